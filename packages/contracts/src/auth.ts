@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const Email = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
+export const Password = z
+  .string()
+  .min(8, 'Password must be at least 8 characters.')
+  .max(128, 'Password must be at most 128 characters.')
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'Password must contain a letter and a digit.');
+export const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{7,15}$/, 'Enter a phone number of 7 to 15 digits.');
+export const FullName = z.string().trim().min(2, 'Enter your full name.').max(100);
+
+export const RegisterBody = z
+  .object({
+    fullname: FullName,
+    email: Email,
+    phone: Phone,
+    password: Password,
+    confirmPassword: z.string(),
+    referralBy: z.string().trim().max(32).optional().default(''),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+/** Sign-in: the `email` field also takes the username. */
+export const SignInBody = z.object({
+  email: z.string().trim().min(1, 'Enter your email or username.').max(254),
+  password: z.string().min(1, 'Enter your password.').max(128),
+});
+export type SignInBody = z.infer<typeof SignInBody>;
+
+export const AuthRecord = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  refferal_code: z.string(),
+  username: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  role: z.enum(['user', 'admin']),
+});
+export type AuthRecord = z.infer<typeof AuthRecord>;
+
+export const MemberSignInResponse = z.object({ auth: AuthRecord, expireAt: z.string(), message: z.string() });
+export type MemberSignInResponse = z.infer<typeof MemberSignInResponse>;
+export const AdminSignInResponse = z.object({ admin: AuthRecord, expireAt: z.string(), message: z.string() });
+export type AdminSignInResponse = z.infer<typeof AdminSignInResponse>;
+
+export const ChangePasswordBody = z
+  .object({ currentPassword: z.string().min(1, 'Enter your current password.').max(128), password: Password, confirmPassword: z.string() })
+  .refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

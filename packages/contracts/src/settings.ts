@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Platform settings (business-rules.md). Money and percentages are decimal text; the API parses them
+ * exactly. Every change is audited and applies to events after it.
+ */
+export const featureSwitches = [
+  'registration',
+  'login',
+  'withdrawal',
+  'deposit',
+  'roi',
+  'level',
+  'direct',
+  'reward',
+  'support',
+  'topup',
+] as const;
+export type FeatureSwitch = (typeof featureSwitches)[number];
+
+export const featureClosedMessages: Record<FeatureSwitch, string> = {
+  registration: 'Registration is closed.',
+  login: 'Login is closed.',
+  withdrawal: 'Withdrawals are closed.',
+  deposit: 'Deposits are closed.',
+  roi: 'ROI income is closed.',
+  level: 'Level income is closed.',
+  direct: 'Direct income is closed.',
+  reward: 'Rewards are closed.',
+  support: 'Support is closed.',
+  topup: 'Top-ups are closed.',
+};
+
+const decimalText = z.string().regex(/^\d+(\.\d{1,8})?$/, 'Enter a decimal number with at most 8 decimals.');
+
+export const Settings = z.object({
+  features: z.object(Object.fromEntries(featureSwitches.map((f) => [f, z.boolean()])) as Record<
+    FeatureSwitch,
+    z.ZodBoolean
+  >),
+  usernamePrefix: z.string().regex(/^[A-Z]{2,6}$/, 'Use 2 to 6 capital letters.'),
+  rootReferralCode: z.string().min(1),
+  businessTimezone: z.string().min(1),
+  earningCapMultiplier: decimalText,
+  entryFee: decimalText,
+  levelPercents: z.array(decimalText).length(10),
+  withdrawal: z.object({
+    workingMinimum: decimalText,
+    workingFeePercent: decimalText,
+    roiFeePercent: decimalText,
+    compoundFeePercent: decimalText,
+    principalFeeWithin10DaysPercent: decimalText,
+    principalFeeWithin20DaysPercent: decimalText,
+  }),
+  salaryTiers: z.array(z.object({ directs: z.number().int().positive(), amount: decimalText })),
+  ctoPoolPercent: decimalText,
+  tokenSlippagePercent: decimalText,
+  tokenMaxPriceChangePercent: decimalText,
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const defaultSettings: Settings = {
+  features: Object.fromEntries(featureSwitches.map((f) => [f, true])) as Record<FeatureSwitch, boolean>,
+  usernamePrefix: 'SGX',
+  rootReferralCode: 'SGXROOT',
+  businessTimezone: 'UTC',
+  earningCapMultiplier: '3',
+  entryFee: '10',
+  levelPercents: ['10', '5', '4', '3', '2', '1', '1', '1', '1', '1'],
+  withdrawal: {
+    workingMinimum: '20',
+    workingFeePercent: '10',
+    roiFeePercent: '5',
+    compoundFeePercent: '5',
+    principalFeeWithin10DaysPercent: '20',
+    principalFeeWithin20DaysPercent: '10',
+  },
+  salaryTiers: [
+    { directs: 5, amount: '25' },
+    { directs: 10, amount: '60' },
+    { directs: 25, amount: '150' },
+    { directs: 50, amount: '400' },
+  ],
+  ctoPoolPercent: '1',
+  tokenSlippagePercent: '1',
+  tokenMaxPriceChangePercent: '50',
+};
+
+export const SettingsResponse = z.object({ settings: Settings });
+export const UpdateSettingsBody = z.object({
+  settings: Settings.partial(),
+  reason: z.string().trim().min(3, 'Say why the settings change.').max(500),
+});
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
