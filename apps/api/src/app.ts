@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { registerJsonParser } from './http/json';
+import { RateLimiter } from './http/rate-limit';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { SessionStore } from './modules/auth/sessions';
+import { healthRoutes } from './modules/health/health.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { MembersService } from './modules/members/members.service';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { SettingsService } from './modules/settings/settings.service';
+
+export const API_PREFIX = '/api/v1';
+
+export type Deps = {
+  config: Config;
+  db: Db;
+  sessions: SessionStore;
+  settings: SettingsService;
+  limiter: RateLimiter;
+  auth: AuthService;
+  members: MembersService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export function buildDeps(config: Config, db: Db): Deps {
+  const sessions = new SessionStore(db, config.sessionTtlMs);
+  const settings = new SettingsService(db);
+  const limiter = new RateLimiter();
+  return {
+    config,
+    db,
+    sessions,
+    settings,
+    limiter,
+    auth: new AuthService(db, sessions, settings, limiter, config.rateLimits),
+    members: new MembersService(db, sessions),
+  };
+}
+
+export async function buildApp(deps: Deps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+          },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  registerJsonParser(app);
+  registerErrorHandler(app);
+  registerAccessControl(app, deps.sessions);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'SocialGenX API', version: '1.0.0', description: 'Amounts are decimal strings with 8 decimals.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      healthRoutes(typed);
+      authRoutes(typed);
+      membersRoutes(typed);
+      plansRoutes(typed);
+      settingsRoutes(typed);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built single-page app: real files as they are, every other page path gets index.html. */
+function registerWebApp(app: App, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
+    return;
+  }
+  app.register(fastifyStatic, { root: webDist, serve: false });
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (urlPath.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No route GET ${urlPath}`, code: 'NOT_FOUND' });
+    }
+    const candidate = path.join(webDist, path.normalize(urlPath));
+    if (candidate.startsWith(webDist) && urlPath !== '/' && existsSync(candidate)) {
+      const immutable = urlPath.startsWith('/assets/');
+      return reply.sendFile(path.relative(webDist, candidate), {
+        maxAge: immutable ? 31_536_000_000 : 0,
+        immutable,
+      });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start; a wrong value stops the server with a
+ * readable message.
+ */
+const boolText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  SEED_DEMO: boolText.optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  TRUST_PROXY: boolText.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  sessionTtlMs: number;
+  seedDemo: boolean;
+  firstAdmin: { email: string; password: string } | undefined;
+  webDist: string;
+  trustProxy: boolean;
+  rateLimits: {
+    windowMs: number;
+    signinPerIp: number;
+    signinPerAccount: number;
+    registerPerIp: number;
+  };
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL && !e.ADMIN_EMAIL) {
+    // Allowed (embedded database in production), but the first admin must come from somewhere.
+  }
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  // Relative paths are taken from where `npm start` was typed (npm sets INIT_CWD), else the repo root.
+  const base = env.INIT_CWD ?? repoRoot;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    firstAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,
+      signinPerAccount: e.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
+    },
+  };
+}

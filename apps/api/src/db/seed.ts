@@ -1,0 +1,141 @@
+import { defaultSettings } from '@sgx/contracts';
+import { parseUnits } from '@sgx/money';
+import type { Deps } from '../app';
+import type { Tx } from '.';
+import { hashPassword } from '../modules/auth/passwords';
+import { addToUplineTeams } from '../modules/members/members.repo';
+
+export const demoCredentials = {
+  admin: { email: 'admin@example.com', password: 'Admin@12345' },
+  member: { email: 'member@example.com', password: 'Member@12345' },
+} as const;
+
+const demoPlans = [
+  { name: 'Bronze', price: '100', roi: '0.5', description: 'Start small: 100 USD at 0.5% a day.' },
+  { name: 'Silver', price: '1000', roi: '0.6', description: '1,000 USD at 0.6% a day.' },
+  { name: 'Gold', price: '5000', roi: '0.7', description: '5,000 USD at 0.7% a day.' },
+];
+
+async function insertPlans(tx: Tx): Promise<void> {
+  await tx
+    .insertInto('plans')
+    .values(
+      demoPlans.map((p) => ({
+        name: p.name,
+        monthly_price: parseUnits(p.price),
+        roi_day: parseUnits(p.roi),
+        sponsor_bonus: parseUnits('5'),
+        plan_period: 365,
+        description: p.description,
+        type: 'investment',
+      })),
+    )
+    .execute();
+}
+
+async function insertToken(tx: Tx): Promise<void> {
+  const supply = parseUnits('100000000');
+  await tx
+    .insertInto('token_config')
+    .values({
+      name: 'SocialGenX',
+      symbol: 'SGX',
+      total_supply: supply,
+      available_tokens: supply,
+      base_price: parseUnits('0.008'),
+      current_price: parseUnits('0.008'),
+      contract_address: null,
+    })
+    .execute();
+}
+
+/**
+ * Fills a fresh database with demo data (default mode only): the plans and token of
+ * business-rules.md, one video, an admin, and a member with a small referral team under the root.
+ * Does nothing when any user exists.
+ */
+export async function seedDemo(deps: Deps): Promise<boolean> {
+  const { db, auth } = deps;
+  const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  const memberHash = await hashPassword(demoCredentials.member.password);
+  const adminHash = await hashPassword(demoCredentials.admin.password);
+  const prefix = defaultSettings.usernamePrefix;
+  await db.transaction().execute(async (tx) => {
+    await insertPlans(tx);
+    await insertToken(tx);
+    await tx
+      .insertInto('videos')
+      .values({
+        title: 'Welcome to SocialGenX',
+        url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+        description: 'Your daily video: watch for 10 seconds, then claim your ROI.',
+      })
+      .execute();
+    await auth.insertMember(tx, {
+      email: demoCredentials.admin.email,
+      fullname: 'Platform Admin',
+      phone: null,
+      passwordHash: adminHash,
+      sponsorId: null,
+      prefix: 'ADM',
+      role: 'admin',
+    });
+    const root = await auth.insertMember(tx, {
+      email: 'root@example.com',
+      fullname: 'SocialGenX Company',
+      phone: null,
+      passwordHash: await hashPassword(crypto.randomUUID()),
+      sponsorId: null,
+      prefix,
+      role: 'user',
+      refferalCode: defaultSettings.rootReferralCode,
+    });
+    const member = await addMember(tx, deps, root, 'member@example.com', 'Demo Member', memberHash);
+    const team: bigint[] = [];
+    for (const [i, name] of ['Asha Rao', 'Ben Okafor', 'Chen Li'].entries()) {
+      team.push(await addMember(tx, deps, member, `team${i + 1}@example.com`, name, memberHash));
+    }
+    const [first] = team;
+    if (first !== undefined) {
+      await addMember(tx, deps, first, 'team4@example.com', 'Dana Smith', memberHash);
+      await addMember(tx, deps, first, 'team5@example.com', 'Eli Cohen', memberHash);
+    }
+  });
+  return true;
+}
+
+async function addMember(tx: Tx, deps: Deps, sponsor: bigint, email: string, fullname: string, hash: string) {
+  const id = await deps.auth.insertMember(tx, {
+    email,
+    fullname,
+    phone: '9876543210',
+    passwordHash: hash,
+    sponsorId: sponsor,
+    prefix: defaultSettings.usernamePrefix,
+    role: 'user',
+  });
+  await addToUplineTeams(tx, id, 1);
+  return id;
+}
+
+/** Production: creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists. */
+export async function ensureFirstAdmin(deps: Deps): Promise<boolean> {
+  const first = deps.config.firstAdmin;
+  if (!first) return false;
+  const admin = await deps.db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  if (admin) return false;
+  const hash = await hashPassword(first.password);
+  await deps.db.transaction().execute((tx) =>
+    deps.auth.insertMember(tx, {
+      email: first.email.toLowerCase(),
+      fullname: 'Administrator',
+      phone: null,
+      passwordHash: hash,
+      sponsorId: null,
+      prefix: 'ADM',
+      role: 'admin',
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,69 @@
+import { type AccessLevel, accessLevels } from '@sgx/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionStore } from '../modules/auth/sessions';
+import { forbidden, unauthenticated } from './errors';
+
+export type Principal = { userId: bigint; role: 'user' | 'admin'; sessionId: bigint };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Required on every route: the server refuses to start without it. */
+    access?: AccessLevel;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** Routes registered by the OpenAPI UI plugin: public documentation. */
+const DOCS_PREFIX = '/api/docs';
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  return m?.[1] ?? null;
+}
+
+/**
+ * Every route must declare its access level. The request hook then authenticates the bearer token
+ * against the server-side session and checks the role before any handler runs.
+ */
+export function registerAccessControl(app: FastifyInstance, sessions: SessionStore): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { access?: AccessLevel };
+    if (!config.access && route.url.startsWith(DOCS_PREFIX)) {
+      route.config = { ...config, access: 'public' };
+      return;
+    }
+    if (!config.access || !accessLevels.includes(config.access)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access level`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.routeOptions.url) return; // no route: the not-found handler answers
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthenticated();
+    const principal = await sessions.resolve(token);
+    if (!principal) throw unauthenticated('Your session has expired. Please sign in again.');
+    if (access === 'member' && principal.role !== 'user') throw forbidden('This is for members only.');
+    if (access === 'admin' && principal.role !== 'admin') throw forbidden('This is for administrators only.');
+    request.principal = principal;
+  });
+}
+
+/** The signed-in principal of a non-public route (the access hook guarantees one). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}
+
+/** A member may act on their own id only; an admin on any. */
+export function assertSelfOrAdmin(principal: Principal, userId: bigint | number): void {
+  if (principal.role === 'admin') return;
+  if (principal.userId !== BigInt(userId)) throw forbidden('You can only access your own account.');
+}

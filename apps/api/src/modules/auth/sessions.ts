@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db';
+import type { UserRole } from '../../db/schema';
+import type { Principal } from '../../http/access';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest();
+
+/**
+ * Opaque bearer tokens. Only their SHA-256 is stored, so a copy of the database cannot be used to
+ * sign in; a session ends at its expiry or when revoked (sign-out, password change, deletion).
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+  ) {}
+
+  async create(
+    tx: DbOrTx,
+    userId: bigint,
+    role: UserRole,
+    meta: { ip?: string | undefined; userAgent?: string | undefined },
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await tx
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        role,
+        expires_at: expiresAt,
+        ip: meta.ip ?? null,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    return { token, expiresAt };
+  }
+
+  async resolve(token: string): Promise<Principal | null> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 'u.role'])
+      .where('s.token_hash', '=', hashToken(token))
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
+      .where('u.deleted_at', 'is', null)
+      .whereRef('u.role', '=', 's.role')
+      .executeTakeFirst();
+    return row ? { userId: row.user_id, role: row.role, sessionId: row.id } : null;
+  }
+
+  async revoke(tx: DbOrTx, sessionId: bigint): Promise<void> {
+    await tx.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  }
+
+  async revokeAllFor(tx: DbOrTx, userId: bigint, exceptSessionId?: bigint): Promise<void> {
+    let q = tx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId !== undefined) q = q.where('id', '<>', exceptSessionId);
+    await q.execute();
+  }
+}

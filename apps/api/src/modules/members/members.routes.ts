@@ -1,0 +1,110 @@
+import {
+  ChangePasswordBody,
+  EmailUserQuery,
+  EmailUserResponse,
+  IdParam,
+  MessageResponse,
+  NonUsersResponse,
+  RewardsResponse,
+  SendRewardBody,
+  SingleUserResponse,
+  UpdateUserBody,
+  UserRewardNotificationResponse,
+  UsersListQuery,
+  UsersListResponse,
+} from '@sgx/contracts';
+import type { App } from '../../app';
+import { assertSelfOrAdmin, principalOf } from '../../http/access';
+
+export function membersRoutes(app: App): void {
+  const { members } = app.deps;
+  const tags = ['users'];
+
+  app.get(
+    '/users/list',
+    { config: { access: 'admin' }, schema: { tags, querystring: UsersListQuery, response: { 200: UsersListResponse } } },
+    async (request) => {
+      const { page, limit, search } = request.query;
+      const { users, total } = await members.list(page, limit, search);
+      return { allusers: users, total, page, totalPages: Math.max(1, Math.ceil(total / limit)) };
+    },
+  );
+
+  app.get(
+    '/users/non/users',
+    { config: { access: 'admin' }, schema: { tags, response: { 200: NonUsersResponse } } },
+    async () => ({ allnonusers: await members.defaulters() }),
+  );
+
+  app.get(
+    '/users/rewards',
+    { config: { access: 'admin' }, schema: { tags, response: { 200: RewardsResponse } } },
+    async () => ({ allrewards: await members.rewardNotices() }),
+  );
+
+  app.post(
+    '/users/send/reward',
+    { config: { access: 'admin' }, schema: { tags, body: SendRewardBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      const n = await members.sendRewardNotice(principalOf(request), request.body);
+      return { message: `Reward notice sent to ${n} member${n === 1 ? '' : 's'}.` };
+    },
+  );
+
+  app.get(
+    '/users/get/defaulterreward/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: UserRewardNotificationResponse } },
+    },
+    async (request) => {
+      assertSelfOrAdmin(principalOf(request), request.params.id);
+      return { userrewardnotification: await members.rewardNotices(request.params.id) };
+    },
+  );
+
+  app.get(
+    '/users',
+    { config: { access: 'admin' }, schema: { tags, querystring: EmailUserQuery, response: { 200: EmailUserResponse } } },
+    async (request) => ({ emailuser: await members.getByEmail(request.query.email) }),
+  );
+
+  app.get(
+    '/users/:id',
+    { config: { access: 'signed-in' }, schema: { tags, params: IdParam, response: { 200: SingleUserResponse } } },
+    async (request) => ({ singleuser: await members.get(principalOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, body: UpdateUserBody, response: { 200: SingleUserResponse.extend(MessageResponse.shape) } },
+    },
+    async (request) => {
+      const singleuser = await members.update(principalOf(request), request.params.id, request.body);
+      return { message: 'User updated successfully', singleuser };
+    },
+  );
+
+  app.put(
+    '/users/:id/password',
+    {
+      config: { access: 'member' },
+      schema: { tags, params: IdParam, body: ChangePasswordBody, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      await members.changePassword(principalOf(request), request.params.id, request.body);
+      return { message: 'Password change successfuly' };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    async (request) => {
+      await members.softDelete(principalOf(request), request.params.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+}

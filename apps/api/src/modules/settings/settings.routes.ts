@@ -1,0 +1,33 @@
+import { SettingsResponse, UpdateSettingsBody } from '@sgx/contracts';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+
+export function settingsRoutes(app: App): void {
+  const { db, settings } = app.deps;
+
+  app.get(
+    '/settings',
+    { config: { access: 'admin' }, schema: { tags: ['settings'], response: { 200: SettingsResponse } } },
+    async () => ({ settings: await settings.all() }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['settings'],
+        body: UpdateSettingsBody,
+        response: { 200: SettingsResponse.extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const actor = principalOf(request).userId;
+      const next = await db
+        .transaction()
+        .execute((tx) => settings.update(tx, actor, request.body.settings, request.body.reason));
+      return { settings: next, message: 'Settings saved.' };
+    },
+  );
+}

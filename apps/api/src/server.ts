@@ -1,0 +1,34 @@
+import { type App, buildApp, buildDeps } from './app';
+import type { Config } from './config';
+import { connect } from './db';
+import { startEmbeddedPostgres } from './db/embedded';
+import { migrate } from './db/migrate';
+import { ensureFirstAdmin, seedDemo } from './db/seed';
+
+export type Running = { app: App; url: string; seeded: boolean; close: () => Promise<void> };
+
+/** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds, and builds the app. */
+export async function startServer(config: Config): Promise<Running> {
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
+  const url = config.databaseUrl ?? embedded?.url;
+  if (!url) throw new Error('No database');
+  const database = connect(url, 20);
+  await migrate(database.pool);
+  const deps = buildDeps(config, database.db);
+  const seeded = config.seedDemo ? await seedDemo(deps) : false;
+  await ensureFirstAdmin(deps);
+  const app = await buildApp(deps);
+  const address = await app.listen({ host: config.host, port: config.port });
+  return {
+    app,
+    url: address,
+    seeded,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}
