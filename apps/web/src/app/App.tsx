@@ -1,0 +1,36 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { PersistGate } from 'redux-persist/integration/react';
+import { AppErrorBoundary } from './ErrorBoundary';
+import { createQueryClient } from './queryClient';
+import { createAppRouter } from './router';
+import { persistor, store } from './store';
+import { theme } from './theme';
+
+/**
+ * Mount order of spec 2.12: state > persisted-state gate (renders nothing until the stored session is back)
+ * > data cache > UI theme > the app. The wallet provider joins in a later release.
+ */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <Provider store={store}>
+      <PersistGate loading={null} persistor={persistor}>
+        <QueryClientProvider client={queryClient}>
+          <MantineProvider theme={theme} defaultColorScheme="light">
+            <AppErrorBoundary>
+              <RouterProvider router={router} />
+            </AppErrorBoundary>
+            <Toaster position="top-right" />
+          </MantineProvider>
+        </QueryClientProvider>
+      </PersistGate>
+    </Provider>
+  );
+}

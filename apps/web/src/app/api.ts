@@ -1,0 +1,115 @@
+import { ErrorBody } from '@sgx/contracts';
+import { signedOut } from '../modules/auth/authSlice';
+import { store } from './store';
+
+/** Every call of the web app goes to version 1 of the product's API on the same origin. */
+export const API_BASE = '/api/v1';
+
+/** Field name -> messages, as the server's `details` carries them. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed call: the server's message (or a network message), its status, code and field errors. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: FieldErrors;
+
+  constructor(message: string, status: number, code: string, details: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** First message for one field, if the server sent any. */
+  field(name: string): string | undefined {
+    return this.details[name]?.[0];
+  }
+}
+
+/** Shape check for a response body: any zod schema (or anything with `safeParse`) fits. */
+interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  /** Checks and types the answer. Without one the answer is `unknown`. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+}
+
+export function apiRequest<T>(
+  path: string,
+  options: RequestOptions<T> & { schema: ResponseSchema<T> },
+): Promise<T>;
+export function apiRequest(path: string, options?: RequestOptions<unknown>): Promise<unknown>;
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
+  const { method = 'GET', body, schema, signal } = options;
+  const token = store.getState().auth.auth?.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Network error. Please check your connection and try again.', 0, 'NETWORK');
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    // A rejected credential ends the session here too, so guards send the visitor to sign in.
+    if (response.status === 401 && token) store.dispatch(signedOut());
+    const parsed = ErrorBody.safeParse(payload);
+    if (parsed.success) {
+      throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.details ?? {});
+    }
+    throw new ApiError(
+      `Request failed (${response.status} ${response.statusText}).`,
+      response.status,
+      'HTTP',
+    );
+  }
+
+  if (!schema) return payload;
+  const checked = schema.safeParse(payload);
+  if (!checked.success) {
+    console.error(`Unexpected response shape from ${method} ${path}`, payload);
+    throw new ApiError('The server sent an unexpected answer.', response.status, 'BAD_RESPONSE');
+  }
+  return checked.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A readable message for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}
+
+/** Whether retrying would not help: the server understood the request and refused it. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

@@ -1,0 +1,67 @@
+import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { useSession } from '../../modules/auth/hooks/useSession';
+import { Spinner } from '../../ui/Spinner';
+import { adminHome, memberHome } from '../navigation';
+import { Logo } from './Logo';
+
+/** Frame of the public pages: a slim header with the sign-in actions, the page, and a footer. */
+export function PublicLayout() {
+  const session = useSession();
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Logo />
+            {session === null ? (
+              <Group gap="xs" wrap="nowrap">
+                <Button component={Link} to="/login" variant="subtle" size="sm">
+                  Sign in
+                </Button>
+                <Button component={Link} to="/registration" size="sm">
+                  Join
+                </Button>
+              </Group>
+            ) : (
+              <Button component={Link} to={session.role === 'admin' ? adminHome : memberHome} size="sm">
+                Dashboard
+              </Button>
+            )}
+          </Group>
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        <Suspense fallback={<Spinner loading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Box
+        component="footer"
+        py="lg"
+        bg="gray.0"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      >
+        <Container size="lg">
+          <Stack gap={6}>
+            <Group gap="md">
+              <Anchor component={Link} to="/privacy" size="sm">
+                Privacy
+              </Anchor>
+              <Anchor component={Link} to="/terms" size="sm">
+                Terms
+              </Anchor>
+              <Anchor component={Link} to="/admin-login" size="sm" c="dimmed">
+                Staff sign-in
+              </Anchor>
+            </Group>
+            <Text size="xs" c="dimmed">
+              Investing involves risk, including the loss of the money you put in. Returns are not guaranteed.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

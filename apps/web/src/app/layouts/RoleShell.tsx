@@ -1,0 +1,111 @@
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import toast from 'react-hot-toast';
+import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { useSignOut } from '../../modules/auth/hooks/useAuthActions';
+import { useSession } from '../../modules/auth/hooks/useSession';
+import { Spinner } from '../../ui/Spinner';
+import type { NavSection } from '../navigation';
+import { Logo } from './Logo';
+
+interface RoleShellProps {
+  sections: NavSection[];
+  home: string;
+  /** Where to go after signing out. */
+  signInPath: string;
+  areaLabel: string;
+}
+
+/** Responsive app shell of the member and admin areas: header with burger on mobile, menu, sign-out. */
+export function RoleShell({ sections, home, signInPath, areaLabel }: RoleShellProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onSignOut = () => {
+    signOut.mutate(undefined, {
+      onSuccess: () => toast.success('Signed out'),
+      onSettled: () => navigate(signInPath, { replace: true }),
+    });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Logo to={home} />
+            <Text size="xs" c="dimmed" visibleFrom="sm" tt="uppercase" fw={600}>
+              {areaLabel}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {session !== null && (
+              <Stack gap={0} visibleFrom="sm" align="flex-end">
+                <Text size="sm" fw={600} lh={1.2}>
+                  {session.account.fullname}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {session.account.username}
+                </Text>
+              </Stack>
+            )}
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconLogout size={16} />}
+              onClick={onSignOut}
+              loading={signOut.isPending}
+            >
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label={`${areaLabel} menu`}>
+        <AppShell.Section grow component={ScrollArea}>
+          {sections.map((section) => (
+            <Stack key={section.title} gap={2} mb="sm">
+              <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt="xs">
+                {section.title}
+              </Text>
+              {section.items.map((item) => (
+                <NavLink
+                  key={item.to}
+                  component={RouterNavLink}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={<item.icon size={18} stroke={1.6} />}
+                  active={location.pathname === item.to}
+                  onClick={close}
+                />
+              ))}
+            </Stack>
+          ))}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense fallback={<Spinner loading />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

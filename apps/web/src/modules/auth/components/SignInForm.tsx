@@ -1,0 +1,95 @@
+import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { SignInBody } from '@sgx/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../../app/api';
+import type { ReturnState } from '../../../app/guards';
+import { adminHome, memberHome, safeReturnPath } from '../../../app/navigation';
+import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
+import { useAdminSignIn, useMemberSignIn } from '../hooks/useAuthActions';
+
+interface SignInFormProps {
+  /** Which sign-in this is: member (/login) or admin (/admin-login). */
+  area: 'user' | 'admin';
+}
+
+/** Sign-in of a member (/login) or an admin (/admin-login): e-mail or username, and password. */
+export function SignInForm({ area: role }: SignInFormProps) {
+  const memberSignIn = useMemberSignIn();
+  const adminSignIn = useAdminSignIn();
+  const signIn = role === 'admin' ? adminSignIn : memberSignIn;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as ReturnState | null)?.from;
+
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: (values) => schemaErrors(SignInBody, values),
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    signIn.mutate(values, {
+      onSuccess: () => {
+        const home = role === 'admin' ? adminHome : memberHome;
+        navigate(safeReturnPath(from, role) ?? home, { replace: true });
+      },
+      onError: (error) => form.setErrors(serverFieldErrors(error)),
+    });
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="sm" w="100%" maw={420}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={28}>
+              {role === 'admin' ? 'Admin sign-in' : 'Sign in'}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {role === 'admin' ? 'Back-office access for SocialGenX staff.' : 'Welcome back to SocialGenX.'}
+            </Text>
+          </div>
+          {signIn.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorMessage(signIn.error)}
+            </Alert>
+          )}
+          <TextInput
+            label="Email or username"
+            autoComplete="username"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={signIn.isPending} fullWidth>
+            Sign in
+          </Button>
+          {role === 'user' ? (
+            <Text size="sm" ta="center">
+              New to SocialGenX?{' '}
+              <Anchor component={Link} to="/registration">
+                Create an account
+              </Anchor>
+            </Text>
+          ) : (
+            <Text size="sm" ta="center">
+              A member?{' '}
+              <Anchor component={Link} to="/login">
+                Member sign-in
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

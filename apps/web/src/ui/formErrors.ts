@@ -1,0 +1,35 @@
+import { ApiError } from '../app/api';
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+interface ValidatingSchema {
+  safeParse(data: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+/** Runs a contract schema on form values and returns field -> first message, as Mantine's `validate` expects. */
+export function schemaErrors(schema: ValidatingSchema, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && errors[key] === undefined) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** The server's field errors (`details`), renamed to the form's field names where they differ. */
+export function serverFieldErrors(
+  error: unknown,
+  rename: Record<string, string> = {},
+): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.details)) {
+    const first = messages[0];
+    if (first !== undefined) out[rename[field] ?? field] = first;
+  }
+  return out;
+}
