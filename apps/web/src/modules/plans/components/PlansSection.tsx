@@ -1,0 +1,53 @@
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { errorMessage } from '../../../app/api';
+import { usePlans } from '../api/plansApi';
+import { PlanCard } from './PlanCard';
+
+/** Public list of the active plans, read from the API. Shows nothing invented when the read fails. */
+export function PlansSection() {
+  const plans = usePlans();
+
+  if (plans.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={360} radius="lg" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  if (plans.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Plans could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(plans.error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void plans.refetch()}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const active = plans.data.filter((p) => p.active);
+  if (active.length === 0) {
+    return (
+      <Card withBorder radius="lg" p="xl">
+        <Text c="dimmed" ta="center">
+          No plans are open right now. Please check back soon.
+        </Text>
+      </Card>
+    );
+  }
+
+  const middle = active.length >= 3 ? Math.floor(active.length / 2) : -1;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(active.length, 3) }} spacing="lg">
+      {active.map((plan, i) => (
+        <PlanCard key={plan.id} plan={plan} highlighted={i === middle} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,207 @@
+import { Button, Card, Group, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type UpdateUserBody, UpdateUserBody as UpdateUserSchema, type UserRecord } from '@sgx/contracts';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { errorMessage } from '../../../app/api';
+import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
+import { plainDecimal, sameAmount } from '../../../ui/Money';
+import { useUpdateUser } from '../api/usersApi';
+
+interface EditValues {
+  username: string;
+  email: string;
+  password: string;
+  role: string;
+  status: string;
+  is_active: string;
+  roi_status: string;
+  level_status: string;
+  address: string;
+  business: string;
+  business_balance: string;
+  fullname: string;
+  phone: string;
+  reffer_by: string;
+  reason: string;
+}
+
+function valuesOf(user: UserRecord): EditValues {
+  return {
+    username: user.username,
+    email: user.email,
+    password: '',
+    role: user.role,
+    status: user.status,
+    is_active: user.is_active,
+    roi_status: user.roi_status,
+    level_status: user.level_status,
+    address: user.address ?? '',
+    business: plainDecimal(user.business),
+    business_balance: plainDecimal(user.business_balance),
+    fullname: user.fullname,
+    phone: user.phone ?? '',
+    reffer_by: user.reffer_by ?? '',
+    reason: '',
+  };
+}
+
+const textFields = [
+  'username',
+  'email',
+  'status',
+  'is_active',
+  'roi_status',
+  'level_status',
+  'address',
+  'fullname',
+  'phone',
+  'reffer_by',
+] as const;
+
+/** Only what the admin changed; an empty password means unchanged; a balance is compared as an amount. */
+function changesOf(values: EditValues, initial: EditValues): UpdateUserBody {
+  const body: Record<string, string> = {};
+  for (const key of textFields) {
+    if (values[key].trim() !== initial[key].trim()) body[key] = values[key].trim();
+  }
+  if (values.password !== '') body.password = values.password;
+  const balance = values.business_balance.trim();
+  if (!sameAmount(balance, initial.business_balance)) body.business_balance = balance;
+  return body;
+}
+
+interface AdminUserEditFormProps {
+  user: UserRecord;
+  onSaved: (message: string) => void;
+  onFailed: (message: string) => void;
+}
+
+const openClose = ['open', 'close'];
+
+/** "Editable Details" of spec 2.3. Sends the changed fields plus `updated_at` with PUT /users/{id}. */
+export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditFormProps) {
+  const update = useUpdateUser(user.id);
+  const initial = valuesOf(user);
+  const form = useForm<EditValues>({
+    mode: 'uncontrolled',
+    initialValues: initial,
+    validate: (values) => schemaErrors(UpdateUserSchema, changesOf(values, initial)),
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    const changes = changesOf(values, initial);
+    if (Object.keys(changes).length === 0) {
+      onFailed('Nothing changed: there is nothing to save.');
+      return;
+    }
+    const reason = values.reason.trim();
+    const body: UpdateUserBody = {
+      ...changes,
+      ...(reason !== '' ? { reason } : {}),
+      updated_at: new Date().toISOString(),
+    };
+    update.mutate(body, {
+      onSuccess: (res) => onSaved(res.message),
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error));
+        onFailed(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <form onSubmit={onSubmit} noValidate aria-label="Editable Details">
+        <Title order={3} fz="lg" mb="md">
+          Editable Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Username"
+            type="text"
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput
+            label="Password"
+            type="text"
+            autoComplete="new-password"
+            description="Leave empty to keep the current password."
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Select
+            label="Role"
+            data={['user', 'admin']}
+            disabled
+            allowDeselect={false}
+            key={form.key('role')}
+            {...form.getInputProps('role')}
+          />
+          <Select
+            label="Status"
+            data={['unblock', 'block']}
+            allowDeselect={false}
+            key={form.key('status')}
+            {...form.getInputProps('status')}
+          />
+          <Select
+            label="Is Active"
+            data={['active', 'inactive']}
+            allowDeselect={false}
+            key={form.key('is_active')}
+            {...form.getInputProps('is_active')}
+          />
+          <Select
+            label="Roi Status"
+            data={openClose}
+            allowDeselect={false}
+            key={form.key('roi_status')}
+            {...form.getInputProps('roi_status')}
+          />
+          <Select
+            label="level status"
+            data={openClose}
+            allowDeselect={false}
+            key={form.key('level_status')}
+            {...form.getInputProps('level_status')}
+          />
+          <TextInput label="Address" key={form.key('address')} {...form.getInputProps('address')} />
+          <TextInput
+            label="Business"
+            type="number"
+            readOnly
+            description="Lifetime amount funded into the deposit wallet."
+            key={form.key('business')}
+            {...form.getInputProps('business')}
+          />
+          <TextInput
+            label="Business Balance"
+            type="number"
+            inputMode="decimal"
+            step="0.00000001"
+            min={0}
+            description="Deposit wallet balance. A change is booked as a ledger adjustment."
+            key={form.key('business_balance')}
+            {...form.getInputProps('business_balance')}
+          />
+          <TextInput label="Full Name" key={form.key('fullname')} {...form.getInputProps('fullname')} />
+          <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+          <TextInput label="Refferal By" key={form.key('reffer_by')} {...form.getInputProps('reffer_by')} />
+          <TextInput
+            label="Reason"
+            description="Optional: why you make this change (kept in the audit log)."
+            key={form.key('reason')}
+            {...form.getInputProps('reason')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="lg">
+          <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} />}>
+            Save Changes
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  );
+}

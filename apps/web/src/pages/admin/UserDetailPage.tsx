@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { useUser } from '../../modules/users/api/usersApi';
+import { AdminUserEditForm } from '../../modules/users/components/AdminUserEditForm';
+import { ActiveBadge, StatusBadge } from '../../modules/users/components/StatusBadges';
+import { UserReadOnlyDetails } from '../../modules/users/components/UserReadOnlyDetails';
+import { PageShell } from '../../ui/PageShell';
+import { Spinner } from '../../ui/Spinner';
+import { useTimedMessage } from '../../ui/useTimedMessage';
+
+function parseId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** /admin/check/profile/{id}: a member's details and the admin edit form (spec 2.3). */
+export default function UserDetailPage() {
+  const id = parseId(useParams().id);
+  const user = useUser(id);
+  const [message, setMessage] = useTimedMessage();
+  const [error, setError] = useTimedMessage();
+
+  const back = (
+    <Button component={Link} to="/admin/users" variant="default" leftSection={<IconArrowLeft size={16} />}>
+      All users
+    </Button>
+  );
+
+  if (id === null) {
+    return (
+      <PageShell title="User" actions={back}>
+        <Alert color="red">This is not a valid user id.</Alert>
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell
+      title={user.data ? user.data.fullname : 'User'}
+      description={
+        user.data ? (
+          <Group gap="xs" component="span">
+            <Text span ff="monospace">
+              {user.data.username}
+            </Text>
+            <Text span>·</Text>
+            <Anchor href={`mailto:${user.data.email}`}>{user.data.email}</Anchor>
+            <StatusBadge status={user.data.status} />
+            <ActiveBadge value={user.data.is_active} />
+          </Group>
+        ) : undefined
+      }
+      actions={back}
+    >
+      <Spinner loading={user.isPending} />
+      {user.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The user could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(user.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {message !== null && (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status" data-testid="save-message">
+          {message}
+        </Alert>
+      )}
+      {error !== null && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" data-testid="save-error">
+          {error}
+        </Alert>
+      )}
+      {user.data !== undefined && (
+        <>
+          <UserReadOnlyDetails user={user.data} />
+          <AdminUserEditForm
+            key={user.data.updated_at}
+            user={user.data}
+            onSaved={(m) => {
+              setError(null);
+              setMessage(m);
+            }}
+            onFailed={(m) => {
+              setMessage(null);
+              setError(m);
+            }}
+          />
+        </>
+      )}
+    </PageShell>
+  );
+}
