@@ -33,11 +33,12 @@ export const featureClosedMessages: Record<FeatureSwitch, string> = {
 
 const decimalText = z.string().regex(/^\d+(\.\d{1,8})?$/, 'Enter a decimal number with at most 8 decimals.');
 
+const Features = z.object(
+  Object.fromEntries(featureSwitches.map((f) => [f, z.boolean()])) as Record<FeatureSwitch, z.ZodBoolean>,
+);
+
 export const Settings = z.object({
-  features: z.object(Object.fromEntries(featureSwitches.map((f) => [f, z.boolean()])) as Record<
-    FeatureSwitch,
-    z.ZodBoolean
-  >),
+  features: Features,
   usernamePrefix: z.string().regex(/^[A-Z]{2,6}$/, 'Use 2 to 6 capital letters.'),
   rootReferralCode: z.string().min(1),
   businessTimezone: z.string().min(1),
@@ -88,7 +89,7 @@ export const defaultSettings: Settings = {
 
 export const SettingsResponse = z.object({ settings: Settings });
 export const UpdateSettingsBody = z.object({
-  settings: Settings.partial(),
+  settings: Settings.extend({ features: Features.partial() }).partial(),
   reason: z.string().trim().min(3, 'Say why the settings change.').max(500),
 });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;

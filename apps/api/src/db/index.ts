@@ -13,6 +13,9 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 export function connect(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection closed by the server (restart, shutdown) must not crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -1,4 +1,10 @@
-import { defaultSettings, type FeatureSwitch, featureClosedMessages, Settings } from '@sgx/contracts';
+import {
+  defaultSettings,
+  type FeatureSwitch,
+  featureClosedMessages,
+  Settings,
+  type UpdateSettingsBody,
+} from '@sgx/contracts';
 import type { Db, DbOrTx } from '../../db';
 import { AppError, badRequest } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
@@ -26,7 +32,7 @@ export class SettingsService {
     if (!settings.features[feature]) throw new AppError('FEATURE_DISABLED', featureClosedMessages[feature]);
   }
 
-  async update(tx: DbOrTx, actorId: bigint, patch: Partial<Settings>, reason: string): Promise<Settings> {
+  async update(tx: DbOrTx, actorId: bigint, patch: UpdateSettingsBody['settings'], reason: string): Promise<Settings> {
     const before = await this.all(tx);
     const next = Settings.safeParse({ ...before, ...patch, features: { ...before.features, ...(patch.features ?? {}) } });
     if (!next.success) throw badRequest('Invalid settings.');

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { connect } from '../src/db';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded';
+import { migrate } from '../src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    templateDb: string;
+  }
+}
+
+const TEMPLATE = 'sgx_template';
+
+/**
+ * One real PostgreSQL for the integration run: TEST_DATABASE_URL (a server where the user may
+ * create databases) or an embedded one in a temporary folder. A migrated template database is
+ * made once; each test file clones it into a fresh database of its own.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let dir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-test-pg-'));
+    embedded = await startEmbeddedPostgres(dir, 'postgres');
+    adminUrl = embedded.url;
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+  await admin.end();
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${TEMPLATE}`;
+  const db = connect(templateUrl.toString(), 2);
+  await migrate(db.pool);
+  await db.close();
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('templateDb', TEMPLATE);
+
+  return async () => {
+    await embedded?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp, buildDeps, type Deps } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { connect, type Database } from '../src/db';
+import { ensureDatabase } from '../src/db/embedded';
+
+/** Creates a fresh database cloned from the migrated template; returns its URL. */
+export async function createTestDatabase(): Promise<string> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  // CREATE DATABASE ... TEMPLATE fails while another file is cloning the same template: retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ensureDatabase(adminUrl, name, inject('templateDb'));
+      break;
+    } catch (err) {
+      if (attempt > 50 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export type TestApp = { app: App; deps: Deps; database: Database; url: string; close: () => Promise<void> };
+
+/** A real app (no port; use app.inject) on its own fresh database. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const url = await createTestDatabase();
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
+  const database = connect(url, 20);
+  const deps = buildDeps(config, database.db);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    url,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Runs raw SQL on a test database (for arranging time, e.g. expiring a session). */
+export async function sqlOn(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
