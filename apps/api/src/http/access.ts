@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every registered route with its declared access level, in registration order. */
+    routeTable: { method: string; url: string; access: AccessLevel }[];
+  }
 }
 
 /** Routes registered by the OpenAPI UI plugin: public documentation. */
@@ -30,16 +34,20 @@ export function bearerToken(header: string | undefined): string | null {
  */
 export function registerAccessControl(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('principal', null);
+  const table: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', table);
 
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: AccessLevel };
-    if (!config.access && route.url.startsWith(DOCS_PREFIX)) {
-      route.config = { ...config, access: 'public' };
-      return;
+    let access = config.access;
+    if (!access && route.url.startsWith(DOCS_PREFIX)) {
+      access = 'public';
+      route.config = { ...config, access };
     }
-    if (!config.access || !accessLevels.includes(config.access)) {
+    if (!access || !accessLevels.includes(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access level`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
