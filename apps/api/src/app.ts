@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
 import { healthRoutes } from './modules/health/health.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -95,7 +96,11 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'SocialGenX API', version: '1.0.0', description: 'Amounts are decimal strings with 8 decimals.' },
+      info: {
+        title: 'SocialGenX API',
+        version: '1.0.0',
+        description: 'Amounts are decimal strings with 8 decimals.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -110,6 +115,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       membersRoutes(typed);
       plansRoutes(typed);
       settingsRoutes(typed);
+      ledgerRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -9,9 +9,7 @@ export type Running = { app: App; url: string; seeded: boolean; close: () => Pro
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds, and builds the app. */
 export async function startServer(config: Config): Promise<Running> {
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('No database');
   const database = connect(url, 20);

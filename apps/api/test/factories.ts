@@ -8,7 +8,11 @@ let cachedHash: Promise<string> | undefined;
 
 export type Built = { id: bigint; email: string; password: string; code: string };
 
-async function build(deps: Deps, role: 'user' | 'admin', opts: { sponsorId?: bigint | null; email?: string } = {}): Promise<Built> {
+async function build(
+  deps: Deps,
+  role: 'user' | 'admin',
+  opts: { sponsorId?: bigint | null; email?: string } = {},
+): Promise<Built> {
   const email = opts.email ?? `${role}-${randomBytes(5).toString('hex')}@test.example`;
   cachedHash ??= hashPassword(DEFAULT_PASSWORD);
   const passwordHash = await cachedHash;
@@ -25,11 +29,16 @@ async function build(deps: Deps, role: 'user' | 'admin', opts: { sponsorId?: big
     await addToUplineTeams(tx, id, 1);
     return id;
   });
-  const row = await deps.db.selectFrom('users').select('refferal_code').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await deps.db
+    .selectFrom('users')
+    .select('refferal_code')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return { id, email, password: DEFAULT_PASSWORD, code: row.refferal_code };
 }
 
-export const buildMember = (deps: Deps, opts?: { sponsorId?: bigint | null; email?: string }) => build(deps, 'user', opts);
+export const buildMember = (deps: Deps, opts?: { sponsorId?: bigint | null; email?: string }) =>
+  build(deps, 'user', opts);
 export const buildAdmin = (deps: Deps) => build(deps, 'admin');
 
 /** Signs in through the API and returns the bearer token. */

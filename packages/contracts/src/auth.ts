@@ -51,6 +51,13 @@ export const AdminSignInResponse = z.object({ admin: AuthRecord, expireAt: z.str
 export type AdminSignInResponse = z.infer<typeof AdminSignInResponse>;
 
 export const ChangePasswordBody = z
-  .object({ currentPassword: z.string().min(1, 'Enter your current password.').max(128), password: Password, confirmPassword: z.string() })
-  .refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password.').max(128),
+    password: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

@@ -49,7 +49,13 @@ export const NonNegativeAmountIn = AmountIn.refine((v) => v >= 0n, { message: 'A
 export const AmountOut = z.string().regex(/^-?\d+\.\d{8}$/);
 export const amountOut = (units: Units): string => formatUnits(units);
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
+export const IdParam = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
 export type IdParam = z.infer<typeof IdParam>;
 
 export const PageQuery = z.object({

@@ -13,7 +13,10 @@ export const Bep20Address = z
   .trim()
   .refine(isEvmAddress, 'Enter a valid BEP20 address (0x and 40 hex digits with a valid checksum).')
   .transform(toChecksumAddress);
-export const Trc20Address = z.string().trim().refine(isTronAddress, 'Enter a valid TRC20 address (34 characters starting with T).');
+export const Trc20Address = z
+  .string()
+  .trim()
+  .refine(isTronAddress, 'Enter a valid TRC20 address (34 characters starting with T).');
 
 /** A member as staff and the member themself see it. Never carries a password or its hash. */
 export const UserRecord = z.object({
@@ -100,7 +103,12 @@ const optionalText = (max: number) => z.string().trim().max(max);
  */
 export const UpdateUserBody = z
   .object({
-    username: z.string().trim().min(3).max(40).regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and _ only.'),
+    username: z
+      .string()
+      .trim()
+      .min(3)
+      .max(40)
+      .regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and _ only.'),
     email: Email,
     password: z.union([z.literal(''), Password]),
     role: z.unknown(),

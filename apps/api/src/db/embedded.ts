@@ -37,7 +37,8 @@ async function clearStalePid(dir: string): Promise<void> {
       alive = false;
     }
   }
-  if (alive) throw new Error(`Another PostgreSQL (pid ${pid}) is using ${dir}. Stop it or choose another DATA_DIR.`);
+  if (alive)
+    throw new Error(`Another PostgreSQL (pid ${pid}) is using ${dir}. Stop it or choose another DATA_DIR.`);
   await rm(pidFile);
 }
 
@@ -87,7 +88,9 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (!rowCount) {
       const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-      await client.query(`CREATE DATABASE ${ident(database)}${template ? ` TEMPLATE ${ident(template)}` : ''}`);
+      await client.query(
+        `CREATE DATABASE ${ident(database)}${template ? ` TEMPLATE ${ident(template)}` : ''}`,
+      );
     }
   } finally {
     await client.end();

@@ -19,20 +19,26 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations');
+    const { rows } = await client.query<{ name: string; checksum: string }>(
+      'SELECT name, checksum FROM schema_migrations',
+    );
     const done = new Map(rows.map((r) => [r.name, r.checksum]));
     for (const file of files) {
       const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
       const checksum = createHash('sha256').update(sql).digest('hex');
       const previous = done.get(file);
       if (previous) {
-        if (previous !== checksum) throw new Error(`Migration ${file} changed after it was applied; add a new migration instead.`);
+        if (previous !== checksum)
+          throw new Error(`Migration ${file} changed after it was applied; add a new migration instead.`);
         continue;
       }
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [file, checksum]);
+        await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
+          file,
+          checksum,
+        ]);
         await client.query('COMMIT');
         applied.push(file);
       } catch (err) {

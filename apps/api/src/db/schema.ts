@@ -97,6 +97,9 @@ export interface DB {
   reward_notices: RewardNoticesTable;
   token_config: TokenConfigTable;
   videos: VideosTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 export interface TokenConfigTable {
@@ -122,4 +125,47 @@ export interface VideosTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+export type AccountKind =
+  | 'deposit'
+  | 'working'
+  | 'non_working'
+  | 'compound'
+  | 'token'
+  | 'cash'
+  | 'income_expense'
+  | 'fee_revenue'
+  | 'pending_withdrawals'
+  | 'token_treasury'
+  | 'adjustments';
+export type Asset = 'USD' | 'SGX';
+
+export interface LedgerAccountsTable {
+  id: Id;
+  owner_id: bigint | null;
+  kind: AccountKind;
+  asset: Asset;
+  balance: Generated<bigint>;
+  allow_negative: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: Id;
+  idempotency_key: string;
+  kind: string;
+  income_type: string | null;
+  member_id: bigint | null;
+  memo: string | null;
+  details: ColumnType<unknown, string | null, never>;
+  created_by: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  transaction_id: bigint;
+  account_id: bigint;
+  amount: bigint;
 }

@@ -1,9 +1,9 @@
 import { defaultSettings } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
 import type { Deps } from '../app';
-import type { Tx } from '.';
 import { hashPassword } from '../modules/auth/passwords';
 import { addToUplineTeams } from '../modules/members/members.repo';
+import type { Tx } from '.';
 
 export const demoCredentials = {
   admin: { email: 'admin@example.com', password: 'Admin@12345' },
@@ -123,7 +123,12 @@ async function addMember(tx: Tx, deps: Deps, sponsor: bigint, email: string, ful
 export async function ensureFirstAdmin(deps: Deps): Promise<boolean> {
   const first = deps.config.firstAdmin;
   if (!first) return false;
-  const admin = await deps.db.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
+  const admin = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
   if (admin) return false;
   const hash = await hashPassword(first.password);
   await deps.db.transaction().execute((tx) =>

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const concrete = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'id' || /Id$/.test(name) ? '1' : 'x'));
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (name === 'id' || /Id$/.test(name) ? '1' : 'x'));
 
 describe('access control', () => {
   it('refuses to register a route that does not declare who may call it', async () => {
@@ -30,9 +31,17 @@ describe('access control', () => {
   it('answers 401 without a session on every non-public route, and 401 for a made-up token', async () => {
     const guarded = t.app.routeTable.filter((r) => r.access !== 'public' && r.method !== 'HEAD');
     for (const r of guarded) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
-      const forged = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: bearer('x'.repeat(43)) });
+      const forged = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: bearer('x'.repeat(43)),
+      });
       expect(forged.statusCode, `${r.method} ${r.url}`).toBe(401);
     }
   });
@@ -41,11 +50,21 @@ describe('access control', () => {
     const memberToken = await tokenFor(t.app, await buildMember(t.deps));
     const adminToken = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
     for (const r of t.app.routeTable.filter((x) => x.access === 'admin' && x.method !== 'HEAD')) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: bearer(memberToken), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: bearer(memberToken),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
     for (const r of t.app.routeTable.filter((x) => x.access === 'member' && x.method !== 'HEAD')) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: concrete(r.url), headers: bearer(adminToken), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: bearer(adminToken),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
   });
@@ -60,7 +79,9 @@ describe('access control', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/register', '/api/v1/users/list', '/api/v1/users/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/register', '/api/v1/users/list', '/api/v1/users/{id}']),
+    );
     expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
-function fieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]): Record<string, string[]> {
+function fieldErrors(
+  issues: { instancePath?: string; message?: string; params?: unknown }[],
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
@@ -18,12 +20,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send({ message: error.message, code: error.code, details: error.details });
+      return reply
+        .status(error.status)
+        .send({ message: error.message, code: error.code, details: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = fieldErrors(error.validation);
       const first = Object.values(details)[0]?.[0];
-      return reply.status(400).send({ message: first ?? 'Invalid input.', code: 'VALIDATION_FAILED', details });
+      return reply
+        .status(400)
+        .send({ message: first ?? 'Invalid input.', code: 'VALIDATION_FAILED', details });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -31,11 +37,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many requests. Please wait and try again.', code: 'RATE_LIMITED' });
+      return reply
+        .status(429)
+        .send({ message: 'Too many requests. Please wait and try again.', code: 'RATE_LIMITED' });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large, ...
-      const code = status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+      const code =
+        status === 401
+          ? 'UNAUTHENTICATED'
+          : status === 403
+            ? 'FORBIDDEN'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'BAD_REQUEST';
       return reply.status(status).send({ message: error.message || 'Bad request.', code });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -43,6 +58,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    reply
+      .status(404)
+      .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }

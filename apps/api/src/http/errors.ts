@@ -33,7 +33,8 @@ export const badRequest = (message: string, details?: Record<string, string[]>) 
 export const unauthenticated = (message = 'Please sign in.') => new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'You do not have access to this.') => new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
-export const conflict = (message: string, details?: Record<string, string[]>) => new AppError('CONFLICT', message, details);
+export const conflict = (message: string, details?: Record<string, string[]>) =>
+  new AppError('CONFLICT', message, details);
 export const businessRule = (message: string) => new AppError('BUSINESS_RULE', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {

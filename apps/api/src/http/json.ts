@@ -15,13 +15,17 @@ export function parseJsonExact(text: string): unknown {
 
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_048_576 }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, parseJsonExact(text));
-    } catch {
-      done(badRequest('The request body is not valid JSON.'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 1_048_576 },
+    (_req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, parseJsonExact(text));
+      } catch {
+        done(badRequest('The request body is not valid JSON.'), undefined);
+      }
+    },
+  );
 }

@@ -23,13 +23,18 @@ export function authRoutes(app: App): void {
     },
     async (request, reply) => {
       const s = await auth.register(request.body, meta(request));
-      return reply.status(201).send({ auth: s.record, expireAt: s.expireAt, message: 'Registration successful' });
+      return reply
+        .status(201)
+        .send({ auth: s.record, expireAt: s.expireAt, message: 'Registration successful' });
     },
   );
 
   app.post(
     '/auth/signin',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: SignInBody, response: { 200: MemberSignInResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: SignInBody, response: { 200: MemberSignInResponse } },
+    },
     async (request) => {
       const s = await auth.signIn('user', request.body, meta(request));
       return { auth: s.record, expireAt: s.expireAt, message: 'Login successful' };
@@ -38,7 +43,10 @@ export function authRoutes(app: App): void {
 
   app.post(
     '/auth/adminsignin',
-    { config: { access: 'public' }, schema: { tags: ['auth'], body: SignInBody, response: { 200: AdminSignInResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: SignInBody, response: { 200: AdminSignInResponse } },
+    },
     async (request) => {
       const s = await auth.signIn('admin', request.body, meta(request));
       return { admin: s.record, expireAt: s.expireAt, message: 'Login successful' };

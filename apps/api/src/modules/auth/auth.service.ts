@@ -78,7 +78,8 @@ export class AuthService {
       .where(sql`lower(email)`, '=', email.toLowerCase())
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (taken) throw conflict('This email is already registered.', { email: ['This email is already registered.'] });
+    if (taken)
+      throw conflict('This email is already registered.', { email: ['This email is already registered.'] });
   }
 
   /**

@@ -5,7 +5,10 @@ import type { App } from '../../app';
 export function healthRoutes(app: App): void {
   app.get(
     '/health/live',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -15,7 +18,10 @@ export function healthRoutes(app: App): void {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable') }) },
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.literal('unavailable') }),
+        },
       },
     },
     async (_request, reply) => {

@@ -27,7 +27,10 @@ describe('reading members', () => {
     const body = page1.json();
     expect(body.total).toBe(3);
     expect(body.totalPages).toBe(2);
-    expect(body.allusers.map((u: { email: string }) => u.email)).toEqual([`${tag}-2@example.com`, `${tag}-1@example.com`]);
+    expect(body.allusers.map((u: { email: string }) => u.email)).toEqual([
+      `${tag}-2@example.com`,
+      `${tag}-1@example.com`,
+    ]);
     const page2 = (await asAdmin('GET', `/users/list?page=2&limit=2&search=${tag}`)).json();
     expect(page2.allusers).toHaveLength(1);
     expect(JSON.stringify(body)).not.toMatch(/password/i);
@@ -52,7 +55,12 @@ describe('reading members', () => {
     const token = await tokenFor(t.app, a);
     const own = await t.app.inject({ url: `/api/v1/users/${a.id}`, headers: bearer(token) });
     expect(own.statusCode).toBe(200);
-    expect(own.json().singleuser).toMatchObject({ id: Number(a.id), email: a.email, active_plan: '0.00000000', paid_member: false });
+    expect(own.json().singleuser).toMatchObject({
+      id: Number(a.id),
+      email: a.email,
+      active_plan: '0.00000000',
+      paid_member: false,
+    });
     const other = await t.app.inject({ url: `/api/v1/users/${b.id}`, headers: bearer(token) });
     expect(other.statusCode).toBe(403);
     expect(other.body).not.toContain(b.email);
@@ -88,7 +96,11 @@ describe('admin edits', () => {
       role: 'user',
       address: '1 Main St',
     });
-    const audit = await sqlOn(t.url, "SELECT actor_id, before, after, reason FROM audit_log WHERE action = 'member.update' AND entity_id = $1", [String(m.id)]);
+    const audit = await sqlOn(
+      t.url,
+      "SELECT actor_id, before, after, reason FROM audit_log WHERE action = 'member.update' AND entity_id = $1",
+      [String(m.id)],
+    );
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]).toMatchObject({ actor_id: admin.id, reason: 'KYC review' });
     expect(audit.rows[0]?.before).toMatchObject({ fullname: 'Test Member', status: 'unblock' });
@@ -104,7 +116,11 @@ describe('admin edits', () => {
     expect(stored.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(old) })).statusCode).toBe(401);
     expect(await tokenFor(t.app, { ...m, password: 'Fresh1234' })).toBeTruthy();
-    const audit = await sqlOn(t.url, "SELECT after FROM audit_log WHERE action = 'member.update' AND entity_id = $1", [String(m.id)]);
+    const audit = await sqlOn(
+      t.url,
+      "SELECT after FROM audit_log WHERE action = 'member.update' AND entity_id = $1",
+      [String(m.id)],
+    );
     expect(audit.rows[0]?.after.password).toBe('changed');
     expect(JSON.stringify(audit.rows)).not.toContain('Fresh1234');
   });
@@ -122,10 +138,14 @@ describe('admin edits', () => {
     const newTop = await buildMember(t.deps);
     const mover = await buildMember(t.deps, { sponsorId: oldTop.id });
     const child = await buildMember(t.deps, { sponsorId: mover.id });
-    const team = async (id: bigint) => (await sqlOn(t.url, 'SELECT total_team FROM users WHERE id = $1', [id])).rows[0]?.total_team;
+    const team = async (id: bigint) =>
+      (await sqlOn(t.url, 'SELECT total_team FROM users WHERE id = $1', [id])).rows[0]?.total_team;
     expect([await team(oldTop.id), await team(newTop.id)]).toEqual([2, 0]);
 
-    const moved = await asAdmin('PUT', `/users/${mover.id}`, { reffer_by: newTop.code, reason: 'wrong sponsor at sign-up' });
+    const moved = await asAdmin('PUT', `/users/${mover.id}`, {
+      reffer_by: newTop.code,
+      reason: 'wrong sponsor at sign-up',
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().singleuser.reffer_by).toBe(newTop.code);
     expect([await team(oldTop.id), await team(newTop.id), await team(mover.id)]).toEqual([0, 2, 1]);
@@ -143,12 +163,20 @@ describe('admin edits', () => {
     const del = await asAdmin('DELETE', `/users/${m.id}`);
     expect(del.json()).toEqual({ message: 'User deleted successfully' });
     expect((await asAdmin('GET', `/users/${m.id}`)).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(token) })).statusCode).toBe(401);
-    const signin = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: m.email, password: m.password } });
+    expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: m.email, password: m.password },
+    });
     expect(signin.statusCode).toBe(401);
     const row = await sqlOn(t.url, 'SELECT deleted_at FROM users WHERE id = $1', [m.id]);
     expect(row.rows[0]?.deleted_at).toBeInstanceOf(Date);
-    expect((await sqlOn(t.url, 'SELECT total_team FROM users WHERE id = $1', [sponsor.id])).rows[0]?.total_team).toBe(0);
+    expect(
+      (await sqlOn(t.url, 'SELECT total_team FROM users WHERE id = $1', [sponsor.id])).rows[0]?.total_team,
+    ).toBe(0);
     expect((await asAdmin('DELETE', `/users/${admin.id}`)).statusCode).toBe(422);
   });
 });
@@ -165,14 +193,17 @@ describe('a member editing themself', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().singleuser).toMatchObject({ fullname: 'Me Myself', bep20: CHECKSUMMED, trc20: TRON });
-    const audit = await sqlOn(t.url, "SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1", [String(m.id)]);
+    const audit = await sqlOn(t.url, 'SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1', [
+      String(m.id),
+    ]);
     expect(audit.rows[0]?.n).toBe(0);
   });
 
   it('refuses a bad checksum, a bad Tron address, and staff-only fields', async () => {
     const m = await buildMember(t.deps);
     const token = await tokenFor(t.app, m);
-    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}`, headers: bearer(token), payload });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}`, headers: bearer(token), payload });
     const badSum = await put({ bep20: CHECKSUMMED.replace('a', 'A') });
     expect(badSum.statusCode).toBe(400);
     expect(badSum.json().details.bep20).toBeDefined();
@@ -181,20 +212,42 @@ describe('a member editing themself', () => {
     expect((await put({ business_balance: '1000' })).statusCode).toBe(403);
     expect((await put({ email: 'new@example.com' })).statusCode).toBe(403);
     const other = await buildMember(t.deps);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/users/${other.id}`, headers: bearer(token), payload: { fullname: 'Hacker' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/users/${other.id}`,
+          headers: bearer(token),
+          payload: { fullname: 'Hacker' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('changes their password with the current one, keeping this session and ending the others', async () => {
     const m = await buildMember(t.deps);
     const here = await tokenFor(t.app, m);
     const elsewhere = await tokenFor(t.app, m);
-    const change = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}/password`, headers: bearer(here), payload });
-    const wrong = await change({ currentPassword: 'Nope12345', password: 'Brand9new', confirmPassword: 'Brand9new' });
+    const change = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}/password`, headers: bearer(here), payload });
+    const wrong = await change({
+      currentPassword: 'Nope12345',
+      password: 'Brand9new',
+      confirmPassword: 'Brand9new',
+    });
     expect(wrong.statusCode).toBe(400);
-    const ok = await change({ currentPassword: m.password, password: 'Brand9new', confirmPassword: 'Brand9new' });
+    const ok = await change({
+      currentPassword: m.password,
+      password: 'Brand9new',
+      confirmPassword: 'Brand9new',
+    });
     expect(ok.json()).toEqual({ message: 'Password change successfuly' });
-    expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(here) })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(elsewhere) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(here) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(elsewhere) })).statusCode,
+    ).toBe(401);
     expect(await tokenFor(t.app, { ...m, password: 'Brand9new' })).toBeTruthy();
   });
 });
@@ -205,22 +258,40 @@ describe('defaulters and reward notices', () => {
     const recruiter = await buildMember(t.deps);
     await buildMember(t.deps, { sponsorId: recruiter.id });
     const fresh = await buildMember(t.deps);
-    await sqlOn(t.url, "UPDATE users SET created_at = now() - interval '11 days' WHERE id = ANY($1)", [[lonely.id, recruiter.id]]);
-    const ids = (await asAdmin('GET', '/users/non/users')).json().allnonusers.map((u: { id: number }) => u.id);
+    await sqlOn(t.url, "UPDATE users SET created_at = now() - interval '11 days' WHERE id = ANY($1)", [
+      [lonely.id, recruiter.id],
+    ]);
+    const ids = (await asAdmin('GET', '/users/non/users'))
+      .json()
+      .allnonusers.map((u: { id: number }) => u.id);
     expect(ids).toContain(Number(lonely.id));
     expect(ids).not.toContain(Number(recruiter.id));
     expect(ids).not.toContain(Number(fresh.id));
 
-    const sent = await asAdmin('POST', '/users/send/reward', { user_ids: [Number(lonely.id)], message: 'Invite one friend to earn your bonus' });
+    const sent = await asAdmin('POST', '/users/send/reward', {
+      user_ids: [Number(lonely.id)],
+      message: 'Invite one friend to earn your bonus',
+    });
     expect(sent.json().message).toMatch(/sent to 1 member/);
     const all = (await asAdmin('GET', '/users/rewards')).json().allrewards;
-    expect(all[0]).toMatchObject({ user_id: Number(lonely.id), message: 'Invite one friend to earn your bonus' });
+    expect(all[0]).toMatchObject({
+      user_id: Number(lonely.id),
+      message: 'Invite one friend to earn your bonus',
+    });
 
     const token = await tokenFor(t.app, lonely);
-    const mine = await t.app.inject({ url: `/api/v1/users/get/defaulterreward/${lonely.id}`, headers: bearer(token) });
+    const mine = await t.app.inject({
+      url: `/api/v1/users/get/defaulterreward/${lonely.id}`,
+      headers: bearer(token),
+    });
     expect(mine.json().userrewardnotification).toHaveLength(1);
-    const theirs = await t.app.inject({ url: `/api/v1/users/get/defaulterreward/${recruiter.id}`, headers: bearer(token) });
+    const theirs = await t.app.inject({
+      url: `/api/v1/users/get/defaulterreward/${recruiter.id}`,
+      headers: bearer(token),
+    });
     expect(theirs.statusCode).toBe(403);
-    expect((await asAdmin('POST', '/users/send/reward', { user_ids: [999999], message: 'x' })).statusCode).toBe(400);
+    expect(
+      (await asAdmin('POST', '/users/send/reward', { user_ids: [999999], message: 'x' })).statusCode,
+    ).toBe(400);
   });
 });

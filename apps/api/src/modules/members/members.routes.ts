@@ -22,7 +22,10 @@ export function membersRoutes(app: App): void {
 
   app.get(
     '/users/list',
-    { config: { access: 'admin' }, schema: { tags, querystring: UsersListQuery, response: { 200: UsersListResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: UsersListQuery, response: { 200: UsersListResponse } },
+    },
     async (request) => {
       const { page, limit, search } = request.query;
       const { users, total } = await members.list(page, limit, search);
@@ -44,7 +47,10 @@ export function membersRoutes(app: App): void {
 
   app.post(
     '/users/send/reward',
-    { config: { access: 'admin' }, schema: { tags, body: SendRewardBody, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: SendRewardBody, response: { 200: MessageResponse } },
+    },
     async (request) => {
       const n = await members.sendRewardNotice(principalOf(request), request.body);
       return { message: `Reward notice sent to ${n} member${n === 1 ? '' : 's'}.` };
@@ -65,13 +71,19 @@ export function membersRoutes(app: App): void {
 
   app.get(
     '/users',
-    { config: { access: 'admin' }, schema: { tags, querystring: EmailUserQuery, response: { 200: EmailUserResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: EmailUserQuery, response: { 200: EmailUserResponse } },
+    },
     async (request) => ({ emailuser: await members.getByEmail(request.query.email) }),
   );
 
   app.get(
     '/users/:id',
-    { config: { access: 'signed-in' }, schema: { tags, params: IdParam, response: { 200: SingleUserResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: SingleUserResponse } },
+    },
     async (request) => ({ singleuser: await members.get(principalOf(request), request.params.id) }),
   );
 
@@ -79,10 +91,18 @@ export function membersRoutes(app: App): void {
     '/users/:id',
     {
       config: { access: 'signed-in' },
-      schema: { tags, params: IdParam, body: UpdateUserBody, response: { 200: SingleUserResponse.extend(MessageResponse.shape) } },
+      schema: {
+        tags,
+        params: IdParam,
+        body: UpdateUserBody,
+        response: { 200: SingleUserResponse.extend(MessageResponse.shape) },
+      },
     },
     async (request) => {
-      const singleuser = await members.update(principalOf(request), request.params.id, request.body);
+      // A client may send an Idempotency-Key so a retried save posts a balance adjustment once.
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : undefined;
+      const singleuser = await members.update(principalOf(request), request.params.id, request.body, key);
       return { message: 'User updated successfully', singleuser };
     },
   );

@@ -1,19 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import {
-  ChangePasswordBody,
+  type ChangePasswordBody,
   memberEditableFields,
   type RewardNotice,
   type SendRewardBody,
-  UpdateUserBody,
+  type UpdateUserBody,
   type UserRecord,
 } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db';
-import { type Principal, assertSelfOrAdmin } from '../../http/access';
+import { assertSelfOrAdmin, type Principal } from '../../http/access';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import type { SessionStore } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { SessionStore } from '../auth/sessions';
+import { post } from '../ledger/ledger.service';
+import { memberMoney } from '../ledger/member-money';
 import { addToUplineTeams, isInSubtree, selectUserRows, toUserRecord, type UserRow } from './members.repo';
 
 type UpdateUser = z.output<typeof UpdateUserBody>;
@@ -42,21 +45,44 @@ export class MembersService {
       );
     }
     const [rows, count] = await Promise.all([
-      q.orderBy('u.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-      q.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
+      q
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
-    return { users: rows.map((r) => toUserRecord(r)), total: Number(count.n) };
+    return { users: await this.withMoney(this.db, rows), total: Number(count.n) };
   }
 
   async get(principal: Principal, id: number): Promise<UserRecord> {
     assertSelfOrAdmin(principal, id);
-    return toUserRecord(await this.row(this.db, BigInt(id)));
+    return this.record(this.db, BigInt(id));
+  }
+
+  private async withMoney(db: Db | Tx, rows: UserRow[]): Promise<UserRecord[]> {
+    const money = await memberMoney(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toUserRecord(r, money.get(r.id)));
+  }
+
+  private async record(db: Db | Tx, id: bigint): Promise<UserRecord> {
+    const [rec] = await this.withMoney(db, [await this.row(db, id)]);
+    if (!rec) throw notFound('Member not found.');
+    return rec;
   }
 
   async getByEmail(email: string): Promise<UserRecord> {
-    const row = await selectUserRows(this.db).where(sql`lower(u.email)`, '=', email.toLowerCase()).executeTakeFirst();
+    const row = await selectUserRows(this.db)
+      .where(sql`lower(u.email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
     if (!row) throw notFound('No member has that email.');
-    return toUserRecord(row);
+    return this.record(this.db, row.id);
   }
 
   private async row(db: Db | Tx, id: bigint): Promise<UserRow> {
@@ -65,21 +91,41 @@ export class MembersService {
     return row;
   }
 
-  async update(principal: Principal, id: number, body: UpdateUser): Promise<UserRecord> {
+  async update(
+    principal: Principal,
+    id: number,
+    body: UpdateUser,
+    idempotencyKey: string = randomUUID(),
+  ): Promise<UserRecord> {
     assertSelfOrAdmin(principal, id);
     const userId = BigInt(id);
     const isAdmin = principal.role === 'admin';
     if (!isAdmin) {
       const extra = Object.keys(body).filter(
-        (k) => body[k as keyof UpdateUser] !== undefined && !(memberEditableFields as readonly string[]).includes(k) && k !== 'updated_at' && k !== 'role',
+        (k) =>
+          body[k as keyof UpdateUser] !== undefined &&
+          !(memberEditableFields as readonly string[]).includes(k) &&
+          k !== 'updated_at' &&
+          k !== 'role',
       );
-      if (extra.length > 0) throw forbidden('You can only change your name, phone, address and payout addresses.');
+      if (extra.length > 0)
+        throw forbidden('You can only change your name, phone, address and payout addresses.');
     }
     return this.db.transaction().execute(async (tx) => {
       await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
       const before = await this.row(tx, userId);
+      const beforeRecord = await this.record(tx, userId);
       const set: Record<string, unknown> = {};
-      const copy = ['username', 'email', 'status', 'is_active', 'roi_status', 'level_status', 'address', 'fullname'] as const;
+      const copy = [
+        'username',
+        'email',
+        'status',
+        'is_active',
+        'roi_status',
+        'level_status',
+        'address',
+        'fullname',
+      ] as const;
       for (const key of copy) if (body[key] !== undefined) set[key] = body[key];
       if (body.phone !== undefined) set.phone = body.phone === '' ? null : body.phone;
       if (body.bep20 !== undefined) set.bep20 = body.bep20 === '' ? null : body.bep20;
@@ -94,9 +140,15 @@ export class MembersService {
           .where('deleted_at', 'is', null)
           .where('id', '<>', userId)
           .executeTakeFirst();
-        if (taken) throw conflict('This email is already registered.', { email: ['This email is already registered.'] });
+        if (taken)
+          throw conflict('This email is already registered.', {
+            email: ['This email is already registered.'],
+          });
       }
-      if (set.username !== undefined && String(set.username).toLowerCase() !== before.username.toLowerCase()) {
+      if (
+        set.username !== undefined &&
+        String(set.username).toLowerCase() !== before.username.toLowerCase()
+      ) {
         const taken = await tx
           .selectFrom('users')
           .select('id')
@@ -121,22 +173,66 @@ export class MembersService {
       }
       // A new password ends every session of the member.
       if (passwordChanged) await this.sessions.revokeAllFor(tx, userId);
-      const after = await this.row(tx, userId);
-      if (isAdmin) {
-        const b = toUserRecord(before);
-        const a = toUserRecord(after);
-        const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter((k) => k !== 'updated_at' && a[k] !== b[k]);
-        await writeAudit(tx, {
-          actorId: principal.userId,
-          action: 'member.update',
-          entity: 'user',
-          entityId: userId,
-          before: Object.fromEntries(changedKeys.map((k) => [k, b[k]])),
-          after: { ...Object.fromEntries(changedKeys.map((k) => [k, a[k]])), ...(passwordChanged ? { password: 'changed' } : {}) },
-          reason: body.reason || null,
-        });
+      if (isAdmin && body.business_balance !== undefined) {
+        await this.adjustDepositWallet(
+          tx,
+          principal,
+          userId,
+          body.business_balance,
+          body.reason,
+          idempotencyKey,
+        );
       }
-      return toUserRecord(after);
+      const a = await this.record(tx, userId);
+      if (isAdmin) {
+        const b = beforeRecord;
+        const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter(
+          (k) => k !== 'updated_at' && a[k] !== b[k],
+        );
+        if (changedKeys.length > 0 || passwordChanged)
+          await writeAudit(tx, {
+            actorId: principal.userId,
+            action: 'member.update',
+            entity: 'user',
+            entityId: userId,
+            before: Object.fromEntries(changedKeys.map((k) => [k, b[k]])),
+            after: {
+              ...Object.fromEntries(changedKeys.map((k) => [k, a[k]])),
+              ...(passwordChanged ? { password: 'changed' } : {}),
+            },
+            reason: body.reason || null,
+          });
+      }
+      return a;
+    });
+  }
+
+  /**
+   * An admin's edit of Business Balance never overwrites the balance: it posts an adjustment for the
+   * difference through the ledger (reason "admin edit"), in the edit's transaction.
+   */
+  private async adjustDepositWallet(
+    tx: Tx,
+    principal: Principal,
+    userId: bigint,
+    target: bigint,
+    reason: string | undefined,
+    idempotencyKey: string,
+  ): Promise<void> {
+    const money = (await memberMoney(tx, [userId])).get(userId);
+    const diff = target - (money?.business_balance ?? 0n);
+    if (diff === 0n) return;
+    await post(tx, {
+      key: `admin-edit:${userId}:${idempotencyKey}`,
+      kind: 'adjustment',
+      memberId: userId,
+      memo: reason ? `admin edit: ${reason}` : 'admin edit',
+      createdBy: principal.userId,
+      details: { field: 'business_balance', from: money?.business_balance ?? 0n, to: target },
+      entries: [
+        { account: { owner: userId, kind: 'deposit' }, amount: diff },
+        { account: { owner: null, kind: 'adjustments' }, amount: -diff },
+      ],
     });
   }
 
@@ -162,16 +258,30 @@ export class MembersService {
     await addToUplineTeams(tx, member.id, size);
   }
 
-  async changePassword(principal: Principal, id: number, body: z.output<typeof ChangePasswordBody>): Promise<void> {
+  async changePassword(
+    principal: Principal,
+    id: number,
+    body: z.output<typeof ChangePasswordBody>,
+  ): Promise<void> {
     if (principal.userId !== BigInt(id)) throw forbidden('You can only change your own password.');
-    const row = await this.db.selectFrom('users').select('password_hash').where('id', '=', principal.userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', principal.userId)
+      .executeTakeFirst();
     if (!row) throw notFound('Member not found.');
     if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-      throw badRequest('Your current password is not correct.', { currentPassword: ['Your current password is not correct.'] });
+      throw badRequest('Your current password is not correct.', {
+        currentPassword: ['Your current password is not correct.'],
+      });
     }
     const hash = await hashPassword(body.password);
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', principal.userId).execute();
+      await tx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: new Date() })
+        .where('id', '=', principal.userId)
+        .execute();
       await this.sessions.revokeAllFor(tx, principal.userId, principal.sessionId);
     });
   }
@@ -180,8 +290,12 @@ export class MembersService {
     const userId = BigInt(id);
     if (userId === principal.userId) throw businessRule('You cannot delete your own account.');
     await this.db.transaction().execute(async (tx) => {
-      const before = await this.row(tx, userId);
-      await tx.updateTable('users').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', userId).execute();
+      const before = await this.record(tx, userId);
+      await tx
+        .updateTable('users')
+        .set({ deleted_at: new Date(), updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
       await this.sessions.revokeAllFor(tx, userId);
       await addToUplineTeams(tx, userId, -1);
       await writeAudit(tx, {
@@ -189,7 +303,7 @@ export class MembersService {
         action: 'member.delete',
         entity: 'user',
         entityId: userId,
-        before: toUserRecord(before),
+        before,
         after: { deleted: true },
       });
     });
@@ -201,12 +315,19 @@ export class MembersService {
       .where('u.role', '=', 'user')
       .where('u.created_at', '<=', sql<Date>`now() - make_interval(days => ${DEFAULTER_AFTER_DAYS})`)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('users as d').select('d.id').whereRef('d.sponsor_id', '=', 'u.id').where('d.deleted_at', 'is', null))),
+        not(
+          exists(
+            selectFrom('users as d')
+              .select('d.id')
+              .whereRef('d.sponsor_id', '=', 'u.id')
+              .where('d.deleted_at', 'is', null),
+          ),
+        ),
       )
       .orderBy('u.created_at')
       .limit(1000)
       .execute();
-    return rows.map((r) => toUserRecord(r));
+    return this.withMoney(this.db, rows);
   }
 
   async sendRewardNotice(principal: Principal, body: SendRewardBody): Promise<number> {
@@ -219,7 +340,10 @@ export class MembersService {
         .where('deleted_at', 'is', null)
         .where('role', '=', 'user')
         .execute();
-      if (found.length !== ids.length) throw badRequest('Some of the chosen members do not exist.', { user_ids: ['Some of the chosen members do not exist.'] });
+      if (found.length !== ids.length)
+        throw badRequest('Some of the chosen members do not exist.', {
+          user_ids: ['Some of the chosen members do not exist.'],
+        });
       await tx
         .insertInto('reward_notices')
         .values(ids.map((user_id) => ({ user_id, message: body.message, sent_by: principal.userId })))

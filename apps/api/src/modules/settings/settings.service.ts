@@ -32,9 +32,18 @@ export class SettingsService {
     if (!settings.features[feature]) throw new AppError('FEATURE_DISABLED', featureClosedMessages[feature]);
   }
 
-  async update(tx: DbOrTx, actorId: bigint, patch: UpdateSettingsBody['settings'], reason: string): Promise<Settings> {
+  async update(
+    tx: DbOrTx,
+    actorId: bigint,
+    patch: UpdateSettingsBody['settings'],
+    reason: string,
+  ): Promise<Settings> {
     const before = await this.all(tx);
-    const next = Settings.safeParse({ ...before, ...patch, features: { ...before.features, ...(patch.features ?? {}) } });
+    const next = Settings.safeParse({
+      ...before,
+      ...patch,
+      features: { ...before.features, ...(patch.features ?? {}) },
+    });
     if (!next.success) throw badRequest('Invalid settings.');
     const changed = (Object.keys(patch) as Key[]).filter(
       (k) => JSON.stringify(before[k]) !== JSON.stringify(next.data[k]),
@@ -44,7 +53,9 @@ export class SettingsService {
       await tx
         .insertInto('settings')
         .values({ key, value, updated_by: actorId, updated_at: new Date() })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: actorId, updated_at: new Date() }))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value, updated_by: actorId, updated_at: new Date() }),
+        )
         .execute();
     }
     if (changed.length > 0) {

@@ -1,0 +1,209 @@
+import { parseUnits } from '@sgx/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { post, reconcile } from './ledger.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  const r = await reconcile(t.deps.db);
+  expect(r.mismatches).toEqual([]);
+  expect(r.unbalanced).toEqual([]);
+  await t.close();
+});
+
+const fund = (member: bigint, amount: string, key: string) =>
+  t.deps.db.transaction().execute((tx) =>
+    post(tx, {
+      key,
+      kind: 'deposit',
+      memberId: member,
+      entries: [
+        { account: { owner: member, kind: 'deposit' }, amount: parseUnits(amount) },
+        { account: { owner: null, kind: 'cash' }, amount: -parseUnits(amount) },
+      ],
+    }),
+  );
+
+const spend = (member: bigint, amount: string, key: string) =>
+  t.deps.db.transaction().execute((tx) =>
+    post(tx, {
+      key,
+      kind: 'withdrawal_hold',
+      memberId: member,
+      entries: [
+        { account: { owner: member, kind: 'deposit' }, amount: -parseUnits(amount) },
+        { account: { owner: null, kind: 'pending_withdrawals' }, amount: parseUnits(amount) },
+      ],
+    }),
+  );
+
+const balance = async (member: bigint, kind = 'deposit') =>
+  (
+    await sqlOn(t.url, 'SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND kind = $2', [
+      member,
+      kind,
+    ])
+  ).rows[0]?.balance as bigint | undefined;
+
+describe('posting', () => {
+  it('posts a balanced transaction once per idempotency key', async () => {
+    const m = await buildMember(t.deps);
+    const first = await fund(m.id, '125.5', `test-deposit:${m.id}`);
+    const again = await fund(m.id, '125.5', `test-deposit:${m.id}`);
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ transactionId: first.transactionId, created: false });
+    expect(await balance(m.id)).toBe(parseUnits('125.5'));
+  });
+
+  it('refuses an unbalanced transaction, a zero entry and two postings to one account', async () => {
+    const m = await buildMember(t.deps);
+    const tx = (entries: { account: { owner: bigint | null; kind: 'deposit' | 'cash' }; amount: bigint }[]) =>
+      t.deps.db.transaction().execute((x) => post(x, { key: `bad:${Math.random()}`, kind: 'test', entries }));
+    await expect(
+      tx([
+        { account: { owner: m.id, kind: 'deposit' }, amount: 5n },
+        { account: { owner: null, kind: 'cash' }, amount: -4n },
+      ]),
+    ).rejects.toThrow(/balance/);
+    await expect(
+      tx([
+        { account: { owner: m.id, kind: 'deposit' }, amount: 0n },
+        { account: { owner: null, kind: 'cash' }, amount: 0n },
+      ]),
+    ).rejects.toThrow(/zero/);
+    await expect(
+      tx([
+        { account: { owner: m.id, kind: 'deposit' }, amount: 5n },
+        { account: { owner: m.id, kind: 'deposit' }, amount: -5n },
+      ]),
+    ).rejects.toThrow(/twice/);
+  });
+
+  it('never takes a member account below zero, and rolls the whole transaction back', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '10', `fund:${m.id}`);
+    await expect(spend(m.id, '10.00000001', `spend:${m.id}`)).rejects.toThrow('Insufficient balance.');
+    expect(await balance(m.id)).toBe(parseUnits('10'));
+    const row = await sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = $1',
+      [`spend:${m.id}`],
+    );
+    expect(row.rows[0]?.n).toBe(0);
+  });
+
+  it('lets exactly one of 50 simultaneous spends of the whole balance through', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '100', `fund-race:${m.id}`);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => spend(m.id, '100', `race:${m.id}:${i}`)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await balance(m.id)).toBe(0n);
+  });
+
+  it('posts a key once when the same key arrives 20 times at once', async () => {
+    const m = await buildMember(t.deps);
+    const results = await Promise.all(Array.from({ length: 20 }, () => fund(m.id, '3', `same-key:${m.id}`)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
+    expect(await balance(m.id)).toBe(parseUnits('3'));
+  });
+});
+
+describe('the database guards the ledger', () => {
+  it('refuses to update or delete entries and transactions', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '1', `guard:${m.id}`);
+    await expect(sqlOn(t.url, 'UPDATE ledger_entries SET amount = amount * 2')).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sqlOn(t.url, 'DELETE FROM ledger_entries')).rejects.toThrow(/append-only/);
+    await expect(sqlOn(t.url, "UPDATE ledger_transactions SET memo = 'x'")).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses at commit an unbalanced set of entries written by hand, and a negative member balance', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '1', `hand:${m.id}`);
+    await expect(
+      sqlOn(
+        t.url,
+        `WITH tx AS (INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ('by-hand', 'test') RETURNING id)
+         INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT tx.id, a.id, 5 FROM tx, ledger_accounts a WHERE a.owner_id = $1`,
+        [m.id],
+      ),
+    ).rejects.toThrow(/does not balance/);
+    await expect(
+      sqlOn(t.url, 'UPDATE ledger_accounts SET balance = -1 WHERE owner_id = $1', [m.id]),
+    ).rejects.toThrow(/check/);
+  });
+
+  it('reconciliation finds a balance that does not match its entries', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '7', `recon:${m.id}`);
+    expect((await reconcile(t.deps.db)).mismatches).toEqual([]);
+    await sqlOn(t.url, 'UPDATE ledger_accounts SET balance = balance + 1 WHERE owner_id = $1', [m.id]);
+    const bad = await reconcile(t.deps.db);
+    expect(bad.mismatches).toHaveLength(1);
+    expect(bad.mismatches[0]).toMatchObject({
+      balance: String(parseUnits('7') + 1n),
+      ledger: String(parseUnits('7')),
+    });
+    await sqlOn(t.url, 'UPDATE ledger_accounts SET balance = balance - 1 WHERE owner_id = $1', [m.id]);
+  });
+});
+
+describe('admin edit of Business Balance', () => {
+  it('posts an audited adjustment for the difference instead of overwriting, once per idempotency key', async () => {
+    const admin = await buildAdmin(t.deps);
+    const token = await tokenFor(t.app, admin, 'admin');
+    const m = await buildMember(t.deps);
+    await fund(m.id, '40', `edit-fund:${m.id}`);
+    const put = (value: string, key: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${m.id}`,
+        headers: { ...bearer(token), 'idempotency-key': key },
+        payload: { business_balance: value, reason: 'bonus correction' },
+      });
+    const res = await put('100.25', 'edit-key-0001');
+    expect(res.statusCode).toBe(200);
+    // Business is everything credited into the wallet: the 40 deposit and the 60.25 adjustment.
+    expect(res.json().singleuser).toMatchObject({
+      business_balance: '100.25000000',
+      business: '100.25000000',
+    });
+    expect((await put('100.25', 'edit-key-0001')).json().singleuser.business_balance).toBe('100.25000000');
+    const adj = await sqlOn(
+      t.url,
+      "SELECT memo, created_by FROM ledger_transactions WHERE kind = 'adjustment' AND member_id = $1",
+      [m.id],
+    );
+    expect(adj.rows).toEqual([{ memo: 'admin edit: bonus correction', created_by: admin.id }]);
+    const audit = await sqlOn(
+      t.url,
+      "SELECT before, after FROM audit_log WHERE action = 'member.update' AND entity_id = $1 ORDER BY id",
+      [String(m.id)],
+    );
+    expect(audit.rows).toHaveLength(1); // the retried save changed nothing and wrote nothing
+    expect(audit.rows[0]).toMatchObject({
+      before: { business_balance: '40.00000000' },
+      after: { business_balance: '100.25000000' },
+    });
+
+    const down = await put('0', 'edit-key-0002');
+    expect(down.json().singleuser).toMatchObject({
+      business_balance: '0.00000000',
+      business: '100.25000000',
+    });
+    expect((await put('-5', 'edit-key-0003')).statusCode).toBe(400);
+    expect((await put('1.123456789', 'edit-key-0004')).statusCode).toBe(400);
+    const recon = await t.app.inject({ url: '/api/v1/ledger/reconciliation', headers: bearer(token) });
+    expect(recon.json()).toMatchObject({ ok: true, mismatches: [] });
+  });
+});

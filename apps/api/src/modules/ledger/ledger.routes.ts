@@ -1,0 +1,14 @@
+import { ReconciliationResponse } from '@sgx/contracts';
+import type { App } from '../../app';
+import { reconcile } from './ledger.service';
+
+export function ledgerRoutes(app: App): void {
+  app.get(
+    '/ledger/reconciliation',
+    { config: { access: 'admin' }, schema: { tags: ['ledger'], response: { 200: ReconciliationResponse } } },
+    async () => {
+      const r = await reconcile(app.deps.db);
+      return { ok: r.mismatches.length === 0 && r.unbalanced.length === 0, ...r };
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import type { DbOrTx, Tx } from '../../db';
+import type { AccountKind, Asset } from '../../db/schema';
+import { AppError, businessRule } from '../../http/errors';
+
+export type AccountRef = { owner: bigint | null; kind: AccountKind; asset?: Asset };
+export type Posting = {
+  /** Unique key derived from the cause, e.g. `deposit:BEP20:<hash>`. Posting a key twice posts once. */
+  key: string;
+  kind: string;
+  incomeType?: string | null;
+  memberId?: bigint | null;
+  memo?: string | null;
+  details?: unknown;
+  createdBy?: bigint | null;
+  entries: { account: AccountRef; amount: bigint }[];
+};
+export type Posted = { transactionId: bigint; created: boolean };
+
+const assetOf = (a: AccountRef): Asset =>
+  a.asset ?? (a.kind === 'token' || a.kind === 'token_treasury' ? 'SGX' : 'USD');
+const refKey = (a: AccountRef) => `${a.owner ?? 0}:${a.kind}:${assetOf(a)}`;
+
+/** Finds or opens an account. Platform accounts (no owner) may run negative; member accounts never. */
+export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<bigint> {
+  const asset = assetOf(ref);
+  const find = () =>
+    tx
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where(sql`coalesce(owner_id, 0)`, '=', ref.owner ?? 0n)
+      .where('kind', '=', ref.kind)
+      .where('asset', '=', asset)
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  await sql`INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
+            VALUES (${ref.owner}, ${ref.kind}, ${asset}, ${ref.owner === null})
+            ON CONFLICT DO NOTHING`.execute(tx);
+  const created = await find();
+  if (!created) throw new AppError('INTERNAL', 'Could not open a ledger account.');
+  return created.id;
+}
+
+/**
+ * Posts one balanced ledger transaction inside the caller's database transaction: the entries, and
+ * each account's balance through a conditional update that refuses to take a member account below
+ * zero, so no race can overdraw it. Same key again: nothing is posted and the first result returns.
+ */
+export async function post(tx: Tx, p: Posting): Promise<Posted> {
+  if (p.entries.length < 2) throw new AppError('INTERNAL', 'A ledger transaction needs two entries or more.');
+  const sums = new Map<Asset, bigint>();
+  const seen = new Set<string>();
+  for (const e of p.entries) {
+    if (e.amount === 0n) throw new AppError('INTERNAL', 'A ledger entry cannot be zero.');
+    const k = refKey(e.account);
+    // Two postings to one account in one transaction are refused outright (business-rules 2).
+    if (seen.has(k)) throw new AppError('INTERNAL', `Account ${k} appears twice in one ledger transaction.`);
+    seen.add(k);
+    sums.set(assetOf(e.account), (sums.get(assetOf(e.account)) ?? 0n) + e.amount);
+  }
+  for (const [asset, total] of sums) {
+    if (total !== 0n) throw new AppError('INTERNAL', `Ledger transaction does not balance in ${asset}.`);
+  }
+
+  const inserted = await tx
+    .insertInto('ledger_transactions')
+    .values({
+      idempotency_key: p.key,
+      kind: p.kind,
+      income_type: p.incomeType ?? null,
+      member_id: p.memberId ?? null,
+      memo: p.memo ?? null,
+      details:
+        p.details === undefined
+          ? null
+          : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      created_by: p.createdBy ?? null,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) {
+    const first = await tx
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('idempotency_key', '=', p.key)
+      .executeTakeFirstOrThrow();
+    return { transactionId: first.id, created: false };
+  }
+
+  const resolved = await Promise.all(p.entries.map(async (e) => ({ id: await accountId(tx, e.account), e })));
+  // Lock and update balances in account-id order, so concurrent postings cannot deadlock.
+  resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const { id, e } of resolved) {
+    const updated = await tx
+      .updateTable('ledger_accounts')
+      .set({ balance: sql`balance + ${e.amount}` })
+      .where('id', '=', id)
+      .where(sql<boolean>`(allow_negative OR balance + ${e.amount} >= 0)`)
+      .returning('balance')
+      .executeTakeFirst();
+    if (!updated) throw businessRule('Insufficient balance.');
+  }
+  await tx
+    .insertInto('ledger_entries')
+    .values(resolved.map(({ id, e }) => ({ transaction_id: inserted.id, account_id: id, amount: e.amount })))
+    .execute();
+  return { transactionId: inserted.id, created: true };
+}
+
+export type Mismatch = { account_id: string; balance: string; ledger: string };
+
+/** Proves balance = sum of entries for every account, and zero sum per transaction and asset. */
+export async function reconcile(
+  db: DbOrTx,
+): Promise<{ accounts: number; mismatches: Mismatch[]; unbalanced: string[] }> {
+  const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
+    SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
+    FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    GROUP BY a.id
+    HAVING a.balance <> coalesce(sum(e.amount), 0)`.execute(db);
+  const unbalanced = await sql<{ transaction_id: bigint }>`
+    SELECT e.transaction_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+    GROUP BY e.transaction_id, a.asset HAVING sum(e.amount) <> 0`.execute(db);
+  const count = await db
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    accounts: Number(count.n),
+    mismatches: rows.map((r) => ({
+      account_id: String(r.account_id),
+      balance: String(r.balance),
+      ledger: String(r.ledger),
+    })),
+    unbalanced: unbalanced.rows.map((r) => String(r.transaction_id)),
+  };
+}

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../db';
+import { type MemberMoney, noMoney } from '../members/members.repo';
+
+const incomeTypes = ['level_month', 'roi_income', 'reward', 'direct_income', 'salary'] as const;
+
+/**
+ * The money figures a member record shows, read from the ledger: deposit wallet balance and lifetime
+ * funding, working and non-working balances, and income received by type.
+ */
+export async function memberMoney(db: DbOrTx, ids: bigint[]): Promise<Map<bigint, MemberMoney>> {
+  const out = new Map<bigint, MemberMoney>(ids.map((id) => [id, { ...noMoney }]));
+  if (ids.length === 0) return out;
+  const balances = await db
+    .selectFrom('ledger_accounts')
+    .select(['owner_id', 'kind', 'balance'])
+    .where('owner_id', 'in', ids)
+    .where('kind', 'in', ['deposit', 'working', 'non_working'])
+    .execute();
+  for (const b of balances) {
+    const m = b.owner_id === null ? undefined : out.get(b.owner_id);
+    if (!m) continue;
+    if (b.kind === 'deposit') m.business_balance = b.balance;
+    if (b.kind === 'working') m.working = b.balance;
+    if (b.kind === 'non_working') m.non_working = b.balance;
+  }
+  const { rows } = await sql<{ owner_id: bigint; bucket: string; total: bigint }>`
+    SELECT a.owner_id, coalesce(t.income_type, 'funding') AS bucket, sum(e.amount)::bigint AS total
+    FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE a.owner_id = ANY(${ids}::bigint[]) AND e.amount > 0
+      AND ((a.kind = 'deposit' AND t.income_type IS NULL) OR t.income_type = ANY(${[...incomeTypes]}::text[]))
+    GROUP BY a.owner_id, bucket`.execute(db);
+  for (const r of rows) {
+    const m = out.get(r.owner_id);
+    if (!m) continue;
+    if (r.bucket === 'funding') m.business = r.total;
+    else if ((incomeTypes as readonly string[]).includes(r.bucket))
+      m[r.bucket as (typeof incomeTypes)[number]] = r.total;
+  }
+  return out;
+}

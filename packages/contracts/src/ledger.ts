@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+export const ReconciliationResponse = z.object({
+  ok: z.boolean(),
+  accounts: z.number().int(),
+  mismatches: z.array(z.object({ account_id: z.string(), balance: z.string(), ledger: z.string() })),
+  unbalanced: z.array(z.string()),
+});
+export type ReconciliationResponse = z.infer<typeof ReconciliationResponse>;
