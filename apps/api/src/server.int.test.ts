@@ -1,0 +1,120 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/helpers';
+import { loadConfig } from './config';
+import { demoCredentials } from './db/seed';
+import { startServer } from './server';
+
+const signIn = (base: string, kind: 'signin' | 'adminsignin', email: string, password: string) =>
+  fetch(`${base}/api/v1/auth/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+
+describe('starting the server', () => {
+  it('with no DATABASE_URL runs an embedded PostgreSQL whose data survives a restart, seeded once', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-embedded-'));
+    const env = {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+    } as const;
+    try {
+      const first = await startServer(loadConfig(env));
+      expect(first.seeded).toBe(true);
+      expect((await fetch(`${first.url}/api/v1/health/ready`)).status).toBe(200);
+      const reg = await fetch(`${first.url}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          fullname: 'Kept Member',
+          email: 'kept@example.com',
+          phone: '9876543210',
+          password: 'Keep1234',
+          confirmPassword: 'Keep1234',
+        }),
+      });
+      expect(reg.status).toBe(201);
+      await first.close();
+
+      const second = await startServer(loadConfig(env));
+      try {
+        expect(second.seeded).toBe(false);
+        expect((await signIn(second.url, 'signin', 'kept@example.com', 'Keep1234')).status).toBe(200);
+        expect(
+          (
+            await signIn(
+              second.url,
+              'adminsignin',
+              demoCredentials.admin.email,
+              demoCredentials.admin.password,
+            )
+          ).status,
+        ).toBe(200);
+        const member = await signIn(
+          second.url,
+          'signin',
+          demoCredentials.member.email,
+          demoCredentials.member.password,
+        );
+        const { auth } = await member.json();
+        const me = await fetch(`${second.url}/api/v1/users/${auth.id}`, {
+          headers: { authorization: `Bearer ${auth.token}` },
+        });
+        expect((await me.json()).singleuser.total_team).toBe(5);
+        const plans = await (await fetch(`${second.url}/api/v1/plans/list`)).json();
+        expect(
+          plans.allplans.map((p: { name: string; ROI_day: string }) => `${p.name} ${p.ROI_day}`),
+        ).toEqual(['Bronze 0.50000000', 'Silver 0.60000000', 'Gold 0.70000000']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('with DATABASE_URL in production seeds nothing and creates the first admin from the environment', async () => {
+    const url = await createTestDatabase();
+    const running = await startServer(
+      loadConfig({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: url,
+        ADMIN_EMAIL: 'owner@socialgenx.example',
+        ADMIN_PASSWORD: 'Very-Long-Secret-1',
+      }),
+    );
+    try {
+      expect(running.seeded).toBe(false);
+      expect(
+        (await signIn(running.url, 'adminsignin', 'owner@socialgenx.example', 'Very-Long-Secret-1')).status,
+      ).toBe(200);
+      expect(
+        (
+          await signIn(
+            running.url,
+            'adminsignin',
+            demoCredentials.admin.email,
+            demoCredentials.admin.password,
+          )
+        ).status,
+      ).toBe(401);
+      expect((await (await fetch(`${running.url}/api/v1/plans/list`)).json()).allplans).toEqual([]);
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
+
+  it('refuses a wrong environment with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
+  });
+});
