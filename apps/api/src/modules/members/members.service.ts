@@ -184,24 +184,23 @@ export class MembersService {
         );
       }
       const a = await this.record(tx, userId);
-      if (isAdmin) {
-        const b = beforeRecord;
-        const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter(
-          (k) => k !== 'updated_at' && a[k] !== b[k],
-        );
-        if (changedKeys.length > 0 || passwordChanged)
-          await writeAudit(tx, {
-            actorId: principal.userId,
-            action: 'member.update',
-            entity: 'user',
-            entityId: userId,
-            before: Object.fromEntries(changedKeys.map((k) => [k, b[k]])),
-            after: {
-              ...Object.fromEntries(changedKeys.map((k) => [k, a[k]])),
-              ...(passwordChanged ? { password: 'changed' } : {}),
-            },
-            reason: body.reason || null,
-          });
+      // Every edit is audited: by staff ('member.update') or by the member themself ('member.self_update').
+      const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter(
+        (k) => k !== 'updated_at' && a[k] !== beforeRecord[k],
+      );
+      if (changedKeys.length > 0 || passwordChanged) {
+        await writeAudit(tx, {
+          actorId: principal.userId,
+          action: isAdmin ? 'member.update' : 'member.self_update',
+          entity: 'user',
+          entityId: userId,
+          before: Object.fromEntries(changedKeys.map((k) => [k, beforeRecord[k]])),
+          after: {
+            ...Object.fromEntries(changedKeys.map((k) => [k, a[k]])),
+            ...(passwordChanged ? { password: 'changed' } : {}),
+          },
+          reason: body.reason || null,
+        });
       }
       return a;
     });
@@ -283,6 +282,13 @@ export class MembersService {
         .where('id', '=', principal.userId)
         .execute();
       await this.sessions.revokeAllFor(tx, principal.userId, principal.sessionId);
+      await writeAudit(tx, {
+        actorId: principal.userId,
+        action: 'member.password_change',
+        entity: 'user',
+        entityId: principal.userId,
+        after: { password: 'changed' },
+      });
     });
   }
 
