@@ -62,12 +62,14 @@ describe('starting the server', () => {
           demoCredentials.member.email,
           demoCredentials.member.password,
         );
-        const { auth } = await member.json();
+        const { auth } = (await member.json()) as { auth: { id: number; token: string } };
         const me = await fetch(`${second.url}/api/v1/users/${auth.id}`, {
           headers: { authorization: `Bearer ${auth.token}` },
         });
-        expect((await me.json()).singleuser.total_team).toBe(5);
-        const plans = await (await fetch(`${second.url}/api/v1/plans/list`)).json();
+        expect(((await me.json()) as { singleuser: { total_team: number } }).singleuser.total_team).toBe(5);
+        const plans = (await (await fetch(`${second.url}/api/v1/plans/list`)).json()) as {
+          allplans: { name: string; ROI_day: string }[];
+        };
         expect(
           plans.allplans.map((p: { name: string; ROI_day: string }) => `${p.name} ${p.ROI_day}`),
         ).toEqual(['Bronze 0.50000000', 'Silver 0.60000000', 'Gold 0.70000000']);
@@ -107,7 +109,10 @@ describe('starting the server', () => {
           )
         ).status,
       ).toBe(401);
-      expect((await (await fetch(`${running.url}/api/v1/plans/list`)).json()).allplans).toEqual([]);
+      const plans = (await (await fetch(`${running.url}/api/v1/plans/list`)).json()) as {
+        allplans: unknown[];
+      };
+      expect(plans.allplans).toEqual([]);
     } finally {
       await running.close();
     }
