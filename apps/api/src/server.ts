@@ -1,6 +1,6 @@
 import { type App, buildApp, buildDeps } from './app';
 import type { Config } from './config';
-import { connect } from './db';
+import { APP_ROLE, canUseAppRole, connect } from './db';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
@@ -12,8 +12,9 @@ export async function startServer(config: Config): Promise<Running> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('No database');
-  const database = connect(url, 20);
-  await migrate(database.pool);
+  const migrator = connect(url, 1);
+  await migrate(migrator.pool).finally(() => migrator.close());
+  const database = connect(url, 20, (await canUseAppRole(url)) ? APP_ROLE : undefined);
   const deps = buildDeps(config, database.db);
   const seeded = config.seedDemo ? await seedDemo(deps) : false;
   await ensureFirstAdmin(deps);

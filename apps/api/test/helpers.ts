@@ -3,7 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp, buildDeps, type Deps } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { connect, type Database } from '../src/db';
+import { APP_ROLE, connect, type Database } from '../src/db';
 import { ensureDatabase } from '../src/db/embedded';
 
 /** Creates a fresh database cloned from the migrated template; returns its URL. */
@@ -31,7 +31,7 @@ export type TestApp = { app: App; deps: Deps; database: Database; url: string; c
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const url = await createTestDatabase();
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env });
-  const database = connect(url, 20);
+  const database = connect(url, 20, APP_ROLE);
   const deps = buildDeps(config, database.db);
   const app = await buildApp(deps);
   await app.ready();

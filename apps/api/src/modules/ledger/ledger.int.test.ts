@@ -207,3 +207,17 @@ describe('admin edit of Business Balance', () => {
     expect(recon.json()).toMatchObject({ ok: true, mismatches: [] });
   });
 });
+
+describe('the application role', () => {
+  it('may append to the ledger but not change it, even with the triggers out of the way', async () => {
+    const { sql } = await import('kysely');
+    await expect(sql`UPDATE ledger_entries SET amount = amount`.execute(t.deps.db)).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(sql`DELETE FROM ledger_transactions`.execute(t.deps.db)).rejects.toThrow(
+      /permission denied/,
+    );
+    const { rows } = await sql<{ role: string }>`SELECT current_user AS role`.execute(t.deps.db);
+    expect(rows[0]?.role).toBe('sgx_app');
+  });
+});
