@@ -25,13 +25,27 @@ import { RateLimiter } from './http/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
+import { codesRoutes } from './modules/codes/codes.routes';
+import { CodesService } from './modules/codes/codes.service';
+import { depositsRoutes } from './modules/deposits/deposits.routes';
+import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
 import { plansRoutes } from './modules/plans/plans.routes';
+import { PlansService } from './modules/plans/plans.service';
+import { qrRoutes } from './modules/qr/qr.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { topupsRoutes } from './modules/topups/topups.routes';
+import { TopupsService } from './modules/topups/topups.service';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { TransactionsService } from './modules/transactions/transactions.service';
+import { transfersRoutes } from './modules/transfers/transfers.routes';
+import { TransfersService } from './modules/transfers/transfers.service';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
 export const API_PREFIX = '/api/v1';
 
@@ -43,6 +57,13 @@ export type Deps = {
   limiter: RateLimiter;
   auth: AuthService;
   members: MembersService;
+  plans: PlansService;
+  topups: TopupsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  transfers: TransfersService;
+  codes: CodesService;
+  transactions: TransactionsService;
 };
 
 declare module 'fastify' {
@@ -63,6 +84,8 @@ export function buildDeps(config: Config, db: Db): Deps {
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const settings = new SettingsService(db);
   const limiter = new RateLimiter();
+  const plans = new PlansService(db);
+  const topups = new TopupsService(db, settings);
   return {
     config,
     db,
@@ -71,6 +94,13 @@ export function buildDeps(config: Config, db: Db): Deps {
     limiter,
     auth: new AuthService(db, sessions, settings, limiter, config.rateLimits),
     members: new MembersService(db, sessions),
+    plans,
+    topups,
+    deposits: new DepositsService(db, settings),
+    withdrawals: new WithdrawalsService(db, settings, plans),
+    transfers: new TransfersService(db, topups),
+    codes: new CodesService(db),
+    transactions: new TransactionsService(db),
   };
 }
 
@@ -116,6 +146,13 @@ export async function buildApp(deps: Deps): Promise<App> {
       plansRoutes(typed);
       settingsRoutes(typed);
       ledgerRoutes(typed);
+      topupsRoutes(typed);
+      depositsRoutes(typed);
+      withdrawalsRoutes(typed);
+      transfersRoutes(typed);
+      codesRoutes(typed);
+      qrRoutes(typed);
+      transactionsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -45,6 +45,8 @@ export const Settings = z.object({
   earningCapMultiplier: decimalText,
   entryFee: decimalText,
   levelPercents: z.array(decimalText).length(10),
+  /** Active direct referrals needed to unlock each of the 10 levels. */
+  levelUnlockDirects: z.array(z.number().int().min(0)).length(10),
   withdrawal: z.object({
     workingMinimum: decimalText,
     workingFeePercent: decimalText,
@@ -68,6 +70,7 @@ export const defaultSettings: Settings = {
   earningCapMultiplier: '3',
   entryFee: '10',
   levelPercents: ['10', '5', '4', '3', '2', '1', '1', '1', '1', '1'],
+  levelUnlockDirects: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   withdrawal: {
     workingMinimum: '20',
     workingFeePercent: '10',

@@ -19,6 +19,7 @@ export interface PlansTable {
   active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
 }
 
 export interface UsersTable {
@@ -47,6 +48,8 @@ export interface UsersTable {
   active_plan: Generated<bigint>;
   plan_id: bigint | null;
   deleted_at: NullableTimestamp;
+  team_business: Generated<bigint>;
+  active_directs: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -100,6 +103,14 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  member_plans: MemberPlansTable;
+  topups: TopupsTable;
+  deposits: DepositsTable;
+  withdrawals: WithdrawalsTable;
+  transfers: TransfersTable;
+  codes: CodesTable;
+  deposit_addresses: DepositAddressesTable;
+  income_skips: IncomeSkipsTable;
 }
 
 export interface TokenConfigTable {
@@ -138,7 +149,8 @@ export type AccountKind =
   | 'fee_revenue'
   | 'pending_withdrawals'
   | 'token_treasury'
-  | 'adjustments';
+  | 'adjustments'
+  | 'investments';
 export type Asset = 'USD' | 'SGX';
 
 export interface LedgerAccountsTable {
@@ -168,4 +180,113 @@ export interface LedgerEntriesTable {
   transaction_id: bigint;
   account_id: bigint;
   amount: bigint;
+}
+
+export interface MemberPlansTable {
+  id: Id;
+  user_id: bigint;
+  plan_id: bigint;
+  amount: bigint;
+  status: Generated<'active' | 'ended'>;
+  started_at: Timestamp;
+  ends_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: string | null;
+}
+
+export type TopupKind = 'topup' | 'retopup' | 'entry' | 'friend';
+export interface TopupsTable {
+  id: Id;
+  kind: TopupKind;
+  plan_id: bigint | null;
+  userby_id: bigint;
+  userto_id: bigint;
+  amount: bigint;
+  status: Generated<'complete'>;
+  request_key: string;
+  ledger_transaction_id: bigint | null;
+  created_by: bigint;
+  created_at: Timestamp;
+}
+
+export type RequestStatus = 'pending' | 'complete' | 'decline';
+export type Currency = 'BEP20' | 'TRC20';
+export interface DepositsTable {
+  id: Id;
+  user_id: bigint;
+  amount: bigint;
+  currency: Currency;
+  hash: string;
+  status: Generated<RequestStatus>;
+  credited_amount: bigint | null;
+  verified_by: 'admin' | 'chain' | null;
+  decided_by: bigint | null;
+  decided_at: NullableTimestamp;
+  note: string | null;
+  ledger_transaction_id: bigint | null;
+  created_at: Timestamp;
+}
+
+export type WithdrawalKind = 'working' | 'roi' | 'principal' | 'compound';
+export interface WithdrawalsTable {
+  id: Id;
+  user_id: bigint;
+  kind: WithdrawalKind;
+  amount: bigint;
+  fee: bigint;
+  net: bigint;
+  currency: Currency;
+  address: string;
+  status: Generated<RequestStatus>;
+  member_plan_id: bigint | null;
+  request_key: string;
+  decided_by: bigint | null;
+  decided_at: NullableTimestamp;
+  note: string | null;
+  payout_reference: string | null;
+  created_at: Timestamp;
+}
+
+export interface TransfersTable {
+  id: Id;
+  kind: 'touser' | 'friend';
+  user_id: bigint;
+  userto_id: bigint;
+  amount: bigint;
+  topup_id: bigint | null;
+  request_key: string;
+  ledger_transaction_id: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface CodesTable {
+  id: Id;
+  code: string;
+  amount: bigint;
+  created_by: bigint;
+  created_at: Timestamp;
+  redeemed_by: bigint | null;
+  redeemed_at: NullableTimestamp;
+  ledger_transaction_id: bigint | null;
+}
+
+export interface DepositAddressesTable {
+  id: Id;
+  currency: Currency;
+  address: string;
+  label: string | null;
+  created_by: bigint;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface IncomeSkipsTable {
+  id: Id;
+  user_id: bigint;
+  income_type: string;
+  cause_key: string;
+  amount: bigint;
+  reason: string;
+  details: ColumnType<unknown, string | null, never>;
+  created_at: Timestamp;
 }

@@ -61,7 +61,7 @@ CREATE TABLE deposits (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 -- A transaction hash can be used once, ever, whatever became of the deposit.
-CREATE UNIQUE INDEX deposits_hash_key ON deposits (currency, lower(hash));
+CREATE UNIQUE INDEX deposits_hash_key ON deposits (lower(hash));
 CREATE INDEX deposits_user_idx ON deposits (user_id, created_at);
 CREATE INDEX deposits_status_idx ON deposits (status, created_at);
 

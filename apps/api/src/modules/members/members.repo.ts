@@ -107,9 +107,18 @@ export function toUserRecord(row: UserRow, money: MemberMoney = noMoney): UserRe
   };
 }
 
-/** Adds `delta` to total_team of every upline of `memberId` (not the member), locking rows in id order. */
-export async function addToUplineTeams(tx: DbOrTx, memberId: bigint, delta: number): Promise<void> {
-  if (delta === 0) return;
+/**
+ * Adds to the team counters of every upline of `memberId` (not the member itself): team size and team
+ * business, locking the rows in id order so concurrent updates cannot deadlock.
+ */
+export async function bumpUplines(
+  tx: DbOrTx,
+  memberId: bigint,
+  delta: { team?: number; business?: bigint },
+): Promise<void> {
+  const team = delta.team ?? 0;
+  const business = delta.business ?? 0n;
+  if (team === 0 && business === 0n) return;
   await sql`
     WITH RECURSIVE up(id) AS (
       SELECT sponsor_id FROM users WHERE id = ${memberId} AND sponsor_id IS NOT NULL
@@ -117,9 +126,14 @@ export async function addToUplineTeams(tx: DbOrTx, memberId: bigint, delta: numb
       SELECT u.sponsor_id FROM users u JOIN up ON u.id = up.id WHERE u.sponsor_id IS NOT NULL
     ),
     locked AS (SELECT id FROM users WHERE id IN (SELECT id FROM up) ORDER BY id FOR UPDATE)
-    UPDATE users SET total_team = total_team + ${delta} WHERE id IN (SELECT id FROM locked)
+    UPDATE users SET total_team = total_team + ${team}, team_business = team_business + ${business}
+    WHERE id IN (SELECT id FROM locked)
   `.execute(tx);
 }
+
+/** Adds `delta` to total_team of every upline of `memberId`. */
+export const addToUplineTeams = (tx: DbOrTx, memberId: bigint, delta: number) =>
+  bumpUplines(tx, memberId, { team: delta });
 
 /** Whether `candidate` is `memberId` itself or somewhere in its downline (walks up from the candidate). */
 export async function isInSubtree(tx: DbOrTx, memberId: bigint, candidate: bigint): Promise<boolean> {

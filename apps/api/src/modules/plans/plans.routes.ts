@@ -1,27 +1,187 @@
-import { amountOut, PlansListResponse } from '@sgx/contracts';
+import {
+  ActivatePlanBody,
+  EndPlanBody,
+  IdParam,
+  LevelPercentsBody,
+  LevelUnlockBody,
+  ListQuery,
+  MemberPlanRecord,
+  MemberPlansResponse,
+  MessageResponse,
+  PlanBody,
+  PlanRecord,
+  PlansListResponse,
+  PlanUpdateBody,
+  SettingsResponse,
+} from '@sgx/contracts';
+import { z } from 'zod';
 import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+import { pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
 
 export function plansRoutes(app: App): void {
-  const { db } = app.deps;
+  const { db, plans, topups, settings } = app.deps;
+  const tags = ['plans'];
+  const PlanResponse = z.object({ message: z.string(), plan: PlanRecord });
 
   app.get(
     '/plans/list',
-    { config: { access: 'public' }, schema: { tags: ['plans'], response: { 200: PlansListResponse } } },
-    async () => {
-      const rows = await db.selectFrom('plans').selectAll().orderBy('monthly_price').execute();
-      return {
-        allplans: rows.map((p) => ({
-          id: Number(p.id),
-          name: p.name,
-          monthly_price: amountOut(p.monthly_price),
-          ROI_day: amountOut(p.roi_day),
-          Sponser_bonus: amountOut(p.sponsor_bonus),
-          plan_period: p.plan_period,
-          description: p.description,
-          type: p.type,
-          active: p.active,
-        })),
-      };
+    { config: { access: 'public' }, schema: { tags, response: { 200: PlansListResponse } } },
+    async () => ({ allplans: await plans.list() }),
+  );
+  app.get(
+    '/plans/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: IdParam, response: { 200: z.object({ plan: PlanRecord }) } },
+    },
+    async (request) => ({ plan: await plans.get(request.params.id) }),
+  );
+  app.post(
+    '/plans/add',
+    { config: { access: 'admin' }, schema: { tags, body: PlanBody, response: { 201: PlanResponse } } },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Plan created successfully',
+        plan: await plans.create(principalOf(request), request.body),
+      }),
+  );
+  app.put(
+    '/plans/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: IdParam, body: PlanUpdateBody, response: { 200: PlanResponse } },
+    },
+    async (request) => ({
+      message: 'Plan updated successfully',
+      plan: await plans.update(principalOf(request), request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    '/plans/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    async (request) => {
+      await plans.remove(principalOf(request), request.params.id);
+      return { message: 'Plan deleted successfully' };
+    },
+  );
+  app.post(
+    '/plans/addinvestlevel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: LevelPercentsBody,
+        response: { 200: SettingsResponse.extend(MessageResponse.shape) },
+      },
+    },
+    async (request) => {
+      const next = await db
+        .transaction()
+        .execute((tx) =>
+          settings.update(
+            tx,
+            principalOf(request).userId,
+            { levelPercents: request.body.levels },
+            request.body.reason,
+          ),
+        );
+      return { message: 'Level income percentages saved', settings: next };
+    },
+  );
+  app.post(
+    '/plans/addactivelevel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: LevelUnlockBody,
+        response: { 200: SettingsResponse.extend(MessageResponse.shape) },
+      },
+    },
+    async (request) => {
+      const next = await db
+        .transaction()
+        .execute((tx) =>
+          settings.update(
+            tx,
+            principalOf(request).userId,
+            { levelUnlockDirects: request.body.directs },
+            request.body.reason,
+          ),
+        );
+      return { message: 'Level unlock rules saved', settings: next };
+    },
+  );
+
+  // Plans members hold ("active plans").
+  app.post(
+    '/actplan/add',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: ActivatePlanBody,
+        response: { 201: z.object({ message: z.string(), topup_id: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      const { user_id, plan_id, amount } = request.body;
+      const rec = await topups.topup(principalOf(request), {
+        payer: BigInt(user_id),
+        receiver: BigInt(user_id),
+        planId: BigInt(plan_id),
+        amount,
+        kind: 'topup',
+        requestKey: requestKey(request),
+      });
+      return reply
+        .status(201)
+        .send({ message: 'Plan activated from the member’s deposit wallet', topup_id: rec.id });
+    },
+  );
+  app.get(
+    '/actplan/list',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: ListQuery, response: { 200: MemberPlansResponse } },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { rows, total } = await plans.memberPlans(q, scopeOf(principalOf(request)));
+      if (q.format === 'csv') return sendCsv(reply, 'active-plans', rows);
+      return { activeplans: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.get(
+    '/actplan/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: z.object({ activeplan: MemberPlanRecord }) } },
+    },
+    async (request) => {
+      const mp = await plans.memberPlan(request.params.id);
+      scopeOf(principalOf(request), mp.user_id);
+      return { activeplan: mp };
+    },
+  );
+  app.put(
+    '/actplan/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: IdParam, body: EndPlanBody, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      await plans.endPlan(principalOf(request), request.params.id, request.body.reason);
+      return { message: 'Plan ended; its principal is back in the member’s deposit wallet' };
+    },
+  );
+  app.delete(
+    '/actplan/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    async (request) => {
+      await plans.endPlan(principalOf(request), request.params.id, 'ended by admin');
+      return { message: 'Plan ended; its principal is back in the member’s deposit wallet' };
     },
   );
 }

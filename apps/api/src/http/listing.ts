@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { ListQuery } from '@sgx/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './access';
+import { forbidden } from './errors';
+
+export const CSV_LIMIT = 10_000;
+
+/** Page size and offset of a list query; a CSV export takes every filtered row up to CSV_LIMIT. */
+export function window(q: ListQuery): { limit: number; offset: number } {
+  return q.format === 'csv'
+    ? { limit: CSV_LIMIT, offset: 0 }
+    : { limit: q.limit, offset: (q.page - 1) * q.limit };
+}
+
+export function pageInfo(q: ListQuery, total: number) {
+  return { total, totalPages: Math.max(1, Math.ceil(total / q.limit)), currentPage: q.page };
+}
+
+const cell = (v: unknown): string => {
+  const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Quote always; neutralise spreadsheet formulas (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** Sends rows as a CSV download. */
+export function sendCsv(reply: FastifyReply, name: string, rows: Record<string, unknown>[]): FastifyReply {
+  const first = rows[0];
+  const columns = first ? Object.keys(first) : [];
+  const lines = [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))];
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header(
+      'content-disposition',
+      `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
+    .send(`${lines.join('\r\n')}\r\n`);
+}
+
+/** The request's Idempotency-Key header (a retried request posts once), or a fresh key. */
+export function requestKey(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : randomUUID();
+}
+
+/** A member acts only for themself (`user_id` must be theirs); an admin may act for anyone. */
+export function actingFor(principal: Principal, userId: number): bigint {
+  const id = BigInt(userId);
+  if (principal.role !== 'admin' && id !== principal.userId)
+    throw forbidden('You can only act for your own account.');
+  return id;
+}
+
+/** Whose rows a list shows: an admin sees all (or one member), a member only their own. */
+export function scopeOf(principal: Principal, userId?: number): bigint | undefined {
+  if (principal.role === 'admin') return userId === undefined ? undefined : BigInt(userId);
+  if (userId !== undefined && BigInt(userId) !== principal.userId)
+    throw forbidden('You can only see your own records.');
+  return principal.userId;
+}
+
+/** An ILIKE pattern matching `search` as plain text. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The [from, to) instants of the list query's day range (UTC days, `to` inclusive). */
+export function dayRange(q: ListQuery): { from?: Date; to?: Date } {
+  return {
+    ...(q.from ? { from: new Date(`${q.from}T00:00:00Z`) } : {}),
+    ...(q.to ? { to: new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+  };
+}
+
+type Countable = { executeTakeFirstOrThrow(): Promise<{ n: bigint }> };
+type Pageable<O> = { limit(n: number): { offset(n: number): { execute(): Promise<O[]> } } };
+
+/** Runs a filtered, ordered query a page at a time (or whole, for CSV) with its total count. */
+export async function runPaged<O>(
+  rows: Pageable<O>,
+  count: Countable,
+  q: ListQuery,
+): Promise<{ rows: O[]; total: number }> {
+  const { limit, offset } = window(q);
+  const [list, n] = await Promise.all([
+    rows.limit(limit).offset(offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows: list, total: Number(n.n) };
+}

@@ -1,0 +1,112 @@
+import { randomInt } from 'node:crypto';
+import { amountOut, type ListQuery } from '@sgx/contracts';
+import type { Db } from '../../db';
+import type { Principal } from '../../http/access';
+import { conflict, notFound } from '../../http/errors';
+import { likePattern, runPaged } from '../../http/listing';
+import { writeAudit } from '../audit/audit.repo';
+import { post } from '../ledger/ledger.service';
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newCode = () => Array.from({ length: 12 }, () => ALPHABET.charAt(randomInt(ALPHABET.length))).join('');
+
+type Row = {
+  id: bigint;
+  code: string;
+  amount: bigint;
+  created_at: Date;
+  redeemed_by: bigint | null;
+  redeemed_at: Date | null;
+};
+const toRecord = (r: Row) => ({
+  id: Number(r.id),
+  code: r.code,
+  amount: amountOut(r.amount),
+  created_at: r.created_at.toISOString(),
+  redeemed_by: r.redeemed_by === null ? null : Number(r.redeemed_by),
+  redeemed_at: r.redeemed_at ? r.redeemed_at.toISOString() : null,
+});
+
+/** One-time codes: an admin issues them with a value; redeeming one credits the deposit wallet once. */
+export class CodesService {
+  constructor(private readonly db: Db) {}
+
+  async issue(principal: Principal, count: number, amount: bigint) {
+    return this.db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .insertInto('codes')
+        .values(
+          Array.from({ length: count }, () => ({ code: newCode(), amount, created_by: principal.userId })),
+        )
+        .returning(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
+        .execute();
+      await writeAudit(tx, {
+        actorId: principal.userId,
+        action: 'codes.issue',
+        entity: 'code',
+        entityId: null,
+        after: { count, amount: amountOut(amount), ids: rows.map((r) => r.id) },
+      });
+      return rows.map(toRecord);
+    });
+  }
+
+  async list(q: ListQuery) {
+    let base = this.db
+      .selectFrom('codes')
+      .select(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at']);
+    if (q.status === 'redeemed') base = base.where('redeemed_at', 'is not', null);
+    if (q.status === 'unused') base = base.where('redeemed_at', 'is', null);
+    if (q.search) base = base.where('code', 'ilike', likePattern(q.search));
+    const { rows, total } = await runPaged(
+      base.orderBy('id', 'desc'),
+      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+      q,
+    );
+    return { rows: rows.map(toRecord), total };
+  }
+
+  async get(id: number) {
+    const r = await this.db
+      .selectFrom('codes')
+      .select(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    if (!r) throw notFound('Code not found.');
+    return toRecord(r);
+  }
+
+  async redeem(principal: Principal, code: string) {
+    return this.db.transaction().execute(async (tx) => {
+      const c = await tx
+        .selectFrom('codes')
+        .selectAll()
+        .where('code', '=', code.toUpperCase())
+        .forUpdate()
+        .executeTakeFirst();
+      if (!c) throw notFound('This code does not exist.');
+      if (c.redeemed_at) throw conflict('This code has already been used.');
+      const posted = await post(tx, {
+        key: `code:${c.id}`,
+        kind: 'code',
+        memberId: principal.userId,
+        memo: `code ${c.code} redeemed`,
+        createdBy: principal.userId,
+        entries: [
+          { account: { owner: principal.userId, kind: 'deposit' }, amount: c.amount },
+          { account: { owner: null, kind: 'adjustments' }, amount: -c.amount },
+        ],
+      });
+      await tx
+        .updateTable('codes')
+        .set({
+          redeemed_by: principal.userId,
+          redeemed_at: new Date(),
+          ledger_transaction_id: posted.transactionId,
+        })
+        .where('id', '=', c.id)
+        .execute();
+      return amountOut(c.amount);
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  DecisionBody,
+  DepositBody,
+  DepositResponse,
+  DepositsResponse,
+  IdParam,
+  ListQuery,
+  MessageResponse,
+} from '@sgx/contracts';
+import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+import { actingFor, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+
+export function depositsRoutes(app: App): void {
+  const { deposits } = app.deps;
+  const tags = ['deposits'];
+
+  app.post(
+    '/deposite/add',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: DepositBody, response: { 201: DepositResponse } },
+    },
+    async (request, reply) => {
+      const userId = actingFor(principalOf(request), request.body.user_id);
+      const deposit = await deposits.request(userId, request.body);
+      return reply
+        .status(201)
+        .send({ message: 'Deposit request received. It is credited once verified.', deposit });
+    },
+  );
+  app.get(
+    '/deposite/list',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: ListQuery, response: { 200: DepositsResponse } },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { rows, total } = await deposits.list(q, scopeOf(principalOf(request)));
+      if (q.format === 'csv') return sendCsv(reply, 'deposits', rows);
+      return { deposits: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.get(
+    '/deposite/by/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, querystring: ListQuery, response: { 200: DepositsResponse } },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await deposits.list(q, scopeOf(principalOf(request), request.params.id));
+      return { deposits: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.put(
+    '/deposite/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: IdParam, body: DecisionBody, response: { 200: DepositResponse } },
+    },
+    async (request) => {
+      const deposit = await deposits.decide(principalOf(request), request.params.id, request.body);
+      return {
+        message: deposit.status === 'complete' ? 'Deposit approved and credited' : 'Deposit declined',
+        deposit,
+      };
+    },
+  );
+  app.delete(
+    '/deposite/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      await deposits.cancel(principalOf(request), request.params.id);
+      return { message: 'Deposit request cancelled' };
+    },
+  );
+}

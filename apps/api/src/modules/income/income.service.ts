@@ -1,0 +1,120 @@
+import type { FeatureSwitch } from '@sgx/contracts';
+import { minUnits, mulDiv, parseUnits, UNIT } from '@sgx/money';
+import { sql } from 'kysely';
+import type { DbOrTx, Tx } from '../../db';
+import { post } from '../ledger/ledger.service';
+import type { SettingsService } from '../settings/settings.service';
+
+/** The income types that count towards the earning cap (business-rules 5). */
+export const cappedIncomeTypes = ['level_month', 'roi_income', 'reward', 'direct_income', 'salary'] as const;
+export type IncomeType = (typeof cappedIncomeTypes)[number] | 'cto';
+
+export type IncomeCredit = {
+  userId: bigint;
+  type: IncomeType;
+  /** The amount due before the cap. */
+  amount: bigint;
+  /** Idempotency key of the cause, e.g. `direct:<topup-id>`. */
+  causeKey: string;
+  wallet: 'working' | 'non_working';
+  feature: FeatureSwitch;
+  /** Which status must be open ('roi' for ROI, 'level' for level income). */
+  statusGate?: 'roi' | 'level';
+  /** Why it was paid: rule, rate, source member, level. Kept on the ledger transaction. */
+  why: Record<string, unknown>;
+};
+export type IncomeResult = { paid: bigint; skipped: bigint; reason: string | null };
+
+/** Total earned so far towards the cap, from the ledger. */
+export async function totalEarned(db: DbOrTx, userId: bigint): Promise<bigint> {
+  const { rows } = await sql<{ total: bigint }>`
+    SELECT coalesce(sum(e.amount), 0)::bigint AS total
+    FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id
+    JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE a.owner_id = ${userId} AND a.kind IN ('working', 'non_working')
+      AND t.income_type = ANY(${[...cappedIncomeTypes]}::text[])`.execute(db);
+  return rows[0]?.total ?? 0n;
+}
+
+async function recordSkip(tx: Tx, c: IncomeCredit, amount: bigint, reason: string): Promise<void> {
+  await tx
+    .insertInto('income_skips')
+    .values({
+      user_id: c.userId,
+      income_type: c.type,
+      cause_key: c.causeKey,
+      amount,
+      reason,
+      details: JSON.stringify(c.why, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+    })
+    .onConflict((oc) => oc.column('cause_key').doNothing())
+    .execute();
+}
+
+/**
+ * Credits one income to a member through the ledger, applying the rules of business-rules 5: skipped
+ * (with the reason recorded) when the feature is off or the member is blocked, inactive, has that income
+ * closed, or has reached the cap; cut to what remains under the cap; the cap reached closes ROI and
+ * level income. Runs inside the caller's transaction and locks the member's row, so two credits to one
+ * member never both see the same room under the cap.
+ */
+export async function creditIncome(
+  tx: Tx,
+  settings: SettingsService,
+  c: IncomeCredit,
+): Promise<IncomeResult> {
+  const skip = async (reason: string, amount = c.amount): Promise<IncomeResult> => {
+    await recordSkip(tx, c, amount, reason);
+    return { paid: 0n, skipped: amount, reason };
+  };
+  if (c.amount <= 0n) return { paid: 0n, skipped: 0n, reason: null };
+  const s = await settings.all(tx);
+  const user = await tx
+    .selectFrom('users')
+    .select(['status', 'is_active', 'roi_status', 'level_status', 'active_plan', 'deleted_at'])
+    .where('id', '=', c.userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user || user.deleted_at) return skip('member not found');
+  if (!s.features[c.feature]) return skip(`${c.feature} income is switched off`);
+  if (user.status === 'block') return skip('member is blocked');
+  if (user.is_active !== 'active') return skip('member is inactive');
+  if (c.statusGate === 'roi' && user.roi_status === 'close')
+    return skip('ROI income is closed for this member');
+  if (c.statusGate === 'level' && user.level_status === 'close')
+    return skip('level income is closed for this member');
+
+  const cap = mulDiv(user.active_plan, parseUnits(s.earningCapMultiplier), UNIT);
+  const earned = await totalEarned(tx, c.userId);
+  const room = cap - earned;
+  if (room <= 0n) return skip(user.active_plan === 0n ? 'member has no plan' : 'earning cap reached');
+  const pay = minUnits(c.amount, room);
+  await post(tx, {
+    key: c.causeKey,
+    kind: 'income',
+    incomeType: c.type,
+    memberId: c.userId,
+    memo: `${c.type.replace('_', ' ')}`,
+    details: { ...c.why, due: c.amount, paid: pay, cap, earned_before: earned },
+    entries: [
+      { account: { owner: c.userId, kind: c.wallet }, amount: pay },
+      { account: { owner: null, kind: 'income_expense' }, amount: -pay },
+    ],
+  });
+  if (pay < c.amount)
+    await recordSkip(
+      tx,
+      { ...c, causeKey: `${c.causeKey}:over-cap` },
+      c.amount - pay,
+      'cut at the earning cap',
+    );
+  if (earned + pay >= cap) {
+    await tx
+      .updateTable('users')
+      .set({ roi_status: 'close', level_status: 'close' })
+      .where('id', '=', c.userId)
+      .execute();
+  }
+  return { paid: pay, skipped: c.amount - pay, reason: pay < c.amount ? 'cut at the earning cap' : null };
+}

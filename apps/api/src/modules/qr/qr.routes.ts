@@ -1,0 +1,91 @@
+import { DepositAddressBody, DepositAddressesResponse, IdParam, MessageResponse } from '@sgx/contracts';
+import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+import { notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
+
+/** The platform's receiving addresses (one live per chain); every change is audited. */
+export function qrRoutes(app: App): void {
+  const { db } = app.deps;
+  const tags = ['deposit addresses'];
+  const live = () =>
+    db
+      .selectFrom('deposit_addresses')
+      .select(['id', 'currency', 'address', 'label', 'created_at'])
+      .where('deleted_at', 'is', null)
+      .orderBy('currency')
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, id: Number(r.id), created_at: r.created_at.toISOString() })));
+
+  app.get(
+    '/qr',
+    { config: { access: 'signed-in' }, schema: { tags, response: { 200: DepositAddressesResponse } } },
+    async () => ({ addresses: await live() }),
+  );
+  app.post(
+    '/qr/add',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: DepositAddressBody,
+        response: { 201: DepositAddressesResponse.extend(MessageResponse.shape) },
+      },
+    },
+    async (request, reply) => {
+      const actor = principalOf(request).userId;
+      const b = request.body;
+      await db.transaction().execute(async (tx) => {
+        const old = await tx
+          .updateTable('deposit_addresses')
+          .set({ deleted_at: new Date() })
+          .where('currency', '=', b.currency)
+          .where('deleted_at', 'is', null)
+          .returning(['id', 'address'])
+          .executeTakeFirst();
+        const row = await tx
+          .insertInto('deposit_addresses')
+          .values({ currency: b.currency, address: b.address, label: b.label ?? null, created_by: actor })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await writeAudit(tx, {
+          actorId: actor,
+          action: 'deposit_address.set',
+          entity: 'deposit_address',
+          entityId: row.id,
+          before: old ?? null,
+          after: { currency: b.currency, address: b.address },
+          reason: b.reason,
+        });
+      });
+      return reply
+        .status(201)
+        .send({ message: `${b.currency} deposit address saved`, addresses: await live() });
+    },
+  );
+  app.delete(
+    '/qr/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    async (request) => {
+      const actor = principalOf(request).userId;
+      await db.transaction().execute(async (tx) => {
+        const row = await tx
+          .updateTable('deposit_addresses')
+          .set({ deleted_at: new Date() })
+          .where('id', '=', BigInt(request.params.id))
+          .where('deleted_at', 'is', null)
+          .returning(['id', 'currency', 'address'])
+          .executeTakeFirst();
+        if (!row) throw notFound('Address not found.');
+        await writeAudit(tx, {
+          actorId: actor,
+          action: 'deposit_address.delete',
+          entity: 'deposit_address',
+          entityId: row.id,
+          before: row,
+        });
+      });
+      return { message: 'Deposit address removed' };
+    },
+  );
+}

@@ -1,0 +1,324 @@
+import type { TopupRecord } from '@sgx/contracts';
+import { amountOut, type ListQuery } from '@sgx/contracts';
+import { formatUsd, mulDiv, parseUnits, UNIT } from '@sgx/money';
+import type { Db, Tx } from '../../db';
+import type { TopupKind } from '../../db/schema';
+import type { Principal } from '../../http/access';
+import { businessRule, notFound } from '../../http/errors';
+import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { creditIncome } from '../income/income.service';
+import { post } from '../ledger/ledger.service';
+import { bumpUplines } from '../members/members.repo';
+import type { SettingsService } from '../settings/settings.service';
+
+export type Activation = {
+  payer: bigint;
+  receiver: bigint;
+  planId: bigint | null;
+  amount: bigint | undefined;
+  kind: Exclude<TopupKind, 'entry'>;
+  createdBy: bigint;
+  requestKey: string;
+};
+
+/**
+ * Top-ups (business-rules 4): the payer's deposit wallet pays for the receiver's plan; the receiver's
+ * plan, status and the team counters change, and the receiver's sponsor earns the plan's sponsor
+ * bonus, all in one database transaction.
+ */
+export class TopupsService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private async lockMember(tx: Tx, id: bigint, who: 'payer' | 'receiver') {
+    const m = await tx
+      .selectFrom('users')
+      .select(['id', 'role', 'status', 'is_active', 'sponsor_id', 'active_plan', 'plan_id', 'deleted_at'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!m || m.deleted_at || m.role !== 'user')
+      throw notFound(who === 'payer' ? 'Paying member not found.' : 'Member to top up not found.');
+    if (who === 'receiver' && m.status === 'block') throw businessRule('This member is blocked.');
+    return m;
+  }
+
+  /** Activates or raises a plan inside `tx`; returns the top-up id. Same request key: the first top-up. */
+  async activate(tx: Tx, a: Activation): Promise<bigint> {
+    const existing = await tx
+      .selectFrom('topups')
+      .select('id')
+      .where('request_key', '=', a.requestKey)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    await this.settings.requireFeature('topup', tx);
+    // Lock both rows in id order so two top-ups between the same members cannot deadlock.
+    const [first, second] = a.payer < a.receiver ? [a.payer, a.receiver] : [a.receiver, a.payer];
+    await tx
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', [first, second])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    await this.lockMember(tx, a.payer, 'payer');
+    const receiver = await this.lockMember(tx, a.receiver, 'receiver');
+
+    const current = await tx
+      .selectFrom('member_plans')
+      .selectAll()
+      .where('user_id', '=', a.receiver)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (a.kind === 'retopup' && !current)
+      throw businessRule('There is no active plan to add to. Choose a plan first.');
+    const planId = a.kind === 'retopup' ? (current?.plan_id ?? null) : a.planId;
+    if (planId === null) throw businessRule('Choose a plan.');
+    const plan = await tx
+      .selectFrom('plans')
+      .selectAll()
+      .where('id', '=', planId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!plan || (!plan.active && a.kind !== 'retopup')) throw notFound('That plan is not available.');
+    const amount = a.amount ?? plan.monthly_price;
+    if (a.kind !== 'retopup' && amount < plan.monthly_price) {
+      throw businessRule(
+        `The amount must be at least the plan price (${formatUsd(plan.monthly_price)} USD).`,
+      );
+    }
+
+    const topup = await tx
+      .insertInto('topups')
+      .values({
+        kind: a.kind,
+        plan_id: plan.id,
+        userby_id: a.payer,
+        userto_id: a.receiver,
+        amount,
+        request_key: a.requestKey,
+        created_by: a.createdBy,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const posted = await post(tx, {
+      key: `topup:${topup.id}`,
+      kind: a.kind,
+      memberId: a.receiver,
+      memo: `${plan.name} ${a.kind === 'retopup' ? 're-top-up' : 'top-up'}${a.payer === a.receiver ? '' : ` paid by member ${a.payer}`}`,
+      createdBy: a.createdBy,
+      details: { topup_id: topup.id, plan_id: plan.id, payer: a.payer, receiver: a.receiver },
+      entries: [
+        { account: { owner: a.payer, kind: 'deposit' }, amount: -amount },
+        { account: { owner: null, kind: 'investments' }, amount },
+      ],
+    });
+    await tx
+      .updateTable('topups')
+      .set({ ledger_transaction_id: posted.transactionId })
+      .where('id', '=', topup.id)
+      .execute();
+
+    if (current) {
+      await tx
+        .updateTable('member_plans')
+        .set((eb) => ({ amount: eb('amount', '+', amount), plan_id: plan.id }))
+        .where('id', '=', current.id)
+        .execute();
+    } else {
+      await tx
+        .insertInto('member_plans')
+        .values({
+          user_id: a.receiver,
+          plan_id: plan.id,
+          amount,
+          ends_at: new Date(Date.now() + plan.plan_period * 86_400_000),
+        })
+        .execute();
+    }
+    await tx
+      .updateTable('users')
+      .set((eb) => ({
+        active_plan: eb('active_plan', '+', amount),
+        plan_id: plan.id,
+        activation_date: eb.fn.coalesce('activation_date', eb.val(new Date())),
+        is_active: 'active',
+        roi_status: 'open',
+        level_status: 'open',
+        updated_at: new Date(),
+      }))
+      .where('id', '=', a.receiver)
+      .execute();
+    await bumpUplines(tx, a.receiver, { business: amount });
+    if (receiver.is_active !== 'active' && receiver.sponsor_id !== null) {
+      await tx
+        .updateTable('users')
+        .set((eb) => ({ active_directs: eb('active_directs', '+', 1) }))
+        .where('id', '=', receiver.sponsor_id)
+        .execute();
+    }
+    if (receiver.sponsor_id !== null) {
+      await creditIncome(tx, this.settings, {
+        userId: receiver.sponsor_id,
+        type: 'direct_income',
+        amount: mulDiv(amount, plan.sponsor_bonus, 100n * UNIT),
+        causeKey: `direct:${topup.id}`,
+        wallet: 'working',
+        feature: 'direct',
+        why: {
+          rule: 'direct sponsor bonus',
+          rate_percent: amountOut(plan.sponsor_bonus),
+          source_member: a.receiver,
+          topup_id: topup.id,
+          base: amount,
+        },
+      });
+    }
+    return topup.id;
+  }
+
+  async topup(principal: Principal, a: Omit<Activation, 'createdBy'>): Promise<TopupRecord> {
+    const id = await this.db
+      .transaction()
+      .execute((tx) => this.activate(tx, { ...a, createdBy: principal.userId }));
+    return this.one(id);
+  }
+
+  /** Pays the account activation fee (setting, default 10) to make an account active without a plan. */
+  async entry(
+    principal: Principal,
+    payer: bigint,
+    receiverId: bigint,
+    requestKey: string,
+  ): Promise<TopupRecord> {
+    const id = await this.db.transaction().execute(async (tx) => {
+      const existing = await tx
+        .selectFrom('topups')
+        .select('id')
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
+      if (existing) return existing.id;
+      await this.settings.requireFeature('topup', tx);
+      const fee = parseUnits((await this.settings.all(tx)).entryFee);
+      await this.lockMember(tx, payer, 'payer');
+      const receiver = await this.lockMember(tx, receiverId, 'receiver');
+      if (receiver.is_active === 'active') throw businessRule('This account is already active.');
+      const topup = await tx
+        .insertInto('topups')
+        .values({
+          kind: 'entry',
+          plan_id: null,
+          userby_id: payer,
+          userto_id: receiverId,
+          amount: fee,
+          request_key: requestKey,
+          created_by: principal.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const posted = await post(tx, {
+        key: `entry:${topup.id}`,
+        kind: 'entry',
+        memberId: receiverId,
+        memo: 'account activation fee',
+        createdBy: principal.userId,
+        entries: [
+          { account: { owner: payer, kind: 'deposit' }, amount: -fee },
+          { account: { owner: null, kind: 'fee_revenue' }, amount: fee },
+        ],
+      });
+      await tx
+        .updateTable('topups')
+        .set({ ledger_transaction_id: posted.transactionId })
+        .where('id', '=', topup.id)
+        .execute();
+      await tx
+        .updateTable('users')
+        .set({ is_active: 'active', updated_at: new Date() })
+        .where('id', '=', receiverId)
+        .execute();
+      if (receiver.sponsor_id !== null) {
+        await tx
+          .updateTable('users')
+          .set((eb) => ({ active_directs: eb('active_directs', '+', 1) }))
+          .where('id', '=', receiver.sponsor_id)
+          .execute();
+      }
+      return topup.id;
+    });
+    return this.one(id);
+  }
+
+  private query() {
+    return this.db
+      .selectFrom('topups as t')
+      .innerJoin('users as b', 'b.id', 't.userby_id')
+      .innerJoin('users as r', 'r.id', 't.userto_id')
+      .leftJoin('plans as p', 'p.id', 't.plan_id')
+      .select([
+        't.id',
+        't.kind',
+        't.plan_id',
+        'p.name as plan_name',
+        't.userby_id',
+        'b.username as userby',
+        't.userto_id',
+        'r.username as userto',
+        't.amount',
+        't.status',
+        't.created_at',
+      ]);
+  }
+
+  private toRecord(
+    r: Awaited<ReturnType<ReturnType<TopupsService['query']>['executeTakeFirstOrThrow']>>,
+  ): TopupRecord {
+    return {
+      id: Number(r.id),
+      kind: r.kind,
+      plan_id: r.plan_id === null ? null : Number(r.plan_id),
+      plan_name: r.plan_name,
+      userby_id: Number(r.userby_id),
+      userby: r.userby,
+      userto_id: Number(r.userto_id),
+      userto: r.userto,
+      amount: amountOut(r.amount),
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+    };
+  }
+
+  async one(id: bigint): Promise<TopupRecord> {
+    const r = await this.query().where('t.id', '=', id).executeTakeFirst();
+    if (!r) throw notFound('Top-up not found.');
+    return this.toRecord(r);
+  }
+
+  async list(q: ListQuery, userId?: bigint): Promise<{ rows: TopupRecord[]; total: number }> {
+    let base = this.query();
+    if (userId !== undefined)
+      base = base.where((eb) => eb.or([eb('t.userby_id', '=', userId), eb('t.userto_id', '=', userId)]));
+    if (q.status) base = base.where('t.kind', '=', q.status as TopupKind);
+    if (q.search) {
+      const like = likePattern(q.search);
+      base = base.where((eb) =>
+        eb.or([
+          eb('b.username', 'ilike', like),
+          eb('r.username', 'ilike', like),
+          eb('p.name', 'ilike', like),
+        ]),
+      );
+    }
+    const { from, to } = dayRange(q);
+    if (from) base = base.where('t.created_at', '>=', from);
+    if (to) base = base.where('t.created_at', '<', to);
+    const { rows, total } = await runPaged(
+      base.orderBy('t.id', 'desc'),
+      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+      q,
+    );
+    return { rows: rows.map((r) => this.toRecord(r)), total };
+  }
+}

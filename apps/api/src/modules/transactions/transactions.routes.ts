@@ -1,0 +1,154 @@
+import {
+  IdParam,
+  ManualTransactionBody,
+  MatrixQuery,
+  MatrixResponse,
+  PatchTransactionBody,
+  TableNameBody,
+  TransactionFilterQuery,
+  TransactionListResponse,
+  transactionTables,
+  UserTransactionDetails,
+  WalletsResponse,
+} from '@sgx/contracts';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+import { pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+
+const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const Created = z.object({ message: z.string(), transaction_id: z.number().int() });
+
+export function transactionsRoutes(app: App): void {
+  const { transactions } = app.deps;
+  const tags = ['transactions'];
+  const noFilters = { page: 1, limit: 10, format: 'json' as const };
+
+  app.post(
+    '/tr/list',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: TableNameBody, response: { 200: TransactionListResponse } },
+    },
+    async (request) => {
+      const { table_name, page, limit } = request.body;
+      const q = {
+        ...noFilters,
+        page,
+        limit,
+        source: transactionTables[table_name],
+        transaction_type: 'credit' as const,
+      };
+      const { rows, total } = await transactions.list(q);
+      return { transactions: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.post(
+    '/tr/tr/:userId',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: UserIdParam, body: TableNameBody, response: { 200: TransactionListResponse } },
+    },
+    async (request) => {
+      const { table_name, page, limit } = request.body;
+      const q = {
+        ...noFilters,
+        page,
+        limit,
+        source: transactionTables[table_name],
+        transaction_type: 'credit' as const,
+      };
+      const { rows, total } = await transactions.list(
+        q,
+        scopeOf(principalOf(request), request.params.userId),
+      );
+      return { transactions: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.get(
+    '/tr/matrix',
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: MatrixQuery, response: { 200: MatrixResponse } },
+    },
+    async (request) => ({ matrix: await transactions.matrix(request.query.month) }),
+  );
+  app.post(
+    '/tr/create',
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: ManualTransactionBody, response: { 201: Created } },
+    },
+    async (request, reply) => {
+      const id = await transactions.manual(principalOf(request), request.body, requestKey(request));
+      return reply.status(201).send({ message: 'Transaction created', transaction_id: id });
+    },
+  );
+  app.get(
+    '/tr/all',
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: TransactionFilterQuery, response: { 200: TransactionListResponse } },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { rows, total } = await transactions.list(q);
+      if (q.format === 'csv') return sendCsv(reply, 'transactions', rows);
+      return { transactions: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.get(
+    '/tr/user/:userId',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: UserIdParam,
+        querystring: TransactionFilterQuery,
+        response: { 200: TransactionListResponse },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { rows, total } = await transactions.list(
+        q,
+        scopeOf(principalOf(request), request.params.userId),
+      );
+      if (q.format === 'csv') return sendCsv(reply, 'transactions', rows);
+      return { transactions: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.get(
+    '/tr/wallet/:userId',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: UserIdParam, response: { 200: WalletsResponse } },
+    },
+    async (request) => {
+      const userId = scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId);
+      return transactions.wallets(userId);
+    },
+  );
+  app.get(
+    '/transactions/user/:id/details',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: UserTransactionDetails } },
+    },
+    async (request) => {
+      const userId = scopeOf(principalOf(request), request.params.id) ?? BigInt(request.params.id);
+      return transactions.details(userId);
+    },
+  );
+  app.patch(
+    '/transactions/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: IdParam, body: PatchTransactionBody, response: { 200: Created } },
+    },
+    async (request) => {
+      const id = await transactions.reverse(principalOf(request), request.params.id, request.body.reason);
+      return { message: 'Transaction reversed', transaction_id: id };
+    },
+  );
+}

@@ -1,0 +1,169 @@
+import { amountOut, type ListQuery } from '@sgx/contracts';
+import type { Db } from '../../db';
+import type { Principal } from '../../http/access';
+import { businessRule, notFound } from '../../http/errors';
+import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { post } from '../ledger/ledger.service';
+import type { TopupsService } from '../topups/topups.service';
+
+type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
+
+/** Member-to-member movements of deposit balance, and top-ups of a friend's plan (business-rules 6). */
+export class TransfersService {
+  constructor(
+    private readonly db: Db,
+    private readonly topups: TopupsService,
+  ) {}
+
+  private async receiver(id: bigint) {
+    const r = await this.db
+      .selectFrom('users')
+      .select(['id', 'role', 'deleted_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!r || r.deleted_at || r.role !== 'user') throw notFound('The receiving member was not found.');
+  }
+
+  async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: string) {
+    if (from === to) throw businessRule('You cannot transfer to yourself.');
+    await this.receiver(to);
+    const id = await this.db.transaction().execute(async (tx) => {
+      const existing = await tx
+        .selectFrom('transfers')
+        .select('id')
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
+      if (existing) return existing.id;
+      const t = await tx
+        .insertInto('transfers')
+        .values({ kind: 'touser', user_id: from, userto_id: to, amount, request_key: requestKey })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const posted = await post(tx, {
+        key: `transfer:${t.id}`,
+        kind: 'transfer',
+        memberId: from,
+        memo: `transfer from member ${from} to member ${to}`,
+        createdBy: principal.userId,
+        details: { transfer_id: t.id, from, to },
+        entries: [
+          { account: { owner: from, kind: 'deposit' }, amount: -amount },
+          { account: { owner: to, kind: 'deposit' }, amount },
+        ],
+      });
+      await tx
+        .updateTable('transfers')
+        .set({ ledger_transaction_id: posted.transactionId })
+        .where('id', '=', t.id)
+        .execute();
+      return t.id;
+    });
+    return this.one(id);
+  }
+
+  /** Tops up a friend's plan from the caller's deposit wallet; never the caller's own. */
+  async friendTopup(
+    principal: Principal,
+    from: bigint,
+    to: bigint,
+    planId: bigint,
+    amount: bigint | undefined,
+    requestKey: string,
+  ) {
+    if (from === to) throw businessRule('Visit Membership Plan to topup self account');
+    await this.receiver(to);
+    const id = await this.db.transaction().execute(async (tx) => {
+      const existing = await tx
+        .selectFrom('transfers')
+        .select('id')
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
+      if (existing) return existing.id;
+      const topupId = await this.topups.activate(tx, {
+        payer: from,
+        receiver: to,
+        planId,
+        amount,
+        kind: 'friend',
+        createdBy: principal.userId,
+        requestKey: `friend:${requestKey}`,
+      });
+      const topup = await tx
+        .selectFrom('topups')
+        .select(['amount', 'ledger_transaction_id'])
+        .where('id', '=', topupId)
+        .executeTakeFirstOrThrow();
+      const t = await tx
+        .insertInto('transfers')
+        .values({
+          kind: 'friend',
+          user_id: from,
+          userto_id: to,
+          amount: topup.amount,
+          topup_id: topupId,
+          request_key: requestKey,
+          ledger_transaction_id: topup.ledger_transaction_id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return t.id;
+    });
+    return this.one(id);
+  }
+
+  query() {
+    return this.db
+      .selectFrom('transfers as t')
+      .innerJoin('users as a', 'a.id', 't.user_id')
+      .innerJoin('users as b', 'b.id', 't.userto_id')
+      .select([
+        't.id',
+        't.kind',
+        't.user_id',
+        'a.username',
+        't.userto_id',
+        'b.username as userto',
+        't.amount',
+        't.created_at',
+      ]);
+  }
+
+  private toRecord(r: Row) {
+    return {
+      id: Number(r.id),
+      kind: r.kind,
+      user_id: Number(r.user_id),
+      username: r.username,
+      userto_id: Number(r.userto_id),
+      userto: r.userto,
+      amount: amountOut(r.amount),
+      created_at: r.created_at.toISOString(),
+    };
+  }
+
+  async one(id: bigint) {
+    const r = await this.query().where('t.id', '=', id).executeTakeFirst();
+    if (!r) throw notFound('Transfer not found.');
+    return this.toRecord(r);
+  }
+
+  async list(q: ListQuery, userId?: bigint) {
+    let base = this.query();
+    if (userId !== undefined)
+      base = base.where((eb) => eb.or([eb('t.user_id', '=', userId), eb('t.userto_id', '=', userId)]));
+    if (q.status === 'touser' || q.status === 'friend') base = base.where('t.kind', '=', q.status);
+    if (q.search) {
+      const like = likePattern(q.search);
+      base = base.where((eb) => eb.or([eb('a.username', 'ilike', like), eb('b.username', 'ilike', like)]));
+    }
+    const { from, to } = dayRange(q);
+    if (from) base = base.where('t.created_at', '>=', from);
+    if (to) base = base.where('t.created_at', '<', to);
+    const { rows, total } = await runPaged(
+      base.orderBy('t.id', 'desc'),
+      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+      q,
+    );
+    return { rows: rows.map((r) => this.toRecord(r)), total };
+  }
+}

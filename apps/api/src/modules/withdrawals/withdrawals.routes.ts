@@ -1,0 +1,195 @@
+import {
+  amountOut,
+  CompoundBody,
+  DebitBody,
+  DecisionBody,
+  IdParam,
+  ListQuery,
+  MessageResponse,
+  PrincipalWithdrawalBody,
+  WithdrawalBody,
+  WithdrawalKind,
+  WithdrawalQuote,
+  WithdrawalQuoteQuery,
+  WithdrawalResponse,
+  WithdrawalsResponse,
+} from '@sgx/contracts';
+import { parseUnits } from '@sgx/money';
+import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+import { badRequest } from '../../http/errors';
+import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+
+const WithdrawalListQuery = ListQuery.extend({ kind: WithdrawalKind.optional() });
+
+export function withdrawalsRoutes(app: App): void {
+  const { withdrawals } = app.deps;
+  const tags = ['withdrawals'];
+  const P = '/withdrawalrequest';
+
+  const requestRoute = (path: string, kind: 'working' | 'roi' | 'compound') =>
+    app.post(
+      `${P}${path}`,
+      {
+        config: { access: 'signed-in' },
+        schema: { tags, body: WithdrawalBody, response: { 201: WithdrawalResponse } },
+      },
+      async (request, reply) => {
+        const p = principalOf(request);
+        const withdrawal = await withdrawals.request(
+          p,
+          actingFor(p, request.body.user_id),
+          kind,
+          request.body,
+          requestKey(request),
+        );
+        return reply.status(201).send({ message: 'Withdrawal request received', withdrawal });
+      },
+    );
+  requestRoute('/add', 'working');
+  requestRoute('/add/roiwithdrawal', 'roi');
+  requestRoute('/addcompoundwithdrawal', 'compound');
+  app.post(
+    `${P}/add/principle`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: PrincipalWithdrawalBody, response: { 201: WithdrawalResponse } },
+    },
+    async (request, reply) => {
+      const p = principalOf(request);
+      const withdrawal = await withdrawals.request(
+        p,
+        actingFor(p, request.body.user_id),
+        'principal',
+        request.body,
+        requestKey(request),
+      );
+      return reply.status(201).send({ message: 'Principal withdrawal request received', withdrawal });
+    },
+  );
+
+  app.get(
+    `${P}/quote`,
+    {
+      config: { access: 'member' },
+      schema: { tags, querystring: WithdrawalQuoteQuery, response: { 200: WithdrawalQuote } },
+    },
+    async (request) => {
+      const { kind, amount } = request.query;
+      let units: bigint | undefined;
+      if (amount) {
+        try {
+          units = parseUnits(amount);
+        } catch {
+          throw badRequest('Enter a valid amount.', { amount: ['Enter a valid amount.'] });
+        }
+      }
+      const q = await withdrawals.quote(principalOf(request).userId, kind, units);
+      return {
+        kind,
+        amount: amountOut(q.amount),
+        fee: amountOut(q.fee),
+        net: amountOut(q.net),
+        fee_percent: amountOut(q.feePercent),
+        minimum: amountOut(q.minimum),
+        available: amountOut(q.available),
+      };
+    },
+  );
+
+  app.get(
+    `${P}/list`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: WithdrawalListQuery, response: { 200: WithdrawalsResponse } },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { rows, total } = await withdrawals.list(q, scopeOf(principalOf(request)));
+      if (q.format === 'csv') return sendCsv(reply, 'withdrawals', rows);
+      return { withdrawals: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.get(
+    `${P}/by/:id`,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: IdParam,
+        querystring: WithdrawalListQuery,
+        response: { 200: WithdrawalsResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { rows, total } = await withdrawals.list(q, scopeOf(principalOf(request), request.params.id));
+      return { withdrawals: rows, ...pageInfo(q, total) };
+    },
+  );
+  app.delete(
+    `${P}/:id`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      await withdrawals.cancel(principalOf(request), request.params.id);
+      return { message: 'Withdrawal request cancelled; the amount is back in your wallet' };
+    },
+  );
+  app.put(
+    `${P}/compound/amount`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, body: CompoundBody, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      const p = principalOf(request);
+      await withdrawals.compound(
+        p,
+        actingFor(p, request.body.user_id),
+        request.body.amount,
+        requestKey(request),
+      );
+      return { message: 'Moved to your compound wallet' };
+    },
+  );
+
+  const decideRoute = (path: string, kind?: 'roi' | 'principal' | 'compound') =>
+    app.put(
+      `${P}${path}`,
+      {
+        config: { access: 'admin' },
+        schema: { tags, params: IdParam, body: DecisionBody, response: { 200: WithdrawalResponse } },
+      },
+      async (request) => {
+        const withdrawal = await withdrawals.decide(
+          principalOf(request),
+          request.params.id,
+          request.body,
+          kind,
+        );
+        return {
+          message:
+            withdrawal.status === 'complete'
+              ? 'Withdrawal completed'
+              : 'Withdrawal declined; the amount went back',
+          withdrawal,
+        };
+      },
+    );
+  decideRoute('/:id');
+  decideRoute('/update/roi/:id', 'roi');
+  decideRoute('/update/principle/:id', 'principal');
+  decideRoute('/compound/:id', 'compound');
+
+  app.post(
+    `${P}/debit`,
+    { config: { access: 'admin' }, schema: { tags, body: DebitBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await withdrawals.debit(principalOf(request), request.body, requestKey(request));
+      return { message: 'Wallet debited' };
+    },
+  );
+}
