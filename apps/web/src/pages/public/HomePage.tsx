@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Card,
@@ -107,9 +106,9 @@ export default function HomePage() {
       >
         <Container size="lg">
           <Stack gap="lg" maw={680}>
-            <Badge size="lg" variant="light" w="fit-content">
+            <Text c="indigo" fw={700} tt="uppercase" size="sm">
               Member plans · Referral income · SGX token
-            </Badge>
+            </Text>
             <Title order={1} fz={{ base: 34, sm: 44, md: 56 }} lh={1.1}>
               Pick a plan, claim your daily ROI, grow a team.
             </Title>

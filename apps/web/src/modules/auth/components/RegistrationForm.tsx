@@ -47,7 +47,7 @@ export function RegistrationForm() {
   });
 
   return (
-    <Card withBorder radius="lg" padding="xl" shadow="sm" w="100%" maw={560}>
+    <Card withBorder radius="lg" padding="lg" shadow="sm" w="100%" maw={560}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <div>
@@ -89,23 +89,21 @@ export function RegistrationForm() {
               {...form.getInputProps('phone')}
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label="Password"
-              description="At least 8 characters, with a letter and a digit."
-              autoComplete="new-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
-          </SimpleGrid>
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters, with a letter and a digit."
+            autoComplete="new-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
           <TextInput
             label="Referral code"
             description={

@@ -40,7 +40,7 @@ export function SignInForm({ area: role }: SignInFormProps) {
   });
 
   return (
-    <Card withBorder radius="lg" padding="xl" shadow="sm" w="100%" maw={420}>
+    <Card withBorder radius="lg" padding="lg" shadow="sm" w="100%" maw={420}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <div>
