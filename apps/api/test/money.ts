@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { parseUnits } from '@sgx/money';
+import type { App, Deps } from '../src/app';
+import { post } from '../src/modules/ledger/ledger.service';
+import { bearer } from './factories';
+
+/** Credits a member's deposit wallet through the ledger (as an approved deposit would). */
+export function fundDeposit(deps: Deps, member: bigint, amount: string, key = `test-fund:${randomBytes(8).toString('hex')}`) {
+  return deps.db.transaction().execute((tx) =>
+    post(tx, {
+      key,
+      kind: 'deposit',
+      memberId: member,
+      entries: [
+        { account: { owner: member, kind: 'deposit' }, amount: parseUnits(amount) },
+        { account: { owner: null, kind: 'cash' }, amount: -parseUnits(amount) },
+      ],
+    }),
+  );
+}
+
+/** Credits a member's working or non-working wallet as income would (no cap: for arranging tests). */
+export function fundWallet(deps: Deps, member: bigint, wallet: 'working' | 'non_working' | 'compound', amount: string) {
+  return deps.db.transaction().execute((tx) =>
+    post(tx, {
+      key: `test-income:${randomBytes(8).toString('hex')}`,
+      kind: 'income',
+      memberId: member,
+      entries: [
+        { account: { owner: member, kind: wallet }, amount: parseUnits(amount) },
+        { account: { owner: null, kind: 'income_expense' }, amount: -parseUnits(amount) },
+      ],
+    }),
+  );
+}
+
+export const randomHash = () => `0x${randomBytes(32).toString('hex')}`;
+
+/** A member's wallets as the API reports them. */
+export async function walletsOf(app: App, token: string, member: bigint) {
+  const res = await app.inject({ url: `/api/v1/tr/wallet/${member}`, headers: bearer(token) });
+  if (res.statusCode !== 200) throw new Error(`wallets: ${res.statusCode} ${res.body}`);
+  return res.json().wallets as Record<'deposit' | 'working' | 'non_working' | 'compound' | 'pending_withdrawals', string>;
+}
