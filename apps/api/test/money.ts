@@ -5,7 +5,12 @@ import { post } from '../src/modules/ledger/ledger.service';
 import { bearer } from './factories';
 
 /** Credits a member's deposit wallet through the ledger (as an approved deposit would). */
-export function fundDeposit(deps: Deps, member: bigint, amount: string, key = `test-fund:${randomBytes(8).toString('hex')}`) {
+export function fundDeposit(
+  deps: Deps,
+  member: bigint,
+  amount: string,
+  key = `test-fund:${randomBytes(8).toString('hex')}`,
+) {
   return deps.db.transaction().execute((tx) =>
     post(tx, {
       key,
@@ -20,7 +25,12 @@ export function fundDeposit(deps: Deps, member: bigint, amount: string, key = `t
 }
 
 /** Credits a member's working or non-working wallet as income would (no cap: for arranging tests). */
-export function fundWallet(deps: Deps, member: bigint, wallet: 'working' | 'non_working' | 'compound', amount: string) {
+export function fundWallet(
+  deps: Deps,
+  member: bigint,
+  wallet: 'working' | 'non_working' | 'compound',
+  amount: string,
+) {
   return deps.db.transaction().execute((tx) =>
     post(tx, {
       key: `test-income:${randomBytes(8).toString('hex')}`,
@@ -40,5 +50,8 @@ export const randomHash = () => `0x${randomBytes(32).toString('hex')}`;
 export async function walletsOf(app: App, token: string, member: bigint) {
   const res = await app.inject({ url: `/api/v1/tr/wallet/${member}`, headers: bearer(token) });
   if (res.statusCode !== 200) throw new Error(`wallets: ${res.statusCode} ${res.body}`);
-  return res.json().wallets as Record<'deposit' | 'working' | 'non_working' | 'compound' | 'pending_withdrawals', string>;
+  return res.json().wallets as Record<
+    'deposit' | 'working' | 'non_working' | 'compound' | 'pending_withdrawals',
+    string
+  >;
 }

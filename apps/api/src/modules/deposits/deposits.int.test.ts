@@ -29,32 +29,72 @@ describe('deposit requests', () => {
   it('records a pending deposit and credits nothing until an admin approves', async () => {
     const m = await member();
     const hash = randomHash();
-    const res = await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: '250.5', currency: 'BEP20', hash });
+    const res = await api('POST', '/deposite/add', m.token, {
+      user_id: Number(m.id),
+      amount: '250.5',
+      currency: 'BEP20',
+      hash,
+    });
     expect(res.statusCode).toBe(201);
     const { deposit } = res.json();
-    expect(deposit).toMatchObject({ status: 'pending', amount: '250.50000000', currency: 'BEP20', hash, credited_amount: null });
+    expect(deposit).toMatchObject({
+      status: 'pending',
+      amount: '250.50000000',
+      currency: 'BEP20',
+      hash,
+      credited_amount: null,
+    });
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('0.00000000');
 
-    const ok = await api('PUT', `/deposite/${deposit.id}`, adminToken, { status: 'complete', user_id: Number(m.id), note: 'seen on BscScan' });
+    const ok = await api('PUT', `/deposite/${deposit.id}`, adminToken, {
+      status: 'complete',
+      user_id: Number(m.id),
+      note: 'seen on BscScan',
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().deposit).toMatchObject({ status: 'complete', credited_amount: '250.50000000', verified_by: 'admin' });
+    expect(ok.json().deposit).toMatchObject({
+      status: 'complete',
+      credited_amount: '250.50000000',
+      verified_by: 'admin',
+    });
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('250.50000000');
     const me = (await api('GET', `/users/${m.id}`, m.token)).json().singleuser;
     expect(me).toMatchObject({ business_balance: '250.50000000', business: '250.50000000' });
 
-    const audit = await sqlOn(t.url, "SELECT actor_id, reason FROM audit_log WHERE action = 'deposit.complete' AND entity_id = $1", [String(deposit.id)]);
+    const audit = await sqlOn(
+      t.url,
+      "SELECT actor_id, reason FROM audit_log WHERE action = 'deposit.complete' AND entity_id = $1",
+      [String(deposit.id)],
+    );
     expect(audit.rows).toEqual([{ actor_id: admin.id, reason: 'seen on BscScan' }]);
     // only pending deposits change
-    const again = await api('PUT', `/deposite/${deposit.id}`, adminToken, { status: 'complete', user_id: Number(m.id) });
+    const again = await api('PUT', `/deposite/${deposit.id}`, adminToken, {
+      status: 'complete',
+      user_id: Number(m.id),
+    });
     expect(again.statusCode).toBe(409);
-    expect((await api('PUT', `/deposite/${deposit.id}`, adminToken, { status: 'decline', user_id: Number(m.id) })).statusCode).toBe(409);
+    expect(
+      (await api('PUT', `/deposite/${deposit.id}`, adminToken, { status: 'decline', user_id: Number(m.id) }))
+        .statusCode,
+    ).toBe(409);
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('250.50000000');
   });
 
   it('lets an admin credit the amount seen on chain instead of the amount asked', async () => {
     const m = await member();
-    const d = (await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 100, currency: 'TRC20', hash: randomHash().slice(2) })).json().deposit;
-    const res = await api('PUT', `/deposite/${d.id}`, adminToken, { status: 'complete', amount: '99.5', user_id: Number(m.id) });
+    const d = (
+      await api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: 100,
+        currency: 'TRC20',
+        hash: randomHash().slice(2),
+      })
+    ).json().deposit;
+    const res = await api('PUT', `/deposite/${d.id}`, adminToken, {
+      status: 'complete',
+      amount: '99.5',
+      user_id: Number(m.id),
+    });
     expect(res.json().deposit).toMatchObject({ amount: '100.00000000', credited_amount: '99.50000000' });
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('99.50000000');
   });
@@ -63,19 +103,47 @@ describe('deposit requests', () => {
     const a = await member();
     const b = await member();
     const hash = randomHash();
-    expect((await api('POST', '/deposite/add', a.token, { user_id: Number(a.id), amount: 10, currency: 'BEP20', hash })).statusCode).toBe(201);
-    const dup = await api('POST', '/deposite/add', b.token, { user_id: Number(b.id), amount: 10, currency: 'BEP20', hash: hash.slice(2).toUpperCase() });
+    expect(
+      (
+        await api('POST', '/deposite/add', a.token, {
+          user_id: Number(a.id),
+          amount: 10,
+          currency: 'BEP20',
+          hash,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const dup = await api('POST', '/deposite/add', b.token, {
+      user_id: Number(b.id),
+      amount: 10,
+      currency: 'BEP20',
+      hash: hash.slice(2).toUpperCase(),
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('This transaction hash has already been used.');
-    const otherChain = await api('POST', '/deposite/add', b.token, { user_id: Number(b.id), amount: 10, currency: 'TRC20', hash: hash.slice(2) });
+    const otherChain = await api('POST', '/deposite/add', b.token, {
+      user_id: Number(b.id),
+      amount: 10,
+      currency: 'TRC20',
+      hash: hash.slice(2),
+    });
     expect(otherChain.statusCode).toBe(409);
   });
 
   it('credits one deposit once however many approvals race', async () => {
     const m = await member();
-    const d = (await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 40, currency: 'BEP20', hash: randomHash() })).json().deposit;
+    const d = (
+      await api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: 40,
+        currency: 'BEP20',
+        hash: randomHash(),
+      })
+    ).json().deposit;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => api('PUT', `/deposite/${d.id}`, adminToken, { status: 'complete', user_id: Number(m.id) })),
+      Array.from({ length: 10 }, () =>
+        api('PUT', `/deposite/${d.id}`, adminToken, { status: 'complete', user_id: Number(m.id) }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
@@ -85,10 +153,28 @@ describe('deposit requests', () => {
   it('declines without credit, and lets a member cancel only their own pending request', async () => {
     const m = await member();
     const other = await member();
-    const d1 = (await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 5, currency: 'BEP20', hash: randomHash() })).json().deposit;
-    const declined = await api('PUT', `/deposite/${d1.id}`, adminToken, { status: 'decline', user_id: Number(m.id), note: 'no such transfer' });
+    const d1 = (
+      await api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: 5,
+        currency: 'BEP20',
+        hash: randomHash(),
+      })
+    ).json().deposit;
+    const declined = await api('PUT', `/deposite/${d1.id}`, adminToken, {
+      status: 'decline',
+      user_id: Number(m.id),
+      note: 'no such transfer',
+    });
     expect(declined.json().deposit).toMatchObject({ status: 'decline', note: 'no such transfer' });
-    const d2 = (await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 5, currency: 'BEP20', hash: randomHash() })).json().deposit;
+    const d2 = (
+      await api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: 5,
+        currency: 'BEP20',
+        hash: randomHash(),
+      })
+    ).json().deposit;
     expect((await api('DELETE', `/deposite/${d2.id}`, other.token)).statusCode).toBe(403);
     expect((await api('DELETE', `/deposite/${d2.id}`, m.token)).statusCode).toBe(200);
     expect((await api('DELETE', `/deposite/${d2.id}`, m.token)).statusCode).toBe(409);
@@ -98,11 +184,21 @@ describe('deposit requests', () => {
   it('refuses bad input, acting for someone else, and a wrong member on approval', async () => {
     const m = await member();
     const other = await member();
-    const bad = await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: '-1', currency: 'ERC20', hash: 'xyz' });
+    const bad = await api('POST', '/deposite/add', m.token, {
+      user_id: Number(m.id),
+      amount: '-1',
+      currency: 'ERC20',
+      hash: 'xyz',
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().details)).toEqual(expect.arrayContaining(['amount', 'currency', 'hash']));
     // A JSON number with a fraction is read from its decimal text, exactly (never through a float).
-    const exact = await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 0.1, currency: 'BEP20', hash: randomHash() });
+    const exact = await api('POST', '/deposite/add', m.token, {
+      user_id: Number(m.id),
+      amount: 0.1,
+      currency: 'BEP20',
+      hash: randomHash(),
+    });
     expect(exact.json().deposit.amount).toBe('0.10000000');
     const tooPrecise = await t.app.inject({
       method: 'POST',
@@ -111,20 +207,49 @@ describe('deposit requests', () => {
       body: `{"user_id": ${m.id}, "amount": 0.123456789, "currency": "BEP20", "hash": "${randomHash()}"}`,
     });
     expect(tooPrecise.statusCode).toBe(400);
-    const forOther = await api('POST', '/deposite/add', m.token, { user_id: Number(other.id), amount: 5, currency: 'BEP20', hash: randomHash() });
+    const forOther = await api('POST', '/deposite/add', m.token, {
+      user_id: Number(other.id),
+      amount: 5,
+      currency: 'BEP20',
+      hash: randomHash(),
+    });
     expect(forOther.statusCode).toBe(403);
-    const d = (await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 5, currency: 'BEP20', hash: randomHash() })).json().deposit;
-    expect((await api('PUT', `/deposite/${d.id}`, adminToken, { status: 'complete', user_id: Number(other.id) })).statusCode).toBe(400);
-    expect((await api('PUT', `/deposite/${d.id}`, m.token, { status: 'complete', user_id: Number(m.id) })).statusCode).toBe(403);
+    const d = (
+      await api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: 5,
+        currency: 'BEP20',
+        hash: randomHash(),
+      })
+    ).json().deposit;
+    expect(
+      (await api('PUT', `/deposite/${d.id}`, adminToken, { status: 'complete', user_id: Number(other.id) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await api('PUT', `/deposite/${d.id}`, m.token, { status: 'complete', user_id: Number(m.id) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('closes deposits with the feature switch', async () => {
     const m = await member();
-    await api('PUT', '/settings', adminToken, { settings: { features: { deposit: false } }, reason: 'wallet migration' });
-    const res = await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 5, currency: 'BEP20', hash: randomHash() });
+    await api('PUT', '/settings', adminToken, {
+      settings: { features: { deposit: false } },
+      reason: 'wallet migration',
+    });
+    const res = await api('POST', '/deposite/add', m.token, {
+      user_id: Number(m.id),
+      amount: 5,
+      currency: 'BEP20',
+      hash: randomHash(),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Deposits are closed.');
-    await api('PUT', '/settings', adminToken, { settings: { features: { deposit: true } }, reason: 'migration done' });
+    await api('PUT', '/settings', adminToken, {
+      settings: { features: { deposit: true } },
+      reason: 'migration done',
+    });
   });
 });
 
@@ -132,15 +257,28 @@ describe('deposit lists', () => {
   it('shows members only their own, admins all with status filter, search, paging and CSV', async () => {
     const m = await member();
     const other = await member();
-    for (let i = 0; i < 3; i++) await api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: i + 1, currency: 'BEP20', hash: randomHash() });
-    await api('POST', '/deposite/add', other.token, { user_id: Number(other.id), amount: 9, currency: 'BEP20', hash: randomHash() });
+    for (let i = 0; i < 3; i++)
+      await api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: i + 1,
+        currency: 'BEP20',
+        hash: randomHash(),
+      });
+    await api('POST', '/deposite/add', other.token, {
+      user_id: Number(other.id),
+      amount: 9,
+      currency: 'BEP20',
+      hash: randomHash(),
+    });
     const mine = (await api('GET', '/deposite/list?limit=10', m.token)).json();
     expect(mine.total).toBe(3);
     expect(mine.deposits.every((d: { user_id: number }) => d.user_id === Number(m.id))).toBe(true);
     expect((await api('GET', `/deposite/by/${other.id}`, m.token)).statusCode).toBe(403);
 
     const username = mine.deposits[0].username;
-    const page = (await api('GET', `/deposite/list?status=pending&search=${username}&limit=2&page=2`, adminToken)).json();
+    const page = (
+      await api('GET', `/deposite/list?status=pending&search=${username}&limit=2&page=2`, adminToken)
+    ).json();
     expect(page).toMatchObject({ total: 3, totalPages: 2, currentPage: 2 });
     expect(page.deposits).toHaveLength(1);
     const csv = await api('GET', `/deposite/list?status=pending&search=${username}&format=csv`, adminToken);
