@@ -30,12 +30,16 @@ import { CodesService } from './modules/codes/codes.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { roiRoutes } from './modules/income/roi.routes';
+import { RoiService } from './modules/income/roi.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { ReferralsService } from './modules/referrals/referrals.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { topupsRoutes } from './modules/topups/topups.routes';
@@ -64,6 +68,8 @@ export type Deps = {
   transfers: TransfersService;
   codes: CodesService;
   transactions: TransactionsService;
+  roi: RoiService;
+  referrals: ReferralsService;
 };
 
 declare module 'fastify' {
@@ -101,6 +107,8 @@ export function buildDeps(config: Config, db: Db): Deps {
     transfers: new TransfersService(db, topups),
     codes: new CodesService(db),
     transactions: new TransactionsService(db),
+    roi: new RoiService(db, settings),
+    referrals: new ReferralsService(db),
   };
 }
 
@@ -153,6 +161,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       codesRoutes(typed);
       qrRoutes(typed);
       transactionsRoutes(typed);
+      roiRoutes(typed);
+      referralsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,8 @@ import type { DB } from './schema';
 
 // int8 (bigint) columns and aggregates arrive as exact JS bigint, never as float or text.
 pg.types.setTypeParser(20, (v) => BigInt(v));
+// date columns stay as their 'YYYY-MM-DD' text: a business date has no time zone.
+pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;

@@ -111,6 +111,8 @@ export interface DB {
   codes: CodesTable;
   deposit_addresses: DepositAddressesTable;
   income_skips: IncomeSkipsTable;
+  watch_sessions: WatchSessionsTable;
+  roi_claims: RoiClaimsTable;
 }
 
 export interface TokenConfigTable {
@@ -288,5 +290,23 @@ export interface IncomeSkipsTable {
   amount: bigint;
   reason: string;
   details: ColumnType<unknown, string | null, never>;
+  created_at: Timestamp;
+}
+
+export interface WatchSessionsTable {
+  id: Id;
+  user_id: bigint;
+  video_id: bigint | null;
+  business_date: ColumnType<string, string, never>;
+  started_at: Timestamp;
+}
+
+export interface RoiClaimsTable {
+  id: Id;
+  user_id: bigint;
+  business_date: ColumnType<string, string, never>;
+  watch_session_id: bigint;
+  due: bigint;
+  paid: bigint;
   created_at: Timestamp;
 }

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { fundDeposit, walletsOf } from '../../../test/money';
+import { reconcile } from '../ledger/ledger.service';
+
+let t: TestApp;
+let adminToken: string;
+let planId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const admin: Built = await buildAdmin(t.deps);
+  adminToken = await tokenFor(t.app, admin, 'admin');
+  const plan = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/plans/add',
+    headers: bearer(adminToken),
+    payload: { name: 'Bronze', monthly_price: 100, ROI_day: '0.5', Sponser_bonus: 5, plan_period: 365 },
+  });
+  planId = plan.json().plan.id;
+});
+afterAll(async () => {
+  expect(await reconcile(t.deps.db)).toMatchObject({ mismatches: [], unbalanced: [] });
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
+
+/** A member with a plan of `amount` under `sponsor`. */
+async function investor(amount: string, sponsor?: bigint) {
+  const m = await buildMember(t.deps, { sponsorId: sponsor ?? null });
+  const token = await tokenFor(t.app, m);
+  await fundDeposit(t.deps, m.id, amount);
+  const res = await api('POST', '/topup/add', token, {
+    id: planId,
+    userby_id: Number(m.id),
+    userto_id: Number(m.id),
+    amount,
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { ...m, token };
+}
+
+/** Starts a watch session and moves it 11 seconds into the past (the server's clock decides). */
+async function watched(m: { id: bigint; token: string }) {
+  expect((await api('POST', '/watch/start', m.token)).statusCode).toBe(201);
+  await sqlOn(
+    t.url,
+    "UPDATE watch_sessions SET started_at = started_at - interval '11 seconds' WHERE user_id = $1",
+    [m.id],
+  );
+}
+
+describe('watch and earn', () => {
+  it('pays active_plan x ROI % to the non-working wallet once a day, after a 10-second watch', async () => {
+    const m = await investor('1000');
+    expect((await api('GET', `/tr/roi-check/${m.id}`, m.token)).json()).toEqual({ found: false });
+    expect((await api('PUT', `/referral/self-trade/${m.id}`, m.token)).statusCode).toBe(422);
+    const start = await api('POST', '/watch/start', m.token);
+    expect(start.json()).toMatchObject({ min_seconds: 10 });
+    const early = await api('PUT', `/referral/self-trade/${m.id}`, m.token);
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe("Watch today's video for 10 seconds first.");
+    await sqlOn(
+      t.url,
+      "UPDATE watch_sessions SET started_at = started_at - interval '10 seconds' WHERE user_id = $1",
+      [m.id],
+    );
+    const ok = await api('PUT', `/referral/self-trade/${m.id}`, m.token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ paid: '5.00000000', due: '5.00000000', skipped_reason: null });
+    expect((await walletsOf(t.app, m.token, m.id)).non_working).toBe('5.00000000');
+    expect((await api('GET', `/tr/roi-check/${m.id}`, m.token)).json()).toEqual({ found: true });
+    const again = await api('PUT', `/referral/self-trade/${m.id}`, m.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("You have already claimed today's reward");
+    expect((await api('GET', `/users/${m.id}`, m.token)).json().singleuser.roi_income).toBe('5.00000000');
+  });
+
+  it('pays one of 20 simultaneous claims', async () => {
+    const m = await investor('100');
+    await watched(m);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api('PUT', `/referral/self-trade/${m.id}`, m.token)),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    expect((await walletsOf(t.app, m.token, m.id)).non_working).toBe('0.50000000');
+  });
+
+  it('refuses a blocked member, a member without a plan, and claiming for someone else', async () => {
+    const blocked = await investor('100');
+    await sqlOn(t.url, "UPDATE users SET status = 'block' WHERE id = $1", [blocked.id]);
+    expect((await api('POST', '/watch/start', blocked.token)).json().message).toBe('Access Denied');
+    const planless = await buildMember(t.deps);
+    const pt = await tokenFor(t.app, planless);
+    const res = await api('POST', '/watch/start', pt);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Please buy a plan first');
+    const m = await investor('100');
+    expect((await api('PUT', `/referral/self-trade/${blocked.id}`, m.token)).statusCode).toBe(403);
+    expect((await api('GET', `/tr/roi-check/${blocked.id}`, m.token)).statusCode).toBe(403);
+  });
+});
+
+describe('level income', () => {
+  it('pays each upline its level share of the ROI when the level is unlocked, and records why when not', async () => {
+    // chain: top <- mid <- claimer ; mid has 1 active direct (claimer), top has 1 (mid)
+    const top = await investor('5000');
+    const mid = await investor('5000', top.id);
+    const claimer = await investor('1000', mid.id);
+    await watched(claimer);
+    expect((await api('PUT', `/referral/self-trade/${claimer.id}`, claimer.token)).json().paid).toBe(
+      '5.00000000',
+    );
+    // level 1 (mid): 10% of 5 = 0.5, needs 1 active direct: unlocked
+    // level 2 (top): 5% of 5 = 0.25, needs 2 active directs: top has 1 -> locked
+    const midWallets = await walletsOf(t.app, mid.token, mid.id);
+    expect(BigInt(midWallets.working.replace('.', ''))).toBeGreaterThanOrEqual(50_000_000n);
+    const levelPaid = await sqlOn(
+      t.url,
+      "SELECT t.details FROM ledger_transactions t WHERE t.income_type = 'level_month' AND t.member_id = $1",
+      [mid.id],
+    );
+    expect(levelPaid.rows).toHaveLength(1);
+    expect(levelPaid.rows[0]?.details).toMatchObject({
+      rule: 'level income',
+      level: 1,
+      rate_percent: '10',
+      source_member: String(claimer.id),
+      paid: '50000000',
+    });
+    const skip = await sqlOn(
+      t.url,
+      "SELECT reason, amount FROM income_skips WHERE user_id = $1 AND income_type = 'level_month'",
+      [top.id],
+    );
+    expect(skip.rows).toEqual([
+      { reason: 'level 2 locked: needs 2 active directs, has 1', amount: 25_000_000n },
+    ]);
+    expect((await api('GET', `/users/${mid.id}`, mid.token)).json().singleuser.level_month).toBe(
+      '0.50000000',
+    );
+  });
+
+  it('pays every upline exactly the sum of its shares when 50 members of one team claim at once', async () => {
+    const leader = await investor('5000');
+    const members = [];
+    for (let i = 0; i < 50; i++) members.push(await investor('100', leader.id));
+    for (const m of members) await watched(m);
+    const before = await walletsOf(t.app, leader.token, leader.id);
+    const results = await Promise.all(
+      members.map((m) => api('PUT', `/referral/self-trade/${m.id}`, m.token)),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const after = await walletsOf(t.app, leader.token, leader.id);
+    // each ROI is 0.5; level 1 share is 10% = 0.05; 50 of them = 2.5
+    const units = (s: string) => BigInt(s.replace('.', ''));
+    expect(units(after.working) - units(before.working)).toBe(250_000_000n);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('referral tree', () => {
+  it('lists a member’s directs a page at a time and the tree two levels deep, with counters', async () => {
+    const root = await buildMember(t.deps);
+    const a = await buildMember(t.deps, { sponsorId: root.id });
+    const b = await buildMember(t.deps, { sponsorId: root.id });
+    const a1 = await buildMember(t.deps, { sponsorId: a.id });
+    await buildMember(t.deps, { sponsorId: a1.id });
+    const token = await tokenFor(t.app, root);
+
+    const list = await t.app.inject({
+      url: `/api/v1/referral/list/${root.code}?limit=1`,
+      headers: bearer(token),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 2, totalPages: 2, currentPage: 1 });
+    expect(list.json().referralTree[0]).toMatchObject({
+      id: Number(a.id),
+      total_team: 2,
+      directs: 1,
+      is_active: 'inactive',
+      active_plan: '0.00000000',
+    });
+
+    const full = (
+      await t.app.inject({ url: `/api/v1/referral/full/${root.code}`, headers: bearer(token) })
+    ).json().treeData;
+    expect(full).toMatchObject({ id: Number(root.id), total_team: 4 });
+    expect(full.referrals.map((n: { id: number }) => n.id)).toEqual([Number(a.id), Number(b.id)]);
+    expect(full.referrals[0].referrals.map((n: { id: number }) => n.id)).toEqual([Number(a1.id)]);
+    expect(full.referrals[0].referrals[0].referrals).toBeUndefined();
+  });
+
+  it('lets a member open their downline but nobody else’s; an admin any', async () => {
+    const top = await buildMember(t.deps);
+    const me = await buildMember(t.deps, { sponsorId: top.id });
+    const child = await buildMember(t.deps, { sponsorId: me.id });
+    const token = await tokenFor(t.app, me);
+    expect(
+      (await t.app.inject({ url: `/api/v1/referral/list/${child.code}`, headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/v1/referral/list/${top.code}`, headers: bearer(token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/v1/referral/full/NOSUCH`, headers: bearer(token) })).statusCode,
+    ).toBe(404);
+    const adminToken = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
+    expect(
+      (await t.app.inject({ url: `/api/v1/referral/full/${top.code}?depth=3`, headers: bearer(adminToken) }))
+        .statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,115 @@
+import { amountOut, type TreeNode } from '@sgx/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Principal } from '../../http/access';
+import { forbidden, notFound } from '../../http/errors';
+import { likePattern } from '../../http/listing';
+import { isInSubtree } from '../members/members.repo';
+
+/**
+ * The referral tree, read a level or two at a time from the sponsor pointer (business-rules 3): team
+ * size, team business and active directs are counters kept on each member, so no subtree is walked.
+ */
+export class ReferralsService {
+  constructor(private readonly db: Db) {}
+
+  private nodes() {
+    return this.db
+      .selectFrom('users as u')
+      .where('u.deleted_at', 'is', null)
+      .select([
+        'u.id',
+        'u.username',
+        'u.fullname',
+        'u.refferal_code',
+        'u.is_active',
+        'u.status',
+        'u.active_plan',
+        'u.total_team',
+        'u.team_business',
+        'u.active_directs',
+        'u.created_at',
+        'u.sponsor_id',
+        sql<bigint>`coalesce((SELECT sum(t.amount) FROM topups t WHERE t.userto_id = u.id AND t.kind <> 'entry'), 0)::bigint`.as(
+          'investment',
+        ),
+        sql<number>`(SELECT count(*)::int FROM users d WHERE d.sponsor_id = u.id AND d.deleted_at IS NULL)`.as(
+          'directs',
+        ),
+      ]);
+  }
+
+  private toNode(
+    r: Awaited<ReturnType<ReturnType<ReferralsService['nodes']>['executeTakeFirstOrThrow']>>,
+  ): TreeNode {
+    return {
+      id: Number(r.id),
+      username: r.username,
+      fullname: r.fullname,
+      refferal_code: r.refferal_code,
+      is_active: r.is_active,
+      status: r.status,
+      active_plan: amountOut(r.active_plan),
+      investment_plan: amountOut(r.investment),
+      total_team: r.total_team,
+      team_business: amountOut(r.team_business),
+      active_directs: r.active_directs,
+      directs: r.directs,
+      created_at: r.created_at.toISOString(),
+    };
+  }
+
+  /** The holder of `code`, if the caller may see them: an admin anyone, a member themself or their downline. */
+  private async holder(principal: Principal, code: string) {
+    const h = await this.nodes().where('u.refferal_code', '=', code).executeTakeFirst();
+    if (!h) throw notFound('No member has that referral code.');
+    if (principal.role !== 'admin' && !(await isInSubtree(this.db, principal.userId, h.id))) {
+      throw forbidden('You can only see your own team.');
+    }
+    return h;
+  }
+
+  async directs(principal: Principal, code: string, page: number, limit: number, search?: string) {
+    const h = await this.holder(principal, code);
+    let base = this.nodes().where('u.sponsor_id', '=', h.id);
+    if (search) {
+      const like = likePattern(search);
+      base = base.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('u.fullname', 'ilike', like)]));
+    }
+    const [rows, count] = await Promise.all([
+      base
+        .orderBy('u.id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      base
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { nodes: rows.map((r) => this.toNode(r)), total: Number(count.n) };
+  }
+
+  /** The holder and `depth` levels below (at most 200 children a node; deeper levels load on demand). */
+  async tree(principal: Principal, code: string, depth: number): Promise<TreeNode> {
+    const root = this.toNode(await this.holder(principal, code));
+    let level: TreeNode[] = [root];
+    for (let d = 0; d < depth && level.length > 0; d++) {
+      const ids = level.map((n) => BigInt(n.id));
+      const children = await this.nodes()
+        .where('u.sponsor_id', 'in', ids)
+        .orderBy('u.id')
+        .limit(200 * ids.length)
+        .execute();
+      const byParent = new Map<number, TreeNode[]>();
+      for (const c of children) {
+        const list = byParent.get(Number(c.sponsor_id)) ?? [];
+        if (list.length < 200) list.push(this.toNode(c));
+        byParent.set(Number(c.sponsor_id), list);
+      }
+      for (const n of level) n.referrals = byParent.get(n.id) ?? [];
+      level = level.flatMap((n) => n.referrals ?? []);
+    }
+    return root;
+  }
+}
