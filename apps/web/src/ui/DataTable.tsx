@@ -7,6 +7,19 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode;
   /** Keeps the cell on one line. */
   nowrap?: boolean;
+  /** Keeps the column visible at the right edge while the table scrolls sideways (row actions). */
+  stickyEnd?: boolean;
+}
+
+const stickyEndStyle = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.15)',
+} as const;
+
+function cellStyle<Row>(c: Column<Row>) {
+  return { ...(c.nowrap ? { whiteSpace: 'nowrap' as const } : {}), ...(c.stickyEnd ? stickyEndStyle : {}) };
 }
 
 interface DataTableProps<Row> {
@@ -29,12 +42,12 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="sm">
+      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
         {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.key} style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th key={c.key} style={{ ...cellStyle(c), whiteSpace: 'nowrap' }}>
                 {c.header}
               </Table.Th>
             ))}
@@ -53,7 +66,7 @@ export function DataTable<Row>({
             rows.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  <Table.Td key={c.key} style={cellStyle(c)}>
                     {c.render(row)}
                   </Table.Td>
                 ))}

@@ -60,3 +60,13 @@ export function sameAmount(a: string, b: string): boolean {
     return false;
   }
 }
+
+/** Whether decimal text holds an amount above zero (false when unreadable). */
+export function isPositiveAmount(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  try {
+    return parseUnits(value) > 0n;
+  } catch {
+    return false;
+  }
+}

@@ -36,7 +36,7 @@ export function RoleShell({ sections, home, signInPath, areaLabel }: RoleShellPr
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>

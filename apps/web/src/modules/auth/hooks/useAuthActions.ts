@@ -1,19 +1,30 @@
 import type { RegisterBody, SignInBody } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAppDispatch } from '../../../app/hooks';
+import type { AppDispatch } from '../../../app/store';
 import { persistor } from '../../../app/store';
 import { register, signInAdmin, signInMember, signOutAdmin, signOutMember } from '../api/authApi';
 import { signedIn, signedOut } from '../authSlice';
 import { useSession } from './useSession';
 
+/**
+ * Stores the new session and writes it to local storage at once, so a reload straight after signing in
+ * (before redux-persist's next scheduled write) does not lose it.
+ */
+async function remember(dispatch: AppDispatch, session: Parameters<typeof signedIn>[0]) {
+  dispatch(signedIn(session));
+  await persistor.flush();
+}
+
 export function useMemberSignIn() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInBody) => signInMember(body),
-    onSuccess: (res) => {
+    mutationFn: async (body: SignInBody) => {
+      const res = await signInMember(body);
       queryClient.clear();
-      dispatch(signedIn({ auth: res.auth, admin: false, expireAt: res.expireAt }));
+      await remember(dispatch, { auth: res.auth, admin: false, expireAt: res.expireAt });
+      return res;
     },
   });
 }
@@ -22,10 +33,11 @@ export function useAdminSignIn() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInBody) => signInAdmin(body),
-    onSuccess: (res) => {
+    mutationFn: async (body: SignInBody) => {
+      const res = await signInAdmin(body);
       queryClient.clear();
-      dispatch(signedIn({ auth: res.admin, admin: true, expireAt: res.expireAt }));
+      await remember(dispatch, { auth: res.admin, admin: true, expireAt: res.expireAt });
+      return res;
     },
   });
 }
@@ -34,10 +46,11 @@ export function useRegister() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => register(body),
-    onSuccess: (res) => {
+    mutationFn: async (body: RegisterBody) => {
+      const res = await register(body);
       queryClient.clear();
-      dispatch(signedIn({ auth: res.auth, admin: false, expireAt: res.expireAt }));
+      await remember(dispatch, { auth: res.auth, admin: false, expireAt: res.expireAt });
+      return res;
     },
   });
 }

@@ -77,6 +77,8 @@ interface AdminUserEditFormProps {
 }
 
 const openClose = ['open', 'close'];
+/** Hints go under the input so the inputs of a row stay aligned. */
+const below: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** "Editable Details" of spec 2.3. Sends the changed fields plus `updated_at` with PUT /users/{id}. */
 export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditFormProps) {
@@ -115,7 +117,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
         <Title order={3} fz="lg" mb="md">
           Editable Details
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
             label="Username"
             type="text"
@@ -127,7 +129,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
             label="Password"
             type="text"
             autoComplete="new-password"
-            description="Leave empty to keep the current password."
+            placeholder="Leave empty to keep the current password"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
@@ -172,7 +174,9 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
             label="Business"
             type="number"
             readOnly
+            variant="filled"
             description="Lifetime amount funded into the deposit wallet."
+            inputWrapperOrder={below}
             key={form.key('business')}
             {...form.getInputProps('business')}
           />
@@ -183,6 +187,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
             step="0.00000001"
             min={0}
             description="Deposit wallet balance. A change is booked as a ledger adjustment."
+            inputWrapperOrder={below}
             key={form.key('business_balance')}
             {...form.getInputProps('business_balance')}
           />
@@ -192,6 +197,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
           <TextInput
             label="Reason"
             description="Optional: why you make this change (kept in the audit log)."
+            inputWrapperOrder={below}
             key={form.key('reason')}
             {...form.getInputProps('reason')}
           />

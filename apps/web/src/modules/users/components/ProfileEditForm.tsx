@@ -118,7 +118,7 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
           <TextInput
             label="BEP20 payout address"
             placeholder="0x…"
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             spellCheck={false}
             autoComplete="off"
             key={form.key('bep20')}

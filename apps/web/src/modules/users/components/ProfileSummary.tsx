@@ -3,7 +3,7 @@ import type { UserRecord } from '@sgx/contracts';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, orDash } from '../../../ui/format';
-import { formatMoney } from '../../../ui/Money';
+import { formatMoney, isPositiveAmount } from '../../../ui/Money';
 import { ActiveBadge, StatusBadge } from './StatusBadges';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -62,7 +62,9 @@ export function ProfileSummary({ user }: { user: UserRecord }) {
           <Copyable value={link} label="invitation link" />
         </Item>
         <Item label="Sponsor">{orDash(user.reffer_by)}</Item>
-        <Item label="Active plan">{formatMoney(user.active_plan)}</Item>
+        <Item label="Active plan">
+          {isPositiveAmount(user.active_plan) ? formatMoney(user.active_plan) : 'No plan yet'}
+        </Item>
         <Item label="Member since">{formatDateTime(user.created_at)}</Item>
         <Item label="Last sign-in">{formatDateTime(user.last_login)}</Item>
       </SimpleGrid>

@@ -3,7 +3,12 @@ import type { UserRecord } from '@sgx/contracts';
 
 export function StatusBadge({ status }: { status: UserRecord['status'] }) {
   return (
-    <Badge color={status === 'block' ? 'red' : 'teal'} variant="light">
+    <Badge
+      color={status === 'block' ? 'red' : 'teal'}
+      variant="light"
+      size="sm"
+      style={{ minWidth: 'max-content' }}
+    >
       {status}
     </Badge>
   );
@@ -11,7 +16,12 @@ export function StatusBadge({ status }: { status: UserRecord['status'] }) {
 
 export function ActiveBadge({ value }: { value: UserRecord['is_active'] }) {
   return (
-    <Badge color={value === 'active' ? 'indigo' : 'gray'} variant="light">
+    <Badge
+      color={value === 'active' ? 'indigo' : 'gray'}
+      variant="light"
+      size="sm"
+      style={{ minWidth: 'max-content' }}
+    >
       {value}
     </Badge>
   );

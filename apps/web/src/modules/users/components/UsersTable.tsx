@@ -1,20 +1,11 @@
-import { ActionIcon, Anchor, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { UserRecord } from '@sgx/contracts';
-import { parseUnits } from '@sgx/money';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDate, orDash } from '../../../ui/format';
-import { Money } from '../../../ui/Money';
+import { isPositiveAmount, Money } from '../../../ui/Money';
 import { ActiveBadge, StatusBadge } from './StatusBadges';
-
-function hasPlan(user: UserRecord): boolean {
-  try {
-    return parseUnits(user.active_plan) > 0n;
-  } catch {
-    return false;
-  }
-}
 
 export function profilePath(id: number) {
   return `/admin/check/profile/${id}`;
@@ -32,55 +23,55 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
       header: 'Username',
       nowrap: true,
       render: (u) => (
-        <Anchor component={Link} to={profilePath(u.id)} fw={600}>
+        <Anchor component={Link} to={profilePath(u.id)} fw={600} size="sm">
           {u.username}
         </Anchor>
       ),
     },
     { key: 'name', header: 'Name', render: (u) => u.fullname },
-    { key: 'email', header: 'Email', render: (u) => u.email },
+    { key: 'email', header: 'Email', nowrap: true, render: (u) => u.email },
     { key: 'phone', header: 'Phone', nowrap: true, render: (u) => orDash(u.phone) },
     {
       key: 'code',
       header: 'Referral code',
       nowrap: true,
-      render: (u) => <Text ff="monospace">{u.refferal_code}</Text>,
+      render: (u) => (
+        <Text ff="monospace" size="sm">
+          {u.refferal_code}
+        </Text>
+      ),
     },
-    { key: 'status', header: 'Status', render: (u) => <StatusBadge status={u.status} /> },
-    { key: 'active', header: 'Active', render: (u) => <ActiveBadge value={u.is_active} /> },
+    { key: 'status', header: 'Status', nowrap: true, render: (u) => <StatusBadge status={u.status} /> },
+    { key: 'active', header: 'Active', nowrap: true, render: (u) => <ActiveBadge value={u.is_active} /> },
     {
       key: 'plan',
       header: 'Plan',
       nowrap: true,
-      render: (u) => (hasPlan(u) ? <Money value={u.active_plan} /> : <Text c="dimmed">No plan</Text>),
+      render: (u) =>
+        isPositiveAmount(u.active_plan) ? (
+          <Money value={u.active_plan} />
+        ) : (
+          <Text c="dimmed" size="sm">
+            No plan
+          </Text>
+        ),
     },
     { key: 'joined', header: 'Joined', nowrap: true, render: (u) => formatDate(u.created_at) },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
+      stickyEnd: true,
       render: (u) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Open">
-            <ActionIcon
-              component={Link}
-              to={profilePath(u.id)}
-              variant="subtle"
-              aria-label={`Open ${u.username}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(u)}
-              aria-label={`Delete ${u.username}`}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <Tooltip label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={() => onDelete(u)}
+            aria-label={`Delete ${u.username}`}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
       ),
     },
   ];
@@ -90,7 +81,7 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
       columns={columns}
       rowKey={(u) => u.id}
       emptyText="No members match."
-      minWidth={1100}
+      minWidth={1060}
     />
   );
 }
