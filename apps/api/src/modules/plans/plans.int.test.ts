@@ -247,6 +247,18 @@ describe('plans members hold', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().topup_id).toEqual(expect.any(Number));
     expect(await balance(m.id)).toBe(parseUnits('50'));
+    // An admin spent a member's money: audited.
+    const audit = await sqlOn(
+      t.url,
+      "SELECT actor_id, after FROM audit_log WHERE action = 'topup.create' AND entity_id = $1",
+      [String(res.json().topup_id)],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_id: admin.id,
+        after: { kind: 'topup', payer: String(m.id), receiver: String(m.id), amount: '200.00000000' },
+      },
+    ]);
     expect(await userRow(m.id)).toMatchObject({
       active_plan: parseUnits('200'),
       plan_id: BigInt(plan.id),

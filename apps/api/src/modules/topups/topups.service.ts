@@ -4,8 +4,9 @@ import { formatUsd, mulDiv, parseUnits, UNIT } from '@sgx/money';
 import type { Db, Tx } from '../../db';
 import type { TopupKind } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { businessRule, notFound } from '../../http/errors';
+import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { writeAudit } from '../audit/audit.repo';
 import { creditIncome } from '../income/income.service';
 import { post } from '../ledger/ledger.service';
 import { bumpUplines } from '../members/members.repo';
@@ -20,6 +21,9 @@ export type Activation = {
   createdBy: bigint;
   requestKey: string;
 };
+
+/** A request key belongs to whoever sent it: two members sending the same key get two top-ups. */
+export const scopedKey = (principal: Principal, requestKey: string) => `${principal.userId}:${requestKey}`;
 
 /**
  * Top-ups (business-rules 4): the payer's deposit wallet pays for the receiver's plan; the receiver's
@@ -47,14 +51,8 @@ export class TopupsService {
 
   /** Activates or raises a plan inside `tx`; returns the top-up id. Same request key: the first top-up. */
   async activate(tx: Tx, a: Activation): Promise<bigint> {
-    const existing = await tx
-      .selectFrom('topups')
-      .select('id')
-      .where('request_key', '=', a.requestKey)
-      .executeTakeFirst();
-    if (existing) return existing.id;
-    await this.settings.requireFeature('topup', tx);
-    // Lock both rows in id order so two top-ups between the same members cannot deadlock.
+    // Lock both rows in id order so two top-ups between the same members cannot deadlock. The key is
+    // looked up after the lock, so a retry racing its first attempt finds the first attempt's top-up.
     const [first, second] = a.payer < a.receiver ? [a.payer, a.receiver] : [a.receiver, a.payer];
     await tx
       .selectFrom('users')
@@ -63,6 +61,9 @@ export class TopupsService {
       .orderBy('id')
       .forUpdate()
       .execute();
+    const existing = await this.byKey(tx, a.requestKey);
+    if (existing !== undefined) return existing;
+    await this.settings.requireFeature('topup', tx);
     await this.lockMember(tx, a.payer, 'payer');
     const receiver = await this.lockMember(tx, a.receiver, 'receiver');
 
@@ -101,8 +102,10 @@ export class TopupsService {
         request_key: a.requestKey,
         created_by: a.createdBy,
       })
+      .onConflict((oc) => oc.column('request_key').doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!topup) return this.byKeyOrThrow(tx, a.requestKey);
     const posted = await post(tx, {
       key: `topup:${topup.id}`,
       kind: a.kind,
@@ -151,6 +154,8 @@ export class TopupsService {
       }))
       .where('id', '=', a.receiver)
       .execute();
+    if (a.createdBy !== a.payer)
+      await this.auditSpend(tx, a.createdBy, topup.id, a.kind, a.payer, a.receiver, amount);
     await bumpUplines(tx, a.receiver, { business: amount });
     if (receiver.is_active !== 'active' && receiver.sponsor_id !== null) {
       await tx
@@ -180,10 +185,48 @@ export class TopupsService {
   }
 
   async topup(principal: Principal, a: Omit<Activation, 'createdBy'>): Promise<TopupRecord> {
-    const id = await this.db
-      .transaction()
-      .execute((tx) => this.activate(tx, { ...a, createdBy: principal.userId }));
+    const id = await this.db.transaction().execute((tx) =>
+      this.activate(tx, {
+        ...a,
+        createdBy: principal.userId,
+        requestKey: scopedKey(principal, a.requestKey),
+      }),
+    );
     return this.one(id);
+  }
+
+  private async byKey(tx: Tx, requestKey: string): Promise<bigint | undefined> {
+    const row = await tx
+      .selectFrom('topups')
+      .select('id')
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  private async byKeyOrThrow(tx: Tx, requestKey: string): Promise<bigint> {
+    const id = await this.byKey(tx, requestKey);
+    if (id === undefined) throw new AppError('INTERNAL', 'A top-up with this request key vanished.');
+    return id;
+  }
+
+  /** Audits a top-up paid from a wallet that is not the actor's own (an admin spending a member's money). */
+  private async auditSpend(
+    tx: Tx,
+    actor: bigint,
+    topupId: bigint,
+    kind: TopupKind,
+    payer: bigint,
+    receiver: bigint,
+    amount: bigint,
+  ): Promise<void> {
+    await writeAudit(tx, {
+      actorId: actor,
+      action: 'topup.create',
+      entity: 'topup',
+      entityId: topupId,
+      after: { kind, payer, receiver, amount: amountOut(amount) },
+    });
   }
 
   /** Pays the account activation fee (setting, default 10) to make an account active without a plan. */
@@ -193,13 +236,18 @@ export class TopupsService {
     receiverId: bigint,
     requestKey: string,
   ): Promise<TopupRecord> {
+    const key = scopedKey(principal, requestKey);
     const id = await this.db.transaction().execute(async (tx) => {
-      const existing = await tx
-        .selectFrom('topups')
+      const [first, second] = payer < receiverId ? [payer, receiverId] : [receiverId, payer];
+      await tx
+        .selectFrom('users')
         .select('id')
-        .where('request_key', '=', requestKey)
-        .executeTakeFirst();
-      if (existing) return existing.id;
+        .where('id', 'in', [first, second])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const existing = await this.byKey(tx, key);
+      if (existing !== undefined) return existing;
       await this.settings.requireFeature('topup', tx);
       const fee = parseUnits((await this.settings.all(tx)).entryFee);
       await this.lockMember(tx, payer, 'payer');
@@ -213,11 +261,13 @@ export class TopupsService {
           userby_id: payer,
           userto_id: receiverId,
           amount: fee,
-          request_key: requestKey,
+          request_key: key,
           created_by: principal.userId,
         })
+        .onConflict((oc) => oc.column('request_key').doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!topup) return this.byKeyOrThrow(tx, key);
       const posted = await post(tx, {
         key: `entry:${topup.id}`,
         kind: 'entry',
@@ -239,6 +289,8 @@ export class TopupsService {
         .set({ is_active: 'active', updated_at: new Date() })
         .where('id', '=', receiverId)
         .execute();
+      if (principal.userId !== payer)
+        await this.auditSpend(tx, principal.userId, topup.id, 'entry', payer, receiverId, fee);
       if (receiver.sponsor_id !== null) {
         await tx
           .updateTable('users')
