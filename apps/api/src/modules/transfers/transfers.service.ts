@@ -1,10 +1,10 @@
 import { amountOut, type ListQuery } from '@sgx/contracts';
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
-import { businessRule, notFound } from '../../http/errors';
+import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { post } from '../ledger/ledger.service';
-import type { TopupsService } from '../topups/topups.service';
+import { scopedKey, type TopupsService } from '../topups/topups.service';
 
 type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
 
@@ -24,21 +24,37 @@ export class TransfersService {
     if (!r || r.deleted_at || r.role !== 'user') throw notFound('The receiving member was not found.');
   }
 
+  /** The transfer already made with this request key, if any. */
+  private async byKey(tx: Tx, requestKey: string): Promise<bigint | undefined> {
+    const row = await tx
+      .selectFrom('transfers')
+      .select('id')
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  private async byKeyOrThrow(tx: Tx, requestKey: string): Promise<bigint> {
+    const id = await this.byKey(tx, requestKey);
+    if (id === undefined) throw new AppError('INTERNAL', 'A transfer with this request key vanished.');
+    return id;
+  }
+
   async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: string) {
     if (from === to) throw businessRule('You cannot transfer to yourself.');
     await this.receiver(to);
+    const key = scopedKey(principal, requestKey);
     const id = await this.db.transaction().execute(async (tx) => {
-      const existing = await tx
-        .selectFrom('transfers')
-        .select('id')
-        .where('request_key', '=', requestKey)
-        .executeTakeFirst();
-      if (existing) return existing.id;
+      const existing = await this.byKey(tx, key);
+      if (existing !== undefined) return existing;
+      // A retry racing its first attempt waits here for the first to commit, then finds its transfer.
       const t = await tx
         .insertInto('transfers')
-        .values({ kind: 'touser', user_id: from, userto_id: to, amount, request_key: requestKey })
+        .values({ kind: 'touser', user_id: from, userto_id: to, amount, request_key: key })
+        .onConflict((oc) => oc.column('request_key').doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!t) return this.byKeyOrThrow(tx, key);
       const posted = await post(tx, {
         key: `transfer:${t.id}`,
         kind: 'transfer',
@@ -72,13 +88,10 @@ export class TransfersService {
   ) {
     if (from === to) throw businessRule('Visit Membership Plan to topup self account');
     await this.receiver(to);
+    const key = scopedKey(principal, requestKey);
     const id = await this.db.transaction().execute(async (tx) => {
-      const existing = await tx
-        .selectFrom('transfers')
-        .select('id')
-        .where('request_key', '=', requestKey)
-        .executeTakeFirst();
-      if (existing) return existing.id;
+      const existing = await this.byKey(tx, key);
+      if (existing !== undefined) return existing;
       const topupId = await this.topups.activate(tx, {
         payer: from,
         receiver: to,
@@ -86,7 +99,7 @@ export class TransfersService {
         amount,
         kind: 'friend',
         createdBy: principal.userId,
-        requestKey: `friend:${requestKey}`,
+        requestKey: `friend:${key}`,
       });
       const topup = await tx
         .selectFrom('topups')
@@ -101,12 +114,13 @@ export class TransfersService {
           userto_id: to,
           amount: topup.amount,
           topup_id: topupId,
-          request_key: requestKey,
+          request_key: key,
           ledger_transaction_id: topup.ledger_transaction_id,
         })
+        .onConflict((oc) => oc.column('request_key').doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
-      return t.id;
+        .executeTakeFirst();
+      return t ? t.id : this.byKeyOrThrow(tx, key);
     });
     return this.one(id);
   }
