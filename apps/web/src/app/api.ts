@@ -1,32 +1,10 @@
 import { ErrorBody } from '@sgx/contracts';
 import { signedOut } from '../modules/auth/authSlice';
+import { ApiError } from './apiError';
 import { store } from './store';
 
 /** Every call of the web app goes to version 1 of the product's API on the same origin. */
 export const API_BASE = '/api/v1';
-
-/** Field name -> messages, as the server's `details` carries them. */
-export type FieldErrors = Record<string, string[]>;
-
-/** A failed call: the server's message (or a network message), its status, code and field errors. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly details: FieldErrors;
-
-  constructor(message: string, status: number, code: string, details: FieldErrors = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-
-  /** First message for one field, if the server sent any. */
-  field(name: string): string | undefined {
-    return this.details[name]?.[0];
-  }
-}
 
 /** Shape check for a response body: any zod schema (or anything with `safeParse`) fits. */
 interface ResponseSchema<T> {
@@ -101,15 +79,4 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-/** A readable message for any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
-}
-
-/** Whether retrying would not help: the server understood the request and refused it. */
-export function isClientError(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

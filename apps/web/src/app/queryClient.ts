@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isClientError } from './api';
+import { isClientError } from './apiError';
 
 /**
  * Data cache (spec 9): unused data is dropped after 5 minutes; a failed read is retried 3 times with

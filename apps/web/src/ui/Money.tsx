@@ -1,72 +1,19 @@
 import { Text, type TextProps } from '@mantine/core';
-import { formatToken, formatUnits, formatUsd, parseUnits } from '@sgx/money';
+import { formatMoney, type MoneyKind } from './moneyFormat';
+
+export { formatMoney, formatPercent, isPositiveAmount, plainDecimal, sameAmount } from './moneyFormat';
 
 interface MoneyProps extends TextProps {
   /** Decimal text from the API, e.g. "125.50000000". Null or unreadable shows a dash. */
   value: string | null | undefined;
-  /** usd: "$1,234.50"; token: "1,234.5678 SGX"; plain: "1,234.50" with no unit. */
-  kind?: 'usd' | 'token' | 'plain';
+  kind?: MoneyKind;
 }
 
-/** Formats an exact amount for display, through the bigint helpers only (never a float). */
-export function formatMoney(value: string | null | undefined, kind: MoneyProps['kind'] = 'usd'): string {
-  if (value === null || value === undefined || value === '') return '-';
-  let units: bigint;
-  try {
-    units = parseUnits(value);
-  } catch {
-    return '-';
-  }
-  if (kind === 'token') return `${formatToken(units)} SGX`;
-  const usd = formatUsd(units);
-  if (kind === 'plain') return usd;
-  return usd.startsWith('-') ? `-$${usd.slice(1)}` : `$${usd}`;
-}
-
-/** Formats a percentage held as decimal text ("0.50000000" -> "0.5%"), without floats. */
-export function formatPercent(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '-';
-  try {
-    const text = formatToken(parseUnits(value));
-    return `${text.replace(/\.?0+$/, '')}%`;
-  } catch {
-    return '-';
-  }
-}
-
+/** Every amount on screen goes through here: exact decimal text in, formatted with bigint helpers. */
 export function Money({ value, kind = 'usd', ...textProps }: MoneyProps) {
   return (
     <Text component="span" inherit ff="monospace" {...textProps}>
       {formatMoney(value, kind)}
     </Text>
   );
-}
-
-/** Decimal text for an input field: "125.50000000" -> "125.5", exact, or the text unchanged if unreadable. */
-export function plainDecimal(value: string): string {
-  try {
-    const text = formatUnits(parseUnits(value));
-    return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
-  } catch {
-    return value;
-  }
-}
-
-/** Whether two decimal texts hold the same amount (false when either is unreadable). */
-export function sameAmount(a: string, b: string): boolean {
-  try {
-    return parseUnits(a) === parseUnits(b);
-  } catch {
-    return false;
-  }
-}
-
-/** Whether decimal text holds an amount above zero (false when unreadable). */
-export function isPositiveAmount(value: string | null | undefined): boolean {
-  if (value === null || value === undefined) return false;
-  try {
-    return parseUnits(value) > 0n;
-  } catch {
-    return false;
-  }
 }

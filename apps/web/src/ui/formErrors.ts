@@ -1,4 +1,4 @@
-import { ApiError } from '../app/api';
+import { ApiError } from '../app/apiError';
 
 interface Issue {
   path: readonly PropertyKey[];

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/apiError';
 import { useUser } from '../../modules/users/api/usersApi';
 import { AdminUserEditForm } from '../../modules/users/components/AdminUserEditForm';
 import { ActiveBadge, StatusBadge } from '../../modules/users/components/StatusBadges';

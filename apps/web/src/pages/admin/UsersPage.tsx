@@ -4,7 +4,7 @@ import type { UserRecord } from '@sgx/contracts';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/apiError';
 import { useDeleteUser, useUsersList } from '../../modules/users/api/usersApi';
 import { UsersTable } from '../../modules/users/components/UsersTable';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../app/apiError';
 import { useUser } from '../../modules/users/api/usersApi';
 import { PasswordChangeForm } from '../../modules/users/components/PasswordChangeForm';
 import { ProfileEditForm } from '../../modules/users/components/ProfileEditForm';

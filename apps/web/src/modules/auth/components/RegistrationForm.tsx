@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { RegisterBody } from '@sgx/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/apiError';
 import { memberHome } from '../../../app/navigation';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { useRegister } from '../hooks/useAuthActions';

@@ -3,9 +3,10 @@ import { useForm } from '@mantine/form';
 import { SignInBody } from '@sgx/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/apiError';
 import type { ReturnState } from '../../../app/guards';
-import { adminHome, memberHome, safeReturnPath } from '../../../app/navigation';
+import { adminHome, memberHome } from '../../../app/navigation';
+import { safeReturnPath } from '../../../app/returnPath';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { useAdminSignIn, useMemberSignIn } from '../hooks/useAuthActions';
 

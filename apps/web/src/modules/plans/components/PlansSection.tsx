@@ -1,6 +1,6 @@
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/apiError';
 import { usePlans } from '../api/plansApi';
 import { PlanCard } from './PlanCard';
 

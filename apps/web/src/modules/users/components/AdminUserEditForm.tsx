@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, SimpleGrid, TextInput, Title } from '@mant
 import { useForm } from '@mantine/form';
 import { type UpdateUserBody, UpdateUserBody as UpdateUserSchema, type UserRecord } from '@sgx/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/apiError';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { plainDecimal, sameAmount } from '../../../ui/Money';
 import { useUpdateUser } from '../api/usersApi';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, SimpleGrid, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@sgx/contracts';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/apiError';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { useChangePassword } from '../api/usersApi';
 

@@ -8,7 +8,7 @@ import {
   type UpdateUserBody,
   type UserRecord,
 } from '@sgx/contracts';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/apiError';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useUpdateUser } from '../api/usersApi';
 

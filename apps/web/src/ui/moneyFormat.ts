@@ -1,0 +1,59 @@
+import { formatToken, formatUnits, formatUsd, parseUnits } from '@sgx/money';
+
+/** usd: "$1,234.50"; token: "1,234.5678 SGX"; plain: "1,234.50" with no unit. */
+export type MoneyKind = 'usd' | 'token' | 'plain';
+
+/** Formats an exact amount for display, through the bigint helpers only (never a float). */
+export function formatMoney(value: string | null | undefined, kind: MoneyKind = 'usd'): string {
+  if (value === null || value === undefined || value === '') return '-';
+  let units: bigint;
+  try {
+    units = parseUnits(value);
+  } catch {
+    return '-';
+  }
+  if (kind === 'token') return `${formatToken(units)} SGX`;
+  const usd = formatUsd(units);
+  if (kind === 'plain') return usd;
+  return usd.startsWith('-') ? `-$${usd.slice(1)}` : `$${usd}`;
+}
+
+/** Formats a percentage held as decimal text ("0.50000000" -> "0.5%"), without floats. */
+export function formatPercent(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  try {
+    const text = formatToken(parseUnits(value));
+    return `${text.replace(/\.?0+$/, '')}%`;
+  } catch {
+    return '-';
+  }
+}
+
+/** Decimal text for an input field: "125.50000000" -> "125.5", exact, or the text unchanged if unreadable. */
+export function plainDecimal(value: string): string {
+  try {
+    const text = formatUnits(parseUnits(value));
+    return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  } catch {
+    return value;
+  }
+}
+
+/** Whether two decimal texts hold the same amount (false when either is unreadable). */
+export function sameAmount(a: string, b: string): boolean {
+  try {
+    return parseUnits(a) === parseUnits(b);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether decimal text holds an amount above zero (false when unreadable). */
+export function isPositiveAmount(value: string | null | undefined): boolean {
+  if (value === null || value === undefined) return false;
+  try {
+    return parseUnits(value) > 0n;
+  } catch {
+    return false;
+  }
+}
