@@ -42,6 +42,8 @@ import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { tokenRoutes } from './modules/token/token.routes';
+import { TokenService } from './modules/token/token.service';
 import { topupsRoutes } from './modules/topups/topups.routes';
 import { TopupsService } from './modules/topups/topups.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
@@ -70,6 +72,7 @@ export type Deps = {
   transactions: TransactionsService;
   roi: RoiService;
   referrals: ReferralsService;
+  token: TokenService;
 };
 
 declare module 'fastify' {
@@ -109,6 +112,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     transactions: new TransactionsService(db),
     roi: new RoiService(db, settings),
     referrals: new ReferralsService(db),
+    token: new TokenService(db, settings),
   };
 }
 
@@ -163,6 +167,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       transactionsRoutes(typed);
       roiRoutes(typed);
       referralsRoutes(typed);
+      tokenRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

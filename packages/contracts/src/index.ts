@@ -6,4 +6,5 @@ export * from './ledger';
 export * from './money-ops';
 export * from './plans';
 export * from './settings';
+export * from './token';
 export * from './users';

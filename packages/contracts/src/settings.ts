@@ -58,6 +58,7 @@ export const Settings = z.object({
   salaryTiers: z.array(z.object({ directs: z.number().int().positive(), amount: decimalText })),
   ctoPoolPercent: decimalText,
   tokenSlippagePercent: decimalText,
+  tokenTradeFeePercent: decimalText,
   tokenMaxPriceChangePercent: decimalText,
 });
 export type Settings = z.infer<typeof Settings>;
@@ -87,6 +88,7 @@ export const defaultSettings: Settings = {
   ],
   ctoPoolPercent: '1',
   tokenSlippagePercent: '1',
+  tokenTradeFeePercent: '0',
   tokenMaxPriceChangePercent: '50',
 };
 

@@ -113,6 +113,9 @@ export interface DB {
   income_skips: IncomeSkipsTable;
   watch_sessions: WatchSessionsTable;
   roi_claims: RoiClaimsTable;
+  token_transactions: TokenTransactionsTable;
+  token_price_history: TokenPriceHistoryTable;
+  token_positions: TokenPositionsTable;
 }
 
 export interface TokenConfigTable {
@@ -309,4 +312,37 @@ export interface RoiClaimsTable {
   due: bigint;
   paid: bigint;
   created_at: Timestamp;
+}
+
+export interface TokenTransactionsTable {
+  id: Id;
+  token_id: bigint;
+  user_id: bigint;
+  transaction_type: 'BUY' | 'SELL';
+  token_amount: bigint;
+  price_per_token: bigint;
+  total_amount: bigint;
+  status: Generated<'completed' | 'pending' | 'failed'>;
+  transaction_hash: string;
+  request_key: string;
+  ledger_transaction_id: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface TokenPriceHistoryTable {
+  id: Id;
+  token_id: bigint;
+  price: bigint;
+  available_tokens: bigint | null;
+  change_reason: string;
+  transaction_id: bigint | null;
+  user_id: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface TokenPositionsTable {
+  user_id: bigint;
+  token_id: bigint;
+  total_invested: Generated<bigint>;
+  realized_pnl: Generated<bigint>;
 }

@@ -1,0 +1,166 @@
+import {
+  BalanceResponse,
+  PriceHistoryQuery,
+  PriceHistoryResponse,
+  QuoteQuery,
+  TokenInfoResponse,
+  TokenPriceResponse,
+  TokenTransactionsQuery,
+  TokenTransactionsResponse,
+  TradeBody,
+  TradeQuote,
+  TradeResponse,
+  UpdatePriceBody,
+  UpdatePriceResponse,
+} from '@sgx/contracts';
+import { parseUnits } from '@sgx/money';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { principalOf } from '../../http/access';
+import { requestKey, scopeOf } from '../../http/listing';
+
+const TokenIdParam = z.object({ tokenId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const AddressParam = z.object({
+  bep20: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'Enter a BEP20 address.'),
+});
+
+export function tokenRoutes(app: App): void {
+  const { token } = app.deps;
+  const tags = ['token'];
+  const P = '/social-genx';
+
+  app.get(
+    `${P}/config`,
+    { config: { access: 'public' }, schema: { tags, response: { 200: TokenInfoResponse } } },
+    async () => ({
+      success: true as const,
+      data: token.info(await token.config()),
+    }),
+  );
+  app.get(
+    `${P}/refresh/:tokenId`,
+    {
+      config: { access: 'public' },
+      schema: { tags, params: TokenIdParam, response: { 200: TokenInfoResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: token.info(await token.config(undefined, BigInt(request.params.tokenId))),
+    }),
+  );
+  app.get(
+    `${P}/price/:tokenId`,
+    {
+      config: { access: 'public' },
+      schema: { tags, params: TokenIdParam, response: { 200: TokenPriceResponse } },
+    },
+    async (request) => {
+      const c = token.info(await token.config(undefined, BigInt(request.params.tokenId)));
+      return { success: true as const, current_price: c.current_price };
+    },
+  );
+  app.get(
+    `${P}/quote`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: QuoteQuery, response: { 200: TradeQuote } },
+    },
+    async (request) =>
+      token.quote(request.query.side, parseUnits(request.query.amount), BigInt(request.query.token_id)),
+  );
+  app.get(
+    `${P}/balance/:bep20`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: AddressParam, response: { 200: BalanceResponse } },
+    },
+    async (request) => ({
+      success: true as const,
+      balance: await token.holdingByAddress(principalOf(request), request.params.bep20),
+    }),
+  );
+  app.get(
+    `${P}/holding/:userId`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: UserIdParam, response: { 200: BalanceResponse } },
+    },
+    async (request) => {
+      const userId = scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId);
+      return { success: true as const, balance: await token.holding(userId) };
+    },
+  );
+  for (const side of ['BUY', 'SELL'] as const) {
+    app.post(
+      `${P}/${side.toLowerCase()}`,
+      { config: { access: 'member' }, schema: { tags, body: TradeBody, response: { 200: TradeResponse } } },
+      async (request) => {
+        const r = await token.trade(principalOf(request), side, request.body, requestKey(request));
+        return { success: true as const, message: 'Trade Successfull!', ...r };
+      },
+    );
+  }
+  app.put(
+    `${P}/config`,
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: UpdatePriceBody, response: { 200: UpdatePriceResponse } },
+    },
+    async (request) => {
+      const b = request.body;
+      const data = await token.updatePrice(principalOf(request), b.token_id, b.current_price, b.reason);
+      return { success: true as const, message: 'Price updated successfully!', data };
+    },
+  );
+  app.get(
+    `${P}/transactions/user/:userId`,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: UserIdParam,
+        querystring: TokenTransactionsQuery,
+        response: { 200: TokenTransactionsResponse },
+      },
+    },
+    async (request) => {
+      const userId = scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId);
+      const q = request.query;
+      return {
+        success: true as const,
+        data: await token.transactions({
+          userId,
+          status: q.status,
+          type: q.transaction_type,
+          limit: q.limit,
+        }),
+      };
+    },
+  );
+  app.get(
+    `${P}/transactions`,
+    {
+      config: { access: 'admin' },
+      schema: { tags, querystring: TokenTransactionsQuery, response: { 200: TokenTransactionsResponse } },
+    },
+    async (request) => {
+      const q = request.query;
+      return {
+        success: true as const,
+        data: await token.transactions({ status: q.status, type: q.transaction_type, limit: q.limit }),
+      };
+    },
+  );
+  app.get(
+    `${P}/price-history`,
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: PriceHistoryQuery, response: { 200: PriceHistoryResponse } },
+    },
+    async (request) => ({ success: true as const, data: await token.priceHistory(request.query.limit) }),
+  );
+}

@@ -1,0 +1,413 @@
+import { randomBytes } from 'node:crypto';
+import { amountOut, type Holding, type TokenInfo } from '@sgx/contracts';
+import { divRoundHalfUp, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db';
+import type { Principal } from '../../http/access';
+import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
+import { type AccountRef, post } from '../ledger/ledger.service';
+import type { SettingsService } from '../settings/settings.service';
+import { buyCost, type Curve, multiplierFor, sellProceeds, spotPrice } from './curve';
+
+const DEFAULT_AVERAGE = parseUnits('0.008');
+type Config = Awaited<ReturnType<TokenService['config']>>;
+
+const curveOf = (c: { base_price: bigint; price_multiplier: bigint; total_supply: bigint }): Curve => ({
+  base: c.base_price,
+  multiplier: c.price_multiplier,
+  supply: c.total_supply,
+});
+
+const treasury = (asset: 'USD' | 'SGX'): AccountRef => ({ owner: null, kind: 'token_treasury', asset });
+
+/**
+ * The platform token (business-rules 7): priced on a curve of the circulating supply; buys paid from
+ * the deposit wallet, sells paid into it; every trade and price change writes price history; trades are
+ * serialised on the token's row so none is lost.
+ */
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async config(db: Db | Tx = this.db, id = 1n, lock = false) {
+    let q = db.selectFrom('token_config').selectAll().where('id', '=', id);
+    if (lock) q = q.forUpdate();
+    const c = await q.executeTakeFirst();
+    if (!c) throw notFound('Token not found.');
+    return c;
+  }
+
+  info(c: Config): TokenInfo {
+    return {
+      id: Number(c.id),
+      name: c.name,
+      symbol: c.symbol,
+      current_price: amountOut(c.current_price),
+      total_supply: amountOut(c.total_supply),
+      available_tokens: amountOut(c.available_tokens),
+      circulating_supply: amountOut(c.total_supply - c.available_tokens),
+      base_price: amountOut(c.base_price),
+      price_multiplier: amountOut(c.price_multiplier),
+      contract_address: c.contract_address,
+      last_updated: c.last_updated.toISOString(),
+      created_at: c.created_at.toISOString(),
+    };
+  }
+
+  async quote(side: 'buy' | 'sell', amount: bigint, tokenId = 1n) {
+    const c = await this.config(this.db, tokenId);
+    const curve = curveOf(c);
+    const s = c.total_supply - c.available_tokens;
+    if (side === 'buy' && amount > c.available_tokens) throw businessRule('Not enough tokens are available.');
+    if (side === 'sell' && amount > s) throw businessRule('Insufficient token balance.');
+    const gross = side === 'buy' ? buyCost(curve, s, amount) : sellProceeds(curve, s, amount);
+    const settings = await this.settings.all();
+    const fee = await this.fee(gross);
+    const total = side === 'buy' ? gross + fee : gross - fee;
+    const after = spotPrice(curve, side === 'buy' ? s + amount : s - amount);
+    return {
+      side,
+      amount: amountOut(amount),
+      total: amountOut(total),
+      average_price: amountOut(divRoundHalfUp(total * UNIT, amount)),
+      price_before: amountOut(c.current_price),
+      price_after: amountOut(after),
+      slippage_percent: amountOut(parseUnits(settings.tokenSlippagePercent)),
+    };
+  }
+
+  private async fee(gross: bigint, tx?: Tx): Promise<bigint> {
+    const pct = parseUnits((await this.settings.all(tx)).tokenTradeFeePercent);
+    return pct === 0n ? 0n : percentOf(gross, pct);
+  }
+
+  async holding(userId: bigint, db: Db | Tx = this.db, tokenId = 1n): Promise<Holding> {
+    const c = await this.config(db, tokenId);
+    const accounts = await db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'balance'])
+      .where('owner_id', '=', userId)
+      .where('kind', 'in', ['token', 'deposit'])
+      .execute();
+    const quantity = accounts.find((a) => a.kind === 'token')?.balance ?? 0n;
+    const cash = accounts.find((a) => a.kind === 'deposit')?.balance ?? 0n;
+    const pos = await db
+      .selectFrom('token_positions')
+      .select(['total_invested', 'realized_pnl'])
+      .where('user_id', '=', userId)
+      .where('token_id', '=', c.id)
+      .executeTakeFirst();
+    const invested = pos?.total_invested ?? 0n;
+    const average = quantity > 0n ? divRoundHalfUp(invested * UNIT, quantity) : DEFAULT_AVERAGE;
+    const value = mulDiv(quantity, c.current_price, UNIT);
+    const pnl = value - invested;
+    const pct = invested > 0n ? divRoundHalfUp(pnl * 100n * 100n, invested) : 0n;
+    return {
+      quantity: amountOut(quantity),
+      averageBuyPrice: amountOut(average),
+      totalInvested: amountOut(invested),
+      currentValue: amountOut(value),
+      profitLoss: amountOut(pnl),
+      profitLossPercent: formatUnits(pct * 1_000_000n, 2),
+      realizedProfitLoss: amountOut(pos?.realized_pnl ?? 0n),
+      availableBalance: amountOut(cash),
+    };
+  }
+
+  async holdingByAddress(principal: Principal, address: string): Promise<Holding> {
+    const owner = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(bep20)`, '=', address.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (principal.role !== 'admin') {
+      if (!owner || owner.id !== principal.userId) throw forbidden('You can only see your own balance.');
+    }
+    if (!owner) throw notFound('No member has that wallet address.');
+    return this.holding(owner.id);
+  }
+
+  async trade(
+    principal: Principal,
+    side: 'BUY' | 'SELL',
+    body: { token_id: number; amount: bigint; user_id: number; expected_price?: bigint | undefined },
+    requestKey: string,
+  ) {
+    const userId = BigInt(body.user_id);
+    if (principal.role !== 'user' || userId !== principal.userId)
+      throw forbidden('You can only trade for your own account.');
+    const id = await this.db.transaction().execute(async (tx) => {
+      const done = await tx
+        .selectFrom('token_transactions')
+        .select('id')
+        .where('request_key', '=', requestKey)
+        .executeTakeFirst();
+      if (done) return done.id;
+      // Every trade of this token waits here for the one before it.
+      const c = await this.config(tx, BigInt(body.token_id), true);
+      const s = await this.settings.all(tx);
+      const user = await tx
+        .selectFrom('users')
+        .select(['status'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (user.status === 'block') throw forbidden('Your account is blocked. Please contact support.');
+      if (body.expected_price !== undefined) {
+        const limit = percentOf(body.expected_price, parseUnits(s.tokenSlippagePercent));
+        const moved = c.current_price - body.expected_price;
+        if (moved > limit || -moved > limit) {
+          throw conflict(
+            `The price moved from ${formatUnits(body.expected_price)} to ${formatUnits(c.current_price)}. Please review the new price.`,
+          );
+        }
+      }
+      const curve = curveOf(c);
+      const circulating = c.total_supply - c.available_tokens;
+      const q = body.amount;
+      let gross: bigint;
+      if (side === 'BUY') {
+        if (q > c.available_tokens) throw businessRule('Not enough tokens are available.');
+        gross = buyCost(curve, circulating, q);
+      } else {
+        const held = await tx
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('owner_id', '=', userId)
+          .where('kind', '=', 'token')
+          .executeTakeFirst();
+        if (!held || held.balance < q) throw businessRule('Insufficient token balance.');
+        gross = sellProceeds(curve, circulating, q);
+      }
+      const fee = await this.fee(gross, tx);
+      const total = side === 'BUY' ? gross + fee : gross - fee;
+      const newAvailable = side === 'BUY' ? c.available_tokens - q : c.available_tokens + q;
+      const newPrice = spotPrice(curve, c.total_supply - newAvailable);
+      const hash = `0x${randomBytes(32).toString('hex')}`;
+      const t = await tx
+        .insertInto('token_transactions')
+        .values({
+          token_id: c.id,
+          user_id: userId,
+          transaction_type: side,
+          token_amount: q,
+          price_per_token: divRoundHalfUp(total * UNIT, q) || 1n,
+          total_amount: total,
+          transaction_hash: hash,
+          request_key: requestKey,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const sign = side === 'BUY' ? 1n : -1n;
+      const entries = [
+        { account: { owner: userId, kind: 'deposit' } as AccountRef, amount: -sign * total },
+        { account: treasury('USD'), amount: sign * gross },
+        { account: { owner: userId, kind: 'token' } as AccountRef, amount: sign * q },
+        { account: treasury('SGX'), amount: -sign * q },
+      ];
+      if (fee > 0n) entries.push({ account: { owner: null, kind: 'fee_revenue' }, amount: fee });
+      const posted = await post(tx, {
+        key: `token-trade:${t.id}`,
+        kind: side === 'BUY' ? 'token_buy' : 'token_sell',
+        memberId: userId,
+        memo: `${side} ${formatUnits(q)} ${c.symbol}`,
+        createdBy: principal.userId,
+        details: {
+          token_transaction_id: t.id,
+          gross,
+          fee,
+          price_before: c.current_price,
+          price_after: newPrice,
+        },
+        entries,
+      });
+      await tx
+        .updateTable('token_transactions')
+        .set({ ledger_transaction_id: posted.transactionId })
+        .where('id', '=', t.id)
+        .execute();
+      await this.updateCostBasis(tx, userId, c.id, side, q, total);
+      await tx
+        .updateTable('token_config')
+        .set({ available_tokens: newAvailable, current_price: newPrice, last_updated: new Date() })
+        .where('id', '=', c.id)
+        .execute();
+      await tx
+        .insertInto('token_price_history')
+        .values({
+          token_id: c.id,
+          price: newPrice,
+          available_tokens: newAvailable,
+          change_reason: side === 'BUY' ? 'buy' : 'sell',
+          transaction_id: t.id,
+          user_id: userId,
+        })
+        .execute();
+      return t.id;
+    });
+    return { transaction: await this.transaction(id), balance: await this.holding(userId) };
+  }
+
+  /** Weighted average cost: a buy adds its total; a sell takes off quantity x average price. */
+  private async updateCostBasis(
+    tx: Tx,
+    userId: bigint,
+    tokenId: bigint,
+    side: 'BUY' | 'SELL',
+    q: bigint,
+    total: bigint,
+  ) {
+    const pos = await tx
+      .selectFrom('token_positions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('token_id', '=', tokenId)
+      .forUpdate()
+      .executeTakeFirst();
+    const invested = pos?.total_invested ?? 0n;
+    if (side === 'BUY') {
+      await tx
+        .insertInto('token_positions')
+        .values({ user_id: userId, token_id: tokenId, total_invested: invested + total })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'token_id']).doUpdateSet({ total_invested: invested + total }),
+        )
+        .execute();
+      return;
+    }
+    // quantity before the sell = balance now + q (the ledger already moved it)
+    const held = await tx
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('owner_id', '=', userId)
+      .where('kind', '=', 'token')
+      .executeTakeFirstOrThrow();
+    const before = held.balance + q;
+    const basis = held.balance === 0n ? invested : mulDiv(invested, q, before);
+    await tx
+      .updateTable('token_positions')
+      .set((eb) => ({
+        total_invested: invested - basis,
+        realized_pnl: eb('realized_pnl', '+', total - basis),
+      }))
+      .where('user_id', '=', userId)
+      .where('token_id', '=', tokenId)
+      .execute();
+  }
+
+  async updatePrice(principal: Principal, tokenId: number, price: bigint, reason: string) {
+    return this.db.transaction().execute(async (tx) => {
+      const c = await this.config(tx, BigInt(tokenId), true);
+      const s = await this.settings.all(tx);
+      const maxMove = percentOf(c.current_price, parseUnits(s.tokenMaxPriceChangePercent));
+      if (price - c.current_price > maxMove || c.current_price - price > maxMove) {
+        throw businessRule(
+          `A manual change may move the price by at most ${s.tokenMaxPriceChangePercent}% at a time.`,
+        );
+      }
+      const circulating = c.total_supply - c.available_tokens;
+      const multiplier = multiplierFor({ base: c.base_price, supply: c.total_supply }, circulating, price);
+      if (multiplier <= 0n) throw businessRule('Please enter a valid price.');
+      const newPrice = spotPrice({ base: c.base_price, multiplier, supply: c.total_supply }, circulating);
+      const after = await tx
+        .updateTable('token_config')
+        .set({ price_multiplier: multiplier, current_price: newPrice, last_updated: new Date() })
+        .where('id', '=', c.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('token_price_history')
+        .values({
+          token_id: c.id,
+          price: newPrice,
+          available_tokens: c.available_tokens,
+          change_reason: `manual update by admin: ${reason}`,
+          user_id: principal.userId,
+        })
+        .execute();
+      await writeAudit(tx, {
+        actorId: principal.userId,
+        action: 'token.price_update',
+        entity: 'token',
+        entityId: c.id,
+        before: {
+          current_price: amountOut(c.current_price),
+          price_multiplier: amountOut(c.price_multiplier),
+        },
+        after: { current_price: amountOut(newPrice), price_multiplier: amountOut(multiplier) },
+        reason,
+      });
+      return this.info(after);
+    });
+  }
+
+  private txQuery() {
+    return this.db
+      .selectFrom('token_transactions')
+      .select([
+        'id',
+        'user_id',
+        'transaction_type',
+        'token_amount',
+        'price_per_token',
+        'total_amount',
+        'status',
+        'created_at',
+        'transaction_hash',
+      ]);
+  }
+
+  private toTx(r: Awaited<ReturnType<ReturnType<TokenService['txQuery']>['executeTakeFirstOrThrow']>>) {
+    return {
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      transaction_type: r.transaction_type,
+      token_amount: amountOut(r.token_amount),
+      price_per_token: amountOut(r.price_per_token),
+      total_amount: amountOut(r.total_amount),
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+      transaction_hash: r.transaction_hash,
+    };
+  }
+
+  async transaction(id: bigint) {
+    return this.toTx(await this.txQuery().where('id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  async transactions(f: {
+    userId?: bigint;
+    status?: 'completed' | 'pending' | 'failed' | undefined;
+    type?: 'BUY' | 'SELL' | undefined;
+    limit: number;
+  }) {
+    let q = this.txQuery();
+    if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.type) q = q.where('transaction_type', '=', f.type);
+    const rows = await q.orderBy('id', 'desc').limit(f.limit).execute();
+    return rows.map((r) => this.toTx(r));
+  }
+
+  async priceHistory(limit: number, tokenId = 1n) {
+    const rows = await this.db
+      .selectFrom('token_price_history')
+      .selectAll()
+      .where('token_id', '=', tokenId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      price: amountOut(r.price),
+      available_tokens: r.available_tokens === null ? null : amountOut(r.available_tokens),
+      change_reason: r.change_reason,
+      transaction_id: r.transaction_id === null ? null : Number(r.transaction_id),
+      user_id: r.user_id === null ? null : Number(r.user_id),
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+}
