@@ -1,4 +1,5 @@
 import { DepositAddressBody, DepositAddressesResponse, IdParam, MessageResponse } from '@sgx/contracts';
+import { sql } from 'kysely';
 import type { App } from '../../app';
 import { principalOf } from '../../http/access';
 import { notFound } from '../../http/errors';
@@ -36,6 +37,9 @@ export function qrRoutes(app: App): void {
       const actor = principalOf(request).userId;
       const b = request.body;
       await db.transaction().execute(async (tx) => {
+        // One change per chain at a time: two racing saves would both retire the old address and the
+        // second insert would break the one-live-address index (a 500). The later save wins instead.
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit_address:${b.currency}`}))`.execute(tx);
         const old = await tx
           .updateTable('deposit_addresses')
           .set({ deleted_at: new Date() })
