@@ -5,6 +5,7 @@ import { type App, buildApp, buildDeps, type Deps } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { ensureDatabase } from '../src/db/embedded';
+import { reconcile } from '../src/modules/ledger/ledger.service';
 
 /** Creates a fresh database cloned from the migrated template; returns its URL. */
 export async function createTestDatabase(): Promise<string> {
@@ -47,9 +48,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     deps,
     database,
     url,
+    // Every test file ends by proving the ledger: balances equal their entries, every transaction balances.
     close: async () => {
-      await app.close();
-      await database.close();
+      try {
+        const r = await reconcile(database.db);
+        if (r.mismatches.length > 0 || r.unbalanced.length > 0) {
+          throw new Error(`ledger does not reconcile: ${JSON.stringify(r)}`);
+        }
+      } finally {
+        await app.close();
+        await database.close();
+      }
     },
   };
 }
