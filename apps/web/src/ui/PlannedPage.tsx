@@ -13,7 +13,7 @@ export function PlannedPage({ title, summary }: PlannedPageProps) {
   return (
     <PageShell title={title} description={summary}>
       <Alert variant="light" color="gray" icon={<IconTools size={18} />} title="Coming soon">
-        This page is not available yet. Nothing shown here is real data.
+        This page is not built yet. It will arrive in a coming release.
       </Alert>
     </PageShell>
   );
