@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && DATA_DIR=.tmp/e2e-data PORT=${PORT} npm start`,
+    // Every browser test signs in from 127.0.0.1: the per-address sign-in limit is raised for the run.
+    command: `rm -rf .tmp/e2e-data && DATA_DIR=.tmp/e2e-data PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 npm start`,
     cwd: '../..',
     url: `${baseURL}/api/v1/health/ready`,
     timeout: 180_000,

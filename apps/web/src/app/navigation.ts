@@ -67,6 +67,7 @@ export function memberNavigation(userId: number): NavSection[] {
         { label: 'Web3 deposit', to: '/user/web3-deposit', icon: IconWallet },
         { label: 'Deposit history', to: '/user/deposit-history', icon: IconHistory },
         { label: 'Withdrawal', to: '/user/withdrawal', icon: IconCash },
+        { label: 'SGX token', to: '/user/token', icon: IconCoin },
       ],
     },
     {
@@ -114,6 +115,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'Web3 deposits', to: '/admin/web3', icon: IconWallet },
       { label: 'Withdrawals', to: '/admin/withdrawals', icon: IconCash },
       { label: 'Top-ups', to: '/admin/topup', icon: IconCreditCard },
+      { label: 'Codes', to: '/admin/codes', icon: IconTicket },
       { label: 'ROI requests', to: '/admin/roi-request', icon: IconReceipt },
       { label: 'Reward plans', to: '/admin/reward-plans', icon: IconTrophy },
       { label: 'Reward transactions', to: '/admin/reward-transactions', icon: IconGift },

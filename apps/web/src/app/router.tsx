@@ -38,6 +38,7 @@ const AdminUserDetailPage = lazy(() => import('../pages/admin/UserDetailPage'));
 const AdminVideoManagerPage = lazy(() => import('../pages/admin/VideoManagerPage'));
 const AdminNotificationCreatePage = lazy(() => import('../pages/admin/NotificationCreatePage'));
 const AdminNotificationListPage = lazy(() => import('../pages/admin/NotificationListPage'));
+const AdminCodesPage = lazy(() => import('../pages/admin/CodesPage'));
 
 const ProfilePage = lazy(() => import('../pages/member/ProfilePage'));
 const MemberDashboardPage = lazy(() => import('../pages/member/DashboardPage'));
@@ -58,6 +59,7 @@ const RewardsPage = lazy(() => import('../pages/member/RewardsPage'));
 const QueriesPage = lazy(() => import('../pages/member/QueriesPage'));
 const QueryDetailPage = lazy(() => import('../pages/member/QueryDetailPage'));
 const QueryCreatePage = lazy(() => import('../pages/member/QueryCreatePage'));
+const MemberTokenPage = lazy(() => import('../pages/member/TokenPage'));
 
 /** The route table of spec 2.1. */
 export const routes: RouteObject[] = [
@@ -105,6 +107,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/video-manager', element: <AdminVideoManagerPage /> },
               { path: '/admin/notifications', element: <AdminNotificationCreatePage /> },
               { path: '/admin/notification/list', element: <AdminNotificationListPage /> },
+              // Added: one-time codes (business-rules 6) have no screen in the spec's route table.
+              { path: '/admin/codes', element: <AdminCodesPage /> },
             ],
           },
         ],
@@ -135,6 +139,8 @@ export const routes: RouteObject[] = [
               { path: '/user/queries', element: <QueriesPage /> },
               { path: '/user/queries/:ticketId', element: <QueryDetailPage /> },
               { path: '/user/query/create', element: <QueryCreatePage /> },
+              // Added: the token screen for members (issue 5), without Update Price.
+              { path: '/user/token', element: <MemberTokenPage /> },
             ],
           },
         ],
