@@ -14,6 +14,26 @@ export type TxFilter = ListQuery & {
 type MemberWallet = 'deposit' | 'working' | 'non_working' | 'compound';
 
 /**
+ * Movements a reversal may mirror: plain money movements. The others belong to a record with its own
+ * state (a withdrawal request, a plan, a token trade), and mirroring only their money would leave that
+ * record wrong: a reversed withdrawal hold is paid back again when the request is declined, a reversed
+ * top-up leaves the plan running unpaid. Those are corrected through their own routes.
+ */
+const reversibleKinds = new Set(['deposit', 'income', 'transfer', 'code', 'adjustment', 'compound']);
+const notReversibleDefault =
+  'This transaction belongs to a record with its own state; correct that record instead.';
+const notReversible: Record<string, string> = {
+  withdrawal_hold: 'This is a withdrawal hold: decline or cancel the withdrawal request instead.',
+  withdrawal_payout: 'This withdrawal was paid out; post a manual transaction to correct it.',
+  withdrawal_release: 'This returned a declined withdrawal; post a manual transaction to correct it.',
+  topup: 'This paid for a plan: end the plan (its principal goes back) instead.',
+  retopup: 'This paid for a plan: end the plan (its principal goes back) instead.',
+  friend: 'This paid for a plan: end the plan (its principal goes back) instead.',
+  entry: 'This paid an account activation fee; post a manual transaction to refund it.',
+  plan_end_refund: 'This returned an ended plan’s principal; post a manual transaction to correct it.',
+};
+
+/**
  * The transaction screens, read from the ledger: one row per movement on a member wallet. The source is
  * the income type for income, else the kind of movement (deposit, topup, withdrawal_hold, ...).
  */
@@ -188,6 +208,14 @@ export class TransactionsService {
     const userId = BigInt(b.user_id);
     const signed = b.direction === 'credit' ? b.amount : -b.amount;
     return this.db.transaction().execute(async (tx) => {
+      const member = await tx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('role', '=', 'user')
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!member) throw notFound('Member not found.');
       const posted = await post(tx, {
         key: `manual:${requestKey}`,
         kind: 'adjustment',
@@ -224,6 +252,7 @@ export class TransactionsService {
       if (!t) throw notFound('Transaction not found.');
       if (t.kind === 'reversal')
         throw businessRule('A reversal cannot be reversed; post a manual transaction instead.');
+      if (!reversibleKinds.has(t.kind)) throw businessRule(notReversible[t.kind] ?? notReversibleDefault);
       const entries = await tx
         .selectFrom('ledger_entries as e')
         .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
