@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs on one machine use different ports and database folders.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -38,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
     // Every browser test signs in from 127.0.0.1: the per-address sign-in limit is raised for the run.
-    command: `rm -rf .tmp/e2e-data && DATA_DIR=.tmp/e2e-data PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 npm start`,
+    command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 npm start`,
     cwd: '../..',
     url: `${baseURL}/api/v1/health/ready`,
     timeout: 180_000,
