@@ -50,6 +50,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { TransfersService } from './modules/transfers/transfers.service';
+import { videosRoutes } from './modules/videos/videos.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
@@ -168,6 +169,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       roiRoutes(typed);
       referralsRoutes(typed);
       tokenRoutes(typed);
+      videosRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -8,3 +8,4 @@ export * from './plans';
 export * from './settings';
 export * from './token';
 export * from './users';
+export * from './videos';
