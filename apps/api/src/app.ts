@@ -42,6 +42,8 @@ import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { TicketsService } from './modules/tickets/tickets.service';
 import { tokenRoutes } from './modules/token/token.routes';
 import { TokenService } from './modules/token/token.service';
 import { topupsRoutes } from './modules/topups/topups.routes';
@@ -74,6 +76,7 @@ export type Deps = {
   roi: RoiService;
   referrals: ReferralsService;
   token: TokenService;
+  tickets: TicketsService;
 };
 
 declare module 'fastify' {
@@ -114,6 +117,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     roi: new RoiService(db, settings),
     referrals: new ReferralsService(db),
     token: new TokenService(db, settings),
+    tickets: new TicketsService(db, settings),
   };
 }
 
@@ -170,6 +174,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       referralsRoutes(typed);
       tokenRoutes(typed);
       videosRoutes(typed);
+      ticketsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

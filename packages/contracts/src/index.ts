@@ -6,6 +6,7 @@ export * from './ledger';
 export * from './money-ops';
 export * from './plans';
 export * from './settings';
+export * from './tickets';
 export * from './token';
 export * from './users';
 export * from './videos';

@@ -116,6 +116,8 @@ export interface DB {
   token_transactions: TokenTransactionsTable;
   token_price_history: TokenPriceHistoryTable;
   token_positions: TokenPositionsTable;
+  tickets: TicketsTable;
+  ticket_responses: TicketResponsesTable;
 }
 
 export interface TokenConfigTable {
@@ -345,4 +347,25 @@ export interface TokenPositionsTable {
   token_id: bigint;
   total_invested: Generated<bigint>;
   realized_pnl: Generated<bigint>;
+}
+
+export type TicketStatus = 'open' | 'in-progress' | 'resolved' | 'closed';
+export interface TicketsTable {
+  id: Id;
+  ticket_id: string;
+  user_id: bigint;
+  subject: string;
+  category: Generated<string>;
+  status: Generated<TicketStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TicketResponsesTable {
+  id: Id;
+  ticket_id: bigint;
+  author_id: bigint;
+  author_role: UserRole;
+  message: string;
+  created_at: Timestamp;
 }
