@@ -35,6 +35,8 @@ import { RoiService } from './modules/income/roi.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { qrRoutes } from './modules/qr/qr.routes';
@@ -77,6 +79,7 @@ export type Deps = {
   referrals: ReferralsService;
   token: TokenService;
   tickets: TicketsService;
+  notifications: NotificationsService;
 };
 
 declare module 'fastify' {
@@ -118,6 +121,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     referrals: new ReferralsService(db),
     token: new TokenService(db, settings),
     tickets: new TicketsService(db, settings),
+    notifications: new NotificationsService(db),
   };
 }
 
@@ -175,6 +179,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       tokenRoutes(typed);
       videosRoutes(typed);
       ticketsRoutes(typed);
+      notificationsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -4,6 +4,7 @@ export * from './common';
 export * from './income';
 export * from './ledger';
 export * from './money-ops';
+export * from './notifications';
 export * from './plans';
 export * from './settings';
 export * from './tickets';

@@ -118,6 +118,9 @@ export interface DB {
   token_positions: TokenPositionsTable;
   tickets: TicketsTable;
   ticket_responses: TicketResponsesTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
+  notification_seen: NotificationSeenTable;
 }
 
 export interface TokenConfigTable {
@@ -368,4 +371,26 @@ export interface TicketResponsesTable {
   author_role: UserRole;
   message: string;
   created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  title: string;
+  message: string;
+  users: boolean;
+  type: 'notification' | 'site_popup';
+  created_by: bigint;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface NotificationRecipientsTable {
+  notification_id: bigint;
+  user_id: bigint;
+}
+
+export interface NotificationSeenTable {
+  notification_id: bigint;
+  user_id: bigint;
+  seen_at: Timestamp;
 }
