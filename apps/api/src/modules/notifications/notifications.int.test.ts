@@ -16,7 +16,7 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: stri
 describe('notifications', () => {
   it('reaches only the chosen members, counts unread, and marks seen', async () => {
     const [a, b, c] = await Promise.all([buildMember(t.deps), buildMember(t.deps), buildMember(t.deps)]);
-    const [ta, tb, tc] = await Promise.all([a, b, c].map((m) => tokenFor(t.app, m)));
+    const [ta, tb, tc] = await Promise.all([tokenFor(t.app, a), tokenFor(t.app, b), tokenFor(t.app, c)]);
     const res = await api('POST', '', adminToken, {
       title: 'Bonus week',
       message: 'Double level income',
