@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { roiRoutes } from './modules/income/roi.routes';
 import { RoiService } from './modules/income/roi.service';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { Mailer } from './modules/mail/mailer';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -40,6 +41,8 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { RecoveryService } from './modules/recovery/recovery.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -80,6 +83,8 @@ export type Deps = {
   token: TokenService;
   tickets: TicketsService;
   notifications: NotificationsService;
+  mailer: Mailer;
+  recovery: RecoveryService;
 };
 
 declare module 'fastify' {
@@ -102,6 +107,7 @@ export function buildDeps(config: Config, db: Db): Deps {
   const limiter = new RateLimiter();
   const plans = new PlansService(db);
   const topups = new TopupsService(db, settings);
+  const mailer = new Mailer(db, config.smtpUrl, config.mailFrom);
   return {
     config,
     db,
@@ -122,6 +128,8 @@ export function buildDeps(config: Config, db: Db): Deps {
     token: new TokenService(db, settings),
     tickets: new TicketsService(db, settings),
     notifications: new NotificationsService(db),
+    mailer,
+    recovery: new RecoveryService(db, mailer, sessions, limiter, config),
   };
 }
 
@@ -180,6 +188,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       videosRoutes(typed);
       ticketsRoutes(typed);
       notificationsRoutes(typed);
+      recoveryRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

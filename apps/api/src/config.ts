@@ -31,6 +31,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   TRUST_PROXY: boolText.default(false),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('SocialGenX <no-reply@socialgenx.local>'),
+  APP_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -45,6 +48,11 @@ export type Config = {
   firstAdmin: { email: string; password: string } | undefined;
   webDist: string;
   trustProxy: boolean;
+  /** SMTP server for e-mail; without one, mail is kept in the outbox admins can read. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Public address of the web app, for links in e-mails. */
+  appUrl: string;
   rateLimits: {
     windowMs: number;
     signinPerIp: number;
@@ -83,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
       signinPerIp: e.RATE_LIMIT_SIGNIN_PER_IP,

@@ -6,6 +6,7 @@ export * from './ledger';
 export * from './money-ops';
 export * from './notifications';
 export * from './plans';
+export * from './recovery';
 export * from './settings';
 export * from './tickets';
 export * from './token';

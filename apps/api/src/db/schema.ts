@@ -121,6 +121,9 @@ export interface DB {
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   notification_seen: NotificationSeenTable;
+  password_resets: PasswordResetsTable;
+  otps: OtpsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface TokenConfigTable {
@@ -393,4 +396,35 @@ export interface NotificationSeenTable {
   notification_id: bigint;
   user_id: bigint;
   seen_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Id;
+  user_id: bigint;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface OtpsTable {
+  id: Id;
+  user_id: bigint;
+  code_hash: Buffer;
+  purpose: Generated<string>;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  body: string | null;
+  delivered_via: 'smtp' | 'outbox';
+  status: 'sent' | 'failed' | 'kept';
+  error: string | null;
+  created_at: Timestamp;
 }

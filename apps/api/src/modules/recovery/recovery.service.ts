@@ -1,0 +1,186 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Config } from '../../config';
+import type { Db } from '../../db';
+import type { Principal } from '../../http/access';
+import { AppError, badRequest, forbidden } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { writeAudit } from '../audit/audit.repo';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { SessionStore } from '../auth/sessions';
+import type { Mailer } from '../mail/mailer';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+const OTP_TTL_MS = 5 * 60 * 1000;
+const OTP_MAX_ATTEMPTS = 5;
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/** Forgotten passwords (single-use links valid 1 hour) and e-mail OTPs (6 digits, 5 minutes, hashed). */
+export class RecoveryService {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionStore,
+    private readonly limiter: RateLimiter,
+    private readonly config: Config,
+  ) {}
+
+  /** Always answers the same, whether or not the address is registered. */
+  async forgot(email: string, ip: string): Promise<void> {
+    const window = this.config.rateLimits.windowMs;
+    this.limiter.hit(`forgot:ip:${ip}`, 10, window);
+    this.limiter.hit(`forgot:acct:${email}`, 3, window);
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'fullname'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction().execute(async (tx) => {
+      // A new link replaces any earlier one.
+      await tx
+        .updateTable('password_resets')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
+      await tx
+        .insertInto('password_resets')
+        .values({
+          user_id: user.id,
+          token_hash: sha256(token),
+          expires_at: new Date(Date.now() + RESET_TTL_MS),
+        })
+        .execute();
+    });
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Reset your SocialGenX password',
+      text: `Hello ${user.fullname},\n\nSomeone asked to reset the password of your SocialGenX account. If it was you, open this link within one hour:\n\n${this.config.appUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+    });
+  }
+
+  async reset(token: string, password: string, ip: string): Promise<void> {
+    this.limiter.hit(`reset:ip:${ip}`, 20, this.config.rateLimits.windowMs);
+    const hash = await hashPassword(password);
+    await this.db.transaction().execute(async (tx) => {
+      const r = await tx
+        .selectFrom('password_resets')
+        .select(['id', 'user_id'])
+        .where('token_hash', '=', sha256(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .forUpdate()
+        .executeTakeFirst();
+      if (!r) throw badRequest('This reset link is invalid or has expired. Ask for a new one.');
+      await tx.updateTable('password_resets').set({ used_at: new Date() }).where('id', '=', r.id).execute();
+      await tx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: new Date() })
+        .where('id', '=', r.user_id)
+        .execute();
+      await this.sessions.revokeAllFor(tx, r.user_id);
+      await writeAudit(tx, {
+        actorId: r.user_id,
+        action: 'member.password_reset',
+        entity: 'user',
+        entityId: r.user_id,
+        after: { password: 'changed' },
+      });
+    });
+  }
+
+  async sendOtp(principal: Principal, userId: number, email: string): Promise<void> {
+    if (principal.userId !== BigInt(userId)) throw forbidden('You can only verify your own e-mail.');
+    this.limiter.hit(`otp:acct:${userId}`, 5, this.config.rateLimits.windowMs);
+    const user = await this.db
+      .selectFrom('users')
+      .select(['email', 'fullname'])
+      .where('id', '=', principal.userId)
+      .executeTakeFirstOrThrow();
+    if (user.email.toLowerCase() !== email.toLowerCase())
+      throw badRequest('That is not your registered e-mail.', {
+        email: ['That is not your registered e-mail.'],
+      });
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const codeHash = Buffer.from(await hashPassword(code));
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('otps')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', principal.userId)
+        .where('used_at', 'is', null)
+        .execute();
+      await tx
+        .insertInto('otps')
+        .values({
+          user_id: principal.userId,
+          code_hash: codeHash,
+          expires_at: new Date(Date.now() + OTP_TTL_MS),
+        })
+        .execute();
+    });
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Your SocialGenX verification code',
+      text: `Hello ${user.fullname},\n\nYour verification code is ${code}. It is valid for 5 minutes.\n`,
+    });
+  }
+
+  async verifyOtp(principal: Principal, userId: number, otp: string): Promise<void> {
+    if (principal.userId !== BigInt(userId)) throw forbidden('You can only verify your own e-mail.');
+    this.limiter.hit(`otp-verify:acct:${userId}`, 20, this.config.rateLimits.windowMs);
+    // A wrong code must still count its attempt, so the transaction commits and the refusal comes after.
+    const outcome = await this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .selectFrom('otps')
+        .select(['id', 'code_hash', 'attempts'])
+        .where('user_id', '=', principal.userId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .orderBy('id', 'desc')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw badRequest('The code has expired. Ask for a new one.');
+      if (row.attempts >= OTP_MAX_ATTEMPTS)
+        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Ask for a new one.');
+      const ok = await verifyPassword(row.code_hash.toString(), otp);
+      if (!ok) {
+        await tx
+          .updateTable('otps')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
+        return 'wrong' as const;
+      }
+      await tx.updateTable('otps').set({ used_at: new Date() }).where('id', '=', row.id).execute();
+      await tx
+        .updateTable('users')
+        .set({ verify_at: new Date(), updated_at: new Date() })
+        .where('id', '=', principal.userId)
+        .execute();
+      return 'verified' as const;
+    });
+    if (outcome === 'wrong') throw badRequest('Wrong code.', { otp: ['Wrong code.'] });
+  }
+
+  async outbox() {
+    const rows = await this.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      to: r.to_address,
+      subject: r.subject,
+      body: r.body,
+      delivered_via: r.delivered_via,
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+}
