@@ -19,6 +19,11 @@ interface RequestOptions<T> {
   /** Checks and types the answer. Without one the answer is `unknown`. */
   schema?: ResponseSchema<T>;
   signal?: AbortSignal;
+  /**
+   * Sent as the `Idempotency-Key` header. Money calls pass one key per submission (kept across retries of
+   * that submission), so a double click or a retry posts once. Omitted: no header, as before.
+   */
+  idempotencyKey?: string;
 }
 
 export function apiRequest<T>(
@@ -27,11 +32,12 @@ export function apiRequest<T>(
 ): Promise<T>;
 export function apiRequest(path: string, options?: RequestOptions<unknown>): Promise<unknown>;
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
   const token = store.getState().auth.auth?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
 
   let response: Response;
   try {

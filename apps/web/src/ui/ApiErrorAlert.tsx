@@ -1,0 +1,29 @@
+import { Alert, List, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { ApiError, errorMessage } from '../app/apiError';
+
+const fieldLabel = (field: string) => field.replace(/_/g, ' ');
+
+/** A refused or failed call: the server's message and, when it sent them, its field errors. */
+export function ApiErrorAlert({ error, title = 'Not done' }: { error: unknown; title?: string }) {
+  const details = error instanceof ApiError ? Object.entries(error.details) : [];
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
+      <Text size="sm">{errorMessage(error)}</Text>
+      {details.length > 0 && (
+        <List size="sm" mt={4}>
+          {details.map(([field, messages]) => (
+            <List.Item key={field}>
+              {fieldLabel(field)}: {messages.join(' ')}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+/** Whether trying the same submission again may help (network trouble or a server fault, not a refusal). */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}
