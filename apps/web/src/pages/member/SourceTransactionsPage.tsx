@@ -1,13 +1,103 @@
-import { useParams } from 'react-router';
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Card, Select, Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { useUserTransactions } from '../../modules/transactions/api/transactionsApi';
+import { sourceLabel } from '../../modules/transactions/components/explain';
+import {
+  sourceOptions,
+  statusOptions,
+  typeOptions,
+} from '../../modules/transactions/components/sourceOptions';
+import { TransactionsTable } from '../../modules/transactions/components/TransactionsTable';
+import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { CsvButton } from '../../ui/CsvButton';
+import { ListPager } from '../../ui/ListPager';
+import { ListToolbar } from '../../ui/ListToolbar';
+import { LoadError } from '../../ui/LoadError';
+import { PageShell } from '../../ui/PageShell';
+import { Spinner } from '../../ui/Spinner';
+import { listQuery, useListState } from '../../ui/useListState';
 
-/** /transactions/{source} */
+const PAGE_SIZE = 20;
+
+/** /transactions/{source}: the member's ledger rows from one source ("all" for every source), filtered. */
 export default function SourceTransactionsPage() {
-  const { source = '' } = useParams();
+  const { source = 'all' } = useParams();
+  const navigate = useNavigate();
+  const userId = useMemberId();
+  const list = useListState({ transaction_type: '', status: '' }, PAGE_SIZE);
+  const filters = { ...list.params.filters, source: source === 'all' ? '' : source };
+  const qs = listQuery({ ...list.params, filters });
+  const rows = useUserTransactions(userId, qs);
+  const known = sourceOptions.some((o) => o.value === source);
+  const options = known ? sourceOptions : [...sourceOptions, { value: source, label: sourceLabel(source) }];
+
   return (
-    <PlannedPage
-      title={`Transactions from ${source.replace(/_/g, ' ')}`}
-      summary="Your transactions from this source, with their status, will be listed here."
-    />
+    <PageShell
+      title={source === 'all' ? 'All transactions' : `Transactions: ${sourceLabel(source)}`}
+      description="Every movement on your wallets, newest first, with its explanation."
+    >
+      <Card withBorder radius="lg" padding="md">
+        <ListToolbar
+          search={list.search}
+          onSearch={list.setSearch}
+          searchLabel="Search transactions"
+          searchPlaceholder="Search memo or number"
+          fetching={rows.isFetching && !rows.isPending}
+          actions={
+            userId !== null && <CsvButton path={`/tr/user/${userId}`} query={qs} name="transactions" />
+          }
+        >
+          <Select
+            aria-label="Source"
+            data={options}
+            value={source}
+            onChange={(v) => {
+              list.setPage(1);
+              navigate(`/transactions/${v ?? 'all'}`);
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 190 }}
+          />
+          <Select
+            aria-label="Credit or debit"
+            data={typeOptions}
+            value={list.filters.transaction_type}
+            onChange={(v) => list.setFilter('transaction_type', v ?? '')}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <Select
+            aria-label="Status"
+            data={statusOptions}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? '')}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 150 }}
+          />
+        </ListToolbar>
+        {rows.isError && (
+          <LoadError
+            title="Transactions could not be loaded"
+            error={rows.error}
+            onRetry={() => void rows.refetch()}
+            loadedAt={rows.dataUpdatedAt}
+          />
+        )}
+        <Spinner loading={rows.isPending && rows.fetchStatus !== 'idle'} />
+        {rows.data !== undefined && (
+          <Stack gap="sm">
+            <TransactionsTable rows={rows.data.transactions} emptyText="No transactions match." />
+            <ListPager
+              page={list.page}
+              totalPages={rows.data.totalPages}
+              total={rows.data.total}
+              onPage={list.setPage}
+              noun={['transaction', 'transactions']}
+              label="Transaction pages"
+            />
+          </Stack>
+        )}
+      </Card>
+    </PageShell>
   );
 }

@@ -1,0 +1,138 @@
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { TransactionRecord } from '@sgx/contracts';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { formatDateTime } from '../../../ui/format';
+import { formatMoney } from '../../../ui/Money';
+import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { explainDetails, sourceLabel, walletLabel } from './explain';
+
+export const transactionRowKey = (t: TransactionRecord) =>
+  `${t.transaction_id}:${t.user_id ?? 0}:${t.wallet ?? ''}:${t.transaction_type}`;
+
+/** A ledger row's amount with its direction: +$10.00 in green (credit) or -$10.00 in red (debit). */
+export function SignedAmount({ row }: { row: TransactionRecord }) {
+  const credit = row.transaction_type === 'credit';
+  return (
+    <Text
+      span
+      ff="monospace"
+      fw={600}
+      size="sm"
+      c={credit ? 'teal.7' : 'red.7'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {credit ? '+' : '-'}
+      {formatMoney(row.amount)}
+    </Text>
+  );
+}
+
+/** The row's memo and its details, as the explanation of the movement. */
+export function Explanation({ row }: { row: TransactionRecord }) {
+  const phrases = explainDetails(row.details);
+  return (
+    <Stack gap={2} miw={200}>
+      <Text size="sm" fw={500}>
+        {row.memo ?? sourceLabel(row.source)}
+      </Text>
+      {phrases.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {phrases.join(' · ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+interface TransactionsTableProps {
+  rows: readonly TransactionRecord[];
+  /** Admin view: who the row belongs to. */
+  showMember?: boolean;
+  /** Admin: offers Reverse on rows not yet reversed. */
+  onReverse?: (row: TransactionRecord) => void;
+  emptyText?: string;
+}
+
+export function TransactionsTable({
+  rows,
+  showMember = false,
+  onReverse,
+  emptyText,
+}: TransactionsTableProps) {
+  const columns: ResponsiveColumn<TransactionRecord>[] = [
+    { key: 'date', header: 'Date', nowrap: true, render: (t) => formatDateTime(t.created_at) },
+    ...(showMember
+      ? [
+          {
+            key: 'member',
+            header: 'Member',
+            nowrap: true,
+            render: (t: TransactionRecord) => (t.username === null ? '-' : `${t.username} (#${t.user_id})`),
+          },
+        ]
+      : []),
+    {
+      key: 'source',
+      header: 'Source',
+      nowrap: true,
+      hideOnPhone: true,
+      render: (t) => sourceLabel(t.source),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      nowrap: true,
+      hideOnPhone: true,
+      render: (t) => <SignedAmount row={t} />,
+    },
+    { key: 'wallet', header: 'Wallet', nowrap: true, render: (t) => walletLabel(t.wallet) },
+    {
+      key: 'status',
+      header: 'Status',
+      nowrap: true,
+      render: (t) => <RequestStatusBadge status={t.status} />,
+    },
+    { key: 'id', header: 'No.', nowrap: true, render: (t) => `#${t.transaction_id}` },
+    { key: 'explanation', header: 'Details', wide: true, render: (t) => <Explanation row={t} /> },
+    ...(onReverse
+      ? [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            stickyEnd: true,
+            render: (t: TransactionRecord) =>
+              t.status === 'completed' && t.source !== 'reversal' ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconArrowBackUp size={14} />}
+                  onClick={() => onReverse(t)}
+                  aria-label={`Reverse transaction ${t.transaction_id}`}
+                >
+                  Reverse
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <ResponsiveTable
+      rows={rows}
+      columns={columns}
+      rowKey={transactionRowKey}
+      heading={(t) => (
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {sourceLabel(t.source)}
+          </Text>
+          <SignedAmount row={t} />
+        </Group>
+      )}
+      emptyText={emptyText ?? 'No transactions yet.'}
+      minWidth={showMember ? 1100 : 820}
+    />
+  );
+}
