@@ -35,6 +35,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong.', code: 'INTERNAL' });
     }
+    // Database refusals that a race can cause: never a 500.
+    const pgCode = (error as { code?: unknown }).code;
+    if (pgCode === '23505') {
+      return reply
+        .status(409)
+        .send({
+          message: 'This request conflicts with an existing record. Please reload.',
+          code: 'CONFLICT',
+        });
+    }
+    if (pgCode === '23503') {
+      return reply
+        .status(404)
+        .send({ message: 'Something this request refers to does not exist.', code: 'NOT_FOUND' });
+    }
+    if (pgCode === '23514') {
+      return reply.status(422).send({ message: 'Insufficient balance.', code: 'BUSINESS_RULE' });
+    }
+    if (pgCode === '40P01' || pgCode === '40001') {
+      return reply
+        .status(409)
+        .send({ message: 'Another change happened at the same moment. Please try again.', code: 'CONFLICT' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply

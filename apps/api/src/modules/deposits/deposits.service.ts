@@ -28,6 +28,14 @@ export class DepositsService {
     body: { amount: bigint; currency: Currency; hash: string },
   ): Promise<DepositRecord> {
     await this.settings.requireFeature('deposit');
+    const member = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('role', '=', 'user')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!member) throw notFound('Member not found.');
     const hash = normalizeHash(body.hash);
     const inserted = await this.db
       .insertInto('deposits')

@@ -30,12 +30,10 @@ export function notificationsRoutes(app: App): void {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Notification created successfully!',
-          notification: await notifications.create(principalOf(request), request.body),
-        }),
+      reply.status(201).send({
+        message: 'Notification created successfully!',
+        notification: await notifications.create(principalOf(request), request.body),
+      }),
   );
   app.get(
     '/notifications',

@@ -25,12 +25,10 @@ export function ticketsRoutes(app: App): void {
     '/tickets',
     { config: { access: 'member' }, schema: { tags, body: CreateTicketBody, response: { 201: Saved } } },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          message: 'Ticket created successfully!',
-          ticket: await tickets.create(principalOf(request), request.body),
-        }),
+      reply.status(201).send({
+        message: 'Ticket created successfully!',
+        ticket: await tickets.create(principalOf(request), request.body),
+      }),
   );
   app.post(
     '/tickets/:ticketId/responses',

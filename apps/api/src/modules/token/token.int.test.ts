@@ -137,6 +137,23 @@ describe('buying and selling', () => {
     expect(parseUnits((await walletsOf(t.app, m.token, m.id)).deposit)).toBe(parseUnits('1'));
   });
 
+  it('trades once when the same Idempotency-Key arrives five times at once', async () => {
+    const m = await trader();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/social-genx/buy',
+          headers: { ...bearer(m.token), 'idempotency-key': `trade-${m.id}-0001` },
+          payload: { token_id: 1, amount: '10', user_id: Number(m.id) },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.json().transaction.id)).size).toBe(1);
+    expect((await api('GET', `/holding/${m.id}`, m.token)).json().balance.quantity).toBe('10.00000000');
+  });
+
   it('refuses a trade when the price moved past the slippage limit', async () => {
     const m = await trader();
     const res = await api('POST', '/buy', m.token, {

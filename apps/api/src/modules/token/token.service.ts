@@ -140,15 +140,17 @@ export class TokenService {
     const userId = BigInt(body.user_id);
     if (principal.role !== 'user' || userId !== principal.userId)
       throw forbidden('You can only trade for your own account.');
+    const key = `${userId}:${requestKey}`;
     const id = await this.db.transaction().execute(async (tx) => {
+      // Every trade of this token waits here for the one before it.
+      const c = await this.config(tx, BigInt(body.token_id), true);
+      // Checked under the token's lock, so a retry racing its first attempt finds it here.
       const done = await tx
         .selectFrom('token_transactions')
         .select('id')
-        .where('request_key', '=', requestKey)
+        .where('request_key', '=', key)
         .executeTakeFirst();
       if (done) return done.id;
-      // Every trade of this token waits here for the one before it.
-      const c = await this.config(tx, BigInt(body.token_id), true);
       const s = await this.settings.all(tx);
       const user = await tx
         .selectFrom('users')
@@ -197,7 +199,7 @@ export class TokenService {
           price_per_token: divRoundHalfUp(total * UNIT, q) || 1n,
           total_amount: total,
           transaction_hash: hash,
-          request_key: requestKey,
+          request_key: key,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -196,6 +196,54 @@ describe('working withdrawals', () => {
   });
 });
 
+describe('retries and keys', () => {
+  it('makes one request when the same key arrives five times at once, and keys belong to their sender', async () => {
+    const m = await member();
+    const other = await member();
+    await fundWallet(t.deps, m.id, 'working', '100');
+    await fundWallet(t.deps, other.id, 'working', '100');
+    const headers = { 'idempotency-key': `race-${m.id}-0001` };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api('POST', '/withdrawalrequest/add', m.token, { user_id: Number(m.id), amount: 30 }, headers),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.json().withdrawal.id)).size).toBe(1);
+    expect((await walletsOf(t.app, m.token, m.id)).working).toBe('70.00000000');
+    // the same key from another member is that member's own request
+    const theirs = await api(
+      'POST',
+      '/withdrawalrequest/add',
+      other.token,
+      { user_id: Number(other.id), amount: 30 },
+      headers,
+    );
+    expect(theirs.json().withdrawal.user_id).toBe(Number(other.id));
+    expect((await walletsOf(t.app, other.token, other.id)).working).toBe('70.00000000');
+  });
+
+  it('answers 404, not 500, for a debit or deposit of a member that does not exist', async () => {
+    expect(
+      (
+        await api('POST', '/withdrawalrequest/debit', adminToken, {
+          user_id: 999999,
+          amount: 1,
+          wallet: 'deposit',
+          reason: 'test',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const dep = await api('POST', '/deposite/add', adminToken, {
+      user_id: 999999,
+      amount: 1,
+      currency: 'BEP20',
+      hash: `0x${'ab'.repeat(32)}`,
+    });
+    expect(dep.statusCode).toBe(404);
+  });
+});
+
 describe('other withdrawal kinds', () => {
   it('takes ROI withdrawals from the non-working wallet at 5%', async () => {
     const m = await member();

@@ -71,14 +71,10 @@ export class WithdrawalsService {
     body: { amount?: bigint | undefined; currency?: Currency | undefined },
     requestKey: string,
   ): Promise<WithdrawalRecord> {
+    // A key belongs to whoever sent it, so one member's key can never return another's request.
+    const key = `${principal.userId}:${requestKey}`;
     const id = await this.db.transaction().execute(async (tx) => {
-      const existing = await tx
-        .selectFrom('withdrawals')
-        .select('id')
-        .where('request_key', '=', requestKey)
-        .executeTakeFirst();
-      if (existing) return existing.id;
-      await this.settings.requireFeature('withdrawal', tx);
+      // The member's row is locked first: a retry racing its first attempt waits here, then finds it.
       const member = await tx
         .selectFrom('users')
         .select(['id', 'status', 'bep20', 'trc20', 'deleted_at'])
@@ -86,6 +82,13 @@ export class WithdrawalsService {
         .forUpdate()
         .executeTakeFirst();
       if (!member || member.deleted_at) throw notFound('Member not found.');
+      const existing = await tx
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('request_key', '=', key)
+        .executeTakeFirst();
+      if (existing) return existing.id;
+      await this.settings.requireFeature('withdrawal', tx);
       if (member.status === 'block') throw forbidden('Your account is blocked. Please contact support.');
       const currency: Currency | undefined =
         body.currency ?? (member.bep20 ? 'BEP20' : member.trc20 ? 'TRC20' : undefined);
@@ -127,7 +130,7 @@ export class WithdrawalsService {
           currency,
           address,
           member_plan_id: memberPlanId,
-          request_key: requestKey,
+          request_key: key,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -308,8 +311,15 @@ export class WithdrawalsService {
   ): Promise<void> {
     const userId = BigInt(body.user_id);
     await this.db.transaction().execute(async (tx) => {
+      const member = await tx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('role', '=', 'user')
+        .executeTakeFirst();
+      if (!member) throw notFound('Member not found.');
       const posted = await post(tx, {
-        key: `admin-debit:${userId}:${requestKey}`,
+        key: `admin-debit:${principal.userId}:${requestKey}`,
         kind: 'adjustment',
         memberId: userId,
         memo: `admin debit: ${body.reason}`,
