@@ -38,12 +38,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Database refusals that a race can cause: never a 500.
     const pgCode = (error as { code?: unknown }).code;
     if (pgCode === '23505') {
-      return reply
-        .status(409)
-        .send({
-          message: 'This request conflicts with an existing record. Please reload.',
-          code: 'CONFLICT',
-        });
+      return reply.status(409).send({
+        message: 'This request conflicts with an existing record. Please reload.',
+        code: 'CONFLICT',
+      });
     }
     if (pgCode === '23503') {
       return reply
