@@ -5,6 +5,7 @@ import { type MemberMoney, noMoney } from '../members/members.repo';
 const incomeTypes = ['level_month', 'roi_income', 'reward', 'direct_income', 'salary'] as const;
 
 /**
+ * Income totals are net of reversals (a reversal keeps the income type); Business counts credits only.
  * The money figures a member record shows, read from the ledger: deposit wallet balance and lifetime
  * funding, working and non-working balances, and income received by type.
  */
@@ -29,8 +30,9 @@ export async function memberMoney(db: DbOrTx, ids: bigint[]): Promise<Map<bigint
     FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id
     JOIN ledger_transactions t ON t.id = e.transaction_id
-    WHERE a.owner_id = ANY(${ids}::bigint[]) AND e.amount > 0
-      AND ((a.kind = 'deposit' AND t.income_type IS NULL) OR t.income_type = ANY(${[...incomeTypes]}::text[]))
+    WHERE a.owner_id = ANY(${ids}::bigint[])
+      AND ((a.kind = 'deposit' AND t.income_type IS NULL AND e.amount > 0)
+           OR (t.income_type = ANY(${[...incomeTypes]}::text[]) AND a.kind IN ('working', 'non_working')))
     GROUP BY a.owner_id, bucket`.execute(db);
   for (const r of rows) {
     const m = out.get(r.owner_id);

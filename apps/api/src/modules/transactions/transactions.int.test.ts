@@ -554,3 +554,33 @@ describe('reversals', () => {
     expect((await call(m.token, 'GET', `/users/${m.id}`)).json().singleuser.active_plan).toBe('100.00000000');
   });
 });
+
+describe('reversing income', () => {
+  it('takes reversed income off the member’s income totals, so the cap room comes back too', async () => {
+    const m = await buildMember(t.deps);
+    const token = await tokenFor(t.app, m);
+    const posted = await t.deps.db.transaction().execute((x) =>
+      post(x, {
+        key: `test-direct:${randomUUID()}`,
+        kind: 'income',
+        incomeType: 'direct_income',
+        memberId: m.id,
+        entries: [
+          { account: { owner: m.id, kind: 'working' }, amount: parseUnits('12') },
+          { account: { owner: null, kind: 'income_expense' }, amount: -parseUnits('12') },
+        ],
+      }),
+    );
+    const me = async () =>
+      (await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(token) })).json().singleuser;
+    expect((await me()).direct_income).toBe('12.00000000');
+    const rev = await call(adminToken, 'PATCH', `/transactions/${posted.transactionId}`, {
+      status: 'reversed',
+      reason: 'paid by mistake',
+    });
+    expect(rev.statusCode).toBe(200);
+    expect(await me()).toMatchObject({ direct_income: '0.00000000', working: '0.00000000' });
+    const { totalEarned } = await import('../income/income.service');
+    expect(await totalEarned(t.deps.db, m.id)).toBe(0n);
+  });
+});

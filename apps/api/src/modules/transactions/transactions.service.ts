@@ -246,7 +246,7 @@ export class TransactionsService {
     return this.db.transaction().execute(async (tx) => {
       const t = await tx
         .selectFrom('ledger_transactions')
-        .select(['id', 'kind', 'member_id'])
+        .select(['id', 'kind', 'member_id', 'income_type'])
         .where('id', '=', BigInt(id))
         .executeTakeFirst();
       if (!t) throw notFound('Transaction not found.');
@@ -262,6 +262,8 @@ export class TransactionsService {
       const posted = await post(tx, {
         key: `reversal:${t.id}`,
         kind: 'reversal',
+        // Income reversed stays income of its type, so the totals and the earning cap go down with it.
+        incomeType: t.income_type,
         memberId: t.member_id,
         memo: `reversal of transaction ${t.id}: ${reason}`,
         createdBy: principal.userId,
