@@ -1,10 +1,11 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { SgxTransactionsDashboard } from '../../modules/token/components/SgxTransactionsDashboard';
+import { PageShell } from '../../ui/PageShell';
 
+/** /admin/sgx-transactions: every SGX trade, the price history, and one member's trades. */
 export default function SgxTransactionsPage() {
   return (
-    <PlannedPage
-      title="SGX Transactions"
-      summary="All SGX trades and the token's price history will be listed here."
-    />
+    <PageShell title="SGX Transactions" description="Every SGX trade and every change of the token's price.">
+      <SgxTransactionsDashboard />
+    </PageShell>
   );
 }

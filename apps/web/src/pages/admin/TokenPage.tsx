@@ -1,10 +1,6 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { TokenScreen } from '../../modules/token/components/TokenScreen';
 
+/** /admin/token: the token screen with Update Price; admins hold no SGX, so no portfolio or trading. */
 export default function TokenPage() {
-  return (
-    <PlannedPage
-      title="SGX Token"
-      summary="The SGX token's price, supply and portfolio, with buy, sell and manual price update, will appear here."
-    />
-  );
+  return <TokenScreen mode="admin" />;
 }

@@ -1,10 +1,6 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { TokenScreen } from '../../modules/token/components/TokenScreen';
 
+/** /user/token: the token screen for members, with their portfolio, Buy and Sell (no Update Price). */
 export default function TokenPage() {
-  return (
-    <PlannedPage
-      title="SGX Token"
-      summary="The SGX token's price, supply and your portfolio, with buy and sell, will appear here."
-    />
-  );
+  return <TokenScreen mode="member" />;
 }

@@ -1,0 +1,52 @@
+import { useMantineTheme } from '@mantine/core';
+import { ColorType, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { type ChartPoint, formatChartPrice } from '../tokenMath';
+
+interface PriceChartProps {
+  points: readonly ChartPoint[];
+  height?: number;
+}
+
+/**
+ * A line chart of the price (lightweight-charts, loaded only when a chart is opened). The values are whole
+ * units of 10^-8 USD and every label is formatted back through bigint, so no price passes through a float.
+ * Times are UTC, the business timezone.
+ */
+export default function PriceChart({ points, height = 320 }: PriceChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const theme = useMantineTheme();
+
+  useEffect(() => {
+    const el = container.current;
+    if (el === null) return;
+    const chart = createChart(el, {
+      autoSize: true,
+      height,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: theme.colors.gray[7],
+        fontFamily: theme.fontFamily ?? 'sans-serif',
+        attributionLogo: false,
+      },
+      grid: {
+        vertLines: { color: theme.colors.gray[2] },
+        horzLines: { color: theme.colors.gray[2] },
+      },
+      localization: { priceFormatter: formatChartPrice },
+      timeScale: { timeVisible: true, secondsVisible: true, borderColor: theme.colors.gray[3] },
+      rightPriceScale: { borderColor: theme.colors.gray[3] },
+    });
+    const series = chart.addSeries(LineSeries, {
+      color: theme.colors.teal[6],
+      lineWidth: 2,
+      pointMarkersVisible: points.length <= 40,
+      priceFormat: { type: 'custom', formatter: formatChartPrice, minMove: 1 },
+    });
+    series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [points, height, theme]);
+
+  return <div ref={container} style={{ width: '100%', height }} data-testid="price-chart" />;
+}

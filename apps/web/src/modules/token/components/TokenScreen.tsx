@@ -1,0 +1,158 @@
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowDownRight,
+  IconArrowUpRight,
+  IconChartLine,
+  IconEdit,
+  IconInfoCircle,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageShell } from '../../../ui/PageShell';
+import { NETWORK_ERROR, tokenErrorMessage, useHolding, useTokenInfo } from '../api/tokenApi';
+import { useMemberId } from '../hooks/useSessionUser';
+import { BuyDialog } from './BuyDialog';
+import { PriceChartDialog } from './PriceChartDialog';
+import { SellDialog } from './SellDialog';
+import { TokenInfoDialog } from './TokenInfoDialog';
+import {
+  AdminTradingNote,
+  ContractBox,
+  PortfolioPanel,
+  refreshedAt,
+  TokenHeader,
+  TokenStats,
+} from './TokenPanels';
+import { UpdatePriceDialog } from './UpdatePriceDialog';
+
+type Dialog = 'buy' | 'sell' | 'update' | 'chart' | 'info' | null;
+
+/**
+ * The token screen (spec 2.9) for both areas. Members trade and see their portfolio; the admin sees the
+ * same token data, sets the price by hand, and has no holdings (trading is for members).
+ */
+export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
+  const info = useTokenInfo();
+  const memberId = useMemberId();
+  const userId = mode === 'member' ? memberId : null;
+  const holding = useHolding(userId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const token = info.data;
+  const ready = token !== undefined;
+
+  const actions = (
+    <Group gap="xs" wrap="wrap">
+      {mode === 'member' && (
+        <>
+          <Button
+            color="teal"
+            leftSection={<IconArrowUpRight size={16} />}
+            onClick={() => setDialog('buy')}
+            disabled={!ready || userId === null}
+          >
+            Buy
+          </Button>
+          <Button
+            color="orange"
+            leftSection={<IconArrowDownRight size={16} />}
+            onClick={() => setDialog('sell')}
+            disabled={!ready || userId === null}
+          >
+            Sell
+          </Button>
+        </>
+      )}
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} />}
+        onClick={() => void info.refetch()}
+        loading={info.isFetching && !info.isPending}
+      >
+        Refresh Price
+      </Button>
+      {mode === 'admin' && (
+        <Button leftSection={<IconEdit size={16} />} onClick={() => setDialog('update')} disabled={!ready}>
+          Update Price
+        </Button>
+      )}
+      <Button variant="light" leftSection={<IconChartLine size={16} />} onClick={() => setDialog('chart')}>
+        View Chart
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconInfoCircle size={16} />}
+        onClick={() => setDialog('info')}
+        disabled={!ready}
+      >
+        Token Info
+      </Button>
+    </Group>
+  );
+
+  return (
+    <PageShell
+      title="SGX Token"
+      description={
+        mode === 'admin'
+          ? 'The SGX price, supply and contract, with the manual price update.'
+          : 'The SGX price and supply, your SGX portfolio, and buying and selling.'
+      }
+    >
+      {info.isError && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title="Token data could not be loaded"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{tokenErrorMessage(info.error, NETWORK_ERROR)}</Text>
+            {ready && (
+              <Text size="xs">
+                Showing the token data as last loaded at {refreshedAt(info.dataUpdatedAt)}.
+              </Text>
+            )}
+            <Button size="xs" variant="light" color="red" onClick={() => void info.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <TokenHeader
+        token={token}
+        refreshing={info.isFetching}
+        updatedAt={info.dataUpdatedAt}
+        onRefresh={() => {
+          void info.refetch();
+          if (userId !== null) void holding.refetch();
+        }}
+        actions={actions}
+      />
+      {(info.isPending || ready) && <TokenStats token={token} />}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {mode === 'member' ? (
+          <PortfolioPanel
+            holding={holding.data}
+            loading={holding.isPending}
+            error={holding.isError ? tokenErrorMessage(holding.error, NETWORK_ERROR) : null}
+            updatedAt={holding.dataUpdatedAt}
+            refreshing={holding.isFetching && !holding.isPending}
+            onRefresh={() => void holding.refetch()}
+          />
+        ) : (
+          <AdminTradingNote />
+        )}
+        <ContractBox token={token} />
+      </SimpleGrid>
+
+      {dialog === 'buy' && userId !== null && <BuyDialog userId={userId} onClose={close} />}
+      {dialog === 'sell' && userId !== null && <SellDialog userId={userId} onClose={close} />}
+      {dialog === 'update' && token !== undefined && <UpdatePriceDialog token={token} onClose={close} />}
+      {dialog === 'chart' && <PriceChartDialog token={token} onClose={close} />}
+      {dialog === 'info' && token !== undefined && <TokenInfoDialog token={token} onClose={close} />}
+    </PageShell>
+  );
+}
