@@ -1,10 +1,51 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { AdminAddresses } from '../../modules/deposit-addresses/components/AdminAddresses';
+import { AdminTransactions } from '../../modules/transactions/components/AdminTransactions';
+import { ManualTransactionForm } from '../../modules/transactions/components/ManualTransactionForm';
+import { ReconciliationCard } from '../../modules/transactions/components/ReconciliationCard';
+import { PageShell } from '../../ui/PageShell';
+import { SectionCard } from '../../ui/SectionCard';
 
+const tabs = ['addresses', 'manual', 'transactions'] as const;
+
+/** /admin/web3: deposit addresses, ledger reconciliation, manual transactions and every transaction. */
 export default function Web3Page() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab = tabs.find((t) => t === raw) ?? 'addresses';
+
   return (
-    <PlannedPage
-      title="Web3 Deposits"
-      summary="On-chain BEP20 deposits and their verification status will be listed here."
-    />
+    <PageShell
+      title="Web3 & Ledger"
+      description="Where members send deposits, and the ledger that records every movement."
+    >
+      <ReconciliationCard />
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === null || v === 'addresses' ? {} : { tab: v }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="addresses">Deposit addresses</Tabs.Tab>
+          <Tabs.Tab value="manual">Manual transaction</Tabs.Tab>
+          <Tabs.Tab value="transactions">All transactions</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="addresses">
+          <AdminAddresses />
+        </Tabs.Panel>
+        <Tabs.Panel value="manual">
+          <SectionCard
+            title="Manual transaction"
+            description="Credit or debit a member wallet with a reason. It is posted through the ledger and audited."
+          >
+            <ManualTransactionForm />
+          </SectionCard>
+        </Tabs.Panel>
+        <Tabs.Panel value="transactions">
+          <AdminTransactions />
+        </Tabs.Panel>
+      </Tabs>
+    </PageShell>
   );
 }

@@ -1,0 +1,34 @@
+import { DepositAddressesResponse, type DepositAddressRecord, MessageResponse } from '@sgx/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../app/api';
+
+export type DepositAddress = z.infer<typeof DepositAddressRecord>;
+
+export const addressKeys = { list: ['money', 'deposit-addresses'] as const };
+
+/** GET /qr: the platform's live receiving address per chain (at most one each). */
+export function useDepositAddresses() {
+  return useQuery({
+    queryKey: addressKeys.list,
+    queryFn: ({ signal }) => apiRequest('/qr', { schema: DepositAddressesResponse, signal }),
+    select: (data) => data.addresses,
+  });
+}
+
+export interface NewDepositAddress {
+  currency: 'BEP20' | 'TRC20';
+  address: string;
+  label?: string;
+  reason: string;
+}
+
+const Saved = DepositAddressesResponse.extend(MessageResponse.shape);
+
+export function saveDepositAddress(body: NewDepositAddress, key: string) {
+  return apiRequest('/qr/add', { method: 'POST', body, schema: Saved, idempotencyKey: key });
+}
+
+export function removeDepositAddress(id: number, key: string) {
+  return apiRequest(`/qr/${id}`, { method: 'DELETE', schema: MessageResponse, idempotencyKey: key });
+}

@@ -1,0 +1,45 @@
+import { DepositResponse, DepositsResponse, MessageResponse } from '@sgx/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../app/api';
+
+export const depositKeys = {
+  list: (qs: string) => ['money', 'deposits', qs] as const,
+};
+
+/** GET /deposite/list: a member sees their own deposits, an admin everyone's. */
+export function useDeposits(qs: URLSearchParams) {
+  const text = qs.toString();
+  return useQuery({
+    queryKey: depositKeys.list(text),
+    queryFn: ({ signal }) => apiRequest(`/deposite/list?${text}`, { schema: DepositsResponse, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface NewDeposit {
+  user_id: number;
+  amount: string;
+  currency: 'BEP20' | 'TRC20';
+  hash: string;
+}
+
+export function createDeposit(body: NewDeposit, key: string) {
+  return apiRequest('/deposite/add', { method: 'POST', body, schema: DepositResponse, idempotencyKey: key });
+}
+
+/** Cancels a pending deposit (a member their own; nothing was credited). */
+export function cancelDeposit(id: number, key: string) {
+  return apiRequest(`/deposite/${id}`, { method: 'DELETE', schema: MessageResponse, idempotencyKey: key });
+}
+
+export interface DepositDecision {
+  status: 'complete' | 'decline';
+  user_id: number;
+  amount?: string;
+  note?: string;
+}
+
+/** Admin: approves (optionally crediting a different amount) or declines a pending deposit. */
+export function decideDeposit(id: number, body: DepositDecision, key: string) {
+  return apiRequest(`/deposite/${id}`, { method: 'PUT', body, schema: DepositResponse, idempotencyKey: key });
+}

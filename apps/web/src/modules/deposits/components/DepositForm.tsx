@@ -1,0 +1,102 @@
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { TxHash } from '@sgx/contracts';
+import { IconInfoCircle } from '@tabler/icons-react';
+import toast from 'react-hot-toast';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { AmountInput } from '../../../ui/AmountInput';
+import { amountError, amountText } from '../../../ui/amounts';
+import { shortText } from '../../../ui/CopyText';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { monoInput } from '../../../ui/inputStyles';
+import { formatMoney } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { createDeposit, type NewDeposit } from '../api/depositsApi';
+
+interface DepositFormProps {
+  userId: number;
+  currency: 'BEP20' | 'TRC20';
+  /** False when the chain has no receiving address: nothing may be sent then. */
+  enabled: boolean;
+}
+
+/** The member reports a transfer they made: amount, network and transaction hash. Credited once verified. */
+export function DepositForm({ userId, currency, enabled }: DepositFormProps) {
+  const invalidate = useInvalidateMoney();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { amount: '', hash: '' },
+    validate: {
+      amount: (v) => amountError(v),
+      hash: (v) => {
+        const r = TxHash.safeParse(v);
+        return r.success ? null : (r.error.issues[0]?.message ?? 'Enter the transaction hash.');
+      },
+    },
+  });
+  const action = useConfirmedAction({
+    run: (body: NewDeposit, key) => createDeposit(body, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      form.reset();
+      invalidate();
+    },
+    onError: (error) => form.setErrors(serverFieldErrors(error)),
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    action.open({ user_id: userId, amount: amountText(values.amount), currency, hash: values.hash.trim() });
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Deposit form">
+        <Stack gap="sm">
+          <AmountInput
+            label="Amount sent (USD)"
+            description="The amount of USDT you sent, as your wallet shows it."
+            key={form.key('amount')}
+            {...form.getInputProps('amount')}
+            disabled={!enabled}
+          />
+          <TextInput
+            label="Transaction hash"
+            description="64 hex digits (with or without 0x), from your wallet or the block explorer."
+            placeholder={currency === 'BEP20' ? '0x…' : 'e.g. 4f2a…'}
+            styles={monoInput}
+            spellCheck={false}
+            autoComplete="off"
+            key={form.key('hash')}
+            {...form.getInputProps('hash')}
+            disabled={!enabled}
+          />
+          <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
+            Your Business Balance is credited after the transfer is verified: BEP20 on chain or by our team,
+            TRC20 by our team. A transaction hash can be used once.
+          </Alert>
+          <Button type="submit" disabled={!enabled}>
+            Submit deposit
+          </Button>
+        </Stack>
+      </form>
+      <ActionDialog action={action} title="Confirm deposit" confirmLabel="Submit deposit">
+        {action.payload !== null && (
+          <Stack gap={4}>
+            <Text>
+              Report a deposit of <b>{formatMoney(action.payload.amount)}</b> sent on{' '}
+              <b>{action.payload.currency}</b>?
+            </Text>
+            <Text size="sm" c="dimmed">
+              Transaction hash{' '}
+              <span style={{ fontFamily: 'monospace' }}>{shortText(action.payload.hash, 10, 8)}</span>
+            </Text>
+            <Text size="sm" c="dimmed">
+              Nothing is credited until the transfer is verified.
+            </Text>
+          </Stack>
+        )}
+      </ActionDialog>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import type { DepositRecord } from '@sgx/contracts';
+import { CopyText } from '../../../ui/CopyText';
+import { formatDateTime, orDash } from '../../../ui/format';
+import { Money } from '../../../ui/Money';
+import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+
+interface DepositsTableProps {
+  rows: readonly DepositRecord[];
+  /** Admin view: the member column. */
+  showMember?: boolean;
+  /** Member: cancel a pending deposit. */
+  onCancel?: (d: DepositRecord) => void;
+  /** Admin: approve or decline a pending deposit. */
+  onDecide?: (d: DepositRecord, status: 'complete' | 'decline') => void;
+  emptyText?: string;
+}
+
+export function DepositsTable({
+  rows,
+  showMember = false,
+  onCancel,
+  onDecide,
+  emptyText,
+}: DepositsTableProps) {
+  const hasActions = onCancel !== undefined || onDecide !== undefined;
+  const columns: ResponsiveColumn<DepositRecord>[] = [
+    { key: 'id', header: 'No.', nowrap: true, render: (d) => `#${d.id}` },
+    ...(showMember
+      ? [
+          {
+            key: 'member',
+            header: 'Member',
+            nowrap: true,
+            render: (d: DepositRecord) => `${d.username} (#${d.user_id})`,
+          },
+        ]
+      : []),
+    { key: 'amount', header: 'Amount', nowrap: true, render: (d) => <Money value={d.amount} fw={600} /> },
+    {
+      key: 'credited',
+      header: 'Credited',
+      nowrap: true,
+      render: (d) => (d.credited_amount === null ? '-' : <Money value={d.credited_amount} c="teal.7" />),
+    },
+    { key: 'currency', header: 'Network', nowrap: true, render: (d) => d.currency },
+    {
+      key: 'status',
+      header: 'Status',
+      nowrap: true,
+      render: (d) => <RequestStatusBadge status={d.status} />,
+    },
+    {
+      key: 'hash',
+      header: 'Transaction hash',
+      wide: true,
+      render: (d) => <CopyText value={d.hash} label={`hash of deposit ${d.id}`} short />,
+    },
+    { key: 'requested', header: 'Requested', nowrap: true, render: (d) => formatDateTime(d.created_at) },
+    {
+      key: 'decided',
+      header: 'Decided',
+      nowrap: true,
+      render: (d) =>
+        d.decided_at === null ? (
+          '-'
+        ) : (
+          <span>
+            {formatDateTime(d.decided_at)}
+            {d.verified_by !== null && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                by {d.verified_by}
+              </Text>
+            )}
+          </span>
+        ),
+    },
+    { key: 'note', header: 'Note', wide: true, render: (d) => orDash(d.note) },
+    ...(hasActions
+      ? [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            stickyEnd: true,
+            render: (d: DepositRecord) =>
+              d.status !== 'pending' ? null : (
+                <Group gap={6} wrap="nowrap">
+                  {onDecide !== undefined && (
+                    <>
+                      <Button
+                        size="compact-sm"
+                        color="teal"
+                        onClick={() => onDecide(d, 'complete')}
+                        aria-label={`Approve deposit ${d.id}`}
+                      >
+                        Approve
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        color="red"
+                        variant="light"
+                        onClick={() => onDecide(d, 'decline')}
+                        aria-label={`Decline deposit ${d.id}`}
+                      >
+                        Decline
+                      </Button>
+                    </>
+                  )}
+                  {onCancel !== undefined && (
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="light"
+                      onClick={() => onCancel(d)}
+                      aria-label={`Cancel deposit ${d.id}`}
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                </Group>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <ResponsiveTable
+      rows={rows}
+      columns={columns}
+      rowKey={(d) => d.id}
+      emptyText={emptyText ?? 'No deposits yet.'}
+      minWidth={showMember ? 1200 : 1000}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
+import { IconRefresh, IconScale } from '@tabler/icons-react';
+import { formatDateTime } from '../../../ui/format';
+import { LoadError } from '../../../ui/LoadError';
+import { useReconciliation } from '../api/transactionsApi';
+
+/** Admin: whether every balance equals the sum of its entries and every posting balances. */
+export function ReconciliationCard() {
+  const rec = useReconciliation();
+  const data = rec.data;
+  return (
+    <Card withBorder radius="lg" padding="md" data-testid="reconciliation">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <IconScale size={24} color="var(--mantine-color-indigo-6)" style={{ flexShrink: 0 }} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700}>Ledger reconciliation</Text>
+            <Text size="xs" c="dimmed">
+              {data === undefined
+                ? 'Checking…'
+                : `${data.accounts} accounts checked at ${formatDateTime(new Date(rec.dataUpdatedAt).toISOString())}`}
+            </Text>
+          </div>
+          {data !== undefined && (
+            <Badge
+              size="lg"
+              color={data.ok ? 'teal' : 'red'}
+              data-testid="reconciliation-status"
+              style={{ flexShrink: 0 }}
+            >
+              {data.ok ? 'OK' : 'Mismatch'}
+            </Badge>
+          )}
+        </Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void rec.refetch()}
+          loading={rec.isFetching}
+        >
+          Check again
+        </Button>
+      </Group>
+      {rec.isError && (
+        <Stack mt="sm">
+          <LoadError
+            title="Reconciliation failed to load"
+            error={rec.error}
+            onRetry={() => void rec.refetch()}
+          />
+        </Stack>
+      )}
+      {data !== undefined && !data.ok && (
+        <Stack gap={4} mt="sm">
+          {data.mismatches.length > 0 && (
+            <>
+              <Text size="sm" fw={600} c="red">
+                Balances that differ from their entries
+              </Text>
+              <List size="sm">
+                {data.mismatches.map((m) => (
+                  <List.Item key={m.account_id}>
+                    Account {m.account_id}: balance {m.balance}, entries {m.ledger}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
+          {data.unbalanced.length > 0 && (
+            <Text size="sm" c="red">
+              Postings that do not sum to zero: {data.unbalanced.join(', ')}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}
