@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -27,6 +28,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
 import { codesRoutes } from './modules/codes/codes.routes';
 import { CodesService } from './modules/codes/codes.service';
+import { contentRoutes } from './modules/content/content.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -153,6 +155,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerErrorHandler(app);
   registerAccessControl(app, deps.sessions);
 
+  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -189,6 +192,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       ticketsRoutes(typed);
       notificationsRoutes(typed);
       recoveryRoutes(typed);
+      contentRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

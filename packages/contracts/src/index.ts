@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './auth';
 export * from './common';
+export * from './content';
 export * from './income';
 export * from './ledger';
 export * from './money-ops';

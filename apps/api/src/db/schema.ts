@@ -124,6 +124,10 @@ export interface DB {
   password_resets: PasswordResetsTable;
   otps: OtpsTable;
   mail_outbox: MailOutboxTable;
+  banners: BannersTable;
+  achievers: AchieversTable;
+  news: NewsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export interface TokenConfigTable {
@@ -427,4 +431,46 @@ export interface MailOutboxTable {
   status: 'sent' | 'failed' | 'kept';
   error: string | null;
   created_at: Timestamp;
+}
+
+export interface BannersTable {
+  id: Id;
+  image: string;
+  created_by: bigint;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AchieversTable {
+  id: Id;
+  name: string;
+  title: Generated<string>;
+  image: string;
+  created_by: bigint;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface NewsTable {
+  id: Id;
+  title: string;
+  body: string;
+  published: Generated<boolean>;
+  created_by: bigint;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface SupportMessagesTable {
+  id: Id;
+  user_id: bigint;
+  subject: string;
+  message: string;
+  status: Generated<'open' | 'answered' | 'closed'>;
+  reply: string | null;
+  replied_by: bigint | null;
+  replied_at: NullableTimestamp;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
 }
