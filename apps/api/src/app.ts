@@ -26,6 +26,7 @@ import { RateLimiter } from './http/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
+import { bonusRoutes } from './modules/bonus/bonus.routes';
 import { codesRoutes } from './modules/codes/codes.routes';
 import { CodesService } from './modules/codes/codes.service';
 import { contentRoutes } from './modules/content/content.routes';
@@ -193,6 +194,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       notificationsRoutes(typed);
       recoveryRoutes(typed);
       contentRoutes(typed);
+      bonusRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './auth';
+export * from './bonus';
 export * from './common';
 export * from './content';
 export * from './income';

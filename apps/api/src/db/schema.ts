@@ -128,6 +128,8 @@ export interface DB {
   achievers: AchieversTable;
   news: NewsTable;
   support_messages: SupportMessagesTable;
+  bonuses: BonusesTable;
+  bonus_claims: BonusClaimsTable;
 }
 
 export interface TokenConfigTable {
@@ -473,4 +475,25 @@ export interface SupportMessagesTable {
   replied_at: NullableTimestamp;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+export interface BonusesTable {
+  id: Id;
+  bonus_type: string;
+  amount: bigint;
+  active: Generated<boolean>;
+  created_by: bigint;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface BonusClaimsTable {
+  id: Id;
+  bonus_id: bigint;
+  bonus_type: string;
+  user_id: bigint;
+  business_date: ColumnType<string, string, never>;
+  paid: bigint;
+  created_at: Timestamp;
 }
