@@ -1,10 +1,139 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Alert, Button, Card, Grid, Select, Stack, Text } from '@mantine/core';
+import type { WithdrawalRecord } from '@sgx/contracts';
+import { IconAddressBook } from '@tabler/icons-react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
+import { useUser } from '../../modules/users/api/usersApi';
+import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { useInvalidateMoney, useWallet } from '../../modules/wallet/api/walletApi';
+import { cancelWithdrawal, kindSources, useWithdrawals } from '../../modules/withdrawals/api/withdrawalsApi';
+import { CompoundForm } from '../../modules/withdrawals/components/CompoundForm';
+import { WithdrawalForm } from '../../modules/withdrawals/components/WithdrawalForm';
+import { WithdrawalsTable } from '../../modules/withdrawals/components/WithdrawalsTable';
+import { ActionDialog } from '../../ui/ActionDialog';
+import { ListPager } from '../../ui/ListPager';
+import { LoadError } from '../../ui/LoadError';
+import { formatMoney } from '../../ui/Money';
+import { PageShell } from '../../ui/PageShell';
+import { SectionCard } from '../../ui/SectionCard';
+import { Spinner } from '../../ui/Spinner';
+import { useConfirmedAction } from '../../ui/useConfirmedAction';
+import { listQuery, useListState } from '../../ui/useListState';
 
+/** /user/withdrawal: request a withdrawal with the server's quote, move working to compound, see requests. */
 export default function WithdrawalPage() {
+  const userId = useMemberId();
+  const user = useUser(userId);
+  const wallet = useWallet(userId);
+  const list = useListState({ status: '' }, 10);
+  const requests = useWithdrawals(listQuery(list.params));
+  const invalidate = useInvalidateMoney();
+  const cancel = useConfirmedAction({
+    run: (w: WithdrawalRecord, key) => cancelWithdrawal(w.id, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      invalidate();
+    },
+  });
+  const hasPayout = user.data !== undefined && (Boolean(user.data.bep20) || Boolean(user.data.trc20));
+
   return (
-    <PlannedPage
+    <PageShell
       title="Withdrawal"
-      summary="Withdrawal requests from your working, ROI, principal or compound balance to your payout address will be made here."
-    />
+      description="Withdraw your income to your payout address. The fee is set by the server and shown before you confirm."
+    >
+      {user.isError && (
+        <LoadError
+          title="Your profile could not be loaded"
+          error={user.error}
+          onRetry={() => void user.refetch()}
+        />
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="sm">
+            <Spinner loading={user.isPending} />
+            {user.data !== undefined && !hasPayout && (
+              <Alert
+                color="orange"
+                icon={<IconAddressBook size={18} />}
+                title="No payout address"
+                role="alert"
+              >
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">
+                    Withdrawals are paid only to a payout address saved in your profile. Add your BEP20 or
+                    TRC20 address first.
+                  </Text>
+                  <Button component={Link} to={`/user/profile/${userId}`} size="xs" color="orange">
+                    Add a payout address
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            {user.data !== undefined && hasPayout && <WithdrawalForm user={user.data} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <SectionCard
+            title="Move to compound"
+            description="From your Working wallet into Compound, without a fee."
+          >
+            {userId !== null && <CompoundForm userId={userId} working={wallet.data?.wallets.working} />}
+          </SectionCard>
+        </Grid.Col>
+      </Grid>
+
+      <Card withBorder radius="lg" padding="md">
+        <Stack gap="sm">
+          <Select
+            aria-label="Status"
+            label="Your requests"
+            data={requestStatusOptions}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v ?? '')}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 200 }}
+          />
+          {requests.isError && (
+            <LoadError
+              title="Your requests could not be loaded"
+              error={requests.error}
+              onRetry={() => void requests.refetch()}
+              loadedAt={requests.dataUpdatedAt}
+            />
+          )}
+          <Spinner loading={requests.isPending} />
+          {requests.data !== undefined && (
+            <>
+              <WithdrawalsTable
+                rows={requests.data.withdrawals}
+                onCancel={cancel.open}
+                emptyText={list.filters.status === '' ? 'No withdrawal requests yet.' : 'No requests match.'}
+              />
+              <ListPager
+                page={list.page}
+                totalPages={requests.data.totalPages}
+                total={requests.data.total}
+                onPage={list.setPage}
+                noun={['request', 'requests']}
+                label="Withdrawal pages"
+              />
+            </>
+          )}
+        </Stack>
+      </Card>
+      <ActionDialog action={cancel} title="Cancel withdrawal?" confirmLabel="Cancel request" color="red">
+        {cancel.payload !== null && (
+          <Text size="sm">
+            Cancel your pending request #{cancel.payload.id} of {formatMoney(cancel.payload.amount)}?{' '}
+            {cancel.payload.kind === 'principal'
+              ? 'Your plan stays as it is.'
+              : `The amount goes back to ${kindSources[cancel.payload.kind]}.`}
+          </Text>
+        )}
+      </ActionDialog>
+    </PageShell>
   );
 }

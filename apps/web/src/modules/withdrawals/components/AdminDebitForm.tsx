@@ -1,0 +1,97 @@
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { UserRecord } from '@sgx/contracts';
+import toast from 'react-hot-toast';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { AmountInput } from '../../../ui/AmountInput';
+import { amountError, amountText } from '../../../ui/amounts';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { formatMoney } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { walletLabel } from '../../transactions/components/explain';
+import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { MemberPicker } from '../../wallet/components/MemberPicker';
+import { adminDebit, type DebitBody } from '../api/withdrawalsApi';
+
+type Wallet = DebitBody['wallet'];
+const wallets: Wallet[] = ['deposit', 'working', 'non_working', 'compound'];
+
+interface Values {
+  member: UserRecord | null;
+  wallet: Wallet;
+  amount: string;
+  reason: string;
+}
+
+/** Admin: debits a member wallet (an adjustment with a reason, posted through the ledger, audited). */
+export function AdminDebitForm() {
+  const invalidate = useInvalidateMoney();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { member: null, wallet: 'working', amount: '', reason: '' },
+    validate: {
+      member: (m) => (m === null ? 'Choose a member.' : null),
+      amount: (v) => amountError(v),
+      reason: (v) =>
+        v.trim().length < 3 ? 'Say why (at least 3 characters): it is kept in the audit log.' : null,
+    },
+  });
+  const action = useConfirmedAction({
+    run: (p: { member: UserRecord; body: DebitBody }, key) => adminDebit(p.body, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      form.reset();
+      invalidate();
+    },
+    onError: (error) => form.setErrors(serverFieldErrors(error, { user_id: 'member' })),
+  });
+  const onSubmit = form.onSubmit((v) => {
+    if (v.member === null) return;
+    action.open({
+      member: v.member,
+      body: { user_id: v.member.id, wallet: v.wallet, amount: amountText(v.amount), reason: v.reason.trim() },
+    });
+  });
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Admin debit">
+        <Stack gap="sm">
+          <MemberPicker
+            value={form.values.member}
+            onChange={(m) => form.setFieldValue('member', m)}
+            error={form.errors.member === undefined ? undefined : String(form.errors.member)}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="Wallet"
+              data={wallets.map((w) => ({ value: w, label: walletLabel(w) }))}
+              allowDeselect={false}
+              {...form.getInputProps('wallet')}
+            />
+            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+          </SimpleGrid>
+          <TextInput
+            label="Reason"
+            placeholder="Why (kept in the audit log)"
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" color="red" variant="light">
+              Debit wallet
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ActionDialog action={action} title="Debit member wallet" confirmLabel="Debit" color="red">
+        {action.payload !== null && (
+          <Text size="sm">
+            Debit <b>{formatMoney(action.payload.body.amount)}</b> from the{' '}
+            {walletLabel(action.payload.body.wallet)} wallet of <b>{action.payload.member.username}</b> (
+            {action.payload.member.fullname}, #{action.payload.member.id})? Reason: “
+            {action.payload.body.reason}”.
+          </Text>
+        )}
+      </ActionDialog>
+    </>
+  );
+}

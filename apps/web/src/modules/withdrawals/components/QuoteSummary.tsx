@@ -1,0 +1,45 @@
+import { SimpleGrid, Skeleton, Text } from '@mantine/core';
+import type { WithdrawalQuote } from '@sgx/contracts';
+import type { z } from 'zod';
+import { formatPercent, Money } from '../../../ui/Money';
+
+export type Quote = z.infer<typeof WithdrawalQuote>;
+
+function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text component="div" size="md">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The server's quote: amount, fee (and its percent), what reaches the payout address, the minimum. */
+export function QuoteSummary({ quote, loading }: { quote: Quote | undefined; loading: boolean }) {
+  if (quote === undefined) return loading ? <Skeleton h={56} /> : null;
+  return (
+    <SimpleGrid
+      cols={{ base: 2, sm: 4 }}
+      spacing="sm"
+      data-testid="withdrawal-quote"
+      style={{ opacity: loading ? 0.6 : 1 }}
+    >
+      <Line label="Amount">
+        <Money value={quote.amount} fw={600} />
+      </Line>
+      <Line label={`Fee (${formatPercent(quote.fee_percent)})`}>
+        <Money value={quote.fee} />
+      </Line>
+      <Line label="You receive" testId="quote-net">
+        <Money value={quote.net} fw={700} c="teal.7" />
+      </Line>
+      <Line label="Minimum">
+        <Money value={quote.minimum} />
+      </Line>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,200 @@
+import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { UserRecord, WithdrawalKind } from '@sgx/contracts';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { AmountInput } from '../../../ui/AmountInput';
+import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
+import { shortText } from '../../../ui/CopyText';
+import { formatMoney, formatPercent, isPositiveAmount, plainDecimal } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { kindLabels, kindSources, requestWithdrawal, useWithdrawalQuote } from '../api/withdrawalsApi';
+import { type Quote, QuoteSummary } from './QuoteSummary';
+
+type Chain = 'BEP20' | 'TRC20';
+const kinds: WithdrawalKind[] = ['working', 'roi', 'compound', 'principal'];
+
+interface Submission {
+  kind: WithdrawalKind;
+  quote: Quote;
+  currency: Chain;
+  address: string;
+}
+
+function payoutOptions(user: UserRecord): { currency: Chain; address: string }[] {
+  const out: { currency: Chain; address: string }[] = [];
+  if (user.bep20) out.push({ currency: 'BEP20', address: user.bep20 });
+  if (user.trc20) out.push({ currency: 'TRC20', address: user.trc20 });
+  return out;
+}
+
+/** Choose the kind, type the amount, see the server's quote, confirm. The gross is held at once. */
+export function WithdrawalForm({ user }: { user: UserRecord }) {
+  const invalidate = useInvalidateMoney();
+  const [kind, setKind] = useState<WithdrawalKind>('working');
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const payouts = payoutOptions(user);
+  const [currency, setCurrency] = useState<Chain | null>(payouts[0]?.currency ?? null);
+  const payout = payouts.find((p) => p.currency === currency) ?? payouts[0];
+
+  const principal = kind === 'principal';
+  const typedError = principal ? null : amountError(amount);
+  const [debounced] = useDebouncedValue(typedError === null && !principal ? amountText(amount) : '', 300);
+  // Without an amount the quote tells what is available (for principal: the whole plan).
+  const quote = useWithdrawalQuote(kind, principal ? '' : debounced);
+  const current = quote.data?.kind === kind ? quote.data : undefined;
+  const quoteMatches =
+    current !== undefined && (principal || (debounced !== '' && current.amount === debounced));
+
+  let problem: string | null = principal ? null : typedError;
+  if (problem === null && current !== undefined) {
+    const value = principal ? current.amount : amountText(amount);
+    if (principal && !isPositiveAmount(current.available)) problem = 'You have no active plan to withdraw.';
+    else if (compareAmounts(value, current.available) === 1)
+      problem = `That is more than you have: ${formatMoney(current.available)} available.`;
+    else if (compareAmounts(value, current.minimum) === -1)
+      problem = `The minimum ${kindLabels[kind].toLowerCase()} withdrawal is ${formatMoney(current.minimum)}.`;
+  }
+
+  const action = useConfirmedAction({
+    run: (s: Submission, key) =>
+      requestWithdrawal(
+        s.kind,
+        {
+          user_id: user.id,
+          currency: s.currency,
+          ...(s.kind === 'principal' ? {} : { amount: s.quote.amount }),
+        },
+        key,
+      ),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      setAmount('');
+      setTouched(false);
+      invalidate();
+    },
+  });
+
+  const submit = () => {
+    setTouched(true);
+    if (problem !== null || !quoteMatches || current === undefined || payout === undefined) return;
+    action.open({ kind, quote: current, currency: payout.currency, address: payout.address });
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Stack gap="md">
+        <SegmentedControl
+          data={kinds.map((k) => ({ value: k, label: kindLabels[k] }))}
+          value={kind}
+          onChange={(v) => {
+            setKind(kinds.find((k) => k === v) ?? 'working');
+            setTouched(false);
+          }}
+          fullWidth
+          aria-label="Withdrawal kind"
+        />
+        <Text size="sm" c="dimmed">
+          Paid from {kindSources[kind]}.{' '}
+          {current !== undefined && (
+            <>
+              Available: <b data-testid="withdrawal-available">{formatMoney(current.available)}</b>
+            </>
+          )}
+        </Text>
+        {principal ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+            A principal withdrawal returns your whole plan amount and ends the plan when it is paid. The fee
+            depends on how long ago the plan started
+            {current !== undefined ? ` (now ${formatPercent(current.fee_percent)})` : ''}.
+          </Alert>
+        ) : (
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <AmountInput
+              label="Amount"
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                setTouched(true);
+              }}
+              error={touched ? problem : null}
+              style={{ flex: 1 }}
+            />
+            <Button
+              variant="default"
+              onClick={() => {
+                if (current !== undefined) setAmount(plainDecimal(current.available));
+                setTouched(true);
+              }}
+              disabled={current === undefined || !isPositiveAmount(current.available)}
+              mb={touched && problem !== null ? 22 : 0}
+            >
+              Max
+            </Button>
+          </Group>
+        )}
+        <QuoteSummary quote={quoteMatches ? current : undefined} loading={quote.isFetching} />
+        {quote.isError && (
+          <Text size="sm" c="red">{`The quote could not be loaded: ${quote.error.message}`}</Text>
+        )}
+        {principal && problem !== null && (
+          <Text size="sm" c="red">
+            {problem}
+          </Text>
+        )}
+        {payouts.length > 1 && (
+          <Select
+            label="Pay to"
+            data={payouts.map((p) => ({
+              value: p.currency,
+              label: `${p.currency} · ${shortText(p.address, 10, 6)}`,
+            }))}
+            value={payout?.currency ?? null}
+            onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
+            allowDeselect={false}
+          />
+        )}
+        {payouts.length === 1 && payout !== undefined && (
+          <Text size="sm">
+            Paid to your {payout.currency} address{' '}
+            <Text span ff="monospace" size="sm">
+              {shortText(payout.address, 10, 6)}
+            </Text>
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={submit} disabled={payout === undefined || (touched && problem !== null)}>
+            Request withdrawal
+          </Button>
+        </Group>
+      </Stack>
+      <ActionDialog action={action} title="Confirm withdrawal" confirmLabel="Request withdrawal">
+        {action.payload !== null && (
+          <Stack gap="xs">
+            <Text>
+              Withdraw <b>{formatMoney(action.payload.quote.amount)}</b> from{' '}
+              {kindSources[action.payload.kind]}?
+            </Text>
+            <Text size="sm">
+              Fee {formatMoney(action.payload.quote.fee)} ({formatPercent(action.payload.quote.fee_percent)}).
+              You receive <b>{formatMoney(action.payload.quote.net)}</b> at your {action.payload.currency}{' '}
+              address{' '}
+              <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {action.payload.address}
+              </span>
+              .
+            </Text>
+            <Text size="sm" c="dimmed">
+              The amount is held at once. It is paid out once approved, or returned to the wallet if declined
+              or cancelled.
+            </Text>
+          </Stack>
+        )}
+      </ActionDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { WithdrawalRecord } from '@sgx/contracts';
+import { CopyText } from '../../../ui/CopyText';
+import { formatDateTime, orDash } from '../../../ui/format';
+import { Money } from '../../../ui/Money';
+import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { kindLabels } from '../api/withdrawalsApi';
+
+interface WithdrawalsTableProps {
+  rows: readonly WithdrawalRecord[];
+  showMember?: boolean;
+  onCancel?: (w: WithdrawalRecord) => void;
+  onDecide?: (w: WithdrawalRecord, status: 'complete' | 'decline') => void;
+  emptyText?: string;
+}
+
+export function WithdrawalsTable({
+  rows,
+  showMember = false,
+  onCancel,
+  onDecide,
+  emptyText,
+}: WithdrawalsTableProps) {
+  const hasActions = onCancel !== undefined || onDecide !== undefined;
+  const columns: ResponsiveColumn<WithdrawalRecord>[] = [
+    { key: 'id', header: 'No.', nowrap: true, render: (w) => `#${w.id}` },
+    ...(showMember
+      ? [
+          {
+            key: 'member',
+            header: 'Member',
+            nowrap: true,
+            render: (w: WithdrawalRecord) => `${w.username} (#${w.user_id})`,
+          },
+        ]
+      : []),
+    { key: 'kind', header: 'Kind', nowrap: true, render: (w) => kindLabels[w.kind] },
+    { key: 'amount', header: 'Amount', nowrap: true, render: (w) => <Money value={w.amount} fw={600} /> },
+    { key: 'fee', header: 'Fee', nowrap: true, render: (w) => <Money value={w.fee} c="dimmed" /> },
+    {
+      key: 'net',
+      header: 'Net paid',
+      nowrap: true,
+      render: (w) => <Money value={w.net} fw={600} c="teal.7" />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      nowrap: true,
+      render: (w) => <RequestStatusBadge status={w.status} />,
+    },
+    {
+      key: 'address',
+      header: 'Payout address',
+      wide: true,
+      render: (w) => (
+        <Stack gap={0}>
+          <Text size="xs" c="dimmed">
+            {w.currency}
+          </Text>
+          <CopyText value={w.address} label={`payout address of withdrawal ${w.id}`} short />
+        </Stack>
+      ),
+    },
+    { key: 'requested', header: 'Requested', nowrap: true, render: (w) => formatDateTime(w.created_at) },
+    { key: 'decided', header: 'Decided', nowrap: true, render: (w) => formatDateTime(w.decided_at) },
+    { key: 'note', header: 'Note', wide: true, render: (w) => orDash(w.note) },
+    ...(hasActions
+      ? [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            stickyEnd: true,
+            render: (w: WithdrawalRecord) =>
+              w.status !== 'pending' ? null : (
+                <Group gap={6} wrap="nowrap">
+                  {onDecide !== undefined && (
+                    <>
+                      <Button
+                        size="compact-sm"
+                        color="teal"
+                        onClick={() => onDecide(w, 'complete')}
+                        aria-label={`Complete withdrawal ${w.id}`}
+                      >
+                        Complete
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        color="red"
+                        variant="light"
+                        onClick={() => onDecide(w, 'decline')}
+                        aria-label={`Decline withdrawal ${w.id}`}
+                      >
+                        Decline
+                      </Button>
+                    </>
+                  )}
+                  {onCancel !== undefined && (
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="light"
+                      onClick={() => onCancel(w)}
+                      aria-label={`Cancel withdrawal ${w.id}`}
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                </Group>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <ResponsiveTable
+      rows={rows}
+      columns={columns}
+      rowKey={(w) => w.id}
+      emptyText={emptyText ?? 'No withdrawal requests yet.'}
+      minWidth={showMember ? 1250 : 1100}
+    />
+  );
+}
