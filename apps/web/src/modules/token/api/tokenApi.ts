@@ -129,6 +129,8 @@ export interface TradeInput {
   userId: number;
   expectedPrice: string;
   address?: string | undefined;
+  /** One key per submission, kept when the same submission is tried again: a retry never trades twice. */
+  idempotencyKey: string;
 }
 
 export function useTrade(userId: number | null) {
@@ -145,6 +147,7 @@ export function useTrade(userId: number | null) {
           ...(t.address ? { address: t.address } : {}),
         },
         schema: TradeResponse,
+        idempotencyKey: t.idempotencyKey,
       }),
     onSuccess: (r) => {
       // The holding the server answered is the new truth; the rest is reloaded when the dialog closes.

@@ -15,6 +15,7 @@ import {
   useTrade,
 } from '../api/tokenApi';
 import { useCloseAfter } from '../hooks/useCloseAfter';
+import { useSubmissionKey } from '../hooks/useSubmissionKey';
 import { predictBuy, readAmount, TOO_MANY_DECIMALS, unitsOf } from '../tokenMath';
 import { DecimalInput } from './DecimalInput';
 import { Price, SummaryTable } from './TokenDisplay';
@@ -38,6 +39,7 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
   const user = useUser(userId);
   const trade = useTrade(userId);
   const refresh = useRefreshToken();
+  const submission = useSubmissionKey();
 
   const reading = readAmount(raw);
   const settled = readAmount(debounced);
@@ -77,9 +79,13 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
         userId,
         expectedPrice: shownPrice,
         address: user.data?.bep20 ?? undefined,
+        idempotencyKey: submission.keyFor(reading.text),
       },
       {
-        onSuccess: () => setOutcome({ kind: 'success', message: TRADE_SUCCESS }),
+        onSuccess: () => {
+          submission.reset();
+          setOutcome({ kind: 'success', message: TRADE_SUCCESS });
+        },
         onError: (error) => {
           setOutcome({ kind: 'error', message: tokenErrorMessage(error, TRADE_FAILED) });
           // A moved price or a short balance: show the numbers as they are now.

@@ -16,6 +16,7 @@ import {
   useTrade,
 } from '../api/tokenApi';
 import { useCloseAfter } from '../hooks/useCloseAfter';
+import { useSubmissionKey } from '../hooks/useSubmissionKey';
 import { pnlColor, predictSell, readAmount, TOO_MANY_DECIMALS, unitsOf } from '../tokenMath';
 import { QUOTE_DEBOUNCE_MS } from './BuyDialog';
 import { DecimalInput } from './DecimalInput';
@@ -37,6 +38,7 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
   const user = useUser(userId);
   const trade = useTrade(userId);
   const refresh = useRefreshToken();
+  const submission = useSubmissionKey();
 
   const h = holding.data;
   const held = unitsOf(h?.quantity);
@@ -77,9 +79,11 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
         userId,
         expectedPrice: shownPrice,
         address: user.data?.bep20 ?? undefined,
+        idempotencyKey: submission.keyFor(reading.text),
       },
       {
         onSuccess: (r) => {
+          submission.reset();
           setRaw('');
           setOutcome({
             kind: 'success',
