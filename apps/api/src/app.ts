@@ -48,6 +48,7 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ReferralsService } from './modules/referrals/referrals.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -195,6 +196,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       recoveryRoutes(typed);
       contentRoutes(typed);
       bonusRoutes(typed);
+      reportsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -9,6 +9,7 @@ export * from './money-ops';
 export * from './notifications';
 export * from './plans';
 export * from './recovery';
+export * from './reports';
 export * from './settings';
 export * from './tickets';
 export * from './token';
