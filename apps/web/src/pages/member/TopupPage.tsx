@@ -1,10 +1,103 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { RedeemCodeForm } from '../../modules/codes/components/RedeemCodeForm';
+import { EntryForm } from '../../modules/topups/components/EntryForm';
+import { FriendTopupForm } from '../../modules/topups/components/FriendTopupForm';
+import { RetopupForm } from '../../modules/topups/components/RetopupForm';
+import { TopupHistory } from '../../modules/topups/components/TopupHistory';
+import { TopupPlanForm } from '../../modules/topups/components/TopupPlanForm';
+import { TransferForm } from '../../modules/topups/components/TransferForm';
+import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { useWallet } from '../../modules/wallet/api/walletApi';
+import { CopyText } from '../../ui/CopyText';
+import { LoadError } from '../../ui/LoadError';
+import { Money } from '../../ui/Money';
+import { PageShell } from '../../ui/PageShell';
 
+const tabs = [
+  { value: 'plan', label: 'Top up a plan' },
+  { value: 'retopup', label: 'Re-top-up' },
+  { value: 'entry', label: 'Activate account' },
+  { value: 'friend', label: "Friend's plan" },
+  { value: 'transfer', label: 'Transfer' },
+  { value: 'code', label: 'Redeem code' },
+] as const;
+
+/** /user/topup: top-ups for yourself or others, activation, friend top-ups, transfers, codes, and history. */
 export default function TopupPage() {
+  const userId = useMemberId();
+  const wallet = useWallet(userId);
+  const balance = wallet.data?.wallets.deposit;
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab = tabs.find((t) => t.value === raw)?.value ?? 'plan';
+
+  if (userId === null) return null;
   return (
-    <PlannedPage
+    <PageShell
       title="Top-up"
-      summary="Topping up your own plan or a team member's plan will happen here."
-    />
+      description="Everything here is paid from your Business Balance (your deposit wallet)."
+    >
+      <Card withBorder radius="lg" padding="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <div>
+            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+              Business Balance
+            </Text>
+            <Money value={balance} fz="xl" fw={700} data-testid="topup-balance" />
+          </div>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              Your member ID
+            </Text>
+            <CopyText value={String(userId)} label="member ID" />
+          </Group>
+        </Group>
+      </Card>
+      {wallet.isError && (
+        <LoadError
+          title="Your balance could not be loaded"
+          error={wallet.error}
+          onRetry={() => void wallet.refetch()}
+        />
+      )}
+      <Card withBorder radius="lg" padding="md">
+        <Tabs
+          value={tab}
+          onChange={(v) => setParams(v === null || v === 'plan' ? {} : { tab: v }, { replace: true })}
+          variant="pills"
+          keepMounted={false}
+        >
+          <Tabs.List mb="md" style={{ flexWrap: 'wrap', gap: 4 }}>
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Stack>
+            <Tabs.Panel value="plan">
+              <TopupPlanForm userId={userId} balance={balance} />
+            </Tabs.Panel>
+            <Tabs.Panel value="retopup">
+              <RetopupForm userId={userId} balance={balance} />
+            </Tabs.Panel>
+            <Tabs.Panel value="entry">
+              <EntryForm userId={userId} balance={balance} />
+            </Tabs.Panel>
+            <Tabs.Panel value="friend">
+              <FriendTopupForm userId={userId} balance={balance} />
+            </Tabs.Panel>
+            <Tabs.Panel value="transfer">
+              <TransferForm userId={userId} balance={balance} />
+            </Tabs.Panel>
+            <Tabs.Panel value="code">
+              <RedeemCodeForm />
+            </Tabs.Panel>
+          </Stack>
+        </Tabs>
+      </Card>
+      <TopupHistory me={userId} />
+    </PageShell>
   );
 }

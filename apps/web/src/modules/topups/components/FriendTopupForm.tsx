@@ -1,0 +1,106 @@
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { PlanRecord } from '@sgx/contracts';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { AmountInput } from '../../../ui/AmountInput';
+import { amountError, amountText } from '../../../ui/amounts';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { formatMoney, plainDecimal } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { friendTopup } from '../api/topupsApi';
+import { BalanceAfter, memberIdError, PlanSelect, useActivePlans } from './shared';
+
+interface Submission {
+  friend: number;
+  plan: PlanRecord;
+  amount: string;
+}
+
+/** The server's refusal of a friend top-up to oneself (spec text). */
+const SELF_MESSAGE = 'Visit Membership Plan to topup self account';
+
+/** POST /transfer/friend: tops up a friend's plan from your Business Balance (never your own). */
+export function FriendTopupForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const plans = useActivePlans();
+  const invalidate = useInvalidateMoney();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { friend: '', plan: '', amount: '' },
+    validate: {
+      friend: (v) => memberIdError(v) ?? (Number(v.trim()) === userId ? SELF_MESSAGE : null),
+      plan: (v) => (v === '' ? 'Choose a plan.' : null),
+      amount: (v, values) => {
+        const plan = plans.active.find((p) => String(p.id) === values.plan);
+        return amountError(v, plan ? { min: plan.monthly_price } : {});
+      },
+    },
+  });
+  const action = useConfirmedAction({
+    run: (s: Submission, key) =>
+      friendTopup({ user_id: userId, userto_id: s.friend, plan_id: s.plan.id, amount: s.amount }, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      form.reset();
+      invalidate();
+    },
+    onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'friend', plan_id: 'plan' })),
+  });
+  const onSubmit = form.onSubmit((v) => {
+    const plan = plans.active.find((p) => String(p.id) === v.plan);
+    if (plan === undefined) return;
+    action.open({ friend: Number(v.friend.trim()), plan, amount: amountText(v.amount) });
+  });
+  const selfError = form.errors.friend === SELF_MESSAGE;
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Top up a friend's plan">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label="Friend's member ID"
+              inputMode="numeric"
+              placeholder="e.g. 42"
+              {...form.getInputProps('friend')}
+            />
+            <PlanSelect
+              plans={plans.active}
+              {...form.getInputProps('plan')}
+              onChange={(v) => {
+                form.setFieldValue('plan', v ?? '');
+                const plan = plans.active.find((p) => String(p.id) === v);
+                if (plan !== undefined) form.setFieldValue('amount', plainDecimal(plan.monthly_price));
+              }}
+            />
+            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+          </SimpleGrid>
+          {selfError && (
+            <Text size="sm">
+              <Anchor component={Link} to="/user/subscription" size="sm">
+                Go to Subscription
+              </Anchor>{' '}
+              to buy or raise your own plan.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit">Top up friend</Button>
+          </Group>
+        </Stack>
+      </form>
+      <ActionDialog action={action} title="Top up a friend's plan" confirmLabel="Top up friend">
+        {action.payload !== null && (
+          <Stack gap="xs">
+            <Text>
+              Pay <b>{formatMoney(action.payload.amount)}</b> for the <b>{action.payload.plan.name}</b> plan
+              of member <b>#{action.payload.friend}</b>?
+            </Text>
+            <BalanceAfter balance={balance} amount={action.payload.amount} />
+          </Stack>
+        )}
+      </ActionDialog>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { PlanRecord } from '@sgx/contracts';
+import toast from 'react-hot-toast';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { AmountInput } from '../../../ui/AmountInput';
+import { amountError, amountText } from '../../../ui/amounts';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { formatMoney, plainDecimal } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { topup } from '../api/topupsApi';
+import { BalanceAfter, memberIdError, PlanSelect, useActivePlans } from './shared';
+
+interface Submission {
+  plan: PlanRecord;
+  receiver: number;
+  amount: string;
+}
+
+/** POST /topup/add: a plan for yourself or another member (by member ID), from your Business Balance. */
+export function TopupPlanForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const plans = useActivePlans();
+  const invalidate = useInvalidateMoney();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { who: 'self', member: '', plan: '', amount: '' },
+    validate: {
+      member: (v, values) => (values.who === 'self' ? null : memberIdError(v)),
+      plan: (v) => (v === '' ? 'Choose a plan.' : null),
+      amount: (v, values) => {
+        const plan = plans.active.find((p) => String(p.id) === values.plan);
+        return amountError(v, plan ? { min: plan.monthly_price } : {});
+      },
+    },
+  });
+  const action = useConfirmedAction({
+    run: (s: Submission, key) =>
+      topup({ id: s.plan.id, userby_id: userId, userto_id: s.receiver, amount: s.amount }, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      form.reset();
+      invalidate();
+    },
+    onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'member', id: 'plan' })),
+  });
+  const onSubmit = form.onSubmit((v) => {
+    const plan = plans.active.find((p) => String(p.id) === v.plan);
+    if (plan === undefined) return;
+    action.open({
+      plan,
+      receiver: v.who === 'self' ? userId : Number(v.member.trim()),
+      amount: amountText(v.amount),
+    });
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Top up a plan">
+        <Stack gap="sm">
+          <SegmentedControl
+            data={[
+              { value: 'self', label: 'For me' },
+              { value: 'other', label: 'For another member' },
+            ]}
+            aria-label="Who receives the plan"
+            {...form.getInputProps('who')}
+            w={{ base: '100%', xs: 'auto' }}
+            style={{ alignSelf: 'flex-start' }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: form.values.who === 'self' ? 2 : 3 }} spacing="sm">
+            {form.values.who === 'other' && (
+              <TextInput
+                label="Member ID"
+                inputMode="numeric"
+                placeholder="e.g. 42"
+                {...form.getInputProps('member')}
+              />
+            )}
+            <PlanSelect
+              plans={plans.active}
+              {...form.getInputProps('plan')}
+              onChange={(v) => {
+                form.setFieldValue('plan', v ?? '');
+                const plan = plans.active.find((p) => String(p.id) === v);
+                if (plan !== undefined) form.setFieldValue('amount', plainDecimal(plan.monthly_price));
+              }}
+            />
+            <AmountInput
+              label="Amount"
+              description="At least the plan price."
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              {...form.getInputProps('amount')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit">Top up</Button>
+          </Group>
+        </Stack>
+      </form>
+      <ActionDialog action={action} title="Confirm top-up" confirmLabel="Top up">
+        {action.payload !== null && (
+          <Stack gap="xs">
+            <Text>
+              Top up <b>{action.payload.plan.name}</b> for{' '}
+              <b>{action.payload.receiver === userId ? 'yourself' : `member #${action.payload.receiver}`}</b>{' '}
+              with <b>{formatMoney(action.payload.amount)}</b>?
+            </Text>
+            <BalanceAfter balance={balance} amount={action.payload.amount} />
+          </Stack>
+        )}
+      </ActionDialog>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import toast from 'react-hot-toast';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { AmountInput } from '../../../ui/AmountInput';
+import { amountError, amountText } from '../../../ui/amounts';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { formatMoney } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { transferToMember } from '../api/topupsApi';
+import { BalanceAfter, memberIdError } from './shared';
+
+/** POST /transfer/touser: moves Business Balance to another member. */
+export function TransferForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const invalidate = useInvalidateMoney();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { member: '', amount: '' },
+    validate: {
+      member: (v) =>
+        memberIdError(v) ??
+        (Number(v.trim()) === userId ? 'Choose another member: this is your own ID.' : null),
+      amount: (v) =>
+        amountError(
+          v,
+          balance === undefined
+            ? {}
+            : { max: balance, maxMessage: `Your Business Balance is ${formatMoney(balance)}.` },
+        ),
+    },
+  });
+  const action = useConfirmedAction({
+    run: (s: { to: number; amount: string }, key) =>
+      transferToMember({ user_id: userId, userto_id: s.to, amount: s.amount }, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      form.reset();
+      invalidate();
+    },
+    onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'member' })),
+  });
+  const onSubmit = form.onSubmit((v) =>
+    action.open({ to: Number(v.member.trim()), amount: amountText(v.amount) }),
+  );
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Transfer to a member">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Member ID"
+              inputMode="numeric"
+              placeholder="e.g. 42"
+              {...form.getInputProps('member')}
+            />
+            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit">Transfer</Button>
+          </Group>
+        </Stack>
+      </form>
+      <ActionDialog action={action} title="Confirm transfer" confirmLabel="Transfer">
+        {action.payload !== null && (
+          <Stack gap="xs">
+            <Text>
+              Send <b>{formatMoney(action.payload.amount)}</b> of your Business Balance to member{' '}
+              <b>#{action.payload.to}</b>? A transfer cannot be undone by you.
+            </Text>
+            <BalanceAfter balance={balance} amount={action.payload.amount} />
+          </Stack>
+        )}
+      </ActionDialog>
+    </>
+  );
+}
