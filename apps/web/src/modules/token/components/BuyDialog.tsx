@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { formatPercent, Money } from '../../../ui/Money';
 import { useUser } from '../../users/api/usersApi';
 import {
+  type Holding,
+  type Quote,
   TRADE_FAILED,
   TRADE_SUCCESS,
   tokenErrorMessage,
@@ -41,11 +43,14 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
   const refresh = useRefreshToken();
   const submission = useSubmissionKey();
 
+  // The numbers the member confirmed: after the trade the holding changes, but the summary stays as it was.
+  const [confirmed, setConfirmed] = useState<{ q: Quote; h: Holding } | null>(null);
   const reading = readAmount(raw);
   const settled = readAmount(debounced);
   const quote = useQuote('buy', settled.kind === 'ok' ? settled.text : null);
-  const q = reading.kind === 'ok' && quote.data?.amount === reading.text ? quote.data : undefined;
-  const h = holding.data;
+  const q =
+    confirmed?.q ?? (reading.kind === 'ok' && quote.data?.amount === reading.text ? quote.data : undefined);
+  const h = confirmed?.h ?? holding.data;
   const prediction =
     q !== undefined && h !== undefined ? predictBuy(h, parseOk(reading), parseTotal(q.total)) : null;
   const balance = unitsOf(h?.availableBalance);
@@ -70,8 +75,9 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
     !exceedsBalance;
 
   const submit = () => {
-    if (!canBuy || reading.kind !== 'ok') return;
+    if (!canBuy || reading.kind !== 'ok' || q === undefined || h === undefined) return;
     setOutcome(null);
+    setConfirmed({ q, h });
     trade.mutate(
       {
         side: 'buy',
@@ -87,6 +93,7 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
           setOutcome({ kind: 'success', message: TRADE_SUCCESS });
         },
         onError: (error) => {
+          setConfirmed(null);
           setOutcome({ kind: 'error', message: tokenErrorMessage(error, TRADE_FAILED) });
           // A moved price or a short balance: show the numbers as they are now.
           void price.refetch();
@@ -127,7 +134,7 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
             onRefresh={() => void price.refetch()}
           />
           <InfoLine label="Your balance">
-            <Money value={h?.availableBalance} data-testid="buy-balance" />
+            <Money value={holding.data?.availableBalance} data-testid="buy-balance" />
           </InfoLine>
           <DecimalInput
             label="Amount (SGX)"

@@ -67,7 +67,7 @@ export function SummaryTable({ label, rows }: { label: string; rows: readonly Su
             <Table.Th fw={r.strong ? 700 : 400} c={r.strong ? undefined : 'dimmed'} scope="row">
               {r.label}
             </Table.Th>
-            <Table.Td ta="right" fw={r.strong ? 700 : 500}>
+            <Table.Td ta="right" fw={r.strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
               {r.value}
             </Table.Td>
           </Table.Tr>

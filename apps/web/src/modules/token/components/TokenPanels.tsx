@@ -112,7 +112,7 @@ function TokenCount({ value }: { value: string }) {
   const units = unitsOf(value);
   return (
     <>
-      {units === null ? '-' : formatToken(units)}{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{units === null ? '-' : formatToken(units)}</span>{' '}
       <Text component="span" size="xs" c="dimmed" fw={600}>
         SGX
       </Text>
@@ -126,7 +126,14 @@ function StatCard({ label, value, note }: { label: string; value: ReactNode; not
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text component="div" fw={700} fz="md" mt={4} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      <Text
+        component="div"
+        fw={700}
+        mt={4}
+        ff="monospace"
+        // Big supplies on one line even in a phone's half-width card.
+        style={{ fontSize: 'clamp(0.78rem, 3.4vw, 1rem)', overflowWrap: 'anywhere' }}
+      >
         {value}
       </Text>
       {note !== undefined && (
@@ -266,7 +273,7 @@ export function AdminTradingNote() {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label="Trading">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconUserDollar size={28} color="var(--mantine-color-gray-6)" />
+        <IconUserDollar size={28} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
         <div>
           <Title order={4}>Trading is for members</Title>
           <Text size="sm" c="dimmed" mt={4}>
