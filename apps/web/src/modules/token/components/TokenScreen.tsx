@@ -38,6 +38,12 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
   const userId = mode === 'member' ? memberId : null;
   const holding = useHolding(userId);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Only a click shows on the button; the 15-second refresh shows on the header's live icon.
+  const [refreshing, setRefreshing] = useState(false);
+  const refreshPrice = () => {
+    setRefreshing(true);
+    void info.refetch().finally(() => setRefreshing(false));
+  };
   const close = () => setDialog(null);
   const token = info.data;
   const ready = token !== undefined;
@@ -67,8 +73,8 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
       <Button
         variant="default"
         leftSection={<IconRefresh size={16} />}
-        onClick={() => void info.refetch()}
-        loading={info.isFetching && !info.isPending}
+        onClick={refreshPrice}
+        loading={refreshing}
       >
         Refresh Price
       </Button>
