@@ -52,7 +52,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       try {
         const r = await reconcile(database.db);
-        if (r.mismatches.length > 0 || r.unbalanced.length > 0) {
+        if (r.mismatches.length > 0 || r.unbalanced.length > 0 || r.earned_mismatches.length > 0) {
           throw new Error(`ledger does not reconcile: ${JSON.stringify(r)}`);
         }
       } finally {

@@ -5,5 +5,6 @@ export const ReconciliationResponse = z.object({
   accounts: z.number().int(),
   mismatches: z.array(z.object({ account_id: z.string(), balance: z.string(), ledger: z.string() })),
   unbalanced: z.array(z.string()),
+  earned_mismatches: z.array(z.object({ user_id: z.string(), cached: z.string(), ledger: z.string() })),
 });
 export type ReconciliationResponse = z.infer<typeof ReconciliationResponse>;

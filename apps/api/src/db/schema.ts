@@ -50,6 +50,7 @@ export interface UsersTable {
   deleted_at: NullableTimestamp;
   team_business: Generated<bigint>;
   active_directs: Generated<number>;
+  total_earned: Generated<bigint>;
 }
 
 export interface SessionsTable {
@@ -130,6 +131,7 @@ export interface DB {
   support_messages: SupportMessagesTable;
   bonuses: BonusesTable;
   bonus_claims: BonusClaimsTable;
+  salary_payments: SalaryPaymentsTable;
 }
 
 export interface TokenConfigTable {
@@ -494,6 +496,16 @@ export interface BonusClaimsTable {
   bonus_type: string;
   user_id: bigint;
   business_date: ColumnType<string, string, never>;
+  paid: bigint;
+  created_at: Timestamp;
+}
+
+export interface SalaryPaymentsTable {
+  id: Id;
+  user_id: bigint;
+  month: string;
+  directs: number;
+  due: bigint;
   paid: bigint;
   created_at: Timestamp;
 }

@@ -25,7 +25,7 @@ export type IncomeCredit = {
 };
 export type IncomeResult = { paid: bigint; skipped: bigint; reason: string | null };
 
-/** Total earned so far towards the cap, from the ledger. */
+/** Total earned so far towards the cap, summed from the ledger (the member row caches it as total_earned). */
 export async function totalEarned(db: DbOrTx, userId: bigint): Promise<bigint> {
   const { rows } = await sql<{ total: bigint }>`
     SELECT coalesce(sum(e.amount), 0)::bigint AS total
@@ -72,7 +72,15 @@ export async function creditIncome(
   const s = await settings.all(tx);
   const user = await tx
     .selectFrom('users')
-    .select(['status', 'is_active', 'roi_status', 'level_status', 'active_plan', 'deleted_at'])
+    .select([
+      'status',
+      'is_active',
+      'roi_status',
+      'level_status',
+      'active_plan',
+      'total_earned',
+      'deleted_at',
+    ])
     .where('id', '=', c.userId)
     .forUpdate()
     .executeTakeFirst();
@@ -86,7 +94,7 @@ export async function creditIncome(
     return skip('level income is closed for this member');
 
   const cap = mulDiv(user.active_plan, parseUnits(s.earningCapMultiplier), UNIT);
-  const earned = await totalEarned(tx, c.userId);
+  const earned = user.total_earned;
   const room = cap - earned;
   if (room <= 0n) return skip(user.active_plan === 0n ? 'member has no plan' : 'earning cap reached');
   const pay = minUnits(c.amount, room);
@@ -109,12 +117,14 @@ export async function creditIncome(
       c.amount - pay,
       'cut at the earning cap',
     );
-  if (earned + pay >= cap) {
-    await tx
-      .updateTable('users')
-      .set({ roi_status: 'close', level_status: 'close' })
-      .where('id', '=', c.userId)
-      .execute();
-  }
+  const capReached = earned + pay >= cap;
+  await tx
+    .updateTable('users')
+    .set((eb) => ({
+      total_earned: eb('total_earned', '+', pay),
+      ...(capReached ? { roi_status: 'close' as const, level_status: 'close' as const } : {}),
+    }))
+    .where('id', '=', c.userId)
+    .execute();
   return { paid: pay, skipped: c.amount - pay, reason: pay < c.amount ? 'cut at the earning cap' : null };
 }

@@ -8,7 +8,10 @@ export function ledgerRoutes(app: App): void {
     { config: { access: 'admin' }, schema: { tags: ['ledger'], response: { 200: ReconciliationResponse } } },
     async () => {
       const r = await reconcile(app.deps.db);
-      return { ok: r.mismatches.length === 0 && r.unbalanced.length === 0, ...r };
+      return {
+        ok: r.mismatches.length === 0 && r.unbalanced.length === 0 && r.earned_mismatches.length === 0,
+        ...r,
+      };
     },
   );
 }

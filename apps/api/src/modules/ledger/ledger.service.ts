@@ -110,11 +110,18 @@ export async function post(tx: Tx, p: Posting): Promise<Posted> {
 }
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };
+export type EarnedMismatch = { user_id: string; cached: string; ledger: string };
 
-/** Proves balance = sum of entries for every account, and zero sum per transaction and asset. */
-export async function reconcile(
-  db: DbOrTx,
-): Promise<{ accounts: number; mismatches: Mismatch[]; unbalanced: string[] }> {
+/**
+ * Proves balance = sum of entries for every account, zero sum per transaction and asset, and each
+ * member's cached total_earned = the capped income the ledger holds for them.
+ */
+export async function reconcile(db: DbOrTx): Promise<{
+  accounts: number;
+  mismatches: Mismatch[];
+  unbalanced: string[];
+  earned_mismatches: EarnedMismatch[];
+}> {
   const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
     SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
     FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
@@ -123,6 +130,19 @@ export async function reconcile(
   const unbalanced = await sql<{ transaction_id: bigint }>`
     SELECT e.transaction_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
     GROUP BY e.transaction_id, a.asset HAVING sum(e.amount) <> 0`.execute(db);
+  const earned = await sql<{ user_id: bigint; cached: bigint; ledger: bigint }>`
+    SELECT u.id AS user_id, u.total_earned AS cached, coalesce(x.total, 0)::bigint AS ledger
+    FROM users u
+    LEFT JOIN (
+      SELECT a.owner_id, sum(e.amount) AS total
+      FROM ledger_entries e
+      JOIN ledger_accounts a ON a.id = e.account_id
+      JOIN ledger_transactions t ON t.id = e.transaction_id
+      WHERE a.kind IN ('working', 'non_working')
+        AND t.income_type IN ('level_month', 'roi_income', 'reward', 'direct_income', 'salary')
+      GROUP BY a.owner_id
+    ) x ON x.owner_id = u.id
+    WHERE u.total_earned <> coalesce(x.total, 0)`.execute(db);
   const count = await db
     .selectFrom('ledger_accounts')
     .select((eb) => eb.fn.countAll<bigint>().as('n'))
@@ -135,5 +155,10 @@ export async function reconcile(
       ledger: String(r.ledger),
     })),
     unbalanced: unbalanced.rows.map((r) => String(r.transaction_id)),
+    earned_mismatches: earned.rows.map((r) => ({
+      user_id: String(r.user_id),
+      cached: String(r.cached),
+      ledger: String(r.ledger),
+    })),
   };
 }

@@ -559,18 +559,29 @@ describe('reversing income', () => {
   it('takes reversed income off the member’s income totals, so the cap room comes back too', async () => {
     const m = await buildMember(t.deps);
     const token = await tokenFor(t.app, m);
-    const posted = await t.deps.db.transaction().execute((x) =>
-      post(x, {
-        key: `test-direct:${randomUUID()}`,
-        kind: 'income',
-        incomeType: 'direct_income',
-        memberId: m.id,
-        entries: [
-          { account: { owner: m.id, kind: 'working' }, amount: parseUnits('12') },
-          { account: { owner: null, kind: 'income_expense' }, amount: -parseUnits('12') },
-        ],
+    // an active member with a 1,000 plan (cap 3,000) is paid 12 of direct income through the income engine
+    await sqlOn(t.url, "UPDATE users SET active_plan = $2, is_active = 'active' WHERE id = $1", [
+      m.id,
+      parseUnits('1000'),
+    ]);
+    const { creditIncome } = await import('../income/income.service');
+    const key = `test-direct:${randomUUID()}`;
+    await t.deps.db.transaction().execute((x) =>
+      creditIncome(x, t.deps.settings, {
+        userId: m.id,
+        type: 'direct_income',
+        amount: parseUnits('12'),
+        causeKey: key,
+        wallet: 'working',
+        feature: 'direct',
+        why: { rule: 'test' },
       }),
     );
+    const posted = {
+      transactionId: (
+        await sqlOn(t.url, 'SELECT id FROM ledger_transactions WHERE idempotency_key = $1', [key])
+      ).rows[0]?.id,
+    };
     const me = async () =>
       (await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(token) })).json().singleuser;
     expect((await me()).direct_income).toBe('12.00000000');
@@ -582,5 +593,7 @@ describe('reversing income', () => {
     expect(await me()).toMatchObject({ direct_income: '0.00000000', working: '0.00000000' });
     const { totalEarned } = await import('../income/income.service');
     expect(await totalEarned(t.deps.db, m.id)).toBe(0n);
+    const cached = await sqlOn(t.url, 'SELECT total_earned FROM users WHERE id = $1', [m.id]);
+    expect(cached.rows[0]?.total_earned).toBe(0n);
   });
 });

@@ -5,6 +5,7 @@ import type { Principal } from '../../http/access';
 import { businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
+import { cappedIncomeTypes } from '../income/income.service';
 import { type AccountRef, post } from '../ledger/ledger.service';
 
 export type TxFilter = ListQuery & {
@@ -274,6 +275,18 @@ export class TransactionsService {
         })),
       });
       if (!posted.created) throw businessRule('This transaction was already reversed.');
+      if (t.income_type && (cappedIncomeTypes as readonly string[]).includes(t.income_type)) {
+        // Reversed income no longer counts towards the earning cap.
+        for (const e of entries) {
+          if (e.owner_id !== null && (e.kind === 'working' || e.kind === 'non_working')) {
+            await tx
+              .updateTable('users')
+              .set((eb) => ({ total_earned: eb('total_earned', '-', e.amount) }))
+              .where('id', '=', e.owner_id)
+              .execute();
+          }
+        }
+      }
       await writeAudit(tx, {
         actorId: principal.userId,
         action: 'transaction.reverse',
