@@ -17,7 +17,12 @@ export function shortText(value: string, head = 8, tail = 6): string {
 export function CopyText({ value, label, short = false }: CopyTextProps) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }} title={short ? value : undefined}>
+      <Text
+        size="sm"
+        ff="monospace"
+        style={short ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-all' }}
+        title={short ? value : undefined}
+      >
         {short ? shortText(value) : value}
       </Text>
       <CopyButton value={value}>

@@ -1,10 +1,102 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Button, Skeleton, Tabs, Text } from '@mantine/core';
+import type { PlanRecord } from '@sgx/contracts';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { planKeys, usePlans } from '../../modules/plans/api/plansApi';
+import { deletePlan } from '../../modules/plans-admin/api/plansAdminApi';
+import { HeldPlansAdmin } from '../../modules/plans-admin/components/HeldPlansAdmin';
+import { LevelSettings } from '../../modules/plans-admin/components/LevelSettings';
+import { PlanFormModal } from '../../modules/plans-admin/components/PlanFormModal';
+import { PlansAdminTable } from '../../modules/plans-admin/components/PlansAdminTable';
+import { ActionDialog } from '../../ui/ActionDialog';
+import { LoadError } from '../../ui/LoadError';
+import { PageShell } from '../../ui/PageShell';
+import { SectionCard } from '../../ui/SectionCard';
+import { useConfirmedAction } from '../../ui/useConfirmedAction';
 
+const tabs = ['plans', 'levels', 'held'] as const;
+
+/** /admin/plans: plans (create, edit, delete), level income settings, and the plans members hold. */
 export default function PlansPage() {
+  const plans = usePlans();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab = tabs.find((t) => t === params.get('tab')) ?? 'plans';
+  const [editing, setEditing] = useState<{ plan: PlanRecord | null; n: number } | null>(null);
+  const remove = useConfirmedAction({
+    run: (plan: PlanRecord, key) => deletePlan(plan.id, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      void queryClient.invalidateQueries({ queryKey: planKeys.list });
+    },
+  });
+
   return (
-    <PlannedPage
+    <PageShell
       title="Plans"
-      summary="Creating and editing plans (price, daily ROI, sponsor bonus and period) will happen here."
-    />
+      description="Changes apply to top-ups after them; plans members already hold keep their terms."
+    >
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === null || v === 'plans' ? {} : { tab: v }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="plans">Plans</Tabs.Tab>
+          <Tabs.Tab value="levels">Level income</Tabs.Tab>
+          <Tabs.Tab value="held">Held plans</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="plans">
+          <SectionCard
+            title="Plans"
+            actions={
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEditing({ plan: null, n: Date.now() })}
+              >
+                New plan
+              </Button>
+            }
+          >
+            {plans.isError && (
+              <LoadError
+                title="Plans could not be loaded"
+                error={plans.error}
+                onRetry={() => void plans.refetch()}
+              />
+            )}
+            {plans.isPending && <Skeleton h={160} />}
+            {plans.data !== undefined && (
+              <PlansAdminTable
+                plans={plans.data}
+                onEdit={(plan) => setEditing({ plan, n: Date.now() })}
+                onDelete={remove.open}
+              />
+            )}
+          </SectionCard>
+        </Tabs.Panel>
+        <Tabs.Panel value="levels">
+          <LevelSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="held">
+          <SectionCard title="Held plans" description="End a plan to return its principal to the member.">
+            <HeldPlansAdmin />
+          </SectionCard>
+        </Tabs.Panel>
+      </Tabs>
+      {editing !== null && (
+        <PlanFormModal key={editing.n} plan={editing.plan} opened onClose={() => setEditing(null)} />
+      )}
+      <ActionDialog action={remove} title="Delete plan" confirmLabel="Delete" color="red">
+        {remove.payload !== null && (
+          <Text size="sm">
+            Delete the {remove.payload.name} plan? It can no longer be bought. Members who hold it keep it.
+          </Text>
+        )}
+      </ActionDialog>
+    </PageShell>
   );
 }

@@ -5,7 +5,29 @@ import { formatDateTime } from '../../../ui/format';
 import { formatMoney } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { explainDetails, sourceLabel, walletLabel } from './explain';
+import { detailText, explainDetails, sourceLabel, walletLabel } from './explain';
+
+/** Sources the server reverses (plain money movements and income); the rest are corrected elsewhere. */
+const reversibleSources = new Set([
+  'deposit',
+  'transfer',
+  'code',
+  'adjustment',
+  'compound',
+  'roi_income',
+  'level_month',
+  'direct_income',
+  'reward',
+  'salary',
+  'cto',
+  'reward_level',
+]);
+
+export function isReversible(t: TransactionRecord): boolean {
+  return (
+    t.status === 'completed' && reversibleSources.has(t.source) && detailText(t.details, 'reverses') === null
+  );
+}
 
 export const transactionRowKey = (t: TransactionRecord) =>
   `${t.transaction_id}:${t.user_id ?? 0}:${t.wallet ?? ''}:${t.transaction_type}`;
@@ -86,6 +108,7 @@ export function TransactionsTable({
       hideOnPhone: true,
       render: (t) => <SignedAmount row={t} />,
     },
+    { key: 'explanation', header: 'Details', wide: true, render: (t) => <Explanation row={t} /> },
     { key: 'wallet', header: 'Wallet', nowrap: true, render: (t) => walletLabel(t.wallet) },
     {
       key: 'status',
@@ -94,7 +117,6 @@ export function TransactionsTable({
       render: (t) => <RequestStatusBadge status={t.status} />,
     },
     { key: 'id', header: 'No.', nowrap: true, render: (t) => `#${t.transaction_id}` },
-    { key: 'explanation', header: 'Details', wide: true, render: (t) => <Explanation row={t} /> },
     ...(onReverse
       ? [
           {
@@ -102,7 +124,7 @@ export function TransactionsTable({
             header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (t: TransactionRecord) =>
-              t.status === 'completed' && t.source !== 'reversal' ? (
+              isReversible(t) ? (
                 <Button
                   size="compact-xs"
                   variant="light"
