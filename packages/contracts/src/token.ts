@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountIn, AmountOut } from './common';
+import { Bep20Address } from './users';
 
 export const TokenInfo = z.object({
   id: z.number().int(),
@@ -43,7 +44,10 @@ export const TradeBody = z.object({
 });
 export const QuoteQuery = z.object({
   side: z.enum(['buy', 'sell']),
-  amount: z.string().regex(/^\d+(\.\d{1,8})?$/, 'Enter an amount with at most 8 decimals.'),
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'Enter a valid amount with at most 8 decimal places.')
+    .refine((v) => /[1-9]/.test(v), 'Enter an amount above 0.'),
   token_id: z.coerce.number().int().positive().default(1),
 });
 export const TradeQuote = z.object({
@@ -102,3 +106,9 @@ export const PriceHistoryEntry = z.object({
 });
 export const PriceHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
 export const PriceHistoryResponse = z.object({ success: z.literal(true), data: z.array(PriceHistoryEntry) });
+
+export const ContractAddressBody = z.object({
+  token_id: z.coerce.number().int().positive(),
+  contract_address: Bep20Address,
+  reason: z.string().trim().min(3, 'Say why the address changes.').max(500),
+});

@@ -35,7 +35,7 @@ async function insertPlans(tx: Tx): Promise<void> {
 
 async function insertToken(tx: Tx): Promise<void> {
   const supply = parseUnits('100000000');
-  await tx
+  const token = await tx
     .insertInto('token_config')
     .values({
       name: 'SocialGenX',
@@ -45,6 +45,17 @@ async function insertToken(tx: Tx): Promise<void> {
       base_price: parseUnits('0.008'),
       current_price: parseUnits('0.008'),
       contract_address: null,
+    })
+    .returning(['id', 'current_price', 'available_tokens'])
+    .executeTakeFirstOrThrow();
+  // The launch price is the first point of the price history.
+  await tx
+    .insertInto('token_price_history')
+    .values({
+      token_id: token.id,
+      price: token.current_price,
+      available_tokens: token.available_tokens,
+      change_reason: 'launch price',
     })
     .execute();
 }

@@ -265,3 +265,42 @@ describe('reading transactions and balances', () => {
     expect((await api('GET', `/balance/${addr}`, other.token)).statusCode).toBe(403);
   });
 });
+
+describe('quotes and lookups', () => {
+  it('refuses a zero quote and a sell quote above the member’s holdings, and 404s an unknown member', async () => {
+    const m = await trader();
+    const zero = await api('GET', '/quote?side=buy&amount=0', m.token);
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe('Enter an amount above 0.');
+    const sell = await api('GET', '/quote?side=sell&amount=1', m.token);
+    expect(sell.statusCode).toBe(422);
+    expect(sell.json().message).toBe('Insufficient token balance.');
+    expect((await api('GET', '/holding/999999', adminToken)).statusCode).toBe(404);
+    expect((await api('GET', '/transactions/user/999999', adminToken)).statusCode).toBe(404);
+  });
+
+  it('lets an admin set the contract address (checksummed, audited)', async () => {
+    const bad = await api('PUT', '/contract', adminToken, {
+      token_id: 1,
+      contract_address: '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      reason: 'deployed',
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await api('PUT', '/contract', adminToken, {
+      token_id: 1,
+      contract_address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+      reason: 'deployed on BSC',
+    });
+    expect(ok.json().data.contract_address).toBe('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    const m = await trader();
+    expect(
+      (
+        await api('PUT', '/contract', m.token, {
+          token_id: 1,
+          contract_address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   BalanceResponse,
+  ContractAddressBody,
   PriceHistoryQuery,
   PriceHistoryResponse,
   QuoteQuery,
@@ -69,8 +70,16 @@ export function tokenRoutes(app: App): void {
       config: { access: 'signed-in' },
       schema: { tags, querystring: QuoteQuery, response: { 200: TradeQuote } },
     },
-    async (request) =>
-      token.quote(request.query.side, parseUnits(request.query.amount), BigInt(request.query.token_id)),
+    async (request) => {
+      const p = principalOf(request);
+      const holder = p.role === 'user' ? p.userId : undefined;
+      return token.quote(
+        request.query.side,
+        parseUnits(request.query.amount),
+        BigInt(request.query.token_id),
+        holder,
+      );
+    },
   );
   app.get(
     `${P}/balance/:bep20`,
@@ -116,6 +125,18 @@ export function tokenRoutes(app: App): void {
       return { success: true as const, message: 'Price updated successfully!', data };
     },
   );
+  app.put(
+    `${P}/contract`,
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: ContractAddressBody, response: { 200: UpdatePriceResponse } },
+    },
+    async (request) => {
+      const b = request.body;
+      const data = await token.setContract(principalOf(request), b.token_id, b.contract_address, b.reason);
+      return { success: true as const, message: 'Contract address saved', data };
+    },
+  );
   app.get(
     `${P}/transactions/user/:userId`,
     {
@@ -129,6 +150,7 @@ export function tokenRoutes(app: App): void {
     },
     async (request) => {
       const userId = scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId);
+      await token.assertMember(userId);
       const q = request.query;
       return {
         success: true as const,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { amountOut, type Holding, type TokenInfo } from '@sgx/contracts';
-import { divRoundHalfUp, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
+import { divRoundHalfUp, formatToken, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
@@ -57,12 +57,23 @@ export class TokenService {
     };
   }
 
-  async quote(side: 'buy' | 'sell', amount: bigint, tokenId = 1n) {
+  /** The server's quote. For a member's sell it also checks their holdings. */
+  async quote(side: 'buy' | 'sell', amount: bigint, tokenId = 1n, holder?: bigint) {
+    if (amount <= 0n) throw businessRule('Enter an amount above 0.');
     const c = await this.config(this.db, tokenId);
     const curve = curveOf(c);
     const s = c.total_supply - c.available_tokens;
     if (side === 'buy' && amount > c.available_tokens) throw businessRule('Not enough tokens are available.');
     if (side === 'sell' && amount > s) throw businessRule('Insufficient token balance.');
+    if (side === 'sell' && holder !== undefined) {
+      const held = await this.db
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('owner_id', '=', holder)
+        .where('kind', '=', 'token')
+        .executeTakeFirst();
+      if ((held?.balance ?? 0n) < amount) throw businessRule('Insufficient token balance.');
+    }
     const gross = side === 'buy' ? buyCost(curve, s, amount) : sellProceeds(curve, s, amount);
     const settings = await this.settings.all();
     const fee = await this.fee(gross);
@@ -85,6 +96,7 @@ export class TokenService {
   }
 
   async holding(userId: bigint, db: Db | Tx = this.db, tokenId = 1n): Promise<Holding> {
+    await this.assertMember(userId, db);
     const c = await this.config(db, tokenId);
     const accounts = await db
       .selectFrom('ledger_accounts')
@@ -163,7 +175,7 @@ export class TokenService {
         const moved = c.current_price - body.expected_price;
         if (moved > limit || -moved > limit) {
           throw conflict(
-            `The price moved from ${formatUnits(body.expected_price)} to ${formatUnits(c.current_price)}. Please review the new price.`,
+            `The price moved from ${formatToken(body.expected_price)} to ${formatToken(c.current_price)} USD. Please review the new price.`,
           );
         }
       }
@@ -378,6 +390,39 @@ export class TokenService {
 
   async transaction(id: bigint) {
     return this.toTx(await this.txQuery().where('id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  async assertMember(userId: bigint, db: Db | Tx = this.db): Promise<void> {
+    const u = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!u) throw notFound('No member has that id.');
+  }
+
+  /** Sets the token's contract address (admin), audited. */
+  async setContract(principal: Principal, tokenId: number, address: string, reason: string) {
+    return this.db.transaction().execute(async (tx) => {
+      const c = await this.config(tx, BigInt(tokenId), true);
+      const after = await tx
+        .updateTable('token_config')
+        .set({ contract_address: address, last_updated: new Date() })
+        .where('id', '=', c.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(tx, {
+        actorId: principal.userId,
+        action: 'token.contract_address',
+        entity: 'token',
+        entityId: c.id,
+        before: { contract_address: c.contract_address },
+        after: { contract_address: address },
+        reason,
+      });
+      return this.info(after);
+    });
   }
 
   async transactions(f: {
