@@ -1,0 +1,112 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { confirmIn } from './MemberMoneyPages';
+
+/** Picks an option of a Mantine Select by its accessible name. */
+export async function choose(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+/** A server-paged admin table: toolbar, rows and the CSV export. */
+export class AdminList {
+  readonly rows: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly scope: Locator,
+    readonly searchLabel: string,
+  ) {
+    this.rows = scope.locator('tbody tr');
+  }
+
+  async search(text: string) {
+    await this.scope.getByRole('textbox', { name: this.searchLabel }).fill(text);
+  }
+
+  row(text: string) {
+    return this.rows.filter({ hasText: text });
+  }
+
+  async filter(label: string, option: string) {
+    await choose(this.page, this.scope.getByRole('combobox', { name: label, exact: true }), option);
+  }
+
+  /** Clicks Export CSV and returns the downloaded file's name and text. */
+  async exportCsv(): Promise<{ name: string; text: string }> {
+    const download = this.page.waitForEvent('download');
+    await this.scope.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+}
+
+/** /admin/deposits */
+export class AdminDepositsPage {
+  readonly list: AdminList;
+
+  constructor(readonly page: Page) {
+    this.list = new AdminList(page, page.locator('main'), 'Search deposits');
+  }
+
+  async goto() {
+    await this.page.goto('/admin/deposits');
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Deposits' })).toBeVisible();
+  }
+
+  async approve(id: number) {
+    await this.page.getByRole('button', { name: `Approve deposit ${id}` }).click();
+    await confirmIn(this.page, 'Approve deposit', 'Approve and credit');
+  }
+}
+
+/** /admin/web3: deposit addresses, reconciliation, manual transactions, all transactions. */
+export class AdminWeb3Page {
+  constructor(readonly page: Page) {}
+
+  async goto(tab?: 'manual' | 'transactions') {
+    await this.page.goto(tab === undefined ? '/admin/web3' : `/admin/web3?tab=${tab}`);
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 & Ledger' })).toBeVisible();
+  }
+
+  async setDepositAddress(currency: 'BEP20' | 'TRC20', address: string, reason: string) {
+    const form = this.page.getByRole('form', { name: 'Set deposit address' });
+    await form.getByText(currency, { exact: true }).click();
+    await form.getByRole('textbox', { name: 'Address' }).fill(address);
+    await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await confirmIn(this.page, 'Save deposit address', 'Save address');
+  }
+
+  /** Credits a member wallet: finds the member by `search` (e.g. e-mail) and picks the option naming `username`. */
+  async manualCredit(search: string, username: string, wallet: string, amount: string, reason: string) {
+    const form = this.page.getByRole('form', { name: 'Manual transaction' });
+    await form.getByRole('combobox', { name: 'Member', exact: true }).fill(search);
+    await this.page.getByRole('option', { name: new RegExp(`^${username} `) }).click();
+    await choose(this.page, form.getByRole('combobox', { name: 'Wallet', exact: true }), wallet);
+    await form.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount);
+    await form.getByRole('textbox', { name: 'Reason', exact: true }).fill(reason);
+    await form.getByRole('button', { name: 'Post transaction' }).click();
+    await confirmIn(this.page, 'Post manual transaction', 'Credit wallet');
+  }
+
+  reconciliation() {
+    return this.page.getByTestId('reconciliation-status');
+  }
+}
+
+/** /admin/withdrawals */
+export class AdminWithdrawalsPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/admin/withdrawals');
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Withdrawals' })).toBeVisible();
+  }
+
+  async complete(id: number) {
+    await this.page.getByRole('button', { name: `Complete withdrawal ${id}` }).click();
+    await confirmIn(this.page, 'Complete withdrawal', 'Mark as paid');
+  }
+}

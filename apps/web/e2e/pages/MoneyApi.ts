@@ -1,0 +1,77 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+export interface WalletBalances {
+  deposit: string;
+  working: string;
+  non_working: string;
+  compound: string;
+  pending_withdrawals: string;
+}
+
+/** Signs in through the API and returns the bearer token and the account id (for checks, not for the UI). */
+export async function apiSignIn(
+  request: APIRequestContext,
+  area: 'member' | 'admin',
+  email: string,
+  password: string,
+): Promise<{ token: string; id: number; username: string }> {
+  const res = await request.post(area === 'admin' ? '/api/v1/auth/adminsignin' : '/api/v1/auth/signin', {
+    data: { email, password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  type Account = { id: number; token: string; username: string };
+  const body = (await res.json()) as { auth?: Account; admin?: Account };
+  const account = body.auth ?? body.admin;
+  if (account === undefined) throw new Error('sign-in answered no account');
+  return { token: account.token, id: account.id, username: account.username };
+}
+
+export async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(`/api/v1${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+export async function walletOf(
+  request: APIRequestContext,
+  token: string,
+  id: number,
+): Promise<WalletBalances> {
+  const body = await apiGet<{ wallets: WalletBalances }>(request, token, `/tr/wallet/${id}`);
+  return body.wallets;
+}
+
+/** "1234.50000000" -> "$1,234.50": exact text arithmetic (amounts here are whole cents), never a float. */
+export function usd(amount: string): string {
+  const match = /^(-?)(\d+)\.(\d{2})(\d*)$/.exec(amount);
+  if (match === null) throw new Error(`not an amount: ${amount}`);
+  const [, sign = '', whole = '0', cents = '00', rest = ''] = match;
+  if (/[1-9]/.test(rest)) throw new Error(`not whole cents: ${amount}`);
+  return `${sign}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** Adds whole amounts given as decimal text ("1000.00000000" + "50") exactly, as 10^-8 units. */
+export function addAmounts(...amounts: string[]): string {
+  const units = (a: string) => {
+    const [w = '0', f = ''] = a.split('.');
+    const sign = w.startsWith('-') ? -1n : 1n;
+    return sign * (BigInt(w.replace('-', '')) * 100_000_000n + BigInt((f + '00000000').slice(0, 8)));
+  };
+  const total = amounts.reduce((sum, a) => sum + units(a), 0n);
+  const sign = total < 0n ? '-' : '';
+  const abs = total < 0n ? -total : total;
+  return `${sign}${abs / 100_000_000n}.${(abs % 100_000_000n).toString().padStart(8, '0')}`;
+}
+
+export function randomHash(): string {
+  let hex = '';
+  for (let i = 0; i < 64; i++) hex += Math.floor(Math.random() * 16).toString(16);
+  return `0x${hex}`;
+}
+
+/** A random all-lowercase EVM address (valid: lowercase carries no checksum). */
+export function randomEvmAddress(): string {
+  let hex = '';
+  for (let i = 0; i < 40; i++) hex += Math.floor(Math.random() * 16).toString(16);
+  return `0x${hex}`;
+}
