@@ -75,3 +75,36 @@ export function randomEvmAddress(): string {
   for (let i = 0; i < 40; i++) hex += Math.floor(Math.random() * 16).toString(16);
   return `0x${hex}`;
 }
+
+export async function apiPost<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: unknown,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A member's pending deposit, made through the API. */
+export async function depositViaApi(
+  request: APIRequestContext,
+  token: string,
+  userId: number,
+  amount: string,
+) {
+  const hash = randomHash();
+  const body = await apiPost<{ deposit: { id: number } }>(request, token, '/deposite/add', {
+    user_id: userId,
+    amount,
+    currency: 'BEP20',
+    hash,
+  });
+  return { id: body.deposit.id, hash };
+}
