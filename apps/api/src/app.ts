@@ -35,6 +35,7 @@ import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { roiRoutes } from './modules/income/roi.routes';
 import { RoiService } from './modules/income/roi.service';
+import { salaryRoutes } from './modules/income/salary.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { Mailer } from './modules/mail/mailer';
 import { membersRoutes } from './modules/members/members.routes';
@@ -87,6 +88,8 @@ export type Deps = {
   token: TokenService;
   tickets: TicketsService;
   notifications: NotificationsService;
+  /** Set when the app is built; jobs log through it. */
+  logger?: FastifyBaseLogger;
   mailer: Mailer;
   recovery: RecoveryService;
 };
@@ -150,6 +153,7 @@ export async function buildApp(deps: Deps): Promise<App> {
           },
   }).withTypeProvider<ZodTypeProvider>();
 
+  deps.logger = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -197,6 +201,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       contentRoutes(typed);
       bonusRoutes(typed);
       reportsRoutes(typed);
+      salaryRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

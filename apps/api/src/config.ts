@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('SocialGenX <no-reply@socialgenx.local>'),
   APP_URL: z.string().url().optional(),
+  RUN_JOBS: boolText.optional(),
 });
 
 export type Config = {
@@ -53,6 +54,8 @@ export type Config = {
   mailFrom: string;
   /** Public address of the web app, for links in e-mails. */
   appUrl: string;
+  /** Run the scheduled jobs (pg-boss) in this process; off in tests. */
+  runJobs: boolean;
   rateLimits: {
     windowMs: number;
     signinPerIp: number;
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    runJobs: e.RUN_JOBS ?? e.NODE_ENV !== 'test',
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -4,6 +4,7 @@ import { APP_ROLE, canUseAppRole, connect } from './db';
 import { startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
+import { startJobs } from './jobs/runner';
 
 export type Running = { app: App; url: string; seeded: boolean; close: () => Promise<void> };
 
@@ -20,11 +21,14 @@ export async function startServer(config: Config): Promise<Running> {
   await ensureFirstAdmin(deps);
   const app = await buildApp(deps);
   const address = await app.listen({ host: config.host, port: config.port });
+  // Scheduled jobs run in this process on a PostgreSQL queue (set RUN_JOBS=false to run them elsewhere).
+  const runner = config.runJobs ? await startJobs(deps, url) : undefined;
   return {
     app,
     url: address,
     seeded,
     close: async () => {
+      await runner?.stop();
       await app.close();
       await database.close();
       await embedded?.stop();

@@ -1,0 +1,95 @@
+import { parseUnits } from '@sgx/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildAdmin, buildMember, tokenFor } from '../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../test/helpers';
+import { jobs, previousMonth } from './jobs';
+import { type JobRunner, startJobs } from './runner';
+
+let t: TestApp;
+let runner: JobRunner;
+beforeAll(async () => {
+  t = await buildTestApp();
+  runner = await startJobs(t.deps, t.url, jobs, { schedule: true, pollingIntervalSeconds: 0.5 });
+});
+afterAll(async () => {
+  await runner.stop();
+  await t.close();
+});
+
+describe('scheduled jobs on the PostgreSQL queue', () => {
+  it('declares every job with a UTC schedule and knows last month', () => {
+    for (const j of jobs) expect(j.cron.split(' ')).toHaveLength(5);
+    expect(previousMonth(new Date('2026-01-01T00:30:00Z'))).toBe('2025-12');
+    expect(previousMonth(new Date('2026-11-21T10:00:00Z'))).toBe('2026-10');
+  });
+
+  it('runs the salary job from the queue, and running it twice pays once', async () => {
+    const m = await buildMember(t.deps);
+    await sqlOn(
+      t.url,
+      "UPDATE users SET active_directs = 5, active_plan = $2, is_active = 'active' WHERE id = $1",
+      [m.id, parseUnits('1000')],
+    );
+    await runner.boss.send('salary-monthly', { month: '2026-10' });
+    await runner.boss.send('salary-monthly', { month: '2026-10' });
+    const deadline = Date.now() + 20_000;
+    let jobsDone = 0;
+    while (Date.now() < deadline) {
+      const { rows } = await sqlOn(
+        t.url,
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'salary-monthly' AND state = 'completed'",
+      );
+      jobsDone = rows[0]?.n ?? 0;
+      if (jobsDone >= 2) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(jobsDone).toBe(2);
+    const paid = await sqlOn(
+      t.url,
+      "SELECT paid FROM salary_payments WHERE user_id = $1 AND month = '2026-10'",
+      [m.id],
+    );
+    expect(paid.rows).toEqual([{ paid: parseUnits('25') }]);
+    const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule');
+    expect(schedules.rows).toEqual([{ name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' }]);
+  });
+
+  it('lets an admin run a month by hand and read the salary lists', async () => {
+    const admin = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
+    const m = await buildMember(t.deps);
+    await sqlOn(
+      t.url,
+      "UPDATE users SET active_directs = 10, active_plan = $2, is_active = 'active' WHERE id = $1",
+      [m.id, parseUnits('1000')],
+    );
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/salary/run',
+      headers: bearer(admin),
+      payload: { month: '2026-09' },
+    });
+    expect(run.json().data).toMatchObject({ month: '2026-09', total: '85.00000000' });
+    const list = (
+      await t.app.inject({ url: '/api/v1/salary/user-salaries?month=2026-09', headers: bearer(admin) })
+    ).json();
+    expect(list).toMatchObject({ total: 2, total_pages: 1, current_page: 1 });
+    const token = await tokenFor(t.app, m);
+    const mine = (
+      await t.app.inject({ url: `/api/v1/salary/user-history/${m.id}`, headers: bearer(token) })
+    ).json();
+    expect(mine.data.map((p: { paid: string }) => p.paid)).toEqual(['60.00000000']);
+    const tiers = (await t.app.inject({ url: '/api/v1/salary/tier-stats', headers: bearer(admin) })).json()
+      .data;
+    expect(tiers.find((x: { directs: number }) => x.directs === 10).members).toBe(1);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/salary/run',
+          headers: bearer(token),
+          payload: { month: '2026-09' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

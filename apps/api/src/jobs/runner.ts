@@ -1,0 +1,42 @@
+import PgBoss from 'pg-boss';
+import type { Deps } from '../app';
+import { type JobDefinition, jobs } from './jobs';
+
+export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
+
+/**
+ * Runs the jobs of jobs.ts on a PostgreSQL-backed queue (pg-boss, in its own schema), scheduled in UTC.
+ * `connectionString` is the owner's connection: pg-boss creates and migrates its schema.
+ */
+export async function startJobs(
+  deps: Deps,
+  connectionString: string,
+  definitions: JobDefinition<{ month?: string }>[] = jobs,
+  options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
+): Promise<JobRunner> {
+  const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+  boss.on('error', (err) => deps.logger?.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const def of definitions) {
+    await boss.createQueue(def.name);
+    if (options.schedule !== false) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    await boss.work<{ month?: string }>(
+      def.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async ([job]) => {
+        if (!job) return;
+        const result = await def.run(deps, job.data, new Date());
+        deps.logger?.info(
+          {
+            job: def.name,
+            id: job.id,
+            result: JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+          },
+          'job done',
+        );
+        return null;
+      },
+    );
+  }
+  return { boss, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+}
