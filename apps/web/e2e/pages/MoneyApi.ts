@@ -55,7 +55,7 @@ export function addAmounts(...amounts: string[]): string {
   const units = (a: string) => {
     const [w = '0', f = ''] = a.split('.');
     const sign = w.startsWith('-') ? -1n : 1n;
-    return sign * (BigInt(w.replace('-', '')) * 100_000_000n + BigInt((f + '00000000').slice(0, 8)));
+    return sign * (BigInt(w.replace('-', '')) * 100_000_000n + BigInt(f.padEnd(8, '0').slice(0, 8)));
   };
   const total = amounts.reduce((sum, a) => sum + units(a), 0n);
   const sign = total < 0n ? '-' : '';
