@@ -67,6 +67,20 @@ export function ReconciliationCard() {
               </List>
             </>
           )}
+          {data.earned_mismatches.length > 0 && (
+            <>
+              <Text size="sm" fw={600} c="red">
+                Earnings towards the cap that differ from the ledger
+              </Text>
+              <List size="sm">
+                {data.earned_mismatches.map((m) => (
+                  <List.Item key={m.user_id}>
+                    Member #{m.user_id}: recorded {m.cached}, ledger {m.ledger}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          )}
           {data.unbalanced.length > 0 && (
             <Text size="sm" c="red">
               Postings that do not sum to zero: {data.unbalanced.join(', ')}
