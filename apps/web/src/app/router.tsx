@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SitePopup } from '../modules/notifications/components/SitePopup';
 import { RouteErrorPage } from './ErrorFallback';
 import { RequireRole } from './guards';
 import { AdminShell } from './layouts/AdminShell';
@@ -117,7 +118,13 @@ export const routes: RouteObject[] = [
         element: <RequireRole allow="user" />,
         children: [
           {
-            element: <MemberShell />,
+            // Site popups (GET /notifications/home) show once, as a window, wherever a member is.
+            element: (
+              <>
+                <MemberShell />
+                <SitePopup />
+              </>
+            ),
             children: [
               { path: '/user/profile/:id', element: <ProfilePage /> },
               { path: '/user/dashboard', element: <MemberDashboardPage /> },

@@ -1,10 +1,21 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { NotificationForm } from '../../modules/notifications/components/NotificationForm';
+import { PageShell } from '../../ui/PageShell';
 
+/** /admin/notifications (spec 2.4): a notification or site popup for every member or chosen ones. */
 export default function NotificationCreatePage() {
   return (
-    <PlannedPage
+    <PageShell
       title="Create Notification"
-      summary="Creating a notification or banner for all members or chosen members will happen here."
-    />
+      description="Send a notice to every member or to the members you choose."
+      actions={
+        <Anchor component={Link} to="/admin/notification/list" size="sm">
+          Sent notifications
+        </Anchor>
+      }
+    >
+      <NotificationForm />
+    </PageShell>
   );
 }

@@ -1,0 +1,147 @@
+import {
+  Button,
+  Card,
+  Checkbox,
+  Divider,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CreateNotificationBody } from '@sgx/contracts';
+import { IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorDialog } from '../../../ui/ErrorDialog';
+import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
+import { SuccessDialog } from '../../../ui/SuccessDialog';
+import { messageOr } from '../../content/api/upload';
+import { type NotificationType, typeLabels, useCreateNotification } from '../api/notificationsApi';
+import { BannerUpload } from './BannerUpload';
+import { type ChosenMember, MemberPicker } from './MemberPicker';
+
+interface FormValues {
+  title: string;
+  message: string;
+  type: string | null;
+  users: boolean;
+}
+
+const typeOptions = (Object.keys(typeLabels) as NotificationType[]).map((value) => ({
+  value,
+  label: typeLabels[value],
+}));
+
+/** The create-notification form of spec 2.4, with the validation texts of spec 5. */
+export function NotificationForm() {
+  const create = useCreateNotification();
+  const [chosen, setChosen] = useState<ChosenMember[]>([]);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useForm<FormValues>({
+    initialValues: { title: '', message: '', type: null, users: true },
+    validate: (values) =>
+      schemaErrors(CreateNotificationBody, {
+        title: values.title,
+        message: values.message,
+        // Unset stays undefined, so the schema says 'Type is required' rather than 'Invalid type'.
+        type: values.type ?? undefined,
+        users: values.users,
+        recipients: values.users ? [] : chosen.map((m) => m.id),
+      }),
+  });
+
+  const setAllUsers = (all: boolean) => {
+    form.setFieldValue('users', all);
+    // The recipient list is emptied when All Users is ticked (spec 5).
+    if (all) setChosen([]);
+    form.clearFieldError('recipients');
+  };
+
+  const setRecipients = (next: ChosenMember[]) => {
+    setChosen(next);
+    form.clearFieldError('recipients');
+  };
+
+  const onSubmit = form.onSubmit((values) => {
+    if (values.type === null) return;
+    create.mutate(
+      {
+        title: values.title.trim(),
+        message: values.message.trim(),
+        users: values.users,
+        type: values.type as NotificationType,
+        recipients: values.users ? [] : chosen.map((m) => m.id),
+      },
+      {
+        onSuccess: (res) => {
+          form.reset();
+          setChosen([]);
+          setSuccess(res.message);
+        },
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error));
+          setFailure(messageOr(error, 'The notification could not be created.'));
+        },
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <form onSubmit={onSubmit} noValidate aria-label="Create notification">
+        <Stack gap="md">
+          <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
+          <BannerUpload />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={5000}
+            {...form.getInputProps('message')}
+          />
+          <Select
+            label="Type"
+            placeholder="Choose a type"
+            required
+            data={typeOptions}
+            description="A site popup shows once, as a window, when a member opens the member area."
+            w={{ base: '100%', sm: 320 }}
+            {...form.getInputProps('type')}
+          />
+          <Divider />
+          <Checkbox
+            label="All Users"
+            description="Untick to choose the members who receive it."
+            checked={form.values.users}
+            onChange={(e) => setAllUsers(e.currentTarget.checked)}
+          />
+          {!form.values.users && (
+            <MemberPicker
+              selected={chosen}
+              onChange={setRecipients}
+              error={form.errors.recipients as string | undefined}
+            />
+          )}
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {form.values.users
+                ? 'Goes to every member.'
+                : `Goes to ${chosen.length} chosen ${chosen.length === 1 ? 'member' : 'members'}.`}
+            </Text>
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {success !== null && <SuccessDialog message={success} onClose={() => setSuccess(null)} />}
+      {failure !== null && <ErrorDialog error={failure} onClose={() => setFailure(null)} />}
+    </Card>
+  );
+}
