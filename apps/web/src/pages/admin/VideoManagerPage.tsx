@@ -1,7 +1,139 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Alert, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconMovie, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Video, VideoValues } from '../../modules/videos/api/videosApi';
+import { DeleteVideoDialog } from '../../modules/videos/components/DeleteVideoDialog';
+import { VideoCard } from '../../modules/videos/components/VideoCard';
+import { VideoFormDialog } from '../../modules/videos/components/VideoFormDialog';
+import { useVideoStore } from '../../modules/videos/hooks/useVideoStore';
+import { serverFieldErrors } from '../../ui/formErrors';
+import { LoadError } from '../../ui/LoadError';
+import { PageShell } from '../../ui/PageShell';
+import { Spinner } from '../../ui/Spinner';
 
+/** /admin/video-manager (spec 2.7): the watch-and-earn video library. Members watch the newest video. */
 export default function VideoManagerPage() {
+  const store = useVideoStore();
+  const [formOpen, setFormOpen] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [pendingDelete, setPendingDelete] = useState<Video | null>(null);
+
+  const openForm = (video: Video | null) => {
+    store.clearError();
+    setServerErrors({});
+    store.setCurrent(video);
+    setFormOpen(true);
+  };
+  const closeForm = () => {
+    if (store.create.isPending || store.update.isPending) return;
+    setFormOpen(false);
+    store.clearError();
+  };
+
+  const save = (values: VideoValues) => {
+    const done = {
+      onSuccess: () => setFormOpen(false),
+      onError: (e: unknown) => setServerErrors(serverFieldErrors(e)),
+    };
+    if (store.current === null) store.create.mutate(values, done);
+    else store.update.mutate({ id: store.current.id, values }, done);
+  };
+
+  const confirmDelete = () => {
+    if (pendingDelete === null) return;
+    store.remove.mutate(pendingDelete.id, { onSettled: () => setPendingDelete(null) });
+  };
+
+  const videos = store.videos;
   return (
-    <PlannedPage title="Video Manager" summary="The video library for watch-and-earn will be managed here." />
+    <PageShell
+      title="Video Manager"
+      description="The watch-and-earn library. Members watch the newest video."
+      actions={
+        videos !== undefined && videos.length > 0 ? (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
+            Add New Video
+          </Button>
+        ) : null
+      }
+    >
+      {store.message !== null && (
+        <Alert color="green" icon={<IconCheck size={18} />} role="status" data-testid="video-message">
+          {store.message}
+        </Alert>
+      )}
+      {store.error !== null && !formOpen && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          role="alert"
+          withCloseButton
+          onClose={store.clearError}
+          closeButtonLabel="Dismiss"
+        >
+          {store.error}
+        </Alert>
+      )}
+      {store.list.isError && (
+        <LoadError
+          title={store.loadError ?? 'Failed to fetch videos'}
+          error={store.list.error}
+          onRetry={() => void store.list.refetch()}
+          loadedAt={store.list.dataUpdatedAt}
+        />
+      )}
+      <Spinner loading={store.list.isPending} />
+
+      {videos !== undefined && videos.length === 0 && (
+        <Card withBorder radius="lg" padding="xl">
+          <Stack align="center" gap="sm" py="lg">
+            <ThemeIcon size={56} radius="xl" variant="light">
+              <IconMovie size={30} />
+            </ThemeIcon>
+            <Text fw={600} size="lg">
+              No videos uploaded yet
+            </Text>
+            <Text c="dimmed" size="sm" ta="center">
+              Members cannot watch and earn until there is a video.
+            </Text>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
+              Add Your First Video
+            </Button>
+          </Stack>
+        </Card>
+      )}
+
+      {videos !== undefined && videos.length > 0 && (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+          component="ul"
+          aria-label="Videos"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {videos.map((v, i) => (
+            <li key={v.id}>
+              <VideoCard video={v} latest={i === 0} onEdit={openForm} onDelete={setPendingDelete} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+
+      <VideoFormDialog
+        opened={formOpen}
+        video={store.current}
+        saving={store.create.isPending || store.update.isPending}
+        error={formOpen ? store.error : null}
+        serverErrors={serverErrors}
+        onCancel={closeForm}
+        onSave={save}
+      />
+      <DeleteVideoDialog
+        video={pendingDelete}
+        deleting={store.remove.isPending}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </PageShell>
   );
 }

@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTimedMessage } from '../../../ui/useTimedMessage';
+import { messageOr } from '../../content/api/upload';
+import {
+  createVideo,
+  deleteVideo,
+  fetchVideos,
+  updateVideo,
+  type Video,
+  type VideoValues,
+  videoKeys,
+} from '../api/videosApi';
+
+type VideoList = { data: Video[] };
+
+/**
+ * The video store of spec 4: the list, the current video, loading, error and a success message that
+ * clears after 3 seconds. Creating puts the new video first, updating merges the change into the list and
+ * into the current video, deleting removes it and clears the current video when it is the same one.
+ */
+export function useVideoStore() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: videoKeys.list, queryFn: ({ signal }) => fetchVideos(signal) });
+  const [current, setCurrent] = useState<Video | null>(null);
+  const [message, showMessage] = useTimedMessage(3000);
+  const [error, setError] = useState<string | null>(null);
+
+  const patchList = (change: (videos: Video[]) => Video[]) =>
+    queryClient.setQueryData<VideoList>(videoKeys.list, (old) => (old ? { data: change(old.data) } : old));
+
+  const create = useMutation({
+    mutationFn: createVideo,
+    onMutate: () => setError(null),
+    onSuccess: (res) => {
+      patchList((videos) => [res.data, ...videos.filter((v) => v.id !== res.data.id)]);
+      showMessage(res.message);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
+    },
+    onError: (e) => setError(messageOr(e, 'Failed to create video')),
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, values }: { id: number; values: VideoValues }) => updateVideo(id, values),
+    onMutate: () => setError(null),
+    onSuccess: (res) => {
+      patchList((videos) => videos.map((v) => (v.id === res.data.id ? { ...v, ...res.data } : v)));
+      setCurrent((c) => (c !== null && c.id === res.data.id ? { ...c, ...res.data } : c));
+      showMessage(res.message);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
+    },
+    onError: (e) => setError(messageOr(e, 'Failed to update video')),
+  });
+
+  const remove = useMutation({
+    mutationFn: deleteVideo,
+    onMutate: () => setError(null),
+    onSuccess: (res, id) => {
+      patchList((videos) => videos.filter((v) => v.id !== id));
+      setCurrent((c) => (c !== null && c.id === id ? null : c));
+      showMessage(res.message);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
+    },
+    onError: (e) => setError(messageOr(e, 'Failed to delete video')),
+  });
+
+  return {
+    videos: list.data?.data,
+    list,
+    loadError: list.isError ? messageOr(list.error, 'Failed to fetch videos') : null,
+    loading: list.isPending || create.isPending || update.isPending || remove.isPending,
+    current,
+    setCurrent,
+    message,
+    error,
+    clearError: () => setError(null),
+    create,
+    update,
+    remove,
+  };
+}
