@@ -16,6 +16,8 @@ const LoginPage = lazy(() => import('../pages/public/LoginPage'));
 const AdminLoginPage = lazy(() => import('../pages/public/AdminLoginPage'));
 const RegistrationPage = lazy(() => import('../pages/public/RegistrationPage'));
 const UnauthorizedPage = lazy(() => import('../pages/public/UnauthorizedPage'));
+const ForgotPasswordPage = lazy(() => import('../pages/public/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../pages/public/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../pages/public/NotFoundPage'));
 
 const AdminDashboardPage = lazy(() => import('../pages/admin/DashboardPage'));
@@ -78,6 +80,9 @@ export const routes: RouteObject[] = [
           { path: '/admin-login', element: <AdminLoginPage /> },
           { path: '/registration', element: <RegistrationPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
+          // Added: account recovery (spec 7.6 /pass/forget and /pass/reset); the reset e-mail links here.
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -71,6 +71,11 @@ export function SignInForm({ area: role }: SignInFormProps) {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
+          {role === 'user' && (
+            <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>
+              Forgot password?
+            </Anchor>
+          )}
           <Button type="submit" loading={signIn.isPending} fullWidth>
             Sign in
           </Button>
