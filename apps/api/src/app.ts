@@ -50,6 +50,8 @@ import { RecoveryService } from './modules/recovery/recovery.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ReferralsService } from './modules/referrals/referrals.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { RewardsService } from './modules/rewards/rewards.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -92,6 +94,7 @@ export type Deps = {
   logger?: FastifyBaseLogger;
   mailer: Mailer;
   recovery: RecoveryService;
+  rewards: RewardsService;
 };
 
 declare module 'fastify' {
@@ -137,6 +140,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     notifications: new NotificationsService(db),
     mailer,
     recovery: new RecoveryService(db, mailer, sessions, limiter, config),
+    rewards: new RewardsService(db, settings),
   };
 }
 
@@ -202,6 +206,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       bonusRoutes(typed);
       reportsRoutes(typed);
       salaryRoutes(typed);
+      rewardsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

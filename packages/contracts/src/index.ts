@@ -10,6 +10,7 @@ export * from './notifications';
 export * from './plans';
 export * from './recovery';
 export * from './reports';
+export * from './rewards';
 export * from './salary';
 export * from './settings';
 export * from './tickets';

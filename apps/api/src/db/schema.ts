@@ -132,6 +132,12 @@ export interface DB {
   bonuses: BonusesTable;
   bonus_claims: BonusClaimsTable;
   salary_payments: SalaryPaymentsTable;
+  reward_plans: RewardPlansTable;
+  member_rewards: MemberRewardsTable;
+  leadership: LeadershipTable;
+  cto_payouts: CtoPayoutsTable;
+  cto_shares: CtoSharesTable;
+  cto_disqualified: CtoDisqualifiedTable;
 }
 
 export interface TokenConfigTable {
@@ -507,5 +513,65 @@ export interface SalaryPaymentsTable {
   directs: number;
   due: bigint;
   paid: bigint;
+  created_at: Timestamp;
+}
+
+export interface RewardPlansTable {
+  id: Id;
+  rank: number;
+  title: string;
+  description: Generated<string>;
+  threshold: bigint;
+  duration_days: number;
+  reward: bigint;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface MemberRewardsTable {
+  id: Id;
+  user_id: bigint;
+  reward_plan_id: bigint;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  status: Generated<'working' | 'claimed' | 'carried'>;
+  claimed_at: NullableTimestamp;
+  paid: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface LeadershipTable {
+  id: Id;
+  user_id: bigint;
+  reward_plan_id: bigint;
+  member_reward_id: bigint;
+  achieved_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: bigint | null;
+}
+
+export interface CtoPayoutsTable {
+  id: Id;
+  month: string;
+  turnover: bigint;
+  pool: bigint;
+  members: number;
+  share: bigint;
+  paid_by: bigint;
+  created_at: Timestamp;
+}
+
+export interface CtoSharesTable {
+  id: Id;
+  payout_id: bigint;
+  user_id: bigint;
+  amount: bigint;
+}
+
+export interface CtoDisqualifiedTable {
+  user_id: bigint;
+  reason: string;
+  by_admin: bigint;
   created_at: Timestamp;
 }
