@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { demoAdmin, registerViaApi } from './fixtures';
 import { AdminDepositsPage, AdminList } from './pages/AdminMoneyPages';
 import { confirmIn } from './pages/MemberMoneyPages';
@@ -14,11 +14,18 @@ test.beforeEach(async ({ page }) => {
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
+// One member for the whole file: registrations are rate limited per address, and the suite shares one.
+let shared: ReturnType<typeof registerViaApi> | undefined;
+function sharedMember(request: APIRequestContext) {
+  shared ??= registerViaApi(request, 'tables');
+  return shared;
+}
+
 test('deposits: search, status filter, decline with a note, CSV of the filtered rows', async ({
   page,
   request,
 }) => {
-  const member = await registerViaApi(request, 'deposits');
+  const member = await sharedMember(request);
   const { token } = await apiSignIn(request, 'member', member.email, member.password);
   const first = await depositViaApi(request, token, member.id, '25');
   const second = await depositViaApi(request, token, member.id, '40.5');
@@ -74,7 +81,7 @@ test('codes: issue, filter unused, search, CSV', async ({ page }) => {
 });
 
 test('top-ups: filter by kind, search a member, CSV', async ({ page, request }) => {
-  const member = await registerViaApi(request, 'topups');
+  const member = await sharedMember(request);
   const { token } = await apiSignIn(request, 'member', member.email, member.password);
   const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
   const deposit = await depositViaApi(request, token, member.id, '200');
@@ -104,14 +111,15 @@ test('top-ups: filter by kind, search a member, CSV', async ({ page, request }) 
 });
 
 test('transactions: search, credit filter, reverse with a reason, CSV', async ({ page, request }) => {
-  const member = await registerViaApi(request, 'ledger');
+  const member = await sharedMember(request);
   const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
+  const stamp = `e2e-${Date.now()}`;
   await apiPost(request, admin.token, '/tr/create', {
     user_id: member.id,
     amount: '12.5',
     direction: 'credit',
     wallet: 'deposit',
-    reason: 'e2e adjustment',
+    reason: `adjustment ${stamp}`,
   });
 
   await page.goto('/admin/web3?tab=transactions');
@@ -120,19 +128,20 @@ test('transactions: search, credit filter, reverse with a reason, CSV', async ({
     page.getByRole('region', { name: 'All transactions' }),
     'Search transactions',
   );
-  await list.search(member.username);
+  await list.search(stamp);
   await expect(list.rows).toHaveCount(1);
+  await expect(list.rows.first()).toContainText(member.username);
   await list.filter('Credit or debit', 'Debits');
   await expect(list.rows).toContainText(['No transactions match.']);
   await list.filter('Credit or debit', 'Credits');
-  await expect(list.row('manual credit: e2e adjustment')).toContainText('+$12.50');
+  await expect(list.row(`manual credit: adjustment ${stamp}`)).toContainText('+$12.50');
 
   await list.rows
     .first()
     .getByRole('button', { name: /^Reverse transaction/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Reverse transaction' });
-  await dialog.getByRole('textbox', { name: 'Reason' }).fill('e2e: posted by mistake');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(`posted by mistake ${stamp}`);
   await confirmIn(page, 'Reverse transaction', 'Reverse');
   await expect(toast(page, /Transaction reversed/)).toBeVisible();
   await list.filter('Credit or debit', 'Credits and debits');
@@ -140,6 +149,6 @@ test('transactions: search, credit filter, reverse with a reason, CSV', async ({
 
   const csv = await list.exportCsv();
   expect(csv.name).toMatch(/^transactions-.*\.csv$/);
-  expect(csv.text).toContain('e2e: posted by mistake');
+  expect(csv.text).toContain(`posted by mistake ${stamp}`);
   await expect(page.getByTestId('reconciliation-status')).toHaveText('OK');
 });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerViaApi } from './fixtures';
 import { confirmIn } from './pages/MemberMoneyPages';
 import { apiSignIn, depositViaApi } from './pages/MoneyApi';
@@ -13,11 +13,18 @@ async function signInAs(page: Page, email: string, password: string) {
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
+// One member for the whole file (never given a payout address): registrations are rate limited per address.
+let shared: ReturnType<typeof registerViaApi> | undefined;
+function sharedMember(request: APIRequestContext) {
+  shared ??= registerViaApi(request, 'screens');
+  return shared;
+}
+
 test('a member cancels a pending deposit after confirming, and filters the history', async ({
   page,
   request,
 }) => {
-  const member = await registerViaApi(request, 'cancel');
+  const member = await sharedMember(request);
   const { token } = await apiSignIn(request, 'member', member.email, member.password);
   const deposit = await depositViaApi(request, token, member.id, '75');
   await signInAs(page, member.email, member.password);
@@ -49,7 +56,7 @@ test('without a payout address the withdrawal page says so and links to the prof
   page,
   request,
 }) => {
-  const member = await registerViaApi(request, 'nopayout');
+  const member = await sharedMember(request);
   await signInAs(page, member.email, member.password);
   await page.goto('/user/withdrawal');
   const alert = page.getByRole('alert').filter({ hasText: 'No payout address' });
@@ -62,7 +69,7 @@ test("refusals show the server's words: a friend top-up to yourself, an unknown 
   page,
   request,
 }) => {
-  const member = await registerViaApi(request, 'refusals');
+  const member = await sharedMember(request);
   await signInAs(page, member.email, member.password);
 
   await page.goto('/user/topup?tab=friend');
