@@ -30,6 +30,7 @@ import { bonusRoutes } from './modules/bonus/bonus.routes';
 import { codesRoutes } from './modules/codes/codes.routes';
 import { CodesService } from './modules/codes/codes.service';
 import { contentRoutes } from './modules/content/content.routes';
+import { ctoRoutes } from './modules/cto/cto.routes';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -207,6 +208,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       reportsRoutes(typed);
       salaryRoutes(typed);
       rewardsRoutes(typed);
+      ctoRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

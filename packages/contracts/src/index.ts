@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bonus';
 export * from './common';
 export * from './content';
+export * from './cto';
 export * from './income';
 export * from './ledger';
 export * from './money-ops';

@@ -93,6 +93,22 @@ export async function creditIncome(
   if (c.statusGate === 'level' && user.level_status === 'close')
     return skip('level income is closed for this member');
 
+  // CTO is paid outside the earning cap: the cap's total earnings are the five capped types (spec 9).
+  if (!(cappedIncomeTypes as readonly string[]).includes(c.type)) {
+    await post(tx, {
+      key: c.causeKey,
+      kind: 'income',
+      incomeType: c.type,
+      memberId: c.userId,
+      memo: c.type,
+      details: { ...c.why, due: c.amount, paid: c.amount },
+      entries: [
+        { account: { owner: c.userId, kind: c.wallet }, amount: c.amount },
+        { account: { owner: null, kind: 'income_expense' }, amount: -c.amount },
+      ],
+    });
+    return { paid: c.amount, skipped: 0n, reason: null };
+  }
   const cap = mulDiv(user.active_plan, parseUnits(s.earningCapMultiplier), UNIT);
   const earned = user.total_earned;
   const room = cap - earned;

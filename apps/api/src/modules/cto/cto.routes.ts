@@ -1,0 +1,248 @@
+import {
+  amountOut,
+  CtoDisqualifyBody,
+  CtoListResponse,
+  CtoPayBody,
+  CtoPayoutResponse,
+  CtoQualifiedResponse,
+  CtoSharesResponse,
+  IdParam,
+  MessageResponse,
+} from '@sgx/contracts';
+import { parseUnits, percentOf } from '@sgx/money';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { DbOrTx } from '../../db';
+import { principalOf } from '../../http/access';
+import { businessRule, conflict, notFound } from '../../http/errors';
+import { scopeOf } from '../../http/listing';
+import { writeAudit } from '../audit/audit.repo';
+import { creditIncome } from '../income/income.service';
+
+type PayoutRow = {
+  id: bigint;
+  month: string;
+  turnover: bigint;
+  pool: bigint;
+  members: number;
+  share: bigint;
+  created_at: Date;
+};
+const toPayout = (p: PayoutRow) => ({
+  id: Number(p.id),
+  month: p.month,
+  turnover: amountOut(p.turnover),
+  pool: amountOut(p.pool),
+  members: p.members,
+  share: amountOut(p.share),
+  created_at: p.created_at.toISOString(),
+});
+
+/**
+ * CTO (business-rules 5): each month a pool of 1% of the month's top-ups is split equally among the
+ * qualified members (own plan at least 50, directs' plans at least 5000; settings), paid once a month.
+ */
+export function ctoRoutes(app: App): void {
+  const { db, settings } = app.deps;
+  const tags = ['cto'];
+
+  const qualified = async (tx: DbOrTx) => {
+    const s = await settings.all(tx);
+    const { rows } = await sql<{
+      user_id: bigint;
+      username: string;
+      active_plan: bigint;
+      directs_business: bigint;
+    }>`
+      SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business
+      FROM users u
+      LEFT JOIN LATERAL (SELECT sum(active_plan) AS total FROM users x WHERE x.sponsor_id = u.id AND x.deleted_at IS NULL) d ON true
+      WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
+        AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
+        AND coalesce(d.total, 0) >= ${parseUnits(s.ctoMinDirectsBusiness)}
+        AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)
+      ORDER BY u.id`.execute(tx);
+    return rows;
+  };
+
+  app.get(
+    '/cto',
+    { config: { access: 'admin' }, schema: { tags, response: { 200: CtoQualifiedResponse } } },
+    async () => ({
+      qualified: (await qualified(db)).map((r) => ({
+        user_id: Number(r.user_id),
+        username: r.username,
+        active_plan: amountOut(r.active_plan),
+        directs_business: amountOut(r.directs_business),
+      })),
+    }),
+  );
+  app.get(
+    '/cto/list',
+    { config: { access: 'admin' }, schema: { tags, response: { 200: CtoListResponse } } },
+    async () => ({
+      payouts: (
+        await db
+          .selectFrom('cto_payouts')
+          .select(['id', 'month', 'turnover', 'pool', 'members', 'share', 'created_at'])
+          .orderBy('month', 'desc')
+          .execute()
+      ).map(toPayout),
+    }),
+  );
+  const shares = (q: { payoutId?: bigint; userId?: bigint }) => {
+    let s = db
+      .selectFrom('cto_shares as s')
+      .innerJoin('cto_payouts as p', 'p.id', 's.payout_id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.payout_id', 'p.month', 's.user_id', 'u.username', 's.amount'])
+      .orderBy('p.month', 'desc');
+    if (q.payoutId !== undefined) s = s.where('s.payout_id', '=', q.payoutId);
+    if (q.userId !== undefined) s = s.where('s.user_id', '=', q.userId);
+    return s.execute().then((rows) =>
+      rows.map((r) => ({
+        ...r,
+        payout_id: Number(r.payout_id),
+        user_id: Number(r.user_id),
+        amount: amountOut(r.amount),
+      })),
+    );
+  };
+  app.get(
+    '/cto/byid/:id',
+    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: CtoPayoutResponse } } },
+    async (request) => {
+      const p = await db
+        .selectFrom('cto_payouts')
+        .select(['id', 'month', 'turnover', 'pool', 'members', 'share', 'created_at'])
+        .where('id', '=', BigInt(request.params.id))
+        .executeTakeFirst();
+      if (!p) throw notFound('CTO payout not found.');
+      return { payout: toPayout(p), shares: await shares({ payoutId: p.id }) };
+    },
+  );
+  app.get(
+    '/cto/transaction/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParam, response: { 200: CtoSharesResponse } },
+    },
+    async (request) => ({
+      shares: await shares({
+        userId: scopeOf(principalOf(request), request.params.id) ?? BigInt(request.params.id),
+      }),
+    }),
+  );
+  app.post(
+    '/cto/pay',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        body: CtoPayBody,
+        response: {
+          200: z.object({
+            message: z.string(),
+            payout: z.object({
+              month: z.string(),
+              pool: z.string(),
+              members: z.number().int(),
+              share: z.string(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const actor = principalOf(request).userId;
+      const { month } = request.body;
+      const result = await db.transaction().execute(async (tx) => {
+        await sql`SELECT pg_advisory_xact_lock(727002)`.execute(tx);
+        const done = await tx
+          .selectFrom('cto_payouts')
+          .select('id')
+          .where('month', '=', month)
+          .executeTakeFirst();
+        if (done) throw conflict('The CTO pool of this month was already paid.');
+        const s = await settings.all(tx);
+        const turnover = await sql<{ total: bigint }>`
+        SELECT coalesce(sum(amount), 0)::bigint AS total FROM topups
+        WHERE kind IN ('topup', 'retopup', 'friend') AND to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') = ${month}`.execute(
+          tx,
+        );
+        const total = turnover.rows[0]?.total ?? 0n;
+        const pool = percentOf(total, parseUnits(s.ctoPoolPercent));
+        const members = await qualified(tx);
+        if (members.length === 0) throw businessRule('No member qualifies for the CTO pool.');
+        // Equal shares, rounded down; the remainder of a unit stays with the platform.
+        const share = pool / BigInt(members.length);
+        const payout = await tx
+          .insertInto('cto_payouts')
+          .values({ month, turnover: total, pool, members: members.length, share, paid_by: actor })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const m of members) {
+          const paid =
+            share > 0n
+              ? await creditIncome(tx, settings, {
+                  userId: m.user_id,
+                  type: 'cto',
+                  amount: share,
+                  causeKey: `cto:${month}:${m.user_id}`,
+                  wallet: 'non_working',
+                  feature: 'reward',
+                  why: { rule: 'CTO pool', month, pool, members: members.length },
+                })
+              : { paid: 0n };
+          await tx
+            .insertInto('cto_shares')
+            .values({ payout_id: payout.id, user_id: m.user_id, amount: paid.paid })
+            .execute();
+        }
+        await writeAudit(tx, {
+          actorId: actor,
+          action: 'cto.pay',
+          entity: 'cto',
+          entityId: month,
+          after: {
+            turnover: amountOut(total),
+            pool: amountOut(pool),
+            members: members.length,
+            share: amountOut(share),
+          },
+        });
+        return { month, pool: amountOut(pool), members: members.length, share: amountOut(share) };
+      });
+      return {
+        message: `CTO for ${month} paid to ${result.members} member${result.members === 1 ? '' : 's'}`,
+        payout: result,
+      };
+    },
+  );
+  app.put(
+    '/cto/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, params: IdParam, body: CtoDisqualifyBody, response: { 200: MessageResponse } },
+    },
+    async (request) => {
+      const actor = principalOf(request).userId;
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('cto_disqualified')
+          .values({ user_id: BigInt(request.params.id), reason: request.body.reason, by_admin: actor })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        await writeAudit(tx, {
+          actorId: actor,
+          action: 'cto.disqualify',
+          entity: 'user',
+          entityId: BigInt(request.params.id),
+          reason: request.body.reason,
+        });
+      });
+      return { message: 'Member removed from the CTO pool' };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { AmountOut } from './common';
+
+export const CtoPayBody = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'Use YYYY-MM.') });
+export const CtoPayout = z.object({
+  id: z.number().int(),
+  month: z.string(),
+  turnover: AmountOut,
+  pool: AmountOut,
+  members: z.number().int(),
+  share: AmountOut,
+  created_at: z.string(),
+});
+export const CtoShare = z.object({
+  payout_id: z.number().int(),
+  month: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  amount: AmountOut,
+});
+export const CtoQualified = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  active_plan: AmountOut,
+  directs_business: AmountOut,
+});
+export const CtoListResponse = z.object({ payouts: z.array(CtoPayout) });
+export const CtoQualifiedResponse = z.object({ qualified: z.array(CtoQualified) });
+export const CtoPayoutResponse = z.object({ payout: CtoPayout, shares: z.array(CtoShare) });
+export const CtoSharesResponse = z.object({ shares: z.array(CtoShare) });
+export const CtoDisqualifyBody = z.object({ reason: z.string().trim().min(3, 'Say why.').max(500) });
