@@ -38,8 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // Every browser test signs in from 127.0.0.1: the per-address sign-in limit is raised for the run.
-    command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 npm start`,
+    // Every browser test signs in and registers from 127.0.0.1: the per-address limits are raised for the run.
+    command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 RATE_LIMIT_REGISTER_PER_IP=10000 npm start`,
     cwd: '../..',
     url: `${baseURL}/api/v1/health/ready`,
     timeout: 180_000,
