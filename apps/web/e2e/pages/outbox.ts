@@ -59,12 +59,12 @@ export async function sendNotification(
   return ((await res.json()) as { notification: { id: number } }).notification.id;
 }
 
-/** Sets feature switches through the API, with a reason (used to put things back after a spec). */
-export async function setFeatures(request: APIRequestContext, features: Record<string, boolean>) {
+/** Changes settings through the API, with a reason (used to put things back after a spec). */
+export async function putSettings(request: APIRequestContext, settings: Record<string, unknown>) {
   const token = await adminToken(request);
   const res = await request.put('/api/v1/settings', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { settings: { features }, reason: 'e2e: restore switches' },
+    data: { settings, reason: 'e2e: put the settings back' },
   });
   if (!res.ok()) throw new Error(`settings failed: ${res.status()} ${await res.text()}`);
 }

@@ -1,0 +1,181 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { AchieverFields } from '@sgx/contracts';
+import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ErrorDialog } from '../../../ui/ErrorDialog';
+import { formatDate } from '../../../ui/format';
+import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
+import { LoadError } from '../../../ui/LoadError';
+import { SectionCard } from '../../../ui/SectionCard';
+import { Spinner } from '../../../ui/Spinner';
+import { useAchievers, useAddAchiever, useDeleteAchiever } from '../api/contentApi';
+import { IMAGE_TYPES, imageFileError, messageOr } from '../api/upload';
+
+type Achiever = NonNullable<ReturnType<typeof useAchievers>['data']>[number];
+
+function AddAchieverForm() {
+  const add = useAddAchiever();
+  const [name, setName] = useState('');
+  const [title, setTitle] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = schemaErrors(AchieverFields, { name, title });
+    const imageProblem = imageFileError(image);
+    if (imageProblem !== null) next.image = imageProblem;
+    setErrors(next);
+    if (Object.keys(next).length > 0 || image === null) return;
+    add.mutate(
+      { name: name.trim(), title: title.trim(), image },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message, { duration: 3000 });
+          setName('');
+          setTitle('');
+          setImage(null);
+        },
+        onError: (err) => setErrors(serverFieldErrors(err)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add achiever">
+      <Stack gap="sm">
+        {add.isError && <ApiErrorAlert error={add.error} />}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+          />
+          <TextInput
+            label="Title"
+            placeholder="e.g. Top recruiter, June"
+            maxLength={100}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={errors.title}
+          />
+          <FileInput
+            label="Photo"
+            required
+            placeholder="Choose an image"
+            accept={IMAGE_TYPES.join(',')}
+            leftSection={<IconPhoto size={16} />}
+            value={image}
+            onChange={(f) => {
+              setImage(f);
+              setErrors(({ image: _gone, ...rest }) => {
+                const problem = f === null ? null : imageFileError(f);
+                return problem === null ? rest : { ...rest, image: problem };
+              });
+            }}
+            error={errors.image}
+            clearable
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending}>
+            Add achiever
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Achievers shown to members: POST /achivers/add (multipart), GET /achivers/list, DELETE /achivers/{id}. */
+export function AchieversPanel() {
+  const achievers = useAchievers();
+  const remove = useDeleteAchiever();
+  const [pendingDelete, setPendingDelete] = useState<Achiever | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  return (
+    <SectionCard
+      title="Achievers"
+      description="Members to celebrate, with a photo (PNG, JPEG, GIF or WebP, at most 2 MB)."
+    >
+      <Stack gap="lg">
+        <AddAchieverForm />
+        {achievers.isError && (
+          <LoadError
+            title="Achievers could not be loaded"
+            error={achievers.error}
+            onRetry={() => void achievers.refetch()}
+            loadedAt={achievers.dataUpdatedAt}
+          />
+        )}
+        <Spinner loading={achievers.isPending} />
+        {achievers.data !== undefined && achievers.data.length === 0 && (
+          <Text c="dimmed" ta="center" size="sm">
+            No achievers yet.
+          </Text>
+        )}
+        {achievers.data !== undefined && achievers.data.length > 0 && (
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+            {achievers.data.map((a) => (
+              <Card key={a.id} withBorder radius="md" padding="xs" component="article" aria-label={a.name}>
+                <Card.Section>
+                  <Image src={a.url} alt={a.name} h={140} fit="cover" />
+                </Card.Section>
+                <Group justify="space-between" align="flex-start" wrap="nowrap" mt="xs" gap={4}>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {a.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {a.title || formatDate(a.created_at)}
+                    </Text>
+                  </div>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setPendingDelete(a)}
+                    aria-label={`Delete ${a.name}`}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={pendingDelete !== null}
+        onCancel={() => setPendingDelete(null)}
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (pendingDelete === null) return;
+          remove.mutate(pendingDelete.id, {
+            onSuccess: (res) => toast.success(res.message, { duration: 3000 }),
+            onError: (e) => setFailure(messageOr(e, 'The achiever could not be removed.')),
+            onSettled: () => setPendingDelete(null),
+          });
+        }}
+      />
+      {failure !== null && <ErrorDialog error={failure} onClose={() => setFailure(null)} />}
+    </SectionCard>
+  );
+}

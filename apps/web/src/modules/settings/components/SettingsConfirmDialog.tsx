@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { UpdateSettingsBody } from '@sgx/contracts';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { messageOr } from '../../content/api/upload';
+import type { SettingChange } from '../settingsDraft';
+
+interface SettingsConfirmDialogProps {
+  changes: SettingChange[] | null;
+  saving: boolean;
+  error: unknown;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}
+
+const reasonError = (reason: string) => {
+  const r = UpdateSettingsBody.shape.reason.safeParse(reason);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Say why the settings change.');
+};
+
+/** Shows every change (now and new) and asks for the reason that goes into the audit log. */
+export function SettingsConfirmDialog({
+  changes,
+  saving,
+  error,
+  onCancel,
+  onConfirm,
+}: SettingsConfirmDialogProps) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const opened = changes !== null;
+  useEffect(() => {
+    if (opened) {
+      setReason('');
+      setTouched(false);
+    }
+  }, [opened]);
+
+  const problem = reasonError(reason);
+  const closing = (changes ?? []).filter((c) => c.key.startsWith('features.') && c.after === 'Off');
+  const submit = () => {
+    setTouched(true);
+    if (problem === null) onConfirm(reason.trim());
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title="Save these settings?"
+      centered
+      size="lg"
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      withCloseButton={!saving}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          They apply to everything that happens after saving. Nothing already paid changes.
+        </Text>
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped fz="sm" verticalSpacing={6} aria-label="Changes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Setting</Table.Th>
+                <Table.Th>Now</Table.Th>
+                <Table.Th>New</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(changes ?? []).map((c) => (
+                <Table.Tr key={c.key}>
+                  <Table.Td>{c.label}</Table.Td>
+                  <Table.Td c="dimmed">{c.before}</Table.Td>
+                  <Table.Td fw={600}>{c.after}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {closing.length > 0 && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Members will be refused">
+            While {closing.map((c) => c.label).join(', ')} {closing.length === 1 ? 'is' : 'are'} off, those
+            calls answer with a refusal.
+          </Alert>
+        )}
+        <Textarea
+          label="Reason"
+          description="Kept in the audit log with the change."
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          onBlur={() => setTouched(true)}
+          error={touched ? problem : null}
+          data-autofocus
+        />
+        {error !== null && error !== undefined && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Not saved">
+            {messageOr(error, 'The settings could not be saved.')}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Go back
+          </Button>
+          <Button onClick={submit} loading={saving}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,385 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { featureSwitches, type Settings, type UpdateSettingsBody } from '@sgx/contracts';
+import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { SectionCard } from '../../../ui/SectionCard';
+import { useSaveSettings } from '../api/settingsApi';
+import {
+  checkDraft,
+  decimalLabel,
+  diffSettings,
+  featureLabels,
+  fixedKeys,
+  isPoolOrToken,
+  type SettingChange,
+  type SettingsDraft,
+  toDraft,
+  withdrawalLabel,
+} from '../settingsDraft';
+import { SettingsConfirmDialog } from './SettingsConfirmDialog';
+
+interface NumberFieldProps {
+  label: string | undefined;
+  /** A longer accessible name when the visible label repeats (tier rows). */
+  name?: string;
+  unit: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  whole?: boolean;
+}
+
+function NumberField({ label, name, unit, value, error, onChange, whole = false }: NumberFieldProps) {
+  return (
+    <TextInput
+      label={label}
+      aria-label={name}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      inputMode={whole ? 'numeric' : 'decimal'}
+      rightSection={
+        <Text size="xs" c="dimmed" pr={4}>
+          {unit}
+        </Text>
+      }
+      rightSectionWidth={unit.length > 3 ? 64 : 40}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+    />
+  );
+}
+
+const fixedLabels: Record<(typeof fixedKeys)[number], string> = {
+  usernamePrefix: 'Username prefix',
+  rootReferralCode: 'Root referral code',
+  businessTimezone: 'Business timezone',
+};
+
+/** Every feature switch and economic number of GET /settings, saved with a reason after a confirmation. */
+export function SettingsForm({ settings }: { settings: Settings }) {
+  const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [review, setReview] = useState<{
+    changes: SettingChange[];
+    patch: UpdateSettingsBody['settings'];
+  } | null>(null);
+  const save = useSaveSettings();
+
+  // New settings from the server (after a save or a refetch) replace the draft.
+  useEffect(() => {
+    setDraft(toDraft(settings));
+    setErrors({});
+  }, [settings]);
+
+  const checked = checkDraft(draft);
+  const pending = checked.ok ? diffSettings(settings, checked.settings).changes.length : null;
+
+  const edit = (change: (d: SettingsDraft) => SettingsDraft, key: string) => {
+    setDraft(change);
+    if (errors[key] !== undefined) {
+      const { [key]: _gone, ...rest } = errors;
+      setErrors(rest);
+    }
+  };
+  const setDecimal = (k: string, v: string) =>
+    edit((d) => ({ ...d, decimals: { ...d.decimals, [k]: v } }), k);
+  const setWithdrawal = (k: string, v: string) =>
+    edit((d) => ({ ...d, withdrawal: { ...d.withdrawal, [k]: v } }), `withdrawal.${k}`);
+  const setLevel = (i: number, v: string) =>
+    edit(
+      (d) => ({ ...d, levelPercents: d.levelPercents.map((x, j) => (j === i ? v : x)) }),
+      `levelPercents.${i}`,
+    );
+  const setUnlock = (i: number, v: string) =>
+    edit(
+      (d) => ({ ...d, levelUnlockDirects: d.levelUnlockDirects.map((x, j) => (j === i ? v : x)) }),
+      `levelUnlockDirects.${i}`,
+    );
+  const setTier = (i: number, field: 'directs' | 'amount', v: string) =>
+    edit(
+      (d) => ({ ...d, salaryTiers: d.salaryTiers.map((t, j) => (j === i ? { ...t, [field]: v } : t)) }),
+      `salaryTiers.${i}.${field}`,
+    );
+
+  const onReview = () => {
+    const result = checkDraft(draft);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    const diff = diffSettings(settings, result.settings);
+    if (diff.changes.length === 0) return;
+    save.reset();
+    setReview(diff);
+  };
+
+  const onConfirm = (reason: string) => {
+    if (review === null) return;
+    save.mutate(
+      { settings: review.patch, reason },
+      {
+        onSuccess: (res) => {
+          setReview(null);
+          toast.success(res.message, { duration: 3000 });
+        },
+      },
+    );
+  };
+
+  const errorCount = Object.keys(errors).length;
+  const decimalField = (k: string) => (
+    <NumberField
+      key={k}
+      label={decimalLabel(k).label}
+      unit={decimalLabel(k).unit}
+      value={draft.decimals[k] ?? ''}
+      error={errors[k]}
+      onChange={(v) => setDecimal(k, v)}
+    />
+  );
+  const keys = Object.keys(draft.decimals);
+  const generalKeys = keys.filter((k) => !isPoolOrToken(k));
+  const poolKeys = keys.filter(isPoolOrToken);
+  const actions = (
+    <Paper
+      withBorder
+      radius="lg"
+      p="sm"
+      shadow="sm"
+      style={pending !== null && pending > 0 ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}
+      aria-label="Save settings"
+      component="section"
+    >
+      <Group gap="sm" justify="flex-end" wrap="wrap">
+        {pending !== null && pending > 0 && (
+          <Badge color="yellow" variant="light" size="lg" data-testid="unsaved-count">
+            {pending} unsaved {pending === 1 ? 'change' : 'changes'}
+          </Badge>
+        )}
+        <Button
+          variant="default"
+          onClick={() => {
+            setDraft(toDraft(settings));
+            setErrors({});
+          }}
+          disabled={pending === 0 && errorCount === 0}
+        >
+          Discard
+        </Button>
+        <Button onClick={onReview} disabled={pending === 0}>
+          Review and save
+        </Button>
+      </Group>
+    </Paper>
+  );
+
+  return (
+    <Stack gap="md">
+      {errorCount > 0 && (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          {errorCount === 1 ? 'One value needs' : `${errorCount} values need`} fixing before saving.
+        </Alert>
+      )}
+
+      <SectionCard
+        title="Feature switches"
+        description="When one is off, its calls answer with a clear refusal (for example 'Registration is closed.')."
+        testId="feature-switches"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {featureSwitches.map((f) => (
+            <Switch
+              key={f}
+              label={featureLabels[f].label}
+              description={featureLabels[f].description}
+              checked={draft.features[f]}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                edit((d) => ({ ...d, features: { ...d.features, [f]: on } }), `features.${f}`);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+      </SectionCard>
+
+      <SectionCard
+        title="Members and income"
+        description="A member earns at most their plan amount times the earning cap multiplier."
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {generalKeys.map((k) => decimalField(k))}
+          {fixedKeys.map((k) => (
+            <TextInput key={k} label={fixedLabels[k]} value={settings[k]} readOnly variant="filled" />
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="xs">
+          The username prefix, root referral code and timezone are fixed here: changing them would change
+          existing accounts and business dates.
+        </Text>
+      </SectionCard>
+
+      <SectionCard
+        title="Level income"
+        description="Each upline at level L earns this percent of the ROI credited, once they have the active directs needed."
+      >
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing={6} fz="sm" aria-label="Levels">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={56}>Level</Table.Th>
+                <Table.Th>Percent of ROI</Table.Th>
+                <Table.Th>Active directs</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {draft.levelPercents.map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the ten levels are fixed positions
+                <Table.Tr key={i}>
+                  <Table.Td fw={600}>{i + 1}</Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Level ${i + 1} percent`}
+                      value={p}
+                      onChange={(e) => setLevel(i, e.currentTarget.value)}
+                      error={errors[`levelPercents.${i}`]}
+                      inputMode="decimal"
+                      rightSection={
+                        <Text size="xs" c="dimmed">
+                          %
+                        </Text>
+                      }
+                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Level ${i + 1} active directs`}
+                      value={draft.levelUnlockDirects[i] ?? ''}
+                      onChange={(e) => setUnlock(i, e.currentTarget.value)}
+                      error={errors[`levelUnlockDirects.${i}`]}
+                      inputMode="numeric"
+                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </SectionCard>
+
+      <SectionCard
+        title="Withdrawals"
+        description="The server computes every fee; members see the quote before they confirm."
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          {Object.keys(draft.withdrawal).map((k) => (
+            <NumberField
+              key={k}
+              label={withdrawalLabel(k).label}
+              unit={withdrawalLabel(k).unit}
+              value={draft.withdrawal[k] ?? ''}
+              error={errors[`withdrawal.${k}`]}
+              onChange={(v) => setWithdrawal(k, v)}
+            />
+          ))}
+        </SimpleGrid>
+      </SectionCard>
+
+      <SectionCard
+        title="Salary tiers"
+        description="Monthly salary by number of active directs."
+        actions={
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() =>
+              edit(
+                (d) => ({ ...d, salaryTiers: [...d.salaryTiers, { directs: '', amount: '' }] }),
+                'salaryTiers',
+              )
+            }
+          >
+            Add tier
+          </Button>
+        }
+      >
+        <Stack gap="xs">
+          {draft.salaryTiers.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No salary tiers: no salary is paid.
+            </Text>
+          )}
+          {draft.salaryTiers.map((t, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: tiers are edited in place by position
+            <Group key={i} align="flex-start" gap="sm" wrap="nowrap">
+              <SimpleGrid cols={2} spacing="sm" style={{ flex: 1 }}>
+                <NumberField
+                  label={i === 0 ? 'Active directs' : undefined}
+                  name={`Tier ${i + 1} active directs`}
+                  unit="directs"
+                  whole
+                  value={t.directs}
+                  error={errors[`salaryTiers.${i}.directs`]}
+                  onChange={(v) => setTier(i, 'directs', v)}
+                />
+                <NumberField
+                  label={i === 0 ? 'Monthly salary' : undefined}
+                  name={`Tier ${i + 1} salary`}
+                  unit="USD"
+                  value={t.amount}
+                  error={errors[`salaryTiers.${i}.amount`]}
+                  onChange={(v) => setTier(i, 'amount', v)}
+                />
+              </SimpleGrid>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={i === 0 ? 30 : 6}
+                aria-label={`Remove tier ${i + 1}`}
+                onClick={() =>
+                  edit((d) => ({ ...d, salaryTiers: d.salaryTiers.filter((_, j) => j !== i) }), 'salaryTiers')
+                }
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      </SectionCard>
+
+      <SectionCard title="CTO pool and token">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {poolKeys.map((k) => decimalField(k))}
+        </SimpleGrid>
+      </SectionCard>
+
+      {actions}
+
+      <SettingsConfirmDialog
+        changes={review?.changes ?? null}
+        saving={save.isPending}
+        error={save.error}
+        onCancel={() => {
+          if (!save.isPending) setReview(null);
+        }}
+        onConfirm={onConfirm}
+      />
+    </Stack>
+  );
+}

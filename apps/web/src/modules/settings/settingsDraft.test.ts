@@ -1,0 +1,61 @@
+import { defaultSettings } from '@sgx/contracts';
+import { describe, expect, it } from 'vitest';
+import { checkDraft, diffSettings, toDraft } from './settingsDraft';
+
+describe('settings draft', () => {
+  it('round-trips the settings unchanged', () => {
+    const checked = checkDraft(toDraft(defaultSettings));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(diffSettings(defaultSettings, checked.settings)).toEqual({ changes: [], patch: {} });
+  });
+
+  it('sends only what changed: one switch, one level, the whole withdrawal block', () => {
+    const draft = toDraft(defaultSettings);
+    draft.features.withdrawal = false;
+    draft.levelPercents[2] = '4.5';
+    draft.withdrawal.roiFeePercent = '6';
+    draft.decimals.entryFee = '10.0';
+    const checked = checkDraft(draft);
+    if (!checked.ok) throw new Error('expected valid');
+    const { changes, patch } = diffSettings(defaultSettings, checked.settings);
+    expect(Object.keys(patch).sort()).toEqual(['features', 'levelPercents', 'withdrawal']);
+    expect(patch.features).toEqual({ withdrawal: false });
+    expect(patch.levelPercents?.[2]).toBe('4.5');
+    expect(patch.withdrawal?.roiFeePercent).toBe('6');
+    expect(patch.withdrawal?.workingMinimum).toBe('20');
+    expect(patch.entryFee).toBeUndefined();
+    expect(changes.map((c) => `${c.label}: ${c.before} -> ${c.after}`)).toEqual([
+      'Withdrawals: On -> Off',
+      'Level 3 income: 4% -> 4.5%',
+      'ROI withdrawal fee: 5% -> 6%',
+    ]);
+  });
+
+  it('lists every decimal setting the server sends, including ones it adds later', () => {
+    const withNew = { ...defaultSettings, someNewPercent: '2.5' } as typeof defaultSettings;
+    const draft = toDraft(withNew);
+    expect(Object.keys(draft.decimals)).toContain('someNewPercent');
+    expect(Object.keys(draft.decimals)).not.toContain('usernamePrefix');
+    draft.decimals.someNewPercent = '3';
+    const { changes, patch } = diffSettings(withNew, {
+      ...withNew,
+      someNewPercent: '3',
+    } as typeof defaultSettings);
+    expect(changes).toEqual([{ key: 'someNewPercent', label: 'Some new', before: '2.5%', after: '3%' }]);
+    expect(patch).toEqual({ someNewPercent: '3' });
+  });
+
+  it('names the fields that are not valid', () => {
+    const draft = toDraft(defaultSettings);
+    draft.withdrawal.workingFeePercent = '1,5';
+    draft.levelUnlockDirects[0] = 'x';
+    draft.salaryTiers[1] = { directs: '0', amount: '60' };
+    const checked = checkDraft(draft);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors['withdrawal.workingFeePercent']).toMatch(/decimal/);
+    expect(checked.errors['levelUnlockDirects.0']).toBe('Enter a whole number.');
+    expect(checked.errors['salaryTiers.1.directs']).toBeDefined();
+  });
+});
