@@ -24,7 +24,7 @@ export default function TicketsPage() {
           search={list.search}
           onSearch={list.setSearch}
           searchLabel="Search tickets"
-          searchPlaceholder="Search subject, ticket number or member"
+          searchPlaceholder="Subject, ticket number or member"
           fetching={tickets.isFetching && !tickets.isPending}
         >
           <TicketStatusFilter value={list.filters.status} onChange={(v) => list.setFilter('status', v)} />

@@ -46,7 +46,13 @@ export function TicketThreadView({ messages, viewer }: TicketThreadViewProps) {
             >
               <Group gap={6} mb={4} wrap="wrap">
                 <Text size="xs" fw={700}>
-                  {support ? (viewer === 'admin' ? m.author : 'Support team') : m.author}
+                  {support
+                    ? viewer === 'admin'
+                      ? m.author
+                      : 'Support team'
+                    : viewer === 'user'
+                      ? 'You'
+                      : m.author}
                 </Text>
                 {support && (
                   <Badge size="xs" variant="light">
