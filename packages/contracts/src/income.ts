@@ -48,3 +48,13 @@ export const ReferralListResponse = z.object({
 });
 export const ReferralFullQuery = z.object({ depth: z.coerce.number().int().min(1).max(3).default(2) });
 export const ReferralFullResponse = z.object({ treeData: TreeNodeWithChildren });
+
+export const IncomeSkip = z.object({
+  id: z.number().int(),
+  income_type: z.string(),
+  amount: AmountOut,
+  reason: z.string(),
+  details: z.unknown(),
+  created_at: z.string(),
+});
+export const IncomeSkipsResponse = z.object({ skips: z.array(IncomeSkip) });

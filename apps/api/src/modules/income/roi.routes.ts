@@ -20,6 +20,32 @@ export function roiRoutes(app: App): void {
       return { found: await roi.found(BigInt(request.params.userId)) };
     },
   );
+  // Income that was due but not paid, with the reason (cap, blocked, closed, level locked).
+  app.get(
+    '/tr/skips/:userId',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['income'], params: UserIdParam, response: { 200: IncomeSkipsResponse } },
+    },
+    async (request) => {
+      assertSelfOrAdmin(principalOf(request), request.params.userId);
+      const rows = await app.deps.db
+        .selectFrom('income_skips')
+        .select(['id', 'income_type', 'amount', 'reason', 'details', 'created_at'])
+        .where('user_id', '=', BigInt(request.params.userId))
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      return {
+        skips: rows.map((r) => ({
+          ...r,
+          id: Number(r.id),
+          amount: amountOut(r.amount),
+          created_at: r.created_at.toISOString(),
+        })),
+      };
+    },
+  );
   app.post(
     '/watch/start',
     { config: { access: 'member' }, schema: { tags, response: { 201: WatchStartResponse } } },
