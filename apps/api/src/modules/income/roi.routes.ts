@@ -1,4 +1,10 @@
-import { amountOut, IncomeSkipsResponse, RoiCheckResponse, SelfTradeResponse, WatchStartResponse } from '@sgx/contracts';
+import {
+  amountOut,
+  IncomeSkipsResponse,
+  RoiCheckResponse,
+  SelfTradeResponse,
+  WatchStartResponse,
+} from '@sgx/contracts';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
