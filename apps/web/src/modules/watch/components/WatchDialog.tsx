@@ -1,0 +1,197 @@
+import { Alert, AspectRatio, Box, Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../../app/apiError';
+import { claimReward, startWatch, useLatestVideo } from '../api/watchApi';
+import fallbackVideo from '../assets/fallback.mp4';
+import { embedUrl } from './embed';
+
+/** Spec 9: the watch countdown lasts 10 seconds; a successful claim shows for 1.5 s before the reload. */
+export const WATCH_SECONDS = 10;
+export const SUCCESS_POPUP_MS = 1_500;
+
+type Phase =
+  | { kind: 'ready' }
+  | { kind: 'starting' }
+  | { kind: 'counting'; endsAt: number }
+  | { kind: 'watched' }
+  | { kind: 'claiming' }
+  | { kind: 'success' }
+  | { kind: 'failed'; reason: string | null; stage: 'start' | 'claim' };
+
+interface WatchDialogProps {
+  opened: boolean;
+  userId: number;
+  onClose: () => void;
+  /** Called after the success popup has shown (the page reloads, spec 4). */
+  onClaimed: () => void;
+}
+
+/** The video watch dialog (spec 2.6 and 4): player, Start Watching, 10 s countdown, Claim Reward. */
+export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogProps) {
+  const latest = useLatestVideo(opened);
+  const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
+  const [now, setNow] = useState(() => Date.now());
+  const [playerFailed, setPlayerFailed] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  const embed = latest.data ? embedUrl(latest.data.url) : null;
+  const [replay, setReplay] = useState(0);
+
+  useEffect(() => {
+    if (phase.kind !== 'counting') return;
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= phase.endsAt) setPhase({ kind: 'watched' });
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [phase]);
+
+  useEffect(() => {
+    if (phase.kind !== 'success') return;
+    const timer = window.setTimeout(onClaimed, SUCCESS_POPUP_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, onClaimed]);
+
+  const start = async () => {
+    setPhase({ kind: 'starting' });
+    try {
+      const session = await startWatch();
+      const seconds = Math.max(WATCH_SECONDS, session.min_seconds);
+      const t = Date.now();
+      setNow(t);
+      setPhase({ kind: 'counting', endsAt: t + seconds * 1000 });
+      void videoRef.current?.play().catch(() => undefined);
+    } catch (cause) {
+      setPhase({ kind: 'failed', reason: errorMessage(cause), stage: 'start' });
+    }
+  };
+
+  const claim = async () => {
+    setPhase({ kind: 'claiming' });
+    try {
+      const res = await claimReward(userId);
+      if (res.skipped_reason !== null && res.paid === '0.00000000') {
+        setPhase({ kind: 'failed', reason: res.message, stage: 'claim' });
+      } else {
+        setPhase({ kind: 'success' });
+      }
+    } catch (cause) {
+      setPhase({ kind: 'failed', reason: cause instanceof ApiError ? cause.message : null, stage: 'claim' });
+    }
+  };
+
+  const watchAgain = () => {
+    setReplay((r) => r + 1);
+    if (videoRef.current) videoRef.current.currentTime = 0;
+    void start();
+  };
+
+  const close = () => {
+    if (phase.kind === 'claiming' || phase.kind === 'success') return;
+    setPhase({ kind: 'ready' });
+    onClose();
+  };
+
+  const secondsLeft =
+    phase.kind === 'counting' ? Math.max(0, Math.ceil((phase.endsAt - now) / 1000)) : WATCH_SECONDS;
+
+  return (
+    <Modal opened={opened} onClose={close} title="Today's video" size="lg" centered>
+      <Stack gap="md">
+        <AspectRatio ratio={16 / 9}>
+          {latest.isPending && latest.fetchStatus !== 'idle' ? (
+            <Box bg="dark.7" />
+          ) : embed !== null ? (
+            <iframe
+              key={replay}
+              src={embed}
+              title={latest.data?.title ?? "Today's video"}
+              allow="autoplay; encrypted-media; picture-in-picture"
+              allowFullScreen
+              style={{ border: 0, borderRadius: 8 }}
+            />
+          ) : playerFailed ? (
+            <Stack bg="gray.1" justify="center" align="center" style={{ borderRadius: 8 }}>
+              <Text c="dimmed">No video available. Try later.</Text>
+            </Stack>
+          ) : (
+            <video
+              ref={videoRef}
+              src={fallbackVideo}
+              controls
+              muted
+              playsInline
+              onError={() => setPlayerFailed(true)}
+              style={{ borderRadius: 8, background: '#000' }}
+              data-testid="fallback-video"
+            />
+          )}
+        </AspectRatio>
+        {latest.data && (
+          <Text fw={600} size="sm">
+            {latest.data.title}
+          </Text>
+        )}
+
+        {phase.kind === 'counting' && (
+          <Stack gap={4} aria-live="polite">
+            <Text ta="center" fw={700} size="lg" data-testid="countdown">
+              {secondsLeft} seconds left
+            </Text>
+            <Progress value={((WATCH_SECONDS - secondsLeft) * 100) / WATCH_SECONDS} aria-label="Watched" />
+          </Stack>
+        )}
+
+        {phase.kind === 'success' && (
+          <Alert color="green" icon={<IconCircleCheck />} role="alertdialog" aria-label="Success!">
+            <Title order={4}>Success!</Title>
+            <Text>Reward claimed successfully!</Text>
+          </Alert>
+        )}
+
+        {phase.kind === 'failed' && (
+          <Alert color="red" icon={<IconAlertTriangle />} role="alert">
+            <Title order={4}>Error!</Title>
+            <Text>Failed to claim reward. Please try again.</Text>
+            {phase.reason !== null && (
+              <Text size="sm" mt={4}>
+                {phase.reason}
+              </Text>
+            )}
+          </Alert>
+        )}
+
+        <Group justify="center" gap="sm">
+          {(phase.kind === 'ready' ||
+            phase.kind === 'starting' ||
+            (phase.kind === 'failed' && phase.stage === 'start')) && (
+            <Button
+              leftSection={<IconPlayerPlay size={18} />}
+              onClick={() => void start()}
+              loading={phase.kind === 'starting'}
+            >
+              Start Watching
+            </Button>
+          )}
+          {(phase.kind === 'watched' ||
+            phase.kind === 'claiming' ||
+            (phase.kind === 'failed' && phase.stage === 'claim')) && (
+            <>
+              <Button color="green" onClick={() => void claim()} loading={phase.kind === 'claiming'}>
+                Claim Reward
+              </Button>
+              <Button variant="default" onClick={close} disabled={phase.kind === 'claiming'}>
+                Close
+              </Button>
+              <Button variant="light" onClick={watchAgain} disabled={phase.kind === 'claiming'}>
+                Watch Again
+              </Button>
+            </>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
