@@ -1,10 +1,97 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../app/apiError';
+import { useIncomeHistory } from '../../modules/income/api/incomeApi';
+import { IncomeDetails } from '../../modules/income/components/IncomeDetails';
+import {
+  BalanceCard,
+  CapCard,
+  IncomeByType,
+  IncomeChartCard,
+} from '../../modules/income/components/IncomeOverview';
+import { TeamStats } from '../../modules/income/components/TeamStats';
+import { useUser } from '../../modules/users/api/usersApi';
+import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { useWallet } from '../../modules/wallet/api/walletApi';
+import { LoadError } from '../../ui/LoadError';
+import { PageShell } from '../../ui/PageShell';
+import { Spinner } from '../../ui/Spinner';
 
+const tabs = ['overview', 'details', 'team'] as const;
+type Tab = (typeof tabs)[number];
+/** Spec 9: message toasts clear after 3 seconds. */
+const TOAST_MS = 3000;
+
+/** /user/income: the income dashboard (spec 2.8). */
 export default function IncomePage() {
+  const userId = useMemberId();
+  const user = useUser(userId);
+  const wallet = useWallet(userId);
+  const history = useIncomeHistory(userId);
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = tabs.includes(raw as Tab) ? (raw as Tab) : 'overview';
+
+  const refresh = async () => {
+    const results = await Promise.all([user.refetch(), wallet.refetch(), history.refetch()]);
+    const failed = results.find((r) => r.isError);
+    if (failed) toast.error(errorMessage(failed.error), { duration: TOAST_MS });
+    else toast.success('Income refreshed', { duration: TOAST_MS });
+  };
+
   return (
-    <PlannedPage
+    <PageShell
       title="Income"
-      summary="Overview, income details and team stats, with your current balance and a withdraw action, will appear here."
-    />
+      description="What you have earned, how close you are to your earning limit, and your team."
+      actions={
+        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()}>
+          Refresh
+        </Button>
+      }
+    >
+      <BalanceCard working={wallet.data?.wallets.working} nonWorking={wallet.data?.wallets.non_working} />
+      {user.isError && (
+        <LoadError
+          title="Your income could not be loaded"
+          error={user.error}
+          onRetry={() => void user.refetch()}
+          loadedAt={user.dataUpdatedAt}
+        />
+      )}
+      <Spinner loading={user.isPending && user.fetchStatus !== 'idle'} />
+      {user.data !== undefined && userId !== null && (
+        <Tabs
+          value={tab}
+          onChange={(v) => setParams(v === 'overview' ? {} : { tab: v ?? '' }, { replace: true })}
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="details">Income Details</Tabs.Tab>
+            <Tabs.Tab value="team">Team Stats</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview">
+            <Stack gap="md">
+              <CapCard user={user.data} />
+              <IncomeByType user={user.data} />
+              {history.isError && (
+                <LoadError
+                  title="Income history could not be loaded"
+                  error={history.error}
+                  onRetry={() => void history.refetch()}
+                  loadedAt={history.dataUpdatedAt}
+                />
+              )}
+              <IncomeChartCard history={history.data} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="details">{tab === 'details' && <IncomeDetails userId={userId} />}</Tabs.Panel>
+          <Tabs.Panel value="team">
+            {tab === 'team' && <TeamStats code={user.data.refferal_code} totalTeam={user.data.total_team} />}
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </PageShell>
   );
 }

@@ -1,0 +1,79 @@
+import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { formatMoney } from '../../../ui/Money';
+import { textOf, unitsOf } from './incomeMath';
+
+export interface DailyPoint {
+  /** YYYY-MM-DD */
+  day: string;
+  /** Decimal text (an amount) or a whole count. */
+  value: string;
+}
+
+interface DailyBarsProps {
+  points: readonly DailyPoint[];
+  label: string;
+  /** money: values are amounts shown as $; count: whole numbers. */
+  kind?: 'money' | 'count';
+  color?: string;
+  height?: number;
+}
+
+/** A bar per day, scaled exactly (bigint) to the largest day; hover or focus a bar for its value. */
+export function DailyBars({
+  points,
+  label,
+  kind = 'money',
+  color = 'indigo.6',
+  height = 140,
+}: DailyBarsProps) {
+  const values = points.map((p) => (kind === 'money' ? unitsOf(p.value) : BigInt(p.value)));
+  const max = values.reduce((m, v) => (v > m ? v : m), 0n);
+  const show = (i: number) =>
+    kind === 'money' ? formatMoney(textOf(values[i] ?? 0n)) : String(values[i] ?? 0n);
+  const first = points[0]?.day;
+  const last = points[points.length - 1]?.day;
+  return (
+    <Box
+      role="img"
+      aria-label={`${label}: ${points.length} days, highest ${kind === 'money' ? formatMoney(textOf(max)) : String(max)}`}
+    >
+      <Group
+        gap={2}
+        align="flex-end"
+        wrap="nowrap"
+        h={height}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-4)' }}
+      >
+        {points.map((p, i) => {
+          const v = values[i] ?? 0n;
+          const pct = max > 0n ? Number((v * 1000n) / max) / 10 : 0;
+          return (
+            <Tooltip key={p.day} label={`${p.day}: ${show(i)}`} withinPortal>
+              <Box
+                data-day={p.day}
+                style={{ flex: '1 1 0', minWidth: 2, height: `${Math.max(pct, v > 0n ? 2 : 0)}%` }}
+                bg={color}
+                tabIndex={-1}
+              />
+            </Tooltip>
+          );
+        })}
+      </Group>
+      <Group justify="space-between" mt={4}>
+        <Text size="xs" c="dimmed">
+          {first ?? ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {last ?? ''}
+        </Text>
+      </Group>
+    </Box>
+  );
+}
+
+/** The last `days` calendar days (UTC) ending today, oldest first. */
+export function lastDays(days: number, now = Date.now()): string[] {
+  const out: string[] = [];
+  for (let i = days - 1; i >= 0; i--) out.push(new Date(now - i * 86_400_000).toISOString().slice(0, 10));
+  return out;
+}
