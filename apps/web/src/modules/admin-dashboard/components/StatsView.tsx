@@ -1,0 +1,172 @@
+import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { AdminStatsResponse } from '@sgx/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Money } from '../../../ui/Money';
+import { DailyBars } from '../../income/components/DailyBars';
+import { textOf, unitsOf } from '../../income/components/incomeMath';
+import { sourceLabel } from '../../transactions/components/explain';
+
+function Stat({
+  label,
+  children,
+  hint,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card withBorder radius="lg" padding="md" h="100%" data-testid={testId}>
+      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={800} fz="xl" data-testid="value">
+        {children}
+      </Text>
+      {hint !== undefined && (
+        <Text size="xs" c="dimmed" mt={2} component="div">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The admin dashboard's figures (GET /admin/stats). */
+export function StatsView({ stats }: { stats: AdminStatsResponse }) {
+  const { members, money } = stats;
+  const incomeToday = stats.income_today.reduce((s, r) => s + unitsOf(r.total), 0n);
+  const chart = (key: 'deposits' | 'withdrawals' | 'income') =>
+    stats.daily.map((d) => ({ day: d.day, value: d[key] }));
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+        <Stat label="Members" testId="stat-members" hint={`${members.blocked} blocked`}>
+          {members.total}
+        </Stat>
+        <Stat label="Active members" testId="stat-active">
+          {members.active}
+        </Stat>
+        <Stat label="New today" testId="stat-new-today">
+          {members.new_today}
+        </Stat>
+        <Stat
+          label="Money in"
+          testId="stat-money-in"
+          hint={
+            <>
+              Today <Money value={money.deposits_today} />
+            </>
+          }
+        >
+          <Money value={money.deposits_total} />
+        </Stat>
+        <Stat
+          label="Money out"
+          testId="stat-money-out"
+          hint={
+            <>
+              Today <Money value={money.withdrawals_today} />
+            </>
+          }
+        >
+          <Money value={money.withdrawals_total} />
+        </Stat>
+        <Stat label="Invested in plans" testId="stat-invested">
+          <Money value={money.invested} />
+        </Stat>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        <Stat
+          label="Pending deposits"
+          testId="stat-pending-deposits"
+          hint={
+            <Anchor component={Link} to="/admin/deposits" size="xs">
+              Review deposits
+            </Anchor>
+          }
+        >
+          {money.pending_deposits.count}{' '}
+          <Text span c="dimmed" fz="md">
+            (<Money value={money.pending_deposits.amount} />)
+          </Text>
+        </Stat>
+        <Stat
+          label="Pending withdrawals"
+          testId="stat-pending-withdrawals"
+          hint={
+            <Anchor component={Link} to="/admin/withdrawals" size="xs">
+              Review withdrawals
+            </Anchor>
+          }
+        >
+          {money.pending_withdrawals.count}{' '}
+          <Text span c="dimmed" fz="md">
+            (<Money value={money.pending_withdrawals.amount} />)
+          </Text>
+        </Stat>
+        <Stat label="Income paid today" testId="stat-income-today">
+          <Money value={textOf(incomeToday)} />
+        </Stat>
+        <Stat label="SGX price" testId="stat-token-price">
+          {stats.token_price === null ? '-' : <Money value={stats.token_price} kind="plain" />}
+        </Stat>
+      </SimpleGrid>
+
+      <Card withBorder radius="lg" padding="md" data-testid="income-today">
+        <Title order={3} fz="lg" mb="xs">
+          Income paid today by type
+        </Title>
+        {stats.income_today.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No income paid today yet.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {stats.income_today.map((r) => (
+              <Badge key={r.income_type} variant="light" size="lg" tt="none">
+                {sourceLabel(r.income_type)}: <Money value={r.total} />
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Card>
+
+      <Grid gap="sm">
+        {(
+          [
+            ['deposits', 'Deposits per day', 'teal.6'],
+            ['withdrawals', 'Withdrawals per day', 'red.6'],
+            ['income', 'Income paid per day', 'indigo.6'],
+          ] as const
+        ).map(([key, label, color]) => (
+          <Grid.Col key={key} span={{ base: 12, md: 6 }}>
+            <Card withBorder radius="lg" padding="md" data-testid={`chart-${key}`}>
+              <Title order={3} fz="md" mb="xs">
+                {label}
+              </Title>
+              <DailyBars points={chart(key)} label={label} color={color} />
+            </Card>
+          </Grid.Col>
+        ))}
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder radius="lg" padding="md" data-testid="chart-registrations">
+            <Title order={3} fz="md" mb="xs">
+              Registrations per day
+            </Title>
+            <DailyBars
+              points={stats.daily.map((d) => ({ day: d.day, value: String(d.registrations) }))}
+              label="Registrations per day"
+              kind="count"
+              color="grape.6"
+            />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
