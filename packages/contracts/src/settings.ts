@@ -102,3 +102,17 @@ export const UpdateSettingsBody = z.object({
   reason: z.string().trim().min(3, 'Say why the settings change.').max(500),
 });
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>;
+
+/** The settings members may see (fees, minimums, rates, which features are open). */
+export const PublicSettings = Settings.pick({
+  features: true,
+  entryFee: true,
+  earningCapMultiplier: true,
+  levelPercents: true,
+  levelUnlockDirects: true,
+  withdrawal: true,
+  salaryTiers: true,
+  tokenSlippagePercent: true,
+  tokenTradeFeePercent: true,
+});
+export const PublicSettingsResponse = z.object({ settings: PublicSettings });

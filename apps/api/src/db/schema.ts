@@ -295,6 +295,7 @@ export interface CodesTable {
   redeemed_by: bigint | null;
   redeemed_at: NullableTimestamp;
   ledger_transaction_id: bigint | null;
+  batch_key: string | null;
 }
 
 export interface DepositAddressesTable {

@@ -193,3 +193,39 @@ describe('redeeming', () => {
     expect(await deposit(m.id)).toBe('300000000');
   });
 });
+
+describe('issuing codes once per request', () => {
+  it('returns the first batch to a retry with the same Idempotency-Key, even at once', async () => {
+    const { bearer: auth, buildAdmin: admin, tokenFor: tok } = await import('../../../test/factories');
+    const token = await tok(t.app, await admin(t.deps), 'admin');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/codes',
+        headers: { ...auth(token), 'idempotency-key': 'issue-batch-0001' },
+        payload: { count: 3, amount: '5' },
+      });
+    const results = await Promise.all([send(), send(), send()]);
+    const codeSets = results.map((r) =>
+      r
+        .json()
+        .codes.map((c: { code: string }) => c.code)
+        .join(','),
+    );
+    expect(new Set(codeSets).size).toBe(1);
+    const { rows } = await (await import('../../../test/helpers')).sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n FROM codes WHERE batch_key LIKE $1',
+      ['%:issue-batch-0001'],
+    );
+    expect(rows[0]?.n).toBe(3);
+  });
+});
+
+describe('public settings', () => {
+  it('shows members the fees and rates, not the admin-only settings', async () => {
+    const res = await t.app.inject({ url: '/api/v1/settings/public' });
+    expect(res.json().settings).toMatchObject({ entryFee: '10', withdrawal: { workingMinimum: '20' } });
+    expect(res.json().settings.rootReferralCode).toBeUndefined();
+  });
+});

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app';
 import { principalOf } from '../../http/access';
-import { pageInfo, sendCsv } from '../../http/listing';
+import { pageInfo, requestKey, sendCsv } from '../../http/listing';
 
 export function codesRoutes(app: App): void {
   const { codes } = app.deps;
@@ -26,7 +26,12 @@ export function codesRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const issued = await codes.issue(principalOf(request), request.body.count, request.body.amount);
+      const issued = await codes.issue(
+        principalOf(request),
+        request.body.count,
+        request.body.amount,
+        requestKey(request),
+      );
       return reply
         .status(201)
         .send({ message: `${issued.length} code${issued.length === 1 ? '' : 's'} created`, codes: issued });

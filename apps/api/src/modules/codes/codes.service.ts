@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { amountOut, type ListQuery } from '@sgx/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
@@ -31,12 +32,27 @@ const toRecord = (r: Row) => ({
 export class CodesService {
   constructor(private readonly db: Db) {}
 
-  async issue(principal: Principal, count: number, amount: bigint) {
+  async issue(principal: Principal, count: number, amount: bigint, requestKey: string) {
+    const batchKey = `${principal.userId}:${requestKey}`;
     return this.db.transaction().execute(async (tx) => {
+      // One issue per key: a retry waits on the key's lock, then gets the first batch back.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${batchKey}))`.execute(tx);
+      const earlier = await tx
+        .selectFrom('codes')
+        .select(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
+        .where('batch_key', '=', batchKey)
+        .orderBy('id')
+        .execute();
+      if (earlier.length > 0) return earlier.map(toRecord);
       const rows = await tx
         .insertInto('codes')
         .values(
-          Array.from({ length: count }, () => ({ code: newCode(), amount, created_by: principal.userId })),
+          Array.from({ length: count }, () => ({
+            code: newCode(),
+            amount,
+            created_by: principal.userId,
+            batch_key: batchKey,
+          })),
         )
         .returning(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
         .execute();

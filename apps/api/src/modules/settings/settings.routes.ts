@@ -1,4 +1,4 @@
-import { SettingsResponse, UpdateSettingsBody } from '@sgx/contracts';
+import { PublicSettings, PublicSettingsResponse, SettingsResponse, UpdateSettingsBody } from '@sgx/contracts';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { principalOf } from '../../http/access';
@@ -10,6 +10,15 @@ export function settingsRoutes(app: App): void {
     '/settings',
     { config: { access: 'admin' }, schema: { tags: ['settings'], response: { 200: SettingsResponse } } },
     async () => ({ settings: await settings.all() }),
+  );
+
+  app.get(
+    '/settings/public',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['settings'], response: { 200: PublicSettingsResponse } },
+    },
+    async () => ({ settings: PublicSettings.parse(await settings.all()) }),
   );
 
   app.put(
