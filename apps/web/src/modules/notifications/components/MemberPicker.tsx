@@ -95,9 +95,9 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
               ))}
             </Stack>
           </ScrollArea.Autosize>
-          {users.data !== undefined && users.data.total > found.length && (
+          {users.data !== undefined && users.data.totalPages > 1 && (
             <Text size="xs" c="dimmed">
-              Showing the first {found.length} of {users.data.total}. Narrow the search to find others.
+              Showing the first {SEARCH_LIMIT} matches. Narrow the search to find others.
             </Text>
           )}
         </Stack>
