@@ -1,10 +1,193 @@
-import { PlannedPage } from '../../ui/PlannedPage';
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../app/apiError';
+import {
+  carryForward,
+  claimBonus,
+  claimRankReward,
+  initializeRewards,
+  rewardKeys,
+  useBonuses,
+  useClaimStatus,
+  useLeadership,
+  useMemberReward,
+  useRewardPlans,
+} from '../../modules/rewards/api/rewardsApi';
+import { CurrentRank } from '../../modules/rewards/components/CurrentRank';
+import {
+  BonusTable,
+  HistoryTable,
+  LeadershipTable,
+  RanksTable,
+} from '../../modules/rewards/components/RewardTables';
+import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadError } from '../../ui/LoadError';
+import { isPositiveAmount } from '../../ui/Money';
+import { PageShell } from '../../ui/PageShell';
+import { SectionCard } from '../../ui/SectionCard';
+import { Spinner } from '../../ui/Spinner';
 
+const TOAST_MS = 3000;
+
+/** /user/rewards: reward ranks, the current rank, history, leadership and daily bonuses. */
 export default function RewardsPage() {
+  const userId = useMemberId();
+  const queryClient = useQueryClient();
+  const invalidateMoney = useInvalidateMoney();
+  const plans = useRewardPlans();
+  const mine = useMemberReward(userId);
+  const current = mine.data?.reward ?? null;
+  const status = useClaimStatus(userId, current?.status === 'working');
+  const leadership = useLeadership(userId);
+  const bonuses = useBonuses();
+  const [busy, setBusy] = useState<'claim' | 'carry' | 'init' | null>(null);
+  const [bonusBusy, setBonusBusy] = useState<string | null>(null);
+  const [confirmCarry, setConfirmCarry] = useState(false);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: rewardKeys.all });
+    invalidateMoney();
+  };
+  const run = async (
+    kind: 'claim' | 'carry' | 'init',
+    action: () => Promise<{ message: string }>,
+    fallback: string,
+  ) => {
+    setBusy(kind);
+    try {
+      const res = await action();
+      toast.success(res.message, { duration: TOAST_MS });
+    } catch (cause) {
+      toast.error(errorMessage(cause) || fallback, { duration: TOAST_MS });
+    } finally {
+      setBusy(null);
+      refresh();
+    }
+  };
+
   return (
-    <PlannedPage
+    <PageShell
       title="Rewards"
-      summary="Your current rank, its time window, your team business towards it and your reward claims will appear here."
-    />
+      description="Reach a rank's team business inside its window to earn its reward."
+    >
+      {mine.isError && (
+        <LoadError
+          title="Error fetching rewards"
+          error={mine.error}
+          onRetry={() => void mine.refetch()}
+          loadedAt={mine.dataUpdatedAt}
+        />
+      )}
+      <Spinner loading={mine.isPending && mine.fetchStatus !== 'idle'} />
+      {mine.data !== undefined && current === null && (
+        <Card withBorder radius="lg" padding="md">
+          <Stack align="flex-start" gap="sm">
+            <Text>
+              You are not working on a reward rank yet. Start with the first rank: its window opens today.
+            </Text>
+            <Button
+              loading={busy === 'init'}
+              onClick={() =>
+                void run(
+                  'init',
+                  async () => {
+                    await initializeRewards(userId ?? 0);
+                    return { message: 'Rewards initialized' };
+                  },
+                  'Error initializing rewards',
+                )
+              }
+            >
+              Initialize
+            </Button>
+          </Stack>
+        </Card>
+      )}
+      {current !== null && userId !== null && (
+        <CurrentRank
+          reward={current}
+          claimable={status.data?.claimable}
+          claimReason={status.data?.reason}
+          busy={busy === 'claim' || busy === 'carry' ? busy : null}
+          onClaim={() => void run('claim', () => claimRankReward(userId), 'Failed to claim reward')}
+          onCarry={() => setConfirmCarry(true)}
+        />
+      )}
+
+      <SectionCard title="Daily bonuses" testId="bonuses">
+        {bonuses.isError ? (
+          <LoadError
+            title="Bonuses could not be loaded"
+            error={bonuses.error}
+            onRetry={() => void bonuses.refetch()}
+          />
+        ) : (
+          <BonusTable
+            rows={bonuses.data?.bonus ?? []}
+            busy={bonusBusy}
+            onClaim={async (b) => {
+              if (userId === null) return;
+              setBonusBusy(b.bonus_type);
+              try {
+                const res = await claimBonus(userId, b.bonus_type);
+                // A claim the server recorded without paying (blocked, no plan, cap reached) says why.
+                if (res.skipped_reason !== null && !isPositiveAmount(res.paid)) {
+                  toast.error(res.message, { duration: TOAST_MS });
+                } else toast.success(res.message, { duration: TOAST_MS });
+              } catch (cause) {
+                toast.error(errorMessage(cause), { duration: TOAST_MS });
+              } finally {
+                setBonusBusy(null);
+                refresh();
+              }
+            }}
+          />
+        )}
+      </SectionCard>
+
+      <SectionCard title="Reward ranks" testId="reward-ranks">
+        {plans.isError ? (
+          <LoadError
+            title="Failed to fetch rewards"
+            error={plans.error}
+            onRetry={() => void plans.refetch()}
+          />
+        ) : (
+          <RanksTable plans={plans.data ?? []} currentId={current?.plan.id ?? null} />
+        )}
+      </SectionCard>
+
+      <SectionCard title="History" testId="reward-history">
+        <HistoryTable rows={mine.data?.history ?? []} />
+      </SectionCard>
+
+      <SectionCard title="Leadership" testId="leadership">
+        {leadership.isError ? (
+          <LoadError
+            title="Leadership could not be loaded"
+            error={leadership.error}
+            onRetry={() => void leadership.refetch()}
+          />
+        ) : (
+          <LeadershipTable rows={leadership.data?.leadership ?? []} />
+        )}
+      </SectionCard>
+
+      <ConfirmDialog
+        opened={confirmCarry}
+        onCancel={() => setConfirmCarry(false)}
+        message="Carry forward closes this rank (a reward not yet claimed is not paid) and opens the next rank with a new window. Continue?"
+        confirmLabel="Carry forward"
+        loading={busy === 'carry'}
+        onConfirm={() => {
+          setConfirmCarry(false);
+          if (current !== null) void run('carry', () => carryForward(current.id), 'Failed to carry forward');
+        }}
+      />
+    </PageShell>
   );
 }
