@@ -61,3 +61,27 @@ describe('referral tree', () => {
     ).toBe(200);
   });
 });
+
+describe('large teams', () => {
+  it('gives every parent up to 200 children, however large a sibling team is', async () => {
+    const root = await buildMember(t.deps);
+    const big = await buildMember(t.deps, { sponsorId: root.id });
+    const small = await buildMember(t.deps, { sponsorId: root.id });
+    const { sqlOn } = await import('../../../test/helpers');
+    // 450 directs under `big`, inserted in one statement
+    await sqlOn(
+      t.url,
+      `INSERT INTO users (username, email, password_hash, fullname, sponsor_id, refferal_code)
+       SELECT 'BIG' || g, 'big' || g || '-' || $2 || '@example.com', 'x', 'Big ' || g, $1, 'B' || $2 || 'X' || g FROM generate_series(1, 450) g`,
+      [big.id, String(big.id)],
+    );
+    await buildMember(t.deps, { sponsorId: small.id });
+    const token = await tokenFor(t.app, root);
+    const tree = (
+      await t.app.inject({ url: `/api/v1/referral/full/${root.code}?depth=2`, headers: bearer(token) })
+    ).json().treeData;
+    const [bigNode, smallNode] = tree.referrals;
+    expect(bigNode.referrals).toHaveLength(200);
+    expect(smallNode.referrals).toHaveLength(1);
+  });
+});

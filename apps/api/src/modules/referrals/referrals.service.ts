@@ -96,10 +96,17 @@ export class ReferralsService {
     let level: TreeNode[] = [root];
     for (let d = 0; d < depth && level.length > 0; d++) {
       const ids = level.map((n) => BigInt(n.id));
+      // At most 200 children of each parent, so one large team cannot crowd out its siblings.
+      const firstChildren = this.db
+        .selectFrom('users')
+        .select(['id', sql<number>`row_number() OVER (PARTITION BY sponsor_id ORDER BY id)`.as('n')])
+        .where('sponsor_id', 'in', ids)
+        .where('deleted_at', 'is', null);
       const children = await this.nodes()
-        .where('u.sponsor_id', 'in', ids)
+        .where('u.id', 'in', (eb) =>
+          eb.selectFrom(firstChildren.as('c')).select('c.id').where('c.n', '<=', 200),
+        )
         .orderBy('u.id')
-        .limit(200 * ids.length)
         .execute();
       const byParent = new Map<number, TreeNode[]>();
       for (const c of children) {

@@ -1,5 +1,5 @@
 import { amountOut } from '@sgx/contracts';
-import { minUnits } from '@sgx/money';
+import { formatUsd, minUnits, parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
 import type { Principal } from '../../http/access';
@@ -195,7 +195,10 @@ export class RewardsService {
     if (new Date() > open.window_end)
       return { claimable: false, reason: 'The window of this rank has closed.' };
     if (!p.qualified)
-      return { claimable: false, reason: `Team business counted ${p.counted} of ${p.plan.threshold}.` };
+      return {
+        claimable: false,
+        reason: `Team business counted ${formatUsd(parseUnits(p.counted))} of ${formatUsd(parseUnits(p.plan.threshold))} USD.`,
+      };
     return { claimable: true, reason: null };
   }
 
@@ -209,7 +212,9 @@ export class RewardsService {
       if (new Date() > open.window_end) throw businessRule('The window of this rank has closed.');
       const p = await this.progress(tx, open);
       if (!p.qualified)
-        throw businessRule(`Not qualified yet: team business counted ${p.counted} of ${p.plan.threshold}.`);
+        throw businessRule(
+          `Not qualified yet: team business counted ${formatUsd(parseUnits(p.counted))} of ${formatUsd(parseUnits(p.plan.threshold))} USD.`,
+        );
       const paid = await creditIncome(tx, this.settings, {
         userId,
         type: 'reward',
