@@ -31,6 +31,7 @@ import { codesRoutes } from './modules/codes/codes.routes';
 import { CodesService } from './modules/codes/codes.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { ctoRoutes } from './modules/cto/cto.routes';
+import { CtoService } from './modules/cto/cto.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { DepositsService } from './modules/deposits/deposits.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -96,6 +97,7 @@ export type Deps = {
   mailer: Mailer;
   recovery: RecoveryService;
   rewards: RewardsService;
+  cto: CtoService;
 };
 
 declare module 'fastify' {
@@ -142,6 +144,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     mailer,
     recovery: new RecoveryService(db, mailer, sessions, limiter, config),
     rewards: new RewardsService(db, settings),
+    cto: new CtoService(db, settings),
   };
 }
 

@@ -138,6 +138,7 @@ export interface DB {
   cto_payouts: CtoPayoutsTable;
   cto_shares: CtoSharesTable;
   cto_disqualified: CtoDisqualifiedTable;
+  counter_checks: CounterChecksTable;
 }
 
 export interface TokenConfigTable {
@@ -559,7 +560,14 @@ export interface CtoPayoutsTable {
   pool: bigint;
   members: number;
   share: bigint;
-  paid_by: bigint;
+  paid_by: bigint | null;
+  created_at: Timestamp;
+}
+
+export interface CounterChecksTable {
+  id: Id;
+  checked: number;
+  mismatches: ColumnType<unknown, string, never>;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../app';
 import { runSalary } from '../modules/income/salary.job';
+import { checkTeamCounters } from '../modules/members/counters';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
@@ -21,5 +22,27 @@ export const jobs: JobDefinition<{ month?: string }>[] = [
     cron: '30 0 1 * *',
     describe: "Pays each qualified member last month's salary tier (00:30 UTC on the 1st).",
     run: (deps, data, now) => runSalary(deps.db, deps.settings, data.month ?? previousMonth(now)),
+  },
+  {
+    name: 'cto-monthly',
+    cron: '45 0 1 * *',
+    describe: "Pays last month's CTO pool to the qualified members (00:45 UTC on the 1st), once.",
+    run: (deps, data, now) => deps.cto.pay(data.month ?? previousMonth(now), null, true),
+  },
+  {
+    name: 'team-counters-daily',
+    cron: '15 1 * * *',
+    describe:
+      "Checks every member's team counters against their definition and records the result (01:15 UTC).",
+    run: async (deps) => {
+      const r = await checkTeamCounters(deps.db);
+      await deps.db
+        .insertInto('counter_checks')
+        .values({ checked: r.checked, mismatches: JSON.stringify(r.mismatches) })
+        .execute();
+      if (r.mismatches.length > 0)
+        deps.logger?.error({ mismatches: r.mismatches.slice(0, 20) }, 'team counters do not match');
+      return { checked: r.checked, mismatches: r.mismatches.length };
+    },
   },
 ];

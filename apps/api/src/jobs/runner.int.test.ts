@@ -50,8 +50,33 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       [m.id],
     );
     expect(paid.rows).toEqual([{ paid: parseUnits('25') }]);
-    const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule');
-    expect(schedules.rows).toEqual([{ name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' }]);
+    const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
+    expect(schedules.rows).toEqual([
+      { name: 'cto-monthly', cron: '45 0 1 * *', timezone: 'UTC' },
+      { name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' },
+      { name: 'team-counters-daily', cron: '15 1 * * *', timezone: 'UTC' },
+    ]);
+  });
+
+  it('runs the CTO and team-counter jobs from the queue', async () => {
+    await runner.boss.send('cto-monthly', { month: '2026-10' });
+    await runner.boss.send('team-counters-daily', {});
+    const deadline = Date.now() + 20_000;
+    let done = 0;
+    while (Date.now() < deadline) {
+      const { rows } = await sqlOn(
+        t.url,
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('cto-monthly', 'team-counters-daily') AND state = 'completed'",
+      );
+      done = rows[0]?.n ?? 0;
+      if (done >= 2) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(done).toBe(2);
+    // nobody qualifies for CTO here, so the month stays unpaid rather than closed
+    expect((await sqlOn(t.url, 'SELECT count(*)::int AS n FROM cto_payouts')).rows[0]?.n).toBe(0);
+    const check = await sqlOn(t.url, 'SELECT checked FROM counter_checks ORDER BY id DESC LIMIT 1');
+    expect(check.rows[0]?.checked).toBeGreaterThan(0);
   });
 
   it('lets an admin run a month by hand and read the salary lists', async () => {

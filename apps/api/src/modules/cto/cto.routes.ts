@@ -47,24 +47,7 @@ export function ctoRoutes(app: App): void {
   const { db, settings } = app.deps;
   const tags = ['cto'];
 
-  const qualified = async (tx: DbOrTx) => {
-    const s = await settings.all(tx);
-    const { rows } = await sql<{
-      user_id: bigint;
-      username: string;
-      active_plan: bigint;
-      directs_business: bigint;
-    }>`
-      SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business
-      FROM users u
-      LEFT JOIN LATERAL (SELECT sum(active_plan) AS total FROM users x WHERE x.sponsor_id = u.id AND x.deleted_at IS NULL) d ON true
-      WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
-        AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
-        AND coalesce(d.total, 0) >= ${parseUnits(s.ctoMinDirectsBusiness)}
-        AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)
-      ORDER BY u.id`.execute(tx);
-    return rows;
-  };
+  const qualified = (tx: DbOrTx) => app.deps.cto.qualified(tx);
 
   app.get(
     '/cto',
@@ -157,63 +140,8 @@ export function ctoRoutes(app: App): void {
     async (request) => {
       const actor = principalOf(request).userId;
       const { month } = request.body;
-      const result = await db.transaction().execute(async (tx) => {
-        await sql`SELECT pg_advisory_xact_lock(727002)`.execute(tx);
-        const done = await tx
-          .selectFrom('cto_payouts')
-          .select('id')
-          .where('month', '=', month)
-          .executeTakeFirst();
-        if (done) throw conflict('The CTO pool of this month was already paid.');
-        const s = await settings.all(tx);
-        const turnover = await sql<{ total: bigint }>`
-        SELECT coalesce(sum(amount), 0)::bigint AS total FROM topups
-        WHERE kind IN ('topup', 'retopup', 'friend') AND to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') = ${month}`.execute(
-          tx,
-        );
-        const total = turnover.rows[0]?.total ?? 0n;
-        const pool = percentOf(total, parseUnits(s.ctoPoolPercent));
-        const members = await qualified(tx);
-        if (members.length === 0) throw businessRule('No member qualifies for the CTO pool.');
-        // Equal shares, rounded down; the remainder of a unit stays with the platform.
-        const share = pool / BigInt(members.length);
-        const payout = await tx
-          .insertInto('cto_payouts')
-          .values({ month, turnover: total, pool, members: members.length, share, paid_by: actor })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const m of members) {
-          const paid =
-            share > 0n
-              ? await creditIncome(tx, settings, {
-                  userId: m.user_id,
-                  type: 'cto',
-                  amount: share,
-                  causeKey: `cto:${month}:${m.user_id}`,
-                  wallet: 'non_working',
-                  feature: 'reward',
-                  why: { rule: 'CTO pool', month, pool, members: members.length },
-                })
-              : { paid: 0n };
-          await tx
-            .insertInto('cto_shares')
-            .values({ payout_id: payout.id, user_id: m.user_id, amount: paid.paid })
-            .execute();
-        }
-        await writeAudit(tx, {
-          actorId: actor,
-          action: 'cto.pay',
-          entity: 'cto',
-          entityId: month,
-          after: {
-            turnover: amountOut(total),
-            pool: amountOut(pool),
-            members: members.length,
-            share: amountOut(share),
-          },
-        });
-        return { month, pool: amountOut(pool), members: members.length, share: amountOut(share) };
-      });
+      const result = await app.deps.cto.pay(month, actor);
+      if (!result) throw new Error('unreachable: an admin payment either pays or refuses');
       return {
         message: `CTO for ${month} paid to ${result.members} member${result.members === 1 ? '' : 's'}`,
         payout: result,

@@ -17,7 +17,14 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
 import { post } from '../ledger/ledger.service';
 import { memberMoney } from '../ledger/member-money';
-import { addToUplineTeams, isInSubtree, selectUserRows, toUserRecord, type UserRow } from './members.repo';
+import {
+  addToUplineTeams,
+  bumpUplines,
+  isInSubtree,
+  selectUserRows,
+  toUserRecord,
+  type UserRow,
+} from './members.repo';
 
 type UpdateUser = z.output<typeof UpdateUserBody>;
 
@@ -251,10 +258,32 @@ export class MembersService {
         throw businessRule('A member cannot be placed under themself or their own downline.');
       }
     }
-    const size = member.total_team + 1;
-    await addToUplineTeams(tx, member.id, -size);
+    // The whole downline moves: its size and business leave the old uplines and join the new ones,
+    // and an active member counts as an active direct of the new sponsor instead of the old.
+    const counters = await tx
+      .selectFrom('users')
+      .select(['total_team', 'team_business', 'active_plan', 'is_active', 'sponsor_id'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    const size = counters.total_team + 1;
+    const business = counters.team_business + counters.active_plan;
+    await bumpUplines(tx, member.id, { team: -size, business: -business });
+    if (counters.is_active === 'active' && counters.sponsor_id !== null) {
+      await tx
+        .updateTable('users')
+        .set((eb) => ({ active_directs: eb('active_directs', '-', 1) }))
+        .where('id', '=', counters.sponsor_id)
+        .execute();
+    }
     await tx.updateTable('users').set({ sponsor_id: newSponsor }).where('id', '=', member.id).execute();
-    await addToUplineTeams(tx, member.id, size);
+    await bumpUplines(tx, member.id, { team: size, business });
+    if (counters.is_active === 'active' && newSponsor !== null) {
+      await tx
+        .updateTable('users')
+        .set((eb) => ({ active_directs: eb('active_directs', '+', 1) }))
+        .where('id', '=', newSponsor)
+        .execute();
+    }
   }
 
   async changePassword(
@@ -304,6 +333,19 @@ export class MembersService {
         .execute();
       await this.sessions.revokeAllFor(tx, userId);
       await addToUplineTeams(tx, userId, -1);
+      // A deleted member no longer counts as an active direct of their sponsor.
+      const gone = await tx
+        .selectFrom('users')
+        .select(['is_active', 'sponsor_id'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      if (gone.is_active === 'active' && gone.sponsor_id !== null) {
+        await tx
+          .updateTable('users')
+          .set((eb) => ({ active_directs: eb('active_directs', '-', 1) }))
+          .where('id', '=', gone.sponsor_id)
+          .execute();
+      }
       await writeAudit(tx, {
         actorId: principal.userId,
         action: 'member.delete',
