@@ -114,7 +114,7 @@ export class TransactionsService {
     };
   }
 
-  /** Credits per source per month on member wallets (for one month when given). */
+  /** Credits per source per month on member wallets (for one month when given); income net of reversals. */
   async matrix(month?: string) {
     let q = this.db
       .selectFrom('ledger_entries as e')
@@ -122,7 +122,7 @@ export class TransactionsService {
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .where('a.owner_id', 'is not', null)
       .where('a.asset', '=', 'USD')
-      .where('e.amount', '>', 0n)
+      .where((eb) => eb.or([eb('t.income_type', 'is not', null), eb('e.amount', '>', 0n)]))
       .select([
         sql<string>`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`.as('month'),
         sql<string>`coalesce(t.income_type, t.kind)`.as('source'),
