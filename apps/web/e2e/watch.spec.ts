@@ -64,6 +64,8 @@ test('the upline sees the level income with its explanation: level 1, 10%, from 
   await expect(row).toContainText('level 1');
   await expect(row).toContainText('at 10%');
   await expect(row).toContainText(`from member #${team1Id}`);
+  // income that was not paid is listed with its reason (here, nothing was held back)
+  await expect(page.getByRole('heading', { name: 'Income not paid, and why' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Team Stats' }).click();
   await expect(page.getByTestId('team-active-directs').getByTestId('value')).not.toHaveText('0');

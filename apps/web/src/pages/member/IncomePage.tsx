@@ -11,6 +11,7 @@ import {
   IncomeByType,
   IncomeChartCard,
 } from '../../modules/income/components/IncomeOverview';
+import { IncomeSkips } from '../../modules/income/components/IncomeSkips';
 import { TeamStats } from '../../modules/income/components/TeamStats';
 import { useUser } from '../../modules/users/api/usersApi';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
@@ -86,7 +87,14 @@ export default function IncomePage() {
               <IncomeChartCard history={history.data} />
             </Stack>
           </Tabs.Panel>
-          <Tabs.Panel value="details">{tab === 'details' && <IncomeDetails userId={userId} />}</Tabs.Panel>
+          <Tabs.Panel value="details">
+            {tab === 'details' && (
+              <Stack gap="md">
+                <IncomeDetails userId={userId} />
+                <IncomeSkips userId={userId} />
+              </Stack>
+            )}
+          </Tabs.Panel>
           <Tabs.Panel value="team">
             {tab === 'team' && <TeamStats code={user.data.refferal_code} totalTeam={user.data.total_team} />}
           </Tabs.Panel>
