@@ -34,7 +34,7 @@ export const MemberReward = z.object({
   plan: RewardPlan,
   window_start: z.string(),
   window_end: z.string(),
-  status: z.enum(['working', 'claimed', 'carried']),
+  status: z.enum(['working', 'claimed', 'carried', 'expired']),
   claimed_at: z.string().nullable(),
   paid: AmountOut.nullable(),
   business: AmountOut,

@@ -537,7 +537,7 @@ export interface MemberRewardsTable {
   reward_plan_id: bigint;
   window_start: Timestamp;
   window_end: Timestamp;
-  status: Generated<'working' | 'claimed' | 'carried'>;
+  status: Generated<'working' | 'claimed' | 'carried' | 'expired'>;
   claimed_at: NullableTimestamp;
   paid: bigint | null;
   created_at: Timestamp;

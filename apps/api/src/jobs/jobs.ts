@@ -30,6 +30,13 @@ export const jobs: JobDefinition<{ month?: string }>[] = [
     run: (deps, data, now) => deps.cto.pay(data.month ?? previousMonth(now), null, true),
   },
   {
+    name: 'reward-windows-daily',
+    cron: '5 0 * * *',
+    describe:
+      'Marks ranks whose window closed unclaimed as expired and reopens them with a new window (00:05 UTC).',
+    run: (deps, _data, now) => deps.rewards.renewExpiredWindows(now),
+  },
+  {
     name: 'team-counters-daily',
     cron: '15 1 * * *',
     describe:

@@ -53,6 +53,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
     const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
     expect(schedules.rows).toEqual([
       { name: 'cto-monthly', cron: '45 0 1 * *', timezone: 'UTC' },
+      { name: 'reward-windows-daily', cron: '5 0 * * *', timezone: 'UTC' },
       { name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' },
       { name: 'team-counters-daily', cron: '15 1 * * *', timezone: 'UTC' },
     ]);

@@ -108,3 +108,27 @@ describe('reward ranks', () => {
     ).toEqual([1, 2]);
   });
 });
+
+describe('the daily rank job', () => {
+  it('reopens a rank whose window closed unclaimed, once', async () => {
+    const m = await leaderWithLegs([]);
+    await sqlOn(
+      t.url,
+      "UPDATE member_rewards SET window_end = now() - interval '1 second' WHERE user_id = $1",
+      [m.id],
+    );
+    expect(await t.deps.rewards.renewExpiredWindows()).toBeGreaterThanOrEqual(1);
+    const rows = await sqlOn(t.url, 'SELECT status FROM member_rewards WHERE user_id = $1 ORDER BY id', [
+      m.id,
+    ]);
+    expect(rows.rows.map((r) => r.status)).toEqual(['expired', 'working']);
+    await t.deps.rewards.renewExpiredWindows();
+    expect(
+      (await sqlOn(t.url, 'SELECT count(*)::int AS n FROM member_rewards WHERE user_id = $1', [m.id])).rows[0]
+        ?.n,
+    ).toBe(2);
+    const current = (await api('GET', `/rewards/user/${m.id}`, m.token)).json();
+    expect(current.reward.status).toBe('working');
+    expect(current.history[0].status).toBe('expired');
+  });
+});

@@ -80,7 +80,7 @@ export class RewardsService {
       reward_plan_id: bigint;
       window_start: Date;
       window_end: Date;
-      status: 'working' | 'claimed' | 'carried';
+      status: 'working' | 'claimed' | 'carried' | 'expired';
       claimed_at: Date | null;
       paid: bigint | null;
     },
@@ -281,6 +281,32 @@ export class RewardsService {
           window_end: new Date(now.getTime() + next.duration_days * DAY),
         })
         .execute();
+    });
+  }
+
+  /**
+   * The daily rank job: a working rank whose window closed is marked expired and the same rank reopens
+   * with a new window, in one set-based statement pair. Re-running changes nothing.
+   */
+  async renewExpiredWindows(now: Date = new Date()): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ user_id: bigint; reward_plan_id: bigint; duration_days: number }>`
+        UPDATE member_rewards m SET status = 'expired'
+        FROM reward_plans p
+        WHERE p.id = m.reward_plan_id AND m.status = 'working' AND m.window_end <= ${now}
+        RETURNING m.user_id, m.reward_plan_id, p.duration_days`.execute(tx);
+      for (const r of rows) {
+        await tx
+          .insertInto('member_rewards')
+          .values({
+            user_id: r.user_id,
+            reward_plan_id: r.reward_plan_id,
+            window_start: now,
+            window_end: new Date(now.getTime() + r.duration_days * DAY),
+          })
+          .execute();
+      }
+      return rows.length;
     });
   }
 
