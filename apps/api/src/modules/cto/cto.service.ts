@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
 import { businessRule, conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import { creditIncome } from '../income/income.service';
+import { postIncomeBatch } from '../income/income.batch';
 import type { SettingsService } from '../settings/settings.service';
 
 export type CtoResult = { month: string; pool: string; members: number; share: string };
@@ -74,24 +74,24 @@ export class CtoService {
         .values({ month, turnover: total, pool, members: members.length, share, paid_by: actor })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const m of members) {
-        const paid =
-          share > 0n
-            ? await creditIncome(tx, this.settings, {
-                userId: m.user_id,
-                type: 'cto',
-                amount: share,
-                causeKey: `cto:${month}:${m.user_id}`,
-                wallet: 'non_working',
-                feature: 'reward',
-                why: { rule: 'CTO pool', month, pool, members: members.length },
-              })
-            : { paid: 0n };
-        await tx
-          .insertInto('cto_shares')
-          .values({ payout_id: payout.id, user_id: m.user_id, amount: paid.paid })
-          .execute();
-      }
+      // One set-based credit for all members (CTO is outside the earning cap).
+      if (!s.features.reward && share > 0n) throw businessRule('Rewards are closed.');
+      await postIncomeBatch(
+        tx,
+        'cto',
+        'non_working',
+        members.map((m) => ({
+          userId: m.user_id,
+          amount: share,
+          key: `cto:${month}:${m.user_id}`,
+          details: { rule: 'CTO pool', month, pool: amountOut(pool), members: members.length },
+        })),
+      );
+      await sql`
+        INSERT INTO cto_shares (payout_id, user_id, amount)
+        SELECT ${payout.id}, user_id::bigint, ${share} FROM jsonb_to_recordset(${JSON.stringify(members.map((m) => ({ user_id: m.user_id.toString() })))}::jsonb) AS r(user_id text)`.execute(
+        tx,
+      );
       await writeAudit(tx, {
         actorId: actor,
         action: 'cto.pay',

@@ -289,25 +289,20 @@ export class RewardsService {
    * with a new window, in one set-based statement pair. Re-running changes nothing.
    */
   async renewExpiredWindows(now: Date = new Date()): Promise<number> {
-    return this.db.transaction().execute(async (tx) => {
-      const { rows } = await sql<{ user_id: bigint; reward_plan_id: bigint; duration_days: number }>`
+    const { rows } = await sql<{ n: number }>`
+      WITH expired AS (
         UPDATE member_rewards m SET status = 'expired'
         FROM reward_plans p
         WHERE p.id = m.reward_plan_id AND m.status = 'working' AND m.window_end <= ${now}
-        RETURNING m.user_id, m.reward_plan_id, p.duration_days`.execute(tx);
-      for (const r of rows) {
-        await tx
-          .insertInto('member_rewards')
-          .values({
-            user_id: r.user_id,
-            reward_plan_id: r.reward_plan_id,
-            window_start: now,
-            window_end: new Date(now.getTime() + r.duration_days * DAY),
-          })
-          .execute();
-      }
-      return rows.length;
-    });
+        RETURNING m.user_id, m.reward_plan_id, p.duration_days
+      ),
+      reopened AS (
+        INSERT INTO member_rewards (user_id, reward_plan_id, window_start, window_end)
+        SELECT user_id, reward_plan_id, ${now}, ${now}::timestamptz + make_interval(days => duration_days) FROM expired
+        RETURNING id
+      )
+      SELECT count(*)::int AS n FROM reopened`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 
   async leadership(userId?: bigint) {
