@@ -133,3 +133,27 @@ test('an admin publishes, edits and deletes news, and reads the mail outbox', as
     '/reset-password?token=',
   );
 });
+
+test('members read the published news', async ({ page, browser, request }) => {
+  const settings = new SettingsModel(page);
+  const title = `Members news ${Date.now()}`;
+  await settings.goto('News');
+  await page.getByRole('button', { name: 'Add news' }).click();
+  const add = page.getByRole('dialog', { name: 'Add news' });
+  await add.getByRole('textbox', { name: 'Title' }).fill(title);
+  await add.getByRole('textbox', { name: 'Text' }).fill('The Gold plan now pays 0.7% a day.');
+  await add.getByRole('button', { name: 'Publish' }).click();
+  await expect(add).toBeHidden();
+
+  const member = await registerViaApi(request, 'news');
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  const signIn = new SignInPage(memberPage);
+  await signIn.goto();
+  await signIn.signIn(member.email, member.password);
+  await expect(memberPage).toHaveURL(/\/user\/dashboard$/);
+  await memberPage.goto('/user/notifications');
+  await expect(memberPage.getByRole('heading', { name: 'News' })).toBeVisible();
+  await expect(memberPage.getByText(title)).toBeVisible();
+  await memberContext.close();
+});

@@ -2,6 +2,7 @@ import { Badge, Card } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { messageOr } from '../../modules/content/api/upload';
+import { MemberNewsFeed } from '../../modules/content/components/MemberNewsFeed';
 import {
   type MemberNotice,
   useMarkSeen,
@@ -64,6 +65,7 @@ export default function NotificationsPage() {
           />
         )}
       </Card>
+      <MemberNewsFeed />
       <SitePopup />
       {failure !== null && <ErrorDialog error={failure} onClose={() => setFailure(null)} />}
     </PageShell>
