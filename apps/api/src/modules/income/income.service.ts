@@ -1,12 +1,13 @@
-import type { FeatureSwitch } from '@sgx/contracts';
+import type { FeatureSwitch, Settings } from '@sgx/contracts';
 import { minUnits, mulDiv, parseUnits, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
+import { cappedIncomeTypes } from '../ledger/income-types';
 import { post } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 
 /** The income types that count towards the earning cap (business-rules 5). */
-export const cappedIncomeTypes = ['level_month', 'roi_income', 'reward', 'direct_income', 'salary'] as const;
+export { cappedIncomeTypes } from '../ledger/income-types';
 export type IncomeType = (typeof cappedIncomeTypes)[number] | 'cto';
 
 export type IncomeCredit = {
@@ -63,13 +64,15 @@ export async function creditIncome(
   tx: Tx,
   settings: SettingsService,
   c: IncomeCredit,
+  /** Settings already read in this transaction (a caller crediting many members reads them once). */
+  snapshot?: Settings,
 ): Promise<IncomeResult> {
   const skip = async (reason: string, amount = c.amount): Promise<IncomeResult> => {
     await recordSkip(tx, c, amount, reason);
     return { paid: 0n, skipped: amount, reason };
   };
   if (c.amount <= 0n) return { paid: 0n, skipped: 0n, reason: null };
-  const s = await settings.all(tx);
+  const s = snapshot ?? (await settings.all(tx));
   const user = await tx
     .selectFrom('users')
     .select([

@@ -203,16 +203,21 @@ export class RoiService {
         continue;
       }
       results.push(
-        await creditIncome(tx, this.settings, {
-          userId: r.id,
-          type: 'level_month',
-          amount,
-          causeKey,
-          wallet: 'working',
-          feature: 'level',
-          statusGate: 'level',
-          why,
-        }),
+        await creditIncome(
+          tx,
+          this.settings,
+          {
+            userId: r.id,
+            type: 'level_month',
+            amount,
+            causeKey,
+            wallet: 'working',
+            feature: 'level',
+            statusGate: 'level',
+            why,
+          },
+          s,
+        ),
       );
     }
     return results;

@@ -2,6 +2,7 @@ import { parseUnits, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { SettingsService } from '../settings/settings.service';
+import { postIncomeBatch } from './income.batch';
 
 export type SalaryRun = { month: string; qualified: number; paid: number; total: bigint; skipped: number };
 
@@ -50,39 +51,27 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
       tx,
     );
 
-    // Accounts that do not exist yet, then one ledger transaction per paid member, two entries each.
-    await sql`INSERT INTO ledger_accounts (owner_id, kind, asset) SELECT user_id, 'working', 'USD' FROM salary_run WHERE paid > 0 ON CONFLICT DO NOTHING`.execute(
+    // The credits themselves go through the shared batch posting (one transaction per member, no loop).
+    const due = await sql<{ user_id: bigint; paid: bigint; due: bigint; cap: bigint; earned: bigint }>`
+      SELECT user_id, paid, due, cap, earned FROM salary_run WHERE paid > 0`.execute(tx);
+    await postIncomeBatch(
       tx,
+      'salary',
+      'working',
+      due.rows.map((r) => ({
+        userId: r.user_id,
+        amount: r.paid,
+        key: `salary:${r.user_id}:${month}`,
+        details: {
+          rule: 'monthly salary',
+          month,
+          due: r.due,
+          paid: r.paid,
+          cap: r.cap,
+          earned_before: r.earned,
+        },
+      })),
     );
-    await sql`INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative) VALUES (NULL, 'income_expense', 'USD', true) ON CONFLICT DO NOTHING`.execute(
-      tx,
-    );
-    await sql`
-      INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details)
-      SELECT 'salary:' || user_id || ':' || ${month}::text, 'income', 'salary', user_id, 'salary',
-             jsonb_build_object('rule', 'monthly salary', 'month', ${month}::text, 'due', due::text, 'paid', paid::text, 'cap', cap::text, 'earned_before', earned::text)
-      FROM salary_run WHERE paid > 0`.execute(tx);
-    await sql`
-      INSERT INTO ledger_entries (transaction_id, account_id, amount)
-      SELECT t.id, a.id, r.paid
-      FROM salary_run r
-      JOIN ledger_transactions t ON t.idempotency_key = 'salary:' || r.user_id || ':' || ${month}::text
-      JOIN ledger_accounts a ON a.owner_id = r.user_id AND a.kind = 'working' AND a.asset = 'USD'
-      WHERE r.paid > 0
-      UNION ALL
-      SELECT t.id, (SELECT id FROM ledger_accounts WHERE owner_id IS NULL AND kind = 'income_expense' AND asset = 'USD'), -r.paid
-      FROM salary_run r
-      JOIN ledger_transactions t ON t.idempotency_key = 'salary:' || r.user_id || ':' || ${month}::text
-      WHERE r.paid > 0`.execute(tx);
-    // Each balance row is updated by exactly one statement row (the platform total is summed first).
-    await sql`
-      UPDATE ledger_accounts a SET balance = a.balance + r.paid
-      FROM salary_run r WHERE a.owner_id = r.user_id AND a.kind = 'working' AND a.asset = 'USD' AND r.paid > 0`.execute(
-      tx,
-    );
-    await sql`
-      UPDATE ledger_accounts SET balance = balance - (SELECT coalesce(sum(paid), 0) FROM salary_run)
-      WHERE owner_id IS NULL AND kind = 'income_expense' AND asset = 'USD'`.execute(tx);
     await sql`
       UPDATE users u SET total_earned = u.total_earned + r.paid,
         roi_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.roi_status END,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
 import { AppError, businessRule } from '../../http/errors';
+import { cappedIncomeTypes } from './income-types';
 
 export type AccountRef = { owner: bigint | null; kind: AccountKind; asset?: Asset };
 export type Posting = {
@@ -139,7 +140,7 @@ export async function reconcile(db: DbOrTx): Promise<{
       JOIN ledger_accounts a ON a.id = e.account_id
       JOIN ledger_transactions t ON t.id = e.transaction_id
       WHERE a.kind IN ('working', 'non_working')
-        AND t.income_type IN ('level_month', 'roi_income', 'reward', 'direct_income', 'salary')
+        AND t.income_type = ANY(${[...cappedIncomeTypes]}::text[])
       GROUP BY a.owner_id
     ) x ON x.owner_id = u.id
     WHERE u.total_earned <> coalesce(x.total, 0)`.execute(db);

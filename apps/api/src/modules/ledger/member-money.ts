@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import { type MemberMoney, noMoney } from '../members/members.repo';
+import { cappedIncomeTypes } from './income-types';
 
-const incomeTypes = ['level_month', 'roi_income', 'reward', 'direct_income', 'salary'] as const;
+const incomeTypes = cappedIncomeTypes;
 
 /**
  * Income totals are net of reversals (a reversal keeps the income type); Business counts credits only.
