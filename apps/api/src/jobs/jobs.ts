@@ -27,7 +27,7 @@ export const jobs: JobDefinition<{ month?: string }>[] = [
     name: 'cto-monthly',
     cron: '45 0 1 * *',
     describe: "Pays last month's CTO pool to the qualified members (00:45 UTC on the 1st), once.",
-    run: (deps, data, now) => deps.cto.pay(data.month ?? previousMonth(now), null, true),
+    run: (deps, data, now) => deps.cto.payIfDue(data.month ?? previousMonth(now)),
   },
   {
     name: 'reward-windows-daily',

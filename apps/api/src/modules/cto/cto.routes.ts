@@ -141,7 +141,6 @@ export function ctoRoutes(app: App): void {
       const actor = principalOf(request).userId;
       const { month } = request.body;
       const result = await app.deps.cto.pay(month, actor);
-      if (!result) throw new Error('unreachable: an admin payment either pays or refuses');
       return {
         message: `CTO for ${month} paid to ${result.members} member${result.members === 1 ? '' : 's'}`,
         payout: result,

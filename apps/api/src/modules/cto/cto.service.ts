@@ -38,11 +38,24 @@ export class CtoService {
     return rows;
   }
 
-  /**
-   * Pays one month's pool. `actor` is the admin, or null for the monthly job. With `skipIfNone`, a month
-   * where nobody qualifies is left unpaid (the job) instead of refused (an admin asking).
-   */
-  async pay(month: string, actor: bigint | null, skipIfNone = false): Promise<CtoResult | null> {
+  /** An admin pays a month: refused when it was paid already or nobody qualifies. */
+  async pay(month: string, actor: bigint): Promise<CtoResult> {
+    const r = await this.payMonth(month, actor, false);
+    if (!r) throw businessRule('No member qualifies for the CTO pool.');
+    return r;
+  }
+
+  /** The monthly job: pays the month if it is unpaid and someone qualifies, else leaves it for an admin. */
+  payIfDue(month: string): Promise<CtoResult | null> {
+    return this.payMonth(month, null, true);
+  }
+
+  /** Pays one month's pool once; `actor` is the admin, or null for the job. */
+  private async payMonth(
+    month: string,
+    actor: bigint | null,
+    skipIfNone: boolean,
+  ): Promise<CtoResult | null> {
     return this.db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(727002)`.execute(tx);
       const done = await tx

@@ -121,7 +121,6 @@ export class RewardsService {
       counted: amountOut(counted),
       qualified: counted >= plan.threshold,
       legs: rows.map((r) => ({ ...r, business: amountOut(r.business), counted: amountOut(r.counted) })),
-      _reward: plan.reward,
     };
   }
 
@@ -168,20 +167,16 @@ export class RewardsService {
       .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .execute();
-    const strip = async (r: (typeof rows)[number]) => {
-      const { _reward, ...rest } = await this.progress(this.db, r);
-      return rest;
-    };
     const open = rows.find((r) => r.status === 'working');
     const history = await Promise.all(
       rows
         .filter((r) => r.status !== 'working')
         .map(async (r) => {
-          const { legs: _legs, ...rest } = await strip(r);
+          const { legs: _legs, ...rest } = await this.progress(this.db, r);
           return rest;
         }),
     );
-    return { reward: open ? await strip(open) : null, history };
+    return { reward: open ? await this.progress(this.db, open) : null, history };
   }
 
   async claimStatus(
@@ -218,7 +213,7 @@ export class RewardsService {
       const paid = await creditIncome(tx, this.settings, {
         userId,
         type: 'reward',
-        amount: p._reward,
+        amount: parseUnits(p.plan.reward),
         causeKey: `reward:${open.id}`,
         wallet: 'working',
         feature: 'reward',
