@@ -4,13 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { App, Deps } from './deps';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerJsonParser } from './http/json';
@@ -27,6 +22,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
 import { bonusRoutes } from './modules/bonus/bonus.routes';
+import { chainsRoutes } from './modules/chains/chains.routes';
+import { ChainsService } from './modules/chains/chains.service';
+import { DepositVerifier } from './modules/chains/verifier';
 import { codesRoutes } from './modules/codes/codes.routes';
 import { CodesService } from './modules/codes/codes.service';
 import { contentRoutes } from './modules/content/content.routes';
@@ -67,52 +65,14 @@ import { TransactionsService } from './modules/transactions/transactions.service
 import { transfersRoutes } from './modules/transfers/transfers.routes';
 import { TransfersService } from './modules/transfers/transfers.service';
 import { videosRoutes } from './modules/videos/videos.routes';
+import { walletsRoutes } from './modules/wallets/wallets.routes';
+import { WalletsService } from './modules/wallets/wallets.service';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
 export const API_PREFIX = '/api/v1';
 
-export type Deps = {
-  config: Config;
-  db: Db;
-  sessions: SessionStore;
-  settings: SettingsService;
-  limiter: RateLimiter;
-  auth: AuthService;
-  members: MembersService;
-  plans: PlansService;
-  topups: TopupsService;
-  deposits: DepositsService;
-  withdrawals: WithdrawalsService;
-  transfers: TransfersService;
-  codes: CodesService;
-  transactions: TransactionsService;
-  roi: RoiService;
-  referrals: ReferralsService;
-  token: TokenService;
-  tickets: TicketsService;
-  notifications: NotificationsService;
-  /** Set when the app is built; jobs log through it. */
-  logger?: FastifyBaseLogger;
-  mailer: Mailer;
-  recovery: RecoveryService;
-  rewards: RewardsService;
-  cto: CtoService;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps;
-  }
-}
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { App, Deps } from './deps';
 
 export function buildDeps(config: Config, db: Db): Deps {
   const sessions = new SessionStore(db, config.sessionTtlMs);
@@ -121,7 +81,9 @@ export function buildDeps(config: Config, db: Db): Deps {
   const plans = new PlansService(db);
   const topups = new TopupsService(db, settings);
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom);
-  return {
+  const chains = new ChainsService(db, config);
+  const deposits = new DepositsService(db, settings, chains);
+  const deps: Deps = {
     config,
     db,
     sessions,
@@ -131,7 +93,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     members: new MembersService(db, sessions),
     plans,
     topups,
-    deposits: new DepositsService(db, settings),
+    deposits,
     withdrawals: new WithdrawalsService(db, settings, plans),
     transfers: new TransfersService(db, topups),
     codes: new CodesService(db),
@@ -145,7 +107,12 @@ export function buildDeps(config: Config, db: Db): Deps {
     recovery: new RecoveryService(db, mailer, sessions, limiter, config),
     rewards: new RewardsService(db, settings),
     cto: new CtoService(db, settings),
+    chains,
+    wallets: new WalletsService(db, chains, config),
+    verifier: new DepositVerifier(db, chains, deposits, config),
   };
+  deposits.onRequested = (d) => deps.verifier.enqueue(deps.queue, d);
+  return deps;
 }
 
 export async function buildApp(deps: Deps): Promise<App> {
@@ -212,6 +179,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       salaryRoutes(typed);
       rewardsRoutes(typed);
       ctoRoutes(typed);
+      chainsRoutes(typed);
+      walletsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

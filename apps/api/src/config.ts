@@ -35,7 +35,22 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('SocialGenX <no-reply@socialgenx.local>'),
   APP_URL: z.string().url().optional(),
   RUN_JOBS: boolText.optional(),
+  /** Node of each EVM chain the server reads to verify deposits, e.g. CHAIN_RPC_URL_56. */
+  CHAIN_RPC_URL_1: z.string().url().optional(),
+  CHAIN_RPC_URL_137: z.string().url().optional(),
+  CHAIN_RPC_URL_56: z.string().url().optional(),
+  CHAIN_RPC_URL_42161: z.string().url().optional(),
+  /** Public endpoints the browser uses per chain (comma-separated); default: the chain's public nodes. */
+  PUBLIC_RPC_URL_1: z.string().optional(),
+  PUBLIC_RPC_URL_137: z.string().optional(),
+  PUBLIC_RPC_URL_56: z.string().optional(),
+  PUBLIC_RPC_URL_42161: z.string().optional(),
+  /** How often a deposit waiting for its transaction or its confirmations is checked again. */
+  CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(5),
+  WALLETCONNECT_PROJECT_ID: z.string().trim().min(1).optional(),
 });
+
+const CHAIN_IDS = [1, 137, 56, 42161] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -56,6 +71,12 @@ export type Config = {
   appUrl: string;
   /** Run the scheduled jobs (pg-boss) in this process; off in tests. */
   runJobs: boolean;
+  /** EVM chains the server reads: node URL per chain id (only the configured ones are verified). */
+  chainRpcUrls: Partial<Record<number, string>>;
+  /** Browser endpoints per chain id, when overridden. */
+  publicRpcUrls: Partial<Record<number, string[]>>;
+  chainPollMs: number;
+  walletConnectProjectId: string | undefined;
   rateLimits: {
     windowMs: number;
     signinPerIp: number;
@@ -97,6 +118,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     runJobs: e.RUN_JOBS ?? e.NODE_ENV !== 'test',
+    chainRpcUrls: Object.fromEntries(
+      CHAIN_IDS.flatMap((id) => (e[`CHAIN_RPC_URL_${id}`] ? [[id, e[`CHAIN_RPC_URL_${id}`]]] : [])),
+    ),
+    publicRpcUrls: Object.fromEntries(
+      CHAIN_IDS.flatMap((id) => {
+        const list = (e[`PUBLIC_RPC_URL_${id}`] ?? '')
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean);
+        return list.length > 0 ? [[id, list]] : [];
+      }),
+    ),
+    chainPollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,

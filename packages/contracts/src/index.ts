@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './auth';
 export * from './bonus';
+export * from './chain';
 export * from './common';
 export * from './content';
 export * from './cto';

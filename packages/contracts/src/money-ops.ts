@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChainStatus, SupportedChainId } from './chain';
 import { AmountIn, AmountOut } from './common';
 import { Bep20Address, Trc20Address } from './users';
 
@@ -127,6 +128,8 @@ export const DepositBody = z.object({
   amount: PositiveAmountIn,
   currency: Currency,
   hash: TxHash,
+  /** BEP20 only: the EVM chain it was sent on (default BNB Smart Chain, 56); the server verifies it there. */
+  chain_id: SupportedChainId.optional(),
 });
 export const DepositRecord = z.object({
   id: z.number().int(),
@@ -141,6 +144,15 @@ export const DepositRecord = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  /** EVM deposits: the chain, and where the server's check stands (null for TRC20). */
+  chain_id: z.number().int().nullable(),
+  chain_status: ChainStatus.nullable(),
+  confirmations: z.number().int().nullable(),
+  required_confirmations: z.number().int().nullable(),
+  /** Why the check refused it, or what it waits for. */
+  chain_reason: z.string().nullable(),
+  from_address: z.string().nullable(),
+  source: z.enum(['member', 'scan']),
 });
 export type DepositRecord = z.infer<typeof DepositRecord>;
 export const DepositsResponse = paged('deposits', DepositRecord);
@@ -243,6 +255,8 @@ export const DepositAddressBody = z.discriminatedUnion('currency', [
   z.object({
     currency: z.literal('BEP20'),
     address: Bep20Address,
+    /** Only on this EVM chain; without it the address serves every EVM chain. */
+    chain_id: SupportedChainId.optional(),
     label: z.string().trim().max(80).optional(),
     reason: z.string().trim().min(3).max(500),
   }),
@@ -256,6 +270,7 @@ export const DepositAddressBody = z.discriminatedUnion('currency', [
 export const DepositAddressRecord = z.object({
   id: z.number().int(),
   currency: Currency,
+  chain_id: z.number().int().nullable(),
   address: z.string(),
   label: z.string().nullable(),
   created_at: z.string(),

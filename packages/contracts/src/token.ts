@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OnChainTokenBalance } from './chain';
 import { AmountIn, AmountOut } from './common';
 import { Bep20Address } from './users';
 
@@ -33,6 +34,8 @@ export const Holding = z.object({
 });
 export type Holding = z.infer<typeof Holding>;
 export const BalanceResponse = z.object({ success: z.literal(true), balance: Holding });
+/** `GET /social-genx/balance/{bep20}`: the holding on the platform and the balance on chain. */
+export const AddressBalanceResponse = BalanceResponse.extend({ onchain: OnChainTokenBalance });
 
 export const TradeBody = z.object({
   token_id: z.coerce.number().int().positive(),

@@ -111,6 +111,9 @@ export interface DB {
   transfers: TransfersTable;
   codes: CodesTable;
   deposit_addresses: DepositAddressesTable;
+  wallet_challenges: WalletChallengesTable;
+  member_wallets: MemberWalletsTable;
+  chain_settings: ChainSettingsTable;
   income_skips: IncomeSkipsTable;
   watch_sessions: WatchSessionsTable;
   roi_claims: RoiClaimsTable;
@@ -253,6 +256,48 @@ export interface DepositsTable {
   note: string | null;
   ledger_transaction_id: bigint | null;
   created_at: Timestamp;
+  chain_id: number | null;
+  log_index: number | null;
+  from_address: string | null;
+  block_number: bigint | null;
+  chain_status: ChainStatus | null;
+  confirmations: number | null;
+  required_confirmations: number | null;
+  chain_reason: string | null;
+  checked_at: NullableTimestamp;
+  source: Generated<'member' | 'scan'>;
+}
+
+/** Where the server's check of an on-chain deposit stands. */
+export type ChainStatus = 'waiting' | 'confirming' | 'credited' | 'refused' | 'manual';
+
+export interface WalletChallengesTable {
+  nonce: string;
+  user_id: bigint;
+  address: string;
+  chain_id: number;
+  message: string;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MemberWalletsTable {
+  address: string;
+  user_id: bigint;
+  chain_id: number;
+  linked_at: Timestamp;
+}
+
+export interface ChainSettingsTable {
+  chain_id: number;
+  enabled: Generated<boolean>;
+  token_address: string;
+  token_symbol: Generated<string>;
+  token_decimals: number;
+  confirmations: number;
+  scanned_to_block: bigint | null;
+  updated_at: Generated<Date>;
 }
 
 export type WithdrawalKind = 'working' | 'roi' | 'principal' | 'compound';
@@ -307,6 +352,8 @@ export interface DepositAddressesTable {
   created_by: bigint;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** BEP20 only: null serves every EVM chain, a chain id overrides it on that chain. */
+  chain_id: number | null;
 }
 
 export interface IncomeSkipsTable {

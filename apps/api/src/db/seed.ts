@@ -1,6 +1,6 @@
 import { defaultSettings } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { hashPassword } from '../modules/auth/passwords';
 import { addToUplineTeams } from '../modules/members/members.repo';
 import type { Tx } from '.';

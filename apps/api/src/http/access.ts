@@ -2,8 +2,9 @@ import { type AccessLevel, accessLevels } from '@sgx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionStore } from '../modules/auth/sessions';
 import { forbidden, unauthenticated } from './errors';
+import type { Principal } from './principal';
 
-export type Principal = { userId: bigint; role: 'user' | 'admin'; sessionId: bigint };
+export type { Principal };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,11 +1,13 @@
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
+import { VERIFY_QUEUE } from '../modules/chains/verifier';
 import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
   name: string;
-  cron: string;
+  /** When it runs by itself; a job without one runs only when something queues it. */
+  cron?: string;
   describe: string;
   run: (deps: Deps, data: T, now: Date) => Promise<unknown>;
 };
@@ -16,7 +18,9 @@ export function previousMonth(now: Date): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-export const jobs: JobDefinition<{ month?: string }>[] = [
+type JobData = { month?: string; depositId?: number };
+
+export const jobs: JobDefinition<JobData>[] = [
   {
     name: 'salary-monthly',
     cron: '30 0 1 * *',
@@ -50,6 +54,36 @@ export const jobs: JobDefinition<{ month?: string }>[] = [
       if (r.mismatches.length > 0)
         deps.logger?.error({ mismatches: r.mismatches.slice(0, 20) }, 'team counters do not match');
       return { checked: r.checked, mismatches: r.mismatches.length };
+    },
+  },
+  {
+    name: VERIFY_QUEUE,
+    describe:
+      'Checks one reported EVM deposit on chain; while it waits for its transaction or confirmations, checks again after CHAIN_POLL_SECONDS.',
+    run: async (deps, data) => {
+      if (data.depositId === undefined) return { skipped: 'no deposit id' };
+      const r = await deps.verifier.verify(BigInt(data.depositId));
+      if (r.status === 'waiting' || r.status === 'confirming' || r.status === 'error')
+        await deps.queue?.send(VERIFY_QUEUE, data, { startAfterSeconds: deps.verifier.pollSeconds });
+      return r;
+    },
+  },
+  {
+    name: 'deposits-chain-minutely',
+    cron: '* * * * *',
+    describe:
+      'Checks every open EVM deposit once, and scans each chain the server reads for transfers from linked wallets nobody reported (every minute).',
+    run: async (deps, _data, now) => {
+      const open = await deps.verifier.verifyOpen(now);
+      const scans: Record<number, unknown> = {};
+      for (const chainId of deps.chains.readChainIds()) {
+        try {
+          scans[chainId] = await deps.verifier.scan(chainId);
+        } catch (err) {
+          scans[chainId] = { error: err instanceof Error ? err.message.slice(0, 200) : String(err) };
+        }
+      }
+      return { open, scans };
     },
   },
 ];

@@ -17,8 +17,12 @@ afterAll(async () => {
 });
 
 describe('scheduled jobs on the PostgreSQL queue', () => {
-  it('declares every job with a UTC schedule and knows last month', () => {
-    for (const j of jobs) expect(j.cron.split(' ')).toHaveLength(5);
+  it('declares every scheduled job with a UTC schedule and knows last month', () => {
+    const scheduled = jobs.filter((j) => j.cron !== undefined);
+    expect(scheduled.map((j) => j.name)).toContain('deposits-chain-minutely');
+    for (const j of scheduled) expect(j.cron?.split(' ')).toHaveLength(5);
+    // The per-deposit check runs only when queued.
+    expect(jobs.find((j) => j.name === 'deposit-verify')?.cron).toBeUndefined();
     expect(previousMonth(new Date('2026-01-01T00:30:00Z'))).toBe('2025-12');
     expect(previousMonth(new Date('2026-11-21T10:00:00Z'))).toBe('2026-10');
   });
@@ -53,6 +57,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
     const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
     expect(schedules.rows).toEqual([
       { name: 'cto-monthly', cron: '45 0 1 * *', timezone: 'UTC' },
+      { name: 'deposits-chain-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'reward-windows-daily', cron: '5 0 * * *', timezone: 'UTC' },
       { name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' },
       { name: 'team-counters-daily', cron: '15 1 * * *', timezone: 'UTC' },

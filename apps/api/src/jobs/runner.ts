@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Deps } from '../app';
+import type { Deps } from '../deps';
 import { type JobDefinition, jobs } from './jobs';
 
 export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
@@ -11,7 +11,7 @@ export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
 export async function startJobs(
   deps: Deps,
   connectionString: string,
-  definitions: JobDefinition<{ month?: string }>[] = jobs,
+  definitions: JobDefinition<{ month?: string; depositId?: number }>[] = jobs,
   options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
 ): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
@@ -19,8 +19,8 @@ export async function startJobs(
   await boss.start();
   for (const def of definitions) {
     await boss.createQueue(def.name);
-    if (options.schedule !== false) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
-    await boss.work<{ month?: string }>(
+    if (options.schedule !== false && def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    await boss.work<{ month?: string; depositId?: number }>(
       def.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
@@ -38,5 +38,19 @@ export async function startJobs(
       },
     );
   }
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  deps.queue = {
+    send: async (name, data, opts) => {
+      await boss.send(name, data, {
+        ...(opts?.startAfterSeconds !== undefined ? { startAfter: Math.ceil(opts.startAfterSeconds) } : {}),
+        ...(opts?.singletonKey !== undefined ? { singletonKey: opts.singletonKey } : {}),
+      });
+    },
+  };
+  return {
+    boss,
+    stop: async () => {
+      deps.queue = undefined;
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
 }

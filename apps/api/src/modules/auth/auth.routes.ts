@@ -5,7 +5,7 @@ import {
   RegisterBody,
   SignInBody,
 } from '@sgx/contracts';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 export function authRoutes(app: App): void {

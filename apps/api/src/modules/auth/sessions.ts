@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db';
 import type { UserRole } from '../../db/schema';
-import type { Principal } from '../../http/access';
+import type { Principal } from '../../http/principal';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 

@@ -7,7 +7,7 @@ import {
   RedeemCodeBody,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { pageInfo, requestKey, sendCsv } from '../../http/listing';
 

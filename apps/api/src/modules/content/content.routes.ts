@@ -17,7 +17,7 @@ import {
   SupportReplyBody,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { badRequest, notFound } from '../../http/errors';
 import { scopeOf } from '../../http/listing';

@@ -12,8 +12,8 @@ import {
 import { parseUnits, percentOf } from '@sgx/money';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
 import type { DbOrTx } from '../../db';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { businessRule, conflict, notFound } from '../../http/errors';
 import { scopeOf } from '../../http/listing';

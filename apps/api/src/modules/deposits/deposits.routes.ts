@@ -7,7 +7,7 @@ import {
   ListQuery,
   MessageResponse,
 } from '@sgx/contracts';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { actingFor, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 

@@ -1,10 +1,14 @@
-import { amountOut, type DepositRecord, type ListQuery } from '@sgx/contracts';
+import { chainName } from '@sgx/chain';
+import { amountOut, type DepositRecord, type ListQuery, type SupportedChainId } from '@sgx/contracts';
+import { sql } from 'kysely';
+import { getAddress } from 'viem';
 import type { Db, Tx } from '../../db';
 import type { Currency, RequestStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
+import { type ChainsService, depositChainOf } from '../chains/chains.service';
 import { post } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 
@@ -14,20 +18,29 @@ export const normalizeHash = (hash: string) => hash.trim().toLowerCase().replace
 type Row = Awaited<ReturnType<ReturnType<DepositsService['query']>['executeTakeFirstOrThrow']>>;
 
 /**
- * Deposits (business-rules 6): a request records a pending deposit and credits nothing. An admin (or,
- * later, the on-chain verifier) completes it through `complete`, which credits once per chain and hash.
+ * Deposits (business-rules 6): a request records a pending deposit and credits nothing. An EVM deposit
+ * is checked on chain by the verifier (chains/verifier.ts); an admin approves the rest by hand. Both
+ * complete it through `complete`, which credits once.
  */
 export class DepositsService {
+  /** Called after a deposit is recorded (the chain verifier queues its check here). */
+  onRequested: ((deposit: DepositRecord) => Promise<void> | void) | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    private readonly chains: ChainsService,
   ) {}
 
   async request(
     userId: bigint,
-    body: { amount: bigint; currency: Currency; hash: string },
+    body: { amount: bigint; currency: Currency; hash: string; chain_id?: SupportedChainId | undefined },
   ): Promise<DepositRecord> {
     await this.settings.requireFeature('deposit');
+    if (body.currency === 'TRC20' && body.chain_id !== undefined)
+      throw badRequest('A TRC20 deposit names no EVM chain.', {
+        chain_id: ['A TRC20 deposit names no EVM chain.'],
+      });
     const member = await this.db
       .selectFrom('users')
       .select('id')
@@ -37,17 +50,50 @@ export class DepositsService {
       .executeTakeFirst();
     if (!member) throw notFound('Member not found.');
     const hash = normalizeHash(body.hash);
+    const chain = body.currency === 'BEP20' ? await this.chainCheck(depositChainOf(body.chain_id)) : null;
     const inserted = await this.db
       .insertInto('deposits')
-      .values({ user_id: userId, amount: body.amount, currency: body.currency, hash })
+      .values({
+        user_id: userId,
+        amount: body.amount,
+        currency: body.currency,
+        hash,
+        ...(chain ?? {}),
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted)
+    if (!inserted) {
+      // The verifier's scan may have found (and credited) this member's transfer before they reported it.
+      const found = await this.db
+        .selectFrom('deposits')
+        .select('id')
+        .where(sql`lower(hash)`, '=', hash)
+        .where('user_id', '=', userId)
+        .where('source', '=', 'scan')
+        .executeTakeFirst();
+      if (found) return this.one(found.id);
       throw conflict('This transaction hash has already been used.', {
         hash: ['This transaction hash has already been used.'],
       });
-    return this.one(inserted.id);
+    }
+    const record = await this.one(inserted.id);
+    await this.onRequested?.(record);
+    return record;
+  }
+
+  /** How the server will check a deposit on this EVM chain: on chain, or by an admin when it cannot read it. */
+  private async chainCheck(chainId: SupportedChainId) {
+    const s = await this.chains.settings(chainId);
+    const readable = s.enabled && this.chains.client(chainId) !== undefined;
+    return {
+      chain_id: chainId,
+      chain_status: readable ? ('waiting' as const) : ('manual' as const),
+      required_confirmations: s.confirmations,
+      chain_reason: readable
+        ? null
+        : `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`,
+    };
   }
 
   /**
@@ -68,8 +114,10 @@ export class DepositsService {
       .executeTakeFirst();
     if (!d) throw notFound('Deposit not found.');
     if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
+    const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
     const posted = await post(tx, {
-      key: `deposit:${d.currency}:${d.hash}`,
+      // Credited once: per chain, hash and log when the chain proved it; per hash otherwise.
+      key: onChain ? `deposit:${d.chain_id}:${d.hash}:${d.log_index}` : `deposit:${d.currency}:${d.hash}`,
       kind: 'deposit',
       memberId: d.user_id,
       memo: `${d.currency} deposit ${d.hash.slice(0, 10)}…`,
@@ -90,6 +138,7 @@ export class DepositsService {
         decided_at: new Date(),
         note: by.note ?? null,
         ledger_transaction_id: posted.transactionId,
+        ...(onChain ? { chain_status: 'credited' as const, chain_reason: null } : {}),
       })
       .where('id', '=', d.id)
       .execute();
@@ -165,6 +214,10 @@ export class DepositsService {
       if (principal.role !== 'admin' && d.user_id !== principal.userId)
         throw forbidden('You can only cancel your own deposit.');
       if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
+      if (principal.role !== 'admin' && (d.chain_status === 'waiting' || d.chain_status === 'confirming'))
+        throw conflict(
+          'This deposit is being checked on chain and cannot be cancelled; it is credited or refused on its own.',
+        );
       await this.decline(
         tx,
         d.id,
@@ -201,6 +254,13 @@ export class DepositsService {
         'd.note',
         'd.created_at',
         'd.decided_at',
+        'd.chain_id',
+        'd.chain_status',
+        'd.confirmations',
+        'd.required_confirmations',
+        'd.chain_reason',
+        'd.from_address',
+        'd.source',
       ]);
   }
 
@@ -218,6 +278,13 @@ export class DepositsService {
       note: r.note,
       created_at: r.created_at.toISOString(),
       decided_at: r.decided_at ? r.decided_at.toISOString() : null,
+      chain_id: r.chain_id,
+      chain_status: r.chain_status,
+      confirmations: r.confirmations,
+      required_confirmations: r.required_confirmations,
+      chain_reason: r.chain_reason,
+      from_address: r.from_address ? getAddress(r.from_address) : null,
+      source: r.source,
     };
   }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 
 export function healthRoutes(app: App): void {
   app.get(

@@ -6,7 +6,7 @@ import {
   WatchStartResponse,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
 
 const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });

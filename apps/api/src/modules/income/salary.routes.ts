@@ -10,7 +10,7 @@ import {
 import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { scopeOf } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';

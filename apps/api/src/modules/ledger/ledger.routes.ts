@@ -1,5 +1,5 @@
 import { ReconciliationResponse } from '@sgx/contracts';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { reconcile } from './ledger.service';
 
 export function ledgerRoutes(app: App): void {

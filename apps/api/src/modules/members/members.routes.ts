@@ -13,7 +13,7 @@ import {
   UsersListQuery,
   UsersListResponse,
 } from '@sgx/contracts';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
 
 export function membersRoutes(app: App): void {

@@ -9,7 +9,7 @@ import {
   SeenBody,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { scopeOf } from '../../http/listing';
 

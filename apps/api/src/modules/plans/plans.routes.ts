@@ -15,7 +15,7 @@ import {
   SettingsResponse,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
 

@@ -6,7 +6,7 @@ import {
   OutboxResponse,
   ResetPasswordBody,
 } from '@sgx/contracts';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 export function recoveryRoutes(app: App): void {

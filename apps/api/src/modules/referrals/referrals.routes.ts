@@ -5,7 +5,7 @@ import {
   ReferralListResponse,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 const CodeParam = z.object({ code: z.string().trim().min(1).max(32) });

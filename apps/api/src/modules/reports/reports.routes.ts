@@ -1,7 +1,7 @@
 import { AdminStatsResponse, amountOut } from '@sgx/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { checkTeamCounters } from '../members/counters';
 
 type Day = { day: string; registrations: number; deposits: bigint; withdrawals: bigint; income: bigint };

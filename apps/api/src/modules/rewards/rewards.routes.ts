@@ -12,7 +12,7 @@ import {
   RewardPlanUpdateBody,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
 import { scopeOf } from '../../http/listing';

@@ -1,6 +1,6 @@
 import { PublicSettings, PublicSettingsResponse, SettingsResponse, UpdateSettingsBody } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 export function settingsRoutes(app: App): void {

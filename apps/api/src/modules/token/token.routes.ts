@@ -1,4 +1,5 @@
 import {
+  AddressBalanceResponse,
   BalanceResponse,
   ContractAddressBody,
   PriceHistoryQuery,
@@ -16,7 +17,7 @@ import {
 } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { requestKey, scopeOf } from '../../http/listing';
 
@@ -85,12 +86,14 @@ export function tokenRoutes(app: App): void {
     `${P}/balance/:bep20`,
     {
       config: { access: 'signed-in' },
-      schema: { tags, params: AddressParam, response: { 200: BalanceResponse } },
+      schema: { tags, params: AddressParam, response: { 200: AddressBalanceResponse } },
     },
-    async (request) => ({
-      success: true as const,
-      balance: await token.holdingByAddress(principalOf(request), request.params.bep20),
-    }),
+    async (request) => {
+      const balance = await token.holdingByAddress(principalOf(request), request.params.bep20);
+      const { contract_address } = await token.config();
+      const onchain = await app.deps.chains.onChainTokenBalance(request.params.bep20, contract_address);
+      return { success: true as const, balance, onchain };
+    },
   );
   app.get(
     `${P}/holding/:userId`,

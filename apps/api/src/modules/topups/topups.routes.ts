@@ -9,7 +9,7 @@ import {
   TopupsResponse,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { conflict } from '../../http/errors';
 import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';

@@ -8,7 +8,7 @@ import {
   TransfersResponse,
 } from '@sgx/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
 

@@ -7,7 +7,7 @@ import {
   VideoResponse,
   VideoSavedResponse,
 } from '@sgx/contracts';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';

@@ -15,7 +15,7 @@ import {
   WithdrawalsResponse,
 } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
-import type { App } from '../../app';
+import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';

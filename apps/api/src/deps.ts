@@ -1,0 +1,86 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { RateLimiter } from './http/rate-limit';
+import type { JobQueue } from './jobs/queue';
+import type { AuthService } from './modules/auth/auth.service';
+import type { SessionStore } from './modules/auth/sessions';
+import type { ChainsService } from './modules/chains/chains.service';
+import type { DepositVerifier } from './modules/chains/verifier';
+import type { CodesService } from './modules/codes/codes.service';
+import type { CtoService } from './modules/cto/cto.service';
+import type { DepositsService } from './modules/deposits/deposits.service';
+import type { RoiService } from './modules/income/roi.service';
+import type { Mailer } from './modules/mail/mailer';
+import type { MembersService } from './modules/members/members.service';
+import type { NotificationsService } from './modules/notifications/notifications.service';
+import type { PlansService } from './modules/plans/plans.service';
+import type { RecoveryService } from './modules/recovery/recovery.service';
+import type { ReferralsService } from './modules/referrals/referrals.service';
+import type { RewardsService } from './modules/rewards/rewards.service';
+import type { SettingsService } from './modules/settings/settings.service';
+import type { TicketsService } from './modules/tickets/tickets.service';
+import type { TokenService } from './modules/token/token.service';
+import type { TopupsService } from './modules/topups/topups.service';
+import type { TransactionsService } from './modules/transactions/transactions.service';
+import type { TransfersService } from './modules/transfers/transfers.service';
+import type { WalletsService } from './modules/wallets/wallets.service';
+import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
+
+/**
+ * The types every module shares: the services (Deps) and the typed Fastify app the routes register on.
+ * Kept apart from app.ts, which builds them, so a routes file never imports the module that imports it.
+ */
+export type Deps = {
+  config: Config;
+  db: Db;
+  sessions: SessionStore;
+  settings: SettingsService;
+  limiter: RateLimiter;
+  auth: AuthService;
+  members: MembersService;
+  plans: PlansService;
+  topups: TopupsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  transfers: TransfersService;
+  codes: CodesService;
+  transactions: TransactionsService;
+  roi: RoiService;
+  referrals: ReferralsService;
+  token: TokenService;
+  tickets: TicketsService;
+  notifications: NotificationsService;
+  /** Set when the app is built; jobs log through it. */
+  logger?: FastifyBaseLogger;
+  mailer: Mailer;
+  recovery: RecoveryService;
+  rewards: RewardsService;
+  cto: CtoService;
+  chains: ChainsService;
+  wallets: WalletsService;
+  verifier: DepositVerifier;
+  /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
+  queue?: JobQueue;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,56 @@
+import type { Chain } from 'viem';
+import { arbitrum, bsc, mainnet, polygon } from 'viem/chains';
+
+/** The EVM chains the platform accepts deposits on (spec 9), in the order the spec lists them. */
+export type SupportedChainId = 1 | 137 | 56 | 42161;
+
+export type ChainInfo = {
+  id: SupportedChainId;
+  name: string;
+  shortName: string;
+  viemChain: Chain;
+  /** Public node endpoints, used when no override is configured. */
+  publicRpcUrls: readonly string[];
+  explorerUrl: string;
+  nativeCurrency: Chain['nativeCurrency'];
+};
+
+const info = (
+  viemChain: Chain,
+  name: string,
+  shortName: string,
+  extraRpc: string,
+  explorerUrl: string,
+): ChainInfo => ({
+  id: viemChain.id as SupportedChainId,
+  name,
+  shortName,
+  viemChain,
+  publicRpcUrls: [...(viemChain.rpcUrls.default?.http ?? []), extraRpc],
+  explorerUrl,
+  nativeCurrency: viemChain.nativeCurrency,
+});
+
+export const SUPPORTED_CHAINS: readonly ChainInfo[] = [
+  info(mainnet, 'Ethereum', 'ETH', 'https://ethereum-rpc.publicnode.com', 'https://etherscan.io'),
+  info(polygon, 'Polygon', 'POL', 'https://polygon-bor-rpc.publicnode.com', 'https://polygonscan.com'),
+  info(bsc, 'BNB Smart Chain', 'BSC', 'https://bsc-rpc.publicnode.com', 'https://bscscan.com'),
+  info(arbitrum, 'Arbitrum One', 'ARB', 'https://arbitrum-one-rpc.publicnode.com', 'https://arbiscan.io'),
+];
+
+export const isSupportedChainId = (n: unknown): n is SupportedChainId =>
+  SUPPORTED_CHAINS.some((c) => c.id === n);
+
+export const chainById = (id: number): ChainInfo | undefined => SUPPORTED_CHAINS.find((c) => c.id === id);
+
+export const chainName = (id: number): string => chainById(id)?.name ?? `Chain ${id}`;
+
+export const txExplorerUrl = (chainId: number, hash: string): string | undefined => {
+  const c = chainById(chainId);
+  return c ? `${c.explorerUrl}/tx/${hash.startsWith('0x') ? hash : `0x${hash}`}` : undefined;
+};
+
+export const addressExplorerUrl = (chainId: number, address: string): string | undefined => {
+  const c = chainById(chainId);
+  return c ? `${c.explorerUrl}/address/${address}` : undefined;
+};

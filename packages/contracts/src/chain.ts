@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { Bep20Address } from './users';
+
+/**
+ * Wallets and chains (issue 9): the EVM chains the platform accepts deposits on, proving a wallet by a
+ * signed one-time message, the chain settings an admin keeps, and where the check of a deposit stands.
+ */
+export const SUPPORTED_CHAIN_IDS = [1, 137, 56, 42161] as const;
+export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number];
+export const SupportedChainId = z.coerce
+  .number()
+  .int()
+  .refine((v): v is SupportedChainId => (SUPPORTED_CHAIN_IDS as readonly number[]).includes(v), {
+    message: 'Choose Ethereum (1), Polygon (137), BNB Smart Chain (56) or Arbitrum One (42161).',
+  })
+  .transform((v) => v as SupportedChainId);
+/** BEP20 deposits name no chain in the spec: they are BNB Smart Chain's. */
+export const DEFAULT_EVM_CHAIN_ID: SupportedChainId = 56;
+
+// ---- wallets -------------------------------------------------------------------------------------
+
+/** How long a challenge may be signed, in milliseconds. */
+export const WALLET_CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+export const WalletChallengeBody = z.object({ address: Bep20Address, chainId: SupportedChainId });
+export const WalletChallengeResponse = z.object({ message: z.string(), expiresAt: z.string() });
+export const WalletLinkBody = z.object({
+  message: z.string().min(1).max(2000),
+  signature: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]+$/, 'The signature must be 0x and hex digits.')
+    .max(20_000),
+});
+export const LinkedWallet = z.object({
+  /** EIP-55 checksummed. */
+  address: z.string(),
+  /** The chain the ownership was proven on. */
+  chainId: z.number().int(),
+  linked_at: z.string(),
+  /** This address is the member's BEP20 payout address. */
+  is_payout: z.boolean(),
+});
+export type LinkedWallet = z.infer<typeof LinkedWallet>;
+export const LinkedWalletsResponse = z.object({ wallets: z.array(LinkedWallet) });
+export const LinkedWalletResponse = z.object({ message: z.string(), wallet: LinkedWallet });
+export const WalletAddressParam = z.object({ address: Bep20Address });
+
+// ---- chains --------------------------------------------------------------------------------------
+
+export const ChainStatus = z.enum(['waiting', 'confirming', 'credited', 'refused', 'manual']);
+export type ChainStatus = z.infer<typeof ChainStatus>;
+
+/** A chain as the web app and admins see it. `rpcUrls` are the public endpoints a browser may use. */
+export const ChainConfig = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** The server has a node for this chain and verifies deposits on it. */
+  verified: z.boolean(),
+  rpcUrls: z.array(z.string()),
+  explorerUrl: z.string(),
+  token: z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  confirmations: z.number().int(),
+});
+export type ChainConfig = z.infer<typeof ChainConfig>;
+export const ChainsResponse = z.object({
+  chains: z.array(ChainConfig),
+  /** WalletConnect pairing project id; null hides that option. */
+  walletConnectProjectId: z.string().nullable(),
+});
+export type ChainsResponse = z.infer<typeof ChainsResponse>;
+export const ChainIdParam = z.object({ chainId: SupportedChainId });
+export const ChainSettingsBody = z.object({
+  enabled: z.boolean(),
+  token_address: Bep20Address,
+  token_symbol: z.string().trim().min(1).max(12),
+  token_decimals: z.number().int().min(0).max(36),
+  confirmations: z.number().int().min(1).max(10_000),
+  reason: z.string().trim().min(3).max(500),
+});
+
+// ---- SGX on chain ---------------------------------------------------------------------------------
+
+/** The SGX balance of an address read on chain (BNB Smart Chain), or why it cannot be read. */
+export const OnChainTokenBalance = z.object({
+  address: z.string(),
+  chainId: z.number().int(),
+  deployed: z.boolean(),
+  contract_address: z.string().nullable(),
+  /** Exact decimal text in the token's own decimals; null when it could not be read. */
+  balance: z.string().nullable(),
+  message: z.string(),
+});
+export type OnChainTokenBalance = z.infer<typeof OnChainTokenBalance>;
