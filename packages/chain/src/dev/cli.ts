@@ -254,7 +254,7 @@ async function main() {
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const taken = /address already in use|in use/i.test(message)
+    const taken = /already in use/i.test(message)
       ? `\nPort ${opts.port} is taken: is another chain:dev (or anvil) running? Try --port.`
       : '';
     console.error(`chain:dev: could not start anvil: ${message}${taken}`);

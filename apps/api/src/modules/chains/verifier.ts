@@ -279,7 +279,14 @@ export class DepositVerifier {
       .select('id')
       .where('status', '=', 'pending')
       .where('chain_id', 'is not', null)
-      .where('chain_status', 'in', ['waiting', 'confirming', 'manual'])
+      .where((eb) => {
+        // A deposit left to an admin is looked at again only once the server reads its chain.
+        const readable = this.chains.readChainIds();
+        const open = eb('chain_status', 'in', ['waiting', 'confirming']);
+        return readable.length === 0
+          ? open
+          : eb.or([open, eb.and([eb('chain_status', '=', 'manual'), eb('chain_id', 'in', readable)])]);
+      })
       .orderBy('id')
       .limit(1000)
       .execute();

@@ -11,7 +11,10 @@ import type { Hex } from 'viem';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
-/** Proving and managing a member's wallets (issue 9). Members only; the member is the session's. */
+/**
+ * Proving and managing a member's wallets (issue 9): ask for a one-time EIP-4361 message, sign it in the
+ * wallet, and the wallet is linked. Members only; the member is always the session's.
+ */
 export function walletsRoutes(app: App): void {
   const { wallets, members } = app.deps;
   const tags = ['wallets'];
@@ -25,6 +28,7 @@ export function walletsRoutes(app: App): void {
     async (request) =>
       wallets.challenge(principalOf(request).userId, request.body.address, request.body.chainId),
   );
+
   app.post(
     '/wallets/link',
     {
@@ -32,19 +36,18 @@ export function walletsRoutes(app: App): void {
       schema: { tags, body: WalletLinkBody, response: { 201: LinkedWalletResponse } },
     },
     async (request, reply) => {
-      const wallet = await wallets.link(
-        principalOf(request).userId,
-        request.body.message,
-        request.body.signature as Hex,
-      );
+      const { message, signature } = request.body;
+      const wallet = await wallets.link(principalOf(request).userId, message, signature as Hex);
       return reply.status(201).send({ message: 'Wallet linked', wallet });
     },
   );
+
   app.get(
     '/wallets',
     { config: { access: 'member' }, schema: { tags, response: { 200: LinkedWalletsResponse } } },
     async (request) => ({ wallets: await wallets.list(principalOf(request).userId) }),
   );
+
   app.delete(
     '/wallets/:address',
     {
@@ -52,10 +55,12 @@ export function walletsRoutes(app: App): void {
       schema: { tags, params: WalletAddressParam, response: { 200: MessageResponse } },
     },
     async (request) => {
+      // The payout address stays as it is, even when it is this wallet (see WalletsService.unlink).
       await wallets.unlink(principalOf(request).userId, request.params.address);
       return { message: 'Wallet unlinked' };
     },
   );
+
   app.post(
     '/wallets/:address/payout',
     {
@@ -64,11 +69,12 @@ export function walletsRoutes(app: App): void {
     },
     async (request) => {
       const principal = principalOf(request);
-      await wallets.one(principal.userId, request.params.address);
-      // The same path as the profile form, with its audit and rules.
-      await members.update(principal, Number(principal.userId), { bep20: request.params.address });
-      const wallet = await wallets.one(principal.userId, request.params.address);
-      return { message: 'Payout address updated', wallet };
+      const { address } = request.params; // checksummed by the schema
+      await wallets.one(principal.userId, address); // 404 unless linked to this member
+      // Through the profile edit (PUT /users/:id), so the change keeps its rules and its audit
+      // ('member.self_update', before and after).
+      await members.update(principal, Number(principal.userId), { bep20: address });
+      return { message: 'Payout address updated', wallet: await wallets.one(principal.userId, address) };
     },
   );
 }

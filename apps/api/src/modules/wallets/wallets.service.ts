@@ -1,27 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { type LinkedWallet, type SupportedChainId, WALLET_CHALLENGE_TTL_MS } from '@sgx/contracts';
 import { sql } from 'kysely';
-import { getAddress, type Hex, verifyMessage } from 'viem';
-import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
+import { getAddress, type Hex } from 'viem';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db';
 import { badRequest, conflict, notFound, rateLimited } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
+import { buildChallenge, nonceOf, signatureMatches } from './siwe';
 
-/** At most this many challenges per member in ten minutes. */
-const CHALLENGES_PER_WINDOW = 20;
-const NONCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** A member may ask for at most this many challenges in one challenge lifetime (ten minutes). */
+export const CHALLENGES_PER_WINDOW = 20;
 
-function nonce(): string {
-  const bytes = randomBytes(24);
-  let out = '';
-  for (const b of bytes) out += NONCE_ALPHABET[b % NONCE_ALPHABET.length];
-  return out;
-}
+export const WALLET_ERRORS = {
+  linkedElsewhere: 'This wallet is linked to another account.',
+  linkedToYou: 'This wallet is already linked to your account.',
+  unknown: 'Unknown challenge. Ask for a new one.',
+  expired: 'This challenge has expired. Ask for a new one.',
+  used: 'This challenge has already been used. Ask for a new one.',
+  badSignature: 'The signature does not match this wallet.',
+  notYours: 'This wallet is not linked to your account.',
+} as const;
 
-const LINKED_ELSEWHERE = 'This wallet is linked to another account.';
-
-/** The member a wallet is linked to, if any. */
+/** The member a wallet is linked to, if any (any case of the address). Used by the deposit verifier. */
 export async function linkedOwnerOf(db: DbOrTx, address: string): Promise<bigint | undefined> {
   const row = await db
     .selectFrom('member_wallets')
@@ -31,160 +31,153 @@ export async function linkedOwnerOf(db: DbOrTx, address: string): Promise<bigint
   return row?.user_id;
 }
 
+const alreadyLinked = (owner: bigint, userId: bigint) =>
+  conflict(owner === userId ? WALLET_ERRORS.linkedToYou : WALLET_ERRORS.linkedElsewhere);
+
 /**
- * Wallets a member proved they control by signing a one-time EIP-4361 message the server issued
- * (10 minutes, single use). An address belongs to one member at a time.
+ * Wallets a member proved they control by signing a one-time EIP-4361 message the server issued (valid
+ * ten minutes, used once, bound to the member it was issued to). An address belongs to one member at a
+ * time: `member_wallets.address` (lowercase) is the primary key. Linking and unlinking are audited.
  */
 export class WalletsService {
-  private readonly domain: string;
-
   constructor(
     private readonly db: Db,
     private readonly chains: ChainsService,
     private readonly config: Config,
-  ) {
-    this.domain = new URL(config.appUrl).host;
-  }
+  ) {}
 
+  /** Issues a challenge for `address` on `chainId` to the member. */
   async challenge(
     userId: bigint,
     address: string,
     chainId: SupportedChainId,
-    now = new Date(),
   ): Promise<{ message: string; expiresAt: string }> {
-    const owner = await linkedOwnerOf(this.db, address);
-    if (owner !== undefined)
-      throw conflict(owner === userId ? 'This wallet is already linked to your account.' : LINKED_ELSEWHERE);
-    const recent = await this.db
-      .selectFrom('wallet_challenges')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>', new Date(now.getTime() - WALLET_CHALLENGE_TTL_MS))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= CHALLENGES_PER_WINDOW) throw rateLimited(60);
-    const expires = new Date(now.getTime() + WALLET_CHALLENGE_TTL_MS);
-    const n = nonce();
-    const message = createSiweMessage({
-      domain: this.domain,
-      address: getAddress(address),
-      statement: 'Link this wallet to your SocialGenX account. This does not send money or cost gas.',
-      uri: this.config.appUrl,
-      version: '1',
-      chainId,
-      nonce: n,
-      issuedAt: now,
-      expirationTime: expires,
+    return this.db.transaction().execute(async (tx) => {
+      // One challenge at a time per member, so racing requests cannot pass the limit together.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`wallet_challenge:${userId}`}))`.execute(tx);
+      const owner = await linkedOwnerOf(tx, address);
+      if (owner !== undefined) throw alreadyLinked(owner, userId);
+      const recent = await tx
+        .selectFrom('wallet_challenges')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('created_at', '>', new Date(Date.now() - WALLET_CHALLENGE_TTL_MS))
+        .orderBy('created_at', 'desc')
+        .limit(CHALLENGES_PER_WINDOW)
+        .execute();
+      const oldest = recent[CHALLENGES_PER_WINDOW - 1];
+      if (oldest) {
+        // Free again when the oldest of the last twenty leaves the window.
+        const wait = oldest.created_at.getTime() + WALLET_CHALLENGE_TTL_MS - Date.now();
+        throw rateLimited(Math.max(1, Math.ceil(wait / 1000)));
+      }
+      const c = buildChallenge({ appUrl: this.config.appUrl, address, chainId });
+      await tx
+        .insertInto('wallet_challenges')
+        .values({
+          nonce: c.nonce,
+          user_id: userId,
+          address: address.toLowerCase(),
+          chain_id: chainId,
+          message: c.message,
+          expires_at: c.expiresAt,
+          created_at: c.issuedAt,
+        })
+        .execute();
+      return { message: c.message, expiresAt: c.expiresAt.toISOString() };
     });
-    await this.db
-      .insertInto('wallet_challenges')
-      .values({
-        nonce: n,
-        user_id: userId,
-        address: address.toLowerCase(),
-        chain_id: chainId,
-        message,
-        expires_at: expires,
-        created_at: now,
-      })
-      .execute();
-    return { message, expiresAt: expires.toISOString() };
   }
 
+  /** Links the wallet of a challenge the member signed. The challenge is spent whatever the outcome. */
   async link(userId: bigint, message: string, signature: Hex): Promise<LinkedWallet> {
-    const parsed = parseSiweMessage(message);
-    if (!parsed.nonce || !parsed.address) throw badRequest('Unknown challenge. Ask for a new one.');
-    // Single use, even when the signature turns out wrong: claimed atomically before it is checked.
+    const nonce = nonceOf(message);
+    if (!nonce) throw badRequest(WALLET_ERRORS.unknown);
+    // Claimed atomically before the signature is checked: of any number of racing requests one wins,
+    // and a wrong signature spends the challenge too (single use).
     const claimed = await this.db
       .updateTable('wallet_challenges')
-      .set({ used_at: new Date() })
-      .where('nonce', '=', parsed.nonce)
+      .set({ used_at: sql`now()` })
+      .where('nonce', '=', nonce)
       .where('user_id', '=', userId)
       .where('message', '=', message)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', sql<Date>`now()`)
       .returning(['address', 'chain_id'])
       .executeTakeFirst();
     if (!claimed) {
       const known = await this.db
         .selectFrom('wallet_challenges')
-        .select(['used_at', 'expires_at', 'message'])
-        .where('nonce', '=', parsed.nonce)
-        .where('user_id', '=', userId)
+        .select(['message', 'used_at'])
+        .where('nonce', '=', nonce)
+        .where('user_id', '=', userId) // a nonce issued to another member is unknown here
         .executeTakeFirst();
-      if (!known || known.message !== message) throw badRequest('Unknown challenge. Ask for a new one.');
-      if (known.used_at) throw conflict('This challenge has already been used. Ask for a new one.');
-      throw badRequest('This challenge has expired. Ask for a new one.');
+      // A message changed after it was issued (another chain, address, date...) is no challenge of ours.
+      if (!known || known.message !== message) throw badRequest(WALLET_ERRORS.unknown);
+      if (known.used_at) throw conflict(WALLET_ERRORS.used);
+      throw badRequest(WALLET_ERRORS.expired);
     }
+
     const address = getAddress(claimed.address);
-    if (!(await this.signatureMatches(address, message, signature, claimed.chain_id)))
-      throw badRequest('The signature does not match this wallet.', {
-        signature: ['The signature does not match this wallet.'],
+    if (!(await signatureMatches(address, message, signature, this.chains.client(claimed.chain_id))))
+      throw badRequest(WALLET_ERRORS.badSignature);
+
+    await this.db.transaction().execute(async (tx) => {
+      // The primary key keeps an address with one member; a racing link by anyone waits here and then
+      // inserts nothing (never a unique-violation 500).
+      const inserted = await tx
+        .insertInto('member_wallets')
+        .values({ address: claimed.address, user_id: userId, chain_id: claimed.chain_id })
+        .onConflict((oc) => oc.column('address').doNothing())
+        .returning('address')
+        .executeTakeFirst();
+      if (!inserted) {
+        const owner = await linkedOwnerOf(tx, claimed.address);
+        throw owner === undefined ? conflict(WALLET_ERRORS.linkedElsewhere) : alreadyLinked(owner, userId);
+      }
+      await writeAudit(tx, {
+        actorId: userId,
+        action: 'wallet.link',
+        entity: 'wallet',
+        entityId: claimed.address,
+        after: { address, chain_id: claimed.chain_id, user_id: userId },
       });
-    const inserted = await this.db
-      .insertInto('member_wallets')
-      .values({ address: claimed.address, user_id: userId, chain_id: claimed.chain_id })
-      .onConflict((oc) => oc.column('address').doNothing())
-      .returning('linked_at')
-      .executeTakeFirst();
-    if (!inserted) {
-      const owner = await linkedOwnerOf(this.db, address);
-      throw conflict(owner === userId ? 'This wallet is already linked to your account.' : LINKED_ELSEWHERE);
-    }
+    });
     return this.one(userId, address);
   }
 
-  /** An EOA signature offline; a smart-contract wallet (EIP-1271) through the chain when it is read. */
-  private async signatureMatches(address: Hex, message: string, signature: Hex, chainId: number) {
-    try {
-      if (await verifyMessage({ address, message, signature })) return true;
-    } catch {
-      // Not a 65-byte ECDSA signature: perhaps a contract wallet's.
-    }
-    const client = this.chains.client(chainId);
-    if (!client) return false;
-    try {
-      return await client.verifyMessage({ address, message, signature });
-    } catch {
-      return false;
-    }
-  }
-
+  /** The member's wallets, newest first, checksummed, each saying whether it is the payout address. */
   async list(userId: bigint): Promise<LinkedWallet[]> {
-    const rows = await this.db
-      .selectFrom('member_wallets as w')
-      .innerJoin('users as u', 'u.id', 'w.user_id')
-      .select([
-        'w.address',
-        'w.chain_id',
-        'w.linked_at',
-        sql<boolean>`lower(coalesce(u.bep20, '')) = w.address`.as('is_payout'),
-      ])
-      .where('w.user_id', '=', userId)
-      .orderBy('w.linked_at', 'desc')
-      .execute();
-    return rows.map((r) => ({
-      address: getAddress(r.address),
-      chainId: r.chain_id,
-      linked_at: r.linked_at.toISOString(),
-      is_payout: r.is_payout,
-    }));
+    return this.query(userId);
   }
 
+  /** One of the member's wallets; 404 when the address is not linked to this member. */
   async one(userId: bigint, address: string): Promise<LinkedWallet> {
-    const w = (await this.list(userId)).find((x) => x.address.toLowerCase() === address.toLowerCase());
-    if (!w) throw notFound('This wallet is not linked to your account.');
-    return w;
+    const [wallet] = await this.query(userId, address);
+    if (!wallet) throw notFound(WALLET_ERRORS.notYours);
+    return wallet;
   }
 
-  /** Unlinks a wallet. The payout address is left as it is: it is changed only on purpose. */
+  /**
+   * Unlinks one of the member's wallets. The payout address (users.bep20) is deliberately left as it is,
+   * even when it is this wallet: it changes only when the member changes it.
+   */
   async unlink(userId: bigint, address: string): Promise<void> {
-    const gone = await this.db
-      .deleteFrom('member_wallets')
-      .where('address', '=', address.toLowerCase())
-      .where('user_id', '=', userId)
-      .returning('address')
-      .executeTakeFirst();
-    if (!gone) throw notFound('This wallet is not linked to your account.');
+    await this.db.transaction().execute(async (tx) => {
+      const gone = await tx
+        .deleteFrom('member_wallets')
+        .where('address', '=', address.toLowerCase())
+        .where('user_id', '=', userId)
+        .returning(['address', 'chain_id', 'linked_at'])
+        .executeTakeFirst();
+      if (!gone) throw notFound(WALLET_ERRORS.notYours);
+      await writeAudit(tx, {
+        actorId: userId,
+        action: 'wallet.unlink',
+        entity: 'wallet',
+        entityId: gone.address,
+        before: { address: getAddress(gone.address), chain_id: gone.chain_id, user_id: userId },
+      });
+    });
   }
 
   /** Lowercase addresses of the member's linked wallets. */
@@ -193,7 +186,29 @@ export class WalletsService {
       .selectFrom('member_wallets')
       .select('address')
       .where('user_id', '=', userId)
+      .orderBy('linked_at')
       .execute();
     return rows.map((r) => r.address);
+  }
+
+  private async query(userId: bigint, address?: string): Promise<LinkedWallet[]> {
+    let q = this.db
+      .selectFrom('member_wallets as w')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
+      .select([
+        'w.address',
+        'w.chain_id',
+        'w.linked_at',
+        sql<boolean>`coalesce(lower(u.bep20) = w.address, false)`.as('is_payout'),
+      ])
+      .where('w.user_id', '=', userId);
+    if (address !== undefined) q = q.where('w.address', '=', address.toLowerCase());
+    const rows = await q.orderBy('w.linked_at', 'desc').orderBy('w.address').execute();
+    return rows.map((r) => ({
+      address: getAddress(r.address),
+      chainId: r.chain_id,
+      linked_at: r.linked_at.toISOString(),
+      is_payout: r.is_payout,
+    }));
   }
 }
