@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-// E2E_PORT lets two runs on one machine use different ports and database folders.
+// E2E_PORT lets two runs on one machine use different ports and database folders (E2E_CHAIN_PORT: the chain's).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8646);
+const chainURL = `http://127.0.0.1:${CHAIN_PORT}`;
 
 /**
  * Browser tests against the real app: the API (with its embedded database, fresh for every run) serving the
- * built web app on one port, exactly as in production.
+ * built web app on one port, exactly as in production, and a real local chain (anvil as BNB Smart Chain, 56,
+ * with the test stablecoin) that the server verifies deposits on and the browser's wallet talks to.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -37,14 +40,27 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    // Every browser test signs in and registers from 127.0.0.1: the per-address limits are raised for the run.
-    command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 RATE_LIMIT_REGISTER_PER_IP=10000 npm start`,
-    cwd: '../..',
-    url: `${baseURL}/api/v1/health/ready`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // A fresh chain every run: anvil, the test stablecoin deployed and minted (ready once that is done).
+      command: `E2E_CHAIN_PORT=${CHAIN_PORT} npx tsx apps/web/e2e/chain-server.ts`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${CHAIN_PORT + 1}/ready`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // Every browser test signs in and registers from 127.0.0.1: the per-address limits are raised for the run.
+      // The server reads chain 56 on the local node (and checks every second); browsers get the same node.
+      command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 RATE_LIMIT_REGISTER_PER_IP=10000 CHAIN_RPC_URL_56=${chainURL} PUBLIC_RPC_URL_56=${chainURL} CHAIN_POLL_SECONDS=1 npm start`,
+      cwd: '../..',
+      url: `${baseURL}/api/v1/health/ready`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

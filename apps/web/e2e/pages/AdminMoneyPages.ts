@@ -61,11 +61,11 @@ export class AdminDepositsPage {
   }
 }
 
-/** /admin/web3: deposit addresses, reconciliation, manual transactions, all transactions. */
+/** /admin/web3: deposit addresses, chains, reconciliation, manual transactions, all transactions. */
 export class AdminWeb3Page {
   constructor(readonly page: Page) {}
 
-  async goto(tab?: 'manual' | 'transactions') {
+  async goto(tab?: 'chains' | 'manual' | 'transactions') {
     await this.page.goto(tab === undefined ? '/admin/web3' : `/admin/web3?tab=${tab}`);
     await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 & Ledger' })).toBeVisible();
   }

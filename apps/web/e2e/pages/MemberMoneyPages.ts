@@ -30,7 +30,7 @@ export class MemberDashboardPage {
   }
 }
 
-/** /user/web3-deposit: receiving address and the deposit form. */
+/** /user/web3-deposit, "Send manually": receiving address and the form to report a transfer. */
 export class Web3DepositPage {
   readonly form: Locator;
 
@@ -41,6 +41,8 @@ export class Web3DepositPage {
   async goto() {
     await this.page.goto('/user/web3-deposit');
     await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 Deposit' })).toBeVisible();
+    await this.page.getByRole('tab', { name: 'Send manually' }).click();
+    await expect(this.form).toBeVisible();
   }
 
   async deposit(amount: string, hash: string) {

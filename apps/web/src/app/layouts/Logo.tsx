@@ -2,7 +2,8 @@ import { Anchor, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconTrendingUp } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-export function Logo({ to = '/' }: { to?: string }) {
+/** The brand mark and name; `compact`: the name only from the xs breakpoint up (crowded phone headers). */
+export function Logo({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Anchor component={Link} to={to} underline="never" c="inherit" aria-label="SocialGenX home">
       <Group gap={8} wrap="nowrap">
@@ -14,7 +15,7 @@ export function Logo({ to = '/' }: { to?: string }) {
         >
           <IconTrendingUp size={20} />
         </ThemeIcon>
-        <Text fw={800} size="lg" lh={1}>
+        <Text fw={800} size="lg" lh={1} visibleFrom={compact ? 'xs' : undefined}>
           SocialGenX
         </Text>
       </Group>

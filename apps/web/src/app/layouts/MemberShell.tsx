@@ -1,9 +1,27 @@
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { memberHome, memberNavigation } from '../navigation';
 import { RoleShell } from './RoleShell';
 
+// The wallet control (and everything it loads) stays out of the public pages' code.
+const WalletHeaderSlot = lazy(() => import('../../modules/web3/components/WalletHeaderSlot'));
+const walletSkeleton = <Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" aria-label="Loading wallet" />;
+
 export function MemberShell() {
   const session = useSession();
   const sections = memberNavigation(session?.account.id ?? 0);
-  return <RoleShell sections={sections} home={memberHome} signInPath="/login" areaLabel="Member area" />;
+  return (
+    <RoleShell
+      sections={sections}
+      home={memberHome}
+      signInPath="/login"
+      areaLabel="Member area"
+      headerExtra={
+        <Suspense fallback={walletSkeleton}>
+          <WalletHeaderSlot />
+        </Suspense>
+      }
+    />
+  );
 }

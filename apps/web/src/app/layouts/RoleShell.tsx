@@ -1,7 +1,7 @@
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import toast from 'react-hot-toast';
 import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import { useSignOut } from '../../modules/auth/hooks/useAuthActions';
@@ -16,10 +16,12 @@ interface RoleShellProps {
   /** Where to go after signing out. */
   signInPath: string;
   areaLabel: string;
+  /** Extra controls in the header before the account (the member's wallet). */
+  headerExtra?: ReactNode;
 }
 
 /** Responsive app shell of the member and admin areas: header with burger on mobile, menu, sign-out. */
-export function RoleShell({ sections, home, signInPath, areaLabel }: RoleShellProps) {
+export function RoleShell({ sections, home, signInPath, areaLabel, headerExtra }: RoleShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useSession();
   const signOut = useSignOut();
@@ -49,12 +51,13 @@ export function RoleShell({ sections, home, signInPath, areaLabel }: RoleShellPr
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Logo to={home} />
+            <Logo to={home} compact={headerExtra !== undefined} />
             <Text size="xs" c="dimmed" visibleFrom="sm" tt="uppercase" fw={600}>
               {areaLabel}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {headerExtra}
             {session !== null && (
               <Stack gap={0} visibleFrom="sm" align="flex-end">
                 <Text size="sm" fw={600} lh={1.2}>
@@ -71,9 +74,22 @@ export function RoleShell({ sections, home, signInPath, areaLabel }: RoleShellPr
               leftSection={<IconLogout size={16} />}
               onClick={onSignOut}
               loading={signOut.isPending}
+              visibleFrom={headerExtra !== undefined ? 'xs' : undefined}
             >
               Sign out
             </Button>
+            {headerExtra !== undefined && (
+              <ActionIcon
+                variant="light"
+                size="md"
+                onClick={onSignOut}
+                loading={signOut.isPending}
+                aria-label="Sign out"
+                hiddenFrom="xs"
+              >
+                <IconLogout size={16} />
+              </ActionIcon>
+            )}
           </Group>
         </Group>
       </AppShell.Header>

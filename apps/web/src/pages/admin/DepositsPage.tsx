@@ -44,7 +44,7 @@ export default function DepositsPage() {
   return (
     <PageShell
       title="Deposits"
-      description="Check each transfer on chain, then approve it (credits the member) or decline it."
+      description="Deposits on chains the server reads are verified and credited on their own. Check the rest (and any the check refused) on chain, then approve (credits the member) or decline."
     >
       <Card withBorder radius="lg" padding="md">
         <ListToolbar

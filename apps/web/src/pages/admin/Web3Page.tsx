@@ -4,12 +4,16 @@ import { AdminAddresses } from '../../modules/deposit-addresses/components/Admin
 import { AdminTransactions } from '../../modules/transactions/components/AdminTransactions';
 import { ManualTransactionForm } from '../../modules/transactions/components/ManualTransactionForm';
 import { ReconciliationCard } from '../../modules/transactions/components/ReconciliationCard';
+import { AdminChainsPanel } from '../../modules/web3/components/AdminChainsPanel';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
 
-const tabs = ['addresses', 'manual', 'transactions'] as const;
+const tabs = ['addresses', 'chains', 'manual', 'transactions'] as const;
 
-/** /admin/web3: deposit addresses, ledger reconciliation, manual transactions and every transaction. */
+/**
+ * /admin/web3: deposit addresses, the EVM chains (stablecoin, confirmations, switch), ledger reconciliation,
+ * manual transactions and every transaction.
+ */
 export default function Web3Page() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
@@ -18,7 +22,7 @@ export default function Web3Page() {
   return (
     <PageShell
       title="Web3 & Ledger"
-      description="Where members send deposits, and the ledger that records every movement."
+      description="Where members send deposits, the chains they send on, and the ledger that records every movement."
     >
       <ReconciliationCard />
       <Tabs
@@ -28,11 +32,15 @@ export default function Web3Page() {
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="addresses">Deposit addresses</Tabs.Tab>
+          <Tabs.Tab value="chains">Chains</Tabs.Tab>
           <Tabs.Tab value="manual">Manual transaction</Tabs.Tab>
           <Tabs.Tab value="transactions">All transactions</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="addresses">
           <AdminAddresses />
+        </Tabs.Panel>
+        <Tabs.Panel value="chains">
+          <AdminChainsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="manual">
           <SectionCard

@@ -20,7 +20,7 @@ import { listQuery, useListState } from '../../ui/useListState';
 /** /user/deposit-history: the member's deposits, server-paged, with a status filter and cancel for pending ones. */
 export default function DepositHistoryPage() {
   const list = useListState({ status: '' }, 10);
-  const deposits = useDeposits(listQuery(list.params));
+  const deposits = useDeposits(listQuery(list.params), { live: true });
   const invalidate = useInvalidateMoney();
   const cancel = useConfirmedAction({
     run: (d: DepositRecord, key) => cancelDeposit(d.id, key),
@@ -33,7 +33,7 @@ export default function DepositHistoryPage() {
   return (
     <PageShell
       title="Deposit History"
-      description="Every deposit you reported, with its network, transaction hash and status."
+      description="Every deposit you reported or we found from your linked wallets, with its chain, check and status."
       actions={
         <Button component={Link} to="/user/web3-deposit" leftSection={<IconPlus size={16} />}>
           New deposit

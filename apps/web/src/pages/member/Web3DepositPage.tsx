@@ -4,56 +4,148 @@ import {
   Group,
   List,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Skeleton,
   Stack,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
+import { IconQrcode, IconWallet } from '@tabler/icons-react';
+import { lazy, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
 import { ReceivingAddress } from '../../modules/deposit-addresses/components/ReceivingAddress';
 import { DepositForm } from '../../modules/deposits/components/DepositForm';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { useChains } from '../../modules/web3/api/chainsApi';
+import { receivingAddressFor } from '../../modules/web3/chainOptions';
+import { WalletGate } from '../../modules/web3/WalletGate';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 
-type Chain = 'BEP20' | 'TRC20';
+const FromWalletPanel = lazy(() => import('../../modules/web3/components/FromWalletPanel'));
 
-/** /user/web3-deposit: where to send USDT (address, QR, copy) and the form to report the transfer. */
+type Currency = 'BEP20' | 'TRC20';
+type Way = 'wallet' | 'manual';
+
+/**
+ * /user/web3-deposit: deposit USDT from a connected wallet (EVM chains: link it, send, follow it live), or
+ * send it yourself to the address shown and report the transaction hash (TRC20, or a wallet this browser
+ * cannot reach).
+ */
 export default function Web3DepositPage() {
   const userId = useMemberId();
-  const addresses = useDepositAddresses();
-  const [currency, setCurrency] = useState<Chain>('BEP20');
-  const address = addresses.data?.find((a) => a.currency === currency);
+  const [params, setParams] = useSearchParams();
+  const way: Way = params.get('way') === 'manual' ? 'manual' : 'wallet';
 
   return (
     <PageShell
       title="Web3 Deposit"
-      description="Send USDT to the platform's address, then report the transfer here."
+      description="Deposit USDT from your wallet, or send it yourself and report the transfer."
       actions={
         <Anchor component={Link} to="/user/deposit-history" size="sm">
           Deposit history
         </Anchor>
       }
     >
+      <Tabs
+        value={way}
+        onChange={(v) => setParams(v === 'manual' ? { way: 'manual' } : {}, { replace: true })}
+        variant="pills"
+        radius="md"
+      >
+        <Tabs.List grow mb="md" maw={520}>
+          <Tabs.Tab value="wallet" leftSection={<IconWallet size={16} />}>
+            From your wallet
+          </Tabs.Tab>
+          <Tabs.Tab value="manual" leftSection={<IconQrcode size={16} />}>
+            Send manually
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="wallet">
+          {userId !== null && (
+            <WalletGate fallback={<WalletPanelSkeleton />}>
+              <FromWalletPanel userId={userId} />
+            </WalletGate>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="manual">{userId !== null && <ManualDeposit userId={userId} />}</Tabs.Panel>
+      </Tabs>
+      <WhatHappensNext />
+    </PageShell>
+  );
+}
+
+function WalletPanelSkeleton() {
+  return (
+    <Stack gap="md" aria-label="Loading wallet" role="status">
+      <Skeleton h={140} radius="lg" />
+      <Skeleton h={120} radius="lg" />
+    </Stack>
+  );
+}
+
+/** The address (QR, copy) for the chosen network and the form to report the transfer's hash. */
+function ManualDeposit({ userId }: { userId: number }) {
+  const addresses = useDepositAddresses();
+  const chains = useChains();
+  const [currency, setCurrency] = useState<Currency>('BEP20');
+  const [chainId, setChainId] = useState<number>(DEFAULT_EVM_CHAIN_ID);
+  const evmChains = chains.data?.chains ?? [];
+  const chain = evmChains.find((c) => c.id === chainId);
+  const address =
+    currency === 'TRC20'
+      ? addresses.data?.find((a) => a.currency === 'TRC20')
+      : receivingAddressFor(addresses.data ?? [], chainId);
+  const chainOff = currency === 'BEP20' && chain !== undefined && !chain.enabled;
+
+  return (
+    <Stack gap="md">
       <SegmentedControl
         value={currency}
         onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
         data={[
-          { value: 'BEP20', label: 'BEP20 (BNB Smart Chain)' },
+          { value: 'BEP20', label: 'EVM chains (BEP20)' },
           { value: 'TRC20', label: 'TRC20 (Tron)' },
         ]}
         fullWidth
         maw={520}
         aria-label="Network"
       />
-      {addresses.isError && (
+      {currency === 'BEP20' && (
+        <Select
+          label="Chain you send on"
+          description={
+            chain === undefined || chain.verified
+              ? 'The server checks the transfer on this chain.'
+              : 'Our team checks transfers on this chain by hand.'
+          }
+          data={
+            evmChains.length > 0
+              ? evmChains.map((c) => ({
+                  value: String(c.id),
+                  label: c.enabled ? c.name : `${c.name} (switched off)`,
+                  disabled: !c.enabled,
+                }))
+              : [{ value: String(DEFAULT_EVM_CHAIN_ID), label: 'BNB Smart Chain' }]
+          }
+          value={String(chainId)}
+          onChange={(v) => setChainId(v === null ? DEFAULT_EVM_CHAIN_ID : Number(v))}
+          allowDeselect={false}
+          maw={520}
+        />
+      )}
+      {(addresses.isError || chains.isError) && (
         <LoadError
-          title="Deposit addresses could not be loaded"
-          error={addresses.error}
-          onRetry={() => void addresses.refetch()}
+          title="Deposit details could not be loaded"
+          error={addresses.error ?? chains.error}
+          onRetry={() => {
+            void addresses.refetch();
+            void chains.refetch();
+          }}
           loadedAt={addresses.dataUpdatedAt}
         />
       )}
@@ -65,7 +157,11 @@ export default function Web3DepositPage() {
           {addresses.isPending ? (
             <Skeleton h={320} radius="lg" />
           ) : addresses.data !== undefined ? (
-            <ReceivingAddress currency={currency} address={address} />
+            <ReceivingAddress
+              currency={currency}
+              address={chainOff ? undefined : address}
+              networkName={currency === 'BEP20' ? `${chain?.name ?? 'BNB Smart Chain'} (BEP20)` : undefined}
+            />
           ) : null}
         </Stack>
         <Stack gap="sm">
@@ -73,39 +169,47 @@ export default function Web3DepositPage() {
             2. Report your transfer
           </Title>
           <Card withBorder radius="lg" padding="md">
-            {userId !== null && (
-              <DepositForm
-                key={currency}
-                userId={userId}
-                currency={currency}
-                enabled={address !== undefined}
-              />
-            )}
+            <DepositForm
+              key={`${currency}:${chainId}`}
+              userId={userId}
+              currency={currency}
+              chainId={currency === 'BEP20' ? chainId : undefined}
+              chainLabel={currency === 'BEP20' ? (chain?.name ?? 'BNB Smart Chain') : undefined}
+              enabled={address !== undefined && !chainOff}
+            />
           </Card>
         </Stack>
       </SimpleGrid>
-      <Card withBorder radius="lg" padding="md">
-        <Title order={3} fz="md" mb="xs">
-          What happens next
-        </Title>
-        <List size="sm" spacing={4}>
-          <List.Item>Your deposit shows as pending in your deposit history.</List.Item>
-          <List.Item>
-            Once the transfer is verified, the amount is credited to your Business Balance and the deposit is
-            marked complete. If it cannot be verified, it is declined with a note.
-          </List.Item>
-          <List.Item>You can cancel a deposit while it is still pending.</List.Item>
-        </List>
-        <Group mt="xs">
-          <Text size="sm" c="dimmed">
-            Questions?{' '}
-            <Anchor component={Link} to="/user/query/create">
-              Raise a query
-            </Anchor>
-            .
-          </Text>
-        </Group>
-      </Card>
-    </PageShell>
+    </Stack>
+  );
+}
+
+function WhatHappensNext() {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Title order={3} fz="md" mb="xs">
+        What happens next
+      </Title>
+      <List size="sm" spacing={4}>
+        <List.Item>Your deposit shows in your deposit history straight away.</List.Item>
+        <List.Item>
+          On chains we read, the server checks the transfer itself and credits your Business Balance once it
+          has enough confirmations. Otherwise our team checks it and approves it.
+        </List.Item>
+        <List.Item>
+          If the check refuses a deposit, the reason is shown, and our team can still approve it by hand.
+        </List.Item>
+        <List.Item>You can cancel a pending deposit, except while the on-chain check is under way.</List.Item>
+      </List>
+      <Group mt="xs">
+        <Text size="sm" c="dimmed">
+          Questions?{' '}
+          <Anchor component={Link} to="/user/query/create">
+            Raise a query
+          </Anchor>
+          .
+        </Text>
+      </Group>
+    </Card>
   );
 }

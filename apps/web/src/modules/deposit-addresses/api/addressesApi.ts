@@ -7,7 +7,10 @@ export type DepositAddress = z.infer<typeof DepositAddressRecord>;
 
 export const addressKeys = { list: ['money', 'deposit-addresses'] as const };
 
-/** GET /qr: the platform's live receiving address per chain (at most one each). */
+/**
+ * GET /qr: the platform's live receiving addresses: at most one TRC20, one BEP20 for every EVM chain
+ * (chain_id null) and one BEP20 per EVM chain that overrides it there.
+ */
 export function useDepositAddresses() {
   return useQuery({
     queryKey: addressKeys.list,
@@ -19,6 +22,8 @@ export function useDepositAddresses() {
 export interface NewDepositAddress {
   currency: 'BEP20' | 'TRC20';
   address: string;
+  /** BEP20: only on this EVM chain (overrides the all-chains address there); omitted: every EVM chain. */
+  chain_id?: number;
   label?: string;
   reason: string;
 }

@@ -4,12 +4,14 @@ import {
   Card,
   Group,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { chainName, SUPPORTED_CHAINS } from '@sgx/chain';
 import { isEvmAddress, isTronAddress } from '@sgx/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
@@ -31,6 +33,7 @@ import {
 } from '../api/addressesApi';
 
 const chains = ['BEP20', 'TRC20'] as const;
+const ALL_EVM = 'all';
 
 export function addressError(currency: 'BEP20' | 'TRC20', address: string): string | null {
   const a = address.trim();
@@ -43,13 +46,34 @@ export function addressError(currency: 'BEP20' | 'TRC20', address: string): stri
   return isTronAddress(a) ? null : 'Enter a valid TRC20 address (34 characters starting with T).';
 }
 
-/** Admin: the platform's receiving address per chain; saving one replaces the live one; every change audited. */
+/** Where an address serves, for people: "TRC20", "BEP20 · All EVM chains", "BEP20 · Polygon". */
+export function addressScope(a: { currency: 'BEP20' | 'TRC20'; chain_id: number | null }): string {
+  if (a.currency === 'TRC20') return 'TRC20 (Tron)';
+  return a.chain_id === null ? 'BEP20 · All EVM chains' : `BEP20 · ${chainName(a.chain_id)} only`;
+}
+
+interface Slot {
+  key: string;
+  currency: 'BEP20' | 'TRC20';
+  chain_id: number | null;
+}
+
+/**
+ * Admin: the platform's receiving addresses. TRC20 has one; BEP20 has one for every EVM chain and may have
+ * one per chain that overrides it there. Saving replaces the live address of that slot; every change audited.
+ */
 export function AdminAddresses() {
   const addresses = useDepositAddresses();
   const invalidate = useInvalidateMoney();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { currency: 'BEP20' as 'BEP20' | 'TRC20', address: '', label: '', reason: '' },
+    initialValues: {
+      currency: 'BEP20' as 'BEP20' | 'TRC20',
+      chain: ALL_EVM,
+      address: '',
+      label: '',
+      reason: '',
+    },
     validate: {
       address: (v, values) => addressError(values.currency, v),
       reason: (v) =>
@@ -80,16 +104,27 @@ export function AdminAddresses() {
       currency: v.currency,
       address: v.address.trim(),
       reason: v.reason.trim(),
+      ...(v.currency === 'BEP20' && v.chain !== ALL_EVM ? { chain_id: Number(v.chain) } : {}),
       ...(label !== '' ? { label } : {}),
     });
   });
-  const current = (c: 'BEP20' | 'TRC20') => addresses.data?.find((a) => a.currency === c);
-  const replacing = save.payload === null ? undefined : current(save.payload.currency);
+  const live = addresses.data ?? [];
+  const current = (currency: 'BEP20' | 'TRC20', chainId: number | null) =>
+    live.find((a) => a.currency === currency && (currency === 'TRC20' || a.chain_id === chainId));
+  const slots: Slot[] = [
+    { key: 'BEP20', currency: 'BEP20', chain_id: null },
+    ...live
+      .filter((a) => a.currency === 'BEP20' && a.chain_id !== null)
+      .map((a) => ({ key: `BEP20-${a.chain_id}`, currency: 'BEP20' as const, chain_id: a.chain_id })),
+    { key: 'TRC20', currency: 'TRC20', chain_id: null },
+  ];
+  const replacing =
+    save.payload === null ? undefined : current(save.payload.currency, save.payload.chain_id ?? null);
 
   return (
     <SectionCard
       title="Deposit addresses"
-      description="Members send USDT to these addresses. One live address per network; a new one replaces it."
+      description="Members send USDT to these addresses. One BEP20 address serves every EVM chain unless a chain has its own; a new address replaces the live one of its slot."
       testId="deposit-addresses"
     >
       <Stack gap="md">
@@ -101,12 +136,13 @@ export function AdminAddresses() {
           />
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          {chains.map((c) => {
-            const a = current(c);
+          {slots.map((slot) => {
+            const a = current(slot.currency, slot.chain_id);
+            const scope = addressScope(slot);
             return (
-              <Card key={c} withBorder radius="md" padding="sm" data-testid={`address-${c}`}>
+              <Card key={slot.key} withBorder radius="md" padding="sm" data-testid={`address-${slot.key}`}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700}>{c}</Text>
+                  <Text fw={700}>{scope}</Text>
                   {a !== undefined && (
                     <Button
                       size="compact-sm"
@@ -114,7 +150,7 @@ export function AdminAddresses() {
                       variant="subtle"
                       leftSection={<IconTrash size={14} />}
                       onClick={() => remove.open(a)}
-                      aria-label={`Remove ${c} address`}
+                      aria-label={`Remove ${scope} address`}
                     >
                       Remove
                     </Button>
@@ -122,11 +158,15 @@ export function AdminAddresses() {
                 </Group>
                 {a === undefined ? (
                   <Text size="sm" c="dimmed">
-                    {addresses.isPending ? 'Loading…' : 'Not set: members cannot deposit on this network.'}
+                    {addresses.isPending
+                      ? 'Loading…'
+                      : slot.currency === 'BEP20'
+                        ? 'Not set: members cannot deposit on EVM chains without a chain address of their own.'
+                        : 'Not set: members cannot deposit on this network.'}
                   </Text>
                 ) : (
                   <Stack gap={2}>
-                    <CopyText value={a.address} label={`${c} address`} />
+                    <CopyText value={a.address} label={`${scope} address`} />
                     <Text size="xs" c="dimmed">
                       {a.label ? `${a.label} · ` : ''}set {formatDateTime(a.created_at)}
                     </Text>
@@ -138,16 +178,29 @@ export function AdminAddresses() {
         </SimpleGrid>
         <form onSubmit={onSubmit} noValidate aria-label="Set deposit address">
           <Stack gap="sm">
-            <SegmentedControl
-              data={[...chains]}
-              aria-label="Network"
-              {...form.getInputProps('currency')}
-              onChange={(v) => {
-                form.setFieldValue('currency', v === 'TRC20' ? 'TRC20' : 'BEP20');
-                form.clearFieldError('address');
-              }}
-              w={{ base: '100%', xs: 240 }}
-            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <SegmentedControl
+                data={[...chains]}
+                aria-label="Network"
+                {...form.getInputProps('currency')}
+                onChange={(v) => {
+                  form.setFieldValue('currency', v === 'TRC20' ? 'TRC20' : 'BEP20');
+                  form.clearFieldError('address');
+                }}
+                style={{ alignSelf: 'end' }}
+              />
+              {form.values.currency === 'BEP20' && (
+                <Select
+                  label="Chain"
+                  data={[
+                    { value: ALL_EVM, label: 'All EVM chains' },
+                    ...SUPPORTED_CHAINS.map((c) => ({ value: String(c.id), label: `${c.name} only` })),
+                  ]}
+                  allowDeselect={false}
+                  {...form.getInputProps('chain')}
+                />
+              )}
+            </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label="Address"
@@ -177,13 +230,21 @@ export function AdminAddresses() {
       <ActionDialog action={save} title="Save deposit address" confirmLabel="Save address">
         {save.payload !== null && (
           <Stack gap="xs">
-            <Text size="sm">Members will send {save.payload.currency} deposits to:</Text>
+            <Text size="sm">
+              Members will send{' '}
+              {save.payload.currency === 'TRC20'
+                ? 'TRC20 deposits'
+                : save.payload.chain_id === undefined
+                  ? 'deposits on every EVM chain without an address of its own'
+                  : `${chainName(save.payload.chain_id)} deposits`}{' '}
+              to:
+            </Text>
             <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
               {save.payload.address}
             </Text>
             {replacing !== undefined && (
               <Alert color="orange" variant="light">
-                This replaces the current {save.payload.currency} address {replacing.address}.
+                This replaces the current {addressScope(replacing)} address {replacing.address}.
               </Alert>
             )}
             <Text size="sm" c="dimmed">
@@ -195,8 +256,10 @@ export function AdminAddresses() {
       <ActionDialog action={remove} title="Remove deposit address" confirmLabel="Remove" color="red">
         {remove.payload !== null && (
           <Text size="sm">
-            Remove the {remove.payload.currency} address {remove.payload.address}? Members cannot deposit on{' '}
-            {remove.payload.currency} until a new one is set.
+            Remove the {addressScope(remove.payload)} address {remove.payload.address}?{' '}
+            {remove.payload.currency === 'BEP20' && remove.payload.chain_id !== null
+              ? `Deposits on ${chainName(remove.payload.chain_id)} then go to the all-chains address, if one is set.`
+              : 'Members cannot deposit there until a new one is set.'}
           </Text>
         )}
       </ActionDialog>

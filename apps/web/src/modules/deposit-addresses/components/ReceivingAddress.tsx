@@ -11,20 +11,23 @@ export const networkNames: Record<'BEP20' | 'TRC20', string> = {
 interface ReceivingAddressProps {
   currency: 'BEP20' | 'TRC20';
   address: DepositAddress | undefined;
+  /** The network named to the member (e.g. the EVM chain chosen); defaults to the currency's. */
+  networkName?: string | undefined;
 }
 
 /** The platform's receiving address of one chain: a QR code, the address in full and a Copy button. */
-export function ReceivingAddress({ currency, address }: ReceivingAddressProps) {
+export function ReceivingAddress({ currency, address, networkName }: ReceivingAddressProps) {
+  const network = networkName ?? networkNames[currency];
   if (address === undefined) {
     return (
       <Alert
         color="orange"
         icon={<IconAlertTriangle size={18} />}
-        title={`No ${currency} address yet`}
+        title={`No address for ${network} yet`}
         role="alert"
       >
-        No {currency} receiving address is set up yet, so a {currency} deposit cannot be made now. Please do
-        not send funds on this network; check back later or contact support.
+        No receiving address is set up for {network} yet, so a deposit cannot be made there now. Please do not
+        send funds on this network; check back later or contact support.
       </Alert>
     );
   }
@@ -32,7 +35,7 @@ export function ReceivingAddress({ currency, address }: ReceivingAddressProps) {
     <Card withBorder radius="lg" padding="md" data-testid={`receiving-${currency}`}>
       <Stack align="center" gap="sm">
         <Text size="sm" fw={600}>
-          Send USDT on {networkNames[currency]} only
+          Send USDT on {network} only
         </Text>
         <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
           <QRCodeSVG

@@ -6,13 +6,26 @@ export const depositKeys = {
   list: (qs: string) => ['money', 'deposits', qs] as const,
 };
 
-/** GET /deposite/list: a member sees their own deposits, an admin everyone's. */
-export function useDeposits(qs: URLSearchParams) {
+/** How often a list refreshes while one of its deposits is being checked on chain. */
+const CHECKING_REFRESH_MS = 5000;
+
+/**
+ * GET /deposite/list: a member sees their own deposits, an admin everyone's. With `live`, the list
+ * refreshes itself while any of its deposits waits for the chain or gathers confirmations.
+ */
+export function useDeposits(qs: URLSearchParams, { live = false }: { live?: boolean } = {}) {
   const text = qs.toString();
   return useQuery({
     queryKey: depositKeys.list(text),
     queryFn: ({ signal }) => apiRequest(`/deposite/list?${text}`, { schema: DepositsResponse, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      live &&
+      (query.state.data?.deposits ?? []).some(
+        (d) => d.chain_status === 'waiting' || d.chain_status === 'confirming',
+      )
+        ? CHECKING_REFRESH_MS
+        : false,
   });
 }
 
@@ -21,6 +34,8 @@ export interface NewDeposit {
   amount: string;
   currency: 'BEP20' | 'TRC20';
   hash: string;
+  /** BEP20 only: the EVM chain it was sent on (the server assumes BNB Smart Chain, 56, without it). */
+  chain_id?: number;
 }
 
 export function createDeposit(body: NewDeposit, key: string) {

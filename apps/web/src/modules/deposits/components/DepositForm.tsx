@@ -17,12 +17,15 @@ import { createDeposit, type NewDeposit } from '../api/depositsApi';
 interface DepositFormProps {
   userId: number;
   currency: 'BEP20' | 'TRC20';
+  /** BEP20: the EVM chain the transfer was sent on (sent as chain_id) and its name. */
+  chainId?: number | undefined;
+  chainLabel?: string | undefined;
   /** False when the chain has no receiving address: nothing may be sent then. */
   enabled: boolean;
 }
 
 /** The member reports a transfer they made: amount, network and transaction hash. Credited once verified. */
-export function DepositForm({ userId, currency, enabled }: DepositFormProps) {
+export function DepositForm({ userId, currency, chainId, chainLabel, enabled }: DepositFormProps) {
   const invalidate = useInvalidateMoney();
   const form = useForm({
     mode: 'uncontrolled',
@@ -46,7 +49,13 @@ export function DepositForm({ userId, currency, enabled }: DepositFormProps) {
   });
 
   const onSubmit = form.onSubmit((values) => {
-    action.open({ user_id: userId, amount: amountText(values.amount), currency, hash: values.hash.trim() });
+    action.open({
+      user_id: userId,
+      amount: amountText(values.amount),
+      currency,
+      hash: values.hash.trim(),
+      ...(currency === 'BEP20' && chainId !== undefined ? { chain_id: chainId } : {}),
+    });
   });
 
   return (
@@ -72,8 +81,8 @@ export function DepositForm({ userId, currency, enabled }: DepositFormProps) {
             disabled={!enabled}
           />
           <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
-            Your Business Balance is credited after the transfer is verified: BEP20 on chain or by our team,
-            TRC20 by our team. A transaction hash can be used once.
+            Your Business Balance is credited after the transfer is verified: on EVM chains by the server
+            reading the chain (or by our team), TRC20 by our team. A transaction hash can be used once.
           </Alert>
           <Button type="submit" disabled={!enabled}>
             Submit deposit
@@ -85,7 +94,12 @@ export function DepositForm({ userId, currency, enabled }: DepositFormProps) {
           <Stack gap={4}>
             <Text>
               Report a deposit of <b>{formatMoney(action.payload.amount)}</b> sent on{' '}
-              <b>{action.payload.currency}</b>?
+              <b>
+                {chainLabel !== undefined
+                  ? `${chainLabel} (${action.payload.currency})`
+                  : action.payload.currency}
+              </b>
+              ?
             </Text>
             <Text size="sm" c="dimmed">
               Transaction hash{' '}

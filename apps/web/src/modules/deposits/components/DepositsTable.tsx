@@ -1,10 +1,10 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
-import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { ChainCheck, canCancel, DepositHash, depositNetwork, FromAddress } from './ChainCheck';
 
 interface DepositsTableProps {
   rows: readonly DepositRecord[];
@@ -26,37 +26,47 @@ export function DepositsTable({
 }: DepositsTableProps) {
   const hasActions = onCancel !== undefined || onDecide !== undefined;
   const columns: ResponsiveColumn<DepositRecord>[] = [
-    { key: 'id', header: 'No.', nowrap: true, render: (d) => `#${d.id}` },
+    { key: 'id', header: 'No.', nowrap: true, hideOnPhone: true, render: (d) => `#${d.id}` },
     ...(showMember
       ? [
           {
             key: 'member',
             header: 'Member',
             nowrap: true,
+            hideOnPhone: true,
             render: (d: DepositRecord) => `${d.username} (#${d.user_id})`,
           },
         ]
       : []),
-    { key: 'amount', header: 'Amount', nowrap: true, render: (d) => <Money value={d.amount} fw={600} /> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      nowrap: true,
+      hideOnPhone: true,
+      render: (d) => <Money value={d.amount} fw={600} />,
+    },
     {
       key: 'credited',
       header: 'Credited',
       nowrap: true,
       render: (d) => (d.credited_amount === null ? '-' : <Money value={d.credited_amount} c="teal.7" />),
     },
-    { key: 'currency', header: 'Network', nowrap: true, render: (d) => d.currency },
+    { key: 'currency', header: 'Network', nowrap: true, render: (d) => depositNetwork(d) },
     {
       key: 'status',
       header: 'Status',
       nowrap: true,
+      hideOnPhone: true,
       render: (d) => <RequestStatusBadge status={d.status} />,
     },
+    { key: 'check', header: 'Chain check', wide: true, render: (d) => <ChainCheck deposit={d} /> },
     {
       key: 'hash',
       header: 'Transaction hash',
       wide: true,
-      render: (d) => <CopyText value={d.hash} label={`hash of deposit ${d.id}`} short />,
+      render: (d) => <DepositHash deposit={d} />,
     },
+    { key: 'from', header: 'From', nowrap: true, render: (d) => <FromAddress deposit={d} /> },
     { key: 'requested', header: 'Requested', nowrap: true, render: (d) => formatDateTime(d.created_at) },
     {
       key: 'decided',
@@ -85,7 +95,7 @@ export function DepositsTable({
             header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (d: DepositRecord) =>
-              d.status !== 'pending' ? null : (
+              d.status !== 'pending' || (onDecide === undefined && !canCancel(d)) ? null : (
                 <Group gap={6} wrap="nowrap">
                   {onDecide !== undefined && (
                     <>
@@ -108,7 +118,7 @@ export function DepositsTable({
                       </Button>
                     </>
                   )}
-                  {onCancel !== undefined && (
+                  {onCancel !== undefined && canCancel(d) && (
                     <Button
                       size="compact-sm"
                       color="red"
@@ -131,7 +141,16 @@ export function DepositsTable({
       columns={columns}
       rowKey={(d) => d.id}
       emptyText={emptyText ?? 'No deposits yet.'}
-      minWidth={showMember ? 1200 : 1000}
+      minWidth={showMember ? 1500 : 1300}
+      heading={(d) => (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={600}>
+            #{d.id} · <Money value={d.amount} inherit />
+            {showMember ? ` · ${d.username}` : ''}
+          </Text>
+          <RequestStatusBadge status={d.status} />
+        </Group>
+      )}
     />
   );
 }

@@ -1,0 +1,41 @@
+import { ChainsResponse, MessageResponse } from '@sgx/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../app/api';
+
+export const chainKeys = { all: ['chains'] as const };
+
+/** GET /chains (public): the EVM chains, their stablecoin, confirmations and the browser's RPC endpoints. */
+export function fetchChains(signal?: AbortSignal) {
+  return apiRequest('/chains', { schema: ChainsResponse, signal });
+}
+
+/** The chains as the server keeps them. Settings change rarely: a minute's cache is plenty. */
+export function useChains(enabled = true) {
+  return useQuery({
+    queryKey: chainKeys.all,
+    queryFn: ({ signal }) => fetchChains(signal),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+export interface ChainSettingsInput {
+  enabled: boolean;
+  token_address: string;
+  token_symbol: string;
+  token_decimals: number;
+  confirmations: number;
+  reason: string;
+}
+
+const SavedChains = ChainsResponse.extend(MessageResponse.shape);
+
+/** Admin: a chain's stablecoin, decimals, confirmations and switch (audited with the reason). */
+export function saveChainSettings(chainId: number, body: ChainSettingsInput, key: string) {
+  return apiRequest(`/chains/${chainId}`, {
+    method: 'PUT',
+    body,
+    schema: SavedChains,
+    idempotencyKey: key,
+  });
+}

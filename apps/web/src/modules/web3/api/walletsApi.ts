@@ -1,0 +1,55 @@
+import {
+  LinkedWalletResponse,
+  LinkedWalletsResponse,
+  MessageResponse,
+  WalletChallengeResponse,
+} from '@sgx/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../app/api';
+
+export const walletKeys = { linked: ['wallets', 'linked'] as const };
+
+/** GET /wallets: the wallets this member proved are theirs. */
+export function useLinkedWallets(enabled = true) {
+  return useQuery({
+    queryKey: walletKeys.linked,
+    queryFn: ({ signal }) => apiRequest('/wallets', { schema: LinkedWalletsResponse, signal }),
+    select: (data) => data.wallets,
+    enabled,
+  });
+}
+
+/** POST /wallets/challenge: a one-time EIP-4361 message (10 minutes) for the wallet to sign. */
+export function requestWalletChallenge(address: string, chainId: number) {
+  return apiRequest('/wallets/challenge', {
+    method: 'POST',
+    body: { address, chainId },
+    schema: WalletChallengeResponse,
+  });
+}
+
+/** POST /wallets/link: the signed message proves the wallet; the server links it to this member. */
+export function linkWallet(message: string, signature: string) {
+  return apiRequest('/wallets/link', {
+    method: 'POST',
+    body: { message, signature },
+    schema: LinkedWalletResponse,
+  });
+}
+
+export function unlinkWallet(address: string, key: string) {
+  return apiRequest(`/wallets/${address}`, {
+    method: 'DELETE',
+    schema: MessageResponse,
+    idempotencyKey: key,
+  });
+}
+
+/** Makes a linked wallet the member's BEP20 payout address. */
+export function makePayoutWallet(address: string, key: string) {
+  return apiRequest(`/wallets/${address}/payout`, {
+    method: 'POST',
+    schema: LinkedWalletResponse,
+    idempotencyKey: key,
+  });
+}

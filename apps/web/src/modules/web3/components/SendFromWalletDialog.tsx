@@ -1,0 +1,191 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { chainName, erc20Abi, formatTokenUnits, needsAddChain, walletErrorMessage } from '@sgx/chain';
+import type { ChainConfig } from '@sgx/contracts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Address, Hash } from 'viem';
+import { useConnection, useWriteContract } from 'wagmi';
+import { newIdempotencyKey } from '../../../ui/idempotency';
+import { formatMoney } from '../../../ui/Money';
+import { groupTokenText } from '../chainOptions';
+import { useChainSwitch } from '../hooks/useChainSwitch';
+import type { SentDeposit } from '../sentDeposit';
+import { AddChainDialog } from './AddChainDialog';
+
+/** Everything the confirmation shows and the wallet is asked to do. */
+export interface SendPlan {
+  userId: number;
+  from: string;
+  chain: ChainConfig;
+  /** The platform's receiving address on this chain. */
+  to: string;
+  /** Decimal text, 8 decimals: what is reported and credited. */
+  amount: string;
+  /** The same amount in the token's own units: what the transfer moves. */
+  tokenUnits: bigint;
+}
+
+type Stage = 'switch' | 'send';
+
+const stageText: Record<Stage, string> = {
+  switch: 'Approve the network switch in your wallet…',
+  send: 'Confirm the transfer in your wallet…',
+};
+
+interface SendFromWalletDialogProps {
+  plan: SendPlan | null;
+  onClose: () => void;
+  onSent: (sent: SentDeposit) => void;
+}
+
+/**
+ * The confirmation before money leaves the wallet: chain, token contract, receiving address and the exact
+ * amount. Confirming switches the wallet's chain when needed and asks it for one ERC-20 transfer.
+ */
+export function SendFromWalletDialog({ plan, onClose, onSent }: SendFromWalletDialogProps) {
+  const { chainId: walletChainId } = useConnection();
+  const writeContract = useWriteContract();
+  const chainSwitch = useChainSwitch();
+  const [stage, setStage] = useState<Stage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = stage !== null;
+
+  const close = () => {
+    if (busy) return;
+    setError(null);
+    onClose();
+  };
+
+  const send = async () => {
+    if (plan === null || busy) return;
+    setError(null);
+    const target = plan.chain.id;
+    let hash: Hash;
+    try {
+      if (walletChainId !== target) {
+        setStage('switch');
+        await chainSwitch.switchTo(target);
+      }
+      setStage('send');
+      hash = await writeContract.mutateAsync({
+        address: plan.chain.token.address as Address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [plan.to as Address, plan.tokenUnits],
+        chainId: target,
+        account: plan.from as Address,
+      });
+    } catch (err) {
+      // A chain the wallet lacks opens the add-network dialog instead.
+      if (!needsAddChain(err)) setError(walletErrorMessage(err));
+      return;
+    } finally {
+      setStage(null);
+    }
+    // The money is on its way: from here the hash is reported and never lost.
+    onSent({
+      userId: plan.userId,
+      hash,
+      chainId: target,
+      amount: plan.amount,
+      requiredConfirmations: plan.chain.confirmations,
+      key: newIdempotencyKey(),
+      reported: false,
+    });
+  };
+
+  const symbol = plan?.chain.token.symbol ?? 'USDT';
+  return (
+    <>
+      <Modal
+        opened={plan !== null && chainSwitch.missing === null}
+        onClose={close}
+        title="Confirm deposit from your wallet"
+        centered
+        closeOnClickOutside={!busy}
+        closeOnEscape={!busy}
+        withCloseButton={!busy}
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
+        {plan !== null && (
+          <Stack gap="sm">
+            <Text size="sm">
+              Send exactly{' '}
+              <b data-testid="send-amount">
+                {groupTokenText(formatTokenUnits(plan.tokenUnits, plan.chain.token.decimals))} {symbol}
+              </b>{' '}
+              from your wallet. Once the chain confirms it, <b>{formatMoney(plan.amount)}</b> is credited to
+              your Business Balance.
+            </Text>
+            <Field label="Chain">{plan.chain.name}</Field>
+            <Field label={`Token contract (${symbol})`} mono>
+              {plan.chain.token.address}
+            </Field>
+            <Field label="Receiving address" mono>
+              {plan.to}
+            </Field>
+            <Field label="From your wallet" mono>
+              {plan.from}
+            </Field>
+            {walletChainId !== plan.chain.id && (
+              <Text size="sm" c="dimmed">
+                Your wallet is on {walletChainId === undefined ? 'another network' : chainName(walletChainId)}
+                : it is asked to switch to {plan.chain.name} first.
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              A transfer on chain cannot be undone. Check the receiving address in your wallet before
+              approving.
+            </Text>
+            {stage !== null && (
+              <Text size="sm" fw={600} role="status">
+                {stageText[stage]}
+              </Text>
+            )}
+            {error !== null && (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} title="Nothing was sent" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={busy}>
+                Go back
+              </Button>
+              <Button onClick={() => void send()} loading={busy}>
+                {error !== null ? 'Try again' : `Send ${symbol}`}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <AddChainDialog
+        missing={chainSwitch.missing}
+        adding={chainSwitch.adding}
+        error={chainSwitch.addError}
+        onAdd={() => void chainSwitch.addMissing()}
+        onClose={chainSwitch.dismissMissing}
+      />
+    </>
+  );
+}
+
+function Field({
+  label,
+  mono = false,
+  children,
+}: {
+  label: string;
+  mono?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
