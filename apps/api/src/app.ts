@@ -112,6 +112,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     verifier: new DepositVerifier(db, chains, deposits, config),
   };
   deposits.onRequested = (d) => deps.verifier.enqueue(deps.queue, d);
+  deps.wallets.onLinked = (userId, address) => deps.verifier.reopenForLinked(deps.queue, userId, address);
   return deps;
 }
 

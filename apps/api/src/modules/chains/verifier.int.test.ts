@@ -254,6 +254,34 @@ describe('a reported wallet deposit', () => {
     expect(await t.deps.verifier.verify(BigInt(id2))).toMatchObject({ status: 'refused' });
   });
 
+  it('checks a deposit refused for an unlinked sender again once the member links that wallet', async () => {
+    await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[4]?.address as Address, usd('100'));
+    const m = await buildMember(t.deps);
+    const carol: Member = { id: m.id, token: await tokenFor(t.app, m), wallet: 4 };
+    const before = (await walletsOf(t.app, carol.token, carol.id)).deposit;
+    const hash = await send(4, usd('6'));
+    const id = (await report(carol, hash, '6')).json().deposit.id;
+    await mine(chain.url, CONFIRMATIONS);
+    expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'refused' });
+    expect((await depositRow(id))?.chain_reason).toMatch(
+      /Link that wallet and this deposit is checked again/,
+    );
+    // Linking the wallet that sent it reopens the check.
+    const account = privateKeyToAccount(DEV_ACCOUNTS[4]?.privateKey as Hex);
+    const { message } = (
+      await api('POST', '/wallets/challenge', carol.token, { address: account.address, chainId: 56 })
+    ).json();
+    const linked = await api('POST', '/wallets/link', carol.token, {
+      message,
+      signature: await account.signMessage({ message }),
+    });
+    expect(linked.statusCode).toBe(201);
+    expect(await depositRow(id)).toMatchObject({ status: 'pending', chain_status: 'confirming' });
+    expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'credited' });
+    const after = (await walletsOf(t.app, carol.token, carol.id)).deposit;
+    expect(parsePlatform(after) - parsePlatform(before)).toBe(parsePlatform('6'));
+  });
+
   it('leaves a refused deposit to an admin, who can approve it by hand (audited)', async () => {
     const hash = await send(3, usd('4'));
     const id = (await report(bob, hash, '4')).json().deposit.id;

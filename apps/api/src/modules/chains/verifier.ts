@@ -129,7 +129,8 @@ export class DepositVerifier {
       return this.mark(d.id, 'refused', { reason: 'The transaction failed on chain (it was reverted).' });
 
     const check = await this.match(d, settings, receiving, transfersOf(receipt.logs));
-    if ('refuse' in check) return this.mark(d.id, 'refused', { reason: check.refuse });
+    if ('refuse' in check)
+      return this.mark(d.id, 'refused', { reason: check.refuse, fromAddress: check.from });
     const { transfer, amount } = check;
 
     const confirmations = head >= receipt.blockNumber ? Number(head - receipt.blockNumber) : 0;
@@ -190,7 +191,7 @@ export class DepositVerifier {
     settings: ChainSettingsRow,
     receiving: string,
     transfers: Transfer[],
-  ): Promise<{ transfer: Transfer; amount: bigint } | { refuse: string }> {
+  ): Promise<{ transfer: Transfer; amount: bigint } | { refuse: string; from?: string }> {
     const symbol = settings.token_symbol;
     const chain = chainName(settings.chain_id);
     const candidates = d.log_index === null ? transfers : transfers.filter((t) => t.logIndex === d.log_index);
@@ -217,7 +218,8 @@ export class DepositVerifier {
     if (fromMember.length === 0) {
       const from = toUs[0]?.from ?? '';
       return {
-        refuse: `It was sent from ${short(from)}, which is not a wallet linked to this account. Link the wallet you pay from before you deposit; an admin can still approve this one by hand.`,
+        refuse: `It was sent from ${short(from)}, which is not a wallet linked to this account. Link that wallet and this deposit is checked again; an admin can also approve it by hand.`,
+        from,
       };
     }
     let nearest: Transfer | undefined;
@@ -235,7 +237,7 @@ export class DepositVerifier {
   private async mark(
     id: bigint,
     status: ChainStatus,
-    opts: { reason?: string | null; confirmations?: number },
+    opts: { reason?: string | null; confirmations?: number; fromAddress?: string | undefined },
   ): Promise<VerifyOutcome> {
     await this.db
       .updateTable('deposits')
@@ -244,6 +246,7 @@ export class DepositVerifier {
         chain_reason: opts.reason ?? null,
         checked_at: new Date(),
         ...(opts.confirmations !== undefined ? { confirmations: opts.confirmations } : {}),
+        ...(opts.fromAddress !== undefined ? { from_address: opts.fromAddress } : {}),
       })
       .where('id', '=', id)
       .where('status', '=', 'pending')
@@ -270,6 +273,25 @@ export class DepositVerifier {
       .where((eb) => eb.or([eb('chain_id', '=', chainId), eb('chain_id', 'is', null)]))
       .execute();
     return (rows.find((r) => r.chain_id === chainId) ?? rows.find((r) => r.chain_id === null))?.address;
+  }
+
+  /**
+   * After a member links `address`: their deposits refused because that wallet was not linked yet are
+   * checked again (and queued at once when jobs run), instead of waiting for an admin.
+   */
+  async reopenForLinked(queue: JobQueue | undefined, userId: bigint, address: string): Promise<number> {
+    const reopened = await this.db
+      .updateTable('deposits')
+      .set({ chain_status: 'confirming', chain_reason: null, checked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('from_address', '=', lower(address))
+      .where('status', '=', 'pending')
+      .where('chain_status', '=', 'refused')
+      .where('log_index', 'is', null)
+      .returning('id')
+      .execute();
+    for (const { id } of reopened) await queue?.send(VERIFY_QUEUE, { depositId: Number(id) });
+    return reopened.length;
   }
 
   /** Checks every open EVM deposit once (the minutely job). */

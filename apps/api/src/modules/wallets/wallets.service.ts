@@ -40,6 +40,9 @@ const alreadyLinked = (owner: bigint, userId: bigint) =>
  * time: `member_wallets.address` (lowercase) is the primary key. Linking and unlinking are audited.
  */
 export class WalletsService {
+  /** Called after a wallet is linked (the verifier looks again at deposits it refused for that sender). */
+  onLinked: ((userId: bigint, address: string) => Promise<unknown> | unknown) | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly chains: ChainsService,
@@ -142,6 +145,7 @@ export class WalletsService {
         after: { address, chain_id: claimed.chain_id, user_id: userId },
       });
     });
+    await this.onLinked?.(userId, claimed.address);
     return this.one(userId, address);
   }
 
