@@ -16,6 +16,7 @@ import type { Db } from '../../db';
 import type { ChainStatus } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { DepositsService } from '../deposits/deposits.service';
+import { linkedOwnerOf, walletAddressesOf } from '../wallets/wallets.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
 
 /** The queue of the per-deposit check (chains/verifier.ts); the minutely job catches anything it misses. */
@@ -205,15 +206,7 @@ export class DepositVerifier {
       return {
         refuse: `The ${symbol} was not sent to the platform's receiving address ${short(receiving)}.`,
       };
-    const linked = new Set(
-      (
-        await this.db
-          .selectFrom('member_wallets')
-          .select('address')
-          .where('user_id', '=', d.user_id)
-          .execute()
-      ).map((w) => w.address),
-    );
+    const linked = new Set(await walletAddressesOf(this.db, d.user_id));
     const fromMember = toUs.filter((t) => linked.has(t.from));
     if (fromMember.length === 0) {
       const from = toUs[0]?.from ?? '';
@@ -377,12 +370,8 @@ export class DepositVerifier {
   ): Promise<'ignored' | 'known' | 'credited' | 'left'> {
     if (!log.transactionHash || log.logIndex === null || !log.args.from || log.args.value === undefined)
       return 'ignored';
-    const owner = await this.db
-      .selectFrom('member_wallets')
-      .select('user_id')
-      .where('address', '=', lower(log.args.from))
-      .executeTakeFirst();
-    if (!owner) return 'ignored';
+    const ownerId = await linkedOwnerOf(this.db, log.args.from);
+    if (ownerId === undefined) return 'ignored';
     const amount = tokenToPlatformUnits(log.args.value, settings.token_decimals);
     // Not a whole number of 10^-8 units (or nothing): it cannot be credited exactly; support handles it.
     if (amount === null || amount <= 0n) return 'ignored';
@@ -390,7 +379,7 @@ export class DepositVerifier {
     const inserted = await this.db
       .insertInto('deposits')
       .values({
-        user_id: owner.user_id,
+        user_id: ownerId,
         amount,
         currency: 'BEP20',
         hash,

@@ -22,6 +22,16 @@ export const WALLET_ERRORS = {
 } as const;
 
 /** The member a wallet is linked to, if any (any case of the address). Used by the deposit verifier. */
+/** Lowercase addresses of a member's linked wallets. */
+export async function walletAddressesOf(db: DbOrTx, userId: bigint): Promise<string[]> {
+  const rows = await db
+    .selectFrom('member_wallets')
+    .select('address')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.address);
+}
+
 export async function linkedOwnerOf(db: DbOrTx, address: string): Promise<bigint | undefined> {
   const row = await db
     .selectFrom('member_wallets')
@@ -186,13 +196,7 @@ export class WalletsService {
 
   /** Lowercase addresses of the member's linked wallets. */
   async addressesOf(userId: bigint): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('member_wallets')
-      .select('address')
-      .where('user_id', '=', userId)
-      .orderBy('linked_at')
-      .execute();
-    return rows.map((r) => r.address);
+    return walletAddressesOf(this.db, userId);
   }
 
   private async query(userId: bigint, address?: string): Promise<LinkedWallet[]> {
