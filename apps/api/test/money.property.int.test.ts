@@ -90,7 +90,7 @@ const at = (i: number): Member => {
 async function snapshot(): Promise<Map<string, bigint>> {
   const { rows } = await sql<{ k: string; v: bigint }>`
     SELECT coalesce(owner_id::text, 'platform') || ':' || kind || ':' || asset AS k, balance AS v
-    FROM ledger_accounts
+    FROM ledger_balances
     UNION ALL SELECT id::text || ':active_plan', active_plan FROM users
     UNION ALL SELECT id::text || ':team_business', team_business FROM users`.execute(t.deps.db);
   return new Map(rows.map((r) => [r.k, BigInt(r.v)]));
@@ -128,7 +128,7 @@ async function expectInvariants() {
   expect(recon.json()).toMatchObject({ ok: true, mismatches: [], unbalanced: [] });
   const { rows } = await sql<{ negative: number; unbalanced: number }>`
     SELECT (SELECT count(*)::int FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance < 0) AS negative,
-           (SELECT count(*)::int FROM (SELECT asset FROM ledger_accounts GROUP BY asset
+           (SELECT count(*)::int FROM (SELECT asset FROM ledger_balances GROUP BY asset
                                        HAVING sum(balance) <> 0) s) AS unbalanced`.execute(t.deps.db);
   expect(rows[0]).toEqual({ negative: 0, unbalanced: 0 });
 }

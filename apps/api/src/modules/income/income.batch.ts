@@ -6,7 +6,7 @@ export type BatchCredit = { userId: bigint; amount: bigint; key: string; details
 /**
  * Credits many members in a few set-based statements (no loop over members): one ledger transaction per
  * credit with its idempotency key, two entries each, and each balance updated by exactly one statement
- * row (the platform's total is summed first). Keys already posted are left alone. For income outside the
+ * row (the platform's account takes no update: its balance is the sum of its entries). Keys already posted are left alone. For income outside the
  * earning cap (CTO); capped income goes through creditIncome or a job that applies the cap in SQL.
  */
 export async function postIncomeBatch(
@@ -60,9 +60,6 @@ export async function postIncomeBatch(
     FROM income_batch b WHERE b.tx_id IS NOT NULL AND a.owner_id = b.user_id AND a.kind = ${wallet} AND a.asset = 'USD'`.execute(
     tx,
   );
-  await sql`
-    UPDATE ledger_accounts SET balance = balance - (SELECT coalesce(sum(amount), 0) FROM income_batch WHERE tx_id IS NOT NULL)
-    WHERE owner_id IS NULL AND kind = 'income_expense' AND asset = 'USD'`.execute(tx);
   const { rows: n } = await sql<{
     n: number;
   }>`SELECT count(*)::int AS n FROM income_batch WHERE tx_id IS NOT NULL`.execute(tx);

@@ -158,6 +158,119 @@ describe('the database guards the ledger', () => {
   });
 });
 
+describe('the posting function (ledger_post, one round trip)', () => {
+  it('refuses an overdraft of one unit in the database itself, leaving nothing behind', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '2', `fn-fund:${m.id}`);
+    // Called directly, as a client that skipped every check of the application would.
+    await expect(
+      sqlOn(
+        t.url,
+        `SELECT * FROM ledger_post('fn-over:' || $1::bigint::text, 'test', NULL, $1::bigint, NULL, NULL, NULL,
+           ARRAY[$1::bigint, NULL]::bigint[], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[-200000001, 200000001]::bigint[])`,
+        [m.id],
+      ),
+    ).rejects.toThrow(/Insufficient balance/);
+    expect(await balance(m.id)).toBe(parseUnits('2'));
+    const left = await sqlOn(
+      t.url,
+      "SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = 'fn-over:' || $1::bigint::text",
+      [m.id],
+    );
+    expect(left.rows[0]?.n).toBe(0);
+  });
+
+  it('refuses at commit an unbalanced posting made through the function', async () => {
+    const m = await buildMember(t.deps);
+    await expect(
+      sqlOn(
+        t.url,
+        `SELECT * FROM ledger_post('fn-unbalanced:' || $1::bigint::text, 'test', NULL, $1::bigint, NULL, NULL, NULL,
+           ARRAY[$1::bigint, NULL]::bigint[], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[5, -4]::bigint[])`,
+        [m.id],
+      ),
+    ).rejects.toThrow(/does not balance/);
+    expect((await balance(m.id)) ?? 0n).toBe(0n);
+  });
+
+  it('refuses an account kind a member may not hold, and posts nothing', async () => {
+    const m = await buildMember(t.deps);
+    await expect(
+      sqlOn(
+        t.url,
+        `SELECT * FROM ledger_post('fn-kind:' || $1::bigint::text, 'test', NULL, $1::bigint, NULL, NULL, NULL,
+           ARRAY[$1::bigint, NULL]::bigint[], ARRAY['cash', 'cash'], ARRAY['USD', 'USD'], ARRAY[5, -5]::bigint[])`,
+        [m.id],
+      ),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it('keeps no balance on platform accounts: it is the sum of their entries, and takes no row lock', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '40', `plat-fund:${m.id}`);
+    await spend(m.id, '15', `plat-spend:${m.id}`);
+    const { rows } = await sqlOn(
+      t.url,
+      `SELECT b.kind, b.balance, a.balance AS kept,
+              (SELECT coalesce(sum(amount), 0) FROM ledger_entries e WHERE e.account_id = b.id) AS entries
+       FROM ledger_balances b JOIN ledger_accounts a ON a.id = b.id WHERE b.owner_id IS NULL`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(BigInt(r.balance)).toBe(BigInt(r.entries));
+      expect(BigInt(r.kept)).toBe(0n);
+    }
+    // Every asset's accounts still sum to zero, platform accounts included.
+    const sums = await sqlOn(
+      t.url,
+      'SELECT asset, sum(balance)::text AS s FROM ledger_balances GROUP BY asset',
+    );
+    for (const r of sums.rows) expect(r.s).toBe('0');
+    // A platform balance cannot be written by hand.
+    await expect(
+      sqlOn(t.url, "UPDATE ledger_accounts SET balance = 1 WHERE owner_id IS NULL AND kind = 'cash'"),
+    ).rejects.toThrow(/ledger_accounts_platform_derived/);
+  });
+
+  it('lets unrelated members post to one platform account at the same time without waiting on each other', async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => buildMember(t.deps)));
+    for (const m of members) await fund(m.id, '5', `par-fund:${m.id}`);
+    // Member A holds an open transaction that has posted to pending_withdrawals; B, C and D must not wait on it.
+    const [a, ...rest] = members as [
+      Awaited<ReturnType<typeof buildMember>>,
+      ...Awaited<ReturnType<typeof buildMember>>[],
+    ];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let posted!: () => void;
+    const aPosted = new Promise<void>((r) => {
+      posted = r;
+    });
+    const open = t.deps.db.transaction().execute(async (tx) => {
+      await post(tx, {
+        key: `par-a:${a.id}`,
+        kind: 'withdrawal_hold',
+        entries: [
+          { account: { owner: a.id, kind: 'deposit' }, amount: -parseUnits('1') },
+          { account: { owner: null, kind: 'pending_withdrawals' }, amount: parseUnits('1') },
+        ],
+      });
+      posted();
+      await held;
+    });
+    await aPosted;
+    const others = await Promise.race([
+      Promise.all(rest.map((m) => spend(m.id, '1', `par-other:${m.id}`))).then(() => 'done' as const),
+      new Promise<'blocked'>((r) => setTimeout(() => r('blocked'), 5_000)),
+    ]);
+    release();
+    await open;
+    expect(others).toBe('done');
+  });
+});
+
 describe('admin edit of Business Balance', () => {
   it('posts an audited adjustment for the difference instead of overwriting, once per idempotency key', async () => {
     const admin = await buildAdmin(t.deps);

@@ -22,31 +22,12 @@ const assetOf = (a: AccountRef): Asset =>
   a.asset ?? (a.kind === 'token' || a.kind === 'token_treasury' ? 'SGX' : 'USD');
 const refKey = (a: AccountRef) => `${a.owner ?? 0}:${a.kind}:${assetOf(a)}`;
 
-/** Finds or opens an account. Platform accounts (no owner) may run negative; member accounts never. */
-export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<bigint> {
-  const asset = assetOf(ref);
-  const find = () =>
-    tx
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where(sql`coalesce(owner_id, 0)`, '=', ref.owner ?? 0n)
-      .where('kind', '=', ref.kind)
-      .where('asset', '=', asset)
-      .executeTakeFirst();
-  const found = await find();
-  if (found) return found.id;
-  await sql`INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-            VALUES (${ref.owner}, ${ref.kind}, ${asset}, ${ref.owner === null})
-            ON CONFLICT DO NOTHING`.execute(tx);
-  const created = await find();
-  if (!created) throw new AppError('INTERNAL', 'Could not open a ledger account.');
-  return created.id;
-}
-
 /**
- * Posts one balanced ledger transaction inside the caller's database transaction: the entries, and
- * each account's balance through a conditional update that refuses to take a member account below
- * zero, so no race can overdraw it. Same key again: nothing is posted and the first result returns.
+ * Posts one balanced ledger transaction inside the caller's database transaction, in one round trip
+ * (the SQL function ledger_post, migration 0018): the entries, and each member account's balance
+ * through a conditional update that refuses to take it below zero, so no race can overdraw it.
+ * Platform accounts take no row lock: their balance is the sum of their entries. Same key again:
+ * nothing is posted and the first result returns.
  */
 export async function post(tx: Tx, p: Posting): Promise<Posted> {
   if (p.entries.length < 2) throw new AppError('INTERNAL', 'A ledger transaction needs two entries or more.');
@@ -64,57 +45,31 @@ export async function post(tx: Tx, p: Posting): Promise<Posted> {
     if (total !== 0n) throw new AppError('INTERNAL', `Ledger transaction does not balance in ${asset}.`);
   }
 
-  const inserted = await tx
-    .insertInto('ledger_transactions')
-    .values({
-      idempotency_key: p.key,
-      kind: p.kind,
-      income_type: p.incomeType ?? null,
-      member_id: p.memberId ?? null,
-      memo: p.memo ?? null,
-      details:
-        p.details === undefined
-          ? null
-          : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
-      created_by: p.createdBy ?? null,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const first = await tx
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('idempotency_key', '=', p.key)
-      .executeTakeFirstOrThrow();
-    return { transactionId: first.id, created: false };
-  }
-
-  const resolved = await Promise.all(p.entries.map(async (e) => ({ id: await accountId(tx, e.account), e })));
-  // Lock and update balances in account-id order, so concurrent postings cannot deadlock.
-  resolved.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const { id, e } of resolved) {
-    const updated = await tx
-      .updateTable('ledger_accounts')
-      .set({ balance: sql`balance + ${e.amount}` })
-      .where('id', '=', id)
-      .where(sql<boolean>`(allow_negative OR balance + ${e.amount} >= 0)`)
-      .returning('balance')
-      .executeTakeFirst();
-    if (!updated) throw businessRule('Insufficient balance.');
-  }
-  await tx
-    .insertInto('ledger_entries')
-    .values(resolved.map(({ id, e }) => ({ transaction_id: inserted.id, account_id: id, amount: e.amount })))
-    .execute();
-  return { transactionId: inserted.id, created: true };
+  const { rows } = await sql<{ transaction_id: bigint; created: boolean }>`
+    SELECT transaction_id, created FROM ledger_post(
+      ${p.key}, ${p.kind}, ${p.incomeType ?? null}, ${p.memberId ?? null}, ${p.memo ?? null},
+      ${p.details === undefined ? null : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb,
+      ${p.createdBy ?? null},
+      ${p.entries.map((e) => e.account.owner)}::bigint[],
+      ${p.entries.map((e) => e.account.kind)}::text[],
+      ${p.entries.map((e) => assetOf(e.account))}::text[],
+      ${p.entries.map((e) => e.amount)}::bigint[])`
+    .execute(tx)
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'SX001') throw businessRule('Insufficient balance.');
+      throw err;
+    });
+  const row = rows[0];
+  if (!row) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
+  return { transactionId: row.transaction_id, created: row.created };
 }
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };
 export type EarnedMismatch = { user_id: string; cached: string; ledger: string };
 
 /**
- * Proves balance = sum of entries for every account, zero sum per transaction and asset, and each
+ * Proves balance = sum of entries for every member account (a platform account's balance is its sum of
+ * entries by definition: the view ledger_balances), zero sum per transaction and asset, and each
  * member's cached total_earned = the capped income the ledger holds for them.
  */
 export async function reconcile(db: DbOrTx): Promise<{
@@ -126,6 +81,7 @@ export async function reconcile(db: DbOrTx): Promise<{
   const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
     SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
     FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    WHERE a.owner_id IS NOT NULL
     GROUP BY a.id
     HAVING a.balance <> coalesce(sum(e.amount), 0)`.execute(db);
   const unbalanced = await sql<{ transaction_id: bigint }>`

@@ -75,7 +75,7 @@ const fund = (who: bigint, amount: string) =>
 
 const balance = async (who: bigint | null, kind = 'deposit'): Promise<bigint> =>
   ((
-    await sqlOn(t.url, 'SELECT balance FROM ledger_accounts WHERE coalesce(owner_id, 0) = $1 AND kind = $2', [
+    await sqlOn(t.url, 'SELECT balance FROM ledger_balances WHERE coalesce(owner_id, 0) = $1 AND kind = $2', [
       who ?? 0n,
       kind,
     ])

@@ -35,7 +35,7 @@ async function member(opts: { address?: boolean } = {}) {
 
 const platform = async (kind: string) =>
   String(
-    (await sqlOn(t.url, 'SELECT balance FROM ledger_accounts WHERE owner_id IS NULL AND kind = $1', [kind]))
+    (await sqlOn(t.url, 'SELECT balance FROM ledger_balances WHERE owner_id IS NULL AND kind = $1', [kind]))
       .rows[0]?.balance ?? 0n,
   );
 
