@@ -17,6 +17,8 @@ export async function startServer(config: Config): Promise<Running> {
   await migrate(migrator.pool).finally(() => migrator.close());
   const database = connect(url, 20, (await canUseAppRole(url)) ? APP_ROLE : undefined);
   const deps = buildDeps(config, database.db);
+  // Settings are read by every money request: kept in memory, dropped when any instance changes them.
+  const stopSettings = await deps.settings.listen(url);
   const seeded = config.seedDemo ? await seedDemo(deps) : false;
   await ensureFirstAdmin(deps);
   const app = await buildApp(deps);
@@ -30,6 +32,7 @@ export async function startServer(config: Config): Promise<Running> {
     close: async () => {
       await runner?.stop();
       await app.close();
+      await stopSettings();
       await database.close();
       await embedded?.stop();
     },

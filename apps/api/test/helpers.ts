@@ -41,6 +41,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = connect(url, 20, APP_ROLE);
   const deps = buildDeps(config, database.db);
+  // As in production: settings kept in memory, dropped by the database's change notices.
+  const stopSettings = await deps.settings.listen(url);
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -56,6 +58,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
           throw new Error(`ledger does not reconcile: ${JSON.stringify(r)}`);
         }
       } finally {
+        await stopSettings();
         await app.close();
         await database.close();
       }

@@ -76,16 +76,11 @@ export function plansRoutes(app: App): void {
       },
     },
     async (request) => {
-      const next = await db
-        .transaction()
-        .execute((tx) =>
-          settings.update(
-            tx,
-            principalOf(request).userId,
-            { levelPercents: request.body.levels },
-            request.body.reason,
-          ),
-        );
+      const next = await settings.change(
+        principalOf(request).userId,
+        { levelPercents: request.body.levels },
+        request.body.reason,
+      );
       return { message: 'Level income percentages saved', settings: next };
     },
   );
@@ -100,16 +95,11 @@ export function plansRoutes(app: App): void {
       },
     },
     async (request) => {
-      const next = await db
-        .transaction()
-        .execute((tx) =>
-          settings.update(
-            tx,
-            principalOf(request).userId,
-            { levelUnlockDirects: request.body.directs },
-            request.body.reason,
-          ),
-        );
+      const next = await settings.change(
+        principalOf(request).userId,
+        { levelUnlockDirects: request.body.directs },
+        request.body.reason,
+      );
       return { message: 'Level unlock rules saved', settings: next };
     },
   );

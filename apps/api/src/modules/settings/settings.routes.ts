@@ -33,9 +33,7 @@ export function settingsRoutes(app: App): void {
     },
     async (request) => {
       const actor = principalOf(request).userId;
-      const next = await db
-        .transaction()
-        .execute((tx) => settings.update(tx, actor, request.body.settings, request.body.reason));
+      const next = await settings.change(actor, request.body.settings, request.body.reason);
       return { settings: next, message: 'Settings saved.' };
     },
   );

@@ -5,17 +5,40 @@ import {
   Settings,
   type UpdateSettingsBody,
 } from '@sgx/contracts';
+import { sql } from 'kysely';
+import pg from 'pg';
 import type { Db, DbOrTx } from '../../db';
 import { AppError, badRequest } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 
 type Key = keyof Settings;
 
-/** Settings are stored one row per top-level key; missing keys take the defaults of business-rules.md. */
+const CHANNEL = 'settings_changed';
+
+/**
+ * Settings are stored one row per top-level key; missing keys take the defaults of business-rules.md.
+ *
+ * Every money request reads them, so they are kept in memory once this instance LISTENs for changes
+ * (`listen`): a change NOTIFYs every instance in its own transaction, and each drops its copy when told.
+ * A read that a change overtook is not kept (generation counter), and while the listening connection is
+ * down nothing is kept at all, so no instance acts on settings another one has changed.
+ */
 export class SettingsService {
+  private cached: Settings | undefined;
+  private generation = 0;
+  private listening = false;
+
   constructor(private readonly db: Db) {}
 
   async all(tx: DbOrTx = this.db): Promise<Settings> {
+    if (this.listening && this.cached) return this.cached;
+    const generation = this.generation;
+    const settings = await this.read(tx);
+    if (this.listening && generation === this.generation) this.cached = settings;
+    return settings;
+  }
+
+  private async read(tx: DbOrTx): Promise<Settings> {
     const rows = await tx.selectFrom('settings').select(['key', 'value']).execute();
     const merged: Record<string, unknown> = { ...defaultSettings };
     for (const r of rows) if (r.key in defaultSettings) merged[r.key] = r.value;
@@ -24,6 +47,64 @@ export class SettingsService {
     }
     const parsed = Settings.safeParse(merged);
     return parsed.success ? parsed.data : defaultSettings;
+  }
+
+  /** Forgets the kept copy; the next read goes to the database. */
+  invalidate(): void {
+    this.generation++;
+    this.cached = undefined;
+  }
+
+  /**
+   * Keeps settings in memory from now on, dropping them whenever any instance changes them. Returns a
+   * stop function. A lost connection stops the keeping and is opened again after `retryMs`.
+   */
+  async listen(url: string, retryMs = 2_000): Promise<() => Promise<void>> {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const lost = () => {
+      this.listening = false;
+      this.invalidate();
+      client?.removeAllListeners();
+      client?.end().catch(() => undefined);
+      client = undefined;
+      if (!stopped) timer = setTimeout(() => void open().catch(lost), retryMs);
+    };
+    const open = async () => {
+      const c = new pg.Client({ connectionString: url });
+      client = c;
+      c.on('error', lost);
+      c.on('end', () => {
+        if (client === c) lost();
+      });
+      c.on('notification', () => this.invalidate());
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+      if (stopped) return;
+      this.invalidate();
+      this.listening = true;
+    };
+    await open().catch(lost);
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      this.listening = false;
+      this.invalidate();
+      const c = client;
+      client = undefined;
+      c?.removeAllListeners();
+      await c?.end().catch(() => undefined);
+    };
+  }
+
+  /** Changes settings in a transaction of its own (audited), then drops this instance's copy at once. */
+  async change(actorId: bigint, patch: UpdateSettingsBody['settings'], reason: string): Promise<Settings> {
+    try {
+      return await this.db.transaction().execute((tx) => this.update(tx, actorId, patch, reason));
+    } finally {
+      this.invalidate();
+    }
   }
 
   /** Throws 403 with the switch's message ("Registration is closed.") when the feature is off. */
@@ -38,7 +119,7 @@ export class SettingsService {
     patch: UpdateSettingsBody['settings'],
     reason: string,
   ): Promise<Settings> {
-    const before = await this.all(tx);
+    const before = await this.read(tx);
     const next = Settings.safeParse({
       ...before,
       ...patch,
@@ -59,6 +140,9 @@ export class SettingsService {
         .execute();
     }
     if (changed.length > 0) {
+      // Delivered to every listening instance when this transaction commits.
+      await sql`SELECT pg_notify(${CHANNEL}, '')`.execute(tx);
+      this.invalidate();
       await writeAudit(tx, {
         actorId,
         action: 'settings.update',
