@@ -20,7 +20,7 @@ import { principalOf } from '../../http/access';
 import { pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
 
 export function plansRoutes(app: App): void {
-  const { db, plans, topups, settings } = app.deps;
+  const { plans, topups, settings } = app.deps;
   const tags = ['plans'];
   const PlanResponse = z.object({ message: z.string(), plan: PlanRecord });
 

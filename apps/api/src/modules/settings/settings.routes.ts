@@ -4,7 +4,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 export function settingsRoutes(app: App): void {
-  const { db, settings } = app.deps;
+  const { settings } = app.deps;
 
   app.get(
     '/settings',
