@@ -4,9 +4,8 @@ import { divRoundHalfUp, formatToken, formatUnits, mulDiv, parseUnits, percentOf
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
-import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import { type AccountRef, post } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 import { buyCost, type Curve, multiplierFor, sellProceeds, spotPrice } from './curve';
 
@@ -19,7 +18,34 @@ const curveOf = (c: { base_price: bigint; price_multiplier: bigint; total_supply
   supply: c.total_supply,
 });
 
-const treasury = (asset: 'USD' | 'SGX'): AccountRef => ({ owner: null, kind: 'token_treasury', asset });
+/** The member-facing error for a refusal raised by token_trade (its SQLSTATEs SX1xx), or the error itself. */
+function tradeRefusal(err: unknown, side: 'BUY' | 'SELL'): unknown {
+  const e = err as { code?: string; detail?: string };
+  switch (e.code) {
+    case 'SX101':
+      return forbidden('Your account is blocked. Please contact support.');
+    case 'SX102': {
+      const [expected, current] = (e.detail ?? '').split(' ').map((v) => BigInt(v));
+      return conflict(
+        `The price moved from ${formatToken(expected ?? 0n)} to ${formatToken(current ?? 0n)} USD. Please review the new price.`,
+      );
+    }
+    case 'SX103':
+      return businessRule('Not enough tokens are available.');
+    case 'SX104':
+      return businessRule('Insufficient token balance.');
+    case 'SX105':
+      return notFound('Token not found.');
+    case 'SX106':
+      return businessRule('The amount is too small to trade.');
+    case 'SX107':
+      return notFound('Member not found.');
+    case 'SX001':
+      return businessRule(side === 'BUY' ? 'Insufficient balance.' : 'Insufficient token balance.');
+    default:
+      return err;
+  }
+}
 
 /**
  * The platform token (business-rules 7): priced on a curve of the circulating supply; buys paid from
@@ -153,163 +179,21 @@ export class TokenService {
     if (principal.role !== 'user' || userId !== principal.userId)
       throw forbidden('You can only trade for your own account.');
     const key = `${userId}:${requestKey}`;
-    const id = await this.db.transaction().execute(async (tx) => {
-      // Every trade of this token waits here for the one before it.
-      const c = await this.config(tx, BigInt(body.token_id), true);
-      // Checked under the token's lock, so a retry racing its first attempt finds it here.
-      const done = await tx
-        .selectFrom('token_transactions')
-        .select('id')
-        .where('request_key', '=', key)
-        .executeTakeFirst();
-      if (done) return done.id;
-      const s = await this.settings.all(tx);
-      const user = await tx
-        .selectFrom('users')
-        .select(['status'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      if (user.status === 'block') throw forbidden('Your account is blocked. Please contact support.');
-      if (body.expected_price !== undefined) {
-        const limit = percentOf(body.expected_price, parseUnits(s.tokenSlippagePercent));
-        const moved = c.current_price - body.expected_price;
-        if (moved > limit || -moved > limit) {
-          throw conflict(
-            `The price moved from ${formatToken(body.expected_price)} to ${formatToken(c.current_price)} USD. Please review the new price.`,
-          );
-        }
-      }
-      const curve = curveOf(c);
-      const circulating = c.total_supply - c.available_tokens;
-      const q = body.amount;
-      let gross: bigint;
-      if (side === 'BUY') {
-        if (q > c.available_tokens) throw businessRule('Not enough tokens are available.');
-        gross = buyCost(curve, circulating, q);
-      } else {
-        const held = await tx
-          .selectFrom('ledger_accounts')
-          .select('balance')
-          .where('owner_id', '=', userId)
-          .where('kind', '=', 'token')
-          .executeTakeFirst();
-        if (!held || held.balance < q) throw businessRule('Insufficient token balance.');
-        gross = sellProceeds(curve, circulating, q);
-      }
-      const fee = await this.fee(gross, tx);
-      const total = side === 'BUY' ? gross + fee : gross - fee;
-      const newAvailable = side === 'BUY' ? c.available_tokens - q : c.available_tokens + q;
-      const newPrice = spotPrice(curve, c.total_supply - newAvailable);
-      const hash = `0x${randomBytes(32).toString('hex')}`;
-      const t = await tx
-        .insertInto('token_transactions')
-        .values({
-          token_id: c.id,
-          user_id: userId,
-          transaction_type: side,
-          token_amount: q,
-          price_per_token: divRoundHalfUp(total * UNIT, q) || 1n,
-          total_amount: total,
-          transaction_hash: hash,
-          request_key: key,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const sign = side === 'BUY' ? 1n : -1n;
-      const entries = [
-        { account: { owner: userId, kind: 'deposit' } as AccountRef, amount: -sign * total },
-        { account: treasury('USD'), amount: sign * gross },
-        { account: { owner: userId, kind: 'token' } as AccountRef, amount: sign * q },
-        { account: treasury('SGX'), amount: -sign * q },
-      ];
-      if (fee > 0n) entries.push({ account: { owner: null, kind: 'fee_revenue' }, amount: fee });
-      const posted = await post(tx, {
-        key: `token-trade:${t.id}`,
-        kind: side === 'BUY' ? 'token_buy' : 'token_sell',
-        memberId: userId,
-        memo: `${side} ${formatUnits(q)} ${c.symbol}`,
-        createdBy: principal.userId,
-        details: {
-          token_transaction_id: t.id,
-          gross,
-          fee,
-          price_before: c.current_price,
-          price_after: newPrice,
-        },
-        entries,
+    const s = await this.settings.all();
+    // One statement (token_trade, migration 0020): the token's row is held for it and the commit only.
+    const { rows } = await sql<{ transaction_id: bigint }>`
+      SELECT transaction_id FROM token_trade(
+        ${BigInt(body.token_id)}::bigint, ${userId}::bigint, ${side}, ${body.amount}::bigint, ${key},
+        ${body.expected_price ?? null}::bigint, ${parseUnits(s.tokenSlippagePercent)}::bigint,
+        ${parseUnits(s.tokenTradeFeePercent)}::bigint, ${`0x${randomBytes(32).toString('hex')}`},
+        ${principal.userId}::bigint)`
+      .execute(this.db)
+      .catch((err: unknown) => {
+        throw tradeRefusal(err, side);
       });
-      await tx
-        .updateTable('token_transactions')
-        .set({ ledger_transaction_id: posted.transactionId })
-        .where('id', '=', t.id)
-        .execute();
-      await this.updateCostBasis(tx, userId, c.id, side, q, total);
-      await tx
-        .updateTable('token_config')
-        .set({ available_tokens: newAvailable, current_price: newPrice, last_updated: new Date() })
-        .where('id', '=', c.id)
-        .execute();
-      await tx
-        .insertInto('token_price_history')
-        .values({
-          token_id: c.id,
-          price: newPrice,
-          available_tokens: newAvailable,
-          change_reason: side === 'BUY' ? 'buy' : 'sell',
-          transaction_id: t.id,
-          user_id: userId,
-        })
-        .execute();
-      return t.id;
-    });
+    const id = rows[0]?.transaction_id;
+    if (id === undefined) throw new AppError('INTERNAL', 'The trade returned nothing.');
     return { transaction: await this.transaction(id), balance: await this.holding(userId) };
-  }
-
-  /** Weighted average cost: a buy adds its total; a sell takes off quantity x average price. */
-  private async updateCostBasis(
-    tx: Tx,
-    userId: bigint,
-    tokenId: bigint,
-    side: 'BUY' | 'SELL',
-    q: bigint,
-    total: bigint,
-  ) {
-    const pos = await tx
-      .selectFrom('token_positions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('token_id', '=', tokenId)
-      .forUpdate()
-      .executeTakeFirst();
-    const invested = pos?.total_invested ?? 0n;
-    if (side === 'BUY') {
-      await tx
-        .insertInto('token_positions')
-        .values({ user_id: userId, token_id: tokenId, total_invested: invested + total })
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'token_id']).doUpdateSet({ total_invested: invested + total }),
-        )
-        .execute();
-      return;
-    }
-    // quantity before the sell = balance now + q (the ledger already moved it)
-    const held = await tx
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('owner_id', '=', userId)
-      .where('kind', '=', 'token')
-      .executeTakeFirstOrThrow();
-    const before = held.balance + q;
-    const basis = held.balance === 0n ? invested : mulDiv(invested, q, before);
-    await tx
-      .updateTable('token_positions')
-      .set((eb) => ({
-        total_invested: invested - basis,
-        realized_pnl: eb('realized_pnl', '+', total - basis),
-      }))
-      .where('user_id', '=', userId)
-      .where('token_id', '=', tokenId)
-      .execute();
   }
 
   async updatePrice(principal: Principal, tokenId: number, price: bigint, reason: string) {
