@@ -22,14 +22,8 @@ const assetOf = (a: AccountRef): Asset =>
   a.asset ?? (a.kind === 'token' || a.kind === 'token_treasury' ? 'SGX' : 'USD');
 const refKey = (a: AccountRef) => `${a.owner ?? 0}:${a.kind}:${assetOf(a)}`;
 
-/**
- * Posts one balanced ledger transaction inside the caller's database transaction, in one round trip
- * (the SQL function ledger_post, migration 0018): the entries, and each member account's balance
- * through a conditional update that refuses to take it below zero, so no race can overdraw it.
- * Platform accounts take no row lock: their balance is the sum of their entries. Same key again:
- * nothing is posted and the first result returns.
- */
-export async function post(tx: Tx, p: Posting): Promise<Posted> {
+/** Refuses, before any round trip, a posting that cannot be right. */
+function checkBalanced(p: Posting): void {
   if (p.entries.length < 2) throw new AppError('INTERNAL', 'A ledger transaction needs two entries or more.');
   const sums = new Map<Asset, bigint>();
   const seen = new Set<string>();
@@ -44,25 +38,63 @@ export async function post(tx: Tx, p: Posting): Promise<Posted> {
   for (const [asset, total] of sums) {
     if (total !== 0n) throw new AppError('INTERNAL', `Ledger transaction does not balance in ${asset}.`);
   }
+}
 
+/**
+ * Posts one balanced ledger transaction inside the caller's database transaction, in one round trip
+ * (the SQL function ledger_post, migration 0018): the entries, and each member account's balance
+ * through a conditional update that refuses to take it below zero, so no race can overdraw it.
+ * Platform accounts take no row lock: their balance is the sum of their entries. Same key again:
+ * nothing is posted and the first result returns.
+ */
+export async function post(tx: Tx, p: Posting): Promise<Posted> {
+  checkBalanced(p);
   const { rows } = await sql<{ transaction_id: bigint; created: boolean }>`
-    SELECT transaction_id, created FROM ledger_post(
-      ${p.key}, ${p.kind}, ${p.incomeType ?? null}, ${p.memberId ?? null}, ${p.memo ?? null},
-      ${p.details === undefined ? null : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb,
-      ${p.createdBy ?? null},
-      ${p.entries.map((e) => e.account.owner)}::bigint[],
-      ${p.entries.map((e) => e.account.kind)}::text[],
-      ${p.entries.map((e) => assetOf(e.account))}::text[],
-      ${p.entries.map((e) => e.amount)}::bigint[])`
+    SELECT transaction_id, created FROM ${postingCall(p)}`
     .execute(tx)
-    .catch((err: unknown) => {
-      if ((err as { code?: string }).code === 'SX001') throw businessRule('Insufficient balance.');
-      throw err;
-    });
-  const row = rows[0];
+    .catch(refusal);
+  return postedOf(rows[0]);
+}
+
+/**
+ * Posts as `post` does and writes the ledger transaction's id on the row that caused it
+ * (`<table>.ledger_transaction_id`), in the same single round trip.
+ */
+export async function postLinked(
+  tx: Tx,
+  p: Posting,
+  row: { table: 'transfers'; id: bigint },
+): Promise<Posted> {
+  checkBalanced(p);
+  const { rows } = await sql<{ transaction_id: bigint; created: boolean }>`
+    WITH p AS (SELECT transaction_id, created FROM ${postingCall(p)})
+    UPDATE ${sql.table(row.table)} SET ledger_transaction_id = p.transaction_id FROM p
+    WHERE ${sql.ref(`${row.table}.id`)} = ${row.id}
+    RETURNING p.transaction_id, p.created`
+    .execute(tx)
+    .catch(refusal);
+  return postedOf(rows[0]);
+}
+
+const postingCall = (p: Posting) => sql`ledger_post(
+  ${p.key}, ${p.kind}, ${p.incomeType ?? null}, ${p.memberId ?? null}, ${p.memo ?? null},
+  ${p.details === undefined ? null : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb,
+  ${p.createdBy ?? null},
+  ${p.entries.map((e) => e.account.owner)}::bigint[],
+  ${p.entries.map((e) => e.account.kind)}::text[],
+  ${p.entries.map((e) => assetOf(e.account))}::text[],
+  ${p.entries.map((e) => e.amount)}::bigint[])`;
+
+/** ledger_post's SQLSTATE SX001 is the member-facing "Insufficient balance."; anything else passes. */
+const refusal = (err: unknown): never => {
+  if ((err as { code?: string }).code === 'SX001') throw businessRule('Insufficient balance.');
+  throw err;
+};
+
+const postedOf = (row: { transaction_id: bigint; created: boolean } | undefined): Posted => {
   if (!row) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
   return { transactionId: row.transaction_id, created: row.created };
-}
+};
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };
 export type EarnedMismatch = { user_id: string; cached: string; ledger: string };

@@ -1,9 +1,10 @@
 import { amountOut, type ListQuery } from '@sgx/contracts';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
-import { post } from '../ledger/ledger.service';
+import { postLinked } from '../ledger/ledger.service';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 
 type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
@@ -42,36 +43,52 @@ export class TransfersService {
 
   async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: string) {
     if (from === to) throw businessRule('You cannot transfer to yourself.');
-    await this.receiver(to);
     const key = scopedKey(principal, requestKey);
+    // Four round trips: the transfer row (only if the receiver is a member), the posting with its link,
+    // and the commit. A retry racing its first attempt waits on the key's index, then finds its transfer.
     const id = await this.db.transaction().execute(async (tx) => {
-      const existing = await this.byKey(tx, key);
-      if (existing !== undefined) return existing;
-      // A retry racing its first attempt waits here for the first to commit, then finds its transfer.
       const t = await tx
         .insertInto('transfers')
-        .values({ kind: 'touser', user_id: from, userto_id: to, amount, request_key: key })
+        .columns(['kind', 'user_id', 'userto_id', 'amount', 'request_key'])
+        .expression((eb) =>
+          eb
+            .selectFrom('users')
+            .select([
+              sql.lit('touser').as('kind'),
+              sql`${from}::bigint`.as('user_id'),
+              'id',
+              sql`${amount}::bigint`.as('amount'),
+              sql`${key}`.as('request_key'),
+            ])
+            .where('id', '=', to)
+            .where('role', '=', 'user')
+            .where('deleted_at', 'is', null),
+        )
         .onConflict((oc) => oc.column('request_key').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!t) return this.byKeyOrThrow(tx, key);
-      const posted = await post(tx, {
-        key: `transfer:${t.id}`,
-        kind: 'transfer',
-        memberId: from,
-        memo: `transfer from member ${from} to member ${to}`,
-        createdBy: principal.userId,
-        details: { transfer_id: t.id, from, to },
-        entries: [
-          { account: { owner: from, kind: 'deposit' }, amount: -amount },
-          { account: { owner: to, kind: 'deposit' }, amount },
-        ],
-      });
-      await tx
-        .updateTable('transfers')
-        .set({ ledger_transaction_id: posted.transactionId })
-        .where('id', '=', t.id)
-        .execute();
+      if (!t) {
+        const existing = await this.byKey(tx, key);
+        if (existing !== undefined) return existing;
+        await this.receiver(to);
+        throw new AppError('INTERNAL', 'The transfer could not be recorded.');
+      }
+      await postLinked(
+        tx,
+        {
+          key: `transfer:${t.id}`,
+          kind: 'transfer',
+          memberId: from,
+          memo: `transfer from member ${from} to member ${to}`,
+          createdBy: principal.userId,
+          details: { transfer_id: t.id, from, to },
+          entries: [
+            { account: { owner: from, kind: 'deposit' }, amount: -amount },
+            { account: { owner: to, kind: 'deposit' }, amount },
+          ],
+        },
+        { table: 'transfers', id: t.id },
+      );
       return t.id;
     });
     return this.one(id);
