@@ -27,7 +27,8 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-test-pg-'));
-    embedded = await startEmbeddedPostgres(dir, 'postgres');
+    // A test database is small: memory for a 2 GiB machine is plenty, and several runs may share this one.
+    embedded = await startEmbeddedPostgres(dir, 'postgres', undefined, { totalMemory: 2 * 1024 ** 3 });
     adminUrl = embedded.url;
   }
   const admin = new pg.Client({ connectionString: adminUrl });

