@@ -122,22 +122,31 @@ export class TokenService {
   }
 
   async holding(userId: bigint, db: Db | Tx = this.db, tokenId = 1n): Promise<Holding> {
-    await this.assertMember(userId, db);
-    const c = await this.config(db, tokenId);
-    const accounts = await db
-      .selectFrom('ledger_accounts')
-      .select(['kind', 'balance'])
-      .where('owner_id', '=', userId)
-      .where('kind', 'in', ['token', 'deposit'])
-      .execute();
-    const quantity = accounts.find((a) => a.kind === 'token')?.balance ?? 0n;
-    const cash = accounts.find((a) => a.kind === 'deposit')?.balance ?? 0n;
-    const pos = await db
-      .selectFrom('token_positions')
-      .select(['total_invested', 'realized_pnl'])
-      .where('user_id', '=', userId)
-      .where('token_id', '=', c.id)
-      .executeTakeFirst();
+    // One indexed read: the member, the token's price, the member's SGX and USD accounts, the cost basis.
+    const { rows } = await sql<{
+      price: bigint | null;
+      quantity: bigint;
+      cash: bigint;
+      total_invested: bigint | null;
+      realized_pnl: bigint | null;
+    }>`
+      SELECT c.current_price AS price,
+             coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = u.id AND kind = 'token' AND asset = 'SGX'), 0) AS quantity,
+             coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = u.id AND kind = 'deposit' AND asset = 'USD'), 0) AS cash,
+             p.total_invested, p.realized_pnl
+      FROM users u
+      LEFT JOIN token_config c ON c.id = ${tokenId}
+      LEFT JOIN token_positions p ON p.user_id = u.id AND p.token_id = c.id
+      WHERE u.id = ${userId} AND u.deleted_at IS NULL`.execute(db);
+    const row = rows[0];
+    if (!row) throw notFound('No member has that id.');
+    if (row.price === null) throw notFound('Token not found.');
+    const { quantity, cash } = row;
+    const c = { current_price: row.price };
+    const pos =
+      row.total_invested === null
+        ? undefined
+        : { total_invested: row.total_invested, realized_pnl: row.realized_pnl ?? 0n };
     const invested = pos?.total_invested ?? 0n;
     const average = quantity > 0n ? divRoundHalfUp(invested * UNIT, quantity) : DEFAULT_AVERAGE;
     const value = mulDiv(quantity, c.current_price, UNIT);
