@@ -4,12 +4,12 @@ import type { Db, Tx } from '../../db';
 import type { AccountKind, Currency, RequestStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { type AccountRef, post } from '../ledger/ledger.service';
 import type { PlansService } from '../plans/plans.service';
 import type { SettingsService } from '../settings/settings.service';
 import { type Quote, quoteWithdrawal, type WithdrawalKind } from './fees';
+import { listWithdrawals, oneWithdrawal } from './withdrawals.records';
 
 const sourceWallet: Record<Exclude<WithdrawalKind, 'principal'>, AccountKind> = {
   working: 'working',
@@ -18,8 +18,6 @@ const sourceWallet: Record<Exclude<WithdrawalKind, 'principal'>, AccountKind> = 
 };
 const sourceOf = (kind: WithdrawalKind, userId: bigint): AccountRef =>
   kind === 'principal' ? { owner: null, kind: 'investments' } : { owner: userId, kind: sourceWallet[kind] };
-
-type Row = Awaited<ReturnType<ReturnType<WithdrawalsService['query']>['executeTakeFirstOrThrow']>>;
 
 /**
  * Withdrawals (business-rules 6). A request holds the gross amount at once (member wallet -> pending
@@ -346,71 +344,11 @@ export class WithdrawalsService {
     });
   }
 
-  query() {
-    return this.db
-      .selectFrom('withdrawals as w')
-      .innerJoin('users as u', 'u.id', 'w.user_id')
-      .select([
-        'w.id',
-        'w.user_id',
-        'u.username',
-        'w.kind',
-        'w.amount',
-        'w.fee',
-        'w.net',
-        'w.currency',
-        'w.address',
-        'w.status',
-        'w.note',
-        'w.created_at',
-        'w.decided_at',
-      ]);
+  one(id: bigint): Promise<WithdrawalRecord> {
+    return oneWithdrawal(this.db, id);
   }
 
-  private toRecord(r: Row): WithdrawalRecord {
-    return {
-      id: Number(r.id),
-      user_id: Number(r.user_id),
-      username: r.username,
-      kind: r.kind,
-      amount: amountOut(r.amount),
-      fee: amountOut(r.fee),
-      net: amountOut(r.net),
-      currency: r.currency,
-      address: r.address,
-      status: r.status,
-      note: r.note,
-      created_at: r.created_at.toISOString(),
-      decided_at: r.decided_at ? r.decided_at.toISOString() : null,
-    };
-  }
-
-  async one(id: bigint): Promise<WithdrawalRecord> {
-    const r = await this.query().where('w.id', '=', id).executeTakeFirst();
-    if (!r) throw notFound('Withdrawal not found.');
-    return this.toRecord(r);
-  }
-
-  async list(
-    q: ListQuery & { kind?: WithdrawalKind | undefined },
-    userId?: bigint,
-  ): Promise<{ rows: WithdrawalRecord[]; total: number }> {
-    let base = this.query();
-    if (userId !== undefined) base = base.where('w.user_id', '=', userId);
-    if (q.kind) base = base.where('w.kind', '=', q.kind);
-    if (q.status) base = base.where('w.status', '=', q.status as RequestStatus);
-    if (q.search) {
-      const like = likePattern(q.search);
-      base = base.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('w.address', 'ilike', like)]));
-    }
-    const { from, to } = dayRange(q);
-    if (from) base = base.where('w.created_at', '>=', from);
-    if (to) base = base.where('w.created_at', '<', to);
-    const { rows, total } = await runPaged(
-      base.orderBy('w.id', 'desc'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
-      q,
-    );
-    return { rows: rows.map((r) => this.toRecord(r)), total };
+  list(q: ListQuery & { kind?: WithdrawalKind | undefined }, userId?: bigint) {
+    return listWithdrawals(this.db, q, userId);
   }
 }

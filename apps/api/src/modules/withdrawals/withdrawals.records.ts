@@ -1,0 +1,75 @@
+import { amountOut, type ListQuery, type WithdrawalRecord } from '@sgx/contracts';
+import type { Db } from '../../db';
+import type { RequestStatus } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { dayRange, likePattern, runPaged } from '../../http/listing';
+import type { WithdrawalKind } from './fees';
+
+/** Withdrawal requests as members and admins read them (the write side is withdrawals.service.ts). */
+const query = (db: Db) =>
+  db
+    .selectFrom('withdrawals as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select([
+      'w.id',
+      'w.user_id',
+      'u.username',
+      'w.kind',
+      'w.amount',
+      'w.fee',
+      'w.net',
+      'w.currency',
+      'w.address',
+      'w.status',
+      'w.note',
+      'w.created_at',
+      'w.decided_at',
+    ]);
+
+type Row = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
+
+const toRecord = (r: Row): WithdrawalRecord => ({
+  id: Number(r.id),
+  user_id: Number(r.user_id),
+  username: r.username,
+  kind: r.kind,
+  amount: amountOut(r.amount),
+  fee: amountOut(r.fee),
+  net: amountOut(r.net),
+  currency: r.currency,
+  address: r.address,
+  status: r.status,
+  note: r.note,
+  created_at: r.created_at.toISOString(),
+  decided_at: r.decided_at ? r.decided_at.toISOString() : null,
+});
+
+export async function oneWithdrawal(db: Db, id: bigint): Promise<WithdrawalRecord> {
+  const r = await query(db).where('w.id', '=', id).executeTakeFirst();
+  if (!r) throw notFound('Withdrawal not found.');
+  return toRecord(r);
+}
+
+export async function listWithdrawals(
+  db: Db,
+  q: ListQuery & { kind?: WithdrawalKind | undefined },
+  userId?: bigint,
+): Promise<{ rows: WithdrawalRecord[]; total: number }> {
+  let base = query(db);
+  if (userId !== undefined) base = base.where('w.user_id', '=', userId);
+  if (q.kind) base = base.where('w.kind', '=', q.kind);
+  if (q.status) base = base.where('w.status', '=', q.status as RequestStatus);
+  if (q.search) {
+    const like = likePattern(q.search);
+    base = base.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('w.address', 'ilike', like)]));
+  }
+  const { from, to } = dayRange(q);
+  if (from) base = base.where('w.created_at', '>=', from);
+  if (to) base = base.where('w.created_at', '<', to);
+  const { rows, total } = await runPaged(
+    base.orderBy('w.id', 'desc'),
+    base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+    q,
+  );
+  return { rows: rows.map(toRecord), total };
+}
