@@ -55,3 +55,19 @@ export async function walletsOf(app: App, token: string, member: bigint) {
     string
   >;
 }
+
+/** Launches the SGX token as the seed does: a supply of `supply` whole tokens at 0.008 USD. */
+export function launchToken(deps: Deps, supply: bigint) {
+  return deps.db
+    .insertInto('token_config')
+    .values({
+      name: 'SocialGenX',
+      symbol: 'SGX',
+      total_supply: supply,
+      available_tokens: supply,
+      base_price: parseUnits('0.008'),
+      current_price: parseUnits('0.008'),
+      contract_address: null,
+    })
+    .execute();
+}

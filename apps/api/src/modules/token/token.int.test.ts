@@ -2,7 +2,7 @@ import { formatUnits, parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
-import { fundDeposit, walletsOf } from '../../../test/money';
+import { fundDeposit, launchToken, walletsOf } from '../../../test/money';
 import { reconcile } from '../ledger/ledger.service';
 
 let t: TestApp;
@@ -12,18 +12,7 @@ const SUPPLY = parseUnits('100000000');
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.deps.db
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: SUPPLY,
-      available_tokens: SUPPLY,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-      contract_address: null,
-    })
-    .execute();
+  await launchToken(t.deps, SUPPLY);
   admin = await buildAdmin(t.deps);
   adminToken = await tokenFor(t.app, admin, 'admin');
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
-import { fundDeposit } from '../../../test/money';
+import { fundDeposit, launchToken } from '../../../test/money';
 
 let t: TestApp;
 const SUPPLY = parseUnits('1000000');
@@ -11,18 +11,7 @@ const traders: { id: bigint; token: string }[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.deps.db
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: SUPPLY,
-      available_tokens: SUPPLY,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-      contract_address: null,
-    })
-    .execute();
+  await launchToken(t.deps, SUPPLY);
   for (let i = 0; i < 3; i++) {
     const m = await buildMember(t.deps);
     await fundDeposit(t.deps, m.id, '2000');

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
-import { fundDeposit } from '../../../test/money';
+import { fundDeposit, launchToken } from '../../../test/money';
 import { buyCost, type Curve, sellProceeds, spotPrice } from './curve';
 
 // The trade runs in SQL (token_trade, migration 0020); the curve's reference is curve.ts. They must agree
@@ -14,18 +14,7 @@ let trader: { id: bigint; token: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.deps.db
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: SUPPLY,
-      available_tokens: SUPPLY,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-      contract_address: null,
-    })
-    .execute();
+  await launchToken(t.deps, SUPPLY);
   const m = await buildMember(t.deps);
   await fundDeposit(t.deps, m.id, '50000');
   trader = { id: m.id, token: await tokenFor(t.app, m) };
