@@ -5,11 +5,12 @@ import { getAddress } from 'viem';
 import type { Db, Tx } from '../../db';
 import type { Currency, RequestStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { type ChainsService, depositChainOf } from '../chains/chains.service';
 import { post } from '../ledger/ledger.service';
+import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 
 /** Transaction hashes are kept as 64 lowercase hex digits, so one hash cannot be sent twice in two spellings. */
@@ -210,30 +211,24 @@ export class DepositsService {
         .where('id', '=', BigInt(id))
         .forUpdate()
         .executeTakeFirst();
-      if (!d) throw notFound('Deposit not found.');
-      if (principal.role !== 'admin' && d.user_id !== principal.userId)
-        throw forbidden('You can only cancel your own deposit.');
-      if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
-      if (principal.role !== 'admin' && (d.chain_status === 'waiting' || d.chain_status === 'confirming'))
-        throw conflict(
-          'This deposit is being checked on chain and cannot be cancelled; it is credited or refused on its own.',
-        );
-      await this.decline(
+      await cancelRequest(
         tx,
-        d.id,
-        principal.userId,
-        principal.role === 'admin' ? 'deleted by admin' : 'cancelled by member',
+        principal,
+        'deposit',
+        d,
+        async (row, note) => {
+          if (row.status !== 'pending') throw conflict('Only pending deposits can change.');
+          if (
+            principal.role !== 'admin' &&
+            (row.chain_status === 'waiting' || row.chain_status === 'confirming')
+          )
+            throw conflict(
+              'This deposit is being checked on chain and cannot be cancelled; it is credited or refused on its own.',
+            );
+          await this.decline(tx, row.id, principal.userId, note);
+        },
+        'deleted by admin',
       );
-      if (principal.role === 'admin') {
-        await writeAudit(tx, {
-          actorId: principal.userId,
-          action: 'deposit.decline',
-          entity: 'deposit',
-          entityId: d.id,
-          before: { status: 'pending' },
-          after: { status: 'decline' },
-        });
-      }
     });
   }
 

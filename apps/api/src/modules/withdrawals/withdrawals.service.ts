@@ -7,6 +7,7 @@ import { badRequest, businessRule, conflict, forbidden, notFound } from '../../h
 import { writeAudit } from '../audit/audit.repo';
 import { type AccountRef, post } from '../ledger/ledger.service';
 import type { PlansService } from '../plans/plans.service';
+import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { type Quote, quoteWithdrawal, type WithdrawalKind } from './fees';
 import { listWithdrawals, oneWithdrawal } from './withdrawals.records';
@@ -256,26 +257,14 @@ export class WithdrawalsService {
         .where('id', '=', BigInt(id))
         .forUpdate()
         .executeTakeFirst();
-      if (!w) throw notFound('Withdrawal not found.');
-      if (principal.role !== 'admin' && w.user_id !== principal.userId)
-        throw forbidden('You can only cancel your own withdrawal.');
-      await this.settle(
+      await cancelRequest(
         tx,
+        principal,
+        'withdrawal',
         w,
-        'decline',
-        principal.userId,
-        principal.role === 'admin' ? 'cancelled by admin' : 'cancelled by member',
+        (row, note) => this.settle(tx, row, 'decline', principal.userId, note),
+        'cancelled by admin',
       );
-      if (principal.role === 'admin') {
-        await writeAudit(tx, {
-          actorId: principal.userId,
-          action: 'withdrawal.decline',
-          entity: 'withdrawal',
-          entityId: w.id,
-          before: { status: 'pending' },
-          after: { status: 'decline' },
-        });
-      }
     });
   }
 
