@@ -10,8 +10,11 @@ const sources = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
+  'apps/web/first-screen.json',
   'packages/contracts/src',
   'packages/money/src',
+  'packages/chain/src',
 ];
 
 function newest(p) {

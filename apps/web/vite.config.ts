@@ -1,8 +1,8 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-/** Mantine parts only the lazily loaded wallet screens use (kept out of the always-loaded mantine chunk). */
-const walletOnlyUi = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Menu[\\/]/;
+import { firstScreenPreload } from './vite-plugins/firstScreen';
+import { precompress } from './vite-plugins/precompress';
 
 /** What @sgx/contracts' address checks need: keccak (EIP-55), sha256 and base58check (Tron). */
 const addressHashes =
@@ -13,7 +13,7 @@ const topLevel = (id: string) => id.split(/node_modules[\\/]/).length === 2;
 
 // The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreenPreload(path.join(import.meta.dirname, 'first-screen.json')), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -25,27 +25,29 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph `npm run check:first-screen` reads.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks keep them cached across releases.
+        // Only what every page needs is grouped (the libraries apart, cached across releases). Mantine's
+        // components, the icons and the app's modules are left to the bundler, so each page loads the parts it
+        // uses: the first screen does not download the member and admin screens' components (issue 10).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             {
-              name: 'mantine',
-              // The menu is used only by the wallet control, which loads with the wallet code.
-              test: (id) =>
-                /node_modules[\\/](@mantine|@floating-ui)[\\/]/.test(id) && !walletOnlyUi.test(id),
-            },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/ },
-            {
               name: 'state',
               test: /node_modules[\\/](@reduxjs|redux|redux-persist|react-redux|immer|reselect|@tanstack)[\\/]/,
             },
-            // The app's zod and the hashes the address checks use. The rest of @noble and @scure (viem's,
-            // WalletConnect's) and WalletConnect's own nested zod are left to the bundler, so they load with the
-            // wallet code and not on the first screen.
+            // Everything else the entry needs at start (the app frame, Mantine's core and the components the
+            // public frame uses): one chunk with the entry instead of a dozen small files, each a request
+            // before the first paint.
+            { name: 'shell', tags: ['$initial'] },
+            // The app's zod and the hashes the address checks use, loaded by the first screen that checks a
+            // form or an answer (not by the landing and sign-in pages' first paint). The rest of @noble and
+            // @scure (viem's, WalletConnect's) and WalletConnect's own nested zod are left to the bundler, so
+            // they load with the wallet code.
             {
               name: 'validation',
               test: (id) => topLevel(id) && (/node_modules[\\/]zod[\\/]/.test(id) || addressHashes.test(id)),

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -18,6 +15,7 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerJsonParser } from './http/json';
 import { RateLimiter } from './http/rate-limit';
+import { registerWebApp } from './http/static';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
@@ -188,29 +186,4 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   registerWebApp(app, config.webDist);
   return app;
-}
-
-/** Serves the built single-page app: real files as they are, every other page path gets index.html. */
-function registerWebApp(app: App, webDist: string): void {
-  const indexFile = path.join(webDist, 'index.html');
-  if (!existsSync(indexFile)) {
-    app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
-    return;
-  }
-  app.register(fastifyStatic, { root: webDist, serve: false });
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/')) {
-      return reply.status(404).send({ message: `No route GET ${urlPath}`, code: 'NOT_FOUND' });
-    }
-    const candidate = path.join(webDist, path.normalize(urlPath));
-    if (candidate.startsWith(webDist) && urlPath !== '/' && existsSync(candidate)) {
-      const immutable = urlPath.startsWith('/assets/');
-      return reply.sendFile(path.relative(webDist, candidate), {
-        maxAge: immutable ? 31_536_000_000 : 0,
-        immutable,
-      });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

@@ -1,17 +1,44 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import type { ToasterProps } from 'react-hot-toast';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
+import { useSession } from '../modules/auth/hooks/useSession';
 import { WalletProvider } from '../modules/web3/WalletProvider';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { createQueryClient } from './queryClient';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { persistor, store } from './store';
 import { theme } from './theme';
+
+// Should its code fail to download, the app goes on without toasts rather than failing.
+const Toaster = lazy<ComponentType<ToasterProps>>(() =>
+  import('react-hot-toast').then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/**
+ * The toasts' container. Only the member and admin areas raise toasts (the last one, "Signed out", shows on
+ * the sign-in page after them), so the container loads once a session has existed in this page, never for
+ * a visitor who only reads the public pages (issue 10); a toast raised before it is there waits for it.
+ */
+function DeferredToaster() {
+  const signedIn = useSession() !== null;
+  const [wanted, setWanted] = useState(signedIn);
+  useEffect(() => {
+    if (signedIn) setWanted(true);
+  }, [signedIn]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" />
+    </Suspense>
+  );
+}
 
 /**
  * Mount order of spec 2.12: state > persisted-state gate (renders nothing until the stored session is back)
@@ -20,7 +47,6 @@ import { theme } from './theme';
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   return (
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
@@ -28,9 +54,9 @@ export function App() {
           <WalletProvider>
             <MantineProvider theme={theme} defaultColorScheme="light">
               <AppErrorBoundary>
-                <RouterProvider router={router} />
+                <AppRouter />
               </AppErrorBoundary>
-              <Toaster position="top-right" />
+              <DeferredToaster />
             </MantineProvider>
           </WalletProvider>
         </QueryClientProvider>

@@ -3,6 +3,8 @@ import { ErrorFallback } from './ErrorFallback';
 
 interface Props {
   children: ReactNode;
+  /** When this changes (the next navigation), a shown error is cleared and the children render again. */
+  resetKey?: unknown;
 }
 interface State {
   error: Error | null;
@@ -18,6 +20,11 @@ export class AppErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Application error', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.error !== null && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: null });
   }
 
   override render() {

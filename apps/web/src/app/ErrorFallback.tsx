@@ -1,14 +1,9 @@
 import { Button, Center, Code, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** The page shown when the application fails (spec 2.1). Plain links so it works even if routing broke. */
 export function ErrorFallback({ error }: { error: unknown }) {
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+  const detail = error instanceof Error ? error.message : null;
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">
@@ -30,11 +25,4 @@ export function ErrorFallback({ error }: { error: unknown }) {
       </Stack>
     </Center>
   );
-}
-
-/** Route-level error element: errors thrown while rendering a route end up here. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  console.error('Route error', error);
-  return <ErrorFallback error={error} />;
 }

@@ -1,4 +1,3 @@
-import { ErrorBody } from '@sgx/contracts';
 import { signedOut } from '../modules/auth/authSlice';
 import { ApiError } from './apiError';
 import { store } from './store';
@@ -57,7 +56,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (!response.ok) {
     // A rejected credential ends the session here too, so guards send the visitor to sign in.
     if (response.status === 401 && token) store.dispatch(signedOut());
-    const parsed = ErrorBody.safeParse(payload);
+    // The contracts load with the first refusal, not with every page that only reads (issue 10).
+    const parsed = await import('@sgx/contracts').then(
+      ({ ErrorBody }) => ErrorBody.safeParse(payload),
+      () => ({ success: false }) as const,
+    );
     if (parsed.success) {
       throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.details ?? {});
     }

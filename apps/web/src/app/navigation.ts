@@ -134,5 +134,4 @@ export const adminNavigation: NavSection[] = [
   },
 ];
 
-export const memberHome = '/user/dashboard';
-export const adminHome = '/admin/dashboard';
+export { adminHome, memberHome } from './homes';

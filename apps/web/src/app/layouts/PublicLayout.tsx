@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { Spinner } from '../../ui/Spinner';
-import { adminHome, memberHome } from '../navigation';
+import { adminHome, memberHome } from '../homes';
 import { Logo } from './Logo';
 
 /** Frame of the public pages: a slim header with the sign-in actions, the page, and a footer. */
@@ -32,36 +32,50 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Box component="main" style={{ flex: 1 }}>
-        <Suspense fallback={<Spinner loading />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <Box
-        component="footer"
-        py="lg"
-        bg="gray.0"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      {/* The footer waits with the page: shown under the spinner, it would be pushed down when a long
+          page arrives (a layout shift). */}
+      <Suspense
+        fallback={
+          <Box component="main" style={{ flex: 1 }}>
+            <Spinner loading />
+          </Box>
+        }
       >
-        <Container size="lg">
-          <Stack gap={6}>
-            <Group gap="md">
-              <Anchor component={Link} to="/privacy" size="sm">
-                Privacy
-              </Anchor>
-              <Anchor component={Link} to="/terms" size="sm">
-                Terms
-              </Anchor>
-              <Anchor component={Link} to="/admin-login" size="sm" c="dimmed">
-                Staff sign-in
-              </Anchor>
-            </Group>
-            <Text size="xs" c="dimmed">
-              Investing involves risk, including the loss of the money you put in. Returns are not guaranteed.
-            </Text>
-          </Stack>
-        </Container>
-      </Box>
+        <Box component="main" style={{ flex: 1 }}>
+          <Outlet />
+        </Box>
+        <PublicFooter />
+      </Suspense>
+    </Box>
+  );
+}
+
+function PublicFooter() {
+  return (
+    <Box
+      component="footer"
+      py="lg"
+      bg="gray.0"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Container size="lg">
+        <Stack gap={6}>
+          <Group gap="md">
+            <Anchor component={Link} to="/privacy" size="sm">
+              Privacy
+            </Anchor>
+            <Anchor component={Link} to="/terms" size="sm">
+              Terms
+            </Anchor>
+            <Anchor component={Link} to="/admin-login" size="sm" c="dimmed">
+              Staff sign-in
+            </Anchor>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Investing involves risk, including the loss of the money you put in. Returns are not guaranteed.
+          </Text>
+        </Stack>
+      </Container>
     </Box>
   );
 }

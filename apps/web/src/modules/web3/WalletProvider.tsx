@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { chainKeys, fetchChains } from './api/chainsApi';
+import { chainKeys } from './api/chainKeys';
 import type { WalletRuntime } from './runtime/walletRuntime';
 
 type RuntimeModule = typeof import('./runtime/walletRuntime');
@@ -44,7 +44,8 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const loading = useRef(false);
   const chains = useQuery({
     queryKey: chainKeys.all,
-    queryFn: ({ signal }) => fetchChains(signal),
+    // The chains' client (and the contracts that check its answer) loads with the first wallet screen.
+    queryFn: ({ signal }) => import('./api/chainsApi').then(({ fetchChains }) => fetchChains(signal)),
     staleTime: 60_000,
     enabled: requested,
   });

@@ -7,7 +7,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   ThemeIcon,
   Title,
@@ -22,15 +21,35 @@ import {
   IconUserPlus,
   IconWallet,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PlansSection } from '../../modules/plans/components/PlansSection';
+import { PlansSkeleton } from '../../modules/plans/components/PlansSkeleton';
 import { useDocumentTitle } from '../../ui/PageShell';
+import { WhenVisible } from '../../ui/WhenVisible';
+
+// The plans (their read, the contracts that check it, the cards) load when the section comes near the
+// screen: below the fold on a phone, they are not part of the landing page's first download (issue 10).
+const PlansSection = lazy(() =>
+  import('../../modules/plans/components/PlansSection').then(
+    (m) => ({ default: m.PlansSection }),
+    () => ({ default: PlansUnavailable }),
+  ),
+);
+
+/** When the plans' code cannot be downloaded (offline): the section says so, the page stays. */
+function PlansUnavailable() {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Plans could not be loaded">
+      Check your connection and reload the page.
+    </Alert>
+  );
+}
 
 const levelPercents = ['10', '5', '4', '3', '2', '1', '1', '1', '1', '1'].map((percent, i) => ({
   level: i + 1,
   percent,
 }));
+const levelTable = { borderCollapse: 'collapse', borderSpacing: 0 } as const;
 const salaryTiers = [
   { directs: 5, amount: '25' },
   { directs: 10, amount: '60' },
@@ -138,7 +157,9 @@ export default function HomePage() {
         title="Choose the plan that fits you"
         intro="Activate a plan from your deposit wallet. Its daily ROI and sponsor bonus are set per plan."
       >
-        <PlansSection />
+        <WhenVisible placeholder={<PlansSkeleton />}>
+          <PlansSection />
+        </WhenVisible>
       </Section>
 
       <Section
@@ -160,24 +181,26 @@ export default function HomePage() {
               When someone in your team claims their ROI, you earn a share of it. You unlock one level for
               each active direct referral.
             </Text>
-            <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-              <Table.Tbody>
+            {/* Drawn as Mantine's Table (no row borders, 2 px rows) looks; its component would bring the
+                scroll area and the floating-ui library to the landing page (issue 10). */}
+            <Box component="table" w="100%" fz="sm" lh="var(--mantine-line-height)" style={levelTable}>
+              <tbody>
                 {[0, 5].map((start) => (
-                  <Table.Tr key={start}>
+                  <tr key={start}>
                     {levelPercents.slice(start, start + 5).map((l) => (
-                      <Table.Td key={l.level} ta="center">
+                      <Box component="td" key={l.level} ta="center" py={2} px="xs">
                         <Text size="xs" c="dimmed">
                           L{l.level}
                         </Text>
                         <Text fw={700} size="sm">
                           {l.percent}%
                         </Text>
-                      </Table.Td>
+                      </Box>
                     ))}
-                  </Table.Tr>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </Box>
           </IncomeCard>
           <IncomeCard icon={<IconUserPlus size={22} />} title="Direct sponsor bonus">
             <Text size="sm">

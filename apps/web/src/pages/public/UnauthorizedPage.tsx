@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { adminHome, memberHome } from '../../app/navigation';
+import { adminHome, memberHome } from '../../app/homes';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { CenteredPage } from '../../ui/CenteredPage';
 

@@ -10,13 +10,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { RegisterBody } from '@sgx/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
-import { memberHome } from '../../../app/navigation';
-import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
+import { memberHome } from '../../../app/homes';
+import { contractSubmit, preloadContracts } from '../../../ui/contracts';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { useTextForm } from '../../../ui/useTextForm';
 import { useRegister } from '../hooks/useAuthActions';
 
 /** Member registration. The referral code comes from `?ref=CODE` when the visitor follows a sponsor's link. */
@@ -26,29 +26,29 @@ export function RegistrationForm() {
   const navigate = useNavigate();
   const referralFromLink = params.get('ref')?.trim() ?? '';
 
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: {
-      fullname: '',
-      email: '',
-      phone: '',
-      password: '',
-      confirmPassword: '',
-      referralBy: referralFromLink,
-    },
-    validate: (values) => schemaErrors(RegisterBody, values),
+  const form = useTextForm({
+    fullname: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+    referralBy: referralFromLink,
   });
 
-  const onSubmit = form.onSubmit((values) => {
-    register.mutate(values, {
-      onSuccess: () => navigate(memberHome, { replace: true }),
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
-    });
-  });
+  const onSubmit = contractSubmit(
+    form,
+    (c) => c.RegisterBody,
+    (values) => {
+      register.mutate(values, {
+        onSuccess: () => navigate(memberHome, { replace: true }),
+        onError: (error) => form.setErrors(serverFieldErrors(error)),
+      });
+    },
+  );
 
   return (
     <Card withBorder radius="lg" padding="lg" shadow="sm" w="100%" maw={560}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={preloadContracts} noValidate>
         <Stack gap="md">
           <div>
             <Title order={1} fz={28}>

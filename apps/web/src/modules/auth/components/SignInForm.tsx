@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { SignInBody } from '@sgx/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
 import type { ReturnState } from '../../../app/guards';
-import { adminHome, memberHome } from '../../../app/navigation';
+import { adminHome, memberHome } from '../../../app/homes';
 import { safeReturnPath } from '../../../app/returnPath';
-import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
+import { contractSubmit, preloadContracts } from '../../../ui/contracts';
+import { serverFieldErrors } from '../../../ui/formErrors';
+import { useTextForm } from '../../../ui/useTextForm';
 import { useAdminSignIn, useMemberSignIn } from '../hooks/useAuthActions';
 
 interface SignInFormProps {
@@ -24,25 +24,25 @@ export function SignInForm({ area: role }: SignInFormProps) {
   const location = useLocation();
   const from = (location.state as ReturnState | null)?.from;
 
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validate: (values) => schemaErrors(SignInBody, values),
-  });
+  const form = useTextForm({ email: '', password: '' });
 
-  const onSubmit = form.onSubmit((values) => {
-    signIn.mutate(values, {
-      onSuccess: () => {
-        const home = role === 'admin' ? adminHome : memberHome;
-        navigate(safeReturnPath(from, role) ?? home, { replace: true });
-      },
-      onError: (error) => form.setErrors(serverFieldErrors(error)),
-    });
-  });
+  const onSubmit = contractSubmit(
+    form,
+    (c) => c.SignInBody,
+    (values) => {
+      signIn.mutate(values, {
+        onSuccess: () => {
+          const home = role === 'admin' ? adminHome : memberHome;
+          navigate(safeReturnPath(from, role) ?? home, { replace: true });
+        },
+        onError: (error) => form.setErrors(serverFieldErrors(error)),
+      });
+    },
+  );
 
   return (
     <Card withBorder radius="lg" padding="lg" shadow="sm" w="100%" maw={420}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={preloadContracts} noValidate>
         <Stack gap="md">
           <div>
             <Title order={1} fz={28}>

@@ -1,11 +1,20 @@
 import type { RegisterBody, SignInBody } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../app/apiError';
 import { useAppDispatch } from '../../../app/hooks';
 import type { AppDispatch } from '../../../app/store';
 import { persistor } from '../../../app/store';
-import { register, signInAdmin, signInMember, signOutAdmin, signOutMember } from '../api/authApi';
 import { signedIn, signedOut } from '../authSlice';
 import { useSession } from './useSession';
+
+/**
+ * The auth calls (and the contracts that check their answers) load when one is made, not with the page.
+ * A failed download reads as the network error any call gives.
+ */
+const authApi = () =>
+  import('../api/authApi').catch(() => {
+    throw new ApiError('Network error. Please check your connection and try again.', 0, 'NETWORK');
+  });
 
 /**
  * Stores the new session and writes it to local storage at once, so a reload straight after signing in
@@ -21,7 +30,7 @@ export function useMemberSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SignInBody) => {
-      const res = await signInMember(body);
+      const res = await (await authApi()).signInMember(body);
       queryClient.clear();
       await remember(dispatch, { auth: res.auth, admin: false, expireAt: res.expireAt });
       return res;
@@ -34,7 +43,7 @@ export function useAdminSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SignInBody) => {
-      const res = await signInAdmin(body);
+      const res = await (await authApi()).signInAdmin(body);
       queryClient.clear();
       await remember(dispatch, { auth: res.admin, admin: true, expireAt: res.expireAt });
       return res;
@@ -47,7 +56,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: RegisterBody) => {
-      const res = await register(body);
+      const res = await (await authApi()).register(body);
       queryClient.clear();
       await remember(dispatch, { auth: res.auth, admin: false, expireAt: res.expireAt });
       return res;
@@ -67,7 +76,8 @@ export function useSignOut() {
     mutationFn: async () => {
       if (session === null) return;
       try {
-        await (session.role === 'admin' ? signOutAdmin() : signOutMember());
+        const api = await authApi();
+        await (session.role === 'admin' ? api.signOutAdmin() : api.signOutMember());
       } finally {
         dispatch(signedOut());
         await persistor.purge();

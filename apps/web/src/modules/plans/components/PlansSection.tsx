@@ -1,22 +1,15 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../../app/apiError';
 import { usePlans } from '../api/plansApi';
 import { PlanCard } from './PlanCard';
+import { PlansSkeleton } from './PlansSkeleton';
 
 /** Public list of the active plans, read from the API. Shows nothing invented when the read fails. */
 export function PlansSection() {
   const plans = usePlans();
 
-  if (plans.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={360} radius="lg" />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  if (plans.isPending) return <PlansSkeleton />;
 
   if (plans.isError) {
     return (

@@ -1,8 +1,9 @@
 import { ChainsResponse, MessageResponse } from '@sgx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { chainKeys } from './chainKeys';
 
-export const chainKeys = { all: ['chains'] as const };
+export { chainKeys };
 
 /** GET /chains (public): the EVM chains, their stablecoin, confirmations and the browser's RPC endpoints. */
 export function fetchChains(signal?: AbortSignal) {
