@@ -7,6 +7,12 @@ import { writeAudit } from '../audit/audit.repo';
 import { postIncomeBatch } from '../income/income.batch';
 import type { SettingsService } from '../settings/settings.service';
 
+/** The first instant (UTC) of `month` (YYYY-MM) moved by `add` months: a range the created_at index can use. */
+const monthStart = (month: string, add: number): Date => {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1 + add, 1));
+};
+
 export type CtoResult = { month: string; pool: string; members: number; share: string };
 
 /**
@@ -27,9 +33,15 @@ export class CtoService {
       active_plan: bigint;
       directs_business: bigint;
     }>`
+      WITH d AS (
+        -- The directs' plans of every sponsor in one pass (no lookup per member).
+        SELECT sponsor_id, sum(active_plan) AS total FROM users
+        WHERE sponsor_id IS NOT NULL AND deleted_at IS NULL AND active_plan > 0
+        GROUP BY sponsor_id
+      )
       SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business
       FROM users u
-      LEFT JOIN LATERAL (SELECT sum(active_plan) AS total FROM users x WHERE x.sponsor_id = u.id AND x.deleted_at IS NULL) d ON true
+      LEFT JOIN d ON d.sponsor_id = u.id
       WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
         AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
         AND coalesce(d.total, 0) >= ${parseUnits(s.ctoMinDirectsBusiness)}
@@ -70,9 +82,8 @@ export class CtoService {
       const s = await this.settings.all(tx);
       const turnover = await sql<{ total: bigint }>`
         SELECT coalesce(sum(amount), 0)::bigint AS total FROM topups
-        WHERE kind IN ('topup', 'retopup', 'friend') AND to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') = ${month}`.execute(
-        tx,
-      );
+        WHERE kind IN ('topup', 'retopup', 'friend')
+          AND created_at >= ${monthStart(month, 0)} AND created_at < ${monthStart(month, 1)}`.execute(tx);
       const total = turnover.rows[0]?.total ?? 0n;
       const pool = percentOf(total, parseUnits(s.ctoPoolPercent));
       const members = await this.qualified(tx);
