@@ -56,26 +56,6 @@ export async function post(tx: Tx, p: Posting): Promise<Posted> {
   return postedOf(rows[0]);
 }
 
-/**
- * Posts as `post` does and writes the ledger transaction's id on the row that caused it
- * (`<table>.ledger_transaction_id`), in the same single round trip.
- */
-export async function postLinked(
-  tx: Tx,
-  p: Posting,
-  row: { table: 'transfers'; id: bigint },
-): Promise<Posted> {
-  checkBalanced(p);
-  const { rows } = await sql<{ transaction_id: bigint; created: boolean }>`
-    WITH p AS (SELECT transaction_id, created FROM ${postingCall(p)})
-    UPDATE ${sql.table(row.table)} SET ledger_transaction_id = p.transaction_id FROM p
-    WHERE ${sql.ref(`${row.table}.id`)} = ${row.id}
-    RETURNING p.transaction_id, p.created`
-    .execute(tx)
-    .catch(refusal);
-  return postedOf(rows[0]);
-}
-
 const postingCall = (p: Posting) => sql`ledger_post(
   ${p.key}, ${p.kind}, ${p.incomeType ?? null}, ${p.memberId ?? null}, ${p.memo ?? null},
   ${p.details === undefined ? null : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb,
@@ -86,7 +66,7 @@ const postingCall = (p: Posting) => sql`ledger_post(
   ${p.entries.map((e) => e.amount)}::bigint[])`;
 
 /** ledger_post's SQLSTATE SX001 is the member-facing "Insufficient balance."; anything else passes. */
-const refusal = (err: unknown): never => {
+export const refusal = (err: unknown): never => {
   if ((err as { code?: string }).code === 'SX001') throw businessRule('Insufficient balance.');
   throw err;
 };

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
-import { postLinked } from '../ledger/ledger.service';
+import { refusal } from '../ledger/ledger.service';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 
 type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
@@ -43,55 +43,21 @@ export class TransfersService {
 
   async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: string) {
     if (from === to) throw businessRule('You cannot transfer to yourself.');
-    const key = scopedKey(principal, requestKey);
-    // Four round trips: the transfer row (only if the receiver is a member), the posting with its link,
-    // and the commit. A retry racing its first attempt waits on the key's index, then finds its transfer.
-    const id = await this.db.transaction().execute(async (tx) => {
-      const t = await tx
-        .insertInto('transfers')
-        .columns(['kind', 'user_id', 'userto_id', 'amount', 'request_key'])
-        .expression((eb) =>
-          eb
-            .selectFrom('users')
-            .select([
-              sql.lit('touser').as('kind'),
-              sql`${from}::bigint`.as('user_id'),
-              'id',
-              sql`${amount}::bigint`.as('amount'),
-              sql`${key}`.as('request_key'),
-            ])
-            .where('id', '=', to)
-            .where('role', '=', 'user')
-            .where('deleted_at', 'is', null),
-        )
-        .onConflict((oc) => oc.column('request_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!t) {
-        const existing = await this.byKey(tx, key);
-        if (existing !== undefined) return existing;
-        await this.receiver(to);
-        throw new AppError('INTERNAL', 'The transfer could not be recorded.');
-      }
-      await postLinked(
-        tx,
-        {
-          key: `transfer:${t.id}`,
-          kind: 'transfer',
-          memberId: from,
-          memo: `transfer from member ${from} to member ${to}`,
-          createdBy: principal.userId,
-          details: { transfer_id: t.id, from, to },
-          entries: [
-            { account: { owner: from, kind: 'deposit' }, amount: -amount },
-            { account: { owner: to, kind: 'deposit' }, amount },
-          ],
-        },
-        { table: 'transfers', id: t.id },
-      );
-      return t.id;
-    });
-    return this.one(id);
+    // One statement (transfer_touser, migration 0022): the row if the receiver is a member, the posting,
+    // its link, and the record. The same request key again returns the first transfer.
+    const { rows } = await sql<Row>`
+      SELECT id, kind, user_id, username, userto_id, userto, amount, created_at
+      FROM transfer_touser(${from}::bigint, ${to}::bigint, ${amount}::bigint,
+                           ${scopedKey(principal, requestKey)}, ${principal.userId}::bigint)`
+      .execute(this.db)
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'SX201')
+          throw notFound('The receiving member was not found.');
+        return refusal(err);
+      });
+    const row = rows[0];
+    if (!row) throw new AppError('INTERNAL', 'The transfer returned nothing.');
+    return this.toRecord(row);
   }
 
   /** Tops up a friend's plan from the caller's deposit wallet; never the caller's own. */
