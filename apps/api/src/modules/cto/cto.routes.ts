@@ -9,16 +9,13 @@ import {
   IdParam,
   MessageResponse,
 } from '@sgx/contracts';
-import { parseUnits, percentOf } from '@sgx/money';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { businessRule, conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { scopeOf } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
-import { creditIncome } from '../income/income.service';
 
 type PayoutRow = {
   id: bigint;
@@ -44,7 +41,7 @@ const toPayout = (p: PayoutRow) => ({
  * qualified members (own plan at least 50, directs' plans at least 5000; settings), paid once a month.
  */
 export function ctoRoutes(app: App): void {
-  const { db, settings } = app.deps;
+  const { db } = app.deps;
   const tags = ['cto'];
 
   const qualified = (tx: DbOrTx) => app.deps.cto.qualified(tx);
