@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ListQuery } from '@sgx/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DB } from '../db/schema';
 import type { Principal } from './access';
 import { forbidden } from './errors';
 
@@ -87,3 +89,62 @@ export async function runPaged<O>(
   ]);
   return { rows: list, total: Number(n.n) };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Lists at scale (decision 0009): counts that stop at a cap, pages found from either end.
+
+/** Counts are exact up to this many rows; beyond it a list reports the planner's estimate. */
+export const COUNT_CAP = 10_000;
+
+/** The planner's row estimate for a query, read from EXPLAIN (nothing is executed). */
+export async function estimateRows(db: Kysely<DB>, query: Compilable): Promise<number> {
+  const compiled = query.compile();
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+    CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
+  );
+  return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+}
+
+/**
+ * How many rows a filtered query has without counting a million of them: exact up to `cap`; beyond it the
+ * planner's estimate (of `estimateOf`, when the query's own conditions mislead the planner), never below
+ * cap + 1 (`exact` says which).
+ */
+export async function boundedCount<QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  rows: SelectQueryBuilder<QDB, TB, O>,
+  cap = COUNT_CAP,
+  estimateOf: Compilable = rows,
+): Promise<{ total: number; exact: boolean }> {
+  const ones = rows.clearSelect().clearOrderBy().clearLimit().clearOffset().select(sql<number>`1`.as('one'));
+  const counted = await db
+    .selectFrom(ones.limit(cap + 1).as('capped'))
+    .select((eb) => eb.fn.countAll<bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(counted.n);
+  if (n <= cap) return { total: n, exact: true };
+  return { total: Math.max(cap + 1, Math.round(await estimateRows(db, estimateOf))), exact: false };
+}
+
+/**
+ * Where page `page` of `limit` rows lies in an ordered list of `total` rows: `offset` rows in from the
+ * front, or, past the middle, from the back with the order reversed (`reverse`: read the rows in the
+ * opposite order, then flip them), so that no page walks more than half the list. Null past the end.
+ */
+export function pageSeek(
+  page: number,
+  limit: number,
+  total: number,
+): { reverse: boolean; offset: number; limit: number } | null {
+  const offset = (page - 1) * limit;
+  if (offset >= total) return null;
+  const take = Math.min(limit, total - offset);
+  if (offset <= total - offset - take) return { reverse: false, offset, limit: take };
+  return { reverse: true, offset: total - offset - take, limit: take };
+}
+
+/** The instant `ms` rounded down to its UTC hour or day. */
+export const floorTo = (ms: number, unit: 'hour' | 'day') => {
+  const size = unit === 'hour' ? 3_600_000 : 86_400_000;
+  return new Date(Math.floor(ms / size) * size);
+};

@@ -1,428 +1,73 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type ChangePasswordBody,
-  memberEditableFields,
-  type RewardNotice,
-  type SendRewardBody,
-  type UpdateUserBody,
-  type UserRecord,
+import type {
+  ChangePasswordBody,
+  RewardNotice,
+  SendRewardBody,
+  UpdateUserBody,
+  UserRecord,
 } from '@sgx/contracts';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db';
+import type { Db } from '../../db';
 import { assertSelfOrAdmin, type Principal } from '../../http/access';
-import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors';
-import { writeAudit } from '../audit/audit.repo';
-import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
-import { post } from '../ledger/ledger.service';
-import { memberMoney } from '../ledger/member-money';
-import {
-  addToUplineTeams,
-  bumpUplines,
-  isInSubtree,
-  selectUserRows,
-  toUserRecord,
-  type UserRow,
-} from './members.repo';
+import { MemberEdits } from './members.edit';
+import { MemberNotices } from './members.notices';
+import { defaulters, listMembers, memberByEmail, userRecord } from './members.read';
 
-type UpdateUser = z.output<typeof UpdateUserBody>;
-
-const DEFAULTER_AFTER_DAYS = 10;
-
-/** Members as staff manage them (spec 7.1) and as a member sees and edits themself. */
+/**
+ * Members as staff manage them (spec 7.1) and as a member sees and edits themself. Reading lives in
+ * members.read.ts, changes in members.edit.ts, reward notices in members.notices.ts.
+ */
 export class MembersService {
+  private readonly edits: MemberEdits;
+  private readonly notices: MemberNotices;
+
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionStore,
-  ) {}
+    sessions: SessionStore,
+  ) {
+    this.edits = new MemberEdits(db, sessions);
+    this.notices = new MemberNotices(db);
+  }
 
-  async list(page: number, limit: number, search?: string): Promise<{ users: UserRecord[]; total: number }> {
-    let q = selectUserRows(this.db);
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) =>
-        eb.or([
-          eb('u.username', 'ilike', like),
-          eb('u.email', 'ilike', like),
-          eb('u.fullname', 'ilike', like),
-          eb('u.refferal_code', 'ilike', like),
-          eb('u.phone', 'ilike', like),
-        ]),
-      );
-    }
-    const [rows, count] = await Promise.all([
-      q
-        .orderBy('u.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      q
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<bigint>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { users: await this.withMoney(this.db, rows), total: Number(count.n) };
+  list(page: number, limit: number, search?: string): Promise<{ users: UserRecord[]; total: number }> {
+    return listMembers(this.db, page, limit, search);
   }
 
   async get(principal: Principal, id: number): Promise<UserRecord> {
     assertSelfOrAdmin(principal, id);
-    return this.record(this.db, BigInt(id));
+    return userRecord(this.db, BigInt(id));
   }
 
-  private async withMoney(db: Db | Tx, rows: UserRow[]): Promise<UserRecord[]> {
-    const money = await memberMoney(
-      db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => toUserRecord(r, money.get(r.id)));
+  getByEmail(email: string): Promise<UserRecord> {
+    return memberByEmail(this.db, email);
   }
 
-  private async record(db: Db | Tx, id: bigint): Promise<UserRecord> {
-    const [rec] = await this.withMoney(db, [await this.row(db, id)]);
-    if (!rec) throw notFound('Member not found.');
-    return rec;
-  }
-
-  async getByEmail(email: string): Promise<UserRecord> {
-    const row = await selectUserRows(this.db)
-      .where(sql`lower(u.email)`, '=', email.toLowerCase())
-      .executeTakeFirst();
-    if (!row) throw notFound('No member has that email.');
-    return this.record(this.db, row.id);
-  }
-
-  private async row(db: Db | Tx, id: bigint): Promise<UserRow> {
-    const row = await selectUserRows(db).where('u.id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Member not found.');
-    return row;
-  }
-
-  async update(
+  update(
     principal: Principal,
     id: number,
-    body: UpdateUser,
-    idempotencyKey: string = randomUUID(),
+    body: z.output<typeof UpdateUserBody>,
+    idempotencyKey?: string,
   ): Promise<UserRecord> {
-    assertSelfOrAdmin(principal, id);
-    const userId = BigInt(id);
-    const isAdmin = principal.role === 'admin';
-    if (!isAdmin) {
-      const extra = Object.keys(body).filter(
-        (k) =>
-          body[k as keyof UpdateUser] !== undefined &&
-          !(memberEditableFields as readonly string[]).includes(k) &&
-          k !== 'updated_at' &&
-          k !== 'role',
-      );
-      if (extra.length > 0)
-        throw forbidden('You can only change your name, phone, address and payout addresses.');
-    }
-    return this.db.transaction().execute(async (tx) => {
-      await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-      const before = await this.row(tx, userId);
-      const beforeRecord = await this.record(tx, userId);
-      const set: Record<string, unknown> = {};
-      const copy = [
-        'username',
-        'email',
-        'status',
-        'is_active',
-        'roi_status',
-        'level_status',
-        'address',
-        'fullname',
-      ] as const;
-      for (const key of copy) if (body[key] !== undefined) set[key] = body[key];
-      if (body.phone !== undefined) set.phone = body.phone === '' ? null : body.phone;
-      if (body.bep20 !== undefined) set.bep20 = body.bep20 === '' ? null : body.bep20;
-      if (body.trc20 !== undefined) set.trc20 = body.trc20 === '' ? null : body.trc20;
-      if (body.address !== undefined) set.address = body.address === '' ? null : body.address;
-
-      if (set.email !== undefined && set.email !== before.email) {
-        const taken = await tx
-          .selectFrom('users')
-          .select('id')
-          .where(sql`lower(email)`, '=', String(set.email))
-          .where('deleted_at', 'is', null)
-          .where('id', '<>', userId)
-          .executeTakeFirst();
-        if (taken)
-          throw conflict('This email is already registered.', {
-            email: ['This email is already registered.'],
-          });
-      }
-      if (
-        set.username !== undefined &&
-        String(set.username).toLowerCase() !== before.username.toLowerCase()
-      ) {
-        const taken = await tx
-          .selectFrom('users')
-          .select('id')
-          .where(sql`lower(username)`, '=', String(set.username).toLowerCase())
-          .executeTakeFirst();
-        if (taken) throw conflict('This username is taken.', { username: ['This username is taken.'] });
-      }
-
-      let passwordChanged = false;
-      if (isAdmin && body.password) {
-        set.password_hash = await hashPassword(body.password);
-        passwordChanged = true;
-      }
-
-      if (isAdmin && body.reffer_by !== undefined && (body.reffer_by || null) !== before.reffer_by) {
-        await this.moveSponsor(tx, before, body.reffer_by);
-      }
-
-      if (Object.keys(set).length > 0 || passwordChanged) {
-        set.updated_at = new Date();
-        await tx.updateTable('users').set(set).where('id', '=', userId).execute();
-      }
-      // A new password ends every session of the member.
-      if (passwordChanged) await this.sessions.revokeAllFor(tx, userId);
-      if (isAdmin && body.business_balance !== undefined) {
-        await this.adjustDepositWallet(
-          tx,
-          principal,
-          userId,
-          body.business_balance,
-          body.reason,
-          idempotencyKey,
-        );
-      }
-      const a = await this.record(tx, userId);
-      // Every edit is audited: by staff ('member.update') or by the member themself ('member.self_update').
-      const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter(
-        (k) => k !== 'updated_at' && a[k] !== beforeRecord[k],
-      );
-      if (changedKeys.length > 0 || passwordChanged) {
-        await writeAudit(tx, {
-          actorId: principal.userId,
-          action: isAdmin ? 'member.update' : 'member.self_update',
-          entity: 'user',
-          entityId: userId,
-          before: Object.fromEntries(changedKeys.map((k) => [k, beforeRecord[k]])),
-          after: {
-            ...Object.fromEntries(changedKeys.map((k) => [k, a[k]])),
-            ...(passwordChanged ? { password: 'changed' } : {}),
-          },
-          reason: body.reason || null,
-        });
-      }
-      return a;
-    });
+    return this.edits.update(principal, id, body, idempotencyKey);
   }
 
-  /**
-   * An admin's edit of Business Balance never overwrites the balance: it posts an adjustment for the
-   * difference through the ledger (reason "admin edit"), in the edit's transaction.
-   */
-  private async adjustDepositWallet(
-    tx: Tx,
-    principal: Principal,
-    userId: bigint,
-    target: bigint,
-    reason: string | undefined,
-    idempotencyKey: string,
-  ): Promise<void> {
-    const money = (await memberMoney(tx, [userId])).get(userId);
-    const diff = target - (money?.business_balance ?? 0n);
-    if (diff === 0n) return;
-    await post(tx, {
-      key: `admin-edit:${userId}:${idempotencyKey}`,
-      kind: 'adjustment',
-      memberId: userId,
-      memo: reason ? `admin edit: ${reason}` : 'admin edit',
-      createdBy: principal.userId,
-      details: { field: 'business_balance', from: money?.business_balance ?? 0n, to: target },
-      entries: [
-        { account: { owner: userId, kind: 'deposit' }, amount: diff },
-        { account: { owner: null, kind: 'adjustments' }, amount: -diff },
-      ],
-    });
+  changePassword(principal: Principal, id: number, body: z.output<typeof ChangePasswordBody>): Promise<void> {
+    return this.edits.changePassword(principal, id, body);
   }
 
-  /** Moves a member (and so its whole downline) under the holder of `code`; refuses cycles. */
-  private async moveSponsor(tx: Tx, member: UserRow, code: string): Promise<void> {
-    let newSponsor: bigint | null = null;
-    if (code) {
-      const s = await tx
-        .selectFrom('users')
-        .select('id')
-        .where('refferal_code', '=', code)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!s) throw badRequest('Invalid referral code.', { reffer_by: ['Invalid referral code.'] });
-      newSponsor = s.id;
-      if (await isInSubtree(tx, member.id, newSponsor)) {
-        throw businessRule('A member cannot be placed under themself or their own downline.');
-      }
-    }
-    // The whole downline moves: its size and business leave the old uplines and join the new ones,
-    // and an active member counts as an active direct of the new sponsor instead of the old.
-    const counters = await tx
-      .selectFrom('users')
-      .select(['total_team', 'team_business', 'active_plan', 'is_active', 'sponsor_id'])
-      .where('id', '=', member.id)
-      .executeTakeFirstOrThrow();
-    const size = counters.total_team + 1;
-    const business = counters.team_business + counters.active_plan;
-    await bumpUplines(tx, member.id, { team: -size, business: -business });
-    if (counters.is_active === 'active' && counters.sponsor_id !== null) {
-      await tx
-        .updateTable('users')
-        .set((eb) => ({ active_directs: eb('active_directs', '-', 1) }))
-        .where('id', '=', counters.sponsor_id)
-        .execute();
-    }
-    await tx.updateTable('users').set({ sponsor_id: newSponsor }).where('id', '=', member.id).execute();
-    await bumpUplines(tx, member.id, { team: size, business });
-    if (counters.is_active === 'active' && newSponsor !== null) {
-      await tx
-        .updateTable('users')
-        .set((eb) => ({ active_directs: eb('active_directs', '+', 1) }))
-        .where('id', '=', newSponsor)
-        .execute();
-    }
+  softDelete(principal: Principal, id: number): Promise<void> {
+    return this.edits.softDelete(principal, id);
   }
 
-  async changePassword(
-    principal: Principal,
-    id: number,
-    body: z.output<typeof ChangePasswordBody>,
-  ): Promise<void> {
-    if (principal.userId !== BigInt(id)) throw forbidden('You can only change your own password.');
-    const row = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', principal.userId)
-      .executeTakeFirst();
-    if (!row) throw notFound('Member not found.');
-    if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-      throw badRequest('Your current password is not correct.', {
-        currentPassword: ['Your current password is not correct.'],
-      });
-    }
-    const hash = await hashPassword(body.password);
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: new Date() })
-        .where('id', '=', principal.userId)
-        .execute();
-      await this.sessions.revokeAllFor(tx, principal.userId, principal.sessionId);
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'member.password_change',
-        entity: 'user',
-        entityId: principal.userId,
-        after: { password: 'changed' },
-      });
-    });
+  defaulters(): Promise<UserRecord[]> {
+    return defaulters(this.db);
   }
 
-  async softDelete(principal: Principal, id: number): Promise<void> {
-    const userId = BigInt(id);
-    if (userId === principal.userId) throw businessRule('You cannot delete your own account.');
-    await this.db.transaction().execute(async (tx) => {
-      const before = await this.record(tx, userId);
-      await tx
-        .updateTable('users')
-        .set({ deleted_at: new Date(), updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
-      await this.sessions.revokeAllFor(tx, userId);
-      await addToUplineTeams(tx, userId, -1);
-      // A deleted member no longer counts as an active direct of their sponsor.
-      const gone = await tx
-        .selectFrom('users')
-        .select(['is_active', 'sponsor_id'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      if (gone.is_active === 'active' && gone.sponsor_id !== null) {
-        await tx
-          .updateTable('users')
-          .set((eb) => ({ active_directs: eb('active_directs', '-', 1) }))
-          .where('id', '=', gone.sponsor_id)
-          .execute();
-      }
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'member.delete',
-        entity: 'user',
-        entityId: userId,
-        before,
-        after: { deleted: true },
-      });
-    });
+  sendRewardNotice(principal: Principal, body: SendRewardBody): Promise<number> {
+    return this.notices.sendRewardNotice(principal, body);
   }
 
-  /** Members registered DEFAULTER_AFTER_DAYS or more days ago with no direct referral. */
-  async defaulters(): Promise<UserRecord[]> {
-    const rows = await selectUserRows(this.db)
-      .where('u.role', '=', 'user')
-      .where('u.created_at', '<=', sql<Date>`now() - make_interval(days => ${DEFAULTER_AFTER_DAYS})`)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('users as d')
-              .select('d.id')
-              .whereRef('d.sponsor_id', '=', 'u.id')
-              .where('d.deleted_at', 'is', null),
-          ),
-        ),
-      )
-      .orderBy('u.created_at')
-      .limit(1000)
-      .execute();
-    return this.withMoney(this.db, rows);
-  }
-
-  async sendRewardNotice(principal: Principal, body: SendRewardBody): Promise<number> {
-    return this.db.transaction().execute(async (tx) => {
-      const ids = [...new Set(body.user_ids)].map(BigInt);
-      const found = await tx
-        .selectFrom('users')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('deleted_at', 'is', null)
-        .where('role', '=', 'user')
-        .execute();
-      if (found.length !== ids.length)
-        throw badRequest('Some of the chosen members do not exist.', {
-          user_ids: ['Some of the chosen members do not exist.'],
-        });
-      await tx
-        .insertInto('reward_notices')
-        .values(ids.map((user_id) => ({ user_id, message: body.message, sent_by: principal.userId })))
-        .execute();
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'member.reward_notice',
-        entity: 'user',
-        entityId: null,
-        after: { user_ids: ids, message: body.message },
-      });
-      return ids.length;
-    });
-  }
-
-  async rewardNotices(userId?: number): Promise<RewardNotice[]> {
-    let q = this.db
-      .selectFrom('reward_notices as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.id', 'r.user_id', 'u.username', 'r.message', 'r.sent_by', 'r.created_at'])
-      .orderBy('r.id', 'desc')
-      .limit(500);
-    if (userId !== undefined) q = q.where('r.user_id', '=', BigInt(userId));
-    const rows = await q.execute();
-    return rows.map((r) => ({
-      id: Number(r.id),
-      user_id: Number(r.user_id),
-      username: r.username,
-      message: r.message,
-      sent_by: Number(r.sent_by),
-      created_at: r.created_at.toISOString(),
-    }));
+  rewardNotices(userId?: number): Promise<RewardNotice[]> {
+    return this.notices.rewardNotices(userId);
   }
 }

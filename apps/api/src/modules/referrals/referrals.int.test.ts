@@ -83,5 +83,51 @@ describe('large teams', () => {
     const [bigNode, smallNode] = tree.referrals;
     expect(bigNode.referrals).toHaveLength(200);
     expect(smallNode.referrals).toHaveLength(1);
+    expect(bigNode.referrals.map((n: { id: number }) => n.id)).toEqual(
+      (
+        await sqlOn(t.url, 'SELECT id FROM users WHERE sponsor_id = $1 ORDER BY id LIMIT 200', [big.id])
+      ).rows.map((r) => Number(r.id)),
+    );
+  });
+
+  it('pages through a large team’s directs, also by name, with exact totals', async () => {
+    const { sqlOn } = await import('../../../test/helpers');
+    const leader = await buildMember(t.deps);
+    await sqlOn(
+      t.url,
+      `INSERT INTO users (username, email, password_hash, fullname, sponsor_id, refferal_code)
+       SELECT 'LDR' || g, 'ldr' || g || '-' || $2 || '@example.com', 'x', 'Direct ' || g, $1, 'L' || $2 || 'X' || g FROM generate_series(1, 130) g`,
+      [leader.id, String(leader.id)],
+    );
+    await sqlOn(
+      t.url,
+      "UPDATE users SET deleted_at = now() WHERE sponsor_id = $1 AND fullname IN ('Direct 3', 'Direct 50', 'Direct 130')",
+      [leader.id],
+    );
+    const token = await tokenFor(t.app, leader);
+    for (const search of [undefined, 'Direct 1', 'ldr7', 'zz']) {
+      const want = (
+        await sqlOn(
+          t.url,
+          `SELECT id FROM users WHERE sponsor_id = $1 AND deleted_at IS NULL
+           ${search ? 'AND (username ILIKE $2 OR fullname ILIKE $2)' : ''} ORDER BY id`,
+          search ? [leader.id, `%${search}%`] : [leader.id],
+        )
+      ).rows.map((r) => Number(r.id));
+      const limit = 20;
+      const last = Math.max(1, Math.ceil(want.length / limit));
+      for (let page = 1; page <= last + 1; page++) {
+        const res = await t.app.inject({
+          url: `/api/v1/referral/list/${leader.code}?limit=${limit}&page=${page}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+          headers: bearer(token),
+        });
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.referralTree.map((n: { id: number }) => n.id)).toEqual(
+          want.slice((page - 1) * limit, page * limit),
+        );
+        expect(body).toMatchObject({ total: want.length, totalPages: last, currentPage: page });
+      }
+    }
   });
 });

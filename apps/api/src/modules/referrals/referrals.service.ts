@@ -69,23 +69,30 @@ export class ReferralsService {
     return h;
   }
 
+  /**
+   * A page of the holder's live directs in id order. The page's ids come from walking the sponsor index
+   * (sponsor_id, id), so the per-node figures are computed for the page's rows only.
+   */
   async directs(principal: Principal, code: string, page: number, limit: number, search?: string) {
     const h = await this.holder(principal, code);
-    let base = this.nodes().where('u.sponsor_id', '=', h.id);
+    let directs = this.db
+      .selectFrom('users as d')
+      .where('d.sponsor_id', '=', h.id)
+      .where('d.deleted_at', 'is', null);
     if (search) {
       const like = likePattern(search);
-      base = base.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('u.fullname', 'ilike', like)]));
+      directs = directs.where((eb) =>
+        eb.or([eb('d.username', 'ilike', like), eb('d.fullname', 'ilike', like)]),
+      );
     }
+    const ids = directs
+      .select('d.id')
+      .orderBy('d.id')
+      .limit(limit)
+      .offset((page - 1) * limit);
     const [rows, count] = await Promise.all([
-      base
-        .orderBy('u.id')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      base
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<bigint>().as('n'))
-        .executeTakeFirstOrThrow(),
+      this.nodes().where('u.id', 'in', ids).orderBy('u.id').execute(),
+      directs.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { nodes: rows.map((r) => this.toNode(r)), total: Number(count.n) };
   }
@@ -96,15 +103,13 @@ export class ReferralsService {
     let level: TreeNode[] = [root];
     for (let d = 0; d < depth && level.length > 0; d++) {
       const ids = level.map((n) => BigInt(n.id));
-      // At most 200 children of each parent, so one large team cannot crowd out its siblings.
-      const firstChildren = this.db
-        .selectFrom('users')
-        .select(['id', sql<number>`row_number() OVER (PARTITION BY sponsor_id ORDER BY id)`.as('n')])
-        .where('sponsor_id', 'in', ids)
-        .where('deleted_at', 'is', null);
+      // At most 200 children of each parent (the first by id, read from the sponsor index), so one large
+      // team cannot crowd out its siblings.
       const children = await this.nodes()
-        .where('u.id', 'in', (eb) =>
-          eb.selectFrom(firstChildren.as('c')).select('c.id').where('c.n', '<=', 200),
+        .where(
+          sql<boolean>`u.id IN (SELECT c.id FROM unnest(${ids}::bigint[]) AS p(id)
+            CROSS JOIN LATERAL (SELECT d.id FROM users d WHERE d.sponsor_id = p.id AND d.deleted_at IS NULL
+                                ORDER BY d.id LIMIT 200) c)`,
         )
         .orderBy('u.id')
         .execute();

@@ -1,17 +1,16 @@
-import { amountOut, type ListQuery, type TransactionRecord } from '@sgx/contracts';
+import { amountOut, type TransactionRecord } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { cappedIncomeTypes } from '../income/income.service';
 import { type AccountRef, post } from '../ledger/ledger.service';
+import { Rollups } from '../reports/rollups';
+import { TransactionList, type TxFilter } from './transactions.list';
 
-export type TxFilter = ListQuery & {
-  transaction_type?: 'credit' | 'debit' | undefined;
-  source?: string | undefined;
-};
+export type { TxFilter };
+
 type MemberWallet = 'deposit' | 'working' | 'non_working' | 'compound';
 
 /**
@@ -39,135 +38,86 @@ const notReversible: Record<string, string> = {
  * the income type for income, else the kind of movement (deposit, topup, withdrawal_hold, ...).
  */
 export class TransactionsService {
-  constructor(private readonly db: Db) {}
+  private readonly lists: TransactionList;
+  private readonly rollups: Rollups;
 
-  private base() {
-    return this.db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-      .innerJoin('users as u', 'u.id', 'a.owner_id')
-      .where('a.asset', '=', 'USD')
-      .select([
-        't.id as transaction_id',
-        'a.owner_id as user_id',
-        'u.username',
-        'e.amount',
-        'a.kind as wallet',
-        sql<string>`coalesce(t.income_type, t.kind)`.as('source'),
-        't.memo',
-        't.details',
-        't.created_at',
-        sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id)`.as(
-          'reversed',
-        ),
-      ]);
+  constructor(private readonly db: Db) {
+    this.lists = new TransactionList(db);
+    this.rollups = new Rollups(db);
   }
 
   async list(q: TxFilter, userId?: bigint): Promise<{ rows: TransactionRecord[]; total: number }> {
-    let base = this.base();
-    if (userId !== undefined) base = base.where('a.owner_id', '=', userId);
-    if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
-    if (q.transaction_type === 'credit') base = base.where('e.amount', '>', 0n);
-    if (q.transaction_type === 'debit') base = base.where('e.amount', '<', 0n);
-    if (q.status === 'reversed')
-      base = base.where(
-        sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id)`,
-      );
-    if (q.status === 'completed')
-      base = base.where(
-        sql<boolean>`not exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id)`,
-      );
-    if (q.search) {
-      const like = likePattern(q.search);
-      base = base.where((eb) =>
-        eb.or([
-          eb('u.username', 'ilike', like),
-          eb('t.memo', 'ilike', like),
-          eb(sql`t.id::text`, '=', q.search ?? ''),
-        ]),
-      );
-    }
-    const { from, to } = dayRange(q);
-    if (from) base = base.where('t.created_at', '>=', from);
-    if (to) base = base.where('t.created_at', '<', to);
-    const { rows, total } = await runPaged(
-      base.orderBy('t.id', 'desc').orderBy('e.id'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
-      q,
-    );
-    return {
-      rows: rows.map((r) => ({
-        transaction_id: Number(r.transaction_id),
-        user_id: r.user_id === null ? null : Number(r.user_id),
-        username: r.username,
-        transaction_type: r.amount > 0n ? 'credit' : 'debit',
-        source: r.source,
-        amount: amountOut(r.amount > 0n ? r.amount : -r.amount),
-        wallet: r.wallet,
-        status: r.reversed ? 'reversed' : 'completed',
-        memo: r.memo,
-        details: r.details,
-        created_at: r.created_at.toISOString(),
-      })),
-      total,
-    };
+    return this.lists.list(q, userId);
   }
 
-  /** Credits per source per month on member wallets (for one month when given); income net of reversals. */
+  /**
+   * Credits per source per UTC month on member USD wallets (for one month when given); income net of
+   * reversals. Read from the ledger rollups (closed days and hours) and the live hour.
+   */
   async matrix(month?: string) {
-    let q = this.db
-      .selectFrom('ledger_entries as e')
-      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-      .where('a.owner_id', 'is not', null)
-      .where('a.asset', '=', 'USD')
-      .where((eb) => eb.or([eb('t.income_type', 'is not', null), eb('e.amount', '>', 0n)]))
-      .select([
-        sql<string>`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`.as('month'),
-        sql<string>`coalesce(t.income_type, t.kind)`.as('source'),
-        sql<bigint>`sum(e.amount)::bigint`.as('total'),
-        sql<number>`count(*)::int`.as('count'),
-      ])
-      .groupBy([sql`1`, sql`2`])
-      .orderBy(sql`1`, 'desc')
-      .orderBy(sql`2`);
-    if (month) q = q.where(sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`, '=', month);
-    const rows = await q.execute();
-    return rows.map((r) => ({ month: r.month, source: r.source, total: amountOut(r.total), count: r.count }));
+    let from: Date | undefined;
+    let to: Date | undefined;
+    if (month) {
+      const [y, m] = month.split('-').map(Number) as [number, number];
+      if (m < 1 || m > 12) return [];
+      from = new Date(0);
+      from.setUTCFullYear(y, m - 1, 1);
+      to = new Date(from);
+      to.setUTCMonth(m);
+    }
+    const buckets = await this.rollups.ledger({ asset: 'USD', incomeOrCredit: true, from, to }, true);
+    const cells = new Map<string, { month: string; source: string; total: bigint; count: number }>();
+    for (const b of buckets) {
+      const key = `${b.period.toISOString().slice(0, 7)} ${b.source}`;
+      const cell = cells.get(key) ?? { month: key.slice(0, 7), source: b.source, total: 0n, count: 0 };
+      cell.total += b.amount;
+      cell.count += Number(b.entries);
+      cells.set(key, cell);
+    }
+    return [...cells.values()]
+      .sort((a, b) => (a.month !== b.month ? (a.month < b.month ? 1 : -1) : a.source < b.source ? -1 : 1))
+      .map((c) => ({ month: c.month, source: c.source, total: amountOut(c.total), count: c.count }));
   }
 
+  /** A member's wallets in one indexed read: the member row, its USD accounts, its pending withdrawals. */
   async wallets(userId: bigint) {
-    const rows = await this.db
-      .selectFrom('ledger_accounts')
-      .select(['kind', 'balance'])
-      .where('owner_id', '=', userId)
-      .where('asset', '=', 'USD')
-      .execute();
-    const bal = (k: string) => rows.find((r) => r.kind === k)?.balance ?? 0n;
-    const pending = await this.db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount'), sql<bigint>`0`).as('total'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    const user = await this.db
-      .selectFrom('users')
-      .select('active_plan')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user) throw notFound('Member not found.');
-    const total = rows.reduce((s, r) => s + r.balance, 0n);
+    const { rows } = await sql<{
+      active_plan: bigint;
+      deposit: bigint;
+      working: bigint;
+      non_working: bigint;
+      compound: bigint;
+      total: bigint;
+      pending: bigint;
+    }>`
+      SELECT u.active_plan,
+             coalesce(b.deposit, 0)::bigint AS deposit, coalesce(b.working, 0)::bigint AS working,
+             coalesce(b.non_working, 0)::bigint AS non_working, coalesce(b.compound, 0)::bigint AS compound,
+             coalesce(b.total, 0)::bigint AS total,
+             (SELECT coalesce(sum(w.amount), 0) FROM withdrawals w
+              WHERE w.user_id = u.id AND w.status = 'pending')::bigint AS pending
+      FROM users u
+      LEFT JOIN LATERAL (
+        SELECT sum(balance) FILTER (WHERE kind = 'deposit') AS deposit,
+               sum(balance) FILTER (WHERE kind = 'working') AS working,
+               sum(balance) FILTER (WHERE kind = 'non_working') AS non_working,
+               sum(balance) FILTER (WHERE kind = 'compound') AS compound,
+               sum(balance) AS total
+        FROM ledger_accounts WHERE owner_id = u.id AND asset = 'USD'
+      ) b ON true
+      WHERE u.id = ${userId}`.execute(this.db);
+    const w = rows[0];
+    if (!w) throw notFound('Member not found.');
     return {
       wallets: {
-        deposit: amountOut(bal('deposit')),
-        working: amountOut(bal('working')),
-        non_working: amountOut(bal('non_working')),
-        compound: amountOut(bal('compound')),
-        pending_withdrawals: amountOut(BigInt(pending.total)),
+        deposit: amountOut(w.deposit),
+        working: amountOut(w.working),
+        non_working: amountOut(w.non_working),
+        compound: amountOut(w.compound),
+        pending_withdrawals: amountOut(w.pending),
       },
-      active_plan: amountOut(user.active_plan),
-      ledger_total: amountOut(total),
+      active_plan: amountOut(w.active_plan),
+      ledger_total: amountOut(w.total),
     };
   }
 

@@ -1,0 +1,168 @@
+import { amountOut, type ListQuery, type TransactionRecord } from '@sgx/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { boundedCount, CSV_LIMIT, dayRange, likePattern } from '../../http/listing';
+import { type LedgerBucket, type LedgerFilter, Rollups } from '../reports/rollups';
+
+export type TxFilter = ListQuery & {
+  transaction_type?: 'credit' | 'debit' | undefined;
+  source?: string | undefined;
+};
+
+const HOUR = 3_600_000;
+const reversedSql = sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id)`;
+
+/** One row per entry on a member's USD wallet. */
+function entries(db: Db) {
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('users as u', 'u.id', 'a.owner_id')
+    .where('a.asset', '=', 'USD')
+    .select([
+      't.id as transaction_id',
+      'a.owner_id as user_id',
+      'u.username',
+      'e.amount',
+      'a.kind as wallet',
+      sql<string>`coalesce(t.income_type, t.kind)`.as('source'),
+      't.memo',
+      't.details',
+      't.created_at',
+      reversedSql.as('reversed'),
+    ]);
+}
+type Entries = ReturnType<typeof entries>;
+type Row = Awaited<ReturnType<Entries['execute']>>[number];
+
+/** Newest first: by transaction time, then id, then entry. */
+const newestFirst = (q: Entries) => q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').orderBy('e.id');
+
+const toRecord = (r: Row): TransactionRecord => ({
+  transaction_id: Number(r.transaction_id),
+  user_id: r.user_id === null ? null : Number(r.user_id),
+  username: r.username,
+  transaction_type: r.amount > 0n ? 'credit' : 'debit',
+  source: r.source,
+  amount: amountOut(r.amount > 0n ? r.amount : -r.amount),
+  wallet: r.wallet,
+  status: r.reversed ? 'reversed' : 'completed',
+  memo: r.memo,
+  details: r.details,
+  created_at: r.created_at.toISOString(),
+});
+
+/**
+ * The transaction screens read from the ledger (decision 0009). Without a member, text or status filter
+ * the figures per hour come from the rollups, so the total is exact and a page deep in the list is found
+ * by skipping whole days and hours before reading rows within one hour. With such a filter the total is
+ * exact up to COUNT_CAP and the page is read by offset.
+ */
+export class TransactionList {
+  private readonly rollups: Rollups;
+
+  constructor(private readonly db: Db) {
+    this.rollups = new Rollups(db);
+  }
+
+  private filtered(q: TxFilter, userId?: bigint): Entries {
+    let base = entries(this.db);
+    if (userId !== undefined) base = base.where('a.owner_id', '=', userId);
+    if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
+    if (q.transaction_type === 'credit') base = base.where('e.amount', '>', 0n);
+    if (q.transaction_type === 'debit') base = base.where('e.amount', '<', 0n);
+    if (q.status === 'reversed') base = base.where(reversedSql);
+    if (q.status === 'completed') base = base.where(sql<boolean>`not ${reversedSql}`);
+    if (q.search) {
+      const like = likePattern(q.search);
+      // t.id::text = search, said so that the primary key answers it.
+      const id = /^(0|[1-9]\d{0,17})$/.test(q.search) ? BigInt(q.search) : null;
+      base = base.where((eb) =>
+        eb.or([
+          eb('u.username', 'ilike', like),
+          eb('t.memo', 'ilike', like),
+          ...(id === null ? [] : [eb('t.id', '=', id)]),
+        ]),
+      );
+    }
+    const { from, to } = dayRange(q);
+    if (from) base = base.where('t.created_at', '>=', from);
+    if (to) base = base.where('t.created_at', '<', to);
+    return base;
+  }
+
+  async list(q: TxFilter, userId?: bigint): Promise<{ rows: TransactionRecord[]; total: number }> {
+    const base = this.filtered(q, userId);
+    if (q.format === 'csv') {
+      const rows = await newestFirst(base).limit(CSV_LIMIT).execute();
+      return { rows: rows.map(toRecord), total: rows.length };
+    }
+    const offset = (q.page - 1) * q.limit;
+    const counted = userId === undefined && !q.search && q.status !== 'reversed' && q.status !== 'completed';
+    if (!counted) {
+      const [rows, count] = await Promise.all([
+        newestFirst(base).limit(q.limit).offset(offset).execute(),
+        boundedCount(this.db, base),
+      ]);
+      return { rows: rows.map(toRecord), total: count.total };
+    }
+    const { from, to } = dayRange(q);
+    const filter: LedgerFilter = {
+      asset: 'USD',
+      source: q.source || undefined,
+      credit: q.transaction_type === undefined ? undefined : q.transaction_type === 'credit',
+      from,
+      to,
+    };
+    const buckets = await this.rollups.ledger(filter);
+    const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
+    const span = await this.locate(filter, buckets, offset, q.limit);
+    if (!span) return { rows: [], total };
+    const rows = await newestFirst(
+      base.where('t.created_at', '>=', span.from).where('t.created_at', '<', span.to),
+    )
+      .limit(q.limit)
+      .offset(span.skip)
+      .execute();
+    return { rows: rows.map(toRecord), total };
+  }
+
+  /**
+   * The time span that holds rows [offset, offset + limit) of the list (newest first) and how many of its
+   * rows come before them: from the start of the period holding the last row to the end of the hour
+   * holding the first, read from the per-period counts (a closed day is opened into its hours).
+   */
+  private async locate(
+    filter: LedgerFilter,
+    buckets: LedgerBucket[],
+    offset: number,
+    limit: number,
+  ): Promise<{ from: Date; to: Date; skip: number } | null> {
+    let before = 0;
+    let first: { to: Date; skip: number } | undefined;
+    for (const b of buckets) {
+      const n = Number(b.entries);
+      if (!first && before + n > offset) {
+        if (b.grain === 'day') {
+          let inDay = before;
+          for (const h of await this.rollups.ledgerHours(filter, b.period)) {
+            const m = Number(h.entries);
+            if (inDay + m > offset) {
+              first = { to: new Date(h.period.getTime() + HOUR), skip: offset - inDay };
+              break;
+            }
+            inDay += m;
+          }
+          if (!first) throw new Error('ledger rollups: the hours of a day do not add up to the day');
+        } else {
+          first = { to: new Date(b.period.getTime() + HOUR), skip: offset - before };
+        }
+      }
+      before += n;
+      if (first && before >= offset + limit) return { from: b.period, ...first };
+    }
+    const oldest = buckets.at(-1);
+    return first && oldest ? { from: oldest.period, ...first } : null;
+  }
+}
