@@ -1,144 +1,234 @@
 /**
- * `npm run bench`: throughput of the hot paths on a real embedded PostgreSQL, on this machine.
- * Not a test: it prints numbers to compare before and after a change.
+ * `npm run bench [-- --only transfer,buy] [--seconds N] [--members N] [--concurrency N] [--no-reference]`
+ *
+ * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
+ * does under pgbench's TPC-B-like script (the reference). Starts its own embedded PostgreSQL in a
+ * temporary folder, runs pgbench, sets up members through the app's services, starts the real app in a
+ * child process on loopback, drives each endpoint at a fixed concurrency for a fixed time, then checks
+ * the money moved and the ledger reconciles. Not a test: numbers depend on the machine and its load.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { parseUnits } from '@sgx/money';
-import { buildApp, buildDeps } from '../src/app';
+import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
-import { APP_ROLE, connect } from '../src/db';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { migrate } from '../src/db/migrate';
-import { hashPassword } from '../src/modules/auth/passwords';
-import { post } from '../src/modules/ledger/ledger.service';
+import { APP_ROLE, connect, type Database } from '../src/db';
+import { checkKnown, intFlag, listFlag, parseFlags } from './lib/args';
+import { Client, drive, type LoadResult, type Req, type Res } from './lib/load';
+import { type BenchPostgres, startBenchPostgres } from './lib/pg';
+import { findPgbench, PGBENCH_MISSING, type PgbenchResult, runPgbench } from './lib/pgbench';
+import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
+import { type ServerProcess, startServerProcess } from './lib/server';
+import { excerpt, int, loadAverage, ms, printTable } from './lib/stats';
+import {
+  claimRequest,
+  ENDPOINTS,
+  type EndpointName,
+  LABELS,
+  requestMaker,
+  sellMaker,
+  TARGETS,
+  watchRequest,
+} from './money-endpoints';
+import { ensureHoldings, type Fixture, type Member, setupMembers } from './money-setup';
+import { type Moved, verifyMoney } from './money-verify';
 
-async function pool<T>(total: number, concurrency: number, task: (i: number) => Promise<T>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) await task(next++);
-    }),
-  );
-  return performance.now() - started;
+const flags = parseFlags();
+checkKnown(flags, ['only', 'seconds', 'members', 'concurrency', 'no-reference']);
+const only = listFlag(flags, 'only', ENDPOINTS);
+const seconds = intFlag(flags, 'seconds', 15);
+const memberCount = intFlag(flags, 'members', 2000);
+const concurrency = intFlag(flags, 'concurrency', 32);
+const withReference = !flags.has('no-reference');
+const MAX_REQUESTS = 1_000_000;
+const WATCH_SECONDS = 10;
+
+const pgbench = findPgbench();
+if (withReference && !pgbench) {
+  console.error(PGBENCH_MISSING);
+  process.exit(1);
 }
 
-const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString('en')}/s`;
+printHeader('SocialGenX money endpoints vs pgbench TPC-B (npm run bench)');
+console.log(
+  `endpoints ${only.join(', ')}; ${seconds} s each at ${concurrency} connections; ${memberCount.toLocaleString('en')} members\n`,
+);
+const log = logger();
+type Row = { label: string; result: LoadResult; target: (typeof TARGETS)[EndpointName] | 'report' };
+const rows: Row[] = [];
+const ok: Moved = { transfer: 0, withdrawal: 0, buy: 0, sell: 0, roi: 0 };
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-'));
-const pg = await startEmbeddedPostgres(dir, 'bench');
+let pg: BenchPostgres | undefined;
+let database: Database | undefined;
+let server: ServerProcess | undefined;
+let client: Client | undefined;
+const cleanup = async () => {
+  client?.close();
+  await server?.stop().catch(() => undefined);
+  await database?.close().catch(() => undefined);
+  await pg?.stop().catch(() => undefined);
+};
+onInterrupt(cleanup);
+
+let verified = false;
+const references: { when: string; r: PgbenchResult }[] = [];
 try {
-  const migrator = connect(pg.url, 1);
-  await migrate(migrator.pool);
-  await migrator.close();
-  const database = connect(pg.url, 20, APP_ROLE);
+  pg = await startBenchPostgres('bench', log);
+
+  const reference = async (when: string, init: boolean) => {
+    if (!withReference || !pgbench || !pg) return;
+    log(
+      `reference ${when}: ${init ? 'pgbench -i -s 10, then ' : 'pgbench '}-c 8 -j 2 -T ${seconds} (TPC-B-like)`,
+    );
+    const r = await runPgbench({
+      bin: pgbench,
+      url: await pg.database('pgbench_ref'),
+      scale: 10,
+      clients: 8,
+      threads: 2,
+      seconds,
+      init,
+    });
+    references.push({ when, r });
+    log(`  ${r.version}: ${r.tps.toFixed(0)} tps, p99 ${ms(r.p99)} ms`);
+  };
+  await reference('before', true);
+
+  log(`setting up ${memberCount} members through the services`);
+  database = connect(pg.url, 8, APP_ROLE);
   const config = loadConfig({
-    NODE_ENV: 'test',
+    NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATABASE_URL: pg.url,
-    RATE_LIMIT_SIGNIN_PER_IP: '1000000',
-    HOST: '127.0.0.1',
-    PORT: '0',
+    RUN_JOBS: 'false',
   });
   const deps = buildDeps(config, database.db);
-  const app = await buildApp(deps);
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const fx: Fixture = await setupMembers(deps, memberCount, log);
 
-  const hash = await hashPassword('Bench1234');
-  const members: bigint[] = [];
-  await database.db.transaction().execute(async (tx) => {
-    for (let i = 0; i < 200; i++) {
-      members.push(
-        await deps.auth.insertMember(tx, {
-          email: `bench${i}@example.com`,
-          fullname: 'Bench',
-          phone: null,
-          passwordHash: hash,
-          sponsorId: null,
-          prefix: 'BEN',
-          role: 'user',
-        }),
-      );
+  server = await startServerProcess(pg.url);
+  client = new Client(server.base, concurrency);
+  log(`app listening at ${server.base} (pid ${server.pid}), code ${codeVersion()}`);
+  const http = client;
+
+  const measure = async (
+    label: string,
+    make: (k: number) => Req | undefined,
+    max: number,
+    target: Row['target'],
+    counted?: EndpointName,
+    onResponse?: (k: number, res: Res) => void,
+  ): Promise<LoadResult> => {
+    log(`driving ${label}`);
+    const result = await drive(http, { concurrency, seconds, maxRequests: max, make, onResponse });
+    if (counted) ok[counted] += result.ok;
+    rows.push({ label, result, target });
+    log(`  ${int(result.tps)} tps, p99 ${ms(result.p99)} ms, ${result.errors} errors`);
+    return result;
+  };
+  const warm = async (name: EndpointName, make: (k: number) => Req | undefined) => {
+    const r = await drive(http, { concurrency: 8, seconds: 3, maxRequests: 200, make });
+    ok[name] += r.ok;
+  };
+
+  let prepBuys = 0;
+  for (const name of only) {
+    const runId = `b${Date.now().toString(36)}`;
+    if (name === 'transfer' || name === 'withdrawal' || name === 'buy') {
+      const make = requestMaker(name, fx.members, fx.tokenId, runId);
+      await warm(name, (k) => make(MAX_REQUESTS + k));
+      await measure(LABELS[name], make, MAX_REQUESTS, TARGETS[name], name);
+    } else if (name === 'sell') {
+      const before = await database.db
+        .selectFrom('token_transactions')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow();
+      const holders = await ensureHoldings(deps, fx, Math.min(500, fx.members.length), 100n * 100_000_000n);
+      const after = await database.db
+        .selectFrom('token_transactions')
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow();
+      prepBuys += Number(after.n - before.n);
+      const sell = sellMaker(holders, fx.tokenId, runId);
+      await warm('sell', (k) => sell.make(MAX_REQUESTS + k));
+      await measure(LABELS.sell, sell.make, sell.capacity, TARGETS.sell, 'sell');
+    } else {
+      await roiPhase(fx.members, measure);
     }
-  });
-  for (const m of members) {
-    await database.db.transaction().execute((tx) =>
-      post(tx, {
-        key: `fund:${m}`,
-        kind: 'deposit',
-        entries: [
-          { account: { owner: m, kind: 'deposit' }, amount: parseUnits('1000000') },
-          { account: { owner: null, kind: 'cash' }, amount: -parseUnits('1000000') },
-        ],
-      }),
-    );
   }
 
-  const results: [string, string][] = [];
-  const N = 3000;
-  const ledgerMs = await pool(N, 16, (i) => {
-    const from = members[i % members.length] ?? 0n;
-    const to = members[(i + 1) % members.length] ?? 0n;
-    return database.db.transaction().execute((tx) =>
-      post(tx, {
-        key: `bench:${i}`,
-        kind: 'transfer',
-        entries: [
-          { account: { owner: from, kind: 'deposit' }, amount: -1n },
-          { account: { owner: to, kind: 'deposit' }, amount: 1n },
-        ],
-      }),
-    );
-  });
-  results.push(['ledger transfers (16 at once)', rate(N, ledgerMs)]);
-
-  const hotMs = await pool(500, 16, (i) =>
-    database.db.transaction().execute((tx) =>
-      post(tx, {
-        key: `hot:${i}`,
-        kind: 'transfer',
-        entries: [
-          { account: { owner: members[0] ?? 0n, kind: 'deposit' }, amount: -1n },
-          { account: { owner: members[1] ?? 0n, kind: 'deposit' }, amount: 1n },
-        ],
-      }),
-    ),
-  );
-  results.push(['ledger transfers on one hot account', rate(500, hotMs)]);
-
-  const httpMs = await pool(N, 32, () => fetch(`${base}/api/v1/plans/list`).then((r) => r.arrayBuffer()));
-  results.push(['GET /plans/list over HTTP (32 at once)', rate(N, httpMs)]);
-
-  const signin = await fetch(`${base}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench0@example.com', password: 'Bench1234' }),
-  });
-  const token = ((await signin.json()) as { auth: { token: string } }).auth.token;
-  const authedMs = await pool(N, 32, () =>
-    fetch(`${base}/api/v1/users/${members[0]}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
-      r.arrayBuffer(),
-    ),
-  );
-  results.push(['GET /users/{id} with session check', rate(N, authedMs)]);
-
-  const signinMs = await pool(200, 8, (i) =>
-    fetch(`${base}/api/v1/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench${i % 200}@example.com`, password: 'Bench1234' }),
-    }).then((r) => r.arrayBuffer()),
-  );
-  results.push(['POST /auth/signin (argon2id)', rate(200, signinMs)]);
-
-  console.log('\nSocialGenX benchmarks (this machine, embedded PostgreSQL)\n');
-  for (const [name, value] of results) console.log(`${name.padEnd(44)} ${value}`);
-  console.log();
-  await app.close();
-  await database.close();
+  client.close();
+  await server.stop();
+  // Once more after the endpoints: on a shared machine the load drifts, so the ratio uses the mean.
+  await reference('after', false);
+  verified = await verifyMoney(database.db, ok, prepBuys);
 } finally {
-  await pg.stop();
-  await rm(dir, { recursive: true, force: true });
+  await cleanup();
 }
+
+/** Watch sessions (one per member), the 10 s the server requires, then one claim per member. */
+async function roiPhase(
+  members: Member[],
+  measure: (
+    label: string,
+    make: (k: number) => Req | undefined,
+    max: number,
+    target: Row['target'],
+    counted?: EndpointName,
+    onResponse?: (k: number, res: Res) => void,
+  ) => Promise<LoadResult>,
+): Promise<void> {
+  const claimable: Member[] = [];
+  await measure(LABELS.watch, watchRequest(members), members.length, 'report', undefined, (k, res) => {
+    const m = members[k];
+    if (m && res.status === 201) claimable.push(m);
+  });
+  log(`waiting ${WATCH_SECONDS + 1} s: a claim needs a ${WATCH_SECONDS}-second watch`);
+  await new Promise((r) => setTimeout(r, (WATCH_SECONDS + 1) * 1000));
+  await measure(LABELS.roi, claimRequest(claimable), claimable.length, 'report', 'roi');
+}
+
+const refTps = references.length
+  ? references.reduce((sum, x) => sum + x.r.tps, 0) / references.length
+  : undefined;
+console.log(`\nload avg  ${loadAverage()} (1 / 5 / 15 min) after\n`);
+const table: string[][] = references.map(({ when, r }) => [
+  `pgbench TPC-B-like -c 8 -j 2 (reference, ${when})`,
+  int(r.transactions),
+  int(r.tps),
+  refTps ? `${(r.tps / refTps).toFixed(2)}x` : '',
+  ms(r.p50),
+  ms(r.p99),
+  String(r.failed),
+  '',
+  '',
+]);
+const notes: string[] = [];
+for (const r of rows) {
+  const ratio = refTps ? r.result.tps / refTps : Number.NaN;
+  const t = r.target;
+  const targetText = t === 'report' || t === null ? 'report only' : `≥${t.ratio}x, p99 ≤${t.p99} ms`;
+  const met =
+    t === 'report' || t === null
+      ? ''
+      : !Number.isFinite(ratio)
+        ? '?'
+        : ratio >= t.ratio && r.result.p99 <= t.p99
+          ? 'met'
+          : 'missed';
+  if (r.result.firstError) notes.push(`${r.label}: first error ${r.result.firstError}`);
+  table.push([
+    r.label,
+    int(r.result.requests),
+    int(r.result.tps),
+    Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-',
+    ms(r.result.p50),
+    ms(r.result.p99),
+    String(r.result.errors),
+    targetText,
+    met,
+  ]);
+}
+printTable(['endpoint', 'requests', 'tps', 'vs TPC-B', 'p50 ms', 'p99 ms', 'errors', 'target', ''], table);
+for (const n of notes) console.log(`  ${excerpt(n, 300)}`);
+console.log(
+  `\n${concurrency} connections, ${seconds} s per endpoint (fewer when the members ran out: one ROI claim per member a day); tps counts 2xx responses;\nvs TPC-B = tps / the mean of the pgbench runs before and after.`,
+);
+console.log(verified ? 'money verified, ledger reconciles\n' : 'VERIFICATION FAILED (see above)\n');
+process.exitCode = verified ? 0 : 1;

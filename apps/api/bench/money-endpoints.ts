@@ -1,0 +1,119 @@
+/** The money endpoints `npm run bench` drives, their request bodies (packages/contracts) and targets. */
+import type { Req } from './lib/load';
+import type { Member } from './money-setup';
+
+export const ENDPOINTS = ['transfer', 'withdrawal', 'buy', 'sell', 'roi'] as const;
+export type EndpointName = (typeof ENDPOINTS)[number];
+
+/** Issue 10's targets: throughput as a share of pgbench's TPC-B-like tps, and p99 latency. */
+export const TARGETS: Record<EndpointName, { ratio: number; p99: number } | null> = {
+  transfer: { ratio: 0.8, p99: 50 },
+  withdrawal: { ratio: 0.8, p99: 50 },
+  buy: { ratio: 0.3, p99: 100 },
+  sell: { ratio: 0.3, p99: 100 },
+  roi: null,
+};
+
+export const LABELS: Record<EndpointName | 'watch', string> = {
+  transfer: 'POST /transfer/touser',
+  withdrawal: 'POST /withdrawalrequest/add',
+  buy: 'POST /social-genx/buy',
+  sell: 'POST /social-genx/sell',
+  watch: 'POST /watch/start',
+  roi: 'PUT /referral/self-trade/{id} (ROI claim)',
+};
+
+const auth = (m: Member, key?: string): Record<string, string> => ({
+  authorization: `Bearer ${m.token}`,
+  ...(key ? { 'idempotency-key': key } : {}),
+});
+
+/**
+ * Request k of each endpoint. Consecutive requests come from consecutive members, so 32 requests in
+ * flight belong to 32 different members (no member waits on their own row lock); every request that
+ * moves money carries a unique Idempotency-Key.
+ */
+export function requestMaker(
+  name: 'transfer' | 'withdrawal' | 'buy',
+  members: Member[],
+  tokenId: number,
+  runId: string,
+): (k: number) => Req | undefined {
+  const n = members.length;
+  const half = Math.floor(n / 2);
+  return (k) => {
+    const from = members[k % n];
+    if (!from) return undefined;
+    const key = `${runId}-${name}-${k}`;
+    if (name === 'transfer') {
+      const to = members[(k + half) % n];
+      if (!to) return undefined;
+      return {
+        method: 'POST',
+        path: '/transfer/touser',
+        headers: auth(from, key),
+        body: { user_id: Number(from.id), userto_id: Number(to.id), amount: '1' },
+      };
+    }
+    if (name === 'withdrawal') {
+      return {
+        method: 'POST',
+        path: '/withdrawalrequest/add',
+        headers: auth(from, key),
+        body: { user_id: Number(from.id), amount: '20', currency: 'BEP20' },
+      };
+    }
+    return {
+      method: 'POST',
+      path: '/social-genx/buy',
+      headers: auth(from, key),
+      body: { token_id: tokenId, amount: '10', user_id: Number(from.id) },
+    };
+  };
+}
+
+/** Sells one SGX a request, round-robin over members holding tokens, never more than each holds. */
+export function sellMaker(
+  holders: { member: Member; units: number }[],
+  tokenId: number,
+  runId: string,
+): { make: (k: number) => Req | undefined; capacity: number } {
+  const left = holders.map((h) => h.units);
+  const capacity = left.reduce((a, b) => a + b, 0);
+  let cursor = 0;
+  return {
+    capacity,
+    make: (k) => {
+      for (let tries = 0; tries < holders.length; tries++) {
+        const i = cursor++ % holders.length;
+        const h = holders[i];
+        if (h && (left[i] ?? 0) > 0) {
+          left[i] = (left[i] ?? 0) - 1;
+          return {
+            method: 'POST',
+            path: '/social-genx/sell',
+            headers: auth(h.member, `${runId}-sell-${k}`),
+            body: { token_id: tokenId, amount: '1', user_id: Number(h.member.id) },
+          };
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The watch session start of member k (one per member). */
+export const watchRequest =
+  (members: Member[]) =>
+  (k: number): Req | undefined => {
+    const m = members[k];
+    return m ? { method: 'POST', path: '/watch/start', headers: auth(m) } : undefined;
+  };
+
+/** Today's ROI claim of member k (once per member per business day). */
+export const claimRequest =
+  (members: Member[]) =>
+  (k: number): Req | undefined => {
+    const m = members[k];
+    return m ? { method: 'PUT', path: `/referral/self-trade/${m.id}`, headers: auth(m) } : undefined;
+  };

@@ -1,0 +1,112 @@
+/** `npm run bench:scale`, step 4: the member, referral and admin reads through HTTP, median of several calls. */
+import type { Client } from './lib/load';
+import { excerpt, median } from './lib/stats';
+
+export type Group = 'member' | 'referral' | 'admin';
+export const READ_TARGET_MS: Record<Group, number> = { member: 10, referral: 10, admin: 100 };
+
+export type Read = { group: Group; label: string; as: string; token: string; path: string };
+export type ReadTiming = Read & {
+  clientMs: number;
+  serverMs: number;
+  /** Rows in the answer / the total it reports, when it is a list. */
+  size: string;
+  error: string | null;
+};
+
+/** The size of a list answer: its page's length and its `total` ("50 of 2,512"), or a tree's children. */
+function sizeOf(body: string): string {
+  try {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    const tree = json.treeData as { referrals?: unknown[] } | undefined;
+    if (tree?.referrals) return `${tree.referrals.length} children`;
+    if (typeof json.total !== 'number') return '';
+    const list = Object.values(json).find((v) => Array.isArray(v)) as unknown[] | undefined;
+    return `${list?.length ?? 0} of ${json.total.toLocaleString('en')}`;
+  } catch {
+    return '';
+  }
+}
+
+export async function timeReads(client: Client, reads: Read[], calls: number): Promise<ReadTiming[]> {
+  const out: ReadTiming[] = [];
+  for (const r of reads) {
+    const headers = { authorization: `Bearer ${r.token}` };
+    const warm = await client.send({ method: 'GET', path: r.path, headers });
+    const clientMs: number[] = [];
+    const serverMs: number[] = [];
+    let error = warm.status === 200 ? null : `${warm.status} ${excerpt(warm.body)}`;
+    for (let i = 0; i < calls && error === null; i++) {
+      const res = await client.send({ method: 'GET', path: r.path, headers });
+      if (res.status !== 200) error = `${res.status} ${excerpt(res.body)}`;
+      clientMs.push(res.ms);
+      serverMs.push(res.serverMs);
+    }
+    out.push({
+      ...r,
+      clientMs: median(clientMs),
+      serverMs: median(serverMs),
+      size: error ? '' : sizeOf(warm.body),
+      error,
+    });
+  }
+  return out;
+}
+
+/** The reads of issue 10: a member's own pages, the leader's team, and the admin screens. */
+export function scaleReads(o: {
+  memberId: number;
+  leaderId: number;
+  leaderCode: string;
+  bottomCode: string;
+  search: string;
+  tokens: { admin: string; member: string; leader: string; chainTop: string };
+}): Read[] {
+  const { memberId: id, leaderId, tokens: t } = o;
+  const member = (label: string, path: string): Read => ({
+    group: 'member',
+    label,
+    as: `member ${id}`,
+    token: t.member,
+    path,
+  });
+  const leader = (group: Group, label: string, path: string): Read => ({
+    group,
+    label,
+    as: 'the leader',
+    token: t.leader,
+    path,
+  });
+  const admin = (label: string, path: string): Read => ({
+    group: 'admin',
+    label,
+    as: 'admin',
+    token: t.admin,
+    path,
+  });
+  return [
+    member('GET /users/{id}', `/users/${id}`),
+    member('GET /tr/wallet/{id}', `/tr/wallet/${id}`),
+    member('GET /tr/user/{id}', `/tr/user/${id}`),
+    leader('member', 'GET /users/{id}', `/users/${leaderId}`),
+    leader('member', 'GET /tr/user/{id}', `/tr/user/${leaderId}`),
+    leader(
+      'referral',
+      'GET /referral/full/{code}?depth=1 (first level)',
+      `/referral/full/${o.leaderCode}?depth=1`,
+    ),
+    leader('referral', 'GET /referral/list/{code} (directs page 1)', `/referral/list/${o.leaderCode}?page=1`),
+    {
+      group: 'referral',
+      label: 'GET /referral/list/{code} of the chain bottom',
+      as: 'the chain top',
+      token: t.chainTop,
+      path: `/referral/list/${o.bottomCode}?page=1`,
+    },
+    admin('GET /admin/stats', '/admin/stats'),
+    admin('GET /users/list?search= (user search)', `/users/list?search=${encodeURIComponent(o.search)}`),
+    admin('GET /users/list (page 1)', '/users/list?page=1'),
+    admin('GET /tr/all (page 1)', '/tr/all?page=1'),
+    admin('GET /tr/all?page=10000', '/tr/all?page=10000'),
+  ];
+}
