@@ -1,10 +1,10 @@
-import { amountOut } from '@sgx/contracts';
+import { amountOut, type Settings } from '@sgx/contracts';
 import { parseUnits, percentOf } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
 import { businessRule, conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import { postIncomeBatch } from '../income/income.batch';
+import { postIncomeFrom } from '../income/income.batch';
 import type { SettingsService } from '../settings/settings.service';
 
 /** The first instant (UTC) of `month` (YYYY-MM) moved by `add` months: a range the created_at index can use. */
@@ -25,14 +25,9 @@ export class CtoService {
     private readonly settings: SettingsService,
   ) {}
 
-  async qualified(tx: DbOrTx = this.db) {
-    const s = await this.settings.all(tx);
-    const { rows } = await sql<{
-      user_id: bigint;
-      username: string;
-      active_plan: bigint;
-      directs_business: bigint;
-    }>`
+  /** The qualified members (user_id, username, active_plan, directs_business) as SQL, for lists and the pay. */
+  private qualifiedQuery(s: Settings) {
+    return sql`
       WITH d AS (
         -- The directs' plans of every sponsor in one pass (no lookup per member).
         SELECT sponsor_id, sum(active_plan) AS total FROM users
@@ -45,8 +40,17 @@ export class CtoService {
       WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
         AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
         AND coalesce(d.total, 0) >= ${parseUnits(s.ctoMinDirectsBusiness)}
-        AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)
-      ORDER BY u.id`.execute(tx);
+        AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)`;
+  }
+
+  async qualified(tx: DbOrTx = this.db) {
+    const s = await this.settings.all(tx);
+    const { rows } = await sql<{
+      user_id: bigint;
+      username: string;
+      active_plan: bigint;
+      directs_business: bigint;
+    }>`${this.qualifiedQuery(s)} ORDER BY u.id`.execute(tx);
     return rows;
   }
 
@@ -86,36 +90,37 @@ export class CtoService {
           AND created_at >= ${monthStart(month, 0)} AND created_at < ${monthStart(month, 1)}`.execute(tx);
       const total = turnover.rows[0]?.total ?? 0n;
       const pool = percentOf(total, parseUnits(s.ctoPoolPercent));
-      const members = await this.qualified(tx);
-      if (members.length === 0) {
+      // The qualified members stay in the database: a million-member month never passes through here.
+      await sql`CREATE TEMP TABLE cto_members (user_id bigint, username text, active_plan bigint, directs_business bigint) ON COMMIT DROP`.execute(
+        tx,
+      );
+      const staged = await sql`INSERT INTO cto_members ${this.qualifiedQuery(s)}`.execute(tx);
+      const count = Number(staged.numAffectedRows ?? 0n);
+      if (count === 0) {
         if (skipIfNone) return null;
         throw businessRule('No member qualifies for the CTO pool.');
       }
       // Equal shares, rounded down; the remainder of a unit stays with the platform.
-      const share = pool / BigInt(members.length);
+      const share = pool / BigInt(count);
       const payout = await tx
         .insertInto('cto_payouts')
-        .values({ month, turnover: total, pool, members: members.length, share, paid_by: actor })
+        .values({ month, turnover: total, pool, members: count, share, paid_by: actor })
         .returning('id')
         .executeTakeFirstOrThrow();
       // One set-based credit for all members (CTO is outside the earning cap).
       if (!s.features.reward && share > 0n) throw businessRule('Rewards are closed.');
-      await postIncomeBatch(
+      const details = { rule: 'CTO pool', month, pool: amountOut(pool), members: count };
+      await postIncomeFrom(
         tx,
         'cto',
         'non_working',
-        members.map((m) => ({
-          userId: m.user_id,
-          amount: share,
-          key: `cto:${month}:${m.user_id}`,
-          details: { rule: 'CTO pool', month, pool: amountOut(pool), members: members.length },
-        })),
+        sql`SELECT user_id, ${share}::bigint AS amount, ${`cto:${month}:`} || user_id AS key,
+                   ${JSON.stringify(details)}::jsonb AS details
+            FROM cto_members`,
       );
       await sql`
         INSERT INTO cto_shares (payout_id, user_id, amount)
-        SELECT ${payout.id}, user_id::bigint, ${share} FROM jsonb_to_recordset(${JSON.stringify(members.map((m) => ({ user_id: m.user_id.toString() })))}::jsonb) AS r(user_id text)`.execute(
-        tx,
-      );
+        SELECT ${payout.id}::bigint, user_id, ${share}::bigint FROM cto_members`.execute(tx);
       await writeAudit(tx, {
         actorId: actor,
         action: 'cto.pay',
@@ -124,11 +129,11 @@ export class CtoService {
         after: {
           turnover: amountOut(total),
           pool: amountOut(pool),
-          members: members.length,
+          members: count,
           share: amountOut(share),
         },
       });
-      return { month, pool: amountOut(pool), members: members.length, share: amountOut(share) };
+      return { month, pool: amountOut(pool), members: count, share: amountOut(share) };
     });
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Tx } from '../../db';
 
 export type BatchCredit = { userId: bigint; amount: bigint; key: string; details: Record<string, unknown> };
@@ -25,14 +25,31 @@ export async function postIncomeBatch(
     }));
   if (rows.length === 0) return 0;
   const input = JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return postIncomeFrom(
+    tx,
+    incomeType,
+    wallet,
+    sql`SELECT user_id::bigint, amount::bigint, key, details
+        FROM jsonb_to_recordset(${input}::jsonb) AS r(user_id text, amount text, key text, details jsonb)`,
+  );
+}
+
+/**
+ * The same, for credits a query selects (columns user_id, amount, key, details), so that a job paying
+ * many members never carries them through the application: the rows go from the query to the ledger.
+ */
+export async function postIncomeFrom(
+  tx: Tx,
+  incomeType: string,
+  wallet: 'working' | 'non_working',
+  credits: RawBuilder<unknown>,
+): Promise<number> {
   await sql`CREATE TEMP TABLE income_batch (user_id bigint, amount bigint, key text, details jsonb, tx_id bigint) ON COMMIT DROP`.execute(
     tx,
   );
   await sql`
     INSERT INTO income_batch (user_id, amount, key, details)
-    SELECT user_id::bigint, amount::bigint, key, details FROM jsonb_to_recordset(${input}::jsonb) AS r(user_id text, amount text, key text, details jsonb)`.execute(
-    tx,
-  );
+    SELECT c.user_id, c.amount, c.key, c.details FROM (${credits}) AS c WHERE c.amount > 0`.execute(tx);
   await sql`INSERT INTO ledger_accounts (owner_id, kind, asset) SELECT user_id, ${wallet}, 'USD' FROM income_batch ON CONFLICT DO NOTHING`.execute(
     tx,
   );

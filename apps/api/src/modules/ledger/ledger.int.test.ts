@@ -143,6 +143,43 @@ describe('the database guards the ledger', () => {
     ).rejects.toThrow(/check/);
   });
 
+  it('checks every transaction an INSERT statement touches, and an entry added later to a posted one', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '1.5', `stmt:${m.id}`);
+    await spend(m.id, '0.5', `stmt-spend:${m.id}`); // the pending_withdrawals account exists from here
+    // Two transactions in one statement, the second one unbalanced: the whole statement is refused.
+    await expect(
+      sqlOn(
+        t.url,
+        `WITH tx AS (INSERT INTO ledger_transactions (idempotency_key, kind)
+                     VALUES ('stmt-a-' || $1::bigint, 'test'), ('stmt-b-' || $1::bigint, 'test') RETURNING id, idempotency_key),
+              acc AS (SELECT id FROM ledger_accounts WHERE owner_id = $1::bigint AND kind = 'deposit')
+         INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT tx.id, acc.id, v.amount FROM tx, acc,
+           (VALUES ('stmt-a-', 3), ('stmt-b-', 4)) AS v(prefix, amount)
+         WHERE tx.idempotency_key = v.prefix || $1::bigint
+         UNION ALL
+         SELECT tx.id, (SELECT id FROM ledger_accounts WHERE owner_id IS NULL AND kind = 'cash'), -3
+         FROM tx WHERE tx.idempotency_key = 'stmt-a-' || $1::bigint
+         UNION ALL
+         SELECT tx.id, (SELECT id FROM ledger_accounts WHERE owner_id IS NULL AND kind = 'cash'), -5
+         FROM tx WHERE tx.idempotency_key = 'stmt-b-' || $1::bigint`,
+        [m.id],
+      ),
+    ).rejects.toThrow(/does not balance/);
+    // One more entry on a transaction that was balanced: refused.
+    await expect(
+      sqlOn(
+        t.url,
+        `INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT t.id, a.id, 1 FROM ledger_transactions t, ledger_accounts a
+         WHERE t.idempotency_key = 'stmt:' || $1::bigint AND a.owner_id IS NULL AND a.kind = 'pending_withdrawals'`,
+        [m.id],
+      ),
+    ).rejects.toThrow(/does not balance/);
+    expect(await balance(m.id)).toBe(parseUnits('1'));
+  });
+
   it('reconciliation finds a balance that does not match its entries', async () => {
     const m = await buildMember(t.deps);
     await fund(m.id, '7', `recon:${m.id}`);
