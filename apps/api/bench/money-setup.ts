@@ -10,6 +10,7 @@ import type { Principal } from '../src/http/access';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { post } from '../src/modules/ledger/ledger.service';
 import { addToUplineTeams } from '../src/modules/members/members.repo';
+import { launchToken } from '../src/modules/token/launch';
 
 export type Member = { id: bigint; token: string };
 export type Fixture = { members: Member[]; tokenId: number; planId: bigint };
@@ -50,34 +51,12 @@ async function platformRows(deps: Deps): Promise<{ planId: bigint; tokenId: numb
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const supply = parseUnits('100000000');
-  const token = await deps.db
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: supply,
-      available_tokens: supply,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-      contract_address: null,
-    })
-    .returning(['id', 'current_price', 'available_tokens'])
-    .executeTakeFirstOrThrow();
-  await deps.db
-    .insertInto('token_price_history')
-    .values({
-      token_id: token.id,
-      price: token.current_price,
-      available_tokens: token.available_tokens,
-      change_reason: 'launch price',
-    })
-    .execute();
+  const tokenId = await launchToken(deps.db);
   await deps.db
     .insertInto('videos')
     .values({ title: 'Bench video', url: 'https://example.com/v', description: 'bench' })
     .execute();
-  return { planId: plan.id, tokenId: Number(token.id) };
+  return { planId: plan.id, tokenId: Number(tokenId) };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** `npm run bench:scale`: the platform rows an operator would have set up before the members came. */
 import { parseUnits } from '@sgx/money';
 import type { Deps } from '../src/app';
+import { launchToken } from '../src/modules/token/launch';
 
 /** Plans, the token, a video, reward ranks and an admin, as an operator would have set them up. */
 export async function platform(deps: Deps, passwordHash: string) {
@@ -22,18 +23,7 @@ export async function platform(deps: Deps, passwordHash: string) {
       })),
     )
     .execute();
-  const supply = parseUnits('100000000');
-  await db
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: supply,
-      available_tokens: supply,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-    })
-    .execute();
+  await launchToken(db, undefined, { history: false });
   const video = await db
     .insertInto('videos')
     .values({ title: 'Daily video', url: 'https://example.com/v' })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseUnits } from '@sgx/money';
 import type { App, Deps } from '../src/app';
 import { post } from '../src/modules/ledger/ledger.service';
+import { launchToken as launch } from '../src/modules/token/launch';
 import { bearer } from './factories';
 
 /** Credits a member's deposit wallet through the ledger (as an approved deposit would). */
@@ -56,18 +57,5 @@ export async function walletsOf(app: App, token: string, member: bigint) {
   >;
 }
 
-/** Launches the SGX token as the seed does: a supply of `supply` whole tokens at 0.008 USD. */
-export function launchToken(deps: Deps, supply: bigint) {
-  return deps.db
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: supply,
-      available_tokens: supply,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-      contract_address: null,
-    })
-    .execute();
-}
+/** Launches the SGX token as the seed does, without the launch point of the price history. */
+export const launchToken = (deps: Deps, supply: bigint) => launch(deps.db, supply, { history: false });

@@ -3,6 +3,7 @@ import { parseUnits } from '@sgx/money';
 import type { Deps } from '../deps';
 import { hashPassword } from '../modules/auth/passwords';
 import { addToUplineTeams } from '../modules/members/members.repo';
+import { launchToken } from '../modules/token/launch';
 import type { Tx } from '.';
 
 export const demoCredentials = {
@@ -33,33 +34,6 @@ async function insertPlans(tx: Tx): Promise<void> {
     .execute();
 }
 
-async function insertToken(tx: Tx): Promise<void> {
-  const supply = parseUnits('100000000');
-  const token = await tx
-    .insertInto('token_config')
-    .values({
-      name: 'SocialGenX',
-      symbol: 'SGX',
-      total_supply: supply,
-      available_tokens: supply,
-      base_price: parseUnits('0.008'),
-      current_price: parseUnits('0.008'),
-      contract_address: null,
-    })
-    .returning(['id', 'current_price', 'available_tokens'])
-    .executeTakeFirstOrThrow();
-  // The launch price is the first point of the price history.
-  await tx
-    .insertInto('token_price_history')
-    .values({
-      token_id: token.id,
-      price: token.current_price,
-      available_tokens: token.available_tokens,
-      change_reason: 'launch price',
-    })
-    .execute();
-}
-
 /**
  * Fills a fresh database with demo data (default mode only): the plans and token of
  * business-rules.md, one video, an admin, and a member with a small referral team under the root.
@@ -74,7 +48,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   const prefix = defaultSettings.usernamePrefix;
   await db.transaction().execute(async (tx) => {
     await insertPlans(tx);
-    await insertToken(tx);
+    await launchToken(tx);
     await tx
       .insertInto('videos')
       .values({
