@@ -113,7 +113,8 @@ export class SettingsService {
     if (!settings.features[feature]) throw new AppError('FEATURE_DISABLED', featureClosedMessages[feature]);
   }
 
-  async update(
+  /** Only through change(): a read of the changed settings inside this transaction must never be kept. */
+  private async update(
     tx: DbOrTx,
     actorId: bigint,
     patch: UpdateSettingsBody['settings'],
