@@ -69,7 +69,10 @@ export class SettingsService {
       client?.removeAllListeners();
       client?.end().catch(() => undefined);
       client = undefined;
-      if (!stopped) timer = setTimeout(() => void open().catch(lost), retryMs);
+      if (stopped) return;
+      // Retrying never keeps a stopping process alive by itself.
+      timer = setTimeout(() => void open().catch(lost), retryMs);
+      timer.unref();
     };
     const open = async () => {
       const c = new pg.Client({ connectionString: url });
