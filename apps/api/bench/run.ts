@@ -52,6 +52,15 @@ console.log(
 );
 const log = logger();
 type Row = { label: string; result: LoadResult; target: (typeof TARGETS)[EndpointName] | 'report' };
+/** Drives one endpoint at the set concurrency for the set time and records its row. */
+type Measure = (
+  label: string,
+  make: (k: number) => Req | undefined,
+  max: number,
+  target: Row['target'],
+  counted?: EndpointName,
+  onResponse?: (k: number, res: Res) => void,
+) => Promise<LoadResult>;
 const rows: Row[] = [];
 const ok: Moved = { transfer: 0, withdrawal: 0, buy: 0, sell: 0, roi: 0 };
 
@@ -107,14 +116,7 @@ try {
   log(`app listening at ${server.base} (pid ${server.pid}), code ${codeVersion()}`);
   const http = client;
 
-  const measure = async (
-    label: string,
-    make: (k: number) => Req | undefined,
-    max: number,
-    target: Row['target'],
-    counted?: EndpointName,
-    onResponse?: (k: number, res: Res) => void,
-  ): Promise<LoadResult> => {
+  const measure: Measure = async (label, make, max, target, counted, onResponse) => {
     log(`driving ${label}`);
     const result = await drive(http, { concurrency, seconds, maxRequests: max, make, onResponse });
     if (counted) ok[counted] += result.ok;
@@ -163,17 +165,7 @@ try {
 }
 
 /** Watch sessions (one per member), the 10 s the server requires, then one claim per member. */
-async function roiPhase(
-  members: Member[],
-  measure: (
-    label: string,
-    make: (k: number) => Req | undefined,
-    max: number,
-    target: Row['target'],
-    counted?: EndpointName,
-    onResponse?: (k: number, res: Res) => void,
-  ) => Promise<LoadResult>,
-): Promise<void> {
+async function roiPhase(members: Member[], measure: Measure): Promise<void> {
   const claimable: Member[] = [];
   await measure(LABELS.watch, watchRequest(members), members.length, 'report', undefined, (k, res) => {
     const m = members[k];

@@ -5,9 +5,10 @@ export type BatchCredit = { userId: bigint; amount: bigint; key: string; details
 
 /**
  * Credits many members in a few set-based statements (no loop over members): one ledger transaction per
- * credit with its idempotency key, two entries each, and each balance updated by exactly one statement
- * row (the platform's account takes no update: its balance is the sum of its entries). Keys already posted are left alone. For income outside the
- * earning cap (CTO); capped income goes through creditIncome or a job that applies the cap in SQL.
+ * credit with its idempotency key, two entries each, and each member balance updated by exactly one
+ * statement row (the platform's account takes no update: its balance is the sum of its entries). Keys
+ * already posted are left alone. For income outside the earning cap (CTO) and the salary, which applies
+ * the cap in SQL first; other capped income goes through creditIncome.
  */
 export async function postIncomeBatch(
   tx: Tx,

@@ -53,7 +53,9 @@ export async function post(tx: Tx, p: Posting): Promise<Posted> {
     SELECT transaction_id, created FROM ${postingCall(p)}`
     .execute(tx)
     .catch(refusal);
-  return postedOf(rows[0]);
+  const row = rows[0];
+  if (!row) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
+  return { transactionId: row.transaction_id, created: row.created };
 }
 
 const postingCall = (p: Posting) => sql`ledger_post(
@@ -69,11 +71,6 @@ const postingCall = (p: Posting) => sql`ledger_post(
 export const refusal = (err: unknown): never => {
   if ((err as { code?: string }).code === 'SX001') throw businessRule('Insufficient balance.');
   throw err;
-};
-
-const postedOf = (row: { transaction_id: bigint; created: boolean } | undefined): Posted => {
-  if (!row) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
-  return { transactionId: row.transaction_id, created: row.created };
 };
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { amountOut, type Holding, type TokenInfo } from '@sgx/contracts';
+import { amountOut, type Holding, type Settings, type TokenInfo } from '@sgx/contracts';
 import { divRoundHalfUp, formatToken, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
@@ -17,6 +17,12 @@ const curveOf = (c: { base_price: bigint; price_multiplier: bigint; total_supply
   multiplier: c.price_multiplier,
   supply: c.total_supply,
 });
+
+/** The trade fee of a gross amount: the settings' percent of it, rounded half-up (token_trade does the same). */
+const tradeFee = (gross: bigint, s: Settings): bigint => {
+  const pct = parseUnits(s.tokenTradeFeePercent);
+  return pct === 0n ? 0n : percentOf(gross, pct);
+};
 
 /** The member-facing error for a refusal raised by token_trade (its SQLSTATEs SX1xx), or the error itself. */
 function tradeRefusal(err: unknown, side: 'BUY' | 'SELL'): unknown {
@@ -102,7 +108,7 @@ export class TokenService {
     }
     const gross = side === 'buy' ? buyCost(curve, s, amount) : sellProceeds(curve, s, amount);
     const settings = await this.settings.all();
-    const fee = await this.fee(gross);
+    const fee = tradeFee(gross, settings);
     const total = side === 'buy' ? gross + fee : gross - fee;
     const after = spotPrice(curve, side === 'buy' ? s + amount : s - amount);
     return {
@@ -114,11 +120,6 @@ export class TokenService {
       price_after: amountOut(after),
       slippage_percent: amountOut(parseUnits(settings.tokenSlippagePercent)),
     };
-  }
-
-  private async fee(gross: bigint, tx?: Tx): Promise<bigint> {
-    const pct = parseUnits((await this.settings.all(tx)).tokenTradeFeePercent);
-    return pct === 0n ? 0n : percentOf(gross, pct);
   }
 
   async holding(userId: bigint, db: Db | Tx = this.db, tokenId = 1n): Promise<Holding> {
