@@ -55,8 +55,22 @@ describe('CTO pool', () => {
       ).toBe(201);
       leaders.push({ ...l, token: lt });
     }
-    const month = (await sqlOn(t.url, "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM') AS m")).rows[0]
+    // A month is paid once it has ended: the top-ups are moved into last month, and this month is refused.
+    const thisMonth = (await sqlOn(t.url, "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM') AS m")).rows[0]
       ?.m as string;
+    const early = await api('POST', '/cto/pay', adminToken, { month: thisMonth });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe(`The CTO pool of ${thisMonth} can be paid once the month has ended.`);
+    expect((await api('POST', '/cto/pay', adminToken, { month: '2099-12' })).statusCode).toBe(422);
+    expect((await api('POST', '/cto/pay', adminToken, { month: '2026-13' })).statusCode).toBe(400);
+    expect((await sqlOn(t.url, 'SELECT count(*)::int AS n FROM cto_payouts')).rows[0]?.n).toBe(0);
+    await sqlOn(
+      t.url,
+      "UPDATE topups SET created_at = (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 day') AT TIME ZONE 'UTC'",
+    );
+    const month = (
+      await sqlOn(t.url, "SELECT to_char((now() AT TIME ZONE 'UTC') - interval '1 month', 'YYYY-MM') AS m")
+    ).rows[0]?.m as string;
     const qualified = (await api('GET', '/cto', adminToken))
       .json()
       .qualified.map((q: { user_id: number }) => q.user_id);

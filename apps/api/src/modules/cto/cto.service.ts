@@ -5,13 +5,8 @@ import type { Db, DbOrTx } from '../../db';
 import { businessRule, conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { postIncomeFrom } from '../income/income.batch';
+import { assertMonthEnded, monthStart } from '../income/month';
 import type { SettingsService } from '../settings/settings.service';
-
-/** The first instant (UTC) of `month` (YYYY-MM) moved by `add` months: a range the created_at index can use. */
-const monthStart = (month: string, add: number): Date => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1 + add, 1));
-};
 
 export type CtoResult = { month: string; pool: string; members: number; share: string };
 
@@ -72,6 +67,7 @@ export class CtoService {
     actor: bigint | null,
     skipIfNone: boolean,
   ): Promise<CtoResult | null> {
+    assertMonthEnded(month, 'CTO pool');
     return this.db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(727002)`.execute(tx);
       const done = await tx

@@ -44,8 +44,8 @@ describe('monthly salary job', () => {
     const blocked = await leader({ directs: 7, plan: '1000', status: 'block' });
     const few = await leader({ directs: 4, plan: '1000' });
 
-    const first = await runSalary(t.deps.db, t.deps.settings, '2026-11');
-    expect(first).toMatchObject({ month: '2026-11', qualified: 2, paid: 2, total: parseUnits('70') });
+    const first = await runSalary(t.deps.db, t.deps.settings, '2025-11');
+    expect(first).toMatchObject({ month: '2025-11', qualified: 2, paid: 2, total: parseUnits('70') });
     expect(await working(full.id)).toBe(parseUnits('60'));
     expect(await working(capped.id)).toBe(parseUnits('300'));
     expect(await working(few.id)).toBe(0n);
@@ -62,15 +62,15 @@ describe('monthly salary job', () => {
     ]);
     expect(statuses.rows[0]).toEqual({ roi_status: 'close', level_status: 'close' });
     const tx = await sqlOn(t.url, 'SELECT details FROM ledger_transactions WHERE idempotency_key = $1', [
-      `salary:${full.id}:2026-11`,
+      `salary:${full.id}:2025-11`,
     ]);
     expect(tx.rows[0]?.details).toMatchObject({
       rule: 'monthly salary',
-      month: '2026-11',
+      month: '2025-11',
       due: String(parseUnits('60')),
     });
 
-    const again = await runSalary(t.deps.db, t.deps.settings, '2026-11');
+    const again = await runSalary(t.deps.db, t.deps.settings, '2025-11');
     expect(again).toMatchObject({ qualified: 0, paid: 0, total: 0n });
     expect(await working(full.id)).toBe(parseUnits('60'));
     expect(await reconcile(t.deps.db)).toMatchObject({
@@ -79,15 +79,22 @@ describe('monthly salary job', () => {
       earned_mismatches: [],
     });
 
-    const next = await runSalary(t.deps.db, t.deps.settings, '2026-12');
+    const next = await runSalary(t.deps.db, t.deps.settings, '2025-12');
     expect(next).toMatchObject({ paid: 1, total: parseUnits('60') });
+    // A month that has not ended (this one, a far one) is not paid: it would be locked out once paid.
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    await expect(runSalary(t.deps.db, t.deps.settings, thisMonth)).rejects.toThrow(
+      `The salary of ${thisMonth} can be paid once the month has ended.`,
+    );
+    await expect(runSalary(t.deps.db, t.deps.settings, '2099-12')).rejects.toThrow(/has ended/);
+    expect(await working(full.id)).toBe(parseUnits('120'));
   });
 
   it('pays once when two runs of the same month start together', async () => {
     const m = await leader({ directs: 25, plan: '5000' }); // tier 25: 150
     const [a, b] = await Promise.all([
-      runSalary(t.deps.db, t.deps.settings, '2027-01'),
-      runSalary(t.deps.db, t.deps.settings, '2027-01'),
+      runSalary(t.deps.db, t.deps.settings, '2026-01'),
+      runSalary(t.deps.db, t.deps.settings, '2026-01'),
     ]);
     expect(a.total + b.total).toBe(parseUnits('150') + parseUnits('60'));
     expect(await working(m.id)).toBe(parseUnits('150'));

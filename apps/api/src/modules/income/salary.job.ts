@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { SettingsService } from '../settings/settings.service';
 import { postIncomeBatch } from './income.batch';
+import { assertMonthEnded } from './month';
 
 export type SalaryRun = { month: string; qualified: number; paid: number; total: bigint; skipped: number };
 
@@ -13,7 +14,7 @@ export type SalaryRun = { month: string; qualified: number; paid: number; total:
  * for the same month pays nobody twice; a member who is blocked or inactive is recorded as skipped.
  */
 export async function runSalary(db: Db, settings: SettingsService, month: string): Promise<SalaryRun> {
-  if (!/^\d{4}-\d{2}$/.test(month)) throw new Error(`Bad month ${month}::text`);
+  assertMonthEnded(month, 'salary');
   const s = await settings.all();
   const tiers = s.salaryTiers.map((t) => ({ directs: t.directs, amount: parseUnits(t.amount).toString() }));
   const minDirects = Math.min(...s.salaryTiers.map((t) => t.directs));

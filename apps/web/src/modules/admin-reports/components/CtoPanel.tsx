@@ -20,7 +20,7 @@ import {
   useCtoPayouts,
   useCtoQualified,
 } from '../api/reportsApi';
-import { monthOptions, previousMonth, recentMonths } from './months';
+import { endedMonths, monthOptions, previousMonth } from './months';
 
 interface Removal {
   userId: number;
@@ -70,7 +70,7 @@ export function CtoPanel() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label="Month to pay"
-            data={monthOptions(recentMonths(24))}
+            data={monthOptions(endedMonths())}
             value={payMonth}
             onChange={(v) => setPayMonth(v ?? payMonth)}
             allowDeselect={false}

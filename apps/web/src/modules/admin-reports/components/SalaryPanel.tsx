@@ -16,7 +16,7 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { reportKeys, runSalary, useSalaries, useSalaryTiers } from '../api/reportsApi';
-import { monthOptions, previousMonth, recentMonths } from './months';
+import { endedMonths, monthOptions, previousMonth, recentMonths } from './months';
 
 const PAGE_SIZE = 20;
 type RunResult = z.infer<typeof SalaryRunResponse>;
@@ -53,7 +53,7 @@ export function SalaryPanel() {
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label="Month to pay"
-            data={monthOptions(months)}
+            data={monthOptions(endedMonths())}
             value={runMonth}
             onChange={(v) => setRunMonth(v ?? runMonth)}
             allowDeselect={false}

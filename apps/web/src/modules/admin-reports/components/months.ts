@@ -10,6 +10,9 @@ export function recentMonths(count = 24, now = new Date()): string[] {
   return out;
 }
 
+/** The last `count` months that have ended (UTC), newest first: what a monthly payout may pay. */
+export const endedMonths = (count = 24, now = new Date()) => recentMonths(count + 1, now).slice(1);
+
 /** The previous calendar month (UTC): the month a monthly payout usually closes. */
 export function previousMonth(now = new Date()): string {
   return monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
