@@ -3,10 +3,12 @@ import type { DbOrTx } from '../../db';
 
 /**
  * Figures over time without scanning whole tables (decision 0009). Closed UTC hours live in hourly and
- * daily rollup rows (migration 0019, `rollup_fill`); the hours after the watermark are read from the
- * tables themselves, a bounded indexed scan of about an hour. A read takes closed days from day rows, the
- * closed hours around them from hour rows and the rest live, each part a range on an index. Any watermark
- * the process saw is right to split at: rollups are only added, so hours after it are read live.
+ * daily rollup rows (migration 0019, `rollup_fill`); the ledger figures of the hours after the watermark
+ * are added by the writers themselves as they post (migration 0025, `ledger_rollup_live`), and the
+ * registrations and decided requests of those hours are read from their tables, a bounded indexed scan.
+ * A read takes closed days from day rows, the closed hours around them from hour rows and the rest live.
+ * Any watermark the process saw is right to split at: rollups are only added, and the live part is read
+ * against the stored watermark in the same statement.
  */
 
 /** How long after its end an hour may be closed (rows are stamped with their transaction's start). */
@@ -49,6 +51,7 @@ const EPOCH = new Date(0);
 const DAY = 86_400_000;
 const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY) * DAY);
 const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY) * DAY);
+const isHour = (d: Date) => d.getTime() % 3_600_000 === 0;
 const min = (a: Date, b: Date) => (a < b ? a : b);
 const max = (a: Date, b: Date) => (a > b ? a : b);
 
@@ -126,6 +129,8 @@ export class Rollups {
     const { rows } = await sql<{ w: Date }>`SELECT rollup_fill(${limit}) AS w`.execute(this.db);
     const w = rows[0]?.w;
     if (!w) throw new Error('rollup_fill returned nothing');
+    // The writers' live figures: rows of closed hours dropped, each open hour's rows summed into one.
+    await sql`SELECT rollup_live_fold()`.execute(this.db);
     watermarks.set(this.db, { at: Date.now(), w });
     return w;
   }
@@ -152,21 +157,48 @@ export class Rollups {
   async ledger(f: LedgerFilter, bySource = false): Promise<LedgerBucket[]> {
     const parts = split(f.from, f.to, await this.closedUntil());
     const src = bySource ? sql`x.source` : sql`''`;
-    const liveSrc = bySource ? sql`coalesce(t.income_type, t.kind)` : sql`''`;
     const { rows } = await sql<LedgerBucket>`
       SELECT x.grain, x.period, ${src} AS source, sum(x.entries)::bigint AS entries, sum(x.amount)::bigint AS amount
       FROM ledger_rollups x
       WHERE ${closedRows(parts)} AND ${ledgerWhere(f, false)}
       GROUP BY 1, 2, 3
       UNION ALL
-      SELECT 'live', date_trunc('hour', t.created_at, 'UTC'), ${liveSrc}, count(*)::bigint, sum(e.amount)::bigint
+      ${this.liveLedger(f, parts.live, bySource)}
+      ORDER BY 2 DESC, 3`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * The live part of a ledger read. For whole hours (every screen asks for days), from the figures the
+   * writers add as they post (migration 0025): the live rows of the hours at and after the stored
+   * watermark, and the hour rollups between the watermark this process saw and the stored one, both read
+   * in this one statement, so a fill or fold by another process in between changes nothing. A range that
+   * starts or ends inside an hour is read from the ledger itself.
+   */
+  private liveLedger(f: LedgerFilter, live: Span | null, bySource: boolean): RawBuilder<unknown> {
+    if (live && isHour(live.from) && (live.to === null || isHour(live.to))) {
+      const stored = sql`(SELECT closed_until FROM rollup_state WHERE name = 'hourly')`;
+      const before = live.to === null ? sql`true` : sql`x.period < ${live.to}`;
+      return sql`
+        SELECT 'live', x.period, ${bySource ? sql`x.source` : sql`''`}, sum(x.entries)::bigint, sum(x.amount)::bigint
+        FROM (
+          SELECT period, asset, source, income, credit, entries, amount FROM ledger_rollup_live
+          WHERE period >= greatest(${live.from}::timestamptz, ${stored})
+          UNION ALL
+          SELECT period, asset, source, income, credit, entries, amount FROM ledger_rollups
+          WHERE grain = 'hour' AND period >= ${live.from} AND period < ${stored}
+        ) x
+        WHERE ${before} AND ${ledgerWhere(f, false)}
+        GROUP BY 1, 2, 3`;
+    }
+    return sql`
+      SELECT 'live', date_trunc('hour', t.created_at, 'UTC'), ${bySource ? sql`coalesce(t.income_type, t.kind)` : sql`''`},
+             count(*)::bigint, sum(e.amount)::bigint
       FROM ledger_transactions t
       JOIN ledger_entries e ON e.transaction_id = t.id
       JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
-      WHERE ${liveRange(sql`t.created_at`, parts.live)} AND ${ledgerWhere(f, true)}
-      GROUP BY 1, 2, 3
-      ORDER BY 2 DESC, 3`.execute(this.db);
-    return rows;
+      WHERE ${liveRange(sql`t.created_at`, live)} AND ${ledgerWhere(f, true)}
+      GROUP BY 1, 2, 3`;
   }
 
   /** The closed hours of one closed day (to find a row inside a day without reading the day). */
