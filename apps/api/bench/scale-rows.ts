@@ -188,6 +188,8 @@ export async function rebuildRollups(c: pg.Client): Promise<number | null> {
   await c.query("SELECT rollup_fill(now() - interval '10 minutes')");
   // The writers' live figures (migration 0025) of the hours still open, fresh after the reset.
   if (await one(c, "SELECT (to_regprocedure('rollup_live_rebuild(timestamptz)') IS NOT NULL)::int AS v"))
-    await c.query("SELECT rollup_live_rebuild((SELECT closed_until FROM rollup_state WHERE name = 'hourly'))");
+    await c.query(
+      "SELECT rollup_live_rebuild((SELECT closed_until FROM rollup_state WHERE name = 'hourly'))",
+    );
   return performance.now() - started;
 }
