@@ -13,8 +13,10 @@ import type { Db } from './db';
 import type { App, Deps } from './deps';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputChecks } from './http/input';
 import { registerJsonParser } from './http/json';
 import { RateLimiter } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -75,7 +77,8 @@ export type { App, Deps } from './deps';
 export function buildDeps(config: Config, db: Db): Deps {
   const sessions = new SessionStore(db, config.sessionTtlMs);
   const settings = new SettingsService(db);
-  const limiter = new RateLimiter();
+  // Counters in PostgreSQL, shared by every instance; a failed clean-up of ended windows only logs.
+  const limiter = new RateLimiter(db, (err) => deps.logger?.warn({ err }, 'rate-limit sweep failed'));
   const plans = new PlansService(db);
   const topups = new TopupsService(db, settings);
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom);
@@ -131,8 +134,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  await registerSecurityHeaders(app, config);
   registerJsonParser(app);
   registerErrorHandler(app);
+  registerInputChecks(app);
   registerAccessControl(app, deps.sessions);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });

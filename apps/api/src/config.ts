@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections this process opens for requests (each instance counts against max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -58,6 +60,7 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
   seedDemo: boolean;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

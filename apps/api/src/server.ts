@@ -1,7 +1,7 @@
 import { type App, buildApp, buildDeps } from './app';
 import type { Config } from './config';
 import { APP_ROLE, canUseAppRole, connect } from './db';
-import { startEmbeddedPostgres } from './db/embedded';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
 import { startJobs } from './jobs/runner';
@@ -13,9 +13,22 @@ export async function startServer(config: Config): Promise<Running> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('No database');
+  try {
+    return await startOn(config, url, embedded);
+  } catch (err) {
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function startOn(
+  config: Config,
+  url: string,
+  embedded: EmbeddedDatabase | undefined,
+): Promise<Running> {
   const migrator = connect(url, 1);
   await migrate(migrator.pool).finally(() => migrator.close());
-  const database = connect(url, 20, (await canUseAppRole(url)) ? APP_ROLE : undefined);
+  const database = connect(url, config.databasePoolSize, (await canUseAppRole(url)) ? APP_ROLE : undefined);
   const deps = buildDeps(config, database.db);
   // Settings are read by every money request: kept in memory, dropped when any instance changes them.
   const stopSettings = await deps.settings.listen(url);
@@ -29,12 +42,20 @@ export async function startServer(config: Config): Promise<Running> {
     app,
     url: address,
     seeded,
+    // In order, each step tried even when one before failed: stop taking requests and let those in
+    // flight finish (Fastify answers 503 on a busy keep-alive connection meanwhile), let running jobs
+    // finish, then the settings listener, the pool, and PostgreSQL last.
     close: async () => {
-      await runner?.stop();
-      await app.close();
-      await stopSettings();
-      await database.close();
-      await embedded?.stop();
+      const failures: unknown[] = [];
+      const steps = [
+        () => app.close(),
+        async () => runner?.stop(),
+        stopSettings,
+        () => database.close(),
+        async () => embedded?.stop(),
+      ];
+      for (const step of steps) await step().catch((err: unknown) => failures.push(err));
+      if (failures.length > 0) throw new AggregateError(failures, 'The server did not stop cleanly');
     },
   };
 }

@@ -3,7 +3,7 @@ import type { App, Deps } from '../src/app';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { addToUplineTeams } from '../src/modules/members/members.repo';
 
-export const DEFAULT_PASSWORD = 'Passw0rd!x';
+export const DEFAULT_PASSWORD = 'Quiet-Meadow-Lamp-71';
 let cachedHash: Promise<string> | undefined;
 
 export type Built = { id: bigint; email: string; password: string; code: string };

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin } from './fixtures';
+import { demoAdmin, expect, test } from './fixtures';
 import { signInAdmin } from './pages/IncomeScreens';
 import { apiGet, apiSignIn, usd } from './pages/MoneyApi';
 

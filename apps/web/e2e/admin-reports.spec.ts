@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin, demoMember } from './fixtures';
+import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { AdminIncomePage, AdminReportsPage } from './pages/AdminReports';
 import { ensurePlan, signInAdmin } from './pages/IncomeScreens';
 import { addAmounts, apiGet, apiPost, apiSignIn, usd } from './pages/MoneyApi';
 
 // team1 is a direct referral of member@example.com in the demo data.
-const team1 = { email: 'team1@example.com', password: 'Member@12345' };
+const team1 = { email: 'team1@example.com', password: 'Lantern-Orbit-42' };
 
 const incomeTypes = ['roi_income', 'level_month', 'direct_income', 'reward', 'salary', 'cto', 'reward_level'];
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin, registerViaApi } from './fixtures';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminUserDetailPage } from './pages/AdminUserDetailPage';
 import { AdminUsersPage } from './pages/AdminUsersPage';
 import { SignInPage } from './pages/SignInPage';

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { uniqueMember } from './fixtures';
+import { expect, test, uniqueMember } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { RegistrationPage } from './pages/RegistrationPage';
 import { SignInPage } from './pages/SignInPage';

@@ -1,8 +1,58 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect } from '@playwright/test';
+
+/** How the page's own listener (below) labels a violation it saw, so that the console watcher knows it. */
+const CSP_MARK = 'CSP violation:';
+
+/**
+ * What the browser reports as blocked by the server's security headers: its own console lines (Chromium
+ * writes "Refused to ... because it violates the following Content Security Policy directive", and a
+ * script refused by nosniff) and the page's `securitypolicyviolation` events, which this init script
+ * turns into console lines.
+ */
+async function watchSecurityReports(context: BrowserContext, into: string[]): Promise<void> {
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_MARK) || /Content Security Policy|Refused to/i.test(text)) {
+      into.push(`${message.page()?.url() ?? 'worker'}: ${text}`);
+    }
+  });
+  await context.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  }, CSP_MARK);
+}
+
+/**
+ * Playwright's `test` with one automatic fixture: every test fails when a page it opened (in its own
+ * context or in any context it creates) reports a Content Security Policy violation, so the app is known
+ * to work under the CSP the server sends (decision 0014). Specs import `test` and `expect` from here.
+ */
+export const test = base.extend<{ securityReports: string[] }>({
+  securityReports: [
+    async ({ browser, context }, use) => {
+      const reports: string[] = [];
+      await watchSecurityReports(context, reports);
+      const onContext = (created: BrowserContext) => void watchSecurityReports(created, reports);
+      browser.on('context', onContext);
+      await use(reports);
+      browser.off('context', onContext);
+      expect(reports, 'the page reported Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** Demo accounts seeded on a fresh database. */
-export const demoAdmin = { email: 'admin@example.com', password: 'Admin@12345' };
-export const demoMember = { email: 'member@example.com', password: 'Member@12345', fullname: 'Demo Member' };
+export const demoAdmin = { email: 'admin@example.com', password: 'Harbor-Falcon-77' };
+export const demoMember = {
+  email: 'member@example.com',
+  password: 'Lantern-Orbit-42',
+  fullname: 'Demo Member',
+};
 
 let counter = 0;
 

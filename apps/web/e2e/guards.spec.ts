@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin, demoMember } from './fixtures';
+import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { SignInPage } from './pages/SignInPage';
 

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demoAdmin, registerViaApi } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminDepositsPage, AdminList } from './pages/AdminMoneyPages';
 import { confirmIn } from './pages/MemberMoneyPages';
 import { apiPost, apiSignIn, depositViaApi } from './pages/MoneyApi';

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demoAdmin, demoMember } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { AdminDepositsPage, AdminWeb3Page, AdminWithdrawalsPage } from './pages/AdminMoneyPages';
 import {
   MemberDashboardPage,

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { registerViaApi } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, registerViaApi, test } from './fixtures';
 import { confirmIn } from './pages/MemberMoneyPages';
 import { apiSignIn, depositViaApi } from './pages/MoneyApi';
 import { SignInPage } from './pages/SignInPage';

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demoAdmin, registerViaApi } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import {
   MemberNotificationsPage,
   NotificationFormPage,
@@ -13,7 +13,7 @@ const team = {
   ben: { email: 'team2@example.com', fullname: 'Ben Okafor' },
   chen: { email: 'team3@example.com', fullname: 'Chen Li' },
 };
-const teamPassword = 'Member@12345';
+const teamPassword = 'Lantern-Orbit-42';
 
 async function signedIn(browser: Browser, email: string, password: string, area: 'member' | 'admin') {
   const context = await browser.newContext();

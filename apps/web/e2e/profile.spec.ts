@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { registerViaApi } from './fixtures';
+import { expect, registerViaApi, test } from './fixtures';
 import { ProfilePage } from './pages/ProfilePage';
 import { SignInPage } from './pages/SignInPage';
 

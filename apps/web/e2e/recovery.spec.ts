@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { registerViaApi } from './fixtures';
+import { expect, registerViaApi, test } from './fixtures';
 import { latestMail, resetLinkOf } from './pages/outbox';
 import { RecoveryModel } from './pages/RecoveryPages';
 import { SignInPage } from './pages/SignInPage';

@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { demoAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { demoAdmin, expect, test } from './fixtures';
 import { ensurePlan, signInMember } from './pages/IncomeScreens';
 import { apiPost, apiSignIn } from './pages/MoneyApi';
 
-const team2 = { email: 'team2@example.com', password: 'Member@12345' };
+const team2 = { email: 'team2@example.com', password: 'Lantern-Orbit-42' };
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('a member starts the first rank, carries it forward, and claims a daily bonus', async ({

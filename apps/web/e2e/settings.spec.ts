@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin, registerViaApi } from './fixtures';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { putSettings } from './pages/outbox';
 import { SettingsModel } from './pages/SettingsModel';
 import { SignInPage } from './pages/SignInPage';

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoMember } from './fixtures';
+import { demoMember, expect, test } from './fixtures';
 import { signInMember } from './pages/IncomeScreens';
 
 test('direct members: the demo team, searched on the server', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin, registerViaApi } from './fixtures';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 import { QueryCreateModel, TicketListModel, TicketThreadModel } from './pages/TicketPages';
 

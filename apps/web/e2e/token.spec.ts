@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { formatUnits, parseUnits, percentOf } from '@sgx/money';
-import { registerViaApi } from './fixtures';
+import { expect, registerViaApi, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 import { currentPrice, fundMember, setPrice } from './pages/tokenApi';
 import { TokenScreen } from './pages/tokenScreen';

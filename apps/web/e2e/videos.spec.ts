@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin } from './fixtures';
+import { demoAdmin, expect, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 import { VideoManagerModel } from './pages/VideoManagerModel';
 

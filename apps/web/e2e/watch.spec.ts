@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { demoAdmin, demoMember } from './fixtures';
+import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { ensurePlan, IncomeScreen, signInMember, WatchPage } from './pages/IncomeScreens';
 import { apiSignIn } from './pages/MoneyApi';
 
 // team1 is a direct of the demo member. Both hold a Bronze plan (100 at 0.5% a day): team1's ROI is $0.50
 // and the demo member's level 1 income from it is 10% of that, $0.05.
-const team1 = { email: 'team1@example.com', password: 'Member@12345' };
+const team1 = { email: 'team1@example.com', password: 'Lantern-Orbit-42' };
 
 test.describe.configure({ mode: 'serial' });
 

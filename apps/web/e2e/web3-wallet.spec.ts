@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { walletErrorMessage } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine } from '@sgx/chain/dev';
-import { demoAdmin, registerViaApi } from './fixtures';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { installInjectedWallet } from './pages/injectedWallet';
 import { MemberDashboardPage } from './pages/MemberMoneyPages';
 import { addAmounts, apiGet, apiPost, apiSignIn, usd, walletOf } from './pages/MoneyApi';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountIn, AmountOut } from './common';
+import { AmountIn, AmountOut, IdIn } from './common';
 
 export const BonusBody = z.object({
   bonus_type: z.string().trim().min(2, 'Bonus type is required').max(40),
@@ -17,9 +17,9 @@ export const BonusRecord = z.object({
 });
 export const BonusListResponse = z.object({ bonus: z.array(BonusRecord) });
 export const BonusClaimBody = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: IdIn,
   bonus_type: z.string().trim().min(1).max(40),
-  plan_id: z.coerce.number().int().positive().optional(),
+  plan_id: IdIn.optional(),
 });
 export const BonusClaimResponse = z.object({
   message: z.string(),

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { ChainStatus, SupportedChainId } from './chain';
-import { AmountIn, AmountOut } from './common';
+import { AmountIn, AmountOut, amountText, IdIn } from './common';
 import { Bep20Address, Trc20Address } from './users';
 
 /** Positive amount in a request. */
 export const PositiveAmountIn = AmountIn.refine((v) => v > 0n, { message: 'Enter an amount above 0.' });
-export const MemberId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 53 - 1);
+export const MemberId = IdIn;
 export const Currency = z.enum(['BEP20', 'TRC20']);
 export type Currency = z.infer<typeof Currency>;
 export const RequestStatus = z.enum(['pending', 'complete', 'decline']);
@@ -194,7 +190,7 @@ export const WithdrawalRecord = z.object({
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const WithdrawalsResponse = paged('withdrawals', WithdrawalRecord);
 export const WithdrawalResponse = z.object({ message: z.string(), withdrawal: WithdrawalRecord });
-export const WithdrawalQuoteQuery = z.object({ kind: WithdrawalKind, amount: z.string().optional() });
+export const WithdrawalQuoteQuery = z.object({ kind: WithdrawalKind, amount: amountText().optional() });
 export const WithdrawalQuote = z.object({
   kind: WithdrawalKind,
   amount: AmountOut,

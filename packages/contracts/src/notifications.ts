@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdIn } from './common';
 
 export const NotificationType = z.enum(['notification', 'site_popup'], {
   error: (issue) => (issue.input === undefined ? 'Type is required' : 'Invalid type'),
@@ -9,7 +10,7 @@ export const CreateNotificationBody = z
     message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
     users: z.boolean().default(true),
     type: NotificationType,
-    recipients: z.array(z.coerce.number().int().positive()).max(10_000).default([]),
+    recipients: z.array(IdIn).max(10_000).default([]),
   })
   .refine((b) => b.users || b.recipients.length > 0, {
     message: 'Choose at least one member.',
@@ -35,4 +36,4 @@ export const MemberNotificationsResponse = z.object({
   unread: z.number().int(),
 });
 export const HomeNotificationsResponse = z.object({ homenotifications: z.array(MemberNotification) });
-export const SeenBody = z.object({ userId: z.coerce.number().int().positive() });
+export const SeenBody = z.object({ userId: IdIn });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Password } from './auth';
+import { IdIn } from './common';
 
 export const ForgotPasswordBody = z.object({ email: Email });
 export const ResetPasswordBody = z
@@ -8,9 +9,9 @@ export const ResetPasswordBody = z
     message: 'Passwords do not match.',
     path: ['confirmPassword'],
   });
-export const OtpSendBody = z.object({ userId: z.coerce.number().int().positive(), email: Email });
+export const OtpSendBody = z.object({ userId: IdIn, email: Email });
 export const OtpVerifyBody = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: IdIn,
   otp: z
     .string()
     .trim()

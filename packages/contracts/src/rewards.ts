@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AmountIn, AmountOut } from './common';
+import { AmountIn, AmountOut, IdIn } from './common';
 
 export const RewardPlanBody = z.object({
   rank: z.coerce.number().int().positive(),
@@ -46,7 +46,7 @@ export const MemberRewardResponse = z.object({
   reward: MemberReward.nullable(),
   history: z.array(MemberReward.omit({ legs: true })),
 });
-export const InitializeRewardsBody = z.object({ user_id: z.coerce.number().int().positive() });
+export const InitializeRewardsBody = z.object({ user_id: IdIn });
 export const ClaimStatusResponse = z.object({ claimable: z.boolean(), reason: z.string().nullable() });
 export const LeadershipRecord = z.object({
   id: z.number().int(),

@@ -1,4 +1,6 @@
+import { UNIT } from '@sgx/money';
 import { z } from 'zod';
+import { amountText } from './common';
 
 /**
  * Platform settings (business-rules.md). Money and percentages are decimal text; the API parses them
@@ -31,7 +33,19 @@ export const featureClosedMessages: Record<FeatureSwitch, string> = {
   topup: 'Top-ups are closed.',
 };
 
-const decimalText = z.string().regex(/^\d+(\.\d{1,8})?$/, 'Enter a decimal number with at most 8 decimals.');
+/** Money as decimal text, at most the request maximum; percents and multipliers at most 100. */
+const decimalText = amountText();
+const percentText = amountText(100n * UNIT);
+
+/** Whether `name` is a time zone the business date can be computed in (an unknown one would fail every date). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const Features = z.object(
   Object.fromEntries(featureSwitches.map((f) => [f, z.boolean()])) as Record<FeatureSwitch, z.ZodBoolean>,
@@ -41,27 +55,27 @@ export const Settings = z.object({
   features: Features,
   usernamePrefix: z.string().regex(/^[A-Z]{2,6}$/, 'Use 2 to 6 capital letters.'),
   rootReferralCode: z.string().min(1),
-  businessTimezone: z.string().min(1),
-  earningCapMultiplier: decimalText,
+  businessTimezone: z.string().min(1).refine(isTimeZone, 'Enter a time zone such as UTC or Asia/Kolkata.'),
+  earningCapMultiplier: percentText,
   entryFee: decimalText,
-  levelPercents: z.array(decimalText).length(10),
+  levelPercents: z.array(percentText).length(10),
   /** Active direct referrals needed to unlock each of the 10 levels. */
   levelUnlockDirects: z.array(z.number().int().min(0)).length(10),
   withdrawal: z.object({
     workingMinimum: decimalText,
-    workingFeePercent: decimalText,
-    roiFeePercent: decimalText,
-    compoundFeePercent: decimalText,
-    principalFeeWithin10DaysPercent: decimalText,
-    principalFeeWithin20DaysPercent: decimalText,
+    workingFeePercent: percentText,
+    roiFeePercent: percentText,
+    compoundFeePercent: percentText,
+    principalFeeWithin10DaysPercent: percentText,
+    principalFeeWithin20DaysPercent: percentText,
   }),
   salaryTiers: z.array(z.object({ directs: z.number().int().positive(), amount: decimalText })),
-  ctoPoolPercent: decimalText,
+  ctoPoolPercent: percentText,
   ctoMinPlan: decimalText,
   ctoMinDirectsBusiness: decimalText,
-  tokenSlippagePercent: decimalText,
-  tokenTradeFeePercent: decimalText,
-  tokenMaxPriceChangePercent: decimalText,
+  tokenSlippagePercent: percentText,
+  tokenTradeFeePercent: percentText,
+  tokenMaxPriceChangePercent: percentText,
 });
 export type Settings = z.infer<typeof Settings>;
 

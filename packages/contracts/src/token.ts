@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OnChainTokenBalance } from './chain';
-import { AmountIn, AmountOut } from './common';
+import { AmountIn, AmountOut, amountText, IdIn } from './common';
 import { Bep20Address } from './users';
 
 export const TokenInfo = z.object({
@@ -38,20 +38,17 @@ export const BalanceResponse = z.object({ success: z.literal(true), balance: Hol
 export const AddressBalanceResponse = BalanceResponse.extend({ onchain: OnChainTokenBalance });
 
 export const TradeBody = z.object({
-  token_id: z.coerce.number().int().positive(),
+  token_id: IdIn,
   amount: AmountIn.refine((v) => v > 0n, 'Enter an amount above 0.'),
-  user_id: z.coerce.number().int().positive(),
+  user_id: IdIn,
   address: z.string().trim().max(100).optional(),
   /** The price per token the member saw; the trade is refused if the price moved past the slippage limit. */
   expected_price: AmountIn.optional(),
 });
 export const QuoteQuery = z.object({
   side: z.enum(['buy', 'sell']),
-  amount: z
-    .string()
-    .regex(/^\d+(\.\d{1,8})?$/, 'Enter a valid amount with at most 8 decimal places.')
-    .refine((v) => /[1-9]/.test(v), 'Enter an amount above 0.'),
-  token_id: z.coerce.number().int().positive().default(1),
+  amount: amountText().refine((v) => /[1-9]/.test(v), 'Enter an amount above 0.'),
+  token_id: IdIn.default(1),
 });
 export const TradeQuote = z.object({
   side: z.enum(['buy', 'sell']),
@@ -80,7 +77,7 @@ export const TradeResponse = z.object({
   balance: Holding,
 });
 export const UpdatePriceBody = z.object({
-  token_id: z.coerce.number().int().positive(),
+  token_id: IdIn,
   current_price: AmountIn.refine((v) => v > 0n, 'Please enter a valid price.'),
   reason: z.string().trim().min(3, 'Say why the price changes.').max(500),
 });
@@ -111,7 +108,7 @@ export const PriceHistoryQuery = z.object({ limit: z.coerce.number().int().min(1
 export const PriceHistoryResponse = z.object({ success: z.literal(true), data: z.array(PriceHistoryEntry) });
 
 export const ContractAddressBody = z.object({
-  token_id: z.coerce.number().int().positive(),
+  token_id: IdIn,
   contract_address: Bep20Address,
   reason: z.string().trim().min(3, 'Say why the address changes.').max(500),
 });

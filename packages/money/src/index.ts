@@ -12,6 +12,12 @@ export const SCALE = 8;
 export const UNIT = 100_000_000n;
 /** Largest amount a Postgres bigint column can hold. */
 export const MAX_UNITS = 9_223_372_036_854_775_807n;
+/**
+ * Largest amount (or token quantity, or price) one request field may carry: 1,000,000,000, i.e.
+ * 10^17 units, a ninety-second of MAX_UNITS, so a sum of 90 of them, a balance, or an amount times
+ * a percent below 100 still fits a bigint column (decision 0013).
+ */
+export const MAX_INPUT_UNITS = 1_000_000_000n * UNIT;
 
 export type Units = bigint;
 

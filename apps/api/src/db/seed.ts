@@ -1,14 +1,15 @@
 import { defaultSettings } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
 import type { Deps } from '../deps';
+import { judgePassword } from '../modules/auth/password-strength';
 import { hashPassword } from '../modules/auth/passwords';
 import { addToUplineTeams } from '../modules/members/members.repo';
 import { launchToken } from '../modules/token/launch';
 import type { Tx } from '.';
 
 export const demoCredentials = {
-  admin: { email: 'admin@example.com', password: 'Admin@12345' },
-  member: { email: 'member@example.com', password: 'Member@12345' },
+  admin: { email: 'admin@example.com', password: 'Harbor-Falcon-77' },
+  member: { email: 'member@example.com', password: 'Lantern-Orbit-42' },
 } as const;
 
 const demoPlans = [
@@ -115,6 +116,8 @@ export async function ensureFirstAdmin(deps: Deps): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   if (admin) return false;
+  const verdict = await judgePassword(first.password, { email: first.email, fullname: 'Administrator' });
+  if (!verdict.ok) throw new Error(`Invalid environment:\n  ADMIN_PASSWORD: ${verdict.message}`);
   const hash = await hashPassword(first.password);
   await deps.db.transaction().execute((tx) =>
     deps.auth.insertMember(tx, {

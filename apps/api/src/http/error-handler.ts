@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseRetryAfterSeconds, databaseUnavailableBody, isDatabaseUnavailable } from './db-faults';
 import { AppError } from './errors';
 
 function fieldErrors(
@@ -15,6 +16,15 @@ function fieldErrors(
   return out;
 }
 
+/**
+ * PostgreSQL's data exceptions (class 22: 22021 bad encoding, 22P05 untranslatable character,
+ * 22003 out of range, 22P02 bad text representation, 22007/22008 bad date, 2201E bad logarithm
+ * argument, ...) and 54000 (a value over a program limit, e.g. an index row too large).
+ */
+function isDataException(code: unknown): boolean {
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '54000');
+}
+
 /** Renders every error as `{ message, code, details? }`. Bad input is a 400, never a 500. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -23,6 +33,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.status)
         .send({ message: error.message, code: error.code, details: error.details });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The connection this request used was lost or none could be had: only this request fails (its
+      // transaction ends with the connection), the pool reconnects by itself. Safe to retry with the same key.
+      request.log.warn(
+        `database unavailable during ${request.method} ${request.routeOptions.url ?? request.url}: ${error.message}`,
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(databaseRetryAfterSeconds))
+        .send(databaseUnavailableBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = fieldErrors(error.validation);
@@ -55,6 +76,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(409)
         .send({ message: 'Another change happened at the same moment. Please try again.', code: 'CONFLICT' });
+    }
+    if (isDataException(pgCode)) {
+      // A value PostgreSQL cannot take (NUL, out of bigint range, bad date, ...) that got past the
+      // schemas: the client's input, so a 400 and a one-line warning, never a stack trace.
+      request.log.warn(
+        `database refused the input of ${request.method} ${request.routeOptions.url ?? request.url}: ${pgCode} ${error.message}`,
+      );
+      return reply.status(400).send({ message: 'Invalid input.', code: 'BAD_REQUEST' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -11,6 +11,7 @@ const statusOf: Record<ErrorCode, number> = {
   BUSINESS_RULE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The one error type of the API. Rendered as `{ message, code, details? }` with its status. */

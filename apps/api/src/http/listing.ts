@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ListQuery } from '@sgx/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
@@ -40,11 +40,63 @@ export function sendCsv(reply: FastifyReply, name: string, rows: Record<string, 
     .send(`${lines.join('\r\n')}\r\n`);
 }
 
+/** The Idempotency-Key header as sent, when it is one (8 to 100 letters, digits, '_' or '-'). */
+function sentKey(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : null;
+}
+
 /** The request's Idempotency-Key header (a retried request posts once), or a fresh key. */
 export function requestKey(request: FastifyRequest): string {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : randomUUID();
+  return sentKey(request) ?? randomUUID();
 }
+
+/**
+ * An Idempotency-Key and the fingerprint of the request that sent it; `fingerprint` is null for a key
+ * made up here (no header), which nothing else can repeat.
+ */
+export type RequestKey = { key: string; fingerprint: string | null };
+
+/**
+ * The request's key (as requestKey) with its fingerprint (decision 0017): the method, the route, the
+ * signed-in principal, the route's parameters and the validated body. A repeat of the key with another
+ * fingerprint is refused with 409 by the service's claim (claimRequestKey).
+ */
+export function keyedRequest(request: FastifyRequest): RequestKey {
+  const key = sentKey(request);
+  if (key === null) return { key: randomUUID(), fingerprint: null };
+  return {
+    key,
+    fingerprint: requestFingerprint({
+      method: request.method,
+      route: request.routeOptions.url ?? request.url,
+      principal: request.principal ? String(request.principal.userId) : null,
+      params: request.params ?? null,
+      body: request.body ?? null,
+    }),
+  };
+}
+
+/**
+ * JSON with the keys of every object sorted and nothing undefined; a bigint (an amount, parsed from
+ * whatever decimal text or number was sent) as its digits, so "10", 10 and "10.00000000" are one amount.
+ */
+export function canonicalJson(value: unknown): string {
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (value === null || value === undefined || typeof value !== 'object')
+    return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const fields = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`);
+  return `{${fields.join(',')}}`;
+}
+
+/** SHA-256 (hex) of a request's parts in canonical JSON. */
+export const requestFingerprint = (parts: Record<string, unknown>): string =>
+  createHash('sha256').update(canonicalJson(parts)).digest('hex');
 
 /** A member acts only for themself (`user_id` must be theirs); an admin may act for anyone. */
 export function actingFor(principal: Principal, userId: number): bigint {

@@ -1,36 +1,60 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
 import { rateLimited } from './errors';
 
+/** How often a process deletes the counters whose window has ended. */
+const SWEEP_EVERY_MS = 60_000;
+
 /**
- * Fixed-window counters in memory, checked before any password is hashed. One API process holds
- * them; running several processes needs a shared store (see docs/decisions/0004-rate-limits.md).
+ * Fixed-window counters in PostgreSQL (table `rate_limits`, migration 0023), so every API instance
+ * counts against the same limit (decision 0015). Callers check before any password is hashed: a
+ * flood of attempts costs one short statement each, on the database's clock.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = Date.now();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onSweepError: (err: unknown) => void = () => undefined,
+  ) {}
 
-  /** Counts one hit on `key`; throws a 429 AppError when `limit` hits already happened in the window. */
-  hit(key: string, limit: number, windowMs: number): void {
-    const now = this.now();
-    this.sweep(now);
-    const w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + windowMs });
-      return;
-    }
-    if (w.count >= limit) throw rateLimited(Math.max(1, Math.ceil((w.resetAt - now) / 1000)));
-    w.count += 1;
+  /**
+   * Counts one hit on `key` in one round trip; throws a 429 AppError when `limit` hits already
+   * happened in the window. A window that has ended starts again with this hit, in the same statement.
+   */
+  async hit(key: string, limit: number, windowMs: number): Promise<void> {
+    this.sweepNowAndThen();
+    // Refused hits still count (up to limit + 1), so the refusal needs no second statement.
+    const { rows } = await sql<{ hits: number; retry_after: number }>`
+      INSERT INTO rate_limits AS r (key, hits, window_end)
+      VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN r.window_end <= now() THEN 1 ELSE least(r.hits, ${limit}) + 1 END,
+        window_end = CASE WHEN r.window_end <= now() THEN excluded.window_end ELSE r.window_end END
+      RETURNING hits, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`.execute(this.db);
+    const row = rows[0];
+    if (row && row.hits > limit) throw rateLimited(Math.max(1, row.retry_after));
   }
 
   /** Forgets `key` (after a successful sign-in, the account counter starts again). */
-  reset(key: string): void {
-    this.windows.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
+  /** Deletes ended windows through their index; not awaited, so no request waits on it. */
+  private sweepNowAndThen(): void {
+    const now = Date.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    void this.sweep().catch(this.onSweepError);
+  }
+
+  /** Deletes every counter whose window has ended; returns how many. */
+  async sweep(): Promise<number> {
+    const r = await this.db
+      .deleteFrom('rate_limits')
+      .where('window_end', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../deps';
+import { isDatabaseUnavailable } from '../http/db-faults';
 import { type JobDefinition, jobs } from './jobs';
 
 export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
@@ -15,7 +16,13 @@ export async function startJobs(
   options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
 ): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
-  boss.on('error', (err) => deps.logger?.error({ err }, 'job queue error'));
+  // Heard always: an unheard 'error' would end the process. A lost connection (the database restarted,
+  // pg_terminate_backend) is a warning: pg-boss's pool opens a new one and its workers poll on.
+  boss.on('error', (err) => {
+    if (isDatabaseUnavailable(err))
+      deps.logger?.warn(`job queue lost its database connection: ${err.message}`);
+    else deps.logger?.error({ err }, 'job queue error');
+  });
   await boss.start();
   for (const def of definitions) {
     await boss.createQueue(def.name);

@@ -23,7 +23,7 @@ const USAGE = `Usage: npm run chain:dev -- [options]
   --app <url>         the app to configure once it is up (env APP_URL, default http://localhost:3000)
   --no-app            do not configure the app
   --admin-email <e>   admin to sign in as (env CHAIN_DEV_ADMIN_EMAIL, default admin@example.com)
-  --admin-password <p>  (env CHAIN_DEV_ADMIN_PASSWORD, default Admin@12345)
+  --admin-password <p>  (env CHAIN_DEV_ADMIN_PASSWORD, default Harbor-Falcon-77)
   -h, --help`;
 
 const SYMBOL = 'USDT';
@@ -53,7 +53,7 @@ function parseOptions() {
         app: { type: 'string', default: env.APP_URL ?? 'http://localhost:3000' },
         'no-app': { type: 'boolean', default: false },
         'admin-email': { type: 'string', default: env.CHAIN_DEV_ADMIN_EMAIL ?? 'admin@example.com' },
-        'admin-password': { type: 'string', default: env.CHAIN_DEV_ADMIN_PASSWORD ?? 'Admin@12345' },
+        'admin-password': { type: 'string', default: env.CHAIN_DEV_ADMIN_PASSWORD ?? 'Harbor-Falcon-77' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,

@@ -15,8 +15,8 @@ const valid = (over: Record<string, unknown> = {}) => ({
   fullname: 'Riya Sharma',
   email: `riya-${Math.random().toString(36).slice(2)}@example.com`,
   phone: '9876543210',
-  password: 'Secret123',
-  confirmPassword: 'Secret123',
+  password: 'Saffron-Kettle-58',
+  confirmPassword: 'Saffron-Kettle-58',
   referralBy: '',
   ...over,
 });

@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, unauthenticated } from '../../http/erro
 import type { RateLimiter } from '../../http/rate-limit';
 import { addToUplineTeams } from '../members/members.repo';
 import type { SettingsService } from '../settings/settings.service';
+import { assertStrongPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
 
@@ -42,7 +43,7 @@ export class AuthService {
 
   async register(body: Register, meta: Meta): Promise<SignedIn> {
     await this.settings.requireFeature('registration');
-    this.limiter.hit(`register:ip:${meta.ip}`, this.limits.registerPerIp, this.limits.windowMs);
+    await this.limiter.hit(`register:ip:${meta.ip}`, this.limits.registerPerIp, this.limits.windowMs);
     const settings = await this.settings.all();
     const sponsorCode = body.referralBy || settings.rootReferralCode;
     const sponsor = await this.db
@@ -55,6 +56,7 @@ export class AuthService {
       throw badRequest('Invalid referral code.', { referralBy: ['Invalid referral code.'] });
     }
     await this.assertEmailFree(this.db, body.email);
+    await assertStrongPassword(body.password, body);
     const passwordHash = await hashPassword(body.password);
     return this.db.transaction().execute(async (tx) => {
       const id = await this.insertMember(tx, {
@@ -129,8 +131,8 @@ export class AuthService {
     if (kind === 'user') await this.settings.requireFeature('login');
     const account = body.email.trim().toLowerCase();
     // Counted before any hashing, so a flood of attempts costs no CPU.
-    this.limiter.hit(`signin:ip:${meta.ip}`, this.limits.signinPerIp, this.limits.windowMs);
-    this.limiter.hit(`signin:acct:${account}`, this.limits.signinPerAccount, this.limits.windowMs);
+    await this.limiter.hit(`signin:ip:${meta.ip}`, this.limits.signinPerIp, this.limits.windowMs);
+    await this.limiter.hit(`signin:acct:${account}`, this.limits.signinPerAccount, this.limits.windowMs);
     const user = await this.db
       .selectFrom('users')
       .select(['id', 'password_hash', 'role'])
@@ -139,7 +141,7 @@ export class AuthService {
       .executeTakeFirst();
     const ok = await verifyPassword(user?.password_hash, body.password);
     if (!user || !ok || user.role !== kind) throw unauthenticated('Invalid email or password.');
-    this.limiter.reset(`signin:acct:${account}`);
+    await this.limiter.reset(`signin:acct:${account}`);
     return this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
       return this.startSession(tx, user.id, meta);

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { pageInfo, requestKey, sendCsv } from '../../http/listing';
+import { keyedRequest, pageInfo, sendCsv } from '../../http/listing';
 
 export function codesRoutes(app: App): void {
   const { codes } = app.deps;
@@ -30,7 +30,7 @@ export function codesRoutes(app: App): void {
         principalOf(request),
         request.body.count,
         request.body.amount,
-        requestKey(request),
+        keyedRequest(request),
       );
       return reply
         .status(201)

@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
-import { likePattern, runPaged } from '../../http/listing';
+import { likePattern, type RequestKey, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
+import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 12 }, () => ALPHABET.charAt(randomInt(ALPHABET.length))).join('');
@@ -32,9 +33,11 @@ const toRecord = (r: Row) => ({
 export class CodesService {
   constructor(private readonly db: Db) {}
 
-  async issue(principal: Principal, count: number, amount: bigint, requestKey: string) {
-    const batchKey = `${principal.userId}:${requestKey}`;
+  async issue(principal: Principal, count: number, amount: bigint, requestKey: RequestKey) {
+    const batchKey = `${principal.userId}:${requestKey.key}`;
     return this.db.transaction().execute(async (tx) => {
+      // The same key for another count or amount is a 409 (decision 0017).
+      await claimRequestKey(tx, batchKey, requestKey.fingerprint);
       // One issue per key: a retry waits on the key's lock, then gets the first batch back.
       await sql`SELECT pg_advisory_xact_lock(hashtext(${batchKey}))`.execute(tx);
       const earlier = await tx
@@ -92,8 +95,13 @@ export class CodesService {
     return toRecord(r);
   }
 
+  /**
+   * Redeems a code into the member's deposit wallet, once. A code is value a member can hand to another:
+   * a blocked member cannot take value in through one (decision 0016).
+   */
   async redeem(principal: Principal, code: string) {
     return this.db.transaction().execute(async (tx) => {
+      await assertMayMoveMoney(tx, principal.userId, principal.userId);
       const c = await tx
         .selectFrom('codes')
         .selectAll()

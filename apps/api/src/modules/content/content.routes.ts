@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AchieverFields,
@@ -15,7 +13,8 @@ import { principalOf } from '../../http/access';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { readImageForm } from '../uploads/form';
-import { contentTypeOf, saveImage, UPLOAD_NAME } from '../uploads/images';
+import { findImage, saveImage, UPLOAD_NAME } from '../uploads/images';
+import { importUploadsFolder } from '../uploads/legacy-folder';
 import { newsAndSupportRoutes } from './news-support.routes';
 
 const NameParam = z.object({ name: z.string().regex(UPLOAD_NAME, 'Unknown file.') });
@@ -25,20 +24,30 @@ const _iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Banners and achievers (spec 7.2 banner), the uploaded images; news and support in news-support.routes.ts. */
 export function contentRoutes(app: App): void {
   const { db, config } = app.deps;
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+
+  // Images are kept in PostgreSQL, where every instance finds them; those an earlier version saved in
+  // <dataDir>/uploads are copied there at start (decision 0015).
+  app.addHook('onReady', async () => {
+    const { imported, skipped } = await importUploadsFolder(db, path.join(config.dataDir, 'uploads'));
+    if (imported > 0 || skipped.length > 0)
+      app.log.info({ imported, skipped }, 'images from the uploads folder copied to the database');
+  });
 
   app.get(
     '/uploads/:name',
     { config: { access: 'public' }, schema: { tags: ['content'], params: NameParam } },
     async (request, reply) => {
-      const file = path.join(uploadsDir, request.params.name);
-      const info = await stat(file).catch(() => null);
-      if (!info) throw notFound('File not found.');
-      return reply
-        .header('content-type', contentTypeOf(request.params.name) ?? 'application/octet-stream')
+      const image = await findImage(db, request.params.name);
+      if (!image) throw notFound('File not found.');
+      // A name is a random UUID and its image never changes: cached for a year, revalidated by ETag.
+      reply
+        .header('etag', image.etag)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(file));
+        .header('cache-control', 'public, max-age=31536000, immutable');
+      const wanted = request.headers['if-none-match'];
+      if (wanted?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag))
+        return reply.status(304).send();
+      return reply.header('content-type', image.contentType).send(image.bytes);
     },
   );
 
@@ -56,9 +65,9 @@ export function contentRoutes(app: App): void {
     async (request, reply) => {
       const { image } = await readImageForm(request);
       if (!image) throw badRequest('Choose an image.', { image: ['Choose an image.'] });
-      const name = await saveImage(uploadsDir, image);
       const actor = principalOf(request).userId;
       const row = await db.transaction().execute(async (tx) => {
+        const name = await saveImage(tx, image);
         const r = await tx
           .insertInto('banners')
           .values({ image: name, created_by: actor })
@@ -143,9 +152,9 @@ export function contentRoutes(app: App): void {
           name: parsed.error.issues.map((i) => i.message),
         });
       if (!image) throw badRequest('Choose an image.', { image: ['Choose an image.'] });
-      const name = await saveImage(uploadsDir, image);
       const actor = principalOf(request).userId;
       await db.transaction().execute(async (tx) => {
+        const name = await saveImage(tx, image);
         const r = await tx
           .insertInto('achievers')
           .values({ name: parsed.data.name, title: parsed.data.title, image: name, created_by: actor })

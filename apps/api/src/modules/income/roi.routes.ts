@@ -1,5 +1,6 @@
 import {
   amountOut,
+  IdIn,
   IncomeSkipsResponse,
   RoiCheckResponse,
   SelfTradeResponse,
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
 
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: IdIn });
 
 export function roiRoutes(app: App): void {
   const { roi } = app.deps;

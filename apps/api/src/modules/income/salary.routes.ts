@@ -1,5 +1,6 @@
 import {
   amountOut,
+  IdIn,
   SalaryListQuery,
   SalaryListResponse,
   SalaryRunBody,
@@ -16,7 +17,7 @@ import { scopeOf } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { runSalary } from './salary.job';
 
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
+const IdParam = z.object({ id: IdIn });
 
 /** The salary reads of spec 7.11 (under /api/v1/salary) and an admin's run of a month. */
 export function salaryRoutes(app: App): void {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
-import { AppError, businessRule } from '../../http/errors';
+import { AppError, businessRule, conflict, forbidden } from '../../http/errors';
 import { cappedIncomeTypes } from './income-types';
 
 export type AccountRef = { owner: bigint | null; kind: AccountKind; asset?: Asset };
@@ -67,10 +67,34 @@ const postingCall = (p: Posting) => sql`ledger_post(
   ${p.entries.map((e) => assetOf(e.account))}::text[],
   ${p.entries.map((e) => e.amount)}::bigint[])`;
 
-/** ledger_post's SQLSTATE SX001 is the member-facing "Insufficient balance."; anything else passes. */
+/** The answer to a member whose account is blocked (decision 0016). */
+export const BLOCKED_MESSAGE = 'Your account is blocked. Please contact support.';
+
+/**
+ * The API's error for a refusal raised in SQL, or undefined: ledger_post's SX001 ("Insufficient
+ * balance."), and migration 0024's SX301 (a blocked member's money move, 403) and SX302 (an
+ * Idempotency-Key reused for a different request, 409).
+ */
+export function sqlRefusal(err: unknown): AppError | undefined {
+  switch ((err as { code?: string }).code) {
+    case 'SX001':
+      return businessRule('Insufficient balance.');
+    case 'SX301':
+      return forbidden(BLOCKED_MESSAGE);
+    case 'SX302':
+      return conflict('This Idempotency-Key was already used for a different request.', {
+        'Idempotency-Key': [
+          'Send a new key with a new request; repeat a key only to retry the same request.',
+        ],
+      });
+    default:
+      return undefined;
+  }
+}
+
+/** Throws the API's error for a refusal raised in SQL (sqlRefusal); anything else passes unchanged. */
 export const refusal = (err: unknown): never => {
-  if ((err as { code?: string }).code === 'SX001') throw businessRule('Insufficient balance.');
-  throw err;
+  throw sqlRefusal(err) ?? err;
 };
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };

@@ -10,11 +10,14 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db';
 import { assertSelfOrAdmin, type Principal } from '../../http/access';
 import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import type { RequestKey } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
+import { assertStrongPassword } from '../auth/password-strength';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
 import { post } from '../ledger/ledger.service';
 import { memberMoney } from '../ledger/member-money';
+import { claimRequestKey } from '../ledger/money-guards';
 import { userRecord, userRow } from './members.read';
 import { addToUplineTeams, bumpUplines, isInSubtree, type UserRow } from './members.repo';
 
@@ -31,8 +34,9 @@ export class MemberEdits {
     principal: Principal,
     id: number,
     body: UpdateUser,
-    idempotencyKey: string = randomUUID(),
+    requestKey: RequestKey = { key: randomUUID(), fingerprint: null },
   ): Promise<UserRecord> {
+    const idempotencyKey = requestKey.key;
     assertSelfOrAdmin(principal, id);
     const userId = BigInt(id);
     const isAdmin = principal.role === 'admin';
@@ -48,6 +52,8 @@ export class MemberEdits {
         throw forbidden('You can only change your name, phone, address and payout addresses.');
     }
     return this.db.transaction().execute(async (tx) => {
+      // A key names one edit: the same key with another body is a 409 (decision 0017).
+      await claimRequestKey(tx, `admin-edit:${principal.userId}:${idempotencyKey}`, requestKey.fingerprint);
       await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
       const before = await userRow(tx, userId);
       const beforeRecord = await userRecord(tx, userId);
@@ -95,6 +101,12 @@ export class MemberEdits {
 
       let passwordChanged = false;
       if (isAdmin && body.password) {
+        await assertStrongPassword(body.password, {
+          email: body.email ?? before.email,
+          fullname: body.fullname ?? before.fullname,
+          username: body.username ?? before.username,
+          phone: before.phone,
+        });
         set.password_hash = await hashPassword(body.password);
         passwordChanged = true;
       }
@@ -223,7 +235,7 @@ export class MemberEdits {
     if (principal.userId !== BigInt(id)) throw forbidden('You can only change your own password.');
     const row = await this.db
       .selectFrom('users')
-      .select('password_hash')
+      .select(['password_hash', 'email', 'fullname', 'username', 'phone'])
       .where('id', '=', principal.userId)
       .executeTakeFirst();
     if (!row) throw notFound('Member not found.');
@@ -232,6 +244,7 @@ export class MemberEdits {
         currentPassword: ['Your current password is not correct.'],
       });
     }
+    await assertStrongPassword(body.password, row);
     const hash = await hashPassword(body.password);
     await this.db.transaction().execute(async (tx) => {
       await tx

@@ -111,18 +111,20 @@ describe('admin edits', () => {
   it('hashes a new password, ends the old sessions, and the member signs in with it', async () => {
     const m = await buildMember(t.deps);
     const old = await tokenFor(t.app, m);
-    expect((await asAdmin('PUT', `/users/${m.id}`, { password: 'Fresh1234' })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/users/${m.id}`, { password: 'Fresh-Pebble-Road-4' })).statusCode).toBe(
+      200,
+    );
     const stored = await sqlOn(t.url, 'SELECT password_hash FROM users WHERE id = $1', [m.id]);
     expect(stored.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(old) })).statusCode).toBe(401);
-    expect(await tokenFor(t.app, { ...m, password: 'Fresh1234' })).toBeTruthy();
+    expect(await tokenFor(t.app, { ...m, password: 'Fresh-Pebble-Road-4' })).toBeTruthy();
     const audit = await sqlOn(
       t.url,
       "SELECT after FROM audit_log WHERE action = 'member.update' AND entity_id = $1",
       [String(m.id)],
     );
     expect(audit.rows[0]?.after.password).toBe('changed');
-    expect(JSON.stringify(audit.rows)).not.toContain('Fresh1234');
+    expect(JSON.stringify(audit.rows)).not.toContain('Fresh-Pebble-Road-4');
   });
 
   it('refuses a taken e-mail or username', async () => {
@@ -238,14 +240,14 @@ describe('a member editing themself', () => {
       t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}/password`, headers: bearer(here), payload });
     const wrong = await change({
       currentPassword: 'Nope12345',
-      password: 'Brand9new',
-      confirmPassword: 'Brand9new',
+      password: 'Brand-New-Willow-9',
+      confirmPassword: 'Brand-New-Willow-9',
     });
     expect(wrong.statusCode).toBe(400);
     const ok = await change({
       currentPassword: m.password,
-      password: 'Brand9new',
-      confirmPassword: 'Brand9new',
+      password: 'Brand-New-Willow-9',
+      confirmPassword: 'Brand-New-Willow-9',
     });
     expect(ok.json()).toEqual({ message: 'Password change successfuly' });
     expect((await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(here) })).statusCode).toBe(
@@ -254,7 +256,7 @@ describe('a member editing themself', () => {
     expect(
       (await t.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(elsewhere) })).statusCode,
     ).toBe(401);
-    expect(await tokenFor(t.app, { ...m, password: 'Brand9new' })).toBeTruthy();
+    expect(await tokenFor(t.app, { ...m, password: 'Brand-New-Willow-9' })).toBeTruthy();
   });
 });
 

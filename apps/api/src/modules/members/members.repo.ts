@@ -131,6 +131,32 @@ export async function bumpUplines(
   `.execute(tx);
 }
 
+/**
+ * Locks (FOR UPDATE) the members `ids` and the uplines of `memberId` (all of them, or only its sponsor)
+ * in one statement, in id order. A top-up changes its payer's and receiver's rows, every upline's team
+ * counters and the sponsor's income; taking all of those rows first, in the one order every top-up
+ * uses, is what keeps a top-up of a member and one of its upline at the same moment from deadlocking
+ * (each held a row the other needed next). Later locks of these rows in the transaction are no-ops.
+ */
+export async function lockWithUplines(
+  tx: DbOrTx,
+  ids: bigint[],
+  memberId: bigint,
+  reach: 'all' | 'sponsor',
+): Promise<void> {
+  await sql`
+    WITH RECURSIVE up(id) AS (
+      SELECT sponsor_id FROM users WHERE id = ${memberId} AND sponsor_id IS NOT NULL
+      UNION ALL
+      SELECT u.sponsor_id FROM users u JOIN up ON u.id = up.id
+      WHERE u.sponsor_id IS NOT NULL AND ${reach === 'all'}
+    )
+    SELECT id FROM users
+    WHERE id IN (SELECT id FROM up UNION SELECT unnest(${ids}::bigint[]))
+    ORDER BY id
+    FOR UPDATE`.execute(tx);
+}
+
 /** Adds `delta` to total_team of every upline of `memberId`. */
 export const addToUplineTeams = (tx: DbOrTx, memberId: bigint, delta: number) =>
   bumpUplines(tx, memberId, { team: delta });

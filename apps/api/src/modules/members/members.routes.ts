@@ -15,6 +15,7 @@ import {
 } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
+import { keyedRequest } from '../../http/listing';
 
 export function membersRoutes(app: App): void {
   const { members } = app.deps;
@@ -100,9 +101,12 @@ export function membersRoutes(app: App): void {
     },
     async (request) => {
       // A client may send an Idempotency-Key so a retried save posts a balance adjustment once.
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : undefined;
-      const singleuser = await members.update(principalOf(request), request.params.id, request.body, key);
+      const singleuser = await members.update(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        keyedRequest(request),
+      );
       return { message: 'User updated successfully', singleuser };
     },
   );

@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { assertSelfOrAdmin, type Principal } from '../../http/access';
+import type { RequestKey } from '../../http/listing';
 import type { SessionStore } from '../auth/sessions';
 import { MemberEdits } from './members.edit';
 import { MemberNotices } from './members.notices';
@@ -46,9 +47,9 @@ export class MembersService {
     principal: Principal,
     id: number,
     body: z.output<typeof UpdateUserBody>,
-    idempotencyKey?: string,
+    requestKey?: RequestKey,
   ): Promise<UserRecord> {
-    return this.edits.update(principal, id, body, idempotencyKey);
+    return this.edits.update(principal, id, body, requestKey);
   }
 
   changePassword(principal: Principal, id: number, body: z.output<typeof ChangePasswordBody>): Promise<void> {

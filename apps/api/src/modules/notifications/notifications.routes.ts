@@ -1,6 +1,7 @@
 import {
   CreateNotificationBody,
   HomeNotificationsResponse,
+  IdIn,
   IdParam,
   MemberNotificationsResponse,
   MessageResponse,
@@ -13,7 +14,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { scopeOf } from '../../http/listing';
 
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: IdIn });
 
 export function notificationsRoutes(app: App): void {
   const { notifications } = app.deps;

@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+import { keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 export function plansRoutes(app: App): void {
   const { plans, topups, settings } = app.deps;
@@ -117,13 +117,15 @@ export function plansRoutes(app: App): void {
     },
     async (request, reply) => {
       const { user_id, plan_id, amount } = request.body;
+      const { key, fingerprint } = keyedRequest(request);
       const rec = await topups.topup(principalOf(request), {
         payer: BigInt(user_id),
         receiver: BigInt(user_id),
         planId: BigInt(plan_id),
         amount,
         kind: 'topup',
-        requestKey: requestKey(request),
+        requestKey: key,
+        fingerprint,
       });
       return reply
         .status(201)

@@ -73,18 +73,18 @@ describe('forgotten password over SMTP', () => {
     const old = await tokenFor(smtpApp.app, m);
     const reset = await post(smtpApp, '/pass/reset', {
       token,
-      password: 'Renewed123',
-      confirmPassword: 'Renewed123',
+      password: 'Renewed-Copper-Fern-3',
+      confirmPassword: 'Renewed-Copper-Fern-3',
     });
     expect(reset.json()).toEqual({ message: 'Password change successfuly' });
     expect(
       (await smtpApp.app.inject({ url: `/api/v1/users/${m.id}`, headers: bearer(old) })).statusCode,
     ).toBe(401);
-    expect(await tokenFor(smtpApp.app, { ...m, password: 'Renewed123' })).toBeTruthy();
+    expect(await tokenFor(smtpApp.app, { ...m, password: 'Renewed-Copper-Fern-3' })).toBeTruthy();
     const again = await post(smtpApp, '/pass/reset', {
       token,
-      password: 'Another123',
-      confirmPassword: 'Another123',
+      password: 'Another-Cobalt-Dune-6',
+      confirmPassword: 'Another-Cobalt-Dune-6',
     });
     expect(again.statusCode).toBe(400);
   });
@@ -108,8 +108,8 @@ describe('forgotten password over SMTP', () => {
     );
     const res = await post(smtpApp, '/pass/reset', {
       token,
-      password: 'Renewed123',
-      confirmPassword: 'Renewed123',
+      password: 'Renewed-Copper-Fern-3',
+      confirmPassword: 'Renewed-Copper-Fern-3',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/expired/);

@@ -6,11 +6,13 @@ import type { Principal } from '../../http/access';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { writeAudit } from '../audit/audit.repo';
+import { assertStrongPassword } from '../auth/password-strength';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
 import type { Mailer } from '../mail/mailer';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Ask for a new one.';
 const OTP_TTL_MS = 5 * 60 * 1000;
 const OTP_MAX_ATTEMPTS = 5;
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
@@ -28,8 +30,8 @@ export class RecoveryService {
   /** Always answers the same, whether or not the address is registered. */
   async forgot(email: string, ip: string): Promise<void> {
     const window = this.config.rateLimits.windowMs;
-    this.limiter.hit(`forgot:ip:${ip}`, 10, window);
-    this.limiter.hit(`forgot:acct:${email}`, 3, window);
+    await this.limiter.hit(`forgot:ip:${ip}`, 10, window);
+    await this.limiter.hit(`forgot:acct:${email}`, 3, window);
     const user = await this.db
       .selectFrom('users')
       .select(['id', 'email', 'fullname'])
@@ -63,7 +65,18 @@ export class RecoveryService {
   }
 
   async reset(token: string, password: string, ip: string): Promise<void> {
-    this.limiter.hit(`reset:ip:${ip}`, 20, this.config.rateLimits.windowMs);
+    await this.limiter.hit(`reset:ip:${ip}`, 20, this.config.rateLimits.windowMs);
+    // The strength check needs to know whose password it is; the transaction below checks the link again.
+    const owner = await this.db
+      .selectFrom('password_resets as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['u.email', 'u.fullname', 'u.username', 'u.phone'])
+      .where('r.token_hash', '=', sha256(token))
+      .where('r.used_at', 'is', null)
+      .where('r.expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (!owner) throw badRequest(INVALID_RESET_LINK);
+    await assertStrongPassword(password, owner);
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (tx) => {
       const r = await tx
@@ -74,7 +87,7 @@ export class RecoveryService {
         .where('expires_at', '>', new Date())
         .forUpdate()
         .executeTakeFirst();
-      if (!r) throw badRequest('This reset link is invalid or has expired. Ask for a new one.');
+      if (!r) throw badRequest(INVALID_RESET_LINK);
       await tx.updateTable('password_resets').set({ used_at: new Date() }).where('id', '=', r.id).execute();
       await tx
         .updateTable('users')
@@ -94,7 +107,7 @@ export class RecoveryService {
 
   async sendOtp(principal: Principal, userId: number, email: string): Promise<void> {
     if (principal.userId !== BigInt(userId)) throw forbidden('You can only verify your own e-mail.');
-    this.limiter.hit(`otp:acct:${userId}`, 5, this.config.rateLimits.windowMs);
+    await this.limiter.hit(`otp:acct:${userId}`, 5, this.config.rateLimits.windowMs);
     const user = await this.db
       .selectFrom('users')
       .select(['email', 'fullname'])
@@ -131,7 +144,7 @@ export class RecoveryService {
 
   async verifyOtp(principal: Principal, userId: number, otp: string): Promise<void> {
     if (principal.userId !== BigInt(userId)) throw forbidden('You can only verify your own e-mail.');
-    this.limiter.hit(`otp-verify:acct:${userId}`, 20, this.config.rateLimits.windowMs);
+    await this.limiter.hit(`otp-verify:acct:${userId}`, 20, this.config.rateLimits.windowMs);
     // A wrong code must still count its attempt, so the transaction commits and the refusal comes after.
     const outcome = await this.db.transaction().execute(async (tx) => {
       const row = await tx

@@ -1,6 +1,7 @@
 import {
   amountOut,
   ClaimStatusResponse,
+  IdIn,
   IdParam,
   InitializeRewardsBody,
   LeadershipResponse,
@@ -19,7 +20,7 @@ import { scopeOf } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { toPlan } from './rewards.service';
 
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: IdIn });
 const cols = [
   'id',
   'rank',

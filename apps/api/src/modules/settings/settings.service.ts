@@ -15,6 +15,13 @@ type Key = keyof Settings;
 
 const CHANNEL = 'settings_changed';
 
+/** Closes a listening client for good; a late 'error' from it (its socket dying) is heard and ignored. */
+function retire(c: pg.Client): Promise<void> {
+  c.removeAllListeners();
+  c.on('error', () => undefined);
+  return c.end().catch(() => undefined);
+}
+
 /**
  * Settings are stored one row per top-level key; missing keys take the defaults of business-rules.md.
  *
@@ -63,32 +70,37 @@ export class SettingsService {
     let client: pg.Client | undefined;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
-    const lost = () => {
+    // One loss can be reported twice (the client's 'error' and its failed LISTEN): only the first counts.
+    const lost = (c: pg.Client) => {
+      if (client !== c) return;
       this.listening = false;
       this.invalidate();
-      client?.removeAllListeners();
-      client?.end().catch(() => undefined);
       client = undefined;
+      void retire(c);
       if (stopped) return;
       // Retrying never keeps a stopping process alive by itself.
-      timer = setTimeout(() => void open().catch(lost), retryMs);
+      clearTimeout(timer);
+      timer = setTimeout(() => void open(), retryMs);
       timer.unref();
     };
     const open = async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
       client = c;
-      c.on('error', lost);
-      c.on('end', () => {
-        if (client === c) lost();
-      });
+      c.on('error', () => lost(c));
+      c.on('end', () => lost(c));
       c.on('notification', () => this.invalidate());
-      await c.connect();
-      await c.query(`LISTEN ${CHANNEL}`);
-      if (stopped) return;
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${CHANNEL}`);
+      } catch {
+        lost(c);
+        return;
+      }
+      if (stopped || client !== c) return;
       this.invalidate();
       this.listening = true;
     };
-    await open().catch(lost);
+    await open();
     return async () => {
       stopped = true;
       clearTimeout(timer);
@@ -96,8 +108,7 @@ export class SettingsService {
       this.invalidate();
       const c = client;
       client = undefined;
-      c?.removeAllListeners();
-      await c?.end().catch(() => undefined);
+      if (c) await retire(c);
     };
   }
 

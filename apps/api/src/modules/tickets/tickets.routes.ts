@@ -1,5 +1,6 @@
 import {
   CreateTicketBody,
+  IdIn,
   IdParam,
   TicketListQuery,
   TicketListResponse,
@@ -13,8 +14,8 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { scopeOf } from '../../http/listing';
 
-const TicketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const TicketIdParam = z.object({ ticketId: IdIn });
+const UserIdParam = z.object({ userId: IdIn });
 const Saved = z.object({ message: z.string(), ticket: TicketWithResponses });
 
 export function ticketsRoutes(app: App): void {

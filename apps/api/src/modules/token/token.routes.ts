@@ -2,6 +2,7 @@ import {
   AddressBalanceResponse,
   BalanceResponse,
   ContractAddressBody,
+  IdIn,
   PriceHistoryQuery,
   PriceHistoryResponse,
   QuoteQuery,
@@ -19,10 +20,10 @@ import { parseUnits } from '@sgx/money';
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { requestKey, scopeOf } from '../../http/listing';
+import { keyedRequest, scopeOf } from '../../http/listing';
 
-const TokenIdParam = z.object({ tokenId: z.coerce.number().int().positive() });
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const TokenIdParam = z.object({ tokenId: IdIn });
+const UserIdParam = z.object({ userId: IdIn });
 const AddressParam = z.object({
   bep20: z
     .string()
@@ -111,7 +112,8 @@ export function tokenRoutes(app: App): void {
       `${P}/${side.toLowerCase()}`,
       { config: { access: 'member' }, schema: { tags, body: TradeBody, response: { 200: TradeResponse } } },
       async (request) => {
-        const r = await token.trade(principalOf(request), side, request.body, requestKey(request));
+        const { key, fingerprint } = keyedRequest(request);
+        const r = await token.trade(principalOf(request), side, request.body, key, fingerprint);
         return { success: true as const, message: 'Trade Successfull!', ...r };
       },
     );

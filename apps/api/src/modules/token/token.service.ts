@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import type { RequestKey } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
+import { BLOCKED_MESSAGE, sqlRefusal } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 import { buyCost, type Curve, multiplierFor, sellProceeds, spotPrice } from './curve';
 
@@ -29,7 +31,7 @@ function tradeRefusal(err: unknown, side: 'BUY' | 'SELL'): unknown {
   const e = err as { code?: string; detail?: string };
   switch (e.code) {
     case 'SX101':
-      return forbidden('Your account is blocked. Please contact support.');
+      return forbidden(BLOCKED_MESSAGE);
     case 'SX102': {
       const [expected, current] = (e.detail ?? '').split(' ').map((v) => BigInt(v));
       return conflict(
@@ -49,7 +51,7 @@ function tradeRefusal(err: unknown, side: 'BUY' | 'SELL'): unknown {
     case 'SX001':
       return businessRule(side === 'BUY' ? 'Insufficient balance.' : 'Insufficient token balance.');
     default:
-      return err;
+      return sqlRefusal(err) ?? err;
   }
 }
 
@@ -184,19 +186,22 @@ export class TokenService {
     side: 'BUY' | 'SELL',
     body: { token_id: number; amount: bigint; user_id: number; expected_price?: bigint | undefined },
     requestKey: string,
+    /** The fingerprint of the request that sent the key (keyedRequest); null: not compared. */
+    fingerprint: RequestKey['fingerprint'] = null,
   ) {
     const userId = BigInt(body.user_id);
     if (principal.role !== 'user' || userId !== principal.userId)
       throw forbidden('You can only trade for your own account.');
     const key = `${userId}:${requestKey}`;
     const s = await this.settings.all();
-    // One statement (token_trade, migration 0020): the token's row is held for it and the commit only.
+    // One statement (token_trade, migration 0020, behind token_trade_keyed, 0024: the key's claim and the
+    // blocked check): the token's row is held for it and the commit only.
     const { rows } = await sql<{ transaction_id: bigint }>`
-      SELECT transaction_id FROM token_trade(
+      SELECT transaction_id FROM token_trade_keyed(
         ${BigInt(body.token_id)}::bigint, ${userId}::bigint, ${side}, ${body.amount}::bigint, ${key},
         ${body.expected_price ?? null}::bigint, ${parseUnits(s.tokenSlippagePercent)}::bigint,
         ${parseUnits(s.tokenTradeFeePercent)}::bigint, ${`0x${randomBytes(32).toString('hex')}`},
-        ${principal.userId}::bigint)`
+        ${principal.userId}::bigint, ${fingerprint}::text)`
       .execute(this.db)
       .catch((err: unknown) => {
         throw tradeRefusal(err, side);

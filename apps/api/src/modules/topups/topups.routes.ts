@@ -8,11 +8,18 @@ import {
   TopupResponse,
   TopupsResponse,
 } from '@sgx/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { conflict } from '../../http/errors';
-import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+
+/** The request's key and fingerprint as an Activation takes them. */
+const keyOf = (request: FastifyRequest) => {
+  const { key, fingerprint } = keyedRequest(request);
+  return { requestKey: key, fingerprint };
+};
 
 export function topupsRoutes(app: App): void {
   const { topups } = app.deps;
@@ -29,7 +36,7 @@ export function topupsRoutes(app: App): void {
         planId: BigInt(request.body.id),
         amount: request.body.amount,
         kind: 'topup',
-        requestKey: requestKey(request),
+        ...keyOf(request),
       });
       return reply.status(201).send({ message: 'Top-up successful', topup });
     },
@@ -48,7 +55,7 @@ export function topupsRoutes(app: App): void {
         planId: null,
         amount: request.body.amount,
         kind: 'retopup',
-        requestKey: requestKey(request),
+        ...keyOf(request),
       });
       return reply.status(201).send({ message: 'Re-top-up successful', topup });
     },
@@ -62,7 +69,7 @@ export function topupsRoutes(app: App): void {
         p,
         actingFor(p, request.body.userby_id),
         BigInt(request.body.id),
-        requestKey(request),
+        keyedRequest(request),
       );
       return reply.status(201).send({ message: 'Account activated', topup });
     },

@@ -5,11 +5,12 @@ import type { Db, Tx } from '../../db';
 import type { TopupKind } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { creditIncome } from '../income/income.service';
 import { post } from '../ledger/ledger.service';
-import { bumpUplines } from '../members/members.repo';
+import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
+import { bumpUplines, lockWithUplines } from '../members/members.repo';
 import type { SettingsService } from '../settings/settings.service';
 
 export type Activation = {
@@ -20,6 +21,8 @@ export type Activation = {
   kind: Exclude<TopupKind, 'entry'>;
   createdBy: bigint;
   requestKey: string;
+  /** The fingerprint of the request that sent the key (keyedRequest); absent or null: not compared. */
+  fingerprint?: string | null;
 };
 
 /** A request key belongs to whoever sent it: two members sending the same key get two top-ups. */
@@ -51,20 +54,16 @@ export class TopupsService {
 
   /** Activates or raises a plan inside `tx`; returns the top-up id. Same request key: the first top-up. */
   async activate(tx: Tx, a: Activation): Promise<bigint> {
-    // Lock both rows in id order so two top-ups between the same members cannot deadlock. The key is
+    // Every member row this top-up changes (payer, receiver, and the receiver's uplines: their team
+    // counters, the sponsor's active directs and direct income) is locked at once, in id order, before
+    // any of them changes: top-ups along one sponsor chain queue instead of deadlocking. The key is
     // looked up after the lock, so a retry racing its first attempt finds the first attempt's top-up.
-    const [first, second] = a.payer < a.receiver ? [a.payer, a.receiver] : [a.receiver, a.payer];
-    await tx
-      .selectFrom('users')
-      .select('id')
-      .where('id', 'in', [first, second])
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    await lockWithUplines(tx, [a.payer, a.receiver], a.receiver, 'all');
     const existing = await this.byKey(tx, a.requestKey);
     if (existing !== undefined) return existing;
     await this.settings.requireFeature('topup', tx);
     await this.lockMember(tx, a.payer, 'payer');
+    await assertMayMoveMoney(tx, a.payer, a.createdBy);
     const receiver = await this.lockMember(tx, a.receiver, 'receiver');
 
     const current = await tx
@@ -185,13 +184,11 @@ export class TopupsService {
   }
 
   async topup(principal: Principal, a: Omit<Activation, 'createdBy'>): Promise<TopupRecord> {
-    const id = await this.db.transaction().execute((tx) =>
-      this.activate(tx, {
-        ...a,
-        createdBy: principal.userId,
-        requestKey: scopedKey(principal, a.requestKey),
-      }),
-    );
+    const key = scopedKey(principal, a.requestKey);
+    const id = await this.db.transaction().execute(async (tx) => {
+      await claimRequestKey(tx, key, a.fingerprint ?? null);
+      return this.activate(tx, { ...a, createdBy: principal.userId, requestKey: key });
+    });
     return this.one(id);
   }
 
@@ -234,23 +231,19 @@ export class TopupsService {
     principal: Principal,
     payer: bigint,
     receiverId: bigint,
-    requestKey: string,
+    requestKey: RequestKey,
   ): Promise<TopupRecord> {
-    const key = scopedKey(principal, requestKey);
+    const key = scopedKey(principal, requestKey.key);
     const id = await this.db.transaction().execute(async (tx) => {
-      const [first, second] = payer < receiverId ? [payer, receiverId] : [receiverId, payer];
-      await tx
-        .selectFrom('users')
-        .select('id')
-        .where('id', 'in', [first, second])
-        .orderBy('id')
-        .forUpdate()
-        .execute();
+      await claimRequestKey(tx, key, requestKey.fingerprint);
+      // Payer, receiver and the receiver's sponsor (active directs), in id order, before any changes.
+      await lockWithUplines(tx, [payer, receiverId], receiverId, 'sponsor');
       const existing = await this.byKey(tx, key);
       if (existing !== undefined) return existing;
       await this.settings.requireFeature('topup', tx);
       const fee = parseUnits((await this.settings.all(tx)).entryFee);
       await this.lockMember(tx, payer, 'payer');
+      await assertMayMoveMoney(tx, payer, principal.userId);
       const receiver = await this.lockMember(tx, receiverId, 'receiver');
       if (receiver.is_active === 'active') throw businessRule('This account is already active.');
       const topup = await tx

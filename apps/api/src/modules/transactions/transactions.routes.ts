@@ -1,4 +1,5 @@
 import {
+  IdIn,
   IdParam,
   ManualTransactionBody,
   MatrixQuery,
@@ -14,9 +15,9 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+import { keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
-const UserIdParam = z.object({ userId: z.coerce.number().int().positive() });
+const UserIdParam = z.object({ userId: IdIn });
 const Created = z.object({ message: z.string(), transaction_id: z.number().int() });
 
 export function transactionsRoutes(app: App): void {
@@ -80,7 +81,7 @@ export function transactionsRoutes(app: App): void {
       schema: { tags, body: ManualTransactionBody, response: { 201: Created } },
     },
     async (request, reply) => {
-      const id = await transactions.manual(principalOf(request), request.body, requestKey(request));
+      const id = await transactions.manual(principalOf(request), request.body, keyedRequest(request));
       return reply.status(201).send({ message: 'Transaction created', transaction_id: id });
     },
   );

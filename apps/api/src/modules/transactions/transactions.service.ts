@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, notFound } from '../../http/errors';
+import type { RequestKey } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { cappedIncomeTypes } from '../income/income.service';
 import { type AccountRef, post } from '../ledger/ledger.service';
+import { claimRequestKey } from '../ledger/money-guards';
 import { Rollups } from '../reports/rollups';
 import { TransactionList, type TxFilter } from './transactions.list';
 
@@ -154,11 +156,12 @@ export class TransactionsService {
       wallet: MemberWallet;
       reason: string;
     },
-    requestKey: string,
+    requestKey: RequestKey,
   ) {
     const userId = BigInt(b.user_id);
     const signed = b.direction === 'credit' ? b.amount : -b.amount;
     return this.db.transaction().execute(async (tx) => {
+      await claimRequestKey(tx, `manual:${requestKey.key}`, requestKey.fingerprint);
       const member = await tx
         .selectFrom('users')
         .select('id')
@@ -168,7 +171,7 @@ export class TransactionsService {
         .executeTakeFirst();
       if (!member) throw notFound('Member not found.');
       const posted = await post(tx, {
-        key: `manual:${requestKey}`,
+        key: `manual:${requestKey.key}`,
         kind: 'adjustment',
         memberId: userId,
         memo: `manual ${b.direction}: ${b.reason}`,

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 export function transfersRoutes(app: App): void {
   const { transfers } = app.deps;
@@ -30,7 +30,7 @@ export function transfersRoutes(app: App): void {
         actingFor(p, b.user_id),
         BigInt(b.userto_id),
         b.amount,
-        requestKey(request),
+        keyedRequest(request),
       );
       return reply.status(201).send({ message: 'Transfer successful', transfer });
     },
@@ -50,7 +50,7 @@ export function transfersRoutes(app: App): void {
         BigInt(b.userto_id),
         BigInt(b.plan_id),
         b.amount,
-        requestKey(request),
+        keyedRequest(request),
       );
       return reply.status(201).send({ message: 'Your friend’s plan is topped up', transfer });
     },

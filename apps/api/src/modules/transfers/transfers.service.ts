@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
 import { refusal } from '../ledger/ledger.service';
+import { claimRequestKey } from '../ledger/money-guards';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 
 type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
@@ -41,14 +42,16 @@ export class TransfersService {
     return id;
   }
 
-  async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: string) {
+  async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: RequestKey) {
     if (from === to) throw businessRule('You cannot transfer to yourself.');
-    // One statement (transfer_touser, migration 0022): the row if the receiver is a member, the posting,
-    // its link, and the record. The same request key again returns the first transfer.
+    // One statement (transfer_touser, migrations 0022 and 0024): the key's claim, the row if the receiver
+    // is a member, the blocked check, the posting, its link, and the record. The same request key again
+    // returns the first transfer; with another body it is a 409.
     const { rows } = await sql<Row>`
       SELECT id, kind, user_id, username, userto_id, userto, amount, created_at
       FROM transfer_touser(${from}::bigint, ${to}::bigint, ${amount}::bigint,
-                           ${scopedKey(principal, requestKey)}, ${principal.userId}::bigint)`
+                           ${scopedKey(principal, requestKey.key)}, ${principal.userId}::bigint,
+                           ${requestKey.fingerprint}::text)`
       .execute(this.db)
       .catch((err: unknown) => {
         if ((err as { code?: string }).code === 'SX201')
@@ -67,12 +70,13 @@ export class TransfersService {
     to: bigint,
     planId: bigint,
     amount: bigint | undefined,
-    requestKey: string,
+    requestKey: RequestKey,
   ) {
     if (from === to) throw businessRule('Visit Membership Plan to topup self account');
     await this.receiver(to);
-    const key = scopedKey(principal, requestKey);
+    const key = scopedKey(principal, requestKey.key);
     const id = await this.db.transaction().execute(async (tx) => {
+      await claimRequestKey(tx, key, requestKey.fingerprint);
       const existing = await this.byKey(tx, key);
       if (existing !== undefined) return existing;
       const topupId = await this.topups.activate(tx, {

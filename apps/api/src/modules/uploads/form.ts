@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors';
+import { assertStorable } from '../../http/input';
 import { MAX_IMAGE_BYTES } from './images';
 
 /** Reads a multipart form with text fields and at most one file in the field `image`. */
@@ -28,5 +29,6 @@ export async function readImageForm(
       throw badRequest('Send one image only.', { image: ['Send one image only.'] });
     throw err;
   }
+  assertStorable(fields);
   return { fields, image };
 }

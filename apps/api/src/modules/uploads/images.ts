@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import type { DbOrTx } from '../../db';
 import { badRequest } from '../../http/errors';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -26,21 +25,54 @@ const kinds = [
   },
 ] as const;
 
-export const contentTypeOf = (name: string) => kinds.find((k) => name.endsWith(`.${k.ext}`))?.type;
 export const UPLOAD_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 
+/** The image kind by content (not by name or declared type), or undefined for anything else. */
+export const imageKindOf = (data: Buffer) => kinds.find((k) => k.test(data));
+
 /**
- * Stores an uploaded image under a generated name, after checking by its content (not its name or
- * declared type) that it is a PNG, JPEG, GIF or WebP. Returns the stored name.
+ * Stores an uploaded image in PostgreSQL (table `uploads`, so every API instance serves it) under a
+ * generated name, after checking by its content that it is a PNG, JPEG, GIF or WebP. Returns the name.
  */
-export async function saveImage(uploadsDir: string, data: Buffer): Promise<string> {
-  const kind = kinds.find((k) => k.test(data));
+export async function saveImage(db: DbOrTx, data: Buffer): Promise<string> {
+  const kind = imageKindOf(data);
   if (!kind)
     throw badRequest('Only PNG, JPEG, GIF or WebP images are accepted.', {
       image: ['Only PNG, JPEG, GIF or WebP images are accepted.'],
     });
-  await mkdir(uploadsDir, { recursive: true });
   const name = `${randomUUID()}.${kind.ext}`;
-  await writeFile(path.join(uploadsDir, name), data, { flag: 'wx' });
+  await insertImage(db, name, kind.type, data);
   return name;
+}
+
+/** Adds an image under `name`; an image already stored under that name is kept (returns false). */
+export async function insertImage(
+  db: DbOrTx,
+  name: string,
+  contentType: string,
+  data: Buffer,
+): Promise<boolean> {
+  const r = await db
+    .insertInto('uploads')
+    .values({
+      name,
+      content_type: contentType,
+      bytes: data,
+      sha256: createHash('sha256').update(data).digest(),
+    })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  return (r.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export type StoredImage = { contentType: string; bytes: Buffer; etag: string };
+
+/** The stored image named `name`, with its ETag (the SHA-256 of its bytes), or undefined. */
+export async function findImage(db: DbOrTx, name: string): Promise<StoredImage | undefined> {
+  const r = await db
+    .selectFrom('uploads')
+    .select(['content_type', 'bytes', 'sha256'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return r && { contentType: r.content_type, bytes: r.bytes, etag: `"${r.sha256.toString('base64url')}"` };
 }

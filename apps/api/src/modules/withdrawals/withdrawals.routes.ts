@@ -18,7 +18,7 @@ import { parseUnits } from '@sgx/money';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
-import { actingFor, pageInfo, requestKey, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 const WithdrawalListQuery = ListQuery.extend({ kind: WithdrawalKind.optional() });
 
@@ -41,7 +41,7 @@ export function withdrawalsRoutes(app: App): void {
           actingFor(p, request.body.user_id),
           kind,
           request.body,
-          requestKey(request),
+          keyedRequest(request),
         );
         return reply.status(201).send({ message: 'Withdrawal request received', withdrawal });
       },
@@ -62,7 +62,7 @@ export function withdrawalsRoutes(app: App): void {
         actingFor(p, request.body.user_id),
         'principal',
         request.body,
-        requestKey(request),
+        keyedRequest(request),
       );
       return reply.status(201).send({ message: 'Principal withdrawal request received', withdrawal });
     },
@@ -150,7 +150,7 @@ export function withdrawalsRoutes(app: App): void {
         p,
         actingFor(p, request.body.user_id),
         request.body.amount,
-        requestKey(request),
+        keyedRequest(request),
       );
       return { message: 'Moved to your compound wallet' };
     },
@@ -188,7 +188,7 @@ export function withdrawalsRoutes(app: App): void {
     `${P}/debit`,
     { config: { access: 'admin' }, schema: { tags, body: DebitBody, response: { 200: MessageResponse } } },
     async (request) => {
-      await withdrawals.debit(principalOf(request), request.body, requestKey(request));
+      await withdrawals.debit(principalOf(request), request.body, keyedRequest(request));
       return { message: 'Wallet debited' };
     },
   );

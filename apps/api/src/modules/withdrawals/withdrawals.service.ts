@@ -3,9 +3,11 @@ import { formatUsd } from '@sgx/money';
 import type { Db, Tx } from '../../db';
 import type { AccountKind, Currency, RequestStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { badRequest, businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, businessRule, conflict, notFound } from '../../http/errors';
+import type { RequestKey } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { type AccountRef, post } from '../ledger/ledger.service';
+import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import type { PlansService } from '../plans/plans.service';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
@@ -68,15 +70,16 @@ export class WithdrawalsService {
     userId: bigint,
     kind: WithdrawalKind,
     body: { amount?: bigint | undefined; currency?: Currency | undefined },
-    requestKey: string,
+    requestKey: RequestKey,
   ): Promise<WithdrawalRecord> {
     // A key belongs to whoever sent it, so one member's key can never return another's request.
-    const key = `${principal.userId}:${requestKey}`;
+    const key = `${principal.userId}:${requestKey.key}`;
     const id = await this.db.transaction().execute(async (tx) => {
-      // The member's row is locked first: a retry racing its first attempt waits here, then finds it.
+      await claimRequestKey(tx, key, requestKey.fingerprint);
+      // The member's row is locked next: a retry racing its first attempt waits here, then finds it.
       const member = await tx
         .selectFrom('users')
-        .select(['id', 'status', 'bep20', 'trc20', 'deleted_at'])
+        .select(['id', 'bep20', 'trc20', 'deleted_at'])
         .where('id', '=', userId)
         .forUpdate()
         .executeTakeFirst();
@@ -88,7 +91,7 @@ export class WithdrawalsService {
         .executeTakeFirst();
       if (existing) return existing.id;
       await this.settings.requireFeature('withdrawal', tx);
-      if (member.status === 'block') throw forbidden('Your account is blocked. Please contact support.');
+      await assertMayMoveMoney(tx, userId, principal.userId);
       const currency: Currency | undefined =
         body.currency ?? (member.bep20 ? 'BEP20' : member.trc20 ? 'TRC20' : undefined);
       const address = currency === 'BEP20' ? member.bep20 : currency === 'TRC20' ? member.trc20 : null;
@@ -269,10 +272,16 @@ export class WithdrawalsService {
   }
 
   /** Moves earnings from the working wallet into the compound wallet. */
-  async compound(principal: Principal, userId: bigint, amount: bigint, requestKey: string): Promise<void> {
-    await this.db.transaction().execute((tx) =>
-      post(tx, {
-        key: `compound:${userId}:${requestKey}`,
+  async compound(
+    principal: Principal,
+    userId: bigint,
+    amount: bigint,
+    requestKey: RequestKey,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await claimRequestKey(tx, `${principal.userId}:${requestKey.key}`, requestKey.fingerprint);
+      await post(tx, {
+        key: `compound:${userId}:${requestKey.key}`,
         kind: 'compound',
         memberId: userId,
         memo: 'moved to compound wallet',
@@ -281,8 +290,8 @@ export class WithdrawalsService {
           { account: { owner: userId, kind: 'working' }, amount: -amount },
           { account: { owner: userId, kind: 'compound' }, amount },
         ],
-      }),
-    );
+      });
+    });
   }
 
   /** An admin takes money out of a member wallet, with a reason, audited. */
@@ -294,10 +303,11 @@ export class WithdrawalsService {
       wallet: 'deposit' | 'working' | 'non_working' | 'compound';
       reason: string;
     },
-    requestKey: string,
+    requestKey: RequestKey,
   ): Promise<void> {
     const userId = BigInt(body.user_id);
     await this.db.transaction().execute(async (tx) => {
+      await claimRequestKey(tx, `${principal.userId}:${requestKey.key}`, requestKey.fingerprint);
       const member = await tx
         .selectFrom('users')
         .select('id')
@@ -306,7 +316,7 @@ export class WithdrawalsService {
         .executeTakeFirst();
       if (!member) throw notFound('Member not found.');
       const posted = await post(tx, {
-        key: `admin-debit:${principal.userId}:${requestKey}`,
+        key: `admin-debit:${principal.userId}:${requestKey.key}`,
         kind: 'adjustment',
         memberId: userId,
         memo: `admin debit: ${body.reason}`,

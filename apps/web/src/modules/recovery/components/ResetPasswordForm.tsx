@@ -60,7 +60,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         ) : (
           <form onSubmit={onSubmit} noValidate aria-label="Reset password">
             <Stack gap="md">
-              {reset.isError && (
+              {/* A refused password is shown on its field; the link itself is still good. */}
+              {reset.isError && Object.keys(serverFieldErrors(reset.error)).length === 0 && (
                 <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                   {messageOr(reset.error, 'The password could not be changed.')}{' '}
                   <Anchor component={Link} to="/forgot-password" inherit>

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import { SUPPORTED_CHAINS } from '@sgx/chain';
+import type { Config } from '../config';
+import type { App } from '../deps';
+
+/** HSTS for a year, subdomains included; sent only on answers to HTTPS requests. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Where the video player of the watch dialog embeds from (apps/web/src/modules/watch/components/embed.ts). */
+const VIDEO_PLAYERS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+/**
+ * What WalletConnect's pairing and QR window (Reown AppKit) reach, after Reown's published CSP guidance
+ * and the hosts in the built bundle. Allowed only when WALLETCONNECT_PROJECT_ID is set.
+ */
+const WALLETCONNECT = {
+  connect: [
+    'https://rpc.walletconnect.org',
+    'https://rpc.walletconnect.com',
+    'https://relay.walletconnect.org',
+    'https://relay.walletconnect.com',
+    'wss://relay.walletconnect.org',
+    'wss://relay.walletconnect.com',
+    'https://pulse.walletconnect.org',
+    'https://pulse.walletconnect.com',
+    'https://verify.walletconnect.org',
+    'https://verify.walletconnect.com',
+    'https://keys.walletconnect.org',
+    'https://keys.walletconnect.com',
+    'https://api.web3modal.org',
+    'https://api.web3modal.com',
+  ],
+  frame: [
+    'https://verify.walletconnect.org',
+    'https://verify.walletconnect.com',
+    'https://secure.walletconnect.org',
+    'https://secure.walletconnect.com',
+  ],
+  font: ['https://fonts.reown.com'],
+  // Wallet logos come from the wallets' own hosts.
+  img: ['https:'],
+};
+
+/** The origin of each chain endpoint the browser is told to use (GET /chains), invalid ones left out. */
+export function browserRpcOrigins(config: Pick<Config, 'publicRpcUrls'>): string[] {
+  const origins = new Set<string>();
+  for (const chain of SUPPORTED_CHAINS) {
+    for (const url of config.publicRpcUrls[chain.id] ?? chain.publicRpcUrls) {
+      try {
+        origins.add(new URL(url).origin);
+      } catch {
+        // Not a URL: the browser cannot use it either.
+      }
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * CSP sources for the inline scripts of the built index.html (the first-screen preloader the web build
+ * writes into it, apps/web/vite-plugins/firstScreen.ts): their SHA-256, so that no 'unsafe-inline' is
+ * needed. Read once at start: a rebuilt web app needs a restart, as its file list does.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = m;
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+type Directives = Record<string, string[]>;
+
+/** The Content-Security-Policy of every answer: the web app, the API docs, the API and uploaded images. */
+export function cspDirectives(config: Pick<Config, 'publicRpcUrls' | 'walletConnectProjectId' | 'webDist'>) {
+  const wc = config.walletConnectProjectId ? WALLETCONNECT : { connect: [], frame: [], font: [], img: [] };
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes(config.webDist)],
+    'script-src-attr': ["'none'"],
+    // Mantine and the toasts set style attributes and write <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data:/blob: for wallet icons (EIP-6963 announces them as data: URLs) and generated images.
+    'img-src': ["'self'", 'data:', 'blob:', ...wc.img],
+    'font-src': ["'self'", 'data:', ...wc.font],
+    'media-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", ...browserRpcOrigins(config), ...wc.connect],
+    'frame-src': [...VIDEO_PLAYERS, ...wc.frame],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+  } satisfies Directives;
+}
+
+/**
+ * Browser security headers on every answer, through @fastify/helmet: the CSP above, X-Frame-Options DENY,
+ * nosniff, Referrer-Policy strict-origin-when-cross-origin (YouTube's player needs the origin), and
+ * HSTS only when the request came over HTTPS (directly, or through a proxy's X-Forwarded-Proto when
+ * TRUST_PROXY is set): a plain-HTTP answer must not pin a host that may not serve HTTPS. Decision 0014.
+ */
+export async function registerSecurityHeaders(app: App, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Set per request below: helmet's options are the same for every request.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}

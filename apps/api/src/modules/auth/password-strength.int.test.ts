@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { PERSONAL_PASSWORD, WEAK_PASSWORD } from './password-strength';
+
+let t: TestApp;
+let admin: Built;
+let adminToken: string;
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_REGISTER_PER_IP: '1000' });
+  admin = await buildAdmin(t.deps);
+  adminToken = await tokenFor(t.app, admin, 'admin');
+});
+afterAll(() => t.close());
+
+const call = (method: 'POST' | 'PUT', url: string, payload: object, token?: string) =>
+  t.app.inject({ method, url: `/api/v1${url}`, payload, headers: token ? bearer(token) : {} });
+
+/** The stored password hash: a refused password must leave it as it was. */
+const storedHash = async (id: bigint) =>
+  (await sqlOn(t.url, 'SELECT password_hash FROM users WHERE id = $1', [id])).rows[0]?.password_hash;
+
+function expectRefused(res: { statusCode: number; json: () => unknown }, message: string) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', details: { password: [message] } });
+}
+
+describe('weak passwords are refused wherever a password is set', () => {
+  it('at registration, and no account is created', async () => {
+    const email = `kiran-${randomBytes(4).toString('hex')}@example.com`;
+    const register = (password: string) =>
+      call('POST', '/auth/register', {
+        fullname: 'Kiran Patel',
+        email,
+        phone: '9876543210',
+        password,
+        confirmPassword: password,
+        referralBy: '',
+      });
+    for (const weak of ['password1', '12345678a', 'qwerty123'])
+      expectRefused(await register(weak), WEAK_PASSWORD);
+    expectRefused(await register('Kiran-Patel-2024'), PERSONAL_PASSWORD);
+    const none = await sqlOn(t.url, 'SELECT count(*)::int AS n FROM users WHERE email = $1', [email]);
+    expect(none.rows[0]?.n).toBe(0);
+    expect((await register('Copper-Kettle-Meadow-93')).statusCode).toBe(201);
+  });
+
+  it('when a member changes their password, which stays as it was', async () => {
+    const m = await buildMember(t.deps);
+    const token = await tokenFor(t.app, m);
+    const before = await storedHash(m.id);
+    const change = (password: string) =>
+      call(
+        'PUT',
+        `/users/${m.id}/password`,
+        { currentPassword: m.password, password, confirmPassword: password },
+        token,
+      );
+    expectRefused(await change('password1'), WEAK_PASSWORD);
+    const [localPart] = m.email.split('@');
+    expectRefused(await change(`${localPart}-9x`), PERSONAL_PASSWORD);
+    expect(await storedHash(m.id)).toBe(before);
+    expect(await tokenFor(t.app, m)).toBeTruthy();
+    expect((await change('Granite-Harbor-Swift-58')).statusCode).toBe(200);
+  });
+
+  it('when an admin sets a member password', async () => {
+    const m = await buildMember(t.deps);
+    const before = await storedHash(m.id);
+    const set = (password: string) => call('PUT', `/users/${m.id}`, { password }, adminToken);
+    expectRefused(await set('12345678a'), WEAK_PASSWORD);
+    expect(await storedHash(m.id)).toBe(before);
+    expect((await set('Velvet-Canyon-Drift-27')).statusCode).toBe(200);
+    expect(await tokenFor(t.app, { ...m, password: 'Velvet-Canyon-Drift-27' })).toBeTruthy();
+  });
+
+  it('when a forgotten password is reset, and the link stays usable', async () => {
+    const m = await buildMember(t.deps);
+    const token = randomBytes(32).toString('base64url');
+    await sqlOn(
+      t.url,
+      "INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')",
+      [m.id, createHash('sha256').update(token).digest()],
+    );
+    const reset = (password: string) =>
+      call('POST', '/pass/reset', { token, password, confirmPassword: password });
+    expectRefused(await reset('qwerty123'), WEAK_PASSWORD);
+    expectRefused(await reset('Test-Member-2024'), PERSONAL_PASSWORD);
+    expect((await reset('Orchid-Lantern-Pike-64')).statusCode).toBe(200);
+    expect(await tokenFor(t.app, { ...m, password: 'Orchid-Lantern-Pike-64' })).toBeTruthy();
+  });
+});
