@@ -142,6 +142,71 @@ describe('working withdrawals', () => {
     expect((await walletsOf(t.app, m.token, m.id)).working).toBe('100.00000000');
   });
 
+  it('answers each refusal of a wallet withdrawal in order, and a retry finds its request first', async () => {
+    const m = await member({ address: false });
+    await fundWallet(t.deps, m.id, 'working', '100');
+    const add = (body: object, key?: string) =>
+      api(
+        'POST',
+        '/withdrawalrequest/add',
+        m.token,
+        { user_id: Number(m.id), ...body },
+        key ? { 'idempotency-key': key } : {},
+      );
+    const refused = async (body: object, status: number, message: string | RegExp) => {
+      const res = await add(body);
+      expect({ status: res.statusCode, message: res.json().message }).toMatchObject({ status, message });
+    };
+    await refused({ amount: '50' }, 422, 'Add your BEP20 or TRC20 payout address in your profile first.');
+    await sqlOn(t.url, 'UPDATE users SET trc20 = $2 WHERE id = $1', [
+      m.id,
+      'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+    ]);
+    await refused(
+      { amount: '50', currency: 'BEP20' },
+      422,
+      'Add your BEP20 payout address in your profile first.',
+    );
+    await refused({ amount: '0' }, 400, 'Enter an amount above 0.');
+    await refused({ amount: '10' }, 422, 'The minimum withdrawal is 20.00 USD.');
+    await refused({ amount: '100.5' }, 422, 'Insufficient balance.');
+    // Without a currency the address on file is used (only TRC20 here).
+    const key = 'withdraw-retry-0001';
+    const first = await add({ amount: '30' }, key);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().withdrawal).toMatchObject({
+      currency: 'TRC20',
+      amount: '30.00000000',
+      net: '27.00000000',
+    });
+    const admin = await buildAdmin(t.deps);
+    await t.deps.settings.change(
+      admin.id,
+      { features: { ...(await t.deps.settings.all()).features, withdrawal: false } },
+      'test: closed',
+    );
+    try {
+      await refused({ amount: '30' }, 403, 'Withdrawals are closed.');
+      // The retry of a request made before the switch is answered with that request, not refused.
+      const again = await add({ amount: '30' }, key);
+      expect(again.statusCode).toBe(201);
+      expect(again.json().withdrawal.id).toBe(first.json().withdrawal.id);
+    } finally {
+      await t.deps.settings.change(
+        admin.id,
+        { features: { ...(await t.deps.settings.all()).features, withdrawal: true } },
+        'test: open',
+      );
+    }
+    const gone = await member();
+    await sqlOn(t.url, 'UPDATE users SET deleted_at = now() WHERE id = $1', [gone.id]);
+    expect(
+      (await api('POST', '/withdrawalrequest/add', adminToken, { user_id: Number(gone.id), amount: '30' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await walletsOf(t.app, m.token, m.id)).working).toBe('70.00000000');
+  });
+
   it('lets exactly one of 50 simultaneous requests for the whole balance through', async () => {
     const m = await member();
     await fundWallet(t.deps, m.id, 'working', '100');

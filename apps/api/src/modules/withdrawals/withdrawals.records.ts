@@ -26,9 +26,9 @@ const query = (db: Db) =>
       'w.decided_at',
     ]);
 
-type Row = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
+export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
 
-const toRecord = (r: Row): WithdrawalRecord => ({
+export const toRecord = (r: WithdrawalRow): WithdrawalRecord => ({
   id: Number(r.id),
   user_id: Number(r.user_id),
   username: r.username,
