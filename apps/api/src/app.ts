@@ -40,6 +40,8 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { Mailer } from './modules/mail/mailer';
 import { membersRoutes } from './modules/members/members.routes';
 import { MembersService } from './modules/members/members.service';
+import { registerEventMail } from './modules/notifications/event-mail';
+import { eventsRoutes } from './modules/notifications/events.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -54,6 +56,7 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { RewardsService } from './modules/rewards/rewards.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { TicketsService } from './modules/tickets/tickets.service';
 import { tokenRoutes } from './modules/token/token.routes';
@@ -103,7 +106,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     referrals: new ReferralsService(db),
     token: new TokenService(db, settings),
     tickets: new TicketsService(db, settings),
-    notifications: new NotificationsService(db),
+    notifications: new NotificationsService(db, mailer, config.appUrl),
     mailer,
     recovery: new RecoveryService(db, mailer, sessions, limiter, config),
     rewards: new RewardsService(db, settings),
@@ -176,6 +179,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       videosRoutes(typed);
       ticketsRoutes(typed);
       notificationsRoutes(typed);
+      eventsRoutes(typed);
       recoveryRoutes(typed);
       contentRoutes(typed);
       bonusRoutes(typed);
@@ -185,10 +189,13 @@ export async function buildApp(deps: Deps): Promise<App> {
       ctoRoutes(typed);
       chainsRoutes(typed);
       walletsRoutes(typed);
+      setupRoutes(typed);
     },
     { prefix: API_PREFIX },
   );
 
+  // Member events go out by e-mail after their transaction commits (never inside it).
+  registerEventMail(app, deps.notifications.mail);
   registerWebApp(app, config.webDist);
   return app;
 }

@@ -68,7 +68,8 @@ describe('starting the server', () => {
         const me = await fetch(`${second.url}/api/v1/users/${auth.id}`, {
           headers: { authorization: `Bearer ${auth.token}` },
         });
-        expect(((await me.json()) as { singleuser: { total_team: number } }).singleuser.total_team).toBe(5);
+        // The demo history (decision 0022) puts 11 members in the demo member's downline.
+        expect(((await me.json()) as { singleuser: { total_team: number } }).singleuser.total_team).toBe(11);
         const plans = (await (await fetch(`${second.url}/api/v1/plans/list`)).json()) as {
           allplans: { name: string; ROI_day: string }[];
         };

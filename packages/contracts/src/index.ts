@@ -15,6 +15,7 @@ export * from './reports';
 export * from './rewards';
 export * from './salary';
 export * from './settings';
+export * from './setup';
 export * from './tickets';
 export * from './token';
 export * from './users';

@@ -37,3 +37,77 @@ export const MemberNotificationsResponse = z.object({
 });
 export const HomeNotificationsResponse = z.object({ homenotifications: z.array(MemberNotification) });
 export const SeenBody = z.object({ userId: IdIn });
+
+// ---- member events (issue 12): what happened to the member's own money or requests
+
+export const MemberEventKind = z.enum([
+  'deposit_credited',
+  'deposit_refused',
+  'withdrawal_paid',
+  'withdrawal_declined',
+  'plan_activated',
+  'plan_ended',
+  'income_missed',
+  'ticket_answered',
+  'ticket_closed',
+  'reward_claimable',
+]);
+export type MemberEventKind = z.infer<typeof MemberEventKind>;
+
+/** How each kind is named where a member chooses what to receive by e-mail. */
+export const memberEventKindLabels: Record<MemberEventKind, string> = {
+  deposit_credited: 'Deposit credited',
+  deposit_refused: 'Deposit refused',
+  withdrawal_paid: 'Withdrawal paid',
+  withdrawal_declined: 'Withdrawal declined',
+  plan_activated: 'Plan activated',
+  plan_ended: 'Plan ended',
+  income_missed: 'Income not paid',
+  ticket_answered: 'Support ticket answered',
+  ticket_closed: 'Support ticket closed',
+  reward_claimable: 'Reward ready to claim',
+};
+
+export const MemberEvent = z.object({
+  id: z.number().int(),
+  kind: MemberEventKind,
+  title: z.string(),
+  message: z.string(),
+  /** A path inside the web app where the member sees the subject (e.g. /user/withdrawal). */
+  link: z.string().nullable(),
+  created_at: z.string(),
+  seen_at: z.string().nullable(),
+});
+export const MemberEventsQuery = z.object({
+  /** Events older than this id (the last one of the page before); none: the newest. */
+  before: IdIn.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const MemberEventsResponse = z.object({
+  events: z.array(MemberEvent),
+  /** Unread events of the member (all of them, not only this page). */
+  unread: z.number().int(),
+});
+/** The navigation's badge: unread events plus unread notices from the team. */
+export const UnreadCountResponse = z.object({
+  unread: z.number().int(),
+  events: z.number().int(),
+  notices: z.number().int(),
+});
+export const MarkAllSeenResponse = z.object({ message: z.string(), marked: z.number().int() });
+export const EventMailSetting = z.object({ kind: MemberEventKind, label: z.string(), email: z.boolean() });
+export const EventMailSettingsResponse = z.object({
+  /** Whether this server sends e-mail at all (SMTP configured). */
+  mail: z.boolean(),
+  settings: z.array(EventMailSetting),
+});
+export const EventMailSettingBody = z.object({
+  kind: MemberEventKind,
+  email: z.boolean({ error: 'Say whether to send e-mail.' }),
+});
+/** The admin navigation's counts of the queues waiting for an admin. */
+export const QueueCountsResponse = z.object({
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  tickets: z.number().int(),
+});

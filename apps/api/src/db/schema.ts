@@ -657,3 +657,42 @@ export interface UploadsTable {
   sha256: Buffer;
   created_at: Timestamp;
 }
+
+export type MemberEventKind =
+  | 'deposit_credited'
+  | 'deposit_refused'
+  | 'withdrawal_paid'
+  | 'withdrawal_declined'
+  | 'plan_activated'
+  | 'plan_ended'
+  | 'income_missed'
+  | 'ticket_answered'
+  | 'ticket_closed'
+  | 'reward_claimable';
+
+/** What happened to a member's money or request, written with the change (migration 0027). */
+export interface MemberEventsTable {
+  id: Id;
+  user_id: bigint;
+  kind: MemberEventKind;
+  title: string;
+  message: string;
+  link: string | null;
+  dedupe_key: string;
+  created_at: Generated<Date>;
+  seen_at: NullableTimestamp;
+  mail_state: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'off' | 'unsent'>;
+}
+
+/** A kind of member event the member does not want by e-mail (migration 0027). */
+export interface MemberEventMailOffTable {
+  user_id: bigint;
+  kind: MemberEventKind;
+  created_at: Generated<Date>;
+}
+
+// Merged into DB above: the member-event tables of migration 0027.
+export interface DB {
+  member_events: MemberEventsTable;
+  member_event_mail_off: MemberEventMailOffTable;
+}

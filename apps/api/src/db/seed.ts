@@ -6,6 +6,8 @@ import { hashPassword } from '../modules/auth/passwords';
 import { addToUplineTeams } from '../modules/members/members.repo';
 import { launchToken } from '../modules/token/launch';
 import type { Tx } from '.';
+import { HistoryClock } from './demo/backdate';
+import { seedHistory } from './demo/history';
 
 export const demoCredentials = {
   admin: { email: 'admin@example.com', password: 'Harbor-Falcon-77' },
@@ -35,10 +37,14 @@ async function insertPlans(tx: Tx): Promise<void> {
     .execute();
 }
 
+/** How far back the demo's history reaches: days of it before today. */
+export const DEMO_HISTORY_DAYS = 30;
+
 /**
- * Fills a fresh database with demo data (default mode only): the plans and token of
- * business-rules.md, one video, an admin, and a member with a small referral team under the root.
- * Does nothing when any user exists.
+ * Fills a fresh database with demo data (default mode only): the plans and token of business-rules.md,
+ * videos, an admin, the demo member, and a month of history made through the services (demo/history.ts,
+ * moved back in time by demo/backdate.ts: decision 0022), ending with a video for today that the demo
+ * member has not yet watched. Does nothing when any user exists.
  */
 export async function seedDemo(deps: Deps): Promise<boolean> {
   const { db, auth } = deps;
@@ -47,7 +53,11 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   const memberHash = await hashPassword(demoCredentials.member.password);
   const adminHash = await hashPassword(demoCredentials.admin.password);
   const prefix = defaultSettings.usernamePrefix;
-  await db.transaction().execute(async (tx) => {
+  const { businessTimezone } = await deps.settings.all();
+  const clock = await HistoryClock.start(db, DEMO_HISTORY_DAYS, businessTimezone);
+  // The launch is the first act of the first day.
+  await clock.beginDay(0);
+  const ids = await db.transaction().execute(async (tx) => {
     await insertPlans(tx);
     await launchToken(tx);
     await tx
@@ -58,7 +68,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
         description: 'Your daily video: watch for 10 seconds, then claim your ROI.',
       })
       .execute();
-    await auth.insertMember(tx, {
+    const admin = await auth.insertMember(tx, {
       email: demoCredentials.admin.email,
       fullname: 'Platform Admin',
       phone: null,
@@ -77,32 +87,30 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       role: 'user',
       refferalCode: defaultSettings.rootReferralCode,
     });
-    const member = await addMember(tx, deps, root, 'member@example.com', 'Demo Member', memberHash);
-    const team: bigint[] = [];
-    for (const [i, name] of ['Asha Rao', 'Ben Okafor', 'Chen Li'].entries()) {
-      team.push(await addMember(tx, deps, member, `team${i + 1}@example.com`, name, memberHash));
-    }
-    const [first] = team;
-    if (first !== undefined) {
-      await addMember(tx, deps, first, 'team4@example.com', 'Dana Smith', memberHash);
-      await addMember(tx, deps, first, 'team5@example.com', 'Eli Cohen', memberHash);
-    }
+    const member = await auth.insertMember(tx, {
+      email: demoCredentials.member.email,
+      fullname: 'Demo Member',
+      phone: '9876543210',
+      passwordHash: memberHash,
+      sponsorId: root,
+      prefix,
+      role: 'user',
+    });
+    await addToUplineTeams(tx, member, 1);
+    return { admin, root, member };
   });
+  await seedHistory(deps, clock, ids, memberHash);
+  await clock.moveBack();
+  // Today's video, after the history: the demo member watches it and claims today.
+  await db
+    .insertInto('videos')
+    .values({
+      title: 'Your daily video',
+      url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      description: "Watch for 10 seconds, then claim today's ROI.",
+    })
+    .execute();
   return true;
-}
-
-async function addMember(tx: Tx, deps: Deps, sponsor: bigint, email: string, fullname: string, hash: string) {
-  const id = await deps.auth.insertMember(tx, {
-    email,
-    fullname,
-    phone: '9876543210',
-    passwordHash: hash,
-    sponsorId: sponsor,
-    prefix: defaultSettings.usernamePrefix,
-    role: 'user',
-  });
-  await addToUplineTeams(tx, id, 1);
-  return id;
 }
 
 /** Production: creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists. */

@@ -26,10 +26,21 @@ const cell = (v: unknown): string => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
-/** Sends rows as a CSV download. */
-export function sendCsv(reply: FastifyReply, name: string, rows: Record<string, unknown>[]): FastifyReply {
-  const first = rows[0];
-  const columns = first ? Object.keys(first) : [];
+/** The columns of a CSV export: the fields of the list's record schema, in its order. */
+export function csvColumns<T extends Record<string, unknown>>(schema: { shape: T }): (keyof T & string)[] {
+  return Object.keys(schema.shape) as (keyof T & string)[];
+}
+
+/**
+ * Sends rows as a CSV download. The columns are given (csvColumns of the record schema), so an empty
+ * export still has its header row; amounts are the records' decimal text, never internal units.
+ */
+export function sendCsv<R extends Record<string, unknown>>(
+  reply: FastifyReply,
+  name: string,
+  columns: readonly (keyof R & string)[],
+  rows: readonly R[],
+): FastifyReply {
   const lines = [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))];
   return reply
     .header('content-type', 'text/csv; charset=utf-8')

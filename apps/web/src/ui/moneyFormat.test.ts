@@ -20,6 +20,14 @@ describe('formatMoney', () => {
     expect(formatMoney('0.00800000', 'token')).toBe('0.008 SGX');
   });
 
+  it('formats a per-token price with the token decimals, never rounded to cents', () => {
+    expect(formatMoney('0.00800000', 'price')).toBe('$0.008');
+    expect(formatMoney('0.00850000', 'price')).toBe('$0.0085');
+    expect(formatMoney('0.00800004', 'price')).toBe('$0.00800004');
+    expect(formatMoney('1250.50000000', 'price')).toBe('$1,250.50');
+    expect(formatMoney('-0.00050000', 'price')).toBe('-$0.0005');
+  });
+
   it('shows a dash for missing or unreadable values', () => {
     expect(formatMoney(null)).toBe('-');
     expect(formatMoney(undefined)).toBe('-');

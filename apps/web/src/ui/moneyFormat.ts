@@ -1,7 +1,10 @@
 import { formatToken, formatUnits, formatUsd, parseUnits } from '@sgx/money';
 
-/** usd: "$1,234.50"; token: "1,234.5678 SGX"; plain: "1,234.50" with no unit. */
-export type MoneyKind = 'usd' | 'token' | 'plain';
+/**
+ * usd: "$1,234.50"; token: "1,234.5678 SGX"; plain: "1,234.50" with no unit; price: a per-token price in USD
+ * with the token's decimals, 2 to 8 ("$0.008", "$0.0085"), since SGX trades at fractions of a cent.
+ */
+export type MoneyKind = 'usd' | 'token' | 'plain' | 'price';
 
 /** Formats an exact amount for display, through the bigint helpers only (never a float). */
 export function formatMoney(value: string | null | undefined, kind: MoneyKind = 'usd'): string {
@@ -13,10 +16,13 @@ export function formatMoney(value: string | null | undefined, kind: MoneyKind = 
     return '-';
   }
   if (kind === 'token') return `${formatToken(units)} SGX`;
+  if (kind === 'price') return withDollar(formatToken(units));
   const usd = formatUsd(units);
   if (kind === 'plain') return usd;
-  return usd.startsWith('-') ? `-$${usd.slice(1)}` : `$${usd}`;
+  return withDollar(usd);
 }
+
+const withDollar = (text: string) => (text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`);
 
 /** Formats a percentage held as decimal text ("0.50000000" -> "0.5%"), without floats. */
 export function formatPercent(value: string | null | undefined): string {

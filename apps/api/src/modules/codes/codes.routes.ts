@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { keyedRequest, pageInfo, sendCsv } from '../../http/listing';
+import { csvColumns, keyedRequest, pageInfo, sendCsv } from '../../http/listing';
 
 export function codesRoutes(app: App): void {
   const { codes } = app.deps;
@@ -46,7 +46,7 @@ export function codesRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await codes.list(q);
-      if (q.format === 'csv') return sendCsv(reply, 'codes', rows);
+      if (q.format === 'csv') return sendCsv(reply, 'codes', csvColumns(CodeRecord), rows);
       return { codes: rows, ...pageInfo(q, total) };
     },
   );

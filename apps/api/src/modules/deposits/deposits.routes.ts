@@ -1,6 +1,7 @@
 import {
   DecisionBody,
   DepositBody,
+  DepositRecord,
   DepositResponse,
   DepositsResponse,
   IdParam,
@@ -9,7 +10,7 @@ import {
 } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { actingFor, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, csvColumns, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 export function depositsRoutes(app: App): void {
   const { deposits } = app.deps;
@@ -38,7 +39,7 @@ export function depositsRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await deposits.list(q, scopeOf(principalOf(request)));
-      if (q.format === 'csv') return sendCsv(reply, 'deposits', rows);
+      if (q.format === 'csv') return sendCsv(reply, 'deposits', csvColumns(DepositRecord), rows);
       return { deposits: rows, ...pageInfo(q, total) };
     },
   );

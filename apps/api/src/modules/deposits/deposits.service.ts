@@ -10,6 +10,7 @@ import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { type ChainsService, depositChainOf } from '../chains/chains.service';
 import { post } from '../ledger/ledger.service';
+import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 
@@ -143,6 +144,14 @@ export class DepositsService {
       })
       .where('id', '=', d.id)
       .execute();
+    await notifyMember(tx, {
+      userId: d.user_id,
+      kind: 'deposit_credited',
+      key: `deposit-credited:${d.id}`,
+      title: 'Deposit credited',
+      message: `Your ${d.currency} deposit of ${usd(amount)} was credited to your deposit wallet.`,
+      link: '/user/deposit-history',
+    });
     return d;
   }
 
@@ -195,11 +204,22 @@ export class DepositsService {
   }
 
   private async decline(tx: Tx, id: bigint, by: bigint, note: string): Promise<void> {
-    await tx
+    const d = await tx
       .updateTable('deposits')
       .set({ status: 'decline', decided_by: by, decided_at: new Date(), note })
       .where('id', '=', id)
-      .execute();
+      .returning(['user_id', 'amount', 'currency'])
+      .executeTakeFirstOrThrow();
+    // A member who cancels their own request is not told about it.
+    if (d.user_id !== by)
+      await notifyMember(tx, {
+        userId: d.user_id,
+        kind: 'deposit_refused',
+        key: `deposit-refused:${id}`,
+        title: 'Deposit refused',
+        message: `Your ${d.currency} deposit of ${usd(d.amount)} was refused; nothing was credited.${note === 'declined' ? '' : ` Reason: ${note}`}`,
+        link: '/user/deposit-history',
+      });
   }
 
   /** A member withdraws their own pending request (or an admin declines it); nothing was credited. */

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import { cappedIncomeTypes } from '../ledger/income-types';
 import { post } from '../ledger/ledger.service';
+import { notifyMember, usd } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
 
 /** The income types that count towards the earning cap (business-rules 5). */
@@ -38,8 +39,22 @@ export async function totalEarned(db: DbOrTx, userId: bigint): Promise<bigint> {
   return rows[0]?.total ?? 0n;
 }
 
-async function recordSkip(tx: Tx, c: IncomeCredit, amount: bigint, reason: string): Promise<void> {
-  await tx
+const incomeLabels: Record<IncomeType, string> = {
+  direct_income: 'Direct income',
+  level_month: 'Level income',
+  roi_income: 'Daily income',
+  reward: 'Reward',
+  salary: 'Salary',
+  cto: 'CTO income',
+};
+
+/**
+ * Records income that was due but not paid, and tells its owner in the same transaction (once: the
+ * cause key is unique). `reason` is what the owner reads: a sentence when it names who lacked what.
+ */
+export async function recordSkip(tx: Tx, c: IncomeCredit, amount: bigint, reason: string): Promise<void> {
+  const label = incomeLabels[c.type];
+  const written = await tx
     .insertInto('income_skips')
     .values({
       user_id: c.userId,
@@ -50,7 +65,42 @@ async function recordSkip(tx: Tx, c: IncomeCredit, amount: bigint, reason: strin
       details: JSON.stringify(c.why, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
     })
     .onConflict((oc) => oc.column('cause_key').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (!written || reason === 'member not found') return;
+  await notifyMember(tx, {
+    userId: c.userId,
+    kind: 'income_missed',
+    key: `income-missed:${c.causeKey}`,
+    title: `${label} not paid`,
+    message: reason.endsWith('.')
+      ? `${reason} Amount not paid: ${usd(amount)}.`
+      : `${label} of ${usd(amount)} was not paid: ${reason}.`,
+    link: '/user/income',
+  });
+}
+
+/**
+ * Why income caused by another member (a direct's plan, a downline's daily income) was not paid, said
+ * from the owner's side: the owner lacked something, not the member who caused it (issue 12, edge 4).
+ * Null when the income has no other member as its cause: the short reason stands.
+ */
+async function ownerSideReason(
+  tx: Tx,
+  c: IncomeCredit,
+  lack: 'blocked' | 'inactive' | 'no plan',
+): Promise<string | null> {
+  const source = c.why.source_member;
+  if (typeof source !== 'bigint' || source === c.userId) return null;
+  if (c.type !== 'direct_income' && c.type !== 'level_month') return null;
+  const who = await tx.selectFrom('users').select('username').where('id', '=', source).executeTakeFirst();
+  const name = who?.username ?? `member #${source}`;
+  const when = c.type === 'direct_income' ? `${name} bought theirs` : `${name} claimed their daily income`;
+  const what = c.type === 'direct_income' ? 'this direct income' : 'this level income';
+  if (lack === 'blocked')
+    return `Your account was blocked when ${when.replace(/ theirs$/, ' their plan')}, so ${what} was not paid.`;
+  if (lack === 'inactive') return `You had no active plan when ${when}, so ${what} was not paid.`;
+  return `You held no plan when ${when} (the activation fee alone earns no income), so ${what} was not paid.`;
 }
 
 /**
@@ -89,8 +139,9 @@ export async function creditIncome(
     .executeTakeFirst();
   if (!user || user.deleted_at) return skip('member not found');
   if (!s.features[c.feature]) return skip(`${c.feature} income is switched off`);
-  if (user.status === 'block') return skip('member is blocked');
-  if (user.is_active !== 'active') return skip('member is inactive');
+  if (user.status === 'block') return skip((await ownerSideReason(tx, c, 'blocked')) ?? 'member is blocked');
+  if (user.is_active !== 'active')
+    return skip((await ownerSideReason(tx, c, 'inactive')) ?? 'member is inactive');
   if (c.statusGate === 'roi' && user.roi_status === 'close')
     return skip('ROI income is closed for this member');
   if (c.statusGate === 'level' && user.level_status === 'close')
@@ -115,7 +166,12 @@ export async function creditIncome(
   const cap = mulDiv(user.active_plan, parseUnits(s.earningCapMultiplier), UNIT);
   const earned = user.total_earned;
   const room = cap - earned;
-  if (room <= 0n) return skip(user.active_plan === 0n ? 'member has no plan' : 'earning cap reached');
+  if (room <= 0n)
+    return skip(
+      user.active_plan === 0n
+        ? ((await ownerSideReason(tx, c, 'no plan')) ?? 'member has no plan')
+        : 'earning cap reached',
+    );
   const pay = minUnits(c.amount, room);
   await post(tx, {
     key: c.causeKey,

@@ -137,7 +137,11 @@ describe('level income', () => {
       [top.id],
     );
     expect(skip.rows).toEqual([
-      { reason: 'level 2 locked: needs 2 active directs, has 1', amount: 25_000_000n },
+      {
+        // Said from the upline's side (issue 12): they lacked the directs, not the member who claimed.
+        reason: 'At level 2 you need 2 active directs and you had 1, so this level income was not paid.',
+        amount: 25_000_000n,
+      },
     ]);
     expect((await api('GET', `/users/${mid.id}`, mid.token)).json().singleuser.level_month).toBe(
       '0.50000000',

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
-import { creditIncome, type IncomeResult } from './income.service';
+import { creditIncome, type IncomeResult, recordSkip } from './income.service';
 
 export const WATCH_SECONDS = 10;
 
@@ -188,18 +188,13 @@ export class RoiService {
         claim_id: claimId,
       };
       if (r.active_directs < needed) {
-        await tx
-          .insertInto('income_skips')
-          .values({
-            user_id: r.id,
-            income_type: 'level_month',
-            cause_key: causeKey,
-            amount,
-            reason: `level ${r.level} locked: needs ${needed} active directs, has ${r.active_directs}`,
-            details: JSON.stringify(why, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
-          })
-          .onConflict((oc) => oc.column('cause_key').doNothing())
-          .execute();
+        // The owner lacked the directs: said from their side (the member who claimed did nothing wrong).
+        await recordSkip(
+          tx,
+          { userId: r.id, type: 'level_month', amount, causeKey, wallet: 'working', feature: 'level', why },
+          amount,
+          `At level ${r.level} you need ${needed} active directs and you had ${r.active_directs}, so this level income was not paid.`,
+        );
         continue;
       }
       results.push(

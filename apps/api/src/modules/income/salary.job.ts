@@ -1,6 +1,7 @@
 import { parseUnits, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { notifyMembersFrom } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
 import { postIncomeBatch } from './income.batch';
 import { assertMonthEnded } from './month';
@@ -95,6 +96,20 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
       WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.active_directs >= ${minDirects}::int
         AND (u.status = 'block' OR u.is_active <> 'active')
       ON CONFLICT (cause_key) DO NOTHING`.execute(tx);
+    // Each member told of their salary not paid this month, in this transaction, once (keyed by cause).
+    await notifyMembersFrom(
+      tx,
+      sql`SELECT user_id, 'income_missed' AS kind, 'Salary not paid' AS title,
+                 CASE reason
+                   WHEN 'member is blocked' THEN 'Your account was blocked at the end of ' || ${month}::text || ', so this month''s salary was not paid.'
+                   WHEN 'member is inactive' THEN 'You had no active plan at the end of ' || ${month}::text || ', so this month''s salary was not paid.'
+                   WHEN 'member has no plan' THEN 'You held no plan at the end of ' || ${month}::text || ', so this month''s salary was not paid.'
+                   WHEN 'earning cap reached' THEN 'You had reached your earning cap, so the salary of ' || ${month}::text || ' was not paid.'
+                   ELSE 'Part of the salary of ' || ${month}::text || ' went over your earning cap and was not paid.'
+                 END AS message,
+                 '/user/income' AS link, 'income-missed:' || cause_key AS dedupe_key
+          FROM income_skips WHERE income_type = 'salary' AND cause_key LIKE ${`salary:%:${month}%`}`,
+    );
     const summary = await sql<{ qualified: number; paid: number; total: bigint }>`
       SELECT count(*)::int AS qualified, count(*) FILTER (WHERE paid > 0)::int AS paid, coalesce(sum(paid), 0)::bigint AS total FROM salary_run`.execute(
       tx,

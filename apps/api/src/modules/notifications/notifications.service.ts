@@ -3,6 +3,9 @@ import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
+import type { Mailer } from '../mail/mailer';
+import { EventMailer } from './event-mail';
+import { MemberEventsService } from './events.service';
 
 type Row = {
   id: bigint;
@@ -13,9 +16,22 @@ type Row = {
   created_at: Date;
 };
 
-/** Notifications to all members or to chosen ones, each seen (or not) per member. */
+/**
+ * Notifications to all members or to chosen ones, each seen (or not) per member; beside them, each
+ * member's own events (`events`) and their e-mail after commit (`mail`).
+ */
 export class NotificationsService {
-  constructor(private readonly db: Db) {}
+  readonly events: MemberEventsService;
+  readonly mail: EventMailer;
+
+  constructor(
+    private readonly db: Db,
+    mailer: Mailer,
+    appUrl: string,
+  ) {
+    this.events = new MemberEventsService(db);
+    this.mail = new EventMailer(db, mailer, appUrl);
+  }
 
   async create(
     principal: Principal,

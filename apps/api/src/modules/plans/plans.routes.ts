@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 export function plansRoutes(app: App): void {
   const { plans, topups, settings } = app.deps;
@@ -141,7 +141,7 @@ export function plansRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await plans.memberPlans(q, scopeOf(principalOf(request)));
-      if (q.format === 'csv') return sendCsv(reply, 'active-plans', rows);
+      if (q.format === 'csv') return sendCsv(reply, 'active-plans', csvColumns(MemberPlanRecord), rows);
       return { activeplans: rows, ...pageInfo(q, total) };
     },
   );

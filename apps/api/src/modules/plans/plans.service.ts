@@ -7,6 +7,7 @@ import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
 import { bumpUplines } from '../members/members.repo';
+import { notifyMember, usd } from '../notifications/events';
 
 type PlanInput = z.output<typeof PlanBody>;
 type PlanRow = Awaited<ReturnType<ReturnType<PlansService['base']>['executeTakeFirstOrThrow']>>;
@@ -265,6 +266,17 @@ export class PlansService {
       .where('id', '=', mp.user_id)
       .execute();
     await bumpUplines(tx, mp.user_id, { business: -mp.amount });
+    await notifyMember(tx, {
+      userId: mp.user_id,
+      kind: 'plan_ended',
+      key: `plan-ended:${mp.id}`,
+      title: 'Plan ended',
+      message:
+        reason === 'principal withdrawn'
+          ? `Your plan of ${usd(mp.amount)} ended because its principal was withdrawn.`
+          : `Your plan of ${usd(mp.amount)} ended (${reason}); its amount is returned to your deposit wallet.`,
+      link: '/user/subscription',
+    });
     return mp;
   }
 }

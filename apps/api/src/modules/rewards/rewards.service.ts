@@ -1,15 +1,45 @@
 import { amountOut } from '@sgx/contracts';
 import { formatUsd, minUnits, parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
-import type { Db, DbOrTx } from '../../db';
+import type { Db, DbOrTx, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { assertSelfOrAdmin } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { creditIncome } from '../income/income.service';
+import { notifyMembersFrom } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
 
 const DAY = 86_400_000;
+
+/**
+ * After a member's plan grew, tells each of their uplines whose running rank just qualified (same rule
+ * as `progress`: directs activated in the window, no leg counted above half the threshold) that the
+ * reward can be claimed, once per rank window. Only uplines with a running rank are looked at.
+ */
+export async function notifyClaimableRewards(tx: Tx, memberId: bigint): Promise<number> {
+  return notifyMembersFrom(
+    tx,
+    sql`
+      WITH RECURSIVE up(id) AS (
+        SELECT sponsor_id FROM users WHERE id = ${memberId} AND sponsor_id IS NOT NULL
+        UNION ALL
+        SELECT u.sponsor_id FROM users u JOIN up ON u.id = up.id WHERE u.sponsor_id IS NOT NULL
+      )
+      SELECT m.user_id, 'reward_claimable' AS kind, 'Reward ready to claim' AS title,
+             'Your team reached the ' || p.title || ' rank: claim your reward of $' ||
+               to_char(p.reward::numeric / 100000000, 'FM999,999,999,990.00') || ' before ' ||
+               to_char(m.window_end AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ' UTC.' AS message,
+             '/user/rewards' AS link, 'reward-claimable:' || m.id AS dedupe_key
+      FROM member_rewards m
+      JOIN reward_plans p ON p.id = m.reward_plan_id
+      WHERE m.user_id IN (SELECT id FROM up) AND m.status = 'working' AND m.window_end > now()
+        AND (SELECT coalesce(sum(least(d.active_plan + d.team_business, p.threshold / 2)), 0)
+             FROM users d
+             WHERE d.sponsor_id = m.user_id AND d.deleted_at IS NULL
+               AND d.activation_date >= m.window_start AND d.activation_date < m.window_end) >= p.threshold`,
+  );
+}
 type PlanRow = {
   id: bigint;
   rank: number;

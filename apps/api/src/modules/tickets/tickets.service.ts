@@ -4,6 +4,7 @@ import type { TicketStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/listing';
+import { notifyMember } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
 
 type Row = {
@@ -88,10 +89,20 @@ export class TicketsService {
     if (t.status === 'closed' && principal.role !== 'admin')
       throw conflict('This ticket is closed. Open a new one.');
     await this.db.transaction().execute(async (tx) => {
-      await tx
+      const response = await tx
         .insertInto('ticket_responses')
         .values({ ticket_id: t.id, author_id: principal.userId, author_role: principal.role, message })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (principal.role === 'admin')
+        await notifyMember(tx, {
+          userId: t.user_id,
+          kind: 'ticket_answered',
+          key: `ticket-answered:${response.id}`,
+          title: 'Support answered your ticket',
+          message: `Your ticket ${t.ticket_id} "${t.subject}" has a new answer from support.`,
+          link: `/user/queries/${t.id}`,
+        });
       // A member's reply reopens a resolved ticket; an admin's first reply moves an open one along.
       const status: TicketStatus | undefined =
         principal.role === 'admin'
@@ -111,13 +122,27 @@ export class TicketsService {
   }
 
   async setStatus(id: bigint, status: TicketStatus) {
-    const r = await this.db
-      .updateTable('tickets')
-      .set({ status, updated_at: new Date() })
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
-    if (!r) throw notFound('Ticket not found.');
+    await this.db.transaction().execute(async (tx) => {
+      const before = await tx
+        .selectFrom('tickets')
+        .select(['status', 'updated_at', 'user_id', 'ticket_id', 'subject'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw notFound('Ticket not found.');
+      await tx.updateTable('tickets').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+      // Told once per closing: setting the same status again changes nothing to tell.
+      const closing = status === 'closed' || status === 'resolved';
+      if (closing && before.status !== status)
+        await notifyMember(tx, {
+          userId: before.user_id,
+          kind: 'ticket_closed',
+          key: `ticket-${status}:${id}:${before.updated_at.getTime()}`,
+          title: status === 'closed' ? 'Ticket closed' : 'Ticket resolved',
+          message: `Your ticket ${before.ticket_id} "${before.subject}" was marked ${status} by support.`,
+          link: `/user/queries/${id}`,
+        });
+    });
   }
 
   async responses(principal: Principal, id: bigint) {

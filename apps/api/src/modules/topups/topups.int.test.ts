@@ -561,21 +561,36 @@ describe('direct income and the earning cap', () => {
       (await asAdmin('PUT', `/users/${blocked.id}`, { status: 'block', reason: 'under review' })).statusCode,
     ).toBe(200);
 
-    for (const [sponsor, reason] of [
-      [noPlan, 'member has no plan'],
-      [inactive, 'member is inactive'],
-      [blocked, 'member is blocked'],
+    // Said from the sponsor's side: the sponsor lacked the plan, not the member who bought one (issue 12).
+    for (const [sponsor, reasonFor] of [
+      [
+        noPlan,
+        (buyer: string) =>
+          `You held no plan when ${buyer} bought theirs (the activation fee alone earns no income), so this direct income was not paid.`,
+      ],
+      [
+        inactive,
+        (buyer: string) =>
+          `You had no active plan when ${buyer} bought theirs, so this direct income was not paid.`,
+      ],
+      [
+        blocked,
+        (buyer: string) =>
+          `Your account was blocked when ${buyer} bought their plan, so this direct income was not paid.`,
+      ],
     ] as const) {
       const d = await member(sponsor);
       await fund(d.id, '100');
       const res = await topup(d.token, d.id, d.id, plans.bronze);
       expect(res.statusCode).toBe(201);
       expect(await balance(sponsor.id, 'working')).toBe(0n);
+      const buyer = (await sqlOn(t.url, 'SELECT username FROM users WHERE id = $1', [d.id])).rows[0]
+        ?.username;
       expect(await skips(sponsor.id)).toEqual([
         {
           income_type: 'direct_income',
           amount: parseUnits('5'),
-          reason,
+          reason: reasonFor(String(buyer)),
           cause_key: `direct:${res.json().topup.id}`,
         },
       ]);

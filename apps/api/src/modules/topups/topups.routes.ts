@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { conflict } from '../../http/errors';
-import { actingFor, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 /** The request's key and fingerprint as an Activation takes them. */
 const keyOf = (request: FastifyRequest) => {
@@ -83,7 +83,7 @@ export function topupsRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await topups.list(q, scopeOf(principalOf(request)));
-      if (q.format === 'csv') return sendCsv(reply, 'topups', rows);
+      if (q.format === 'csv') return sendCsv(reply, 'topups', csvColumns(TopupRecord), rows);
       return { topups: rows, ...pageInfo(q, total) };
     },
   );

@@ -11,6 +11,8 @@ import { creditIncome } from '../income/income.service';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import { bumpUplines, lockWithUplines } from '../members/members.repo';
+import { notifyMember, usd } from '../notifications/events';
+import { notifyClaimableRewards } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
 
 export type Activation = {
@@ -180,6 +182,15 @@ export class TopupsService {
         },
       });
     }
+    await notifyMember(tx, {
+      userId: a.receiver,
+      kind: 'plan_activated',
+      key: `plan-activated:${topup.id}`,
+      title: a.kind === 'retopup' ? 'Plan topped up' : 'Plan activated',
+      message: `${usd(amount)} was added to your ${plan.name} plan${a.payer === a.receiver ? '' : ' by another member'}; it is active now.`,
+      link: '/user/subscription',
+    });
+    await notifyClaimableRewards(tx, a.receiver);
     return topup.id;
   }
 

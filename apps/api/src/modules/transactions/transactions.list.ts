@@ -10,6 +10,11 @@ export type TxFilter = ListQuery & {
 };
 
 const HOUR = 3_600_000;
+/**
+ * `source=income`: every income entry (an income type is set), whatever its type, so that a list of income
+ * is paged and counted by the server rather than filtered from a page of all credits.
+ */
+export const INCOME = 'income';
 const reversedSql = sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id)`;
 
 /** One row per entry on a member's USD wallet. */
@@ -53,6 +58,47 @@ const toRecord = (r: Row): TransactionRecord => ({
   created_at: r.created_at.toISOString(),
 });
 
+/** Keys of a ledger row's `details` that hold an amount in internal units (10^-8). */
+const unitKeys = new Set([
+  'base',
+  'due',
+  'paid',
+  'cap',
+  'earned_before',
+  'requested',
+  'credited',
+  'gross',
+  'fee',
+  'net',
+  'amount',
+  'price_before',
+  'price_after',
+]);
+const UNITS = /^-?\d+$/;
+
+/** A whole count of units as decimal text ("300000000000" -> "3000.00000000"); anything else unchanged. */
+function asDecimal(value: unknown): unknown {
+  if (typeof value === 'string' && UNITS.test(value)) return amountOut(BigInt(value));
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return amountOut(BigInt(value));
+  return value;
+}
+
+/**
+ * A transaction as a CSV row: the amounts inside `details` as decimal text like every other amount of the
+ * export (the ledger keeps them in internal units), e.g. `"cap":"3000.00000000"`, not `"300000000000"`.
+ */
+export function csvTransaction(t: TransactionRecord): TransactionRecord {
+  const d = t.details;
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return t;
+  const all = d as Record<string, unknown>;
+  const money = (key: string) =>
+    unitKeys.has(key) || ((key === 'from' || key === 'to') && all.field === 'business_balance');
+  return {
+    ...t,
+    details: Object.fromEntries(Object.entries(all).map(([k, v]) => [k, money(k) ? asDecimal(v) : v])),
+  };
+}
+
 /**
  * The transaction screens read from the ledger (decision 0009). Without a member, text or status filter
  * the figures per hour come from the rollups, so the total is exact and a page deep in the list is found
@@ -69,7 +115,8 @@ export class TransactionList {
   private filtered(q: TxFilter, userId?: bigint): Entries {
     let base = entries(this.db);
     if (userId !== undefined) base = base.where('a.owner_id', '=', userId);
-    if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
+    if (q.source === INCOME) base = base.where('t.income_type', 'is not', null);
+    else if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
     if (q.transaction_type === 'credit') base = base.where('e.amount', '>', 0n);
     if (q.transaction_type === 'debit') base = base.where('e.amount', '<', 0n);
     if (q.status === 'reversed') base = base.where(reversedSql);
@@ -110,7 +157,8 @@ export class TransactionList {
     const { from, to } = dayRange(q);
     const filter: LedgerFilter = {
       asset: 'USD',
-      source: q.source || undefined,
+      source: q.source === INCOME ? undefined : q.source || undefined,
+      income: q.source === INCOME || undefined,
       credit: q.transaction_type === undefined ? undefined : q.transaction_type === 'credit',
       from,
       to,

@@ -8,6 +8,7 @@ import {
   TableNameBody,
   TransactionFilterQuery,
   TransactionListResponse,
+  TransactionRecord,
   transactionTables,
   UserTransactionDetails,
   WalletsResponse,
@@ -15,7 +16,8 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { csvTransaction } from './transactions.list';
 
 const UserIdParam = z.object({ userId: IdIn });
 const Created = z.object({ message: z.string(), transaction_id: z.number().int() });
@@ -94,7 +96,8 @@ export function transactionsRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await transactions.list(q);
-      if (q.format === 'csv') return sendCsv(reply, 'transactions', rows);
+      if (q.format === 'csv')
+        return sendCsv(reply, 'transactions', csvColumns(TransactionRecord), rows.map(csvTransaction));
       return { transactions: rows, ...pageInfo(q, total) };
     },
   );
@@ -115,7 +118,8 @@ export function transactionsRoutes(app: App): void {
         q,
         scopeOf(principalOf(request), request.params.userId),
       );
-      if (q.format === 'csv') return sendCsv(reply, 'transactions', rows);
+      if (q.format === 'csv')
+        return sendCsv(reply, 'transactions', csvColumns(TransactionRecord), rows.map(csvTransaction));
       return { transactions: rows, ...pageInfo(q, total) };
     },
   );

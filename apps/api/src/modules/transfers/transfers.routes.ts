@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { actingFor, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 export function transfersRoutes(app: App): void {
   const { transfers } = app.deps;
@@ -64,7 +64,7 @@ export function transfersRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await transfers.list(q, scopeOf(principalOf(request)));
-      if (q.format === 'csv') return sendCsv(reply, 'transfers', rows);
+      if (q.format === 'csv') return sendCsv(reply, 'transfers', csvColumns(TransferRecord), rows);
       return { transfers: rows, ...pageInfo(q, total) };
     },
   );

@@ -11,6 +11,7 @@ import {
   WithdrawalKind,
   WithdrawalQuote,
   WithdrawalQuoteQuery,
+  WithdrawalRecord,
   WithdrawalResponse,
   WithdrawalsResponse,
 } from '@sgx/contracts';
@@ -18,7 +19,7 @@ import { parseUnits } from '@sgx/money';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
-import { actingFor, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 
 const WithdrawalListQuery = ListQuery.extend({ kind: WithdrawalKind.optional() });
 
@@ -106,7 +107,7 @@ export function withdrawalsRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       const { rows, total } = await withdrawals.list(q, scopeOf(principalOf(request)));
-      if (q.format === 'csv') return sendCsv(reply, 'withdrawals', rows);
+      if (q.format === 'csv') return sendCsv(reply, 'withdrawals', csvColumns(WithdrawalRecord), rows);
       return { withdrawals: rows, ...pageInfo(q, total) };
     },
   );

@@ -9,6 +9,7 @@ import type { RequestKey } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { type AccountRef, post, refusal } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
+import { notifyMember, usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
@@ -229,6 +230,17 @@ export class WithdrawalsService {
         });
       }
       await this.settle(tx, w, body.status, principal.userId, body.note);
+      const paid = body.status === 'complete';
+      await notifyMember(tx, {
+        userId: w.user_id,
+        kind: paid ? 'withdrawal_paid' : 'withdrawal_declined',
+        key: `withdrawal-${paid ? 'paid' : 'declined'}:${w.id}`,
+        title: paid ? 'Withdrawal paid' : 'Withdrawal declined',
+        message: paid
+          ? `Your withdrawal of ${usd(w.amount)} was paid: ${usd(w.net)} sent after a fee of ${usd(w.fee)}.`
+          : `Your withdrawal of ${usd(w.amount)} was declined; nothing was paid and the full amount is back in your wallet.${body.note ? ` Reason: ${body.note}` : ''}`,
+        link: '/user/withdrawal',
+      });
       await writeAudit(tx, {
         actorId: principal.userId,
         action: `withdrawal.${body.status}`,

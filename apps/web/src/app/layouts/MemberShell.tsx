@@ -1,6 +1,7 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../modules/auth/hooks/useSession';
+import { useUnreadCount } from '../../modules/notifications/api/notificationsApi';
 import { memberHome, memberNavigation } from '../navigation';
 import { RoleShell } from './RoleShell';
 
@@ -11,12 +12,14 @@ const walletSkeleton = <Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" ar
 export function MemberShell() {
   const session = useSession();
   const sections = memberNavigation(session?.account.id ?? 0);
+  const unread = useUnreadCount(session !== null).data ?? 0;
   return (
     <RoleShell
       sections={sections}
       home={memberHome}
       signInPath="/login"
       areaLabel="Member area"
+      badges={{ '/user/notifications': { count: unread, label: `${unread} unread notifications` } }}
       headerExtra={
         <Suspense fallback={walletSkeleton}>
           <WalletHeaderSlot />

@@ -1,4 +1,15 @@
-import { ActionIcon, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
@@ -18,10 +29,12 @@ interface RoleShellProps {
   areaLabel: string;
   /** Extra controls in the header before the account (the member's wallet). */
   headerExtra?: ReactNode;
+  /** A count shown beside a menu item, by its path (unread notifications, waiting requests); 0 hides it. */
+  badges?: Record<string, { count: number; label: string } | undefined>;
 }
 
 /** Responsive app shell of the member and admin areas: header with burger on mobile, menu, sign-out. */
-export function RoleShell({ sections, home, signInPath, areaLabel, headerExtra }: RoleShellProps) {
+export function RoleShell({ sections, home, signInPath, areaLabel, headerExtra, badges }: RoleShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useSession();
   const signOut = useSignOut();
@@ -101,17 +114,27 @@ export function RoleShell({ sections, home, signInPath, areaLabel, headerExtra }
               <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt="xs">
                 {section.title}
               </Text>
-              {section.items.map((item) => (
-                <NavLink
-                  key={item.to}
-                  component={RouterNavLink}
-                  to={item.to}
-                  label={item.label}
-                  leftSection={<item.icon size={18} stroke={1.6} />}
-                  active={location.pathname === item.to}
-                  onClick={close}
-                />
-              ))}
+              {section.items.map((item) => {
+                const badge = badges?.[item.to];
+                return (
+                  <NavLink
+                    key={item.to}
+                    component={RouterNavLink}
+                    to={item.to}
+                    label={item.label}
+                    leftSection={<item.icon size={18} stroke={1.6} />}
+                    rightSection={
+                      badge && badge.count > 0 ? (
+                        <Badge size="sm" color="red" circle={badge.count < 10} aria-label={badge.label}>
+                          {badge.count > 99 ? '99+' : badge.count}
+                        </Badge>
+                      ) : undefined
+                    }
+                    active={location.pathname === item.to}
+                    onClick={close}
+                  />
+                );
+              })}
             </Stack>
           ))}
         </AppShell.Section>

@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useAdminStats } from '../../modules/admin-dashboard/api/statsApi';
 import { StatsView } from '../../modules/admin-dashboard/components/StatsView';
+import { SetupChecklist } from '../../modules/setup/components/SetupChecklist';
 import { formatDateTime } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -33,6 +34,7 @@ export default function DashboardPage() {
         </Button>
       }
     >
+      <SetupChecklist />
       {stats.isError && (
         <LoadError
           title="Failed to fetch admin dashboard"

@@ -1,4 +1,4 @@
-import { Badge, Card } from '@mantine/core';
+import { Badge, Card, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { messageOr } from '../../modules/content/api/upload';
@@ -8,6 +8,8 @@ import {
   useMarkSeen,
   useMemberNotifications,
 } from '../../modules/notifications/api/notificationsApi';
+import { EventMailSettings } from '../../modules/notifications/components/EventMailSettings';
+import { MemberEvents } from '../../modules/notifications/components/MemberEvents';
 import { MemberNotificationList } from '../../modules/notifications/components/MemberNotificationList';
 import { SitePopup } from '../../modules/notifications/components/SitePopup';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -29,11 +31,14 @@ export default function NotificationsPage() {
     });
   };
 
+  const onEventError = (error: unknown) =>
+    setFailure(messageOr(error, 'The notification could not be changed.'));
+
   const unread = list.data?.unread;
   return (
     <PageShell
       title="Notifications"
-      description="Notices and announcements from the SocialGenX team."
+      description="What happened to your account, and notices from the SocialGenX team."
       actions={
         unread !== undefined ? (
           <Badge
@@ -47,7 +52,11 @@ export default function NotificationsPage() {
         ) : null
       }
     >
+      <MemberEvents onError={onEventError} />
       <Card withBorder radius="lg" padding="md">
+        <Title order={4} mb="sm">
+          From the team
+        </Title>
         {list.isError && (
           <LoadError
             title="Notifications could not be loaded"
@@ -65,6 +74,7 @@ export default function NotificationsPage() {
           />
         )}
       </Card>
+      <EventMailSettings onError={onEventError} />
       <MemberNewsFeed />
       <SitePopup />
       {failure !== null && <ErrorDialog error={failure} onClose={() => setFailure(null)} />}

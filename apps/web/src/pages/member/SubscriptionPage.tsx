@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { usePlans } from '../../modules/plans/api/plansApi';
 import { BuyPlanCard } from '../../modules/plans/components/BuyPlanCard';
 import { HeldPlansTable } from '../../modules/plans/components/HeldPlansTable';
+import { PlanChangeSummary } from '../../modules/plans/components/PlanChangeSummary';
 import { topup } from '../../modules/topups/api/topupsApi';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useActivePlan, useInvalidateMoney, useMyPlans, useWallet } from '../../modules/wallet/api/walletApi';
@@ -136,6 +137,14 @@ export default function SubscriptionPage() {
                 {formatMoney(addAmounts(current.amount, chosen.monthly_price))} in total.
               </Text>
             )}
+            <PlanChangeSummary
+              chosen={chosen}
+              holding={
+                current === null
+                  ? null
+                  : { amount: current.amount, plan: plans.data?.find((p) => p.id === current.plan_id) }
+              }
+            />
             {short && (
               <Alert color="orange" variant="light">
                 Your Business Balance is too low.{' '}

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Card,
   Group,
@@ -13,11 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
-import { IconQrcode, IconWallet } from '@tabler/icons-react';
+import { IconAlertTriangle, IconQrcode, IconWallet } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
-import { ReceivingAddress } from '../../modules/deposit-addresses/components/ReceivingAddress';
+import {
+  DepositsNotOpen,
+  networkNames,
+  ReceivingAddress,
+} from '../../modules/deposit-addresses/components/ReceivingAddress';
 import { DepositForm } from '../../modules/deposits/components/DepositForm';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useChains } from '../../modules/web3/api/chainsApi';
@@ -40,6 +45,9 @@ export default function Web3DepositPage() {
   const userId = useMemberId();
   const [params, setParams] = useSearchParams();
   const way: Way = params.get('way') === 'manual' ? 'manual' : 'wallet';
+  // No receiving address at all (a fresh install): nothing to send to, so no way to deposit is offered.
+  const addresses = useDepositAddresses();
+  const notOpen = addresses.data !== undefined && addresses.data.length === 0;
 
   return (
     <PageShell
@@ -51,31 +59,51 @@ export default function Web3DepositPage() {
         </Anchor>
       }
     >
-      <Tabs
-        value={way}
-        onChange={(v) => setParams(v === 'manual' ? { way: 'manual' } : {}, { replace: true })}
-        variant="pills"
-        radius="md"
-      >
-        <Tabs.List grow mb="md" maw={520}>
-          <Tabs.Tab value="wallet" leftSection={<IconWallet size={16} />}>
-            From your wallet
-          </Tabs.Tab>
-          <Tabs.Tab value="manual" leftSection={<IconQrcode size={16} />}>
-            Send manually
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="wallet">
-          {userId !== null && (
-            <WalletGate fallback={<WalletPanelSkeleton />}>
-              <FromWalletPanel userId={userId} />
-            </WalletGate>
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="manual">{userId !== null && <ManualDeposit userId={userId} />}</Tabs.Panel>
-      </Tabs>
-      <WhatHappensNext />
+      {addresses.isPending ? (
+        <Skeleton h={140} radius="lg" />
+      ) : notOpen ? (
+        <DepositsNotOpen />
+      ) : (
+        <DepositWays
+          way={way}
+          userId={userId}
+          onWay={(v) => setParams(v === 'manual' ? { way: 'manual' } : {}, { replace: true })}
+        />
+      )}
+      {!notOpen && <WhatHappensNext />}
     </PageShell>
+  );
+}
+
+/** The two ways to deposit: from a connected wallet, or sent by hand and reported. */
+function DepositWays({
+  way,
+  userId,
+  onWay,
+}: {
+  way: Way;
+  userId: number | null;
+  onWay: (way: string | null) => void;
+}) {
+  return (
+    <Tabs value={way} onChange={onWay} variant="pills" radius="md">
+      <Tabs.List grow mb="md" maw={520}>
+        <Tabs.Tab value="wallet" leftSection={<IconWallet size={16} />}>
+          From your wallet
+        </Tabs.Tab>
+        <Tabs.Tab value="manual" leftSection={<IconQrcode size={16} />}>
+          Send manually
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="wallet">
+        {userId !== null && (
+          <WalletGate fallback={<WalletPanelSkeleton />}>
+            <FromWalletPanel userId={userId} />
+          </WalletGate>
+        )}
+      </Tabs.Panel>
+      <Tabs.Panel value="manual">{userId !== null && <ManualDeposit userId={userId} />}</Tabs.Panel>
+    </Tabs>
   );
 }
 
@@ -101,6 +129,7 @@ function ManualDeposit({ userId }: { userId: number }) {
       ? addresses.data?.find((a) => a.currency === 'TRC20')
       : receivingAddressFor(addresses.data ?? [], chainId);
   const chainOff = currency === 'BEP20' && chain !== undefined && !chain.enabled;
+  const network = currency === 'BEP20' ? `${chain?.name ?? 'BNB Smart Chain'} (BEP20)` : networkNames.TRC20;
 
   return (
     <Stack gap="md">
@@ -149,37 +178,40 @@ function ManualDeposit({ userId }: { userId: number }) {
           loadedAt={addresses.dataUpdatedAt}
         />
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Stack gap="sm">
-          <Title order={3} fz="lg">
-            1. Send to this address
-          </Title>
-          {addresses.isPending ? (
-            <Skeleton h={320} radius="lg" />
-          ) : addresses.data !== undefined ? (
-            <ReceivingAddress
-              currency={currency}
-              address={chainOff ? undefined : address}
-              networkName={currency === 'BEP20' ? `${chain?.name ?? 'BNB Smart Chain'} (BEP20)` : undefined}
-            />
-          ) : null}
-        </Stack>
-        <Stack gap="sm">
-          <Title order={3} fz="lg">
-            2. Report your transfer
-          </Title>
-          <Card withBorder radius="lg" padding="md">
-            <DepositForm
-              key={`${currency}:${chainId}`}
-              userId={userId}
-              currency={currency}
-              chainId={currency === 'BEP20' ? chainId : undefined}
-              chainLabel={currency === 'BEP20' ? (chain?.name ?? 'BNB Smart Chain') : undefined}
-              enabled={address !== undefined && !chainOff}
-            />
-          </Card>
-        </Stack>
-      </SimpleGrid>
+      {addresses.isPending ? (
+        <Skeleton h={320} radius="lg" />
+      ) : addresses.data === undefined ? null : chainOff ? (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={`${network} is switched off`}>
+          Deposits on {chain?.name ?? 'this chain'} are switched off for now. Choose another network.
+        </Alert>
+      ) : address === undefined ? (
+        // Never a form or an address to send to when the platform has none on this network.
+        <DepositsNotOpen network={network} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Stack gap="sm">
+            <Title order={3} fz="lg">
+              1. Send to this address
+            </Title>
+            <ReceivingAddress currency={currency} address={address} networkName={network} />
+          </Stack>
+          <Stack gap="sm">
+            <Title order={3} fz="lg">
+              2. Report your transfer
+            </Title>
+            <Card withBorder radius="lg" padding="md">
+              <DepositForm
+                key={`${currency}:${chainId}`}
+                userId={userId}
+                currency={currency}
+                chainId={currency === 'BEP20' ? chainId : undefined}
+                chainLabel={currency === 'BEP20' ? (chain?.name ?? 'BNB Smart Chain') : undefined}
+                enabled
+              />
+            </Card>
+          </Stack>
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

@@ -113,7 +113,7 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
           <Money value={textOf(incomeToday)} />
         </Stat>
         <Stat label="SGX price" testId="stat-token-price">
-          {stats.token_price === null ? '-' : <Money value={stats.token_price} kind="plain" />}
+          {stats.token_price === null ? '-' : <Money value={stats.token_price} kind="price" />}
         </Stat>
       </SimpleGrid>
 

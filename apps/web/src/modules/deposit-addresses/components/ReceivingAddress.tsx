@@ -1,5 +1,5 @@
 import { Alert, Button, Card, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconClockHour4, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { DepositAddress } from '../api/addressesApi';
 
@@ -18,19 +18,7 @@ interface ReceivingAddressProps {
 /** The platform's receiving address of one chain: a QR code, the address in full and a Copy button. */
 export function ReceivingAddress({ currency, address, networkName }: ReceivingAddressProps) {
   const network = networkName ?? networkNames[currency];
-  if (address === undefined) {
-    return (
-      <Alert
-        color="orange"
-        icon={<IconAlertTriangle size={18} />}
-        title={`No address for ${network} yet`}
-        role="alert"
-      >
-        No receiving address is set up for {network} yet, so a deposit cannot be made there now. Please do not
-        send funds on this network; check back later or contact support.
-      </Alert>
-    );
-  }
+  if (address === undefined) return <DepositsNotOpen network={network} />;
   return (
     <Card withBorder radius="lg" padding="md" data-testid={`receiving-${currency}`}>
       <Stack align="center" gap="sm">
@@ -80,5 +68,25 @@ export function ReceivingAddress({ currency, address, networkName }: ReceivingAd
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * In place of an address that does not exist: deposits open once the platform has set its receiving
+ * address. No address, no form, nothing to send to. Without `network`, it speaks of every network.
+ */
+export function DepositsNotOpen({ network }: { network?: string | undefined }) {
+  return (
+    <Alert
+      color="indigo"
+      variant="light"
+      icon={<IconClockHour4 size={18} />}
+      title={network === undefined ? 'Deposits are not open yet' : `Deposits on ${network} are not open yet`}
+      data-testid="deposits-not-open"
+    >
+      {network === undefined
+        ? 'Deposits open once the platform has set its receiving address. There is no address to send to yet: please check back later.'
+        : `Deposits on ${network} open once the platform has set its receiving address there. Choose another network, or check back later.`}
+    </Alert>
   );
 }

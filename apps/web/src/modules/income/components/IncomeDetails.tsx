@@ -13,7 +13,6 @@ const options = [
   { value: 'all', label: 'All income' },
   ...incomeSources.map((s) => ({ value: s, label: sourceLabel(s) })),
 ];
-const sourceSet = new Set<string>(incomeSources);
 
 /** Every income entry of the member, newest first, each with its explanation (rule, rate, level, source member). */
 export function IncomeDetails({ userId }: { userId: number }) {
@@ -24,10 +23,11 @@ export function IncomeDetails({ userId }: { userId: number }) {
     page: String(page),
     limit: String(PAGE_SIZE),
   });
-  if (source !== 'all') qs.set('source', source);
+  // "All income" asks the server for every income type (source=income), so that the page and its count
+  // hold the same rows; deposits and transfers are never fetched.
+  qs.set('source', source === 'all' ? 'income' : source);
   const list = useUserTransactions(userId, qs);
-  // "All income": the ledger answers every credit (deposits too); only income rows are shown here.
-  const rows = (list.data?.transactions ?? []).filter((t) => sourceSet.has(t.source));
+  const rows = list.data?.transactions ?? [];
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">

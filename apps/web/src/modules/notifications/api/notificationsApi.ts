@@ -1,12 +1,18 @@
 import {
   Banner,
   BannerResponse,
+  EventMailSettingsResponse,
   HomeNotificationsResponse,
+  MarkAllSeenResponse,
+  type MemberEvent,
+  MemberEventsResponse,
   type MemberNotification,
   MemberNotificationsResponse,
   MessageResponse,
   NotificationRecord,
   NotificationsResponse,
+  QueueCountsResponse,
+  UnreadCountResponse,
 } from '@sgx/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -127,6 +133,7 @@ export function useMarkSeen(userId: number | null) {
         },
       );
       void queryClient.invalidateQueries({ queryKey: notificationKeys.member(userId) });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.unread });
     },
   });
 }
@@ -139,5 +146,81 @@ export function useSitePopups(userId: number | null, enabled: boolean) {
     select: (d) => d.homenotifications,
     enabled: enabled && userId !== null,
     staleTime: 60_000,
+  });
+}
+
+// ---- member events (what happened to the member's own money and requests)
+
+export type MemberEventItem = z.infer<typeof MemberEvent>;
+
+export const eventKeys = {
+  list: ['notifications', 'events'] as const,
+  unread: ['notifications', 'unread-count'] as const,
+  mail: ['notifications', 'email-settings'] as const,
+  queues: ['admin', 'queue-counts'] as const,
+};
+
+export function useMemberEvents() {
+  return useQuery({
+    queryKey: eventKeys.list,
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications/events?limit=50', { schema: MemberEventsResponse, signal }),
+  });
+}
+
+/** The navigation badge: unread events plus unread team notices, refreshed every minute. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: eventKeys.unread,
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications/unread-count', { schema: UnreadCountResponse, signal }),
+    select: (d) => d.unread,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+export function useMarkEventSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/notifications/events/${id}/seen`, { method: 'PUT', schema: MessageResponse }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkAllSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/notifications/events/seen', { method: 'PUT', schema: MarkAllSeenResponse }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useEventMailSettings() {
+  return useQuery({
+    queryKey: eventKeys.mail,
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications/email-settings', { schema: EventMailSettingsResponse, signal }),
+  });
+}
+
+export function useSetEventMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { kind: MemberEventItem['kind']; email: boolean }) =>
+      apiRequest('/notifications/email-settings', { method: 'PUT', body, schema: EventMailSettingsResponse }),
+    onSuccess: (res) => queryClient.setQueryData(eventKeys.mail, res),
+  });
+}
+
+/** The admin navigation's counts of pending deposits, pending withdrawals and open tickets. */
+export function useQueueCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: eventKeys.queues,
+    queryFn: ({ signal }) => apiRequest('/admin/queue-counts', { schema: QueueCountsResponse, signal }),
+    enabled,
+    refetchInterval: 60_000,
   });
 }

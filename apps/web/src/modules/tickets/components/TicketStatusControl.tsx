@@ -1,41 +1,75 @@
-import { Button, Group, Select } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  statusLabels,
-  type TicketState,
-  ticketError,
-  ticketStatuses,
-  useSetTicketStatus,
-} from '../api/ticketsApi';
+import { type TicketState, ticketError, useSetTicketStatus } from '../api/ticketsApi';
 
-const options = ticketStatuses.map((s) => ({ value: s, label: statusLabels[s] }));
-
-/** Admin: open / in-progress / resolved / closed (PUT /tickets/{id}/status). */
+/**
+ * Admin (PUT /tickets/{id}/status): the status changes in one step. "Close ticket" (with a confirmation, since
+ * the member can no longer reply) and "Mark resolved" while it is open; "Reopen" once it is closed or resolved.
+ * An admin's first answer already moves an open ticket to in progress.
+ */
 export function TicketStatusControl({ ticketId, status }: { ticketId: number; status: TicketState }) {
-  const [choice, setChoice] = useState<TicketState>(status);
   const save = useSetTicketStatus(ticketId);
-  useEffect(() => setChoice(status), [status]);
+  const [confirmClose, setConfirmClose] = useState(false);
 
-  const onSave = () =>
-    save.mutate(choice, {
-      onSuccess: (res) => toast.success(res.message, { duration: 3000 }),
+  const change = (next: TicketState) =>
+    save.mutate(next, {
+      onSuccess: (res) => {
+        setConfirmClose(false);
+        toast.success(res.message, { duration: 3000 });
+      },
       onError: (error) => toast.error(ticketError(error), { duration: 4000 }),
     });
 
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <Select
-        label="Status"
-        data={options}
-        value={choice}
-        onChange={(v) => v !== null && setChoice(v as TicketState)}
-        allowDeselect={false}
-        w={{ base: '100%', xs: 200 }}
-      />
-      <Button variant="light" onClick={onSave} loading={save.isPending} disabled={choice === status}>
-        Update status
-      </Button>
+    <Group gap="sm" wrap="wrap">
+      {status === 'closed' || status === 'resolved' ? (
+        <Button
+          variant="light"
+          leftSection={<IconLockOpen size={16} />}
+          onClick={() => change('open')}
+          loading={save.isPending}
+        >
+          Reopen
+        </Button>
+      ) : (
+        <Button variant="default" onClick={() => change('resolved')} loading={save.isPending}>
+          Mark resolved
+        </Button>
+      )}
+      {status !== 'closed' && (
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconLock size={16} />}
+          onClick={() => setConfirmClose(true)}
+          disabled={save.isPending}
+        >
+          Close ticket
+        </Button>
+      )}
+      <Modal
+        opened={confirmClose}
+        onClose={() => !save.isPending && setConfirmClose(false)}
+        title="Close this ticket?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            The member sees it as closed and can no longer reply. You can reopen it later.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirmClose(false)} disabled={save.isPending}>
+              Go back
+            </Button>
+            <Button color="red" onClick={() => change('closed')} loading={save.isPending}>
+              Close ticket
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }

@@ -8,7 +8,8 @@ import { amountError, amountText } from '../../../ui/amounts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { formatMoney, plainDecimal } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
-import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { PlanChangeSummary } from '../../plans/components/PlanChangeSummary';
+import { useActivePlan, useInvalidateMoney } from '../../wallet/api/walletApi';
 import { topup } from '../api/topupsApi';
 import { BalanceAfter, memberIdError, PlanSelect, useActivePlans } from './shared';
 
@@ -21,6 +22,7 @@ interface Submission {
 /** POST /topup/add: a plan for yourself or another member (by member ID), from your Business Balance. */
 export function TopupPlanForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const plans = useActivePlans();
+  const held = useActivePlan(userId).data ?? null;
   const invalidate = useInvalidateMoney();
   const form = useForm({
     mode: 'controlled',
@@ -107,6 +109,17 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
               with <b>{formatMoney(action.payload.amount)}</b>?
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />
+            {action.payload.receiver === userId && (
+              <PlanChangeSummary
+                chosen={action.payload.plan}
+                amount={action.payload.amount}
+                holding={
+                  held === null
+                    ? null
+                    : { amount: held.amount, plan: plans.data?.find((p) => p.id === held.plan_id) }
+                }
+              />
+            )}
           </Stack>
         )}
       </ActionDialog>

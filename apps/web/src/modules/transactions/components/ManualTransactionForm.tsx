@@ -8,6 +8,7 @@ import { amountError, amountText } from '../../../ui/amounts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { WalletChange } from '../../users/components/WalletChange';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { MemberPicker } from '../../wallet/components/MemberPicker';
 import { createManualTransaction } from '../api/transactionsApi';
@@ -125,12 +126,22 @@ export function ManualTransactionForm() {
         color={action.payload?.direction === 'debit' ? 'red' : 'teal'}
       >
         {action.payload !== null && (
-          <Text size="sm">
-            {action.payload.direction === 'debit' ? 'Debit' : 'Credit'}{' '}
-            <b>{formatMoney(action.payload.amount)}</b> {action.payload.direction === 'debit' ? 'from' : 'to'}{' '}
-            the {walletLabel(action.payload.wallet)} wallet of <b>{action.payload.member.username}</b> (
-            {action.payload.member.fullname}, #{action.payload.member.id})? Reason: “{action.payload.reason}”.
-          </Text>
+          <Stack gap="xs">
+            <Text size="sm">
+              {action.payload.direction === 'debit' ? 'Debit' : 'Credit'}{' '}
+              <b>{formatMoney(action.payload.amount)}</b>{' '}
+              {action.payload.direction === 'debit' ? 'from' : 'to'} the {walletLabel(action.payload.wallet)}{' '}
+              wallet of <b>{action.payload.member.username}</b> ({action.payload.member.fullname}, #
+              {action.payload.member.id})? Reason: “{action.payload.reason}”.
+            </Text>
+            <WalletChange
+              userId={action.payload.member.id}
+              wallet={action.payload.wallet}
+              amount={
+                action.payload.direction === 'debit' ? `-${action.payload.amount}` : action.payload.amount
+              }
+            />
+          </Stack>
         )}
       </ActionDialog>
     </>

@@ -1,11 +1,14 @@
-import { Button, Card, Group, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type UpdateUserBody, UpdateUserBody as UpdateUserSchema, type UserRecord } from '@sgx/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { errorMessage } from '../../../app/apiError';
+import { ActionDialog } from '../../../ui/ActionDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { plainDecimal, sameAmount } from '../../../ui/Money';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useUpdateUser } from '../api/usersApi';
+import { BalanceChangeSummary } from './BalanceChangeSummary';
 
 interface EditValues {
   username: string;
@@ -90,6 +93,17 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
     validate: (values) => schemaErrors(UpdateUserSchema, changesOf(values, initial)),
   });
 
+  const failed = (error: unknown) => {
+    form.setErrors(serverFieldErrors(error));
+    onFailed(errorMessage(error));
+  };
+  const balanceEdit = useConfirmedAction({
+    run: (body: UpdateUserBody) => update.mutateAsync(body),
+    onSuccess: (res) => onSaved(res.message),
+    onError: failed,
+  });
+  const pendingBody = balanceEdit.payload;
+
   const onSubmit = form.onSubmit((values) => {
     const changes = changesOf(values, initial);
     if (Object.keys(changes).length === 0) {
@@ -102,12 +116,14 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
       ...(reason !== '' ? { reason } : {}),
       updated_at: new Date().toISOString(),
     };
+    // A balance edit moves money: it waits for a confirmation that shows before, after and the difference.
+    if (body.business_balance !== undefined) {
+      balanceEdit.open(body);
+      return;
+    }
     update.mutate(body, {
       onSuccess: (res) => onSaved(res.message),
-      onError: (error) => {
-        form.setErrors(serverFieldErrors(error));
-        onFailed(errorMessage(error));
-      },
+      onError: failed,
     });
   });
 
@@ -208,6 +224,26 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
           </Button>
         </Group>
       </form>
+      <ActionDialog
+        action={balanceEdit}
+        title="Change Business Balance"
+        confirmLabel="Change balance"
+        color="orange"
+      >
+        {pendingBody !== null && (
+          <Stack gap="xs">
+            <Text size="sm">
+              Change the Business Balance of <b>{user.username}</b> ({user.fullname}, #{user.id})? It is
+              booked as a ledger adjustment and kept in the audit log.
+            </Text>
+            <BalanceChangeSummary
+              label="Business Balance"
+              before={user.business_balance}
+              after={pendingBody.business_balance === undefined ? null : String(pendingBody.business_balance)}
+            />
+          </Stack>
+        )}
+      </ActionDialog>
     </Card>
   );
 }

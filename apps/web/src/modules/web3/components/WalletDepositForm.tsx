@@ -22,6 +22,7 @@ import { amountError, amountText } from '../../../ui/amounts';
 import { shortText } from '../../../ui/CopyText';
 import { LoadError } from '../../../ui/LoadError';
 import { useDepositAddresses } from '../../deposit-addresses/api/addressesApi';
+import { DepositsNotOpen } from '../../deposit-addresses/components/ReceivingAddress';
 import { useChains } from '../api/chainsApi';
 import {
   type DepositChainOption,
@@ -85,6 +86,8 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
   if (chains.isPending || addresses.isPending) return <Skeleton h={260} radius="lg" />;
 
   const unavailable = options.filter((o) => !o.available);
+  // No EVM receiving address at all: nothing to send to from a wallet.
+  if (options.every((o) => o.address === undefined)) return <DepositsNotOpen network="EVM chains" />;
   if (option === undefined && options.every((o) => !o.available)) {
     return (
       <Alert color="orange" title="Deposits from a wallet are not possible right now" role="alert">

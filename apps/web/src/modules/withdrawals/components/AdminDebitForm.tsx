@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../../ui/formErrors';
 import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { walletLabel } from '../../transactions/components/explain';
+import { WalletChange } from '../../users/components/WalletChange';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { MemberPicker } from '../../wallet/components/MemberPicker';
 import { adminDebit, type DebitBody } from '../api/withdrawalsApi';
@@ -84,12 +85,19 @@ export function AdminDebitForm() {
       </form>
       <ActionDialog action={action} title="Debit member wallet" confirmLabel="Debit" color="red">
         {action.payload !== null && (
-          <Text size="sm">
-            Debit <b>{formatMoney(action.payload.body.amount)}</b> from the{' '}
-            {walletLabel(action.payload.body.wallet)} wallet of <b>{action.payload.member.username}</b> (
-            {action.payload.member.fullname}, #{action.payload.member.id})? Reason: “
-            {action.payload.body.reason}”.
-          </Text>
+          <Stack gap="xs">
+            <Text size="sm">
+              Debit <b>{formatMoney(action.payload.body.amount)}</b> from the{' '}
+              {walletLabel(action.payload.body.wallet)} wallet of <b>{action.payload.member.username}</b> (
+              {action.payload.member.fullname}, #{action.payload.member.id})? Reason: “
+              {action.payload.body.reason}”.
+            </Text>
+            <WalletChange
+              userId={action.payload.member.id}
+              wallet={action.payload.body.wallet}
+              amount={`-${action.payload.body.amount}`}
+            />
+          </Stack>
         )}
       </ActionDialog>
     </>

@@ -7,6 +7,28 @@ import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { kindLabels } from '../api/withdrawalsApi';
 
+/**
+ * What went out: the net in green once paid; for a pending request what will be paid; for a declined or
+ * cancelled one (both are 'decline', the note says who cancelled) nothing, since the gross went back.
+ */
+export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
+  if (w.status === 'complete') return <Money value={w.net} fw={600} c="teal.7" />;
+  if (w.status === 'pending') {
+    return (
+      <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Money value={w.net} /> when approved
+      </Text>
+    );
+  }
+  const cancelled = (w.note ?? '').toLowerCase().startsWith('cancelled');
+  return (
+    <Text size="sm" c="dimmed" maw={220} data-testid={`withdrawal-${w.id}-nothing-paid`}>
+      {cancelled ? 'Cancelled' : 'Declined'}: nothing paid, the amount went back to{' '}
+      {admin ? "the member's" : 'your'} wallet
+    </Text>
+  );
+}
+
 interface WithdrawalsTableProps {
   rows: readonly WithdrawalRecord[];
   showMember?: boolean;
@@ -41,8 +63,7 @@ export function WithdrawalsTable({
     {
       key: 'net',
       header: 'Net paid',
-      nowrap: true,
-      render: (w) => <Money value={w.net} fw={600} c="teal.7" />,
+      render: (w) => <NetPaid w={w} admin={showMember} />,
     },
     {
       key: 'status',

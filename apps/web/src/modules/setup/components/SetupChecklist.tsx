@@ -1,0 +1,90 @@
+import { Anchor, Badge, Card, Group, List, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { SetupItem } from '@sgx/contracts';
+import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../ui/LoadError';
+import { useSetupStatus } from '../api/setupApi';
+
+/**
+ * The admin dashboard's first-run checklist (GET /admin/setup): each item done or not, why, and a link to
+ * where it is set. Gone once every item is done.
+ */
+export function SetupChecklist() {
+  const status = useSetupStatus();
+  if (status.isError) {
+    return (
+      <LoadError
+        title="The setup checklist could not be loaded"
+        error={status.error}
+        onRetry={() => void status.refetch()}
+        loadedAt={status.dataUpdatedAt}
+      />
+    );
+  }
+  if (status.isPending) {
+    return <Skeleton h={180} radius="lg" aria-label="Loading the setup checklist" />;
+  }
+  if (status.data.done) return null;
+  const left = status.data.items.filter((i) => !i.done).length;
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label="Setup checklist">
+      <Group justify="space-between" align="flex-start" gap="xs" mb="sm">
+        <div>
+          <Title order={3} fz="lg">
+            Finish setting up the platform
+          </Title>
+          <Text size="sm" c="dimmed" mt={2}>
+            Members meet gaps until these are set. This card goes away once every item is done.
+          </Text>
+        </div>
+        <Badge color="orange" variant="light" data-testid="setup-left">
+          {left} of {status.data.items.length} to do
+        </Badge>
+      </Group>
+      <List spacing="sm" listStyleType="none" data-testid="setup-checklist">
+        {status.data.items.map((item) => (
+          <ChecklistItem key={item.key} item={item} />
+        ))}
+      </List>
+    </Card>
+  );
+}
+
+function ChecklistItem({ item }: { item: SetupItem }) {
+  return (
+    <List.Item
+      data-testid={`setup-${item.key}`}
+      data-done={item.done}
+      icon={
+        <ThemeIcon color={item.done ? 'teal' : 'orange'} variant="light" radius="xl" size={26}>
+          {item.done ? <IconCircleCheck size={18} /> : <IconCircleDashed size={18} />}
+        </ThemeIcon>
+      }
+    >
+      <Stack gap={0}>
+        <Group gap="xs">
+          <Text fw={600} size="sm">
+            {item.title}
+          </Text>
+          <Text size="xs" c={item.done ? 'teal.8' : 'orange.9'} fw={600}>
+            {item.done ? 'Done' : 'Not done'}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {item.explanation}
+        </Text>
+        <Anchor component={Link} to={item.path} size="sm" w="fit-content">
+          {linkText[item.key]}
+        </Anchor>
+      </Stack>
+    </List.Item>
+  );
+}
+
+const linkText: Record<SetupItem['key'], string> = {
+  receiving_addresses: 'Set receiving addresses',
+  plans: 'Manage plans',
+  video: 'Add a video',
+  token_contract: 'Open the token screen',
+  smtp: 'Open the mail outbox',
+};

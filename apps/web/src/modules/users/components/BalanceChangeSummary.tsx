@@ -1,0 +1,84 @@
+import { Table, Text } from '@mantine/core';
+import { formatUnits, parseUnits } from '@sgx/money';
+import { formatMoney } from '../../../ui/Money';
+
+function units(text: string | null | undefined): bigint | null {
+  if (text === null || text === undefined) return null;
+  try {
+    return parseUnits(text);
+  } catch {
+    return null;
+  }
+}
+
+interface BalanceChangeSummaryProps {
+  /** What the balance is called ("Business Balance", "Working wallet"). */
+  label: string;
+  /** The balance now, as decimal text; undefined while it loads. */
+  before: string | null | undefined;
+  /** The balance after the edit, as decimal text. */
+  after: string | null | undefined;
+}
+
+/**
+ * Every admin balance edit is confirmed against this: the balance before, after, and the difference, exact
+ * (bigint units). A dash while the balance is not known yet.
+ */
+export function BalanceChangeSummary({ label, before, after }: BalanceChangeSummaryProps) {
+  const b = units(before);
+  const a = units(after);
+  const diff = a !== null && b !== null ? a - b : null;
+  const diffText =
+    diff === null
+      ? '-'
+      : `${diff > 0n ? '+' : diff < 0n ? '-' : ''}${formatMoney(formatUnits(diff < 0n ? -diff : diff))}`;
+  const rows = [
+    { key: 'before', name: `${label} before`, value: b === null ? '-' : formatMoney(formatUnits(b)) },
+    { key: 'after', name: `${label} after`, value: a === null ? '-' : formatMoney(formatUnits(a)) },
+    { key: 'difference', name: 'Difference', value: diffText },
+  ];
+  return (
+    <>
+      <Table
+        aria-label="Balance change"
+        withRowBorders={false}
+        verticalSpacing={4}
+        horizontalSpacing={0}
+        fz="sm"
+      >
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key} data-testid={`balance-${r.key}`}>
+              <Table.Th
+                scope="row"
+                fw={r.key === 'difference' ? 700 : 400}
+                c={r.key === 'difference' ? undefined : 'dimmed'}
+              >
+                {r.name}
+              </Table.Th>
+              <Table.Td
+                ta="right"
+                ff="monospace"
+                fw={r.key === 'difference' ? 700 : 500}
+                c={
+                  r.key !== 'difference' || diff === null || diff === 0n
+                    ? undefined
+                    : diff > 0n
+                      ? 'teal.8'
+                      : 'red.8'
+                }
+              >
+                {r.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {a !== null && a < 0n && (
+        <Text size="sm" c="red.8" role="alert">
+          A balance cannot go below zero: the server will refuse this.
+        </Text>
+      )}
+    </>
+  );
+}
