@@ -1,26 +1,21 @@
-import { amountOut, featureClosedMessages, type ListQuery, type WithdrawalRecord } from '@sgx/contracts';
+import { amountOut, type ListQuery, type WithdrawalRecord } from '@sgx/contracts';
 import { formatUsd } from '@sgx/money';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
-import type { AccountKind, Currency, RequestStatus } from '../../db/schema';
+import type { Currency, RequestStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors';
+import { badRequest, businessRule, conflict, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
-import { type AccountRef, post, refusal } from '../ledger/ledger.service';
+import { type AccountRef, post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import { notifyMember, usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { type Quote, quoteWithdrawal, type WithdrawalKind } from './fees';
-import { listWithdrawals, oneWithdrawal, toRecord, type WithdrawalRow } from './withdrawals.records';
+import { listWithdrawals, oneWithdrawal } from './withdrawals.records';
+import { requestFromWallet, sourceWallet } from './withdrawals.request';
 
-const sourceWallet: Record<Exclude<WithdrawalKind, 'principal'>, AccountKind> = {
-  working: 'working',
-  roi: 'non_working',
-  compound: 'compound',
-};
 const sourceOf = (kind: WithdrawalKind, userId: bigint): AccountRef =>
   kind === 'principal' ? { owner: null, kind: 'investments' } : { owner: userId, kind: sourceWallet[kind] };
 
@@ -77,7 +72,16 @@ export class WithdrawalsService {
     // A key belongs to whoever sent it, so one member's key can never return another's request.
     const key = `${principal.userId}:${requestKey.key}`;
     if (kind !== 'principal')
-      return this.fromWallet(principal, userId, kind, body, key, requestKey.fingerprint);
+      return requestFromWallet(
+        this.db,
+        await this.settings.all(),
+        principal,
+        userId,
+        kind,
+        body,
+        key,
+        requestKey.fingerprint,
+      );
     const id = await this.db.transaction().execute(async (tx) => {
       await claimRequestKey(tx, key, requestKey.fingerprint);
       // The member's row is locked next: a retry racing its first attempt waits here, then finds it.
@@ -155,50 +159,6 @@ export class WithdrawalsService {
       return w.id;
     });
     return this.one(id);
-  }
-
-  /**
-   * A withdrawal from a wallet in one statement (withdrawal_request, migration 0026): the server's
-   * quote (fee, net, minimum from the settings) is passed in, the checks run there in the order of the
-   * principal path above, and the record comes back with it.
-   */
-  private async fromWallet(
-    principal: Principal,
-    userId: bigint,
-    kind: Exclude<WithdrawalKind, 'principal'>,
-    body: { amount?: bigint | undefined; currency?: Currency | undefined },
-    key: string,
-    fingerprint: string | null,
-  ): Promise<WithdrawalRecord> {
-    const s = await this.settings.all();
-    const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
-    const { rows } = await sql<WithdrawalRow>`
-      SELECT id, user_id, username, kind, amount, fee, net, currency, address, status, note, created_at, decided_at
-      FROM withdrawal_request(${userId}::bigint, ${kind}, ${sourceWallet[kind]}, ${q.amount}::bigint,
-        ${q.fee}::bigint, ${q.minimum}::bigint, ${body.currency ?? null}::text, ${key}, ${fingerprint}::text,
-        ${principal.userId}::bigint, ${principal.userId === userId}, ${s.features.withdrawal})`
-      .execute(this.db)
-      .catch((err: unknown): never => {
-        switch ((err as { code?: string }).code) {
-          case 'SX401':
-            throw notFound('Member not found.');
-          case 'SX402':
-            throw new AppError('FEATURE_DISABLED', featureClosedMessages.withdrawal);
-          case 'SX403':
-            throw businessRule(
-              `Add your ${body.currency ?? 'BEP20 or TRC20'} payout address in your profile first.`,
-            );
-          case 'SX404':
-            throw businessRule('Enter an amount above 0.');
-          case 'SX405':
-            throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
-          default:
-            return refusal(err);
-        }
-      });
-    const row = rows[0];
-    if (!row) throw new AppError('INTERNAL', 'The withdrawal request returned nothing.');
-    return toRecord(row);
   }
 
   async decide(

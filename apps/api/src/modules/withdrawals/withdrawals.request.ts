@@ -1,0 +1,62 @@
+import { featureClosedMessages, type Settings, type WithdrawalRecord } from '@sgx/contracts';
+import { formatUsd } from '@sgx/money';
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { AccountKind, Currency } from '../../db/schema';
+import type { Principal } from '../../http/access';
+import { AppError, businessRule, notFound } from '../../http/errors';
+import { refusal } from '../ledger/ledger.service';
+import { quoteWithdrawal, type WithdrawalKind } from './fees';
+import { toRecord, type WithdrawalRow } from './withdrawals.records';
+
+/** The member wallet each withdrawal kind (but principal, which comes from a plan) is paid from. */
+export const sourceWallet: Record<Exclude<WithdrawalKind, 'principal'>, AccountKind> = {
+  working: 'working',
+  roi: 'non_working',
+  compound: 'compound',
+};
+
+/**
+ * A withdrawal from a wallet in one statement (withdrawal_request, migration 0026): the server's quote
+ * (fee, net, minimum from the settings) is passed in, the checks run there in the order of the service's
+ * principal path, and the record comes back with it. `key` is the sender's scoped Idempotency-Key.
+ */
+export async function requestFromWallet(
+  db: Db,
+  s: Settings,
+  principal: Principal,
+  userId: bigint,
+  kind: Exclude<WithdrawalKind, 'principal'>,
+  body: { amount?: bigint | undefined; currency?: Currency | undefined },
+  key: string,
+  fingerprint: string | null,
+): Promise<WithdrawalRecord> {
+  const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
+  const { rows } = await sql<WithdrawalRow>`
+    SELECT id, user_id, username, kind, amount, fee, net, currency, address, status, note, created_at, decided_at
+    FROM withdrawal_request(${userId}::bigint, ${kind}, ${sourceWallet[kind]}, ${q.amount}::bigint,
+      ${q.fee}::bigint, ${q.minimum}::bigint, ${body.currency ?? null}::text, ${key}, ${fingerprint}::text,
+      ${principal.userId}::bigint, ${principal.userId === userId}, ${s.features.withdrawal})`
+    .execute(db)
+    .catch((err: unknown): never => {
+      switch ((err as { code?: string }).code) {
+        case 'SX401':
+          throw notFound('Member not found.');
+        case 'SX402':
+          throw new AppError('FEATURE_DISABLED', featureClosedMessages.withdrawal);
+        case 'SX403':
+          throw businessRule(
+            `Add your ${body.currency ?? 'BEP20 or TRC20'} payout address in your profile first.`,
+          );
+        case 'SX404':
+          throw businessRule('Enter an amount above 0.');
+        case 'SX405':
+          throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
+        default:
+          return refusal(err);
+      }
+    });
+  const row = rows[0];
+  if (!row) throw new AppError('INTERNAL', 'The withdrawal request returned nothing.');
+  return toRecord(row);
+}
