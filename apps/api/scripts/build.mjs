@@ -1,9 +1,9 @@
 // Builds the API into one JavaScript file, apps/api/dist/main.js, that `npm start` runs with plain node.
 // The workspace packages (@sgx/*, TypeScript sources) are bundled in; every other package stays in
 // node_modules. `--if-stale` builds only when the bundle is missing or older than its sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { isStale } from '../../../scripts/stale.mjs';
 
 const api = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(api, '../..');
@@ -18,19 +18,8 @@ const sources = [
   'package-lock.json',
 ];
 
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of readdirSync(p)) max = Math.max(max, newest(path.join(p, e)));
-  return max;
-}
-
 if (process.argv.includes('--if-stale')) {
-  const builtAt = existsSync(outfile) ? statSync(outfile).mtimeMs : 0;
-  const changedAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
-  if (builtAt >= changedAt) {
+  if (!isStale(root, outfile, sources)) {
     console.log('api: build is up to date');
     process.exit(0);
   }
