@@ -78,7 +78,7 @@ test('an admin sees members’ trades, filters them, and looks one member up wit
   await transactions.goto();
   await expect(transactions.tab('All Transactions')).toHaveAttribute('aria-selected', 'true');
   const mine = transactions.rows.filter({
-    has: page.getByRole('link', { name: `#${member.id}`, exact: true }),
+    has: page.getByRole('link', { name: member.username, exact: true }),
   });
   await expect(mine).toHaveCount(2);
   await expect(mine.first()).toContainText('SELL');

@@ -94,7 +94,7 @@ test('a member buys 1,000 SGX as the summary predicts, sells 400 and sees the P&
   await expect(totalPnl).toHaveText(/^\$0\.\d\d \(\+(9|10)\.\d\d%\)$/);
   const green = await page.evaluate(() => {
     const probe = document.createElement('span');
-    probe.style.color = 'var(--mantine-color-green-7)';
+    probe.style.color = 'var(--mantine-color-green-text)'; // the readable green (theme.ts, issue 12)
     document.body.append(probe);
     const color = getComputedStyle(probe).color;
     probe.remove();

@@ -131,6 +131,8 @@ export const DepositRecord = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
+  /** The member's full name, so admin tables name members by name (issue 12). */
+  fullname: z.string(),
   amount: AmountOut,
   credited_amount: AmountOut.nullable(),
   currency: Currency,
@@ -176,6 +178,7 @@ export const WithdrawalRecord = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
+  fullname: z.string(),
   kind: WithdrawalKind,
   amount: AmountOut,
   fee: AmountOut,

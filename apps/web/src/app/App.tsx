@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './contrast.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
@@ -11,7 +12,7 @@ import { AppErrorBoundary } from './ErrorBoundary';
 import { createQueryClient } from './queryClient';
 import { AppRouter } from './router';
 import { persistor, store } from './store';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Should its code fail to download, the app goes on without toasts rather than failing.
 const Toaster = lazy<ComponentType<ToasterProps>>(() =>
@@ -52,7 +53,11 @@ export function App() {
       <PersistGate loading={null} persistor={persistor}>
         <QueryClientProvider client={queryClient}>
           <WalletProvider>
-            <MantineProvider theme={theme} defaultColorScheme="light">
+            <MantineProvider
+              theme={theme}
+              cssVariablesResolver={cssVariablesResolver}
+              defaultColorScheme="light"
+            >
               <AppErrorBoundary>
                 <AppRouter />
               </AppErrorBoundary>

@@ -1,7 +1,9 @@
-import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { type FoldableColumn, useColumnFolding } from './useColumnFolding';
 
-export interface Column<Row> {
+export interface Column<Row> extends FoldableColumn {
   key: string;
   header: ReactNode;
   render: (row: Row) => ReactNode;
@@ -18,8 +20,15 @@ const stickyEndStyle = {
   boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.15)',
 } as const;
 
-function cellStyle<Row>(c: Column<Row>) {
-  return { ...(c.nowrap ? { whiteSpace: 'nowrap' as const } : {}), ...(c.stickyEnd ? stickyEndStyle : {}) };
+/** A folded column keeps its cell in the row, out of the layout and of the accessibility tree. */
+const foldedStyle = { display: 'none' } as const;
+
+/** `sticky`: the table may scroll sideways (no column priorities), so the row actions stay in view. */
+function cellStyle<Row>(c: Column<Row>, sticky: boolean) {
+  return {
+    ...(c.nowrap ? { whiteSpace: 'nowrap' as const } : {}),
+    ...(c.stickyEnd && sticky ? stickyEndStyle : {}),
+  };
 }
 
 interface DataTableProps<Row> {
@@ -28,10 +37,19 @@ interface DataTableProps<Row> {
   rowKey: (row: Row) => string | number;
   emptyText?: string;
   caption?: string;
+  /** Tables without column priorities: the width below which the table scrolls sideways. */
   minWidth?: number;
+  /** Names the row in its details toggle ("Show details of ..."); the row key by default. */
+  rowLabel?: (row: Row) => string;
 }
 
-/** A plain table that scrolls sideways on narrow screens. Loading and paging stay with the caller. */
+/**
+ * A plain table. Loading and paging stay with the caller.
+ *
+ * When any column has a `priority`, the table fits its container instead of scrolling: while it is wider
+ * than the space it has, the least important columns fold (highest priority number first) into a details
+ * panel each row opens with the toggle at its start. Without priorities it scrolls sideways below `minWidth`.
+ */
 export function DataTable<Row>({
   rows,
   columns,
@@ -39,42 +57,119 @@ export function DataTable<Row>({
   emptyText = 'Nothing to show.',
   caption,
   minWidth = 800,
+  rowLabel,
 }: DataTableProps<Row>) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-        {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} style={{ ...cellStyle(c), whiteSpace: 'nowrap' }}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.key} style={cellStyle(c)}>
-                    {c.render(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+  const foldable = columns.some((c) => c.priority !== undefined && c.priority > 1);
+  const folding = useColumnFolding(columns, rows);
+  const [open, setOpen] = useState<ReadonlySet<string | number>>(() => new Set());
+  const folded = foldable ? columns.filter((c) => folding.isFolded(c)) : [];
+  const toggles = folded.length > 0;
+  const shownCount = columns.length - folded.length + (toggles ? 1 : 0);
+
+  const toggle = (key: string | number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const table = (
+    <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
+      {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {toggles && (
+            <Table.Th style={{ width: 1 }}>
+              <VisuallyHidden>Details</VisuallyHidden>
+            </Table.Th>
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          {columns.map((c) => (
+            <Table.Th
+              key={c.key}
+              data-column={c.key}
+              style={folded.includes(c) ? foldedStyle : { ...cellStyle(c, !foldable), whiteSpace: 'nowrap' }}
+            >
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={shownCount}>
+              <Text c="dimmed" ta="center" py="md">
+                {emptyText}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          rows.map((row) => {
+            const key = rowKey(row);
+            const expanded = toggles && open.has(key);
+            const detailId = `row-detail-${String(key)}`;
+            return (
+              <Fragment key={key}>
+                <Table.Tr>
+                  {toggles && (
+                    <Table.Td style={{ width: 1 }}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        onClick={() => toggle(key)}
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? detailId : undefined}
+                        aria-label={`${expanded ? 'Hide' : 'Show'} details of ${rowLabel?.(row) ?? `row ${key}`}`}
+                      >
+                        {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} style={folded.includes(c) ? foldedStyle : cellStyle(c, !foldable)}>
+                      {c.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+                {expanded && (
+                  <Table.Tr id={detailId} data-row-detail>
+                    <Table.Td colSpan={shownCount}>
+                      <dl
+                        style={{
+                          display: 'grid',
+                          gridTemplateColumns: 'repeat(auto-fill, minmax(min(14rem, 100%), 1fr))',
+                          gap: '6px 16px',
+                          margin: 0,
+                        }}
+                      >
+                        {folded.map((c) => (
+                          <div key={c.key} data-detail={c.key} style={{ minWidth: 0 }}>
+                            <Text component="dt" size="xs" c="dimmed" fw={600}>
+                              {c.header}
+                            </Text>
+                            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                              {c.render(row)}
+                            </Text>
+                          </div>
+                        ))}
+                      </dl>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+
+  if (!foldable) return <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  return (
+    <div ref={folding.ref} data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      {table}
+    </div>
   );
 }

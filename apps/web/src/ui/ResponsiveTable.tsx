@@ -18,10 +18,13 @@ interface ResponsiveTableProps<Row> {
   minWidth?: number;
   /** Phone layout: the card's heading line (e.g. who and how much). */
   heading?: (row: Row) => ReactNode;
+  /** Wider screens: names the row in its details toggle when columns fold (see DataTable). */
+  rowLabel?: (row: Row) => string;
 }
 
 /**
- * A table on wider screens; on phones every row becomes a small card of label and value pairs, so nothing
+ * A table on wider screens (columns with a `priority` fold into the row's details when it does not fit);
+ * on phones every row becomes a small card of label and value pairs, so nothing
  * needs sideways scrolling. Row actions (the sticky column) sit at the bottom of each card.
  */
 export function ResponsiveTable<Row>({
@@ -31,11 +34,19 @@ export function ResponsiveTable<Row>({
   emptyText = 'Nothing to show.',
   minWidth,
   heading,
+  rowLabel,
 }: ResponsiveTableProps<Row>) {
   const phone = useMediaQuery('(max-width: 47.99em)');
   if (!phone) {
     return (
-      <DataTable rows={rows} columns={columns} rowKey={rowKey} emptyText={emptyText} minWidth={minWidth} />
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        emptyText={emptyText}
+        minWidth={minWidth}
+        rowLabel={rowLabel}
+      />
     );
   }
   if (rows.length === 0) {

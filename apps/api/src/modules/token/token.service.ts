@@ -259,17 +259,20 @@ export class TokenService {
 
   private txQuery() {
     return this.db
-      .selectFrom('token_transactions')
+      .selectFrom('token_transactions as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
       .select([
-        'id',
-        'user_id',
-        'transaction_type',
-        'token_amount',
-        'price_per_token',
-        'total_amount',
-        'status',
-        'created_at',
-        'transaction_hash',
+        't.id',
+        't.user_id',
+        'u.username',
+        'u.fullname',
+        't.transaction_type',
+        't.token_amount',
+        't.price_per_token',
+        't.total_amount',
+        't.status',
+        't.created_at',
+        't.transaction_hash',
       ]);
   }
 
@@ -277,6 +280,8 @@ export class TokenService {
     return {
       id: Number(r.id),
       user_id: Number(r.user_id),
+      username: r.username,
+      fullname: r.fullname,
       transaction_type: r.transaction_type,
       token_amount: amountOut(r.token_amount),
       price_per_token: amountOut(r.price_per_token),
@@ -288,7 +293,7 @@ export class TokenService {
   }
 
   async transaction(id: bigint) {
-    return this.toTx(await this.txQuery().where('id', '=', id).executeTakeFirstOrThrow());
+    return this.toTx(await this.txQuery().where('t.id', '=', id).executeTakeFirstOrThrow());
   }
 
   async assertMember(userId: bigint, db: Db | Tx = this.db): Promise<void> {
@@ -331,10 +336,10 @@ export class TokenService {
     limit: number;
   }) {
     let q = this.txQuery();
-    if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.type) q = q.where('transaction_type', '=', f.type);
-    const rows = await q.orderBy('id', 'desc').limit(f.limit).execute();
+    if (f.userId !== undefined) q = q.where('t.user_id', '=', f.userId);
+    if (f.status) q = q.where('t.status', '=', f.status);
+    if (f.type) q = q.where('t.transaction_type', '=', f.type);
+    const rows = await q.orderBy('t.id', 'desc').limit(f.limit).execute();
     return rows.map((r) => this.toTx(r));
   }
 

@@ -33,10 +33,12 @@ export async function requestFromWallet(
 ): Promise<WithdrawalRecord> {
   const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
   const { rows } = await sql<WithdrawalRow>`
-    SELECT id, user_id, username, kind, amount, fee, net, currency, address, status, note, created_at, decided_at
+    SELECT r.id, r.user_id, r.username, u.fullname, r.kind, r.amount, r.fee, r.net, r.currency, r.address,
+      r.status, r.note, r.created_at, r.decided_at
     FROM withdrawal_request(${userId}::bigint, ${kind}, ${sourceWallet[kind]}, ${q.amount}::bigint,
       ${q.fee}::bigint, ${q.minimum}::bigint, ${body.currency ?? null}::text, ${key}, ${fingerprint}::text,
-      ${principal.userId}::bigint, ${principal.userId === userId}, ${s.features.withdrawal})`
+      ${principal.userId}::bigint, ${principal.userId === userId}, ${s.features.withdrawal}) r
+    JOIN users u ON u.id = r.user_id`
     .execute(db)
     .catch((err: unknown): never => {
       switch ((err as { code?: string }).code) {

@@ -89,7 +89,7 @@ export function signOf(value: string | bigint | null | undefined): -1 | 0 | 1 {
 /** Green for a profit, red for a loss, dimmed for nothing. */
 export function pnlColor(value: string | bigint | null | undefined): string {
   const s = signOf(value);
-  return s > 0 ? 'green.7' : s < 0 ? 'red.7' : 'dimmed';
+  return s > 0 ? 'green' : s < 0 ? 'red' : 'dimmed';
 }
 
 export interface HoldingNumbers {

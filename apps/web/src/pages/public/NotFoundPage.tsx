@@ -6,7 +6,7 @@ export default function NotFoundPage() {
   return (
     <CenteredPage title="Page not found">
       <Stack align="center" ta="center" gap="md" maw={460}>
-        <Text fz={64} fw={800} c="indigo.2" lh={1}>
+        <Text fz={64} fw={800} c="indigo.5" lh={1}>
           404
         </Text>
         <Title order={1} fz={26}>

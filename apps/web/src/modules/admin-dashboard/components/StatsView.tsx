@@ -139,9 +139,9 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
       <Grid gap="sm">
         {(
           [
-            ['deposits', 'Deposits per day', 'teal.6'],
-            ['withdrawals', 'Withdrawals per day', 'red.6'],
-            ['income', 'Income paid per day', 'indigo.6'],
+            ['deposits', 'Deposits per day', 'teal'],
+            ['withdrawals', 'Withdrawals per day', 'red'],
+            ['income', 'Income paid per day', 'indigo'],
           ] as const
         ).map(([key, label, color]) => (
           <Grid.Col key={key} span={{ base: 12, md: 6 }}>
@@ -162,7 +162,7 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
               points={stats.daily.map((d) => ({ day: d.day, value: String(d.registrations) }))}
               label="Registrations per day"
               kind="count"
-              color="grape.6"
+              color="grape"
             />
           </Card>
         </Grid.Col>

@@ -105,7 +105,7 @@ export function IncomeMatrix({ rows }: { rows: readonly MatrixRow[] }) {
             Income per month
           </Title>
           <div data-testid="chart-income-months">
-            <DailyBars points={chart} label="Income per month" color="teal.6" height={120} />
+            <DailyBars points={chart} label="Income per month" color="teal" height={120} />
           </div>
         </div>
       )}

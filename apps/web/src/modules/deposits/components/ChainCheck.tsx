@@ -49,7 +49,7 @@ export function ChainCheck({ deposit: d }: { deposit: DepositRecord }) {
         </Text>
       )}
       {d.chain_reason !== null && d.chain_reason !== '' && (
-        <Text size="xs" c={d.chain_status === 'refused' ? 'red.7' : 'dimmed'} style={{ maxWidth: 320 }}>
+        <Text size="xs" c={d.chain_status === 'refused' ? 'red' : 'dimmed'} style={{ maxWidth: 320 }}>
           {d.chain_reason}
         </Text>
       )}

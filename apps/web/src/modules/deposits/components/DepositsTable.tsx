@@ -1,9 +1,11 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
 import { formatDateTime, orDash } from '../../../ui/format';
+import { MemberName, memberLabel } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 import { ChainCheck, canCancel, DepositHash, depositNetwork, FromAddress } from './ChainCheck';
 
 interface DepositsTableProps {
@@ -32,9 +34,15 @@ export function DepositsTable({
           {
             key: 'member',
             header: 'Member',
-            nowrap: true,
             hideOnPhone: true,
-            render: (d: DepositRecord) => `${d.username} (#${d.user_id})`,
+            render: (d: DepositRecord) => (
+              <MemberName
+                name={d.fullname}
+                username={d.username}
+                id={d.user_id}
+                to={profilePath(d.user_id)}
+              />
+            ),
           },
         ]
       : []),
@@ -49,9 +57,10 @@ export function DepositsTable({
       key: 'credited',
       header: 'Credited',
       nowrap: true,
-      render: (d) => (d.credited_amount === null ? '-' : <Money value={d.credited_amount} c="teal.7" />),
+      priority: 3,
+      render: (d) => (d.credited_amount === null ? '-' : <Money value={d.credited_amount} c="teal" />),
     },
-    { key: 'currency', header: 'Network', nowrap: true, render: (d) => depositNetwork(d) },
+    { key: 'currency', header: 'Network', nowrap: true, priority: 3, render: (d) => depositNetwork(d) },
     {
       key: 'status',
       header: 'Status',
@@ -59,19 +68,33 @@ export function DepositsTable({
       hideOnPhone: true,
       render: (d) => <RequestStatusBadge status={d.status} />,
     },
-    { key: 'check', header: 'Chain check', wide: true, render: (d) => <ChainCheck deposit={d} /> },
+    {
+      key: 'check',
+      header: 'Chain check',
+      wide: true,
+      priority: 2,
+      render: (d) => <ChainCheck deposit={d} />,
+    },
     {
       key: 'hash',
       header: 'Transaction hash',
       wide: true,
+      priority: 3,
       render: (d) => <DepositHash deposit={d} />,
     },
-    { key: 'from', header: 'From', nowrap: true, render: (d) => <FromAddress deposit={d} /> },
-    { key: 'requested', header: 'Requested', nowrap: true, render: (d) => formatDateTime(d.created_at) },
+    { key: 'from', header: 'From', nowrap: true, priority: 4, render: (d) => <FromAddress deposit={d} /> },
+    {
+      key: 'requested',
+      header: 'Requested',
+      nowrap: true,
+      priority: 2,
+      render: (d) => formatDateTime(d.created_at),
+    },
     {
       key: 'decided',
       header: 'Decided',
       nowrap: true,
+      priority: 4,
       render: (d) =>
         d.decided_at === null ? (
           '-'
@@ -87,7 +110,7 @@ export function DepositsTable({
           </span>
         ),
     },
-    { key: 'note', header: 'Note', wide: true, render: (d) => orDash(d.note) },
+    { key: 'note', header: 'Note', wide: true, priority: 4, render: (d) => orDash(d.note) },
     ...(hasActions
       ? [
           {
@@ -141,12 +164,12 @@ export function DepositsTable({
       columns={columns}
       rowKey={(d) => d.id}
       emptyText={emptyText ?? 'No deposits yet.'}
-      minWidth={showMember ? 1500 : 1300}
+      rowLabel={(d) => `deposit ${d.id}`}
       heading={(d) => (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600}>
             #{d.id} · <Money value={d.amount} inherit />
-            {showMember ? ` · ${d.username}` : ''}
+            {showMember ? ` · ${memberLabel(d)}` : ''}
           </Text>
           <RequestStatusBadge status={d.status} />
         </Group>

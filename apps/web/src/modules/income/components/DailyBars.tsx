@@ -19,13 +19,7 @@ interface DailyBarsProps {
 }
 
 /** A bar per day, scaled exactly (bigint) to the largest day; hover or focus a bar for its value. */
-export function DailyBars({
-  points,
-  label,
-  kind = 'money',
-  color = 'indigo.6',
-  height = 140,
-}: DailyBarsProps) {
+export function DailyBars({ points, label, kind = 'money', color = 'indigo', height = 140 }: DailyBarsProps) {
   const values = points.map((p) => (kind === 'money' ? unitsOf(p.value) : BigInt(p.value)));
   const max = values.reduce((m, v) => (v > m ? v : m), 0n);
   const show = (i: number) =>

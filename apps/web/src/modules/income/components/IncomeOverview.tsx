@@ -152,7 +152,7 @@ export function IncomeChartCard({ history }: { history: IncomeHistory | undefine
         <Stack gap={0} align="flex-end">
           <Money value={textOf(current)} fw={700} fz="lg" data-testid="period-total" />
           {change !== null && (
-            <Text size="xs" c={change.startsWith('-') ? 'red.7' : 'teal.7'} data-testid="period-change">
+            <Text size="xs" c={change.startsWith('-') ? 'red' : 'teal'} data-testid="period-change">
               {change} vs the previous {CHART_DAYS} days
             </Text>
           )}

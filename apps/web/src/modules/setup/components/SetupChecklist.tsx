@@ -66,7 +66,7 @@ function ChecklistItem({ item }: { item: SetupItem }) {
           <Text fw={600} size="sm">
             {item.title}
           </Text>
-          <Text size="xs" c={item.done ? 'teal.8' : 'orange.9'} fw={600}>
+          <Text size="xs" c={item.done ? 'teal' : 'orange'} fw={600}>
             {item.done ? 'Done' : 'Not done'}
           </Text>
         </Group>

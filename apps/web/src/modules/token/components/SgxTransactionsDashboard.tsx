@@ -25,9 +25,10 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { formatMoney, Money } from '../../../ui/Money';
 import { Spinner } from '../../../ui/Spinner';
-import { profilePath } from '../../users/components/UsersTable';
+import { profilePath } from '../../users/profilePath';
 import {
   NETWORK_ERROR,
   PRICE_HISTORY_LIMIT,
@@ -73,6 +74,8 @@ function transactionText(t: TokenTransaction): string {
   return [
     `#${t.id}`,
     `user #${t.user_id}`,
+    t.username,
+    t.fullname,
     t.transaction_type,
     t.token_amount,
     formatMoney(t.token_amount, 'token'),
@@ -116,7 +119,13 @@ function UserLink({ id }: { id: number }) {
 function transactionColumns(options: { user: boolean; hash: boolean }): Column<TokenTransaction>[] {
   const columns: Column<TokenTransaction>[] = [];
   if (options.user) {
-    columns.push({ key: 'user', header: 'User', nowrap: true, render: (t) => <UserLink id={t.user_id} /> });
+    columns.push({
+      key: 'user',
+      header: 'Member',
+      render: (t) => (
+        <MemberName name={t.fullname} username={t.username} id={t.user_id} to={profilePath(t.user_id)} />
+      ),
+    });
   }
   columns.push(
     {
@@ -131,21 +140,35 @@ function transactionColumns(options: { user: boolean; hash: boolean }): Column<T
       nowrap: true,
       render: (t) => <Money value={t.token_amount} kind="token" />,
     },
-    { key: 'price', header: 'Price', nowrap: true, render: (t) => <Price value={t.price_per_token} /> },
-    { key: 'total', header: 'Total', nowrap: true, render: (t) => <Money value={t.total_amount} /> },
+    {
+      key: 'price',
+      header: 'Price',
+      nowrap: true,
+      priority: 3,
+      render: (t) => <Price value={t.price_per_token} />,
+    },
+    {
+      key: 'total',
+      header: 'Total',
+      nowrap: true,
+      priority: 2,
+      render: (t) => <Money value={t.total_amount} />,
+    },
     {
       key: 'status',
       header: 'Status',
       nowrap: true,
+      priority: 2,
       render: (t) => <TransactionStatusBadge status={t.status} />,
     },
-    { key: 'date', header: 'Date', nowrap: true, render: (t) => formatDateTime(t.created_at) },
+    { key: 'date', header: 'Date', nowrap: true, priority: 3, render: (t) => formatDateTime(t.created_at) },
   );
   if (options.hash) {
     columns.push({
       key: 'hash',
       header: 'Hash',
       nowrap: true,
+      priority: 2,
       render: (t) => (
         <Tooltip label={t.transaction_hash}>
           <Text size="sm" ff="monospace" aria-label={t.transaction_hash}>
@@ -164,6 +187,7 @@ const historyColumns: Column<PriceHistoryEntry>[] = [
     key: 'available',
     header: 'Available Tokens',
     nowrap: true,
+    priority: 3,
     render: (p) =>
       p.available_tokens === null ? (
         <Text size="sm" c="dimmed">
@@ -173,11 +197,12 @@ const historyColumns: Column<PriceHistoryEntry>[] = [
         <Money value={p.available_tokens} kind="token" />
       ),
   },
-  { key: 'reason', header: 'Change Reason', render: (p) => p.change_reason },
+  { key: 'reason', header: 'Change Reason', priority: 2, render: (p) => p.change_reason },
   {
     key: 'related',
     header: 'Related Transaction',
     nowrap: true,
+    priority: 2,
     render: (p) =>
       p.transaction_id === null ? (
         <Text size="sm" c="dimmed">
@@ -201,7 +226,7 @@ const historyColumns: Column<PriceHistoryEntry>[] = [
         </Text>
       ),
   },
-  { key: 'date', header: 'Date', nowrap: true, render: (p) => formatDateTime(p.created_at) },
+  { key: 'date', header: 'Date', nowrap: true, priority: 3, render: (p) => formatDateTime(p.created_at) },
 ];
 
 /** Loading, the error banner (keeping the rows last loaded), and the table once there is data. */
@@ -269,7 +294,6 @@ function AllTransactions() {
           searchText={transactionText}
           label="transactions"
           emptyText="No SGX transactions yet."
-          minWidth={760}
           toolbar={
             <Group gap="xs" align="flex-end" wrap="wrap">
               <Select
@@ -316,7 +340,6 @@ function PriceHistory() {
           searchText={historyText}
           label="price history"
           emptyText="No price changes yet."
-          minWidth={820}
           toolbar={<RefreshButton query={query} label="Refresh price history" />}
         />
       )}
@@ -387,7 +410,6 @@ function MemberLookup() {
               searchText={transactionText}
               label="member transactions"
               emptyText="This member has no SGX transactions."
-              minWidth={820}
             />
           )}
         </QueryState>

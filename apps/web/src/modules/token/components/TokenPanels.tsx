@@ -94,7 +94,7 @@ export function TokenHeader({
               </Tooltip>
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
-              <Text component="span" inherit c="green.7" fw={600}>
+              <Text component="span" inherit c="green" fw={600}>
                 ● Live
               </Text>{' '}
               · refreshed at {refreshedAt(updatedAt)}

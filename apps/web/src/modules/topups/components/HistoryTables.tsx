@@ -75,7 +75,7 @@ export function TransfersTable({
       nowrap: true,
       render: (t) =>
         me !== undefined && t.userto_id === me && t.user_id !== me ? (
-          <Money value={t.amount} fw={600} c="teal.7" />
+          <Money value={t.amount} fw={600} c="teal" />
         ) : (
           <Money value={t.amount} fw={600} />
         ),

@@ -29,7 +29,7 @@ export function RoiHistoryTable({ rows }: { rows: readonly TransactionRecord[] }
       key: 'paid',
       header: 'Paid',
       nowrap: true,
-      render: (t) => <Money value={t.amount} fw={600} c="teal.7" />,
+      render: (t) => <Money value={t.amount} fw={600} c="teal" />,
     },
     {
       key: 'note',
@@ -38,7 +38,7 @@ export function RoiHistoryTable({ rows }: { rows: readonly TransactionRecord[] }
         const due = field(t, 'due');
         const paid = field(t, 'paid');
         return due !== null && paid !== null && due !== paid ? (
-          <Text size="xs" c="orange.8">
+          <Text size="xs" c="orange">
             Cut at your earning cap
           </Text>
         ) : (

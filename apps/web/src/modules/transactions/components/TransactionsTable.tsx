@@ -36,14 +36,7 @@ export const transactionRowKey = (t: TransactionRecord) =>
 export function SignedAmount({ row }: { row: TransactionRecord }) {
   const credit = row.transaction_type === 'credit';
   return (
-    <Text
-      span
-      ff="monospace"
-      fw={600}
-      size="sm"
-      c={credit ? 'teal.7' : 'red.7'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
+    <Text span ff="monospace" fw={600} size="sm" c={credit ? 'teal' : 'red'} style={{ whiteSpace: 'nowrap' }}>
       {credit ? '+' : '-'}
       {formatMoney(row.amount)}
     </Text>

@@ -64,8 +64,8 @@ export function BalanceChangeSummary({ label, before, after }: BalanceChangeSumm
                   r.key !== 'difference' || diff === null || diff === 0n
                     ? undefined
                     : diff > 0n
-                      ? 'teal.8'
-                      : 'red.8'
+                      ? 'teal'
+                      : 'red'
                 }
               >
                 {r.value}
@@ -75,7 +75,7 @@ export function BalanceChangeSummary({ label, before, after }: BalanceChangeSumm
         </Table.Tbody>
       </Table>
       {a !== null && a < 0n && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           A balance cannot go below zero: the server will refuse this.
         </Text>
       )}

@@ -1,15 +1,14 @@
-import { ActionIcon, Anchor, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { UserRecord } from '@sgx/contracts';
 import { IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDate, orDash } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { isPositiveAmount, Money } from '../../../ui/Money';
+import { profilePath } from '../profilePath';
 import { ActiveBadge, StatusBadge } from './StatusBadges';
 
-export function profilePath(id: number) {
-  return `/admin/check/profile/${id}`;
-}
+export { profilePath };
 
 interface UsersTableProps {
   users: readonly UserRecord[];
@@ -19,34 +18,42 @@ interface UsersTableProps {
 export function UsersTable({ users, onDelete }: UsersTableProps) {
   const columns: Column<UserRecord>[] = [
     {
-      key: 'username',
-      header: 'Username',
-      nowrap: true,
-      render: (u) => (
-        <Anchor component={Link} to={profilePath(u.id)} fw={600} size="sm">
-          {u.username}
-        </Anchor>
-      ),
+      key: 'member',
+      header: 'Member',
+      render: (u) => <MemberName name={u.fullname} username={u.username} id={u.id} to={profilePath(u.id)} />,
     },
-    { key: 'name', header: 'Name', render: (u) => u.fullname },
-    { key: 'email', header: 'Email', nowrap: true, render: (u) => u.email },
-    { key: 'phone', header: 'Phone', nowrap: true, render: (u) => orDash(u.phone) },
+    { key: 'email', header: 'Email', nowrap: true, priority: 3, render: (u) => u.email },
+    { key: 'phone', header: 'Phone', nowrap: true, priority: 4, render: (u) => orDash(u.phone) },
     {
       key: 'code',
       header: 'Referral code',
       nowrap: true,
+      priority: 4,
       render: (u) => (
         <Text ff="monospace" size="sm">
           {u.refferal_code}
         </Text>
       ),
     },
-    { key: 'status', header: 'Status', nowrap: true, render: (u) => <StatusBadge status={u.status} /> },
-    { key: 'active', header: 'Active', nowrap: true, render: (u) => <ActiveBadge value={u.is_active} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      nowrap: true,
+      priority: 2,
+      render: (u) => <StatusBadge status={u.status} />,
+    },
+    {
+      key: 'active',
+      header: 'Active',
+      nowrap: true,
+      priority: 3,
+      render: (u) => <ActiveBadge value={u.is_active} />,
+    },
     {
       key: 'plan',
       header: 'Plan',
       nowrap: true,
+      priority: 2,
       render: (u) =>
         isPositiveAmount(u.active_plan) ? (
           <Money value={u.active_plan} />
@@ -56,7 +63,7 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
           </Text>
         ),
     },
-    { key: 'joined', header: 'Joined', nowrap: true, render: (u) => formatDate(u.created_at) },
+    { key: 'joined', header: 'Joined', nowrap: true, priority: 3, render: (u) => formatDate(u.created_at) },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -81,7 +88,7 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
       columns={columns}
       rowKey={(u) => u.id}
       emptyText="No members match."
-      minWidth={1060}
+      rowLabel={(u) => u.username}
     />
   );
 }

@@ -158,7 +158,7 @@ export function DepositTracker({
           </Alert>
         )}
         {tracked.isError && (
-          <Text size="xs" c="orange.8" role="alert">
+          <Text size="xs" c="orange" role="alert">
             Could not refresh the status ({errorMessage(tracked.error)}). Retrying…
           </Text>
         )}

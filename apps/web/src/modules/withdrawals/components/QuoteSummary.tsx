@@ -35,7 +35,7 @@ export function QuoteSummary({ quote, loading }: { quote: Quote | undefined; loa
         <Money value={quote.fee} />
       </Line>
       <Line label="You receive" testId="quote-net">
-        <Money value={quote.net} fw={700} c="teal.7" />
+        <Money value={quote.net} fw={700} c="teal" />
       </Line>
       <Line label="Minimum">
         <Money value={quote.minimum} />

@@ -2,9 +2,11 @@ import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime, orDash } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 import { kindLabels } from '../api/withdrawalsApi';
 
 /**
@@ -12,7 +14,7 @@ import { kindLabels } from '../api/withdrawalsApi';
  * cancelled one (both are 'decline', the note says who cancelled) nothing, since the gross went back.
  */
 export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
-  if (w.status === 'complete') return <Money value={w.net} fw={600} c="teal.7" />;
+  if (w.status === 'complete') return <Money value={w.net} fw={600} c="teal" />;
   if (w.status === 'pending') {
     return (
       <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -52,14 +54,26 @@ export function WithdrawalsTable({
           {
             key: 'member',
             header: 'Member',
-            nowrap: true,
-            render: (w: WithdrawalRecord) => `${w.username} (#${w.user_id})`,
+            render: (w: WithdrawalRecord) => (
+              <MemberName
+                name={w.fullname}
+                username={w.username}
+                id={w.user_id}
+                to={profilePath(w.user_id)}
+              />
+            ),
           },
         ]
       : []),
-    { key: 'kind', header: 'Kind', nowrap: true, render: (w) => kindLabels[w.kind] },
+    { key: 'kind', header: 'Kind', nowrap: true, priority: 3, render: (w) => kindLabels[w.kind] },
     { key: 'amount', header: 'Amount', nowrap: true, render: (w) => <Money value={w.amount} fw={600} /> },
-    { key: 'fee', header: 'Fee', nowrap: true, render: (w) => <Money value={w.fee} c="dimmed" /> },
+    {
+      key: 'fee',
+      header: 'Fee',
+      nowrap: true,
+      priority: 3,
+      render: (w) => <Money value={w.fee} c="dimmed" />,
+    },
     {
       key: 'net',
       header: 'Net paid',
@@ -75,6 +89,7 @@ export function WithdrawalsTable({
       key: 'address',
       header: 'Payout address',
       wide: true,
+      priority: 3,
       render: (w) => (
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
@@ -84,9 +99,21 @@ export function WithdrawalsTable({
         </Stack>
       ),
     },
-    { key: 'requested', header: 'Requested', nowrap: true, render: (w) => formatDateTime(w.created_at) },
-    { key: 'decided', header: 'Decided', nowrap: true, render: (w) => formatDateTime(w.decided_at) },
-    { key: 'note', header: 'Note', wide: true, render: (w) => orDash(w.note) },
+    {
+      key: 'requested',
+      header: 'Requested',
+      nowrap: true,
+      priority: 2,
+      render: (w) => formatDateTime(w.created_at),
+    },
+    {
+      key: 'decided',
+      header: 'Decided',
+      nowrap: true,
+      priority: 4,
+      render: (w) => formatDateTime(w.decided_at),
+    },
+    { key: 'note', header: 'Note', wide: true, priority: 4, render: (w) => orDash(w.note) },
     ...(hasActions
       ? [
           {
@@ -140,7 +167,7 @@ export function WithdrawalsTable({
       columns={columns}
       rowKey={(w) => w.id}
       emptyText={emptyText ?? 'No withdrawal requests yet.'}
-      minWidth={showMember ? 1250 : 1100}
+      rowLabel={(w) => `withdrawal ${w.id}`}
     />
   );
 }

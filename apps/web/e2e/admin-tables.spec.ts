@@ -1,0 +1,184 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
+import { AdminTablePage } from './pages/AdminTables';
+import { apiPost, apiSignIn, depositViaApi, randomEvmAddress } from './pages/MoneyApi';
+import { SignInPage } from './pages/SignInPage';
+import { tradeAs } from './pages/tokenApi';
+
+/**
+ * Issue 12, rough edge 10: the admin tables fit a laptop (1366 px) and a phone (390 px) without scrolling
+ * sideways, every column is either shown or in the row's details, and members are named by name and
+ * username. Screenshots of each page at both widths are attached to the report.
+ */
+
+type Member = Awaited<ReturnType<typeof registerViaApi>>;
+
+// One member for the file, with one row on each page: a pending deposit, a pending ROI withdrawal, a trade.
+let shared: Promise<Member> | undefined;
+function memberWithRows(request: APIRequestContext): Promise<Member> {
+  shared ??= (async () => {
+    const member = await registerViaApi(request, 'tables');
+    const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
+    const { token } = await apiSignIn(request, 'member', member.email, member.password);
+    await apiPost(request, token, `/users/${member.id}`, { bep20: randomEvmAddress() }, 'PUT');
+    for (const wallet of ['deposit', 'non_working'] as const) {
+      await apiPost(request, admin.token, '/tr/create', {
+        user_id: member.id,
+        amount: '100',
+        direction: 'credit',
+        wallet,
+        reason: 'e2e: admin tables',
+      });
+    }
+    await depositViaApi(request, token, member.id, '25');
+    await apiPost(request, token, '/withdrawalrequest/add/roiwithdrawal', {
+      user_id: member.id,
+      amount: '20',
+    });
+    await tradeAs(request, member, 'buy', '50');
+    return member;
+  })();
+  return shared;
+}
+
+interface TablePage {
+  name: string;
+  path: string;
+  heading: string;
+  columns: string[];
+  /** Phone: columns that ui/ResponsiveTable leaves out of the card's fields (shown in its heading). */
+  inCardHeading?: string[];
+  /** The table's part of the page, when the page has several tables. */
+  scope?: (page: Page) => Locator;
+  /** Narrows the list to the test member. */
+  find: (page: Page, m: Member) => Promise<void>;
+}
+
+const search = (label: string, text: (m: Member) => string) => async (page: Page, m: Member) => {
+  await page.getByRole('textbox', { name: label, exact: true }).fill(text(m));
+};
+
+const pages: TablePage[] = [
+  {
+    name: 'deposits',
+    path: '/admin/deposits',
+    heading: 'Deposits',
+    columns: [
+      'No.',
+      'Member',
+      'Amount',
+      'Credited',
+      'Network',
+      'Status',
+      'Chain check',
+      'Transaction hash',
+      'From',
+      'Requested',
+      'Decided',
+      'Note',
+    ],
+    inCardHeading: ['No.', 'Member', 'Amount', 'Status'],
+    find: search('Search deposits', (m) => m.username),
+  },
+  {
+    name: 'roi-requests',
+    path: '/admin/roi-request',
+    heading: 'ROI Requests',
+    columns: [
+      'No.',
+      'Member',
+      'Kind',
+      'Amount',
+      'Fee',
+      'Net paid',
+      'Status',
+      'Payout address',
+      'Requested',
+      'Decided',
+      'Note',
+    ],
+    find: search('Search withdrawals', (m) => m.username),
+  },
+  {
+    name: 'users',
+    path: '/admin/users',
+    heading: 'Users',
+    columns: ['Member', 'Email', 'Phone', 'Referral code', 'Status', 'Active', 'Plan', 'Joined'],
+    find: search('Search users', (m) => m.email),
+  },
+  {
+    name: 'sgx-transactions',
+    path: '/admin/sgx-transactions',
+    heading: 'SGX Transactions',
+    columns: ['Member', 'Type', 'Tokens', 'Price', 'Total', 'Status', 'Date'],
+    scope: (page) => page.getByRole('tabpanel', { name: 'All Transactions' }),
+    find: search('Search transactions', (m) => m.username),
+  },
+];
+
+const sizes = [
+  { label: '1366', viewport: { width: 1366, height: 850 } },
+  { label: '390', viewport: { width: 390, height: 844 } },
+];
+
+for (const size of sizes) {
+  test.describe(`admin tables at ${size.viewport.width}x${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test.beforeEach(async ({ page }) => {
+      const signIn = new SignInPage(page, 'admin');
+      await signIn.goto();
+      await signIn.signIn(demoAdmin.email, demoAdmin.password);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    });
+
+    for (const spec of pages) {
+      test(`${spec.name}: no sideways scroll, every column shown or in the details, members by name`, async ({
+        page,
+        request,
+      }, testInfo) => {
+        const member = await memberWithRows(request);
+        const view = new AdminTablePage(page, spec.path, spec.heading, spec.scope);
+        await view.goto();
+        await spec.find(page, member);
+        const memberText = `${member.fullname} · ${member.username}`;
+
+        const cardLayout = spec.inCardHeading !== undefined || spec.name === 'roi-requests';
+        if (size.viewport.width < 768 && cardLayout) {
+          // ui/ResponsiveTable on a phone: one card per row, every field labelled in it.
+          await expect(view.cards).toHaveCount(1);
+          const card = view.cards.first();
+          await expect(card).toContainText(memberText);
+          for (const column of spec.columns) {
+            if (spec.inCardHeading?.includes(column)) continue;
+            await expect(card.getByText(column, { exact: true }).first(), column).toBeVisible();
+          }
+        } else {
+          await expect(view.rows).toHaveCount(1);
+          const row = view.rows.first();
+          await view.expectTableFits();
+          const { shown, folded } = await view.columns();
+          // Row actions (a visually hidden header) never fold.
+          expect(folded).not.toContain('Actions');
+          const named = [...shown, ...folded].filter((h) => h !== 'Actions');
+          expect(named.sort()).toEqual([...spec.columns].sort());
+          expect(shown, 'the member column always shows').toContain('Member');
+          if (folded.length > 0) {
+            expect(await view.openDetails(row)).toEqual(folded);
+          }
+          // The member by name and username, the number on hover.
+          const name = row.locator(`[data-member-id="${member.id}"]`);
+          await expect(name).toBeVisible();
+          await expect(name).toHaveText(memberText);
+          if (size.viewport.width >= 768) {
+            await name.hover();
+            await expect(page.getByText(`Member #${member.id}`, { exact: true })).toBeVisible();
+          }
+        }
+
+        expect(await view.sidewaysOverflow(), 'nothing scrolls sideways').toEqual([]);
+        await view.screenshot(testInfo, `${spec.name}-${size.label}`);
+      });
+    }
+  });
+}
