@@ -11,9 +11,11 @@ import { tradeAs } from './pages/tokenApi';
  * username. Screenshots of each page at both widths are attached to the report.
  */
 
-type Member = Awaited<ReturnType<typeof registerViaApi>>;
+/** The test member, and the code they redeemed. */
+type Member = Awaited<ReturnType<typeof registerViaApi>> & { code: string };
 
-// One member for the file, with one row on each page: a pending deposit, a pending ROI withdrawal, a trade.
+// One member for the file, with one row on each page: a pending deposit, a pending ROI withdrawal, a trade,
+// a plan bought (top-up), a ticket, a redeemed code (and the ledger rows all of it made).
 let shared: Promise<Member> | undefined;
 function memberWithRows(request: APIRequestContext): Promise<Member> {
   shared ??= (async () => {
@@ -36,7 +38,26 @@ function memberWithRows(request: APIRequestContext): Promise<Member> {
       amount: '20',
     });
     await tradeAs(request, member, 'buy', '50');
-    return member;
+    await apiPost(request, admin.token, '/tr/create', {
+      user_id: member.id,
+      amount: '150',
+      direction: 'credit',
+      wallet: 'deposit',
+      reason: 'e2e: admin tables, a plan',
+    });
+    await apiPost(request, token, '/topup/add', { id: 1, userby_id: member.id, userto_id: member.id });
+    await apiPost(request, token, '/tickets', {
+      subject: 'Admin tables: a ticket',
+      category: 'income',
+      message: 'A ticket for the admin tables check.',
+    });
+    const issued = await apiPost<{ codes: { code: string }[] }>(request, admin.token, '/codes', {
+      count: 1,
+      amount: '1',
+    });
+    const code = issued.codes[0]?.code ?? '';
+    await apiPost(request, token, '/codes/redeem', { code });
+    return { ...member, code };
   })();
   return shared;
 }
@@ -50,6 +71,10 @@ interface TablePage {
   inCardHeading?: string[];
   /** The table's part of the page, when the page has several tables. */
   scope?: (page: Page) => Locator;
+  /** The column naming the member (always shown); 'Member' by default. */
+  memberColumn?: string;
+  /** The member has several rows here (ledger rows): the first is checked. */
+  severalRows?: boolean;
   /** Narrows the list to the test member. */
   find: (page: Page, m: Member) => Promise<void>;
 }
@@ -114,6 +139,44 @@ const pages: TablePage[] = [
     scope: (page) => page.getByRole('tabpanel', { name: 'All Transactions' }),
     find: search('Search transactions', (m) => m.username),
   },
+  {
+    name: 'topups',
+    path: '/admin/topup',
+    heading: 'Top-ups',
+    columns: ['No.', 'For', 'Amount', 'Kind', 'Paid by', 'Date', 'Plan', 'Status'],
+    inCardHeading: ['No.', 'Amount'],
+    memberColumn: 'For',
+    scope: (page) => page.getByRole('region', { name: 'All top-ups' }),
+    find: search('Search top-ups', (m) => m.username),
+  },
+  {
+    name: 'ledger-transactions',
+    path: '/admin/web3?tab=transactions',
+    heading: 'Web3 & Ledger',
+    columns: ['Date', 'Member', 'Source', 'Amount', 'Details', 'Wallet', 'Status', 'No.'],
+    inCardHeading: ['Source', 'Amount'],
+    severalRows: true,
+    scope: (page) => page.getByRole('tabpanel', { name: 'All transactions' }),
+    find: search('Search transactions', (m) => m.username),
+  },
+  {
+    name: 'tickets',
+    path: '/admin/tickets',
+    heading: 'Tickets',
+    columns: ['Ticket', 'Subject', 'Member', 'Category', 'Status', 'Last activity'],
+    inCardHeading: ['Ticket'],
+    find: search('Search tickets', (m) => m.username),
+  },
+  {
+    name: 'codes',
+    path: '/admin/codes',
+    heading: 'Codes',
+    columns: ['Code', 'Value', 'Status', 'Redeemed by', 'Issued', 'Redeemed at'],
+    inCardHeading: [],
+    memberColumn: 'Redeemed by',
+    scope: (page) => page.getByRole('region', { name: 'All codes' }),
+    find: search('Search codes', (m) => m.code),
+  },
 ];
 
 const sizes = [
@@ -146,7 +209,8 @@ for (const size of sizes) {
         const cardLayout = spec.inCardHeading !== undefined || spec.name === 'roi-requests';
         if (size.viewport.width < 768 && cardLayout) {
           // ui/ResponsiveTable on a phone: one card per row, every field labelled in it.
-          await expect(view.cards).toHaveCount(1);
+          if (spec.severalRows) await expect(view.cards.first()).toBeVisible();
+          else await expect(view.cards).toHaveCount(1);
           const card = view.cards.first();
           await expect(card).toContainText(memberText);
           for (const column of spec.columns) {
@@ -154,7 +218,8 @@ for (const size of sizes) {
             await expect(card.getByText(column, { exact: true }).first(), column).toBeVisible();
           }
         } else {
-          await expect(view.rows).toHaveCount(1);
+          if (spec.severalRows) await expect(view.rows.first()).toBeVisible();
+          else await expect(view.rows).toHaveCount(1);
           const row = view.rows.first();
           await view.expectTableFits();
           const { shown, folded } = await view.columns();
@@ -162,12 +227,13 @@ for (const size of sizes) {
           expect(folded).not.toContain('Actions');
           const named = [...shown, ...folded].filter((h) => h !== 'Actions');
           expect(named.sort()).toEqual([...spec.columns].sort());
-          expect(shown, 'the member column always shows').toContain('Member');
+          expect(shown, 'the member column always shows').toContain(spec.memberColumn ?? 'Member');
           if (folded.length > 0) {
             expect(await view.openDetails(row)).toEqual(folded);
           }
           // The member by name and username, the number on hover.
-          const name = row.locator(`[data-member-id="${member.id}"]`);
+          // A top-up names the member twice (paid by, for): the first.
+          const name = row.locator(`[data-member-id="${member.id}"]`).first();
           await expect(name).toBeVisible();
           await expect(name).toHaveText(memberText);
           if (size.viewport.width >= 768) {

@@ -108,6 +108,9 @@ export const TopupRecord = z.object({
   amount: AmountOut,
   status: z.literal('complete'),
   created_at: z.string(),
+  /** Names of who paid and for whom (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  userby_fullname: z.string(),
+  userto_fullname: z.string(),
 });
 export type TopupRecord = z.infer<typeof TopupRecord>;
 export const TopupsResponse = paged('topups', TopupRecord);
@@ -244,6 +247,9 @@ export const CodeRecord = z.object({
   created_at: z.string(),
   redeemed_by: z.number().int().nullable(),
   redeemed_at: z.string().nullable(),
+  /** Who redeemed it, by username and name (null while unused); last, so CSV columns keep their places. */
+  redeemed_by_username: z.string().nullable(),
+  redeemed_by_fullname: z.string().nullable(),
 });
 export const CodesResponse = paged('codes', CodeRecord);
 export const RedeemCodeBody = z.object({ code: z.string().trim().min(4).max(40) });
@@ -321,6 +327,8 @@ export const TransactionRecord = z.object({
   memo: z.string().nullable(),
   details: z.unknown(),
   created_at: z.string(),
+  /** The wallet owner's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  fullname: z.string().nullable(),
 });
 export type TransactionRecord = z.infer<typeof TransactionRecord>;
 export const TransactionListResponse = z.object({

@@ -52,6 +52,7 @@ export const LeadershipRecord = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
+  fullname: z.string(),
   rank: z.number().int(),
   title: z.string(),
   achieved_at: z.string(),

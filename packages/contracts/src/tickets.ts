@@ -26,6 +26,7 @@ export const TicketRecord = z.object({
   ticket_id: z.string(),
   user_id: z.number().int(),
   username: z.string(),
+  fullname: z.string(),
   subject: z.string(),
   category: z.string(),
   status: TicketStatus,

@@ -19,6 +19,9 @@ type Row = {
   created_at: Date;
   redeemed_by: bigint | null;
   redeemed_at: Date | null;
+  /** The redeeming member's names, where the query joins them (a new code has none). */
+  redeemed_by_username?: string | null;
+  redeemed_by_fullname?: string | null;
 };
 const toRecord = (r: Row) => ({
   id: Number(r.id),
@@ -26,8 +29,26 @@ const toRecord = (r: Row) => ({
   amount: amountOut(r.amount),
   created_at: r.created_at.toISOString(),
   redeemed_by: r.redeemed_by === null ? null : Number(r.redeemed_by),
+  redeemed_by_username: r.redeemed_by_username ?? null,
+  redeemed_by_fullname: r.redeemed_by_fullname ?? null,
   redeemed_at: r.redeemed_at ? r.redeemed_at.toISOString() : null,
 });
+
+/** Codes with the redeeming member's names (issue 12: admin tables name members). */
+const withRedeemer = (db: Db) =>
+  db
+    .selectFrom('codes as c')
+    .leftJoin('users as u', 'u.id', 'c.redeemed_by')
+    .select([
+      'c.id',
+      'c.code',
+      'c.amount',
+      'c.created_at',
+      'c.redeemed_by',
+      'c.redeemed_at',
+      'u.username as redeemed_by_username',
+      'u.fullname as redeemed_by_fullname',
+    ]);
 
 /** One-time codes: an admin issues them with a value; redeeming one credits the deposit wallet once. */
 export class CodesService {
@@ -71,14 +92,12 @@ export class CodesService {
   }
 
   async list(q: ListQuery) {
-    let base = this.db
-      .selectFrom('codes')
-      .select(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at']);
-    if (q.status === 'redeemed') base = base.where('redeemed_at', 'is not', null);
-    if (q.status === 'unused') base = base.where('redeemed_at', 'is', null);
-    if (q.search) base = base.where('code', 'ilike', likePattern(q.search));
+    let base = withRedeemer(this.db);
+    if (q.status === 'redeemed') base = base.where('c.redeemed_at', 'is not', null);
+    if (q.status === 'unused') base = base.where('c.redeemed_at', 'is', null);
+    if (q.search) base = base.where('c.code', 'ilike', likePattern(q.search));
     const { rows, total } = await runPaged(
-      base.orderBy('id', 'desc'),
+      base.orderBy('c.id', 'desc'),
       base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
       q,
     );
@@ -86,11 +105,7 @@ export class CodesService {
   }
 
   async get(id: number) {
-    const r = await this.db
-      .selectFrom('codes')
-      .select(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
-      .where('id', '=', BigInt(id))
-      .executeTakeFirst();
+    const r = await withRedeemer(this.db).where('c.id', '=', BigInt(id)).executeTakeFirst();
     if (!r) throw notFound('Code not found.');
     return toRecord(r);
   }

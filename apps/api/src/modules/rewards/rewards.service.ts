@@ -335,7 +335,16 @@ export class RewardsService {
       .selectFrom('leadership as l')
       .innerJoin('users as u', 'u.id', 'l.user_id')
       .innerJoin('reward_plans as p', 'p.id', 'l.reward_plan_id')
-      .select(['l.id', 'l.user_id', 'u.username', 'p.rank', 'p.title', 'l.achieved_at', 'l.revoked_at'])
+      .select([
+        'l.id',
+        'l.user_id',
+        'u.username',
+        'u.fullname',
+        'p.rank',
+        'p.title',
+        'l.achieved_at',
+        'l.revoked_at',
+      ])
       .orderBy('l.id', 'desc')
       .limit(500);
     if (userId !== undefined) q = q.where('l.user_id', '=', userId);

@@ -12,6 +12,7 @@ type Row = {
   ticket_id: string;
   user_id: bigint;
   username: string;
+  fullname: string;
   subject: string;
   category: string;
   status: TicketStatus;
@@ -23,6 +24,7 @@ const toRecord = (r: Row) => ({
   ticket_id: r.ticket_id,
   user_id: Number(r.user_id),
   username: r.username,
+  fullname: r.fullname,
   subject: r.subject,
   category: r.category,
   status: r.status,
@@ -46,6 +48,7 @@ export class TicketsService {
         't.ticket_id',
         't.user_id',
         'u.username',
+        'u.fullname',
         't.subject',
         't.category',
         't.status',

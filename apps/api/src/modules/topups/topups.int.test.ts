@@ -478,7 +478,7 @@ describe('lists', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      '"id","kind","plan_id","plan_name","userby_id","userby","userto_id","userto","amount","status","created_at"',
+      '"id","kind","plan_id","plan_name","userby_id","userby","userto_id","userto","amount","status","created_at","userby_fullname","userto_fullname"',
     );
     expect(lines.slice(1).every((l) => l.includes(`"${aName}"`))).toBe(true);
     expect(lines.slice(1).some((l) => l.includes('"1000.00000000"'))).toBe(true);

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group } from '@mantine/core';
+import { Badge, Button, Card, Group, VisuallyHidden } from '@mantine/core';
 import type { RewardPlan } from '@sgx/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,13 +41,20 @@ export default function RewardPlansPage() {
   const columns: ResponsiveColumn<Plan>[] = [
     { key: 'rank', header: 'Rank', nowrap: true, render: (p) => p.rank },
     { key: 'title', header: 'Title', render: (p) => p.title },
-    { key: 'threshold', header: 'Team business', nowrap: true, render: (p) => <Money value={p.threshold} /> },
-    { key: 'days', header: 'Window', nowrap: true, render: (p) => `${p.duration_days} days` },
+    {
+      key: 'threshold',
+      header: 'Team business',
+      nowrap: true,
+      priority: 2,
+      render: (p) => <Money value={p.threshold} />,
+    },
+    { key: 'days', header: 'Window', nowrap: true, priority: 3, render: (p) => `${p.duration_days} days` },
     { key: 'reward', header: 'Reward', nowrap: true, render: (p) => <Money value={p.reward} /> },
     {
       key: 'active',
       header: 'Active',
       nowrap: true,
+      priority: 2,
       render: (p) => (
         <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
           {p.active ? 'active' : 'inactive'}
@@ -56,7 +63,7 @@ export default function RewardPlansPage() {
     },
     {
       key: 'actions',
-      header: '',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
       stickyEnd: true,
       render: (p) => (
         <Group gap={4} wrap="nowrap">
@@ -102,6 +109,7 @@ export default function RewardPlansPage() {
             rows={plans.data}
             columns={columns}
             rowKey={(p) => p.id}
+            rowLabel={(p) => `reward plan ${p.title}`}
             emptyText="No reward plans yet."
           />
         </Card>

@@ -50,6 +50,8 @@ export const EARNER_MAX_ROWS = EARNER_PAGE * EARNER_MAX_PAGES;
 export interface Earner {
   user_id: number;
   username: string;
+  /** The member's name, when the rows carry it. */
+  fullname: string | null;
   total: bigint;
   count: number;
 }
@@ -65,7 +67,12 @@ export interface EarnerReport {
 
 /** Sums credits per member exactly (bigint units), largest first. */
 export function aggregateEarners(
-  rows: readonly { user_id: number | null; username: string | null; amount: string }[],
+  rows: readonly {
+    user_id: number | null;
+    username: string | null;
+    fullname?: string | null;
+    amount: string;
+  }[],
 ): Earner[] {
   const byMember = new Map<number, Earner>();
   for (const r of rows) {
@@ -73,6 +80,7 @@ export function aggregateEarners(
     const e = byMember.get(r.user_id) ?? {
       user_id: r.user_id,
       username: r.username ?? `#${r.user_id}`,
+      fullname: r.fullname ?? null,
       total: 0n,
       count: 0,
     };

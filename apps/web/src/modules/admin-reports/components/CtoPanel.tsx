@@ -8,10 +8,12 @@ import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { profilePath } from '../../users/profilePath';
 import {
   disqualifyCto,
   payCto,
@@ -108,7 +110,13 @@ export function CtoPanel() {
             minWidth={520}
             emptyText="No member qualifies for the CTO pool now."
             columns={[
-              { key: 'member', header: 'Member', render: (q) => `${q.username} (#${q.user_id})` },
+              {
+                key: 'member',
+                header: 'Member',
+                render: (q) => (
+                  <MemberName name={null} username={q.username} id={q.user_id} to={profilePath(q.user_id)} />
+                ),
+              },
               {
                 key: 'plan',
                 header: 'Own plan',
@@ -165,13 +173,26 @@ export function CtoPanel() {
               {
                 key: 'turnover',
                 header: 'Top-ups',
+                priority: 3,
                 render: (p) => <Money value={p.turnover} />,
                 nowrap: true,
               },
-              { key: 'pool', header: 'Pool', render: (p) => <Money value={p.pool} />, nowrap: true },
-              { key: 'members', header: 'Members', render: (p) => p.members },
+              {
+                key: 'pool',
+                header: 'Pool',
+                priority: 2,
+                render: (p) => <Money value={p.pool} />,
+                nowrap: true,
+              },
+              { key: 'members', header: 'Members', priority: 3, render: (p) => p.members },
               { key: 'share', header: 'Share each', render: (p) => <Money value={p.share} />, nowrap: true },
-              { key: 'at', header: 'Paid at', render: (p) => formatDateTime(p.created_at), nowrap: true },
+              {
+                key: 'at',
+                header: 'Paid at',
+                priority: 2,
+                render: (p) => formatDateTime(p.created_at),
+                nowrap: true,
+              },
               {
                 key: 'actions',
                 header: '',
@@ -209,7 +230,13 @@ export function CtoPanel() {
             minWidth={320}
             emptyText="No shares."
             columns={[
-              { key: 'member', header: 'Member', render: (s) => `${s.username} (#${s.user_id})` },
+              {
+                key: 'member',
+                header: 'Member',
+                render: (s) => (
+                  <MemberName name={null} username={s.username} id={s.user_id} to={profilePath(s.user_id)} />
+                ),
+              },
               { key: 'amount', header: 'Paid', render: (s) => <Money value={s.amount} />, nowrap: true },
             ]}
           />

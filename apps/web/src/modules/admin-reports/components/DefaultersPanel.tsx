@@ -8,9 +8,11 @@ import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
+import { MemberName } from '../../../ui/MemberName';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { profilePath } from '../../users/profilePath';
 import { reportKeys, sendRewardNotice, useDefaulters, useRewardNotices } from '../api/reportsApi';
 
 const MAX_MESSAGE = 1000;
@@ -88,10 +90,21 @@ export function DefaultersPanel() {
                     />
                   ),
                 },
-                { key: 'member', header: 'Member', render: (r) => `${r.username} (#${r.id})` },
-                { key: 'name', header: 'Name', render: (r) => r.fullname },
-                { key: 'email', header: 'Email', render: (r) => r.email },
-                { key: 'joined', header: 'Joined', render: (r) => formatDate(r.created_at), nowrap: true },
+                {
+                  key: 'member',
+                  header: 'Member',
+                  render: (r) => (
+                    <MemberName name={r.fullname} username={r.username} id={r.id} to={profilePath(r.id)} />
+                  ),
+                },
+                { key: 'email', header: 'Email', priority: 2, render: (r) => r.email },
+                {
+                  key: 'joined',
+                  header: 'Joined',
+                  priority: 2,
+                  render: (r) => formatDate(r.created_at),
+                  nowrap: true,
+                },
               ]}
             />
             {rows.length > 0 && (
@@ -141,9 +154,21 @@ export function DefaultersPanel() {
             minWidth={560}
             emptyText="No reward notice has been sent."
             columns={[
-              { key: 'member', header: 'Member', render: (n) => `${n.username} (#${n.user_id})` },
+              {
+                key: 'member',
+                header: 'Member',
+                render: (n) => (
+                  <MemberName name={null} username={n.username} id={n.user_id} to={profilePath(n.user_id)} />
+                ),
+              },
               { key: 'message', header: 'Message', render: (n) => n.message },
-              { key: 'at', header: 'Sent', render: (n) => formatDateTime(n.created_at), nowrap: true },
+              {
+                key: 'at',
+                header: 'Sent',
+                priority: 2,
+                render: (n) => formatDateTime(n.created_at),
+                nowrap: true,
+              },
             ]}
           />
         )}

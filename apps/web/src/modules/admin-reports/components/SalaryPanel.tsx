@@ -11,10 +11,12 @@ import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
 import { ListPager } from '../../../ui/ListPager';
 import { LoadError } from '../../../ui/LoadError';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { profilePath } from '../../users/profilePath';
 import { reportKeys, runSalary, useSalaries, useSalaryTiers } from '../api/reportsApi';
 import { endedMonths, monthOptions, previousMonth, recentMonths } from './months';
 
@@ -141,12 +143,35 @@ export function SalaryPanel() {
               minWidth={640}
               emptyText="No salary paid for this month."
               columns={[
-                { key: 'member', header: 'Member', render: (r) => `${r.username} (#${r.user_id})` },
+                {
+                  key: 'member',
+                  header: 'Member',
+                  render: (r) => (
+                    <MemberName
+                      name={null}
+                      username={r.username}
+                      id={r.user_id}
+                      to={profilePath(r.user_id)}
+                    />
+                  ),
+                },
                 { key: 'month', header: 'Month', render: (r) => r.month, nowrap: true },
-                { key: 'directs', header: 'Directs', render: (r) => r.directs },
-                { key: 'due', header: 'Due', render: (r) => <Money value={r.due} />, nowrap: true },
+                { key: 'directs', header: 'Directs', priority: 3, render: (r) => r.directs },
+                {
+                  key: 'due',
+                  header: 'Due',
+                  priority: 2,
+                  render: (r) => <Money value={r.due} />,
+                  nowrap: true,
+                },
                 { key: 'paid', header: 'Paid', render: (r) => <Money value={r.paid} />, nowrap: true },
-                { key: 'at', header: 'Paid at', render: (r) => formatDateTime(r.created_at), nowrap: true },
+                {
+                  key: 'at',
+                  header: 'Paid at',
+                  priority: 3,
+                  render: (r) => formatDateTime(r.created_at),
+                  nowrap: true,
+                },
               ]}
             />
             <ListPager

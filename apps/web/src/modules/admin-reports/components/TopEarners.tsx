@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { CsvButton } from '../../../ui/CsvButton';
 import { DataTable } from '../../../ui/DataTable';
 import { LoadError } from '../../../ui/LoadError';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { Spinner } from '../../../ui/Spinner';
 import { incomeSources } from '../../income/api/incomeApi';
 import { textOf } from '../../income/components/incomeMath';
 import { sourceLabel } from '../../transactions/components/explain';
+import { profilePath } from '../../users/profilePath';
 import { EARNER_MAX_ROWS, earnerQuery, useTopEarners } from '../api/reportsApi';
 import { firstDay, lastDay, monthOptions, recentMonths } from './months';
 
@@ -112,7 +114,18 @@ export function TopEarners() {
             emptyText="No income in this range."
             columns={[
               { key: 'rank', header: '#', render: (e) => e.rank },
-              { key: 'member', header: 'Member', render: (e) => `${e.username} (#${e.user_id})` },
+              {
+                key: 'member',
+                header: 'Member',
+                render: (e) => (
+                  <MemberName
+                    name={e.fullname}
+                    username={e.username}
+                    id={e.user_id}
+                    to={profilePath(e.user_id)}
+                  />
+                ),
+              },
               { key: 'count', header: 'Credits', render: (e) => e.count, nowrap: true },
               {
                 key: 'total',

@@ -1,8 +1,10 @@
 import { Badge } from '@mantine/core';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 import type { Code } from '../api/codesApi';
 
 export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyText?: string }) {
@@ -19,6 +21,7 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
       key: 'status',
       header: 'Status',
       nowrap: true,
+      priority: 2,
       render: (c) => (
         <Badge
           variant="light"
@@ -30,14 +33,36 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
         </Badge>
       ),
     },
-    { key: 'created', header: 'Issued', nowrap: true, render: (c) => formatDateTime(c.created_at) },
     {
       key: 'by',
       header: 'Redeemed by',
-      nowrap: true,
-      render: (c) => (c.redeemed_by === null ? '-' : `member #${c.redeemed_by}`),
+      priority: 2,
+      render: (c) =>
+        c.redeemed_by === null ? (
+          '-'
+        ) : (
+          <MemberName
+            name={c.redeemed_by_fullname}
+            username={c.redeemed_by_username ?? `member #${c.redeemed_by}`}
+            id={c.redeemed_by}
+            to={profilePath(c.redeemed_by)}
+          />
+        ),
     },
-    { key: 'at', header: 'Redeemed at', nowrap: true, render: (c) => formatDateTime(c.redeemed_at) },
+    {
+      key: 'created',
+      header: 'Issued',
+      nowrap: true,
+      priority: 3,
+      render: (c) => formatDateTime(c.created_at),
+    },
+    {
+      key: 'at',
+      header: 'Redeemed at',
+      nowrap: true,
+      priority: 3,
+      render: (c) => formatDateTime(c.redeemed_at),
+    },
   ];
   return (
     <ResponsiveTable
@@ -45,7 +70,7 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
       columns={columns}
       rowKey={(c) => c.id}
       emptyText={emptyText ?? 'No codes yet.'}
-      minWidth={820}
+      rowLabel={(c) => `code ${c.code}`}
     />
   );
 }

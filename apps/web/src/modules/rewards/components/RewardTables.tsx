@@ -1,9 +1,11 @@
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import type { BonusRecord, LeadershipRecord, MemberReward, RewardPlan } from '@sgx/contracts';
 import type { z } from 'zod';
 import { formatDate, formatDateTime } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 
 type Plan = z.infer<typeof RewardPlan>;
 type History = Omit<z.infer<typeof MemberReward>, 'legs'>;
@@ -67,13 +69,32 @@ export function LeadershipTable({
   onRevoke?: (row: Leader) => void;
 }) {
   const columns: ResponsiveColumn<Leader>[] = [
-    { key: 'member', header: 'Member', nowrap: true, render: (r) => `${r.username} (#${r.user_id})` },
+    {
+      key: 'member',
+      header: 'Member',
+      render: (r) => (
+        // Only the admin's table (the one that revokes) links to the admin's page of the member.
+        <MemberName
+          name={r.fullname}
+          username={r.username}
+          id={r.user_id}
+          to={onRevoke ? profilePath(r.user_id) : undefined}
+        />
+      ),
+    },
     { key: 'rank', header: 'Rank', nowrap: true, render: (r) => `${r.rank}. ${r.title}` },
-    { key: 'achieved', header: 'Achieved', nowrap: true, render: (r) => formatDateTime(r.achieved_at) },
+    {
+      key: 'achieved',
+      header: 'Achieved',
+      nowrap: true,
+      priority: 2,
+      render: (r) => formatDateTime(r.achieved_at),
+    },
     {
       key: 'state',
       header: 'State',
       nowrap: true,
+      priority: 2,
       render: (r) =>
         r.revoked_at === null ? (
           <Badge color="teal" variant="light">
@@ -89,7 +110,7 @@ export function LeadershipTable({
       ? [
           {
             key: 'actions',
-            header: '',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (r: Leader) =>
               r.revoked_at === null ? (
@@ -113,6 +134,7 @@ export function LeadershipTable({
       columns={columns}
       rowKey={(r) => r.id}
       emptyText="No leadership records yet."
+      rowLabel={(r) => `leadership ${r.id}`}
     />
   );
 }

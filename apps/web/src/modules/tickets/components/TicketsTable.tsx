@@ -1,7 +1,9 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 import { categoryLabel, type TicketRow } from '../api/ticketsApi';
 import { TicketStatusBadge } from './TicketStatusBadge';
 
@@ -37,11 +39,42 @@ export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: Ti
       ),
     },
     ...(showMember
-      ? [{ key: 'member', header: 'Member', nowrap: true, render: (t: TicketRow) => t.username }]
+      ? [
+          {
+            key: 'member',
+            header: 'Member',
+            render: (t: TicketRow) => (
+              <MemberName
+                name={t.fullname}
+                username={t.username}
+                id={t.user_id}
+                to={profilePath(t.user_id)}
+              />
+            ),
+          },
+        ]
       : []),
-    { key: 'category', header: 'Category', nowrap: true, render: (t) => categoryLabel(t.category) },
-    { key: 'status', header: 'Status', nowrap: true, render: (t) => <TicketStatusBadge status={t.status} /> },
-    { key: 'updated', header: 'Last activity', nowrap: true, render: (t) => formatDateTime(t.updated_at) },
+    {
+      key: 'category',
+      header: 'Category',
+      nowrap: true,
+      priority: 3,
+      render: (t) => categoryLabel(t.category),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      nowrap: true,
+      priority: 2,
+      render: (t) => <TicketStatusBadge status={t.status} />,
+    },
+    {
+      key: 'updated',
+      header: 'Last activity',
+      nowrap: true,
+      priority: 2,
+      render: (t) => formatDateTime(t.updated_at),
+    },
   ];
   return (
     <ResponsiveTable
@@ -49,7 +82,7 @@ export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: Ti
       columns={columns}
       rowKey={(t) => t.id}
       emptyText={emptyText}
-      minWidth={showMember ? 820 : 680}
+      rowLabel={(t) => `ticket ${t.ticket_id}`}
       heading={(t) => (
         <Anchor component={Link} to={linkTo(t)} ff="monospace" size="sm" fw={600}>
           {t.ticket_id}

@@ -13,6 +13,7 @@ import { PageShell } from '../../../ui/PageShell';
 import { NETWORK_ERROR, tokenErrorMessage, useHolding, useTokenInfo } from '../api/tokenApi';
 import { useMemberId } from '../hooks/useSessionUser';
 import { BuyDialog } from './BuyDialog';
+import { ContractAddressForm } from './ContractAddressForm';
 import { PriceChartDialog } from './PriceChartDialog';
 import { SellDialog } from './SellDialog';
 import { TokenInfoDialog } from './TokenInfoDialog';
@@ -153,6 +154,7 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
         )}
         <ContractBox token={token} />
       </SimpleGrid>
+      {mode === 'admin' && <ContractAddressForm token={token} />}
 
       {dialog === 'buy' && userId !== null && <BuyDialog userId={userId} onClose={close} />}
       {dialog === 'sell' && userId !== null && <SellDialog userId={userId} onClose={close} />}

@@ -2,9 +2,11 @@ import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { TransactionRecord } from '@sgx/contracts';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { formatDateTime } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { formatMoney } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 import { detailText, explainDetails, sourceLabel, walletLabel } from './explain';
 
 /** Sources the server reverses (plain money movements and income); the rest are corrected elsewhere. */
@@ -76,14 +78,23 @@ export function TransactionsTable({
   emptyText,
 }: TransactionsTableProps) {
   const columns: ResponsiveColumn<TransactionRecord>[] = [
-    { key: 'date', header: 'Date', nowrap: true, render: (t) => formatDateTime(t.created_at) },
+    { key: 'date', header: 'Date', nowrap: true, priority: 2, render: (t) => formatDateTime(t.created_at) },
     ...(showMember
       ? [
           {
             key: 'member',
             header: 'Member',
-            nowrap: true,
-            render: (t: TransactionRecord) => (t.username === null ? '-' : `${t.username} (#${t.user_id})`),
+            render: (t: TransactionRecord) =>
+              t.username === null || t.user_id === null ? (
+                '-'
+              ) : (
+                <MemberName
+                  name={t.fullname}
+                  username={t.username}
+                  id={t.user_id}
+                  to={profilePath(t.user_id)}
+                />
+              ),
           },
         ]
       : []),
@@ -101,15 +112,22 @@ export function TransactionsTable({
       hideOnPhone: true,
       render: (t) => <SignedAmount row={t} />,
     },
-    { key: 'explanation', header: 'Details', wide: true, render: (t) => <Explanation row={t} /> },
-    { key: 'wallet', header: 'Wallet', nowrap: true, render: (t) => walletLabel(t.wallet) },
+    {
+      key: 'explanation',
+      header: 'Details',
+      wide: true,
+      priority: 3,
+      render: (t) => <Explanation row={t} />,
+    },
+    { key: 'wallet', header: 'Wallet', nowrap: true, priority: 2, render: (t) => walletLabel(t.wallet) },
     {
       key: 'status',
       header: 'Status',
       nowrap: true,
+      priority: 3,
       render: (t) => <RequestStatusBadge status={t.status} />,
     },
-    { key: 'id', header: 'No.', nowrap: true, render: (t) => `#${t.transaction_id}` },
+    { key: 'id', header: 'No.', nowrap: true, priority: 4, render: (t) => `#${t.transaction_id}` },
     ...(onReverse
       ? [
           {
@@ -147,7 +165,7 @@ export function TransactionsTable({
         </Group>
       )}
       emptyText={emptyText ?? 'No transactions yet.'}
-      minWidth={showMember ? 1100 : 820}
+      rowLabel={(t) => `transaction ${t.transaction_id}`}
     />
   );
 }
