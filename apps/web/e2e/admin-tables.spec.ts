@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminTablePage } from './pages/AdminTables';
-import { apiPost, apiSignIn, depositViaApi, randomEvmAddress } from './pages/MoneyApi';
+import { apiGet, apiPost, apiSignIn, depositViaApi, randomEvmAddress } from './pages/MoneyApi';
 import { SignInPage } from './pages/SignInPage';
 import { tradeAs } from './pages/tokenApi';
 
@@ -179,6 +179,76 @@ const pages: TablePage[] = [
   },
 ];
 
+/** A member as a record of the API names them: name and username (the username alone without a name). */
+interface NamedMember {
+  user_id: number;
+  username: string;
+  fullname: string;
+}
+const labelOf = (m: NamedMember) =>
+  m.fullname.trim() === '' ? m.username : `${m.fullname.trim()} · ${m.username}`;
+
+/**
+ * The reports page's tables that name members (salary payments, the CTO pool's qualified members and a
+ * payout's shares). Their rows are whatever the demo's month of history (and the specs before) made: the
+ * API says which members the table lists, or that it is empty, and the table must show the same.
+ */
+interface ReportTable {
+  name: string;
+  path: string;
+  columns: string[];
+  emptyText: string;
+  /** The table's part of the page. */
+  scope: (page: Page) => Locator;
+  /** The members of the table's rows, in its order (its first page). */
+  members: (request: APIRequestContext, token: string) => Promise<NamedMember[]>;
+  /** Opens the table when it is not on the page itself (the shares of the newest payout); false if none. */
+  open?: (page: Page, request: APIRequestContext, token: string) => Promise<boolean>;
+}
+
+const reportTables: ReportTable[] = [
+  {
+    name: 'salary-payments',
+    path: '/admin/reports',
+    columns: ['Member', 'Month', 'Directs', 'Due', 'Paid', 'Paid at'],
+    emptyText: 'No salary paid for this month.',
+    scope: (page) => page.getByRole('region', { name: 'Salary payments' }),
+    members: async (request, token) =>
+      (await apiGet<{ data: NamedMember[] }>(request, token, '/salary/user-salaries?page=1&limit=20')).data,
+  },
+  {
+    name: 'cto-qualified',
+    path: '/admin/reports?tab=cto',
+    columns: ['Member', 'Own plan', "Directs' plans"],
+    emptyText: 'No member qualifies for the CTO pool now.',
+    scope: (page) => page.getByRole('region', { name: 'Qualified now' }),
+    members: async (request, token) =>
+      (await apiGet<{ qualified: NamedMember[] }>(request, token, '/cto')).qualified,
+  },
+  {
+    name: 'cto-shares',
+    path: '/admin/reports?tab=cto',
+    columns: ['Member', 'Paid'],
+    // No payout yet: the payouts table says so, and there are no shares to open.
+    emptyText: 'No CTO pool has been paid yet.',
+    scope: (page) => page.getByRole('dialog', { name: /^CTO .*shares$/ }),
+    members: async (request, token) => {
+      const { payouts } = await apiGet<{ payouts: { id: number }[] }>(request, token, '/cto/list');
+      const newest = payouts[0];
+      if (newest === undefined) return [];
+      return (await apiGet<{ shares: NamedMember[] }>(request, token, `/cto/byid/${newest.id}`)).shares;
+    },
+    open: async (page, request, token) => {
+      const { payouts } = await apiGet<{ payouts: { id: number }[] }>(request, token, '/cto/list');
+      if (payouts.length === 0) return false;
+      const list = page.getByRole('region', { name: 'Payouts' });
+      await list.getByRole('button', { name: 'Shares' }).first().click();
+      await expect(page.getByRole('dialog', { name: /^CTO .*shares$/ })).toBeVisible();
+      return true;
+    },
+  },
+];
+
 const sizes = [
   { label: '1366', viewport: { width: 1366, height: 850 } },
   { label: '390', viewport: { width: 390, height: 844 } },
@@ -244,6 +314,52 @@ for (const size of sizes) {
 
         expect(await view.sidewaysOverflow(), 'nothing scrolls sideways').toEqual([]);
         await view.screenshot(testInfo, `${spec.name}-${size.label}`);
+      });
+    }
+
+    for (const spec of reportTables) {
+      test(`reports, ${spec.name}: no sideways scroll, members by name, or the empty state`, async ({
+        page,
+        request,
+      }, testInfo) => {
+        const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
+        const members = await spec.members(request, admin.token);
+        const view = new AdminTablePage(page, spec.path, 'Reports', spec.scope);
+        await view.goto();
+        const opened = spec.open === undefined ? true : await spec.open(page, request, admin.token);
+
+        if (members.length === 0) {
+          // Nothing to list (the demo has no such rows): the table says so, in place of rows.
+          const where = opened
+            ? view
+            : new AdminTablePage(page, spec.path, 'Reports', (p) =>
+                p.getByRole('region', { name: 'Payouts' }),
+              );
+          await expect(where.emptyState(spec.emptyText)).toBeVisible();
+          await expect(where.rows.filter({ has: page.locator('[data-member-id]') })).toHaveCount(0);
+        } else {
+          await expect(view.rows).toHaveCount(members.length);
+          await view.expectTableFits();
+          const { shown, folded } = await view.columns();
+          const named = [...shown, ...folded].filter((h) => h !== '' && h !== 'Actions');
+          expect(named.sort()).toEqual([...spec.columns].sort());
+          expect(shown, 'the member column always shows').toContain('Member');
+          if (folded.length > 0) expect(await view.openDetails(view.rows.first())).toEqual(folded);
+          // Each row names its member by name and username (the first few, as the API lists them).
+          for (const [i, m] of members.slice(0, 5).entries()) {
+            const name = view.memberName(view.rows.nth(i), m.user_id);
+            await expect(name).toBeVisible();
+            await expect(name).toHaveText(labelOf(m));
+          }
+          const first = members[0];
+          if (first !== undefined && size.viewport.width >= 768) {
+            await view.memberName(view.rows.first(), first.user_id).hover();
+            await expect(page.getByText(`Member #${first.user_id}`, { exact: true })).toBeVisible();
+          }
+        }
+
+        expect(await view.sidewaysOverflow(), 'nothing scrolls sideways').toEqual([]);
+        await view.screenshot(testInfo, `reports-${spec.name}-${size.label}`);
       });
     }
   });

@@ -17,12 +17,16 @@ export const CtoShare = z.object({
   user_id: z.number().int(),
   username: z.string(),
   amount: AmountOut,
+  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  fullname: z.string(),
 });
 export const CtoQualified = z.object({
   user_id: z.number().int(),
   username: z.string(),
   active_plan: AmountOut,
   directs_business: AmountOut,
+  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  fullname: z.string(),
 });
 export const CtoListResponse = z.object({ payouts: z.array(CtoPayout) });
 export const CtoQualifiedResponse = z.object({ qualified: z.array(CtoQualified) });

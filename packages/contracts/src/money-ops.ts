@@ -232,6 +232,9 @@ export const TransferRecord = z.object({
   userto: z.string(),
   amount: AmountOut,
   created_at: z.string(),
+  /** Sender's and receiver's names (issue 12: tables name members); last, so CSV columns keep their places. */
+  fullname: z.string(),
+  userto_fullname: z.string(),
 });
 export const TransfersResponse = paged('transfers', TransferRecord);
 export const TransferResponse = z.object({ message: z.string(), transfer: TransferRecord });

@@ -10,6 +10,8 @@ export const SalaryPayment = z.object({
   due: AmountOut,
   paid: AmountOut,
   created_at: z.string(),
+  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  fullname: z.string(),
 });
 export const SalaryListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

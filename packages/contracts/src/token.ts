@@ -106,6 +106,9 @@ export const PriceHistoryEntry = z.object({
   transaction_id: z.number().int().nullable(),
   user_id: z.number().int().nullable(),
   created_at: z.string(),
+  /** Who moved the price, by username and name (null when nobody did); last, so CSV columns keep their places. */
+  username: z.string().nullable(),
+  fullname: z.string().nullable(),
 });
 export const PriceHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
 export const PriceHistoryResponse = z.object({ success: z.literal(true), data: z.array(PriceHistoryEntry) });

@@ -84,6 +84,8 @@ export const RewardNotice = z.object({
   message: z.string(),
   sent_by: z.number().int(),
   created_at: z.string(),
+  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  fullname: z.string(),
 });
 export type RewardNotice = z.infer<typeof RewardNotice>;
 export const RewardsResponse = z.object({ allrewards: z.array(RewardNotice) });

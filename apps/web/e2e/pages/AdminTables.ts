@@ -34,6 +34,16 @@ export class AdminTablePage {
     return this.scope.locator('tbody tr:not([data-row-detail])');
   }
 
+  /** The line a table (ui/DataTable) shows in place of rows when it has none. */
+  emptyState(text: string) {
+    return this.scope.getByText(text, { exact: true });
+  }
+
+  /** Where a row names a member (ui/MemberName: "Name · username", the number on hover). */
+  memberName(row: Locator, id: number) {
+    return row.locator(`[data-member-id="${id}"]`).first();
+  }
+
   /** Phone layout of ui/ResponsiveTable: one card per row. */
   get cards() {
     return this.scope.getByRole('listitem');

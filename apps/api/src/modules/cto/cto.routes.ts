@@ -55,6 +55,7 @@ export function ctoRoutes(app: App): void {
         username: r.username,
         active_plan: amountOut(r.active_plan),
         directs_business: amountOut(r.directs_business),
+        fullname: r.fullname,
       })),
     }),
   );
@@ -76,7 +77,7 @@ export function ctoRoutes(app: App): void {
       .selectFrom('cto_shares as s')
       .innerJoin('cto_payouts as p', 'p.id', 's.payout_id')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.payout_id', 'p.month', 's.user_id', 'u.username', 's.amount'])
+      .select(['s.payout_id', 'p.month', 's.user_id', 'u.username', 's.amount', 'u.fullname'])
       .orderBy('p.month', 'desc');
     if (q.payoutId !== undefined) s = s.where('s.payout_id', '=', q.payoutId);
     if (q.userId !== undefined) s = s.where('s.user_id', '=', q.userId);

@@ -20,7 +20,10 @@ export class CtoService {
     private readonly settings: SettingsService,
   ) {}
 
-  /** The qualified members (user_id, username, active_plan, directs_business) as SQL, for lists and the pay. */
+  /**
+   * The qualified members (user_id, username, active_plan, directs_business, fullname) as SQL, for lists
+   * and the pay.
+   */
   private qualifiedQuery(s: Settings) {
     return sql`
       WITH d AS (
@@ -29,7 +32,8 @@ export class CtoService {
         WHERE sponsor_id IS NOT NULL AND deleted_at IS NULL AND active_plan > 0
         GROUP BY sponsor_id
       )
-      SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business
+      SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business,
+             u.fullname
       FROM users u
       LEFT JOIN d ON d.sponsor_id = u.id
       WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
@@ -45,6 +49,7 @@ export class CtoService {
       username: string;
       active_plan: bigint;
       directs_business: bigint;
+      fullname: string;
     }>`${this.qualifiedQuery(s)} ORDER BY u.id`.execute(tx);
     return rows;
   }
@@ -87,7 +92,7 @@ export class CtoService {
       const total = turnover.rows[0]?.total ?? 0n;
       const pool = percentOf(total, parseUnits(s.ctoPoolPercent));
       // The qualified members stay in the database: a million-member month never passes through here.
-      await sql`CREATE TEMP TABLE cto_members (user_id bigint, username text, active_plan bigint, directs_business bigint) ON COMMIT DROP`.execute(
+      await sql`CREATE TEMP TABLE cto_members (user_id bigint, username text, active_plan bigint, directs_business bigint, fullname text) ON COMMIT DROP`.execute(
         tx,
       );
       const staged = await sql`INSERT INTO cto_members ${this.qualifiedQuery(s)}`.execute(tx);

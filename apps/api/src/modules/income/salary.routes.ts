@@ -39,6 +39,7 @@ export function salaryRoutes(app: App): void {
           's.due',
           's.paid',
           's.created_at',
+          'u.fullname',
         ])
         .orderBy('s.id', 'desc')
         .limit(q.limit)

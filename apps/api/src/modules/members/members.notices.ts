@@ -41,7 +41,7 @@ export class MemberNotices {
     let q = this.db
       .selectFrom('reward_notices as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.id', 'r.user_id', 'u.username', 'r.message', 'r.sent_by', 'r.created_at'])
+      .select(['r.id', 'r.user_id', 'u.username', 'r.message', 'r.sent_by', 'r.created_at', 'u.fullname'])
       .orderBy('r.id', 'desc')
       .limit(500);
     if (userId !== undefined) q = q.where('r.user_id', '=', BigInt(userId));
@@ -53,6 +53,7 @@ export class MemberNotices {
       message: r.message,
       sent_by: Number(r.sent_by),
       created_at: r.created_at.toISOString(),
+      fullname: r.fullname,
     }));
   }
 }

@@ -345,10 +345,12 @@ export class TokenService {
 
   async priceHistory(limit: number, tokenId = 1n) {
     const rows = await this.db
-      .selectFrom('token_price_history')
-      .selectAll()
-      .where('token_id', '=', tokenId)
-      .orderBy('id', 'desc')
+      .selectFrom('token_price_history as h')
+      .leftJoin('users as u', 'u.id', 'h.user_id')
+      .selectAll('h')
+      .select(['u.username', 'u.fullname'])
+      .where('h.token_id', '=', tokenId)
+      .orderBy('h.id', 'desc')
       .limit(limit)
       .execute();
     return rows.map((r) => ({
@@ -359,6 +361,8 @@ export class TokenService {
       transaction_id: r.transaction_id === null ? null : Number(r.transaction_id),
       user_id: r.user_id === null ? null : Number(r.user_id),
       created_at: r.created_at.toISOString(),
+      username: r.username,
+      fullname: r.fullname,
     }));
   }
 }

@@ -47,11 +47,16 @@ export class TransfersService {
     // One statement (transfer_touser, migrations 0022 and 0024): the key's claim, the row if the receiver
     // is a member, the blocked check, the posting, its link, and the record. The same request key again
     // returns the first transfer; with another body it is a 409.
+    // The names come from a join on the members' rows (they existed before this statement, so its
+    // snapshot sees them): still one round trip on the hottest money path.
     const { rows } = await sql<Row>`
-      SELECT id, kind, user_id, username, userto_id, userto, amount, created_at
+      SELECT r.id, r.kind, r.user_id, r.username, r.userto_id, r.userto, r.amount, r.created_at,
+             a.fullname, b.fullname AS userto_fullname
       FROM transfer_touser(${from}::bigint, ${to}::bigint, ${amount}::bigint,
                            ${scopedKey(principal, requestKey.key)}, ${principal.userId}::bigint,
-                           ${requestKey.fingerprint}::text)`
+                           ${requestKey.fingerprint}::text) r
+      JOIN users a ON a.id = r.user_id
+      JOIN users b ON b.id = r.userto_id`
       .execute(this.db)
       .catch((err: unknown) => {
         if ((err as { code?: string }).code === 'SX201')
@@ -126,6 +131,8 @@ export class TransfersService {
         'b.username as userto',
         't.amount',
         't.created_at',
+        'a.fullname',
+        'b.fullname as userto_fullname',
       ]);
   }
 
@@ -139,6 +146,8 @@ export class TransfersService {
       userto: r.userto,
       amount: amountOut(r.amount),
       created_at: r.created_at.toISOString(),
+      fullname: r.fullname,
+      userto_fullname: r.userto_fullname,
     };
   }
 

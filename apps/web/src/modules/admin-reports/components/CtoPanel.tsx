@@ -8,7 +8,7 @@ import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
-import { MemberName } from '../../../ui/MemberName';
+import { MemberName, memberLabel } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
@@ -26,7 +26,8 @@ import { endedMonths, monthOptions, previousMonth } from './months';
 
 interface Removal {
   userId: number;
-  username: string;
+  /** The member as "Name · username". */
+  label: string;
   reason: string;
 }
 
@@ -114,18 +115,25 @@ export function CtoPanel() {
                 key: 'member',
                 header: 'Member',
                 render: (q) => (
-                  <MemberName name={null} username={q.username} id={q.user_id} to={profilePath(q.user_id)} />
+                  <MemberName
+                    name={q.fullname}
+                    username={q.username}
+                    id={q.user_id}
+                    to={profilePath(q.user_id)}
+                  />
                 ),
               },
               {
                 key: 'plan',
                 header: 'Own plan',
+                priority: 2,
                 render: (q) => <Money value={q.active_plan} />,
                 nowrap: true,
               },
               {
                 key: 'directs',
                 header: "Directs' plans",
+                priority: 3,
                 render: (q) => <Money value={q.directs_business} />,
                 nowrap: true,
               },
@@ -140,7 +148,7 @@ export function CtoPanel() {
                     color="red"
                     onClick={() => {
                       setReason('');
-                      remove.open({ userId: q.user_id, username: q.username, reason: '' });
+                      remove.open({ userId: q.user_id, label: memberLabel(q), reason: '' });
                     }}
                   >
                     Remove
@@ -234,7 +242,12 @@ export function CtoPanel() {
                 key: 'member',
                 header: 'Member',
                 render: (s) => (
-                  <MemberName name={null} username={s.username} id={s.user_id} to={profilePath(s.user_id)} />
+                  <MemberName
+                    name={s.fullname}
+                    username={s.username}
+                    id={s.user_id}
+                    to={profilePath(s.user_id)}
+                  />
                 ),
               },
               { key: 'amount', header: 'Paid', render: (s) => <Money value={s.amount} />, nowrap: true },
@@ -260,7 +273,7 @@ export function CtoPanel() {
         onConfirm={() => remove.payload && remove.confirm({ ...remove.payload, reason: reason.trim() })}
       >
         <Text>
-          Remove <b>{remove.payload?.username}</b> from the CTO pool? They are no longer paid a share.
+          Remove <b>{remove.payload?.label}</b> from the CTO pool? They are no longer paid a share.
         </Text>
         <Textarea
           label="Reason"

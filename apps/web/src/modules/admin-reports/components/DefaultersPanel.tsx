@@ -158,7 +158,12 @@ export function DefaultersPanel() {
                 key: 'member',
                 header: 'Member',
                 render: (n) => (
-                  <MemberName name={null} username={n.username} id={n.user_id} to={profilePath(n.user_id)} />
+                  <MemberName
+                    name={n.fullname}
+                    username={n.username}
+                    id={n.user_id}
+                    to={profilePath(n.user_id)}
+                  />
                 ),
               },
               { key: 'message', header: 'Message', render: (n) => n.message },

@@ -103,7 +103,7 @@ export function SalaryPanel() {
                 render: (t) => <Money value={t.amount} />,
                 nowrap: true,
               },
-              { key: 'members', header: 'Members', render: (t) => t.members },
+              { key: 'members', header: 'Members', priority: 2, render: (t) => t.members },
             ]}
           />
         )}
@@ -148,7 +148,7 @@ export function SalaryPanel() {
                   header: 'Member',
                   render: (r) => (
                     <MemberName
-                      name={null}
+                      name={r.fullname}
                       username={r.username}
                       id={r.user_id}
                       to={profilePath(r.user_id)}

@@ -25,7 +25,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
-import { MemberName } from '../../../ui/MemberName';
+import { MemberName, memberLabel } from '../../../ui/MemberName';
 import { formatMoney, Money } from '../../../ui/Money';
 import { Spinner } from '../../../ui/Spinner';
 import { profilePath } from '../../users/profilePath';
@@ -103,9 +103,26 @@ function historyText(p: PriceHistoryEntry): string {
   ].join(' ');
 }
 
+/** Who moved the price, as text: "Asha Rao · SGX399219 #9" (the number kept for the search). */
+function byText(p: PriceHistoryEntry): string {
+  if (p.user_id === null) return '';
+  const who = p.username === null ? '' : `${memberLabel({ fullname: p.fullname, username: p.username })} `;
+  return `${who}#${p.user_id}`;
+}
+
 function relatedText(p: PriceHistoryEntry): string {
-  if (p.transaction_id === null) return p.user_id === null ? 'N/A' : `N/A by user #${p.user_id}`;
-  return `transaction #${p.transaction_id} user #${p.user_id ?? '-'}`;
+  if (p.transaction_id === null) return p.user_id === null ? 'N/A' : `N/A by ${byText(p)}`;
+  return `transaction #${p.transaction_id} by ${p.user_id === null ? '-' : byText(p)}`;
+}
+
+/** Who moved the price: by name and username, linking to the member (the number alone if the row has no name). */
+function PriceMover({ p }: { p: PriceHistoryEntry }) {
+  if (p.user_id === null) return null;
+  return p.username === null ? (
+    <UserLink id={p.user_id} />
+  ) : (
+    <MemberName name={p.fullname} username={p.username} id={p.user_id} to={profilePath(p.user_id)} />
+  );
 }
 
 function UserLink({ id }: { id: number }) {
@@ -201,7 +218,6 @@ const historyColumns: Column<PriceHistoryEntry>[] = [
   {
     key: 'related',
     header: 'Related Transaction',
-    nowrap: true,
     priority: 2,
     render: (p) =>
       p.transaction_id === null ? (
@@ -210,7 +226,7 @@ const historyColumns: Column<PriceHistoryEntry>[] = [
           {p.user_id !== null && (
             <>
               {' '}
-              (by user <UserLink id={p.user_id} />)
+              (by <PriceMover p={p} />)
             </>
           )}
         </Text>
@@ -220,7 +236,7 @@ const historyColumns: Column<PriceHistoryEntry>[] = [
           {p.user_id !== null && (
             <>
               {' '}
-              by user <UserLink id={p.user_id} />
+              by <PriceMover p={p} />
             </>
           )}
         </Text>

@@ -17,12 +17,9 @@ export const topupKindLabels: Record<TopupRecord['kind'], string> = {
   friend: 'Friend top-up',
 };
 
-const who = (name: string, id: number, me?: number) =>
-  me !== undefined && id === me ? 'You' : `${name} (#${id})`;
-
 /**
- * A member of a top-up: "You" on the member's own list; elsewhere (admin) by name and username, linking to
- * the member.
+ * A member of a top-up or transfer: "You" on the member's own list, the counterpart there by name and
+ * username (no link); on an admin's list by name and username, linking to the member.
  */
 function TopupMember({
   name,
@@ -130,8 +127,16 @@ export function TransfersTable({
           <Money value={t.amount} fw={600} />
         ),
     },
-    { key: 'from', header: 'From', nowrap: true, render: (t) => who(t.username, t.user_id, me) },
-    { key: 'to', header: 'To', nowrap: true, render: (t) => who(t.userto, t.userto_id, me) },
+    {
+      key: 'from',
+      header: 'From',
+      render: (t) => <TopupMember name={t.fullname} username={t.username} id={t.user_id} me={me} />,
+    },
+    {
+      key: 'to',
+      header: 'To',
+      render: (t) => <TopupMember name={t.userto_fullname} username={t.userto} id={t.userto_id} me={me} />,
+    },
     { key: 'at', header: 'Date', nowrap: true, render: (t) => formatDateTime(t.created_at) },
   ];
   return (
