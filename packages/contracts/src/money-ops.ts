@@ -74,6 +74,7 @@ export const MemberPlanRecord = z.object({
   ends_at: z.string(),
   ended_at: z.string().nullable(),
   end_reason: z.string().nullable(),
+  fullname: z.string().nullable(),
 });
 export const MemberPlansResponse = paged('activeplans', MemberPlanRecord);
 export const ActivatePlanBody = z.object({

@@ -274,6 +274,10 @@ describe('plans members hold', () => {
       status: 'active',
       ended_at: null,
     });
+    // Admin tables name the holder by name and username (issue 12).
+    const fullname = (await sqlOn(t.url, 'SELECT fullname FROM users WHERE id = $1', [m.id])).rows[0]
+      ?.fullname;
+    expect(mine.activeplans[0].fullname).toBe(fullname);
     expect((await asAdmin('POST', '/actplan/add', { user_id: 999999, plan_id: plan.id })).statusCode).toBe(
       404,
     );

@@ -167,6 +167,7 @@ export class PlansService {
         'mp.ends_at',
         'mp.ended_at',
         'mp.end_reason',
+        'u.fullname',
       ]);
   }
 
@@ -183,6 +184,7 @@ export class PlansService {
       ends_at: r.ends_at.toISOString(),
       ended_at: r.ended_at ? r.ended_at.toISOString() : null,
       end_reason: r.end_reason,
+      fullname: r.fullname,
     };
   }
 

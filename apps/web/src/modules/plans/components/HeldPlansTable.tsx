@@ -2,9 +2,11 @@ import type { MemberPlanRecord } from '@sgx/contracts';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { formatDate, orDash } from '../../../ui/format';
+import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { profilePath } from '../../users/profilePath';
 
 export type HeldPlan = z.infer<typeof MemberPlanRecord>;
 
@@ -25,7 +27,14 @@ export function HeldPlansTable({ rows, showMember = false, actions, emptyText }:
             key: 'member',
             header: 'Member',
             nowrap: true,
-            render: (p: HeldPlan) => `${p.username} (#${p.user_id})`,
+            render: (p: HeldPlan) => (
+              <MemberName
+                name={p.fullname}
+                username={p.username}
+                id={p.user_id}
+                to={profilePath(p.user_id)}
+              />
+            ),
           },
         ]
       : []),
