@@ -141,6 +141,9 @@ test('transactions: search, credit filter, reverse with a reason, CSV', async ({
     .getByRole('button', { name: /^Reverse transaction/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Reverse transaction' });
+  // The wallet's before and after are shown before the reversal is confirmed (issue 12).
+  await expect(dialog.getByTestId('balance-difference')).toContainText('-$12.50');
+  await expect(dialog.getByTestId('balance-before')).toContainText('$');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill(`posted by mistake ${stamp}`);
   await confirmIn(page, 'Reverse transaction', 'Reverse');
   await expect(toast(page, /Transaction reversed/)).toBeVisible();

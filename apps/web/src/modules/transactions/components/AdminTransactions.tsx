@@ -12,11 +12,16 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { type ConfirmedAction, useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { listQuery, useListState } from '../../../ui/useListState';
+import { WalletChange } from '../../users/components/WalletChange';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { reverseTransaction, useAllTransactions } from '../api/transactionsApi';
 import { sourceLabel, walletLabel } from './explain';
 import { sourceOptions, statusOptions, typeOptions } from './sourceOptions';
 import { TransactionsTable } from './TransactionsTable';
+
+const memberWallets = ['deposit', 'working', 'non_working', 'compound'] as const;
+const isMemberWallet = (w: string | null): w is (typeof memberWallets)[number] =>
+  w !== null && (memberWallets as readonly string[]).includes(w);
 
 interface Reversal {
   row: TransactionRecord;
@@ -45,6 +50,13 @@ function ReverseDialog({ action }: { action: ConfirmedAction<Reversal> }) {
             {formatMoney(row.amount)} on {row.username ?? 'the platform'}'s {walletLabel(row.wallet)} wallet)?
             A mirror transaction is posted; the original stays in the ledger.
           </Text>
+          {row.user_id !== null && isMemberWallet(row.wallet) && (
+            <WalletChange
+              userId={row.user_id}
+              wallet={row.wallet}
+              amount={row.transaction_type === 'credit' ? `-${row.amount}` : row.amount}
+            />
+          )}
           <Textarea
             label="Reason"
             value={reason}
