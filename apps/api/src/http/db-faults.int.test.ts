@@ -465,7 +465,7 @@ async function startApiProcess(url: string): Promise<{
     `import { buildApp, buildDeps } from ${JSON.stringify(path.join(src, 'app.ts'))};
 import { loadConfig } from ${JSON.stringify(path.join(src, 'config.ts'))};
 import { APP_ROLE, connect } from ${JSON.stringify(path.join(src, 'db', 'index.ts'))};
-const url = process.env.DATABASE_URL ?? '';
+const url = ${JSON.stringify(url)};
 const database = connect(url, 5, APP_ROLE);
 const deps = buildDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url }), database.db);
 await deps.settings.listen(url, 200);
@@ -474,7 +474,8 @@ console.log(await app.listen({ host: '127.0.0.1', port: 0 }));
 `,
   );
   const tsx = path.join(src, '..', '..', '..', 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [script], { env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });
+  // The database is named in the script itself; the child inherits this process's environment as is.
+  const child = spawn(tsx, [script], { stdio: 'pipe' });
   let out = '';
   let err = '';
   child.stderr?.on('data', (d) => {
