@@ -22,6 +22,10 @@ export const errorCodes = [
   'FEATURE_DISABLED',
   'INTERNAL',
   'UNAVAILABLE',
+  /** A signed-in session that still owes its second factor (issue 13): 403. */
+  'SECOND_FACTOR_REQUIRED',
+  /** An admin without two-factor sign-in: set it up first (issue 13): 403. */
+  'SECOND_FACTOR_ENROLMENT_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

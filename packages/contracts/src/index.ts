@@ -17,6 +17,7 @@ export * from './salary';
 export * from './settings';
 export * from './setup';
 export * from './tickets';
+export * from './two-factor';
 export * from './token';
 export * from './users';
 export * from './videos';

@@ -76,6 +76,10 @@ export const Settings = z.object({
   tokenSlippagePercent: percentText,
   tokenTradeFeePercent: percentText,
   tokenMaxPriceChangePercent: percentText,
+  /** Withdrawals, manual transactions and balance edits at or above this many USD need a second admin (issue 13). */
+  approvalThreshold: decimalText,
+  /** Hours a new payout address waits before withdrawals may be sent to it (issue 13). */
+  payoutHoldHours: decimalText,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -108,6 +112,8 @@ export const defaultSettings: Settings = {
   tokenSlippagePercent: '1',
   tokenTradeFeePercent: '0',
   tokenMaxPriceChangePercent: '50',
+  approvalThreshold: '1000',
+  payoutHoldHours: '24',
 };
 
 export const SettingsResponse = z.object({ settings: Settings });

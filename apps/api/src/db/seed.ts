@@ -12,6 +12,8 @@ import { seedHistory } from './demo/history';
 export const demoCredentials = {
   admin: { email: 'admin@example.com', password: 'Harbor-Falcon-77' },
   member: { email: 'member@example.com', password: 'Lantern-Orbit-42' },
+  /** A second admin: large payouts and economic settings need two (issue 13, decision 0024). */
+  admin2: { email: 'admin2@example.com', password: 'Copper-Willow-58' },
 } as const;
 
 const demoPlans = [
@@ -101,6 +103,18 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   });
   await seedHistory(deps, clock, ids, memberHash);
   await clock.moveBack();
+  // The second admin joins today (added last, so the history's ids stay as they were).
+  await db.transaction().execute(async (tx) => {
+    await auth.insertMember(tx, {
+      email: demoCredentials.admin2.email,
+      fullname: 'Second Admin',
+      phone: null,
+      passwordHash: await hashPassword(demoCredentials.admin2.password),
+      sponsorId: null,
+      prefix: 'ADM',
+      role: 'admin',
+    });
+  });
   // Today's video, after the history: the demo member watches it and claims today.
   await db
     .insertInto('videos')

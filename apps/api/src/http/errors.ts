@@ -12,6 +12,8 @@ const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  SECOND_FACTOR_REQUIRED: 403,
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
 };
 
 /** The one error type of the API. Rendered as `{ message, code, details? }` with its status. */

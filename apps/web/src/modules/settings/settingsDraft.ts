@@ -45,6 +45,8 @@ const decimalLabels: Record<string, Unit> = {
   tokenSlippagePercent: { label: 'Token price slippage limit', unit: '%' },
   tokenTradeFeePercent: { label: 'Token trade fee', unit: '%' },
   tokenMaxPriceChangePercent: { label: 'Largest manual token price change', unit: '%' },
+  approvalThreshold: { label: 'Second admin needed from', unit: 'USD' },
+  payoutHoldHours: { label: 'Hold on a new payout address', unit: 'hours' },
 };
 
 const withdrawalLabels: Record<string, Unit> = {

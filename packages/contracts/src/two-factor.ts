@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Two-factor sign-in (issue 13, decision 0023): time-based one-time passwords (RFC 6238) with recovery codes.
+ * A session is 'ok' (nothing more to do), 'code' (the account has two-factor on: enter a code before anything
+ * else) or 'enrol' (an admin without two-factor: set it up before anything else).
+ */
+export const SecondFactorState = z.enum(['ok', 'code', 'enrol']);
+export type SecondFactorState = z.infer<typeof SecondFactorState>;
+
+/** A 6-digit code from the authenticator app, or a recovery code (xxxx-xxxx, letters and digits). */
+export const SecondFactorCode = z
+  .string()
+  .trim()
+  .min(1, 'Enter the code from your authenticator app.')
+  .max(20)
+  .regex(
+    /^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/,
+    'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  );
+
+export const SecondFactorCodeBody = z.object({ code: SecondFactorCode });
+export type SecondFactorCodeBody = z.infer<typeof SecondFactorCodeBody>;
+
+/** GET /auth/2fa */
+export const TwoFactorStatusResponse = z.object({
+  enabled: z.boolean(),
+  /** Admins must have it. */
+  required: z.boolean(),
+  session: SecondFactorState,
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatusResponse = z.infer<typeof TwoFactorStatusResponse>;
+
+/** POST /auth/2fa/enrol: a new secret, not in force until confirmed with a code from it. */
+export const TwoFactorEnrolResponse = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a QR code (SVG markup made on the server). */
+  qr_svg: z.string(),
+});
+export type TwoFactorEnrolResponse = z.infer<typeof TwoFactorEnrolResponse>;
+
+/** POST /auth/2fa/confirm and POST /auth/2fa/recovery-codes: recovery codes, shown once. */
+export const RecoveryCodesResponse = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
+
+/** POST /auth/2fa/verify */
+export const TwoFactorVerifyResponse = z.object({ message: z.string(), recovery_codes_left: z.number().int() });
+export type TwoFactorVerifyResponse = z.infer<typeof TwoFactorVerifyResponse>;
+
+/** POST /auth/2fa/disable (members only; admins must keep it). */
+export const TwoFactorDisableBody = z.object({
+  password: z.string().min(1, 'Enter your password.').max(128),
+  code: SecondFactorCode,
+});
+export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBody>;
