@@ -49,6 +49,8 @@ const lines = [`SocialGenX is running at ${shown}  (API docs: ${shown}/api/docs)
 if (config.seedDemo) {
   lines.push(
     `Demo admin:  ${demoCredentials.admin.email} / ${demoCredentials.admin.password}   (${shown}/admin-login)`,
+    `Second admin: ${demoCredentials.admin2.email} / ${demoCredentials.admin2.password}  (large payouts need two)`,
+    'Admins set up two-factor sign-in (an authenticator app) at their first sign-in.',
     `Demo member: ${demoCredentials.member.email} / ${demoCredentials.member.password}  (${shown}/login)`,
   );
 }
