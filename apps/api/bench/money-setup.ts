@@ -183,7 +183,7 @@ export async function ensureHoldings(
   await inParallel(short.length, 4, async (i) => {
     const m = short[i];
     if (!m) return;
-    const principal: Principal = { userId: m.id, role: 'user', sessionId: 0n };
+    const principal: Principal = { userId: m.id, role: 'user', sessionId: 0n, secondFactor: 'ok' };
     const amount = minimum - (before.get(m.id) ?? 0n);
     await deps.token.trade(
       principal,

@@ -18,9 +18,13 @@ import { registerJsonParser } from './http/json';
 import { RateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
+import { ApprovalsService } from './modules/approvals/approvals.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionStore } from './modules/auth/sessions';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
+import { TwoFactorService } from './modules/auth/two-factor.service';
 import { bonusRoutes } from './modules/bonus/bonus.routes';
 import { chainsRoutes } from './modules/chains/chains.routes';
 import { ChainsService } from './modules/chains/chains.service';
@@ -44,6 +48,8 @@ import { registerEventMail } from './modules/notifications/event-mail';
 import { eventsRoutes } from './modules/notifications/events.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { payoutAddressRoutes } from './modules/payouts/payout-address.routes';
+import { PayoutAddressService } from './modules/payouts/payout-address.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { qrRoutes } from './modules/qr/qr.routes';
@@ -54,6 +60,7 @@ import { ReferralsService } from './modules/referrals/referrals.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { RewardsService } from './modules/rewards/rewards.service';
+import { riskRoutes } from './modules/risk/risk.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -94,14 +101,17 @@ export function buildDeps(config: Config, db: Db): Deps {
     settings,
     limiter,
     auth: new AuthService(db, sessions, settings, limiter, config.rateLimits),
-    members: new MembersService(db, sessions),
+    twoFactor: new TwoFactorService(db, sessions),
+    members: new MembersService(db, sessions, settings),
+    payoutAddress: new PayoutAddressService(db, settings, mailer, limiter, config),
     plans,
     topups,
     deposits,
     withdrawals: new WithdrawalsService(db, settings, plans),
+    approvals: new ApprovalsService(db, () => deps),
     transfers: new TransfersService(db, topups),
     codes: new CodesService(db),
-    transactions: new TransactionsService(db),
+    transactions: new TransactionsService(db, settings),
     roi: new RoiService(db, settings),
     referrals: new ReferralsService(db),
     token: new TokenService(db, settings),
@@ -162,6 +172,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       healthRoutes(typed);
       authRoutes(typed);
+      twoFactorRoutes(typed);
       membersRoutes(typed);
       plansRoutes(typed);
       settingsRoutes(typed);
@@ -169,6 +180,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       topupsRoutes(typed);
       depositsRoutes(typed);
       withdrawalsRoutes(typed);
+      approvalsRoutes(typed);
       transfersRoutes(typed);
       codesRoutes(typed);
       qrRoutes(typed);
@@ -189,7 +201,9 @@ export async function buildApp(deps: Deps): Promise<App> {
       ctoRoutes(typed);
       chainsRoutes(typed);
       walletsRoutes(typed);
+      payoutAddressRoutes(typed);
       setupRoutes(typed);
+      riskRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@ import { parseUnits } from '@sgx/money';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/ledger/ledger.service';
+import { approveWaiting, secondAdmin } from './approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from './factories';
 import { buildTestApp, sqlOn, type TestApp } from './helpers';
 import { fundDeposit, fundWallet, launchToken } from './money';
@@ -169,7 +170,8 @@ describe('a member blocked while signed in', () => {
       wallet: 'deposit',
       reason: 'chargeback',
     });
-    expect(debit.statusCode).toBe(200);
+    // Every admin debit waits for a second admin (decision 0024).
+    await approveWaiting(t.app, debit, (await secondAdmin(t.app, t.deps)).token);
     const forThem = await call(adminToken, 'POST', '/withdrawalrequest/add', {
       user_id: Number(m.id),
       amount: '20',

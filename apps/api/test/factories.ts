@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import type { App, Deps } from '../src/app';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { addToUplineTeams } from '../src/modules/members/members.repo';
@@ -6,7 +7,14 @@ import { addToUplineTeams } from '../src/modules/members/members.repo';
 export const DEFAULT_PASSWORD = 'Quiet-Meadow-Lamp-71';
 let cachedHash: Promise<string> | undefined;
 
-export type Built = { id: bigint; email: string; password: string; code: string };
+export type Built = {
+  id: bigint;
+  email: string;
+  password: string;
+  code: string;
+  /** Two-factor sign-in, once turned on through tokenFor (admins) or a test: the secret, unused recovery codes. */
+  twoFactor?: { secret: string; recoveryCodes: string[] };
+};
 
 async function build(
   deps: Deps,
@@ -41,7 +49,62 @@ export const buildMember = (deps: Deps, opts?: { sponsorId?: bigint | null; emai
   build(deps, 'user', opts);
 export const buildAdmin = (deps: Deps) => build(deps, 'admin');
 
-/** Signs in through the API and returns the bearer token. */
+/** The 30-second step of now (RFC 6238). */
+export const stepNow = (now = Date.now()): number => Math.floor(now / 30_000);
+
+/** The 6-digit code of a base32 secret for a step (default: the current one), as an authenticator app shows it. */
+export const totpCode = (secret: string, step = stepNow()): string =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * 30_000 + 1 });
+
+async function post(app: App, url: string, token: string, payload?: Record<string, unknown>) {
+  const res = await app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(token), payload });
+  if (res.statusCode !== 200) throw new Error(`${url} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Turns two-factor on for a signed-in 'enrol' (or 'ok') session, remembering the secret and codes on `who`. */
+export async function enrolTwoFactor(app: App, who: Built, token: string): Promise<void> {
+  const { secret } = await post(app, '/auth/2fa/enrol', token);
+  const { recovery_codes } = await post(app, '/auth/2fa/confirm', token, { code: totpCode(secret) });
+  who.twoFactor = { secret, recoveryCodes: recovery_codes };
+}
+
+/**
+ * The code that a 'code' session owes: a step not used yet within the server's window (current +/- 1),
+ * or else a recovery code. Each step is accepted once per user, so this reads the last one taken.
+ */
+async function passSecondFactor(app: App, who: Built, token: string): Promise<void> {
+  const factor = who.twoFactor;
+  if (!factor) throw new Error('This account has two-factor on, but its secret is unknown to the test.');
+  // Not too near a step's end, so the server's window is the one the step was picked from.
+  if (30_000 - (Date.now() % 30_000) < 1_500) await new Promise((r) => setTimeout(r, 1_600));
+  const row = await app.deps.db
+    .selectFrom('two_factors')
+    .select('last_step')
+    .where('user_id', '=', who.id)
+    .executeTakeFirst();
+  const last = row?.last_step ?? null;
+  const now = stepNow();
+  const step = [now - 1, now, now + 1].find((s) => last === null || BigInt(s) > last);
+  if (step !== undefined) {
+    await post(app, '/auth/2fa/verify', token, { code: totpCode(factor.secret, step) });
+    return;
+  }
+  const recovery = factor.recoveryCodes.shift();
+  if (!recovery) throw new Error('No unused recovery code left for this account.');
+  await post(app, '/auth/2fa/verify', token, { code: recovery });
+  // Keep a supply: the second-last code buys a new set.
+  const renew = factor.recoveryCodes.length <= 2 ? factor.recoveryCodes.shift() : undefined;
+  if (renew) {
+    const { recovery_codes } = await post(app, '/auth/2fa/recovery-codes', token, { code: renew });
+    factor.recoveryCodes = recovery_codes;
+  }
+}
+
+/**
+ * Signs in through the API and returns a bearer token that may be used ('ok'): an admin without
+ * two-factor enrols (with a code computed from the returned secret), an account with it enters a code.
+ */
 export async function tokenFor(app: App, who: Built, kind: 'user' | 'admin' = 'user'): Promise<string> {
   const res = await app.inject({
     method: 'POST',
@@ -50,7 +113,10 @@ export async function tokenFor(app: App, who: Built, kind: 'user' | 'admin' = 'u
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
-  return (kind === 'admin' ? body.admin : body.auth).token;
+  const token: string = (kind === 'admin' ? body.admin : body.auth).token;
+  if (body.second_factor === 'enrol') await enrolTwoFactor(app, who, token);
+  if (body.second_factor === 'code') await passSecondFactor(app, who, token);
+  return token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

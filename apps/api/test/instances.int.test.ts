@@ -10,7 +10,7 @@ import { buildDeps, type Deps } from '../src/app';
 import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { reconcile } from '../src/modules/ledger/ledger.service';
-import { type Built, buildAdmin, buildMember } from './factories';
+import { type Built, buildAdmin, buildMember, totpCode } from './factories';
 import { createTestDatabase, sqlOn } from './helpers';
 import { fundDeposit } from './money';
 
@@ -139,9 +139,22 @@ async function signIn(on: Instance, who: Built, kind: 'user' | 'admin' = 'user')
   const res = await call(on, 'POST', kind === 'admin' ? '/auth/adminsignin' : '/auth/signin', {
     json: { email: who.email, password: who.password },
   });
-  const body = await bodyOf<{ admin?: { token: string }; auth?: { token: string } }>(res);
+  const body = await bodyOf<{
+    admin?: { token: string };
+    auth?: { token: string };
+    second_factor?: string;
+  }>(res);
   const token = kind === 'admin' ? body.admin?.token : body.auth?.token;
   if (res.status !== 200 || !token) throw new Error(`sign-in: ${res.status} ${JSON.stringify(body)}`);
+  if (body.second_factor === 'enrol') {
+    // An admin sets up two-factor sign-in first (decision 0023), with a code computed from the secret.
+    const { secret } = await bodyOf<{ secret: string }>(await call(on, 'POST', '/auth/2fa/enrol', { token }));
+    const confirmed = await call(on, 'POST', '/auth/2fa/confirm', {
+      token,
+      json: { code: totpCode(secret) },
+    });
+    if (confirmed.status !== 200) throw new Error(`2fa confirm: ${confirmed.status}`);
+  }
   return token;
 }
 

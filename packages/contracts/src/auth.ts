@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecondFactorState } from './two-factor';
 
 export const Email = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
 export const Password = z
@@ -45,9 +46,23 @@ export const AuthRecord = z.object({
 });
 export type AuthRecord = z.infer<typeof AuthRecord>;
 
-export const MemberSignInResponse = z.object({ auth: AuthRecord, expireAt: z.string(), message: z.string() });
+/**
+ * `second_factor` (decision 0023): 'ok' the session may be used; 'code' enter a code first (POST /auth/2fa/verify);
+ * 'enrol' an admin without two-factor sets it up first (POST /auth/2fa/enrol, then /auth/2fa/confirm).
+ */
+export const MemberSignInResponse = z.object({
+  auth: AuthRecord,
+  expireAt: z.string(),
+  message: z.string(),
+  second_factor: SecondFactorState,
+});
 export type MemberSignInResponse = z.infer<typeof MemberSignInResponse>;
-export const AdminSignInResponse = z.object({ admin: AuthRecord, expireAt: z.string(), message: z.string() });
+export const AdminSignInResponse = z.object({
+  admin: AuthRecord,
+  expireAt: z.string(),
+  message: z.string(),
+  second_factor: SecondFactorState,
+});
 export type AdminSignInResponse = z.infer<typeof AdminSignInResponse>;
 
 export const ChangePasswordBody = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChainStatus, SupportedChainId } from './chain';
 import { AmountIn, AmountOut, amountText, IdIn } from './common';
+import { SecondFactorCode } from './two-factor';
 import { Bep20Address, Trc20Address } from './users';
 
 /** Positive amount in a request. */
@@ -172,12 +173,18 @@ export const DecisionBody = z.object({
 
 export const WithdrawalKind = z.enum(['working', 'roi', 'principal', 'compound']);
 export type WithdrawalKind = z.infer<typeof WithdrawalKind>;
+/** `code`: the member's authenticator code, required when they have two-factor sign-in on (issue 13). */
 export const WithdrawalBody = z.object({
   user_id: MemberId,
   amount: PositiveAmountIn,
   currency: Currency.optional(),
+  code: SecondFactorCode.optional(),
 });
-export const PrincipalWithdrawalBody = z.object({ user_id: MemberId, currency: Currency.optional() });
+export const PrincipalWithdrawalBody = z.object({
+  user_id: MemberId,
+  currency: Currency.optional(),
+  code: SecondFactorCode.optional(),
+});
 export const WithdrawalRecord = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -193,6 +200,11 @@ export const WithdrawalRecord = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  /** The approval its completion waits for, and who asked for it (issue 13; admins only, null for members). */
+  approval_id: z.number().int().nullable(),
+  approval_requested_by: z.string().nullable(),
+  /** Whether any risk signal of the request is flagged (issue 13; admins only, false for members). */
+  flagged: z.boolean(),
 });
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const WithdrawalsResponse = paged('withdrawals', WithdrawalRecord);

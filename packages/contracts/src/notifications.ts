@@ -51,6 +51,7 @@ export const MemberEventKind = z.enum([
   'ticket_answered',
   'ticket_closed',
   'reward_claimable',
+  'payout_address_changed',
 ]);
 export type MemberEventKind = z.infer<typeof MemberEventKind>;
 
@@ -66,7 +67,11 @@ export const memberEventKindLabels: Record<MemberEventKind, string> = {
   ticket_answered: 'Support ticket answered',
   ticket_closed: 'Support ticket closed',
   reward_claimable: 'Reward ready to claim',
+  payout_address_changed: 'Payout address changed',
 };
+
+/** Kinds e-mailed whatever the member chose: security notices a stolen session must not silence (issue 13). */
+export const alwaysMailedEventKinds: readonly MemberEventKind[] = ['payout_address_changed'];
 
 export const MemberEvent = z.object({
   id: z.number().int(),
@@ -110,4 +115,6 @@ export const QueueCountsResponse = z.object({
   deposits: z.number().int(),
   withdrawals: z.number().int(),
   tickets: z.number().int(),
+  /** Admin actions waiting for a second admin (decision 0024). */
+  approvals: z.number().int(),
 });

@@ -46,7 +46,10 @@ export const RecoveryCodesResponse = z.object({ message: z.string(), recovery_co
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 
 /** POST /auth/2fa/verify */
-export const TwoFactorVerifyResponse = z.object({ message: z.string(), recovery_codes_left: z.number().int() });
+export const TwoFactorVerifyResponse = z.object({
+  message: z.string(),
+  recovery_codes_left: z.number().int(),
+});
 export type TwoFactorVerifyResponse = z.infer<typeof TwoFactorVerifyResponse>;
 
 /** POST /auth/2fa/disable (members only; admins must keep it). */

@@ -100,7 +100,8 @@ const optionalText = (max: number) => z.string().trim().max(max);
 
 /**
  * Edit of a member (spec 2.3). Admins may send every field; a member editing themself may send only
- * fullname, phone, address, bep20 and trc20. `role` is accepted for compatibility and ignored;
+ * fullname, phone, address, bep20 and trc20, the last two only unchanged: a member changes a payout address
+ * through PUT /users/payout-address (issue 13). `role` is accepted for compatibility and ignored;
  * `updated_at` is accepted and ignored (the server stamps its own time).
  */
 export const UpdateUserBody = z

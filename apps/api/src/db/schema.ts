@@ -63,6 +63,8 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
+  /** What the session still has to do before anything else (migration 0028): see SecondFactorState. */
+  second_factor: Generated<'ok' | 'code' | 'enrol'>;
 }
 
 export interface SettingsTable {
@@ -668,7 +670,8 @@ export type MemberEventKind =
   | 'income_missed'
   | 'ticket_answered'
   | 'ticket_closed'
-  | 'reward_claimable';
+  | 'reward_claimable'
+  | 'payout_address_changed';
 
 /** What happened to a member's money or request, written with the change (migration 0027). */
 export interface MemberEventsTable {
@@ -695,4 +698,106 @@ export interface MemberEventMailOffTable {
 export interface DB {
   member_events: MemberEventsTable;
   member_event_mail_off: MemberEventMailOffTable;
+}
+
+/** A user's second factor (migration 0028): pending until confirmed; last_step makes each code single use. */
+export interface TwoFactorsTable {
+  user_id: bigint;
+  secret: string;
+  created_at: Generated<Date>;
+  confirmed_at: Date | null;
+  last_step: bigint | null;
+}
+
+/** A recovery code's argon2id hash, used once (migration 0028). */
+export interface TwoFactorRecoveryCodesTable {
+  id: Id;
+  user_id: bigint;
+  code_hash: string;
+  created_at: Generated<Date>;
+  used_at: NullableTimestamp;
+}
+
+// Merged into DB above: the two-factor tables of migration 0028.
+export interface DB {
+  two_factors: TwoFactorsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+}
+
+/** A change of a member's payout address and the hold on withdrawals to it (migration 0030). */
+export interface PayoutAddressChangesTable {
+  id: Id;
+  user_id: bigint;
+  currency: Currency;
+  old_address: string | null;
+  new_address: string | null;
+  requested_by: bigint;
+  requested_at: Generated<Date>;
+  hold_until: Timestamp;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: bigint | null;
+}
+
+// Merged into DB above: the payout address changes of migration 0030.
+export interface DB {
+  payout_address_changes: PayoutAddressChangesTable;
+}
+
+export type ApprovalKindColumn =
+  | 'withdrawal'
+  | 'debit'
+  | 'transaction'
+  | 'transaction_edit'
+  | 'balance_edit'
+  | 'settings';
+export type ApprovalStatusColumn = 'pending' | 'approved' | 'rejected' | 'cancelled';
+
+/** An admin action waiting for a second admin, or how it was decided (migration 0029). */
+export interface ApprovalsTable {
+  id: Id;
+  kind: ApprovalKindColumn;
+  status: Generated<ApprovalStatusColumn>;
+  subject_id: bigint | null;
+  member_id: bigint | null;
+  amount: bigint | null;
+  summary: string;
+  changes: ColumnType<{ field: string; before: string; after: string }[], string, never>;
+  payload: ColumnType<Record<string, unknown>, string, never>;
+  reason: string | null;
+  request_key: string;
+  requested_by: bigint;
+  requested_at: Generated<Date>;
+  decided_by: bigint | null;
+  decided_at: NullableTimestamp;
+  decision_reason: string | null;
+}
+
+// Merged into AuditLogTable above (migration 0029): the approval an approved action ran under and its approver,
+// filled by the column defaults from the approval's transaction.
+export interface AuditLogTable {
+  approval_id: Generated<bigint | null>;
+  approved_by: Generated<bigint | null>;
+}
+
+// Merged into DB above: the approvals table of migration 0029.
+export interface DB {
+  approvals: ApprovalsTable;
+}
+
+/**
+ * A hashed IP a member signed in or registered from, one row per member, IP, kind and UTC day (migration 0031,
+ * decision 0026). Written only by the trigger on sessions; the app reads it.
+ */
+export interface AccessIpsTable {
+  user_id: ColumnType<bigint, never, never>;
+  ip_hash: ColumnType<Buffer, never, never>;
+  kind: ColumnType<'registration' | 'sign_in', never, never>;
+  seen_at: ColumnType<Date, never, never>;
+  /** The UTC day of seen_at, as 'YYYY-MM-DD'. */
+  day: ColumnType<string, never, never>;
+}
+
+// Merged into DB above: the hashed sign-in and registration IPs of migration 0031.
+export interface DB {
+  access_ips: AccessIpsTable;
 }

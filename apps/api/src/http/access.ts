@@ -1,7 +1,7 @@
 import { type AccessLevel, accessLevels } from '@sgx/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionStore } from '../modules/auth/sessions';
-import { forbidden, unauthenticated } from './errors';
+import { AppError, forbidden, unauthenticated } from './errors';
 import type { Principal } from './principal';
 
 export type { Principal };
@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Required on every route: the server refuses to start without it. */
     access?: AccessLevel;
+    /**
+     * May a session that still owes its second factor ('code' or 'enrol') call it? Only the /auth/2fa
+     * routes and sign-out do (decision 0023); every other signed-in route answers 403 to such a session.
+     */
+    beforeSecondFactor?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -61,8 +66,21 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSto
     if (!principal) throw unauthenticated('Your session has expired. Please sign in again.');
     if (access === 'member' && principal.role !== 'user') throw forbidden('This is for members only.');
     if (access === 'admin' && principal.role !== 'admin') throw forbidden('This is for administrators only.');
+    if (principal.secondFactor !== 'ok' && request.routeOptions.config.beforeSecondFactor !== true) {
+      throw secondFactorOwed(principal);
+    }
     request.principal = principal;
   });
+}
+
+/** The 403 for a session that still owes its second factor: a code, or (an admin) the set-up. */
+export function secondFactorOwed(principal: Principal): AppError {
+  return principal.secondFactor === 'code'
+    ? new AppError('SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app first.')
+    : new AppError(
+        'SECOND_FACTOR_ENROLMENT_REQUIRED',
+        'Set up two-factor sign-in first: it is required for administrators.',
+      );
 }
 
 /** The signed-in principal of a non-public route (the access hook guarantees one). */

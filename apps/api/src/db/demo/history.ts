@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { defaultSettings } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
+import { getAddress } from 'viem';
 import type { Deps } from '../../deps';
 import type { Principal } from '../../http/principal';
 import { RoiService, WATCH_SECONDS } from '../../modules/income/roi.service';
 import { addToUplineTeams } from '../../modules/members/members.repo';
+import { changePayoutAddress } from '../../modules/payouts/payout-address';
 import type { HistoryClock } from './backdate';
 import { joiners, trades, videos, withdrawals } from './script';
 
@@ -12,7 +14,7 @@ import { joiners, trades, videos, withdrawals } from './script';
 const skipsClaim = (index: number, day: number) => index > 0 && (index + day) % 6 === 0;
 
 const hash = () => randomBytes(32).toString('hex');
-const asMember = (userId: bigint): Principal => ({ userId, role: 'user', sessionId: 0n });
+const asMember = (userId: bigint): Principal => ({ userId, role: 'user', sessionId: 0n, secondFactor: 'ok' });
 
 /**
  * A month of the platform's life made through the services the routes call (decision 0022): members
@@ -48,7 +50,7 @@ class DemoMonth {
     private readonly passwordHash: string,
     private readonly plans: Map<string, bigint>,
   ) {
-    this.admin = { userId: ids.admin, role: 'admin', sessionId: 0n };
+    this.admin = { userId: ids.admin, role: 'admin', sessionId: 0n, secondFactor: 'ok' };
     this.people = new Map([
       ['root', ids.root],
       ['member', ids.member],
@@ -122,7 +124,18 @@ class DemoMonth {
   private async withdraw(n: number, w: (typeof withdrawals)[number]): Promise<void> {
     const userId = this.id(w.who);
     const me = asMember(userId);
-    await this.deps.members.update(me, Number(userId), { bep20: `0x${randomBytes(20).toString('hex')}` });
+    // The payout address through the one function that changes it (a notice, an audit record), with no
+    // hold: its change row is written in this run, so the back-dating moves requested_at and hold_until
+    // to this simulated day together, and the withdrawal right after is not refused.
+    await this.deps.db.transaction().execute((tx) =>
+      changePayoutAddress(tx, {
+        userId,
+        currency: 'BEP20',
+        address: getAddress(`0x${randomBytes(20).toString('hex')}`),
+        actorId: userId,
+        holdHours: '0',
+      }),
+    );
     const r = await this.deps.withdrawals.request(
       me,
       userId,

@@ -23,9 +23,12 @@ export function authRoutes(app: App): void {
     },
     async (request, reply) => {
       const s = await auth.register(request.body, meta(request));
-      return reply
-        .status(201)
-        .send({ auth: s.record, expireAt: s.expireAt, message: 'Registration successful' });
+      return reply.status(201).send({
+        auth: s.record,
+        expireAt: s.expireAt,
+        message: 'Registration successful',
+        second_factor: s.secondFactor,
+      });
     },
   );
 
@@ -37,7 +40,12 @@ export function authRoutes(app: App): void {
     },
     async (request) => {
       const s = await auth.signIn('user', request.body, meta(request));
-      return { auth: s.record, expireAt: s.expireAt, message: 'Login successful' };
+      return {
+        auth: s.record,
+        expireAt: s.expireAt,
+        message: 'Login successful',
+        second_factor: s.secondFactor,
+      };
     },
   );
 
@@ -49,13 +57,21 @@ export function authRoutes(app: App): void {
     },
     async (request) => {
       const s = await auth.signIn('admin', request.body, meta(request));
-      return { admin: s.record, expireAt: s.expireAt, message: 'Login successful' };
+      return {
+        admin: s.record,
+        expireAt: s.expireAt,
+        message: 'Login successful',
+        second_factor: s.secondFactor,
+      };
     },
   );
 
   app.get(
     '/auth/signout',
-    { config: { access: 'member' }, schema: { tags: ['auth'], response: { 200: MessageResponse } } },
+    {
+      config: { access: 'member', beforeSecondFactor: true },
+      schema: { tags: ['auth'], response: { 200: MessageResponse } },
+    },
     async (request) => {
       await auth.signOut(principalOf(request));
       return { message: 'Logged out successfully' };
@@ -64,7 +80,10 @@ export function authRoutes(app: App): void {
 
   app.get(
     '/auth/signoutadmin',
-    { config: { access: 'admin' }, schema: { tags: ['auth'], response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', beforeSecondFactor: true },
+      schema: { tags: ['auth'], response: { 200: MessageResponse } },
+    },
     async (request) => {
       await auth.signOut(principalOf(request));
       return { message: 'Logged out successfully' };

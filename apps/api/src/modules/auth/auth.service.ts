@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { AuthRecord, RegisterBody } from '@sgx/contracts';
+import type { AuthRecord, RegisterBody, SecondFactorState } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -12,11 +12,12 @@ import { addToUplineTeams } from '../members/members.repo';
 import type { SettingsService } from '../settings/settings.service';
 import { assertStrongPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
+import { hasSecondFactor } from './second-factor';
 import type { SessionStore } from './sessions';
 
 type Register = z.output<typeof RegisterBody>;
 type Meta = { ip: string; userAgent?: string | undefined };
-export type SignedIn = { record: AuthRecord; expireAt: string };
+export type SignedIn = { record: AuthRecord; expireAt: string; secondFactor: SecondFactorState };
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -69,7 +70,7 @@ export class AuthService {
         role: 'user',
       });
       await addToUplineTeams(tx, id, 1);
-      return this.startSession(tx, id, meta);
+      return this.startSession(tx, id, meta, 'ok');
     });
   }
 
@@ -144,17 +145,28 @@ export class AuthService {
     await this.limiter.reset(`signin:acct:${account}`);
     return this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();
-      return this.startSession(tx, user.id, meta);
+      // With two-factor on, the session owes a code; an admin without it must set it up (decision 0023).
+      const secondFactor: SecondFactorState = (await hasSecondFactor(tx, user.id))
+        ? 'code'
+        : user.role === 'admin'
+          ? 'enrol'
+          : 'ok';
+      return this.startSession(tx, user.id, meta, secondFactor);
     });
   }
 
-  private async startSession(tx: Tx, userId: bigint, meta: Meta): Promise<SignedIn> {
+  private async startSession(
+    tx: Tx,
+    userId: bigint,
+    meta: Meta,
+    secondFactor: SecondFactorState,
+  ): Promise<SignedIn> {
     const u = await tx
       .selectFrom('users')
       .select(['id', 'refferal_code', 'username', 'email', 'fullname', 'role'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    const { token, expiresAt } = await this.sessions.create(tx, userId, u.role, meta);
+    const { token, expiresAt } = await this.sessions.create(tx, userId, u.role, meta, secondFactor);
     return {
       record: {
         id: Number(u.id),
@@ -166,6 +178,7 @@ export class AuthService {
         role: u.role,
       },
       expireAt: expiresAt.toISOString(),
+      secondFactor,
     };
   }
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SecondFactorState } from '@sgx/contracts';
 import type { Db, DbOrTx } from '../../db';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
@@ -20,6 +21,7 @@ export class SessionStore {
     userId: bigint,
     role: UserRole,
     meta: { ip?: string | undefined; userAgent?: string | undefined },
+    secondFactor: SecondFactorState = 'ok',
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.ttlMs);
@@ -32,6 +34,7 @@ export class SessionStore {
         expires_at: expiresAt,
         ip: meta.ip ?? null,
         user_agent: meta.userAgent?.slice(0, 300) ?? null,
+        second_factor: secondFactor,
       })
       .execute();
     return { token, expiresAt };
@@ -41,14 +44,21 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.user_id', 'u.role'])
+      .select(['s.id', 's.user_id', 'u.role', 's.second_factor'])
       .where('s.token_hash', '=', hashToken(token))
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date())
       .where('u.deleted_at', 'is', null)
       .whereRef('u.role', '=', 's.role')
       .executeTakeFirst();
-    return row ? { userId: row.user_id, role: row.role, sessionId: row.id } : null;
+    return row
+      ? { userId: row.user_id, role: row.role, sessionId: row.id, secondFactor: row.second_factor }
+      : null;
+  }
+
+  /** Records what the session still owes (decision 0023): 'ok' once the code is in. */
+  async setSecondFactor(tx: DbOrTx, sessionId: bigint, state: SecondFactorState): Promise<void> {
+    await tx.updateTable('sessions').set({ second_factor: state }).where('id', '=', sessionId).execute();
   }
 
   async revoke(tx: DbOrTx, sessionId: bigint): Promise<void> {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { walletsOf } from '../../../test/money';
+import { payoutConfirmation } from '../../../test/payout';
 
 /**
  * The chain verifier against a real local chain node (anvil, standing in for BNB Smart Chain, 56) and
@@ -28,7 +29,7 @@ const RECEIVING = DEV_ACCOUNTS[9]?.address as Address;
 const STRANGER = DEV_ACCOUNTS[8]?.address as Address;
 const CONFIRMATIONS = 3;
 
-type Member = { id: bigint; token: string; wallet: number };
+type Member = { id: bigint; token: string; wallet: number; email: string; password: string };
 let alice: Member; // pays from DEV_ACCOUNTS[1]
 let bob: Member; // pays from DEV_ACCOUNTS[2]
 
@@ -47,7 +48,7 @@ async function linkedMember(walletIndex: number): Promise<Member> {
   const signature = await account.signMessage({ message });
   const linked = await api('POST', '/wallets/link', token, { message, signature });
   expect(linked.statusCode).toBe(201);
-  return { id: m.id, token, wallet: walletIndex };
+  return { id: m.id, token, wallet: walletIndex, email: m.email, password: m.password };
 }
 
 const report = (m: Member, hash: string, amount: string, chainId = 56) =>
@@ -383,7 +384,13 @@ describe('the SGX balance on chain', () => {
       })
       .execute();
     const address = DEV_ACCOUNTS[1]?.address as Address;
-    const payout = await api('POST', `/wallets/${address}/payout`, alice.token);
+    // A payout address change needs the password and an e-mailed code (issue 13).
+    const payout = await api(
+      'POST',
+      `/wallets/${address}/payout`,
+      alice.token,
+      await payoutConfirmation(t, alice),
+    );
     expect(payout.statusCode).toBe(200);
     const none = await api('GET', `/social-genx/balance/${address}`, alice.token);
     expect(none.statusCode).toBe(200);

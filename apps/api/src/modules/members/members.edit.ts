@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ApprovalRecord,
   type ChangePasswordBody,
   memberEditableFields,
   type UpdateUserBody,
@@ -15,19 +16,23 @@ import { writeAudit } from '../audit/audit.repo';
 import { assertStrongPassword } from '../auth/password-strength';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
-import { post } from '../ledger/ledger.service';
-import { memberMoney } from '../ledger/member-money';
 import { claimRequestKey } from '../ledger/money-guards';
+import { changePayoutAddress, sameAddress } from '../payouts/payout-address';
+import type { SettingsService } from '../settings/settings.service';
+import { editBusinessBalance } from './members.balance';
 import { userRecord, userRow } from './members.read';
 import { addToUplineTeams, bumpUplines, isInSubtree, type UserRow } from './members.repo';
 
 type UpdateUser = z.output<typeof UpdateUserBody>;
+/** The member after an edit, and the approval a Business Balance change waits for, if it does. */
+export type MemberUpdate = { user: UserRecord; awaiting: ApprovalRecord | null };
 
 /** Changes to members: the spec 2.3 edit (by staff or by the member), password change, soft delete. */
 export class MemberEdits {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionStore,
+    private readonly settings: SettingsService,
   ) {}
 
   async update(
@@ -35,7 +40,7 @@ export class MemberEdits {
     id: number,
     body: UpdateUser,
     requestKey: RequestKey = { key: randomUUID(), fingerprint: null },
-  ): Promise<UserRecord> {
+  ): Promise<MemberUpdate> {
     const idempotencyKey = requestKey.key;
     assertSelfOrAdmin(principal, id);
     const userId = BigInt(id);
@@ -70,8 +75,18 @@ export class MemberEdits {
       ] as const;
       for (const key of copy) if (body[key] !== undefined) set[key] = body[key];
       if (body.phone !== undefined) set.phone = body.phone === '' ? null : body.phone;
-      if (body.bep20 !== undefined) set.bep20 = body.bep20 === '' ? null : body.bep20;
-      if (body.trc20 !== undefined) set.trc20 = body.trc20 === '' ? null : body.trc20;
+      // Payout addresses change only through changePayoutAddress (hold, audit, notice: issue 13); a
+      // member does that under Profile -> Payout addresses, with their password.
+      const payout = (['BEP20', 'TRC20'] as const).flatMap((currency) => {
+        const sent = currency === 'BEP20' ? body.bep20 : body.trc20;
+        const address = sent === '' ? null : sent;
+        const now = currency === 'BEP20' ? before.bep20 : before.trc20;
+        return address === undefined || sameAddress(now || null, address) ? [] : [{ currency, address }];
+      });
+      if (payout.length > 0 && !isAdmin)
+        throw businessRule(
+          'Change payout addresses under Profile → Payout addresses; your password is needed.',
+        );
       if (body.address !== undefined) set.address = body.address === '' ? null : body.address;
 
       if (set.email !== undefined && set.email !== before.email) {
@@ -119,18 +134,33 @@ export class MemberEdits {
         set.updated_at = new Date();
         await tx.updateTable('users').set(set).where('id', '=', userId).execute();
       }
+      if (payout.length > 0) {
+        const { payoutHoldHours } = await this.settings.all(tx);
+        for (const p of payout)
+          await changePayoutAddress(tx, {
+            userId,
+            currency: p.currency,
+            address: p.address,
+            actorId: principal.userId,
+            holdHours: payoutHoldHours,
+            reason: body.reason || null,
+          });
+      }
       // A new password ends every session of the member.
       if (passwordChanged) await this.sessions.revokeAllFor(tx, userId);
-      if (isAdmin && body.business_balance !== undefined) {
-        await this.adjustDepositWallet(
-          tx,
-          principal,
-          userId,
-          body.business_balance,
-          body.reason,
-          idempotencyKey,
-        );
-      }
+      // A difference at or above the approval threshold waits for a second admin (decision 0024).
+      const awaiting =
+        isAdmin && body.business_balance !== undefined
+          ? await editBusinessBalance(
+              tx,
+              await this.settings.all(tx),
+              principal.userId,
+              before,
+              body.business_balance,
+              body.reason,
+              idempotencyKey,
+            )
+          : null;
       const a = await userRecord(tx, userId);
       // Every edit is audited: by staff ('member.update') or by the member themself ('member.self_update').
       const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter(
@@ -150,36 +180,7 @@ export class MemberEdits {
           reason: body.reason || null,
         });
       }
-      return a;
-    });
-  }
-
-  /**
-   * An admin's edit of Business Balance never overwrites the balance: it posts an adjustment for the
-   * difference through the ledger (reason "admin edit"), in the edit's transaction.
-   */
-  private async adjustDepositWallet(
-    tx: Tx,
-    principal: Principal,
-    userId: bigint,
-    target: bigint,
-    reason: string | undefined,
-    idempotencyKey: string,
-  ): Promise<void> {
-    const money = (await memberMoney(tx, [userId])).get(userId);
-    const diff = target - (money?.business_balance ?? 0n);
-    if (diff === 0n) return;
-    await post(tx, {
-      key: `admin-edit:${userId}:${idempotencyKey}`,
-      kind: 'adjustment',
-      memberId: userId,
-      memo: reason ? `admin edit: ${reason}` : 'admin edit',
-      createdBy: principal.userId,
-      details: { field: 'business_balance', from: money?.business_balance ?? 0n, to: target },
-      entries: [
-        { account: { owner: userId, kind: 'deposit' }, amount: diff },
-        { account: { owner: null, kind: 'adjustments' }, amount: -diff },
-      ],
+      return { user: a, awaiting };
     });
   }
 

@@ -184,26 +184,28 @@ describe('admin edits', () => {
 });
 
 describe('a member editing themself', () => {
-  it('changes name, phone, address and payout addresses, stored checksummed', async () => {
+  it('changes name, phone and address; a payout address only unchanged (issue 13: PUT /users/payout-address)', async () => {
     const m = await buildMember(t.deps);
+    await sqlOn(t.url, 'UPDATE users SET bep20 = $2 WHERE id = $1', [m.id, CHECKSUMMED]);
     const token = await tokenFor(t.app, m);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/users/${m.id}`,
-      headers: bearer(token),
-      payload: { fullname: 'Me Myself', phone: '9123456789', bep20: CHECKSUMMED.toLowerCase(), trc20: TRON },
-    });
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}`, headers: bearer(token), payload });
+    // A new payout address through the profile edit is refused, and nothing else of that edit is kept.
+    const refused = await put({ fullname: 'Me Myself', trc20: TRON });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(
+      'Change payout addresses under Profile → Payout addresses; your password is needed.',
+    );
+    expect((await put({ bep20: '' })).statusCode).toBe(422);
+    // The address it already has (in any letter case) is no change.
+    const res = await put({ fullname: 'Me Myself', phone: '9123456789', bep20: CHECKSUMMED.toLowerCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json().singleuser).toMatchObject({ fullname: 'Me Myself', bep20: CHECKSUMMED, trc20: TRON });
+    expect(res.json().singleuser).toMatchObject({ fullname: 'Me Myself', bep20: CHECKSUMMED, trc20: null });
     const audit = await sqlOn(t.url, 'SELECT actor_id, action, after FROM audit_log WHERE entity_id = $1', [
       String(m.id),
     ]);
     expect(audit.rows).toEqual([
-      {
-        actor_id: m.id,
-        action: 'member.self_update',
-        after: { fullname: 'Me Myself', phone: '9123456789', bep20: CHECKSUMMED, trc20: TRON },
-      },
+      { actor_id: m.id, action: 'member.self_update', after: { fullname: 'Me Myself', phone: '9123456789' } },
     ]);
   });
 

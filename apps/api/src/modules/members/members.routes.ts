@@ -1,4 +1,5 @@
 import {
+  ApprovalPendingResponse,
   ChangePasswordBody,
   EmailUserQuery,
   EmailUserResponse,
@@ -16,6 +17,7 @@ import {
 import type { App } from '../../deps';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
 import { keyedRequest } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 export function membersRoutes(app: App): void {
   const { members } = app.deps;
@@ -96,17 +98,22 @@ export function membersRoutes(app: App): void {
         tags,
         params: IdParam,
         body: UpdateUserBody,
-        response: { 200: SingleUserResponse.extend(MessageResponse.shape) },
+        response: {
+          200: SingleUserResponse.extend(MessageResponse.shape),
+          202: ApprovalPendingResponse.extend(SingleUserResponse.shape),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // A client may send an Idempotency-Key so a retried save posts a balance adjustment once.
-      const singleuser = await members.update(
+      const { user: singleuser, awaiting } = await members.update(
         principalOf(request),
         request.params.id,
         request.body,
         keyedRequest(request),
       );
+      // The rest is saved; a Business Balance change at or above the threshold waits (decision 0024).
+      if (awaiting) return reply.status(202).send({ ...pendingResponse(awaiting), singleuser });
       return { message: 'User updated successfully', singleuser };
     },
   );

@@ -10,7 +10,8 @@ import type { Db } from '../../db';
 import { assertSelfOrAdmin, type Principal } from '../../http/access';
 import type { RequestKey } from '../../http/listing';
 import type { SessionStore } from '../auth/sessions';
-import { MemberEdits } from './members.edit';
+import type { SettingsService } from '../settings/settings.service';
+import { MemberEdits, type MemberUpdate } from './members.edit';
 import { MemberNotices } from './members.notices';
 import { defaulters, listMembers, memberByEmail, userRecord } from './members.read';
 
@@ -25,8 +26,9 @@ export class MembersService {
   constructor(
     private readonly db: Db,
     sessions: SessionStore,
+    settings: SettingsService,
   ) {
-    this.edits = new MemberEdits(db, sessions);
+    this.edits = new MemberEdits(db, sessions, settings);
     this.notices = new MemberNotices(db);
   }
 
@@ -48,7 +50,7 @@ export class MembersService {
     id: number,
     body: z.output<typeof UpdateUserBody>,
     requestKey?: RequestKey,
-  ): Promise<UserRecord> {
+  ): Promise<MemberUpdate> {
     return this.edits.update(principal, id, body, requestKey);
   }
 

@@ -1,3 +1,4 @@
+import { alwaysMailedEventKinds } from '@sgx/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
@@ -75,7 +76,8 @@ export class EventMailer {
         UPDATE member_events e
         SET mail_state = CASE
           WHEN u.deleted_at IS NOT NULL OR EXISTS (
-            SELECT 1 FROM member_event_mail_off o WHERE o.user_id = e.user_id AND o.kind = e.kind) THEN 'off'
+            SELECT 1 FROM member_event_mail_off o WHERE o.user_id = e.user_id AND o.kind = e.kind
+              AND o.kind <> ALL (${[...alwaysMailedEventKinds]}::text[])) THEN 'off'
           ELSE 'sending' END
         FROM taken, users u
         WHERE e.id = taken.id AND u.id = e.user_id

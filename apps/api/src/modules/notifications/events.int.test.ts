@@ -301,6 +301,7 @@ describe('reading, counting and marking', () => {
       deposits: before.deposits + 1,
       withdrawals: before.withdrawals,
       tickets: before.tickets + 1,
+      approvals: before.approvals,
     });
     expect((await call(m.token, 'GET', '/admin/queue-counts')).statusCode).toBe(403);
   });

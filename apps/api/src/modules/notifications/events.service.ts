@@ -1,7 +1,7 @@
-import { type MemberEventKind, memberEventKindLabels } from '@sgx/contracts';
+import { alwaysMailedEventKinds, type MemberEventKind, memberEventKindLabels } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { notFound } from '../../http/errors';
+import { businessRule, notFound } from '../../http/errors';
 
 type EventRow = {
   id: bigint;
@@ -109,7 +109,11 @@ export class MemberEventsService {
       .where('user_id', '=', userId)
       .execute();
     const offKinds = new Set(off.map((r) => r.kind));
-    return (Object.keys(memberEventKindLabels) as MemberEventKind[]).map((kind) => ({
+    // Security notices are always e-mailed, so they have no switch.
+    const kinds = (Object.keys(memberEventKindLabels) as MemberEventKind[]).filter(
+      (kind) => !alwaysMailedEventKinds.includes(kind),
+    );
+    return kinds.map((kind) => ({
       kind,
       label: memberEventKindLabels[kind],
       email: !offKinds.has(kind),
@@ -117,6 +121,8 @@ export class MemberEventsService {
   }
 
   async setMailSetting(userId: bigint, kind: MemberEventKind, email: boolean) {
+    if (!email && alwaysMailedEventKinds.includes(kind))
+      throw businessRule(`${memberEventKindLabels[kind]} notices are always e-mailed.`);
     if (email) {
       await this.db
         .deleteFrom('member_event_mail_off')
@@ -133,14 +139,16 @@ export class MemberEventsService {
     return this.mailSettings(userId);
   }
 
-  /** The admin queues: pending deposits and withdrawals, unclosed tickets (each from a partial index). */
+  /**
+   * The admin queues: pending deposits and withdrawals, unclosed tickets, approvals waiting for a second
+   * admin (each from a partial index).
+   */
   async queueCounts() {
-    const { rows } = await sql<{ deposits: number; withdrawals: number; tickets: number }>`
+    const { rows } = await sql<{ deposits: number; withdrawals: number; tickets: number; approvals: number }>`
       SELECT (SELECT count(*) FROM deposits WHERE status = 'pending')::int AS deposits,
              (SELECT count(*) FROM withdrawals WHERE status = 'pending')::int AS withdrawals,
-             (SELECT count(*) FROM tickets WHERE status IN ('open', 'in-progress'))::int AS tickets`.execute(
-      this.db,
-    );
-    return rows[0] ?? { deposits: 0, withdrawals: 0, tickets: 0 };
+             (SELECT count(*) FROM tickets WHERE status IN ('open', 'in-progress'))::int AS tickets,
+             (SELECT count(*) FROM approvals WHERE status = 'pending')::int AS approvals`.execute(this.db);
+    return rows[0] ?? { deposits: 0, withdrawals: 0, tickets: 0, approvals: 0 };
   }
 }

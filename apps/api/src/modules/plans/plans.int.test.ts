@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveWaiting, secondAdmin } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { post, reconcile } from '../ledger/ledger.service';
@@ -175,15 +176,15 @@ describe('plan management', () => {
 
   it('saves level income percentages and unlock rules as audited settings', async () => {
     const levels = ['12', '6', '4', '3', '2', '1', '1', '1', '0.5', '0.25'];
+    // Economic settings: each change waits for a second admin (decision 0024).
+    const second = await secondAdmin(t.app, t.deps);
     const res = await asAdmin('POST', '/plans/addinvestlevel', { levels, reason: 'new level table' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().settings.levelPercents).toEqual(levels);
+    await approveWaiting(t.app, res, second.token);
     expect((await asAdmin('GET', '/settings')).json().settings.levelPercents).toEqual(levels);
 
     const directs = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
     const res2 = await asAdmin('POST', '/plans/addactivelevel', { directs, reason: 'easier unlocks' });
-    expect(res2.statusCode).toBe(200);
-    expect(res2.json().settings.levelUnlockDirects).toEqual(directs);
+    await approveWaiting(t.app, res2, second.token);
     expect((await asAdmin('GET', '/settings')).json().settings.levelUnlockDirects).toEqual(directs);
 
     const audit = await sqlOn(

@@ -1,5 +1,6 @@
 import {
   ActivatePlanBody,
+  ApprovalPendingResponse,
   EndPlanBody,
   IdParam,
   LevelPercentsBody,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 export function plansRoutes(app: App): void {
   const { plans, topups, settings } = app.deps;
@@ -72,15 +74,21 @@ export function plansRoutes(app: App): void {
       schema: {
         tags,
         body: LevelPercentsBody,
-        response: { 200: SettingsResponse.extend(MessageResponse.shape) },
+        response: {
+          200: SettingsResponse.extend(MessageResponse.shape),
+          202: ApprovalPendingResponse.extend(SettingsResponse.shape),
+        },
       },
     },
-    async (request) => {
-      const next = await settings.change(
+    async (request, reply) => {
+      // An economic setting: the change waits for a second admin (decision 0024).
+      const { settings: next, awaiting } = await settings.request(
         principalOf(request).userId,
         { levelPercents: request.body.levels },
         request.body.reason,
+        keyedRequest(request).key,
       );
+      if (awaiting) return reply.status(202).send({ ...pendingResponse(awaiting), settings: next });
       return { message: 'Level income percentages saved', settings: next };
     },
   );
@@ -91,15 +99,21 @@ export function plansRoutes(app: App): void {
       schema: {
         tags,
         body: LevelUnlockBody,
-        response: { 200: SettingsResponse.extend(MessageResponse.shape) },
+        response: {
+          200: SettingsResponse.extend(MessageResponse.shape),
+          202: ApprovalPendingResponse.extend(SettingsResponse.shape),
+        },
       },
     },
-    async (request) => {
-      const next = await settings.change(
+    async (request, reply) => {
+      // An economic setting: the change waits for a second admin (decision 0024).
+      const { settings: next, awaiting } = await settings.request(
         principalOf(request).userId,
         { levelUnlockDirects: request.body.directs },
         request.body.reason,
+        keyedRequest(request).key,
       );
+      if (awaiting) return reply.status(202).send({ ...pendingResponse(awaiting), settings: next });
       return { message: 'Level unlock rules saved', settings: next };
     },
   );

@@ -1,20 +1,20 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
-import { AppError, badRequest, forbidden } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { writeAudit } from '../audit/audit.repo';
 import { assertStrongPassword } from '../auth/password-strength';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
 import type { Mailer } from '../mail/mailer';
+import { issueEmailCode, useEmailCode } from './email-codes';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Ask for a new one.';
 const OTP_TTL_MS = 5 * 60 * 1000;
-const OTP_MAX_ATTEMPTS = 5;
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** Forgotten passwords (single-use links valid 1 hour) and e-mail OTPs (6 digits, 5 minutes, hashed). */
@@ -117,24 +117,7 @@ export class RecoveryService {
       throw badRequest('That is not your registered e-mail.', {
         email: ['That is not your registered e-mail.'],
       });
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const codeHash = Buffer.from(await hashPassword(code));
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('otps')
-        .set({ used_at: new Date() })
-        .where('user_id', '=', principal.userId)
-        .where('used_at', 'is', null)
-        .execute();
-      await tx
-        .insertInto('otps')
-        .values({
-          user_id: principal.userId,
-          code_hash: codeHash,
-          expires_at: new Date(Date.now() + OTP_TTL_MS),
-        })
-        .execute();
-    });
+    const code = await issueEmailCode(this.db, principal.userId, 'email', OTP_TTL_MS);
     await this.mailer.send({
       to: user.email,
       subject: 'Your SocialGenX verification code',
@@ -147,28 +130,7 @@ export class RecoveryService {
     await this.limiter.hit(`otp-verify:acct:${userId}`, 20, this.config.rateLimits.windowMs);
     // A wrong code must still count its attempt, so the transaction commits and the refusal comes after.
     const outcome = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .selectFrom('otps')
-        .select(['id', 'code_hash', 'attempts'])
-        .where('user_id', '=', principal.userId)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
-        .orderBy('id', 'desc')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw badRequest('The code has expired. Ask for a new one.');
-      if (row.attempts >= OTP_MAX_ATTEMPTS)
-        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Ask for a new one.');
-      const ok = await verifyPassword(row.code_hash.toString(), otp);
-      if (!ok) {
-        await tx
-          .updateTable('otps')
-          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-          .where('id', '=', row.id)
-          .execute();
-        return 'wrong' as const;
-      }
-      await tx.updateTable('otps').set({ used_at: new Date() }).where('id', '=', row.id).execute();
+      if ((await useEmailCode(tx, principal.userId, 'email', otp)) === 'wrong') return 'wrong' as const;
       await tx
         .updateTable('users')
         .set({ verify_at: new Date(), updated_at: new Date() })

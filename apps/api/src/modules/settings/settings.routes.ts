@@ -1,7 +1,15 @@
-import { PublicSettings, PublicSettingsResponse, SettingsResponse, UpdateSettingsBody } from '@sgx/contracts';
+import {
+  ApprovalPendingResponse,
+  PublicSettings,
+  PublicSettingsResponse,
+  SettingsResponse,
+  UpdateSettingsBody,
+} from '@sgx/contracts';
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
+import { keyedRequest } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 export function settingsRoutes(app: App): void {
   const { settings } = app.deps;
@@ -28,12 +36,22 @@ export function settingsRoutes(app: App): void {
       schema: {
         tags: ['settings'],
         body: UpdateSettingsBody,
-        response: { 200: SettingsResponse.extend({ message: z.string() }) },
+        response: {
+          200: SettingsResponse.extend({ message: z.string() }),
+          202: ApprovalPendingResponse.extend(SettingsResponse.shape),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = principalOf(request).userId;
-      const next = await settings.change(actor, request.body.settings, request.body.reason);
+      const { settings: next, awaiting } = await settings.request(
+        actor,
+        request.body.settings,
+        request.body.reason,
+        keyedRequest(request).key,
+      );
+      // Feature switches are saved; a change of an economic setting waits for a second admin (decision 0024).
+      if (awaiting) return reply.status(202).send({ ...pendingResponse(awaiting), settings: next });
       return { settings: next, message: 'Settings saved.' };
     },
   );

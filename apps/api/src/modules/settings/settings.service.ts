@@ -1,17 +1,27 @@
 import {
+  type ApprovalRecord,
   defaultSettings,
   type FeatureSwitch,
   featureClosedMessages,
   Settings,
-  type UpdateSettingsBody,
+  UpdateSettingsBody,
 } from '@sgx/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Db, DbOrTx } from '../../db';
-import { AppError, badRequest } from '../../http/errors';
+import { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db';
+import { AppError, badRequest, conflict } from '../../http/errors';
+import { canonicalJson } from '../../http/listing';
+import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 
 type Key = keyof Settings;
+type Patch = UpdateSettingsBody['settings'];
+
+const ApprovedPayload = z.object({
+  patch: UpdateSettingsBody.shape.settings,
+  before: z.record(z.string(), z.unknown()),
+});
 
 const CHANNEL = 'settings_changed';
 
@@ -119,6 +129,66 @@ export class SettingsService {
     } finally {
       this.invalidate();
     }
+  }
+
+  /**
+   * A change an admin asks for (PUT /settings, the level settings): the feature switches apply at once;
+   * a change of any other setting (an economic number) waits for a second admin (decision 0024) and comes
+   * back as `awaiting`. Values are checked now, so a bad one is refused to the first admin.
+   */
+  async request(
+    actorId: bigint,
+    patch: Patch,
+    reason: string,
+    key: string,
+  ): Promise<{ settings: Settings; awaiting: ApprovalRecord | null }> {
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const { features, ...economic } = patch;
+        const before = await this.read(tx);
+        const next = Settings.safeParse({ ...before, ...economic });
+        if (!next.success) throw badRequest('Invalid settings.');
+        const changed = (Object.keys(economic) as Key[]).filter(
+          (k) => JSON.stringify(before[k]) !== JSON.stringify(next.data[k]),
+        );
+        const settings = features ? await this.update(tx, actorId, { features }, reason) : before;
+        if (changed.length === 0) return { settings, awaiting: null };
+        const was = Object.fromEntries(changed.map((k) => [k, before[k]]));
+        const will = Object.fromEntries(changed.map((k) => [k, next.data[k]]));
+        const awaiting = await requestApproval(tx, {
+          kind: 'settings',
+          requestKey: `settings:${actorId}:${key}`,
+          requestedBy: actorId,
+          summary:
+            changed.length === 1
+              ? `Change the setting ${fieldLabel(changed[0] ?? '')}.`
+              : `Change ${changed.length} settings: ${changed.map(fieldLabel).join(', ')}.`,
+          changes: diffChanges(was, will),
+          payload: { patch: will, before: was },
+          reason,
+        });
+        return { settings, awaiting };
+      });
+    } finally {
+      this.invalidate();
+    }
+  }
+
+  /**
+   * An economic change a second admin approved, in the approval's transaction, as its requester's. Refused
+   * when a setting it changes is no longer what the approver was shown (another change came first).
+   */
+  async applyApproved(
+    tx: Tx,
+    a: { requested_by: bigint; reason: string | null; payload: Record<string, unknown> },
+  ): Promise<void> {
+    const p = ApprovedPayload.parse(a.payload);
+    const now = await this.read(tx);
+    for (const [k, was] of Object.entries(p.before)) {
+      if (canonicalJson(now[k as Key]) !== canonicalJson(was))
+        throw conflict(`${fieldLabel(k)} changed since this was asked for; ask again.`);
+    }
+    await this.update(tx, a.requested_by, p.patch, a.reason ?? 'approved change');
   }
 
   /** Throws 403 with the switch's message ("Registration is closed.") when the feature is off. */

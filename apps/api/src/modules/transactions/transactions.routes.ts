@@ -1,4 +1,5 @@
 import {
+  ApprovalPendingResponse,
   IdIn,
   IdParam,
   ManualTransactionBody,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 import { csvTransaction } from './transactions.list';
 
 const UserIdParam = z.object({ userId: IdIn });
@@ -80,11 +82,17 @@ export function transactionsRoutes(app: App): void {
     '/tr/create',
     {
       config: { access: 'admin' },
-      schema: { tags, body: ManualTransactionBody, response: { 201: Created } },
+      schema: {
+        tags,
+        body: ManualTransactionBody,
+        response: { 201: Created, 202: ApprovalPendingResponse },
+      },
     },
     async (request, reply) => {
-      const id = await transactions.manual(principalOf(request), request.body, keyedRequest(request));
-      return reply.status(201).send({ message: 'Transaction created', transaction_id: id });
+      const done = await transactions.manual(principalOf(request), request.body, keyedRequest(request));
+      // At or above the approval threshold it waits for a second admin (decision 0024).
+      if (typeof done !== 'number') return reply.status(202).send(pendingResponse(done.awaiting));
+      return reply.status(201).send({ message: 'Transaction created', transaction_id: done });
     },
   );
   app.get(
@@ -149,11 +157,22 @@ export function transactionsRoutes(app: App): void {
     '/transactions/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, params: IdParam, body: PatchTransactionBody, response: { 200: Created } },
+      schema: {
+        tags,
+        params: IdParam,
+        body: PatchTransactionBody,
+        response: { 200: Created, 202: ApprovalPendingResponse },
+      },
     },
-    async (request) => {
-      const id = await transactions.reverse(principalOf(request), request.params.id, request.body.reason);
-      return { message: 'Transaction reversed', transaction_id: id };
+    async (request, reply) => {
+      const done = await transactions.reverse(
+        principalOf(request),
+        request.params.id,
+        request.body.reason,
+        keyedRequest(request),
+      );
+      if (typeof done !== 'number') return reply.status(202).send(pendingResponse(done.awaiting));
+      return { message: 'Transaction reversed', transaction_id: done };
     },
   );
 }

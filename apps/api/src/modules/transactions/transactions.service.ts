@@ -1,39 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { amountOut, type TransactionRecord } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
-import { businessRule, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
-import { writeAudit } from '../audit/audit.repo';
-import { cappedIncomeTypes } from '../income/income.service';
-import { type AccountRef, post } from '../ledger/ledger.service';
+import { type Awaiting, approvalThreshold } from '../approvals/approvals.repo';
 import { claimRequestKey } from '../ledger/money-guards';
 import { Rollups } from '../reports/rollups';
+import type { SettingsService } from '../settings/settings.service';
+import {
+  type Manual,
+  manualMember,
+  postManual,
+  requestManual,
+  requestReversal,
+  reverseInTx,
+  reversible,
+} from './transactions.adjust';
 import { TransactionList, type TxFilter } from './transactions.list';
 
 export type { TxFilter };
-
-type MemberWallet = 'deposit' | 'working' | 'non_working' | 'compound';
-
-/**
- * Movements a reversal may mirror: plain money movements. The others belong to a record with its own
- * state (a withdrawal request, a plan, a token trade), and mirroring only their money would leave that
- * record wrong: a reversed withdrawal hold is paid back again when the request is declined, a reversed
- * top-up leaves the plan running unpaid. Those are corrected through their own routes.
- */
-const reversibleKinds = new Set(['deposit', 'income', 'transfer', 'code', 'adjustment', 'compound']);
-const notReversibleDefault =
-  'This transaction belongs to a record with its own state; correct that record instead.';
-const notReversible: Record<string, string> = {
-  withdrawal_hold: 'This is a withdrawal hold: decline or cancel the withdrawal request instead.',
-  withdrawal_payout: 'This withdrawal was paid out; post a manual transaction to correct it.',
-  withdrawal_release: 'This returned a declined withdrawal; post a manual transaction to correct it.',
-  topup: 'This paid for a plan: end the plan (its principal goes back) instead.',
-  retopup: 'This paid for a plan: end the plan (its principal goes back) instead.',
-  friend: 'This paid for a plan: end the plan (its principal goes back) instead.',
-  entry: 'This paid an account activation fee; post a manual transaction to refund it.',
-  plan_end_refund: 'This returned an ended plan’s principal; post a manual transaction to correct it.',
-};
 
 /**
  * The transaction screens, read from the ledger: one row per movement on a member wallet. The source is
@@ -43,7 +30,10 @@ export class TransactionsService {
   private readonly lists: TransactionList;
   private readonly rollups: Rollups;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {
     this.lists = new TransactionList(db);
     this.rollups = new Rollups(db);
   }
@@ -146,109 +136,37 @@ export class TransactionsService {
     };
   }
 
-  /** A manual credit or debit of a member wallet by an admin: an audited adjustment. */
-  async manual(
-    principal: Principal,
-    b: {
-      user_id: number;
-      amount: bigint;
-      direction: 'credit' | 'debit';
-      wallet: MemberWallet;
-      reason: string;
-    },
-    requestKey: RequestKey,
-  ) {
-    const userId = BigInt(b.user_id);
-    const signed = b.direction === 'credit' ? b.amount : -b.amount;
+  /**
+   * A manual credit or debit of a member wallet by an admin: an audited adjustment, or, at or above the
+   * approval threshold, an approval for a second admin (decision 0024).
+   */
+  async manual(principal: Principal, b: Manual, requestKey: RequestKey): Promise<number | Awaiting> {
     return this.db.transaction().execute(async (tx) => {
       await claimRequestKey(tx, `manual:${requestKey.key}`, requestKey.fingerprint);
-      const member = await tx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .where('role', '=', 'user')
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!member) throw notFound('Member not found.');
-      const posted = await post(tx, {
-        key: `manual:${requestKey.key}`,
-        kind: 'adjustment',
-        memberId: userId,
-        memo: `manual ${b.direction}: ${b.reason}`,
-        createdBy: principal.userId,
-        entries: [
-          { account: { owner: userId, kind: b.wallet }, amount: signed },
-          { account: { owner: null, kind: 'adjustments' }, amount: -signed },
-        ],
-      });
-      if (posted.created) {
-        await writeAudit(tx, {
-          actorId: principal.userId,
-          action: `wallet.${b.direction}`,
-          entity: 'user',
-          entityId: userId,
-          after: { wallet: b.wallet, amount: amountOut(b.amount), transaction_id: posted.transactionId },
-          reason: b.reason,
-        });
+      const member = await manualMember(tx, BigInt(b.user_id));
+      if (b.amount >= approvalThreshold(await this.settings.all(tx))) {
+        return { awaiting: await requestManual(tx, principal.userId, b, member.username, requestKey.key) };
       }
-      return Number(posted.transactionId);
+      return postManual(tx, principal.userId, b, `manual:${requestKey.key}`);
     });
   }
 
-  /** Reverses a ledger transaction by posting its mirror image; the original stays as it was. */
-  async reverse(principal: Principal, id: number, reason: string) {
+  /**
+   * Reverses a ledger transaction by posting its mirror image; the original stays as it was. One moving
+   * at least the approval threshold waits for a second admin.
+   */
+  async reverse(
+    principal: Principal,
+    id: number,
+    reason: string,
+    requestKey: RequestKey = { key: randomUUID(), fingerprint: null },
+  ): Promise<number | Awaiting> {
     return this.db.transaction().execute(async (tx) => {
-      const t = await tx
-        .selectFrom('ledger_transactions')
-        .select(['id', 'kind', 'member_id', 'income_type'])
-        .where('id', '=', BigInt(id))
-        .executeTakeFirst();
-      if (!t) throw notFound('Transaction not found.');
-      if (t.kind === 'reversal')
-        throw businessRule('A reversal cannot be reversed; post a manual transaction instead.');
-      if (!reversibleKinds.has(t.kind)) throw businessRule(notReversible[t.kind] ?? notReversibleDefault);
-      const entries = await tx
-        .selectFrom('ledger_entries as e')
-        .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-        .select(['a.owner_id', 'a.kind', 'a.asset', 'e.amount'])
-        .where('e.transaction_id', '=', t.id)
-        .execute();
-      const posted = await post(tx, {
-        key: `reversal:${t.id}`,
-        kind: 'reversal',
-        // Income reversed stays income of its type, so the totals and the earning cap go down with it.
-        incomeType: t.income_type,
-        memberId: t.member_id,
-        memo: `reversal of transaction ${t.id}: ${reason}`,
-        createdBy: principal.userId,
-        details: { reverses: t.id },
-        entries: entries.map((e) => ({
-          account: { owner: e.owner_id, kind: e.kind, asset: e.asset } as AccountRef,
-          amount: -e.amount,
-        })),
-      });
-      if (!posted.created) throw businessRule('This transaction was already reversed.');
-      if (t.income_type && (cappedIncomeTypes as readonly string[]).includes(t.income_type)) {
-        // Reversed income no longer counts towards the earning cap.
-        for (const e of entries) {
-          if (e.owner_id !== null && (e.kind === 'working' || e.kind === 'non_working')) {
-            await tx
-              .updateTable('users')
-              .set((eb) => ({ total_earned: eb('total_earned', '-', e.amount) }))
-              .where('id', '=', e.owner_id)
-              .execute();
-          }
-        }
+      const t = await reversible(tx, BigInt(id));
+      if (t.moved >= approvalThreshold(await this.settings.all(tx))) {
+        return { awaiting: await requestReversal(tx, principal.userId, t, reason, requestKey.key) };
       }
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'transaction.reverse',
-        entity: 'ledger_transaction',
-        entityId: t.id,
-        after: { reversal_id: posted.transactionId },
-        reason,
-      });
-      return Number(posted.transactionId);
+      return reverseInTx(tx, principal.userId, t.id, reason);
     });
   }
 }

@@ -4,6 +4,7 @@ import { parseSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { payoutConfirmation } from '../../../test/payout';
 import { reconcile } from '../ledger/ledger.service';
 import { linkedOwnerOf } from './wallets.service';
 
@@ -31,11 +32,14 @@ const api = (method: Method, url: string, token: string | null, payload?: object
     ...(payload === undefined ? {} : { payload }),
   });
 
-type Member = { id: bigint; token: string };
+type Member = { id: bigint; token: string; email: string; password: string };
 async function member(): Promise<Member> {
   const m = await buildMember(t.deps);
-  return { id: m.id, token: await tokenFor(t.app, m) };
+  return { ...m, token: await tokenFor(t.app, m) };
 }
+/** A wallet as payout address asks for the password and an e-mailed code (issue 13). */
+const makePayout = async (m: Member, address: string) =>
+  api('POST', `/wallets/${address}/payout`, m.token, await payoutConfirmation(t, m));
 const wallet = () => privateKeyToAccount(generatePrivateKey());
 type Wallet = ReturnType<typeof wallet>;
 
@@ -327,14 +331,20 @@ describe('linking a wallet', () => {
 });
 
 describe('unlinking and the payout address', () => {
-  it('makes a linked wallet the payout address in one step, through the audited profile edit', async () => {
+  it('makes a linked wallet the payout address with the password and an e-mailed code, audited, with a hold', async () => {
     const m = await member();
     const w = wallet();
     expect((await proveAndLink(m, w)).statusCode).toBe(201);
-    const payout = await api('POST', `/wallets/${w.address.toLowerCase()}/payout`, m.token);
+    // The password (and the e-mailed code) as every payout address change (issue 13).
+    const wrong = await api('POST', `/wallets/${w.address}/payout`, m.token, { password: 'Not-it-123' });
+    expect(wrong.json().details).toEqual({ password: ['Your password is not correct.'] });
+    expect(await bep20Of(m.id)).toBeNull();
+    const payout = await makePayout(m, w.address.toLowerCase());
     expect(payout.statusCode, payout.body).toBe(200);
     expect(payout.json()).toEqual({
-      message: 'Payout address updated',
+      message: expect.stringMatching(
+        /^Your BEP20 payout address was changed\. Withdrawals to it are possible from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+      ),
       wallet: { address: w.address, chainId: 56, linked_at: expect.any(String), is_payout: true },
     });
     expect(await bep20Of(m.id)).toBe(w.address);
@@ -342,16 +352,24 @@ describe('unlinking and the payout address', () => {
     expect(user.statusCode).toBe(200);
     expect(user.json().singleuser.bep20).toBe(w.address);
     expect((await listed(m))[0]?.is_payout).toBe(true);
-    const audit = await auditOf('member.self_update', String(m.id));
-    expect(audit.at(-1)).toMatchObject({ actor_id: m.id, after: { bep20: w.address } });
+    const audit = await auditOf('member.payout_address_change', String(m.id));
+    expect(audit.at(-1)).toMatchObject({
+      actor_id: m.id,
+      before: { bep20: null },
+      after: { bep20: w.address },
+    });
+    const held = await api('GET', '/users/payout-address', m.token);
+    expect(held.json().pending).toMatchObject([
+      { currency: 'BEP20', old_address: null, new_address: w.address },
+    ]);
 
     // A wallet not linked to this member cannot become their payout address.
     const stranger = wallet();
-    const notLinked = await api('POST', `/wallets/${stranger.address}/payout`, m.token);
+    const notLinked = await makePayout(m, stranger.address);
     expect(notLinked.statusCode).toBe(404);
     expect(notLinked.json().message).toBe('This wallet is not linked to your account.');
     const other = await member();
-    expect((await api('POST', `/wallets/${w.address}/payout`, other.token)).statusCode).toBe(404);
+    expect((await makePayout(other, w.address)).statusCode).toBe(404);
     expect(await bep20Of(other.id)).toBeNull();
     expect(await bep20Of(m.id)).toBe(w.address);
   });
@@ -360,7 +378,7 @@ describe('unlinking and the payout address', () => {
     const m = await member();
     const w = wallet();
     expect((await proveAndLink(m, w)).statusCode).toBe(201);
-    expect((await api('POST', `/wallets/${w.address}/payout`, m.token)).statusCode).toBe(200);
+    expect((await makePayout(m, w.address)).statusCode).toBe(200);
 
     const other = await member();
     const foreign = await api('DELETE', `/wallets/${w.address}`, other.token);
@@ -377,7 +395,7 @@ describe('unlinking and the payout address', () => {
       { actor_id: m.id, before: { address: w.address } },
     ]);
     expect((await api('DELETE', `/wallets/${w.address}`, m.token)).statusCode).toBe(404);
-    expect((await api('POST', `/wallets/${w.address}/payout`, m.token)).statusCode).toBe(404);
+    expect((await makePayout(m, w.address)).statusCode).toBe(404);
     expect((await api('DELETE', '/wallets/0x1234', m.token)).statusCode).toBe(400);
 
     const relinked = await proveAndLink(m, w);

@@ -6,6 +6,7 @@ import {
   WalletChallengeBody,
   WalletChallengeResponse,
   WalletLinkBody,
+  WalletPayoutBody,
 } from '@sgx/contracts';
 import type { Hex } from 'viem';
 import type { App } from '../../deps';
@@ -16,7 +17,7 @@ import { principalOf } from '../../http/access';
  * wallet, and the wallet is linked. Members only; the member is always the session's.
  */
 export function walletsRoutes(app: App): void {
-  const { wallets, members } = app.deps;
+  const { wallets, payoutAddress } = app.deps;
   const tags = ['wallets'];
 
   app.post(
@@ -65,16 +66,24 @@ export function walletsRoutes(app: App): void {
     '/wallets/:address/payout',
     {
       config: { access: 'member' },
-      schema: { tags, params: WalletAddressParam, response: { 200: LinkedWalletResponse } },
+      schema: {
+        tags,
+        params: WalletAddressParam,
+        body: WalletPayoutBody,
+        response: { 200: LinkedWalletResponse },
+      },
     },
     async (request) => {
       const principal = principalOf(request);
       const { address } = request.params; // checksummed by the schema
       await wallets.one(principal.userId, address); // 404 unless linked to this member
-      // Through the profile edit (PUT /users/:id), so the change keeps its rules and its audit
-      // ('member.self_update', before and after).
-      await members.update(principal, Number(principal.userId), { bep20: address });
-      return { message: 'Payout address updated', wallet: await wallets.one(principal.userId, address) };
+      // As every payout address change: password and second factor or e-mailed code, a hold, a notice.
+      const { message } = await payoutAddress.change(principal.userId, {
+        ...request.body,
+        currency: 'BEP20',
+        address,
+      });
+      return { message, wallet: await wallets.one(principal.userId, address) };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveWaiting, secondAdmin } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, fundWallet, walletsOf } from '../../../test/money';
@@ -420,7 +421,8 @@ describe('admin debit and lists', () => {
       wallet: 'deposit',
       reason: 'chargeback',
     });
-    expect(ok.statusCode).toBe(200);
+    // Every admin debit waits for a second admin (decision 0024); one beyond the balance is refused at once.
+    await approveWaiting(t.app, ok, (await secondAdmin(t.app, t.deps)).token);
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('20.00000000');
     const over = await api('POST', '/withdrawalrequest/debit', adminToken, {
       user_id: Number(m.id),

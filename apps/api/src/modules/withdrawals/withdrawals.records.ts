@@ -1,12 +1,18 @@
 import { amountOut, type ListQuery, type WithdrawalRecord } from '@sgx/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { riskFlagged } from '../risk/risk.service';
 import type { WithdrawalKind } from './fees';
 
-/** Withdrawal requests as members and admins read them (the write side is withdrawals.service.ts). */
-const query = (db: Db) =>
+/**
+ * Withdrawal requests as members and admins read them (the write side is withdrawals.service.ts). Admins
+ * (`staff`) also see the approval a completion waits for and whether a risk signal is flagged; members
+ * see null and false there.
+ */
+const query = (db: Db, staff: boolean) =>
   db
     .selectFrom('withdrawals as w')
     .innerJoin('users as u', 'u.id', 'w.user_id')
@@ -25,7 +31,32 @@ const query = (db: Db) =>
       'w.note',
       'w.created_at',
       'w.decided_at',
-    ]);
+    ])
+    .select(
+      staff
+        ? [
+            sql<bigint | null>`(SELECT a.id FROM approvals a
+              WHERE a.kind = 'withdrawal' AND a.subject_id = w.id AND a.status = 'pending')`.as(
+              'approval_id',
+            ),
+            sql<string | null>`(SELECT r.username FROM approvals a JOIN users r ON r.id = a.requested_by
+              WHERE a.kind = 'withdrawal' AND a.subject_id = w.id AND a.status = 'pending')`.as(
+              'approval_requested_by',
+            ),
+            riskFlagged('w.id').as('flagged'),
+          ]
+        : [
+            sql<bigint | null>`NULL::bigint`.as('approval_id'),
+            sql<string | null>`NULL::text`.as('approval_requested_by'),
+            sql<boolean>`false`.as('flagged'),
+          ],
+    );
+
+/** The list filters: ListQuery's, the kind, and `flagged=true` (admins: only requests with a flagged risk signal). */
+export type WithdrawalFilter = ListQuery & {
+  kind?: WithdrawalKind | undefined;
+  flagged?: 'true' | 'false' | undefined;
+};
 
 export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
 
@@ -44,22 +75,28 @@ export const toRecord = (r: WithdrawalRow): WithdrawalRecord => ({
   note: r.note,
   created_at: r.created_at.toISOString(),
   decided_at: r.decided_at ? r.decided_at.toISOString() : null,
+  approval_id: r.approval_id === null ? null : Number(r.approval_id),
+  approval_requested_by: r.approval_requested_by,
+  flagged: r.flagged,
 });
 
-export async function oneWithdrawal(db: Db, id: bigint): Promise<WithdrawalRecord> {
-  const r = await query(db).where('w.id', '=', id).executeTakeFirst();
+export async function oneWithdrawal(db: Db, id: bigint, staff = false): Promise<WithdrawalRecord> {
+  const r = await query(db, staff).where('w.id', '=', id).executeTakeFirst();
   if (!r) throw notFound('Withdrawal not found.');
   return toRecord(r);
 }
 
 export async function listWithdrawals(
   db: Db,
-  q: ListQuery & { kind?: WithdrawalKind | undefined },
-  userId?: bigint,
+  q: WithdrawalFilter,
+  userId: bigint | undefined,
+  staff: boolean,
 ): Promise<{ rows: WithdrawalRecord[]; total: number }> {
-  let base = query(db);
+  let base = query(db, staff);
   if (userId !== undefined) base = base.where('w.user_id', '=', userId);
   if (q.kind) base = base.where('w.kind', '=', q.kind);
+  // "Flagged only" (issue 13): requests with a flagged risk signal (withdrawal_risk, migration 0031).
+  if (staff && q.flagged === 'true') base = base.where(riskFlagged('w.id'));
   if (q.status) base = base.where('w.status', '=', q.status as RequestStatus);
   if (q.search) {
     const like = likePattern(q.search);

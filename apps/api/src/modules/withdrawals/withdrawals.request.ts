@@ -6,6 +6,7 @@ import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { refusal } from '../ledger/ledger.service';
+import { holdRefusal } from '../payouts/payout-address';
 import { quoteWithdrawal, type WithdrawalKind } from './fees';
 import { toRecord, type WithdrawalRow } from './withdrawals.records';
 
@@ -34,7 +35,8 @@ export async function requestFromWallet(
   const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
   const { rows } = await sql<WithdrawalRow>`
     SELECT r.id, r.user_id, r.username, u.fullname, r.kind, r.amount, r.fee, r.net, r.currency, r.address,
-      r.status, r.note, r.created_at, r.decided_at
+      r.status, r.note, r.created_at, r.decided_at,
+      NULL::bigint AS approval_id, NULL::text AS approval_requested_by, false AS flagged
     FROM withdrawal_request(${userId}::bigint, ${kind}, ${sourceWallet[kind]}, ${q.amount}::bigint,
       ${q.fee}::bigint, ${q.minimum}::bigint, ${body.currency ?? null}::text, ${key}, ${fingerprint}::text,
       ${principal.userId}::bigint, ${principal.userId === userId}, ${s.features.withdrawal}) r
@@ -54,6 +56,11 @@ export async function requestFromWallet(
           throw businessRule('Enter an amount above 0.');
         case 'SX405':
           throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
+        case 'SX406': {
+          // DETAIL: the currency and the hold's end (ISO, UTC), migration 0030.
+          const [currency, until] = String((err as { detail?: string }).detail ?? '').split(' ');
+          throw holdRefusal(currency === 'TRC20' ? 'TRC20' : 'BEP20', new Date(until ?? ''));
+        }
         default:
           return refusal(err);
       }

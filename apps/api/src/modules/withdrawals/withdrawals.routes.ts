@@ -1,4 +1,5 @@
 import {
+  ApprovalPendingResponse,
   amountOut,
   CompoundBody,
   DebitBody,
@@ -16,17 +17,32 @@ import {
   WithdrawalsResponse,
 } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
+import { z } from 'zod';
 import type { App } from '../../deps';
-import { principalOf } from '../../http/access';
+import { type Principal, principalOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
 import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
+import { requireSecondFactor } from '../auth/second-factor';
 
-const WithdrawalListQuery = ListQuery.extend({ kind: WithdrawalKind.optional() });
+/** `flagged=true`: admins see only requests with a flagged risk signal (issue 13); members' lists ignore it. */
+const WithdrawalListQuery = ListQuery.extend({
+  kind: WithdrawalKind.optional(),
+  flagged: z.enum(['true', 'false']).optional(),
+});
 
 export function withdrawalsRoutes(app: App): void {
   const { withdrawals } = app.deps;
   const tags = ['withdrawals'];
   const P = '/withdrawalrequest';
+  /**
+   * A member with two-factor sign-in on confirms each withdrawal with a code (issue 13), checked before the
+   * request's transaction (requireSecondFactor counts wrong codes outside it). Admins acting for a member
+   * already passed theirs at sign-in.
+   */
+  const askSecondFactor = async (p: Principal, code: string | undefined) => {
+    if (p.role === 'user') await requireSecondFactor(app.deps.db, p.userId, code);
+  };
 
   const requestRoute = (path: string, kind: 'working' | 'roi' | 'compound') =>
     app.post(
@@ -37,6 +53,7 @@ export function withdrawalsRoutes(app: App): void {
       },
       async (request, reply) => {
         const p = principalOf(request);
+        await askSecondFactor(p, request.body.code);
         const withdrawal = await withdrawals.request(
           p,
           actingFor(p, request.body.user_id),
@@ -58,6 +75,7 @@ export function withdrawalsRoutes(app: App): void {
     },
     async (request, reply) => {
       const p = principalOf(request);
+      await askSecondFactor(p, request.body.code);
       const withdrawal = await withdrawals.request(
         p,
         actingFor(p, request.body.user_id),
@@ -106,7 +124,8 @@ export function withdrawalsRoutes(app: App): void {
     },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await withdrawals.list(q, scopeOf(principalOf(request)));
+      const p = principalOf(request);
+      const { rows, total } = await withdrawals.list(q, scopeOf(p), p.role === 'admin');
       if (q.format === 'csv') return sendCsv(reply, 'withdrawals', csvColumns(WithdrawalRecord), rows);
       return { withdrawals: rows, ...pageInfo(q, total) };
     },
@@ -124,7 +143,8 @@ export function withdrawalsRoutes(app: App): void {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await withdrawals.list(q, scopeOf(principalOf(request), request.params.id));
+      const p = principalOf(request);
+      const { rows, total } = await withdrawals.list(q, scopeOf(p, request.params.id), p.role === 'admin');
       return { withdrawals: rows, ...pageInfo(q, total) };
     },
   );
@@ -162,21 +182,29 @@ export function withdrawalsRoutes(app: App): void {
       `${P}${path}`,
       {
         config: { access: 'admin' },
-        schema: { tags, params: IdParam, body: DecisionBody, response: { 200: WithdrawalResponse } },
+        schema: {
+          tags,
+          params: IdParam,
+          body: DecisionBody,
+          response: { 200: WithdrawalResponse, 202: ApprovalPendingResponse },
+        },
       },
-      async (request) => {
-        const withdrawal = await withdrawals.decide(
+      async (request, reply) => {
+        const decided = await withdrawals.decide(
           principalOf(request),
           request.params.id,
           request.body,
           kind,
+          keyedRequest(request),
         );
+        // A completion at or above the approval threshold waits for a second admin (decision 0024).
+        if ('awaiting' in decided) return reply.status(202).send(pendingResponse(decided.awaiting));
         return {
           message:
-            withdrawal.status === 'complete'
+            decided.status === 'complete'
               ? 'Withdrawal completed'
               : 'Withdrawal declined; the amount went back',
-          withdrawal,
+          withdrawal: decided,
         };
       },
     );
@@ -187,10 +215,14 @@ export function withdrawalsRoutes(app: App): void {
 
   app.post(
     `${P}/debit`,
-    { config: { access: 'admin' }, schema: { tags, body: DebitBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await withdrawals.debit(principalOf(request), request.body, keyedRequest(request));
-      return { message: 'Wallet debited' };
+    {
+      config: { access: 'admin' },
+      schema: { tags, body: DebitBody, response: { 202: ApprovalPendingResponse } },
+    },
+    async (request, reply) => {
+      // Every admin debit waits for a second admin (decision 0024).
+      const { awaiting } = await withdrawals.debit(principalOf(request), request.body, keyedRequest(request));
+      return reply.status(202).send(pendingResponse(awaiting));
     },
   );
 }

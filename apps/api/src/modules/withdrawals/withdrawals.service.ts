@@ -1,23 +1,31 @@
-import { amountOut, type ListQuery, type WithdrawalRecord } from '@sgx/contracts';
+import { randomUUID } from 'node:crypto';
+import type { WithdrawalRecord } from '@sgx/contracts';
 import { formatUsd } from '@sgx/money';
 import type { Db, Tx } from '../../db';
-import type { Currency, RequestStatus } from '../../db/schema';
+import type { Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
-import { writeAudit } from '../audit/audit.repo';
-import { type AccountRef, post } from '../ledger/ledger.service';
+import { type Awaiting, approvalThreshold, requestApproval } from '../approvals/approvals.repo';
+import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
-import { notifyMember, usd } from '../notifications/events';
+import { usd } from '../notifications/events';
+import { assertPayoutAddressReady } from '../payouts/payout-address';
 import type { PlansService } from '../plans/plans.service';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { type Quote, quoteWithdrawal, type WithdrawalKind } from './fees';
-import { listWithdrawals, oneWithdrawal } from './withdrawals.records';
+import { type Debit, requestDebit } from './withdrawals.debit';
+import {
+  completeApproved,
+  finishDecision,
+  lockWithdrawal,
+  settleWithdrawal,
+  sourceOf,
+  type Withdrawal,
+} from './withdrawals.decide';
+import { listWithdrawals, oneWithdrawal, type WithdrawalFilter } from './withdrawals.records';
 import { requestFromWallet, sourceWallet } from './withdrawals.request';
-
-const sourceOf = (kind: WithdrawalKind, userId: bigint): AccountRef =>
-  kind === 'principal' ? { owner: null, kind: 'investments' } : { owner: userId, kind: sourceWallet[kind] };
 
 /**
  * Withdrawals (business-rules 6). A request holds the gross amount at once (member wallet -> pending
@@ -108,6 +116,8 @@ export class WithdrawalsService {
           `Add your ${body.currency ?? 'BEP20 or TRC20'} payout address in your profile first.`,
         );
       }
+      // A new payout address waits out its hold (issue 13); the wallet kinds check it in withdrawal_request.
+      await assertPayoutAddressReady(tx, userId, currency);
       const s = await this.settings.all(tx);
       let amount = body.amount ?? 0n;
       let memberPlanId: bigint | null = null;
@@ -161,6 +171,10 @@ export class WithdrawalsService {
     return this.one(id);
   }
 
+  /**
+   * An admin completes or declines a pending request. A completion at or above the approval threshold is
+   * not done: it waits for a second admin (decision 0024) and the approval comes back instead.
+   */
   async decide(
     principal: Principal,
     id: number,
@@ -171,14 +185,10 @@ export class WithdrawalsService {
       note?: string | undefined;
     },
     onlyKind?: WithdrawalKind,
-  ): Promise<WithdrawalRecord> {
-    await this.db.transaction().execute(async (tx) => {
-      const w = await tx
-        .selectFrom('withdrawals')
-        .selectAll()
-        .where('id', '=', BigInt(id))
-        .forUpdate()
-        .executeTakeFirst();
+    requestKey: RequestKey = { key: randomUUID(), fingerprint: null },
+  ): Promise<WithdrawalRecord | Awaiting> {
+    const awaiting = await this.db.transaction().execute(async (tx) => {
+      const w = await lockWithdrawal(tx, BigInt(id));
       if (!w || (onlyKind && w.kind !== onlyKind)) throw notFound('Withdrawal not found.');
       if (w.user_id !== BigInt(body.user_id))
         throw badRequest('This withdrawal belongs to another member.', {
@@ -189,105 +199,57 @@ export class WithdrawalsService {
           amount: ['The amount does not match the request.'],
         });
       }
-      await this.settle(tx, w, body.status, principal.userId, body.note);
-      const paid = body.status === 'complete';
-      await notifyMember(tx, {
-        userId: w.user_id,
-        kind: paid ? 'withdrawal_paid' : 'withdrawal_declined',
-        key: `withdrawal-${paid ? 'paid' : 'declined'}:${w.id}`,
-        title: paid ? 'Withdrawal paid' : 'Withdrawal declined',
-        message: paid
-          ? `Your withdrawal of ${usd(w.amount)} was paid: ${usd(w.net)} sent after a fee of ${usd(w.fee)}.`
-          : `Your withdrawal of ${usd(w.amount)} was declined; nothing was paid and the full amount is back in your wallet.${body.note ? ` Reason: ${body.note}` : ''}`,
-        link: '/user/withdrawal',
-      });
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: `withdrawal.${body.status}`,
-        entity: 'withdrawal',
-        entityId: w.id,
-        before: { status: w.status },
-        after: { status: body.status, net: amountOut(w.net), fee: amountOut(w.fee) },
-        reason: body.note ?? null,
-      });
+      if (
+        body.status === 'complete' &&
+        w.status === 'pending' &&
+        w.amount >= approvalThreshold(await this.settings.all(tx))
+      ) {
+        return this.requestCompletion(tx, principal.userId, w, body.note, requestKey.key);
+      }
+      await finishDecision(tx, this.plans, w, body.status, principal.userId, body.note);
+      return null;
     });
-    return this.one(BigInt(id));
+    return awaiting ? { awaiting } : this.one(BigInt(id), true);
   }
 
-  private async settle(
-    tx: Tx,
-    w: {
-      id: bigint;
-      user_id: bigint;
-      kind: WithdrawalKind;
-      amount: bigint;
-      fee: bigint;
-      net: bigint;
-      status: RequestStatus;
-      member_plan_id: bigint | null;
-    },
-    status: 'complete' | 'decline',
-    by: bigint,
-    note: string | undefined,
-  ): Promise<void> {
-    if (w.status !== 'pending') throw conflict('Only pending withdrawals can change.');
-    if (status === 'complete') {
-      const entries = [
-        { account: { owner: null, kind: 'pending_withdrawals' } as AccountRef, amount: -w.amount },
-        { account: { owner: null, kind: 'cash' } as AccountRef, amount: w.net },
-      ];
-      if (w.fee > 0n) entries.push({ account: { owner: null, kind: 'fee_revenue' }, amount: w.fee });
-      const paid = entries.filter((e) => e.amount !== 0n);
-      await post(tx, {
-        key: `withdrawal-complete:${w.id}`,
-        kind: 'withdrawal_payout',
-        memberId: w.user_id,
-        memo: `${w.kind} withdrawal paid`,
-        createdBy: by,
-        details: { withdrawal_id: w.id },
-        entries: paid,
-      });
-      if (w.kind === 'principal' && w.member_plan_id !== null)
-        await this.plans.endPlanInTx(tx, w.member_plan_id, 'principal withdrawn');
-    } else {
-      await post(tx, {
-        key: `withdrawal-decline:${w.id}`,
-        kind: 'withdrawal_release',
-        memberId: w.user_id,
-        memo: `${w.kind} withdrawal declined: returned`,
-        createdBy: by,
-        details: { withdrawal_id: w.id },
-        entries: [
-          { account: { owner: null, kind: 'pending_withdrawals' }, amount: -w.amount },
-          { account: sourceOf(w.kind, w.user_id), amount: w.amount },
-        ],
-      });
-    }
-    await tx
-      .updateTable('withdrawals')
-      .set({ status, decided_by: by, decided_at: new Date(), note: note ?? null })
-      .where('id', '=', w.id)
-      .execute();
+  private async requestCompletion(tx: Tx, by: bigint, w: Withdrawal, note: string | undefined, key: string) {
+    const member = await tx
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', w.user_id)
+      .executeTakeFirstOrThrow();
+    return requestApproval(tx, {
+      kind: 'withdrawal',
+      requestKey: `withdrawal:${w.id}:${by}:${key}`,
+      requestedBy: by,
+      subjectId: w.id,
+      memberId: w.user_id,
+      amount: w.amount,
+      summary: `Pay out the ${w.kind} withdrawal #${w.id} of ${usd(w.amount)} to ${member.username}: ${usd(w.net)} to ${w.currency} ${w.address} after a fee of ${usd(w.fee)}.`,
+      changes: [{ field: 'Status', before: 'pending', after: 'complete' }],
+      payload: { withdrawal_id: w.id, ...(note ? { note } : {}) },
+      reason: note,
+    });
   }
 
   /** The member cancels their own pending request (an admin may too): the hold goes back. */
   async cancel(principal: Principal, id: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      const w = await tx
-        .selectFrom('withdrawals')
-        .selectAll()
-        .where('id', '=', BigInt(id))
-        .forUpdate()
-        .executeTakeFirst();
+      const w = await lockWithdrawal(tx, BigInt(id));
       await cancelRequest(
         tx,
         principal,
         'withdrawal',
         w,
-        (row, note) => this.settle(tx, row, 'decline', principal.userId, note),
+        (row, note) => settleWithdrawal(tx, this.plans, row, 'decline', principal.userId, note),
         'cancelled by admin',
       );
     });
+  }
+
+  /** A completion a second admin approved (run by the approvals service in its transaction). */
+  completeApproved(tx: Tx, a: Parameters<typeof completeApproved>[2]): Promise<void> {
+    return completeApproved(tx, this.plans, a);
   }
 
   /** Moves earnings from the working wallet into the compound wallet. */
@@ -313,60 +275,25 @@ export class WithdrawalsService {
     });
   }
 
-  /** An admin takes money out of a member wallet, with a reason, audited. */
-  async debit(
-    principal: Principal,
-    body: {
-      user_id: number;
-      amount: bigint;
-      wallet: 'deposit' | 'working' | 'non_working' | 'compound';
-      reason: string;
-    },
-    requestKey: RequestKey,
-  ): Promise<void> {
-    const userId = BigInt(body.user_id);
-    await this.db.transaction().execute(async (tx) => {
-      await claimRequestKey(tx, `${principal.userId}:${requestKey.key}`, requestKey.fingerprint);
-      const member = await tx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .where('role', '=', 'user')
-        .executeTakeFirst();
-      if (!member) throw notFound('Member not found.');
-      const posted = await post(tx, {
-        key: `admin-debit:${principal.userId}:${requestKey.key}`,
-        kind: 'adjustment',
-        memberId: userId,
-        memo: `admin debit: ${body.reason}`,
-        createdBy: principal.userId,
-        entries: [
-          { account: { owner: userId, kind: body.wallet }, amount: -body.amount },
-          { account: { owner: null, kind: 'adjustments' }, amount: body.amount },
-        ],
-      });
-      if (posted.created) {
-        await writeAudit(tx, {
-          actorId: principal.userId,
-          action: 'wallet.debit',
-          entity: 'user',
-          entityId: userId,
-          after: {
-            wallet: body.wallet,
-            amount: amountOut(body.amount),
-            transaction_id: posted.transactionId,
-          },
-          reason: body.reason,
-        });
-      }
+  /**
+   * An admin takes money out of a member wallet, with a reason: every debit waits for a second admin
+   * (decision 0024), who runs it with withdrawals.debit.ts debitApproved.
+   */
+  async debit(principal: Principal, body: Debit, requestKey: RequestKey): Promise<Awaiting> {
+    const scoped = `${principal.userId}:${requestKey.key}`;
+    const awaiting = await this.db.transaction().execute(async (tx) => {
+      await claimRequestKey(tx, scoped, requestKey.fingerprint);
+      return requestDebit(tx, principal.userId, body, scoped);
     });
+    return { awaiting };
   }
 
-  one(id: bigint): Promise<WithdrawalRecord> {
-    return oneWithdrawal(this.db, id);
+  /** One request; `staff` adds what only admins see (the approval it waits for, risk flagged). */
+  one(id: bigint, staff = false): Promise<WithdrawalRecord> {
+    return oneWithdrawal(this.db, id, staff);
   }
 
-  list(q: ListQuery & { kind?: WithdrawalKind | undefined }, userId?: bigint) {
-    return listWithdrawals(this.db, q, userId);
+  list(q: WithdrawalFilter, userId: bigint | undefined, staff: boolean) {
+    return listWithdrawals(this.db, q, userId, staff);
   }
 }

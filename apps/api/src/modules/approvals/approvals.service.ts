@@ -1,0 +1,149 @@
+import type { ApprovalKind, ApprovalRecord, ApprovalStatus } from '@sgx/contracts';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db';
+import type { ApprovalsTable } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { Principal } from '../../http/access';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
+import { balanceEditApproved } from '../members/members.balance';
+import { manualApproved, reverseApproved } from '../transactions/transactions.adjust';
+import { debitApproved } from '../withdrawals/withdrawals.debit';
+import { lockWithdrawal } from '../withdrawals/withdrawals.decide';
+import { approvalRecord, listApprovals, markDecided } from './approvals.repo';
+
+type Approval = Selectable<ApprovalsTable>;
+type Action = (tx: Tx, a: Approval) => Promise<void>;
+
+export const SAME_ADMIN_MESSAGE = 'You asked for this, so another admin must approve it.';
+
+/**
+ * Deciding approvals (decision 0024). Approving runs the kept action in the transaction that marks the
+ * approval approved, with the approval's row locked, so two admins approving at once execute it once. The
+ * action runs as its requester's; every audit row it writes also names the approval and the approver.
+ */
+export class ApprovalsService {
+  constructor(
+    private readonly db: Db,
+    /** The services the actions run through (built with them, so read when an approval runs). */
+    private readonly deps: () => Pick<Deps, 'withdrawals' | 'settings'>,
+  ) {}
+
+  private action(kind: ApprovalKind): Action {
+    const { withdrawals, settings } = this.deps();
+    const actions: Record<ApprovalKind, Action> = {
+      withdrawal: (tx, a) => withdrawals.completeApproved(tx, a),
+      debit: debitApproved,
+      transaction: manualApproved,
+      transaction_edit: reverseApproved,
+      balance_edit: balanceEditApproved,
+      settings: (tx, a) => settings.applyApproved(tx, a),
+    };
+    return actions[kind];
+  }
+
+  list(q: { page: number; limit: number; status?: ApprovalStatus | undefined }) {
+    return listApprovals(this.db, q);
+  }
+
+  one(id: bigint): Promise<ApprovalRecord> {
+    return approvalRecord(this.db, id);
+  }
+
+  private async lockPending(tx: Tx, id: bigint): Promise<Approval> {
+    const a = await tx
+      .selectFrom('approvals')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!a) throw notFound('Approval not found.');
+    if (a.status !== 'pending') throw conflict(`This was already ${a.status}.`);
+    return a;
+  }
+
+  /**
+   * A second, different admin approves: the action runs now, in this transaction. When the action is
+   * refused now (the withdrawal was declined meanwhile, the balance is no longer there, a setting changed
+   * since), nothing of it is kept, the approval is marked cancelled with the refusal as its reason, and the
+   * refusal is the answer.
+   */
+  async approve(principal: Principal, id: number, reason?: string): Promise<ApprovalRecord> {
+    let kind: ApprovalKind | undefined;
+    const refused = await this.db.transaction().execute(async (tx) => {
+      // A withdrawal is locked before its approval, in the order declining and cancelling take them.
+      const subject = await tx
+        .selectFrom('approvals')
+        .select(['kind', 'subject_id'])
+        .where('id', '=', BigInt(id))
+        .executeTakeFirst();
+      if (subject?.kind === 'withdrawal' && subject.subject_id !== null)
+        await lockWithdrawal(tx, subject.subject_id);
+      const a = await this.lockPending(tx, BigInt(id));
+      if (a.requested_by === principal.userId) throw forbidden(SAME_ADMIN_MESSAGE);
+      kind = a.kind;
+      await sql`SAVEPOINT approval_action`.execute(tx);
+      try {
+        // Local to this transaction (and undone with the savepoint): read by audit_log's column defaults.
+        await sql`SELECT set_config('sgx.approval_id', ${String(a.id)}, true),
+                         set_config('sgx.approved_by', ${String(principal.userId)}, true)`.execute(tx);
+        await this.action(a.kind)(tx, a);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        await sql`ROLLBACK TO SAVEPOINT approval_action`.execute(tx);
+        const why = `Refused when approved: ${err.message}`;
+        await markDecided(tx, a.id, 'cancelled', principal.userId, why);
+        await writeAudit(tx, {
+          actorId: principal.userId,
+          action: 'approval.refused',
+          entity: 'approval',
+          entityId: a.id,
+          before: { status: 'pending' },
+          after: { status: 'cancelled', kind: a.kind, requested_by: a.requested_by },
+          reason: why,
+        });
+        return err;
+      }
+      await markDecided(tx, a.id, 'approved', principal.userId, reason);
+      await writeAudit(tx, {
+        actorId: principal.userId,
+        action: 'approval.approve',
+        entity: 'approval',
+        entityId: a.id,
+        before: { status: 'pending' },
+        after: {
+          status: 'approved',
+          kind: a.kind,
+          requested_by: a.requested_by,
+          approved_by: principal.userId,
+        },
+        reason: reason || null,
+      });
+      return null;
+    });
+    // This instance's kept settings go at once (the others drop theirs on the change's notice).
+    if (kind === 'settings') this.deps().settings.invalidate();
+    if (refused) throw refused;
+    return this.one(BigInt(id));
+  }
+
+  /** Any admin says no: the requester's own 'no' withdraws the request (cancelled), another's rejects it. */
+  async reject(principal: Principal, id: number, reason: string): Promise<ApprovalRecord> {
+    await this.db.transaction().execute(async (tx) => {
+      const a = await this.lockPending(tx, BigInt(id));
+      const status = a.requested_by === principal.userId ? 'cancelled' : 'rejected';
+      await markDecided(tx, a.id, status, principal.userId, reason);
+      await writeAudit(tx, {
+        actorId: principal.userId,
+        action: status === 'cancelled' ? 'approval.cancel' : 'approval.reject',
+        entity: 'approval',
+        entityId: a.id,
+        before: { status: 'pending' },
+        after: { status, kind: a.kind, requested_by: a.requested_by },
+        reason,
+      });
+    });
+    return this.one(BigInt(id));
+  }
+}

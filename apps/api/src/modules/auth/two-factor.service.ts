@@ -1,0 +1,196 @@
+import type {
+  RecoveryCodesResponse,
+  TwoFactorDisableBody,
+  TwoFactorEnrolResponse,
+  TwoFactorStatusResponse,
+  TwoFactorVerifyResponse,
+} from '@sgx/contracts';
+import QRCode from 'qrcode';
+import type { Db } from '../../db';
+import { type Principal, secondFactorOwed } from '../../http/access';
+import { badRequest, businessRule, conflict, forbidden } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
+import { verifyPassword } from './passwords';
+import {
+  checkCode,
+  countCodeCheck,
+  forgetCodeChecks,
+  hasSecondFactor,
+  INVALID_CODE,
+  makeRecoveryCodes,
+  matchStep,
+  newSecret,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  totpOf,
+  useCode,
+} from './second-factor';
+import type { SessionStore } from './sessions';
+
+const ALREADY_ON = 'Two-factor sign-in is already on.';
+const IS_OFF = 'Two-factor sign-in is not on.';
+
+/**
+ * Two-factor sign-in (issue 13, decision 0023): enrolment with a QR code, confirmation with a first code
+ * (recovery codes shown once), the code a 'code' session owes, new recovery codes, and turning it off
+ * (members only). Every code check is counted per user before anything is hashed (second-factor.ts).
+ */
+export class TwoFactorService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async status(p: Principal): Promise<TwoFactorStatusResponse> {
+    return {
+      enabled: await hasSecondFactor(this.db, p.userId),
+      required: p.role === 'admin',
+      session: p.secondFactor,
+      recovery_codes_left: await recoveryCodesLeft(this.db, p.userId),
+    };
+  }
+
+  /** A new pending secret (replacing an unconfirmed one); nothing changes until it is confirmed. */
+  async enrol(p: Principal): Promise<TwoFactorEnrolResponse> {
+    if (p.secondFactor === 'code') throw secondFactorOwed(p);
+    const user = await this.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where('id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    const secret = newSecret();
+    const row = await this.db
+      .insertInto('two_factors')
+      .values({ user_id: p.userId, secret, confirmed_at: null, last_step: null })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ secret, created_at: new Date(), last_step: null })
+          .where('two_factors.confirmed_at', 'is', null),
+      )
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!row) throw conflict(ALREADY_ON);
+    const otpauthUrl = totpOf(secret, user.username || user.email).toString();
+    const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
+  }
+
+  /** The first code from the pending secret turns two-factor on; the session is then 'ok'. */
+  async confirm(p: Principal, code: string): Promise<RecoveryCodesResponse> {
+    if (p.secondFactor === 'code') throw secondFactorOwed(p);
+    const pending = await this.db
+      .selectFrom('two_factors')
+      .select(['secret', 'confirmed_at'])
+      .where('user_id', '=', p.userId)
+      .executeTakeFirst();
+    if (pending?.confirmed_at) throw conflict(ALREADY_ON);
+    if (!pending) throw conflict('Start the set-up first: no secret is waiting for a code.');
+    await countCodeCheck(this.db, p.userId);
+    const step = matchStep(pending.secret, code);
+    if (step === null) throw businessRule(INVALID_CODE);
+    const { codes, hashes } = await makeRecoveryCodes();
+    await this.db.transaction().execute(async (tx) => {
+      // Only the secret the code was checked against, and only once (a concurrent confirm or enrol loses).
+      const on = await tx
+        .updateTable('two_factors')
+        .set({ confirmed_at: new Date(), last_step: step })
+        .where('user_id', '=', p.userId)
+        .where('confirmed_at', 'is', null)
+        .where('secret', '=', pending.secret)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!on) throw conflict('The set-up changed meanwhile. Start it again.');
+      await replaceRecoveryCodes(tx, p.userId, hashes);
+      await this.sessions.setSecondFactor(tx, p.sessionId, 'ok');
+      // The user's other sessions that were waiting to enrol now owe a code instead.
+      await tx
+        .updateTable('sessions')
+        .set({ second_factor: 'code' })
+        .where('user_id', '=', p.userId)
+        .where('second_factor', '=', 'enrol')
+        .where('id', '<>', p.sessionId)
+        .execute();
+      await writeAudit(tx, {
+        actorId: p.userId,
+        action: 'two_factor.enabled',
+        entity: 'user',
+        entityId: p.userId,
+        before: { two_factor: false },
+        after: { two_factor: true },
+      });
+    });
+    await forgetCodeChecks(this.db, p.userId);
+    return { message: 'Two-factor sign-in is on. Keep these recovery codes safe.', recovery_codes: codes };
+  }
+
+  /** The code a 'code' session owes: a 6-digit code or an unused recovery code. */
+  async verify(p: Principal, code: string): Promise<TwoFactorVerifyResponse> {
+    if (p.secondFactor === 'enrol') throw secondFactorOwed(p);
+    if (p.secondFactor === 'ok') throw conflict('This session needs no code.');
+    const used = await checkCode(this.db, p.userId, code);
+    await this.sessions.setSecondFactor(this.db, p.sessionId, 'ok');
+    const left = await recoveryCodesLeft(this.db, p.userId);
+    return {
+      message: used === 'recovery' ? 'Signed in with a recovery code.' : 'Signed in.',
+      recovery_codes_left: left,
+    };
+  }
+
+  /** A new set of recovery codes (the old ones stop working), after a code. */
+  async regenerateRecoveryCodes(p: Principal, code: string): Promise<RecoveryCodesResponse> {
+    if (p.secondFactor !== 'ok') throw secondFactorOwed(p);
+    if (!(await hasSecondFactor(this.db, p.userId))) throw conflict(IS_OFF);
+    await checkCode(this.db, p.userId, code);
+    const { codes, hashes } = await makeRecoveryCodes();
+    await this.db.transaction().execute(async (tx) => {
+      await replaceRecoveryCodes(tx, p.userId, hashes);
+      await writeAudit(tx, {
+        actorId: p.userId,
+        action: 'two_factor.recovery_codes_regenerated',
+        entity: 'user',
+        entityId: p.userId,
+        after: { recovery_codes: codes.length },
+      });
+    });
+    return { message: 'New recovery codes. The old ones no longer work.', recovery_codes: codes };
+  }
+
+  /** Members only: with the password and a code, two-factor sign-in is turned off. */
+  async disable(p: Principal, body: TwoFactorDisableBody): Promise<void> {
+    if (p.role === 'admin') throw forbidden('Two-factor sign-in is required for administrators.');
+    if (p.secondFactor !== 'ok') throw secondFactorOwed(p);
+    if (!(await hasSecondFactor(this.db, p.userId))) throw conflict(IS_OFF);
+    // Counted before the password is hashed: a wrong password is a wrong attempt too.
+    await countCodeCheck(this.db, p.userId);
+    const user = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(user.password_hash, body.password))) {
+      throw badRequest('Your password is not correct.', { password: ['Your password is not correct.'] });
+    }
+    if (!(await useCode(this.db, p.userId, body.code))) throw businessRule(INVALID_CODE);
+    await forgetCodeChecks(this.db, p.userId);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', p.userId).execute();
+      await tx.deleteFrom('two_factors').where('user_id', '=', p.userId).execute();
+      // Sessions of the user still waiting for a code need none now (the password is all that is asked).
+      await tx
+        .updateTable('sessions')
+        .set({ second_factor: 'ok' })
+        .where('user_id', '=', p.userId)
+        .where('second_factor', '=', 'code')
+        .execute();
+      await writeAudit(tx, {
+        actorId: p.userId,
+        action: 'two_factor.disabled',
+        entity: 'user',
+        entityId: p.userId,
+        before: { two_factor: true },
+        after: { two_factor: false },
+      });
+    });
+  }
+}

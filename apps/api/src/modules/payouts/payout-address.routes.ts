@@ -1,0 +1,55 @@
+import {
+  IdParam,
+  MessageResponse,
+  PAYOUT_EMAIL_CODE_MINUTES,
+  PayoutAddressBody,
+  PayoutAddressChangedResponse,
+  PayoutAddressState,
+} from '@sgx/contracts';
+import type { App } from '../../deps';
+import { principalOf } from '../../http/access';
+
+/**
+ * A member's own payout addresses (issue 13, decision 0025): see them with the changes in hold, ask for
+ * an e-mailed code, change one (password and second factor or e-mailed code), cancel a change in hold.
+ * Members only; the member is always the session's.
+ */
+export function payoutAddressRoutes(app: App): void {
+  const { payoutAddress } = app.deps;
+  const tags = ['payout addresses'];
+
+  app.get(
+    '/users/payout-address',
+    { config: { access: 'member' }, schema: { tags, response: { 200: PayoutAddressState } } },
+    async (request) => payoutAddress.state(principalOf(request).userId),
+  );
+
+  app.post(
+    '/users/payout-address/email-code',
+    { config: { access: 'member' }, schema: { tags, response: { 200: MessageResponse } } },
+    async (request) => {
+      await payoutAddress.sendEmailCode(principalOf(request).userId);
+      return {
+        message: `A 6-digit code is on its way to your e-mail. It is valid for ${PAYOUT_EMAIL_CODE_MINUTES} minutes.`,
+      };
+    },
+  );
+
+  app.put(
+    '/users/payout-address',
+    {
+      config: { access: 'member' },
+      schema: { tags, body: PayoutAddressBody, response: { 200: PayoutAddressChangedResponse } },
+    },
+    async (request) => payoutAddress.change(principalOf(request).userId, request.body),
+  );
+
+  app.post(
+    '/users/payout-address/changes/:id/cancel',
+    {
+      config: { access: 'member' },
+      schema: { tags, params: IdParam, response: { 200: PayoutAddressChangedResponse } },
+    },
+    async (request) => payoutAddress.cancel(principalOf(request).userId, BigInt(request.params.id)),
+  );
+}

@@ -1,0 +1,57 @@
+import type { ApprovalRecord } from '@sgx/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import type { App, Deps } from '../src/app';
+import { bearer, buildAdmin, tokenFor } from './factories';
+
+/**
+ * Two admins for large payouts (decision 0024) in tests: an action that waits answers 202 with its approval,
+ * and a second, different admin approves it.
+ */
+
+/** A second admin and their token (the first admin's approvals need another admin). */
+export async function secondAdmin(app: App, deps: Deps): Promise<{ id: bigint; token: string }> {
+  const admin = await buildAdmin(deps);
+  return { id: admin.id, token: await tokenFor(app, admin, 'admin') };
+}
+
+/** Approves approval `id` as the admin of `token`; throws unless it was done. */
+export async function approve(app: App, token: string, id: number): Promise<ApprovalRecord> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/approvals/${id}/approve`,
+    headers: bearer(token),
+    payload: {},
+  });
+  if (res.statusCode !== 200) throw new Error(`approval ${id} failed: ${res.statusCode} ${res.body}`);
+  return res.json().approval;
+}
+
+/** The newest pending approval, as admins list it. */
+export async function latestPending(app: App, token: string): Promise<ApprovalRecord> {
+  const res = await app.inject({
+    url: '/api/v1/admin/approvals?status=pending&limit=1',
+    headers: bearer(token),
+  });
+  const approval = res.json().approvals?.[0];
+  if (!approval) throw new Error(`no pending approval: ${res.statusCode} ${res.body}`);
+  return approval;
+}
+
+/** Approves the newest pending approval as the admin of `token`. */
+export async function approveLatest(app: App, token: string): Promise<ApprovalRecord> {
+  return approve(app, token, (await latestPending(app, token)).id);
+}
+
+/**
+ * The first admin's answer `res` must be 202 (waiting); the admin of `secondToken` approves it. Returns the
+ * approved record.
+ */
+export async function approveWaiting(
+  app: App,
+  res: LightMyRequestResponse,
+  secondToken: string,
+): Promise<ApprovalRecord> {
+  if (res.statusCode !== 202)
+    throw new Error(`expected 202 (waiting for approval): ${res.statusCode} ${res.body}`);
+  return approve(app, secondToken, res.json().approval.id);
+}
