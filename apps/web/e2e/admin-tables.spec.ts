@@ -1,7 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminTablePage } from './pages/AdminTables';
-import { apiGet, apiPost, apiSignIn, depositViaApi, randomEvmAddress } from './pages/MoneyApi';
+import { payoutAddressNow } from './pages/ApprovalPages';
+import { apiGet, apiPost, apiSignIn, depositViaApi } from './pages/MoneyApi';
 import { SignInPage } from './pages/SignInPage';
 import { tradeAs } from './pages/tokenApi';
 
@@ -22,7 +23,7 @@ function memberWithRows(request: APIRequestContext): Promise<Member> {
     const member = await registerViaApi(request, 'tables');
     const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
     const { token } = await apiSignIn(request, 'member', member.email, member.password);
-    await apiPost(request, token, `/users/${member.id}`, { bep20: randomEvmAddress() }, 'PUT');
+    await payoutAddressNow(request, admin.token, member.id);
     for (const wallet of ['deposit', 'non_working'] as const) {
       await apiPost(request, admin.token, '/tr/create', {
         user_id: member.id,

@@ -156,6 +156,7 @@ const ADMIN_PATHS = [
   '/admin/users',
   '/admin/deposits',
   '/admin/withdrawals',
+  '/admin/approvals',
   '/admin/roi-request',
   '/admin/reports',
   '/admin/income',

@@ -2,7 +2,7 @@ import { expect, registerViaApi, test } from './fixtures';
 import { ProfilePage } from './pages/ProfilePage';
 import { SignInPage } from './pages/SignInPage';
 
-test('a member edits their details and payout address, and changes their password', async ({
+test('a member edits their details, is refused a malformed payout address, and changes their password', async ({
   page,
   request,
 }) => {
@@ -15,24 +15,25 @@ test('a member edits their details and payout address, and changes their passwor
   const profile = new ProfilePage(page);
   await profile.goto(member.id);
   await expect(profile.detailField('Full name')).toHaveValue(member.fullname);
+  // Payout addresses are no longer part of the details form (issue 13): they have their own section.
+  await expect(profile.details.getByRole('textbox', { name: /payout address/ })).toHaveCount(0);
 
-  // A malformed address is refused before anything is sent.
-  await profile.detailField('BEP20 payout address').fill('0x1234');
-  await profile.details.getByRole('button', { name: 'Save details' }).click();
-  await expect(profile.details).toContainText('Enter a valid BEP20 address');
-
-  const bep20 = '0x52908400098527886E0F7030069857D2E4169EE7';
-  await profile.detailField('BEP20 payout address').fill(bep20);
   await profile.detailField('Address').fill('1 Market Street, Springfield');
   await profile.details.getByRole('button', { name: 'Save details' }).click();
   const saved = profile.dialog('Successful');
   await expect(saved).toBeVisible();
   await saved.getByRole('button', { name: 'Go back' }).click();
   await expect(saved).toBeHidden();
-
   await page.reload();
-  await expect(profile.detailField('BEP20 payout address')).toHaveValue(bep20);
   await expect(profile.detailField('Address')).toHaveValue('1 Market Street, Springfield');
+
+  // A malformed payout address is refused before anything is sent (payout-address.spec changes one).
+  await expect(profile.payoutCurrent('BEP20')).toContainText('Not set');
+  await profile.fillPayoutChange('BEP20', '0x1234', member.password);
+  await profile.payoutForm.getByRole('button', { name: 'Change address' }).click();
+  await expect(profile.payoutForm).toContainText('Enter a valid BEP20 address');
+  await expect(profile.payoutForm).toContainText('Send a code to your e-mail and enter it.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await profile.passwordField('Current password').fill(member.password);
   await profile.passwordField('New password').fill('N3w-password-99');

@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAdmin, expect, test } from './fixtures';
 import { AdminUserDetailPage } from './pages/AdminUserDetailPage';
-import { addAmounts, apiGet, apiPost, apiSignIn, randomEvmAddress, walletOf } from './pages/MoneyApi';
+import {
+  approveAsSecondAdmin,
+  expectWaitingIn,
+  type PendingApproval,
+  payoutAddressNow,
+} from './pages/ApprovalPages';
+import { addAmounts, apiGet, apiPost, apiSignIn, walletOf } from './pages/MoneyApi';
 import {
   AdminTicketStatus,
   type ApiMember,
@@ -36,7 +42,7 @@ function sponsorOnce(request: APIRequestContext): Promise<ApiMember> {
   shared ??= (async () => {
     const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
     const sponsor = await memberViaApi(request, 'edges');
-    await apiPost(request, sponsor.token, `/users/${sponsor.id}`, { bep20: randomEvmAddress() }, 'PUT');
+    await payoutAddressNow(request, admin.token, sponsor.id);
     await creditViaApi(request, admin.token, sponsor.id, 'deposit', '1200');
     await creditViaApi(request, admin.token, sponsor.id, 'working', '100');
     await buyPlanViaApi(request, sponsor, 'Silver');
@@ -201,8 +207,15 @@ test('an admin balance edit asks for confirmation with before, after and the dif
   expect((await walletOf(request, sponsor.token, sponsor.id)).deposit).toBe('200.00000000');
 
   await detail.save.click();
+  // A change of 2,000 is above the approval threshold: it waits for a second admin (issue 13).
+  const answer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/v1/users/${sponsor.id}` && r.request().method() === 'PUT',
+  );
   await dialog.getByRole('button', { name: 'Change balance' }).click();
-  await expect(dialog).toBeHidden();
+  const pending = (await (await answer).json()) as PendingApproval;
+  await expectWaitingIn(page, 'Change Business Balance');
+  expect((await walletOf(request, sponsor.token, sponsor.id)).deposit).toBe('200.00000000');
+  await approveAsSecondAdmin(request, pending.approval.id);
   await expect
     .poll(async () => (await walletOf(request, sponsor.token, sponsor.id)).deposit)
     .toBe('2200.00000000');

@@ -1,4 +1,5 @@
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
+import { approveAsSecondAdmin } from './pages/ApprovalPages';
 import { putSettings } from './pages/outbox';
 import { SettingsModel } from './pages/SettingsModel';
 import { SignInPage } from './pages/SignInPage';
@@ -43,12 +44,11 @@ test('an admin turns support off and a fee up after reviewing the change with a 
     await expect(settings.dialog.getByRole('row')).toHaveCount(3);
     await settings.dialog.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.dialog).toContainText('Say why the settings change.');
-    await settings.dialog
-      .getByRole('textbox', { name: 'Reason' })
-      .fill('Support desk closed for the holiday');
-    await settings.dialog.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved.')).toBeVisible();
-    await expect(settings.dialog).toBeHidden();
+    // The switch applies at once; the fee, an economic number, waits for a second admin (issue 13).
+    const raised = await settings.saveWaiting('Support desk closed for the holiday');
+    await expect(settings.switch('Support')).not.toBeChecked();
+    await expect(settings.field('ROI withdrawal fee')).toHaveValue('5');
+    await approveAsSecondAdmin(request, raised);
 
     await page.reload();
     await expect(settings.switch('Support')).not.toBeChecked();
@@ -74,10 +74,12 @@ test('an admin turns support off and a fee up after reviewing the change with a 
     await settings.switch('Support').click();
     await settings.field('ROI withdrawal fee').fill('5');
     await settings.review.click();
-    await settings.dialog.getByRole('textbox', { name: 'Reason' }).fill('Support desk open again');
-    await settings.dialog.getByRole('button', { name: 'Save settings' }).click();
-    await expect(settings.dialog).toBeHidden();
+    const lowered = await settings.saveWaiting('Support desk open again');
     await expect(settings.switch('Support')).toBeChecked();
+    await expect(settings.field('ROI withdrawal fee')).toHaveValue('6');
+    await approveAsSecondAdmin(request, lowered);
+    await page.reload();
+    await expect(settings.field('ROI withdrawal fee')).toHaveValue('5');
   } finally {
     await putSettings(request, {
       features: { support: true },

@@ -5,6 +5,7 @@ import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { installInjectedWallet } from './pages/injectedWallet';
 import { MemberDashboardPage } from './pages/MemberMoneyPages';
 import { addAmounts, apiGet, apiPost, apiSignIn, usd, walletOf } from './pages/MoneyApi';
+import { latestMail } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 
 /**
@@ -151,6 +152,30 @@ test('a member connects a wallet, links it, deposits 25 USDT from it and sees it
   await expect(row).toContainText('BNB Smart Chain');
   await expect(row).toContainText('verified on chain');
   await expect(row).toContainText(short(account));
+
+  // The linked wallet as payout address (issue 13): the password and an e-mailed code, then a hold.
+  await page.goto('/user/web3-deposit');
+  const linked = page.getByTestId('linked-wallet');
+  await linked.getByRole('button', { name: /^Use 0x[0-9a-fA-F]{40} as payout address$/ }).click();
+  const payout = page.getByRole('dialog', { name: 'Use as payout address?' });
+  await expect(payout).toContainText('From: no address');
+  await payout.getByRole('button', { name: 'Use as payout address' }).click();
+  await expect(payout).toContainText('Enter your password.');
+  await payout.getByLabel('Your password').fill(member.password);
+  await payout.getByRole('button', { name: 'Send code to my e-mail' }).click();
+  await expect(payout.getByRole('status')).toContainText('A 6-digit code is on its way');
+  const mail = await latestMail(request, member.email, 'Your SocialGenX payout address code');
+  const code = /change a payout address is (\d{6})/.exec(mail.body ?? '')?.[1] ?? '';
+  await payout.getByRole('textbox', { name: 'Code from the e-mail' }).fill(code);
+  await payout.getByRole('button', { name: 'Use as payout address' }).click();
+  await expect(payout).toBeHidden();
+  await expect(linked).toContainText('Payout address');
+  const state = await apiGet<{ pending: { new_address: string }[] }>(
+    request,
+    api.token,
+    '/users/payout-address',
+  );
+  expect(state.pending.map((c) => c.new_address.toLowerCase())).toEqual([account.toLowerCase()]);
 });
 
 test('a wallet that refuses the transfer: the member is told so, and nothing is reported', async ({

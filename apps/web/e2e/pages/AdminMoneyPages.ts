@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectWaitingIn } from './ApprovalPages';
 import { confirmIn } from './MemberMoneyPages';
 
 /** Picks an option of a Mantine Select by its accessible name. */
@@ -98,7 +99,14 @@ export class AdminWeb3Page {
 
 /** /admin/withdrawals */
 export class AdminWithdrawalsPage {
-  constructor(readonly page: Page) {}
+  readonly list: AdminList;
+  /** The "Flagged only" switch: requests with a flagged risk signal (issue 13). */
+  readonly flaggedOnly: Locator;
+
+  constructor(readonly page: Page) {
+    this.list = new AdminList(page, page.getByRole('region', { name: 'Requests' }), 'Search withdrawals');
+    this.flaggedOnly = page.getByRole('switch', { name: 'Flagged only' });
+  }
 
   async goto() {
     await this.page.goto('/admin/withdrawals');
@@ -108,5 +116,29 @@ export class AdminWithdrawalsPage {
   async complete(id: number) {
     await this.page.getByRole('button', { name: `Complete withdrawal ${id}` }).click();
     await confirmIn(this.page, 'Complete withdrawal', 'Mark as paid');
+  }
+
+  /** Opens the completion of a request (its review: the amounts and the risk signals). */
+  async openCompletion(id: number): Promise<Locator> {
+    await this.page.getByRole('button', { name: `Complete withdrawal ${id}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Complete withdrawal' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Completes a request at or above the approval threshold: it waits for a second admin (issue 13). */
+  async completeWaiting(id: number) {
+    const dialog = await this.openCompletion(id);
+    await dialog.getByRole('button', { name: 'Mark as paid', exact: true }).click();
+    await expectWaitingIn(this.page, 'Complete withdrawal');
+  }
+
+  /** The row's line saying it waits for a second admin. */
+  awaiting(id: number): Locator {
+    return this.page.getByTestId(`withdrawal-${id}-awaiting`);
+  }
+
+  flagged(id: number): Locator {
+    return this.page.getByTestId(`withdrawal-${id}-flagged`);
   }
 }

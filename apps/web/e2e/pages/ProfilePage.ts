@@ -1,13 +1,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /user/profile/{id}: the member's own details, the edit form and the password form. */
+/** /user/profile/{id}: the member's own details, the payout addresses, the password form. */
 export class ProfilePage {
   readonly details: Locator;
   readonly password: Locator;
+  /** The Payout addresses section (issue 13). */
+  readonly payout: Locator;
+  readonly payoutForm: Locator;
+  /** One banner per payout address change still on hold. */
+  readonly holds: Locator;
 
   constructor(readonly page: Page) {
     this.details = page.getByRole('form', { name: 'Personal details' });
     this.password = page.getByRole('form', { name: 'Change password' });
+    this.payout = page.getByRole('region', { name: 'Payout addresses' });
+    this.payoutForm = page.getByRole('form', { name: 'Change payout address' });
+    this.holds = page.getByTestId('payout-hold');
   }
 
   async goto(id: number) {
@@ -25,5 +33,34 @@ export class ProfilePage {
 
   dialog(title: string) {
     return this.page.getByRole('dialog', { name: title });
+  }
+
+  /** The current address of a currency as the section shows it. */
+  payoutCurrent(currency: 'BEP20' | 'TRC20') {
+    return this.page.getByTestId(`payout-current-${currency}`);
+  }
+
+  /** Fills the change form: the currency, the new address, the password ('' leaves a field empty). */
+  async fillPayoutChange(currency: 'BEP20' | 'TRC20', address: string, password: string) {
+    await this.payoutForm.getByText(currency, { exact: true }).click();
+    await this.payoutForm.getByRole('textbox', { name: `New ${currency} address` }).fill(address);
+    await this.payoutForm.getByLabel('Your password').fill(password);
+  }
+
+  /** Asks for the e-mailed code (members without two-factor) and waits for the server's answer. */
+  async sendPayoutEmailCode() {
+    await this.payoutForm.getByRole('button', { name: 'Send code to my e-mail' }).click();
+    await expect(this.payoutForm.getByRole('status')).toContainText('A 6-digit code is on its way');
+  }
+
+  /** Enters the e-mailed code, sends the form and confirms the old and new address in the dialog. */
+  async confirmPayoutChange(emailCode: string, expectFrom: string, expectTo: string) {
+    await this.payoutForm.getByRole('textbox', { name: 'Code from the e-mail' }).fill(emailCode);
+    await this.payoutForm.getByRole('button', { name: 'Change address' }).click();
+    const dialog = this.page.getByRole('dialog', { name: /^Change your (BEP20|TRC20) payout address\?$/ });
+    await expect(dialog).toContainText(`From: ${expectFrom}`);
+    await expect(dialog).toContainText(`To: ${expectTo}`);
+    await dialog.getByRole('button', { name: 'Change address' }).click();
+    await expect(dialog).toBeHidden();
   }
 }

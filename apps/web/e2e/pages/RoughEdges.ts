@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { uniqueMember } from '../fixtures';
+import { adminCallApproved } from './ApprovalPages';
 import { apiPost, apiSignIn } from './MoneyApi';
 
 /** "0.00800000" -> "$0.008": a per-token price with the token's decimals (2 to 8), by text only. */
@@ -34,7 +35,10 @@ export async function memberViaApi(
   return { ...signedIn, code: body.auth.refferal_code, email: m.email, password: m.password };
 }
 
-/** An admin's manual credit of a member wallet (a ledger adjustment). */
+/**
+ * An admin's manual credit of a member wallet (a ledger adjustment). At or above the approval threshold it
+ * waits for a second admin (issue 13), who approves it here.
+ */
 export function creditViaApi(
   request: APIRequestContext,
   adminToken: string,
@@ -42,7 +46,7 @@ export function creditViaApi(
   wallet: 'deposit' | 'working',
   amount: string,
 ) {
-  return apiPost(request, adminToken, '/tr/create', {
+  return adminCallApproved(request, adminToken, '/tr/create', {
     user_id: userId,
     amount,
     direction: 'credit',

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { type PendingApproval, waitingMessage } from './ApprovalPages';
 
 /** /admin/settings: platform settings and the content tabs. */
 export class SettingsModel {
@@ -28,5 +29,24 @@ export class SettingsModel {
 
   change(label: string) {
     return this.dialog.getByRole('row').filter({ hasText: label });
+  }
+
+  /**
+   * Saves the reviewed changes with a reason when they include an economic number: the switches apply at once,
+   * the rest waits for a second admin (issue 13). The dialog says so and is closed; returns the approval's id.
+   */
+  async saveWaiting(reason: string): Promise<number> {
+    await this.dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+    const answer = this.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/v1/settings' && r.request().method() === 'PUT',
+    );
+    await this.dialog.getByRole('button', { name: 'Save settings' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(202);
+    const { approval } = (await res.json()) as PendingApproval;
+    await expect(this.dialog.getByTestId('approval-pending')).toContainText(waitingMessage);
+    await this.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(this.dialog).toBeHidden();
+    return approval.id;
   }
 }

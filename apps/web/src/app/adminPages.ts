@@ -29,4 +29,6 @@ export const adminPages = {
   AdminNotificationCreatePage: (): PageModule => import('../pages/admin/NotificationCreatePage'),
   AdminNotificationListPage: (): PageModule => import('../pages/admin/NotificationListPage'),
   AdminCodesPage: (): PageModule => import('../pages/admin/CodesPage'),
+  AdminSecurityPage: (): PageModule => import('../pages/admin/SecurityPage'),
+  AdminApprovalsPage: (): PageModule => import('../pages/admin/ApprovalsPage'),
 };

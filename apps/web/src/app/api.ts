@@ -1,5 +1,5 @@
-import { signedOut } from '../modules/auth/authSlice';
-import { ApiError } from './apiError';
+import { secondFactorChanged, secondFactorCodes, signedOut } from '../modules/auth/authSlice';
+import { ApiError, ApprovalPendingError } from './apiError';
 import { store } from './store';
 
 /** Every call of the web app goes to version 1 of the product's API on the same origin. */
@@ -62,6 +62,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       () => ({ success: false }) as const,
     );
     if (parsed.success) {
+      // A session that owes its second factor: the guards take the visitor to that step (issue 13).
+      const step = response.status === 403 && token ? secondFactorCodes[parsed.data.code] : undefined;
+      if (step !== undefined) store.dispatch(secondFactorChanged(step));
       throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.details ?? {});
     }
     throw new ApiError(
@@ -71,6 +74,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     );
   }
 
+  // An admin action that needs a second admin answers 202: it is not done, so it is never handed over as a result.
+  if (response.status === 202) throw await approvalPending(payload);
+
   if (!schema) return payload;
   const checked = schema.safeParse(payload);
   if (!checked.success) {
@@ -78,6 +84,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new ApiError('The server sent an unexpected answer.', response.status, 'BAD_RESPONSE');
   }
   return checked.data;
+}
+
+/** The 202 answer's approval; the contracts load with it, like with a refusal. */
+async function approvalPending(payload: unknown): Promise<ApprovalPendingError> {
+  const parsed = await import('@sgx/contracts').then(
+    ({ ApprovalPendingResponse }) => ApprovalPendingResponse.safeParse(payload),
+    () => ({ success: false }) as const,
+  );
+  if (parsed.success) return new ApprovalPendingError(parsed.data.message, parsed.data.approval);
+  return new ApprovalPendingError('Waiting for a second admin to approve.', null);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,3 +1,5 @@
+import type { ApprovalRecord } from '@sgx/contracts';
+
 /** Field name -> messages, as the server's `details` carries them. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -30,4 +32,23 @@ export function errorMessage(error: unknown): string {
 /** Whether retrying would not help: the server understood the request and refused it. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * A 202 answer (issue 13): the admin action was kept for a second admin to approve, so it is not done. Thrown by
+ * `apiRequest` so that no caller shows it as a success; dialogs show it as waiting (ui/ApprovalPendingAlert).
+ */
+export class ApprovalPendingError extends ApiError {
+  /** The approval the action became (null when the answer could not be read). */
+  readonly approval: ApprovalRecord | null;
+
+  constructor(message: string, approval: ApprovalRecord | null) {
+    super(message, 202, 'APPROVAL_PENDING');
+    this.name = 'ApprovalPendingError';
+    this.approval = approval;
+  }
+}
+
+export function isApprovalPending(error: unknown): error is ApprovalPendingError {
+  return error instanceof ApprovalPendingError;
 }

@@ -27,4 +27,5 @@ export const memberPages = {
   QueryDetailPage: (): PageModule => import('../pages/member/QueryDetailPage'),
   QueryCreatePage: (): PageModule => import('../pages/member/QueryCreatePage'),
   MemberTokenPage: (): PageModule => import('../pages/member/TokenPage'),
+  SecurityPage: (): PageModule => import('../pages/member/SecurityPage'),
 };

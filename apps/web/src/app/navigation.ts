@@ -5,6 +5,7 @@ import {
   IconBuildingBank,
   IconCash,
   IconChartBar,
+  IconChecklist,
   IconCoin,
   IconCreditCard,
   IconGauge,
@@ -19,6 +20,7 @@ import {
   IconReceipt,
   IconReportMoney,
   IconSettings,
+  IconShieldLock,
   IconTicket,
   IconTrophy,
   IconUser,
@@ -48,6 +50,7 @@ export function memberNavigation(userId: number): NavSection[] {
         { label: 'Dashboard', to: '/user/dashboard', icon: IconGauge },
         { label: 'Profile', to: `/user/profile/${userId}`, icon: IconUser },
         { label: 'Notifications', to: '/user/notifications', icon: IconBell },
+        { label: 'Security', to: '/user/security', icon: IconShieldLock },
       ],
     },
     {
@@ -114,6 +117,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'Deposits', to: '/admin/deposits', icon: IconBuildingBank },
       { label: 'Web3 deposits', to: '/admin/web3', icon: IconWallet },
       { label: 'Withdrawals', to: '/admin/withdrawals', icon: IconCash },
+      { label: 'Approvals', to: '/admin/approvals', icon: IconChecklist },
       { label: 'Top-ups', to: '/admin/topup', icon: IconCreditCard },
       { label: 'Codes', to: '/admin/codes', icon: IconTicket },
       { label: 'ROI requests', to: '/admin/roi-request', icon: IconReceipt },
@@ -130,7 +134,10 @@ export const adminNavigation: NavSection[] = [
   },
   {
     title: 'System',
-    items: [{ label: 'Settings', to: '/admin/settings', icon: IconSettings }],
+    items: [
+      { label: 'Settings', to: '/admin/settings', icon: IconSettings },
+      { label: 'Security', to: '/admin/security', icon: IconShieldLock },
+    ],
   },
 ];
 

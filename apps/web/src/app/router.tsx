@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { Spinner } from '../ui/Spinner';
-import { RequireRole } from './guards';
+import { RequireRole, RequireSecondFactorStep } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 
@@ -36,6 +36,9 @@ const UnauthorizedPage = lazy(() => import('../pages/public/UnauthorizedPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/public/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/public/ResetPasswordPage'));
 const NotFoundPage = lazy(() => import('../pages/public/NotFoundPage'));
+// The two-factor steps after the password (issue 13).
+const TwoFactorPage = lazy(() => import('../pages/public/TwoFactorPage'));
+const TwoFactorSetupPage = lazy(() => import('../pages/public/TwoFactorSetupPage'));
 
 // The member and admin pages are named here; their tables (adminPages.ts, memberPages.ts) load with the
 // area's frame, so the entry does not carry the list of what each of those ~50 pages preloads (issue 10).
@@ -68,6 +71,8 @@ const AdminVideoManagerPage = adminPage('AdminVideoManagerPage');
 const AdminNotificationCreatePage = adminPage('AdminNotificationCreatePage');
 const AdminNotificationListPage = adminPage('AdminNotificationListPage');
 const AdminCodesPage = adminPage('AdminCodesPage');
+const AdminSecurityPage = adminPage('AdminSecurityPage');
+const AdminApprovalsPage = adminPage('AdminApprovalsPage');
 
 const ProfilePage = memberPage('ProfilePage');
 const MemberDashboardPage = memberPage('MemberDashboardPage');
@@ -89,6 +94,7 @@ const QueriesPage = memberPage('QueriesPage');
 const QueryDetailPage = memberPage('QueryDetailPage');
 const QueryCreatePage = memberPage('QueryCreatePage');
 const MemberTokenPage = memberPage('MemberTokenPage');
+const SecurityPage = memberPage('SecurityPage');
 
 /** The route table of spec 2.1. */
 export const routes: RouteObject[] = [
@@ -108,6 +114,15 @@ export const routes: RouteObject[] = [
           // Added: account recovery (spec 7.6 /pass/forget and /pass/reset); the reset e-mail links here.
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          // Added: the second factor a session owes after its password (issue 13), guarded by the session's state.
+          {
+            element: <RequireSecondFactorStep step="code" />,
+            children: [{ path: '/two-factor', element: <TwoFactorPage /> }],
+          },
+          {
+            element: <RequireSecondFactorStep step="enrol" />,
+            children: [{ path: '/two-factor/setup', element: <TwoFactorSetupPage /> }],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -133,6 +148,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/token', element: <AdminTokenPage /> },
               { path: '/admin/sgx-transactions', element: <AdminSgxTransactionsPage /> },
               { path: '/admin/withdrawals', element: <AdminWithdrawalsPage /> },
+              { path: '/admin/approvals', element: <AdminApprovalsPage /> },
               { path: '/admin/roi-request', element: <AdminRoiRequestPage /> },
               { path: '/admin/deposits', element: <AdminDepositsPage /> },
               { path: '/admin/topup', element: <AdminTopupPage /> },
@@ -144,6 +160,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/notification/list', element: <AdminNotificationListPage /> },
               // Added: one-time codes (business-rules 6) have no screen in the spec's route table.
               { path: '/admin/codes', element: <AdminCodesPage /> },
+              // Added: the admin's two-factor sign-in (issue 13).
+              { path: '/admin/security', element: <AdminSecurityPage /> },
             ],
           },
         ],
@@ -182,6 +200,8 @@ export const routes: RouteObject[] = [
               { path: '/user/query/create', element: <QueryCreatePage /> },
               // Added: the token screen for members (issue 5), without Update Price.
               { path: '/user/token', element: <MemberTokenPage /> },
+              // Added: two-factor sign-in for members (issue 13).
+              { path: '/user/security', element: <SecurityPage /> },
             ],
           },
         ],

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiErrorAlert, isRetryable } from './ApiErrorAlert';
+import { ApprovalPendingAlert, isApprovalPending } from './ApprovalPendingAlert';
 import type { ConfirmedAction } from './useConfirmedAction';
 
 interface ActionDialogProps<P> {
@@ -16,7 +17,10 @@ interface ActionDialogProps<P> {
   onConfirm?: () => void;
 }
 
-/** The confirmation in front of every money and destructive action, with the refusal shown inside. */
+/**
+ * The confirmation in front of every money and destructive action, with the refusal shown inside. An action the
+ * API kept for a second admin (202) shows that it waits, in place of the dialog's content, and only Close.
+ */
 export function ActionDialog<P>({
   action,
   title,
@@ -26,7 +30,8 @@ export function ActionDialog<P>({
   confirmDisabled = false,
   onConfirm,
 }: ActionDialogProps<P>) {
-  const failed = action.error !== null && action.error !== undefined;
+  const waiting = isApprovalPending(action.error);
+  const failed = !waiting && action.error !== null && action.error !== undefined;
   return (
     <Modal
       opened={action.opened}
@@ -39,21 +44,27 @@ export function ActionDialog<P>({
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <Stack gap="md">
-        {children}
+        {waiting ? <ApprovalPendingAlert pending={action.error} /> : children}
         {failed && <ApiErrorAlert error={action.error} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={action.cancel} disabled={action.pending}>
-            Go back
-          </Button>
-          <Button
-            color={color}
-            onClick={() => (onConfirm ? onConfirm() : action.confirm())}
-            loading={action.pending}
-            disabled={confirmDisabled || (failed && !isRetryable(action.error))}
-          >
-            {failed && isRetryable(action.error) ? 'Try again' : confirmLabel}
-          </Button>
-        </Group>
+        {waiting ? (
+          <Group justify="flex-end">
+            <Button onClick={action.cancel}>Close</Button>
+          </Group>
+        ) : (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={action.cancel} disabled={action.pending}>
+              Go back
+            </Button>
+            <Button
+              color={color}
+              onClick={() => (onConfirm ? onConfirm() : action.confirm())}
+              loading={action.pending}
+              disabled={confirmDisabled || (failed && !isRetryable(action.error))}
+            >
+              {failed && isRetryable(action.error) ? 'Try again' : confirmLabel}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { type ApprovalPendingError, isApprovalPending } from '../app/apiError';
 import { newIdempotencyKey } from './idempotency';
 
 interface Submission<P> {
@@ -12,6 +13,11 @@ interface ConfirmedActionOptions<P, R> {
   run: (payload: P, key: string) => Promise<R>;
   onSuccess?: (result: R, payload: P) => void;
   onError?: (error: unknown, payload: P) => void;
+  /**
+   * The API kept the action for a second admin (202): not a success and not a refusal. The dialog shows it as
+   * waiting; `onError` is not called. Use it to put the form back (nothing changed yet).
+   */
+  onPending?: (pending: ApprovalPendingError, payload: P) => void;
 }
 
 export interface ConfirmedAction<P> {
@@ -36,6 +42,7 @@ export function useConfirmedAction<P, R>({
   run,
   onSuccess,
   onError,
+  onPending,
 }: ConfirmedActionOptions<P, R>): ConfirmedAction<P> {
   const [submission, setSubmission] = useState<Submission<P> | null>(null);
   const inFlight = useRef(false);
@@ -61,7 +68,8 @@ export function useConfirmedAction<P, R>({
         setSubmission(null);
         onSuccess?.(result, sent.payload);
       },
-      onError: (error) => onError?.(error, sent.payload),
+      onError: (error) =>
+        isApprovalPending(error) ? onPending?.(error, sent.payload) : onError?.(error, sent.payload),
       onSettled: () => {
         inFlight.current = false;
       },

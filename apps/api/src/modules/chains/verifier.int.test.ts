@@ -258,7 +258,13 @@ describe('a reported wallet deposit', () => {
   it('checks a deposit refused for an unlinked sender again once the member links that wallet', async () => {
     await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[4]?.address as Address, usd('100'));
     const m = await buildMember(t.deps);
-    const carol: Member = { id: m.id, token: await tokenFor(t.app, m), wallet: 4 };
+    const carol: Member = {
+      id: m.id,
+      token: await tokenFor(t.app, m),
+      wallet: 4,
+      email: m.email,
+      password: m.password,
+    };
     const before = (await walletsOf(t.app, carol.token, carol.id)).deposit;
     const hash = await send(4, usd('6'));
     const id = (await report(carol, hash, '6')).json().deposit.id;

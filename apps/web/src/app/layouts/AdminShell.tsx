@@ -10,6 +10,10 @@ export function AdminShell() {
     '/admin/deposits': { count: queues.deposits, label: `${queues.deposits} pending deposits` },
     '/admin/withdrawals': { count: queues.withdrawals, label: `${queues.withdrawals} pending withdrawals` },
     '/admin/tickets': { count: queues.tickets, label: `${queues.tickets} open tickets` },
+    '/admin/approvals': {
+      count: queues.approvals,
+      label: `${queues.approvals} actions waiting for a second admin`,
+    },
   };
   return (
     <RoleShell

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../app/apiError';
+import { type ApprovalPendingError, errorMessage } from '../../app/apiError';
 import { useUser } from '../../modules/users/api/usersApi';
 import { AdminUserEditForm } from '../../modules/users/components/AdminUserEditForm';
 import { ActiveBadge, StatusBadge } from '../../modules/users/components/StatusBadges';
 import { UserReadOnlyDetails } from '../../modules/users/components/UserReadOnlyDetails';
+import { ApprovalPendingAlert } from '../../ui/ApprovalPendingAlert';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 import { useTimedMessage } from '../../ui/useTimedMessage';
@@ -22,6 +24,8 @@ export default function UserDetailPage() {
   const user = useUser(id);
   const [message, setMessage] = useTimedMessage();
   const [error, setError] = useTimedMessage();
+  // A Business Balance change kept for a second admin: said until the next save (issue 13).
+  const [waiting, setWaiting] = useState<ApprovalPendingError | null>(null);
 
   const back = (
     <Button component={Link} to="/admin/users" variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -76,6 +80,7 @@ export default function UserDetailPage() {
           {error}
         </Alert>
       )}
+      {waiting !== null && <ApprovalPendingAlert pending={waiting} />}
       {user.data !== undefined && (
         <>
           <UserReadOnlyDetails user={user.data} />
@@ -84,11 +89,18 @@ export default function UserDetailPage() {
             user={user.data}
             onSaved={(m) => {
               setError(null);
+              setWaiting(null);
               setMessage(m);
             }}
             onFailed={(m) => {
               setMessage(null);
+              setWaiting(null);
               setError(m);
+            }}
+            onWaiting={(pending) => {
+              setMessage(null);
+              setError(null);
+              setWaiting(pending);
             }}
           />
         </>

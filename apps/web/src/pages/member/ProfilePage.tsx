@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../app/apiError';
+import { PayoutAddressesCard } from '../../modules/payouts/components/PayoutAddressesCard';
 import { useUser } from '../../modules/users/api/usersApi';
 import { PasswordChangeForm } from '../../modules/users/components/PasswordChangeForm';
 import { ProfileEditForm } from '../../modules/users/components/ProfileEditForm';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
             onSaved={setSuccess}
             onFailed={setFailure}
           />
+          <PayoutAddressesCard onSaved={setSuccess} />
           <PasswordChangeForm userId={user.data.id} onSaved={setSuccess} onFailed={setFailure} />
         </>
       )}

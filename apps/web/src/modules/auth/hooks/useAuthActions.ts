@@ -32,7 +32,12 @@ export function useMemberSignIn() {
     mutationFn: async (body: SignInBody) => {
       const res = await (await authApi()).signInMember(body);
       queryClient.clear();
-      await remember(dispatch, { auth: res.auth, admin: false, expireAt: res.expireAt });
+      await remember(dispatch, {
+        auth: res.auth,
+        admin: false,
+        expireAt: res.expireAt,
+        secondFactor: res.second_factor ?? 'ok',
+      });
       return res;
     },
   });
@@ -45,7 +50,12 @@ export function useAdminSignIn() {
     mutationFn: async (body: SignInBody) => {
       const res = await (await authApi()).signInAdmin(body);
       queryClient.clear();
-      await remember(dispatch, { auth: res.admin, admin: true, expireAt: res.expireAt });
+      await remember(dispatch, {
+        auth: res.admin,
+        admin: true,
+        expireAt: res.expireAt,
+        secondFactor: res.second_factor ?? 'ok',
+      });
       return res;
     },
   });
@@ -58,7 +68,12 @@ export function useRegister() {
     mutationFn: async (body: RegisterBody) => {
       const res = await (await authApi()).register(body);
       queryClient.clear();
-      await remember(dispatch, { auth: res.auth, admin: false, expireAt: res.expireAt });
+      await remember(dispatch, {
+        auth: res.auth,
+        admin: false,
+        expireAt: res.expireAt,
+        secondFactor: res.second_factor ?? 'ok',
+      });
       return res;
     },
   });

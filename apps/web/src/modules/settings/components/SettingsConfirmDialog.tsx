@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mant
 import { UpdateSettingsBody } from '@sgx/contracts';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { messageOr } from '../../content/api/upload';
 import type { SettingChange } from '../settingsDraft';
 
@@ -18,7 +19,10 @@ const reasonError = (reason: string) => {
   return r.success ? null : (r.error.issues[0]?.message ?? 'Say why the settings change.');
 };
 
-/** Shows every change (now and new) and asks for the reason that goes into the audit log. */
+/**
+ * Shows every change (now and new) and asks for the reason that goes into the audit log. A change the API keeps
+ * for a second admin (202) shows that it waits, with the changes still listed, and only Close.
+ */
 export function SettingsConfirmDialog({
   changes,
   saving,
@@ -36,6 +40,7 @@ export function SettingsConfirmDialog({
     }
   }, [opened]);
 
+  const waiting = isApprovalPending(error);
   const problem = reasonError(reason);
   const closing = (changes ?? []).filter((c) => c.key.startsWith('features.') && c.after === 'Off');
   const submit = () => {
@@ -84,32 +89,41 @@ export function SettingsConfirmDialog({
             calls answer with a refusal.
           </Alert>
         )}
-        <Textarea
-          label="Reason"
-          description="Kept in the audit log with the change."
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          onBlur={() => setTouched(true)}
-          error={touched ? problem : null}
-          data-autofocus
-        />
-        {error !== null && error !== undefined && (
+        {!waiting && (
+          <Textarea
+            label="Reason"
+            description="Kept in the audit log with the change."
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched ? problem : null}
+            data-autofocus
+          />
+        )}
+        {waiting && <ApprovalPendingAlert pending={error} />}
+        {!waiting && error !== null && error !== undefined && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Not saved">
             {messageOr(error, 'The settings could not be saved.')}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Go back
-          </Button>
-          <Button onClick={submit} loading={saving}>
-            Save settings
-          </Button>
-        </Group>
+        {waiting ? (
+          <Group justify="flex-end">
+            <Button onClick={onCancel}>Close</Button>
+          </Group>
+        ) : (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={saving}>
+              Go back
+            </Button>
+            <Button onClick={submit} loading={saving}>
+              Save settings
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Modal>
   );

@@ -16,6 +16,7 @@ import { featureSwitches, type Settings, type UpdateSettingsBody } from '@sgx/co
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useSaveSettings } from '../api/settingsApi';
 import {
@@ -135,6 +136,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         onSuccess: (res) => {
           setReview(null);
           toast.success(res.message, { duration: 3000 });
+        },
+        // Kept for a second admin: the form shows the settings in force, the dialog says it waits.
+        onError: (error) => {
+          if (isApprovalPending(error)) setDraft(toDraft(settings));
         },
       },
     );

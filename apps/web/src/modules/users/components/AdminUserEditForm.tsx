@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { type UpdateUserBody, UpdateUserBody as UpdateUserSchema, type UserRecord } from '@sgx/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { errorMessage } from '../../../app/apiError';
+import { type ApprovalPendingError, errorMessage } from '../../../app/apiError';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { plainDecimal, sameAmount } from '../../../ui/Money';
@@ -77,6 +77,8 @@ interface AdminUserEditFormProps {
   user: UserRecord;
   onSaved: (message: string) => void;
   onFailed: (message: string) => void;
+  /** The balance change waits for a second admin (the rest of the edit, if any, was saved). */
+  onWaiting: (pending: ApprovalPendingError) => void;
 }
 
 const openClose = ['open', 'close'];
@@ -84,7 +86,7 @@ const openClose = ['open', 'close'];
 const below: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** "Editable Details" of spec 2.3. Sends the changed fields plus `updated_at` with PUT /users/{id}. */
-export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditFormProps) {
+export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminUserEditFormProps) {
   const update = useUpdateUser(user.id);
   const initial = valuesOf(user);
   const form = useForm<EditValues>({
@@ -101,6 +103,11 @@ export function AdminUserEditForm({ user, onSaved, onFailed }: AdminUserEditForm
     run: (body: UpdateUserBody) => update.mutateAsync(body),
     onSuccess: (res) => onSaved(res.message),
     onError: failed,
+    // Kept for a second admin: the balance shown stays the member's real one until it is approved.
+    onPending: (pending) => {
+      form.reset();
+      onWaiting(pending);
+    },
   });
   const pendingBody = balanceEdit.payload;
 

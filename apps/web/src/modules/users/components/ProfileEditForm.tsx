@@ -1,13 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  FullName,
-  isEvmAddress,
-  isTronAddress,
-  Phone,
-  type UpdateUserBody,
-  type UserRecord,
-} from '@sgx/contracts';
+import { FullName, Phone, type UpdateUserBody, type UserRecord } from '@sgx/contracts';
 import { errorMessage } from '../../../app/apiError';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useUpdateUser } from '../api/usersApi';
@@ -16,19 +9,16 @@ interface ProfileValues {
   fullname: string;
   phone: string;
   address: string;
-  bep20: string;
-  trc20: string;
 }
 
-const fields = ['fullname', 'phone', 'address', 'bep20', 'trc20'] as const;
+/** Payout addresses are changed in their own section, with the password (issue 13): never sent from here. */
+const fields = ['fullname', 'phone', 'address'] as const;
 
 function valuesOf(user: UserRecord): ProfileValues {
   return {
     fullname: user.fullname,
     phone: user.phone ?? '',
     address: user.address ?? '',
-    bep20: user.bep20 ?? '',
-    trc20: user.trc20 ?? '',
   };
 }
 
@@ -43,14 +33,6 @@ function validate(values: ProfileValues): Partial<Record<keyof ProfileValues, st
     if (!parsed.success) errors.phone = parsed.error.issues[0]?.message ?? 'Enter a valid phone number.';
   }
   if (values.address.trim().length > 300) errors.address = 'Keep the address under 300 characters.';
-  const bep20 = values.bep20.trim();
-  if (bep20 !== '' && !isEvmAddress(bep20)) {
-    errors.bep20 = 'Enter a valid BEP20 address (0x and 40 hex digits with a valid checksum).';
-  }
-  const trc20 = values.trc20.trim();
-  if (trc20 !== '' && !isTronAddress(trc20)) {
-    errors.trc20 = 'Enter a valid TRC20 address (34 characters starting with T).';
-  }
   return errors;
 }
 
@@ -60,7 +42,7 @@ interface ProfileEditFormProps {
   onFailed: (message: string) => void;
 }
 
-/** A member edits their own name, phone, address and payout addresses. Only changed fields are sent. */
+/** A member edits their own name, phone and address. Only changed fields are sent. */
 export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProps) {
   const update = useUpdateUser(user.id);
   const initial = valuesOf(user);
@@ -92,7 +74,7 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
           Personal details
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Withdrawals are paid only to the payout addresses saved here. Check them carefully.
+          Your name, phone and postal address. Payout addresses have their own section below.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
@@ -113,24 +95,6 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
             autoComplete="street-address"
             key={form.key('address')}
             {...form.getInputProps('address')}
-          />
-          <div />
-          <TextInput
-            label="BEP20 payout address"
-            placeholder="0x…"
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            spellCheck={false}
-            autoComplete="off"
-            key={form.key('bep20')}
-            {...form.getInputProps('bep20')}
-          />
-          <TextInput
-            label="TRC20 payout address"
-            placeholder="T…"
-            spellCheck={false}
-            autoComplete="off"
-            key={form.key('trc20')}
-            {...form.getInputProps('trc20')}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">

@@ -3,6 +3,7 @@ import {
   LinkedWalletsResponse,
   MessageResponse,
   WalletChallengeResponse,
+  type WalletPayoutBody,
 } from '@sgx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
@@ -45,11 +46,7 @@ export function unlinkWallet(address: string, key: string) {
   });
 }
 
-/** Makes a linked wallet the member's BEP20 payout address. */
-export function makePayoutWallet(address: string, key: string) {
-  return apiRequest(`/wallets/${address}/payout`, {
-    method: 'POST',
-    schema: LinkedWalletResponse,
-    idempotencyKey: key,
-  });
+/** Makes a linked wallet the member's BEP20 payout address: the password and a code confirm it (issue 13). */
+export function makePayoutWallet(address: string, body: WalletPayoutBody) {
+  return apiRequest(`/wallets/${address}/payout`, { method: 'POST', body, schema: LinkedWalletResponse });
 }

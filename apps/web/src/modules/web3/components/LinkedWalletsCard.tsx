@@ -3,6 +3,7 @@ import { chainName } from '@sgx/chain';
 import type { LinkedWallet } from '@sgx/contracts';
 import { IconCash, IconUnlink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CopyText } from '../../../ui/CopyText';
@@ -10,13 +11,17 @@ import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
-import { makePayoutWallet, unlinkWallet, useLinkedWallets, walletKeys } from '../api/walletsApi';
+import { unlinkWallet, useLinkedWallets, walletKeys } from '../api/walletsApi';
+import { PayoutWalletDialog } from './PayoutWalletDialog';
 
 function same(a: string | undefined, b: string): boolean {
   return a !== undefined && a.toLowerCase() === b.toLowerCase();
 }
 
-/** The member's linked wallets: unlink one, or make one the BEP20 payout address (each confirmed). */
+/**
+ * The member's linked wallets: unlink one (confirmed), or make one the BEP20 payout address (password and a
+ * code, then the hold: PayoutWalletDialog).
+ */
 export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string | undefined }) {
   const wallets = useLinkedWallets();
   const queryClient = useQueryClient();
@@ -32,13 +37,7 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
       refresh();
     },
   });
-  const payout = useConfirmedAction({
-    run: (w: LinkedWallet, key) => makePayoutWallet(w.address, key),
-    onSuccess: (res) => {
-      toast.success(res.message);
-      refresh();
-    },
-  });
+  const [payout, setPayout] = useState<LinkedWallet | null>(null);
 
   return (
     <SectionCard
@@ -95,7 +94,7 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
                       size="compact-sm"
                       variant="light"
                       leftSection={<IconCash size={14} />}
-                      onClick={() => payout.open(w)}
+                      onClick={() => setPayout(w)}
                       aria-label={`Use ${w.address} as payout address`}
                     >
                       Use as payout address
@@ -135,20 +134,14 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
           </Stack>
         )}
       </ActionDialog>
-      <ActionDialog action={payout} title="Use as payout address?" confirmLabel="Use as payout address">
-        {payout.payload !== null && (
-          <Stack gap="xs">
-            <Text size="sm">Your BEP20 withdrawals will be paid to:</Text>
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-              {payout.payload.address}
-            </Text>
-            <Text size="sm" c="dimmed">
-              You proved this wallet is yours by signing, so no further check is needed. It replaces your
-              current payout address.
-            </Text>
-          </Stack>
-        )}
-      </ActionDialog>
+      <PayoutWalletDialog
+        wallet={payout}
+        onClose={() => setPayout(null)}
+        onDone={(message) => {
+          toast.success(message);
+          refresh();
+        }}
+      />
     </SectionCard>
   );
 }

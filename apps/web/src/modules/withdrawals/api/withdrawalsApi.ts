@@ -65,6 +65,8 @@ export interface WithdrawalRequestBody {
   /** Not sent for principal: the whole plan is withdrawn. */
   amount?: string;
   currency?: 'BEP20' | 'TRC20';
+  /** The authenticator code, when the member has two-factor sign-in on (issue 13). */
+  code?: string;
 }
 
 export function requestWithdrawal(kind: WithdrawalKind, body: WithdrawalRequestBody, key: string) {

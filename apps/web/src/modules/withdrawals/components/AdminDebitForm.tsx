@@ -45,6 +45,8 @@ export function AdminDebitForm() {
       invalidate();
     },
     onError: (error) => form.setErrors(serverFieldErrors(error, { user_id: 'member' })),
+    // Kept for a second admin: nothing was debited yet; the form is cleared so it is not asked twice.
+    onPending: () => form.reset(),
   });
   const onSubmit = form.onSubmit((v) => {
     if (v.member === null) return;

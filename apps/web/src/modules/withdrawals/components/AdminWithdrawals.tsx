@@ -1,85 +1,32 @@
-import { Alert, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
-import type { WithdrawalKind, WithdrawalRecord } from '@sgx/contracts';
-import { useState } from 'react';
+import { SegmentedControl, Select, Stack, Switch } from '@mantine/core';
+import type { ApprovalRecord, WithdrawalKind, WithdrawalRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
-import { ActionDialog } from '../../../ui/ActionDialog';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
 import { ListToolbar } from '../../../ui/ListToolbar';
 import { LoadError } from '../../../ui/LoadError';
-import { formatMoney } from '../../../ui/Money';
 import { Spinner } from '../../../ui/Spinner';
-import { type ConfirmedAction, useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { listQuery, useListState } from '../../../ui/useListState';
+import { approveApproval, useApprovals, useInvalidateAfterDecision } from '../../approvals/api/approvalsApi';
+import {
+  ApprovalDecisionDialog,
+  type ApprovalDecisionRequest,
+} from '../../approvals/components/ApprovalDecisionDialog';
+import { useSession } from '../../auth/hooks/useSession';
 import { requestStatusOptions } from '../../deposits/components/statusOptions';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
-import { decideWithdrawal, kindLabels, kindSources, useWithdrawals } from '../api/withdrawalsApi';
-import { WithdrawalsTable } from './WithdrawalsTable';
+import { decideWithdrawal, kindLabels, useWithdrawals } from '../api/withdrawalsApi';
+import { type Decision, DecisionDialog } from './WithdrawalDecisionDialog';
+import { type AwaitingApproval, WithdrawalsTable } from './WithdrawalsTable';
 
-interface Decision {
-  withdrawal: WithdrawalRecord;
-  status: 'complete' | 'decline';
-  note?: string;
-}
-
-function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }) {
-  const [note, setNote] = useState('');
-  const d = action.payload;
-  const completing = d?.status === 'complete';
-  return (
-    <ActionDialog
-      action={action}
-      title={completing ? 'Complete withdrawal' : 'Decline withdrawal'}
-      confirmLabel={completing ? 'Mark as paid' : 'Decline'}
-      color={completing ? 'teal' : 'red'}
-      onConfirm={() => {
-        if (d === null) return;
-        const trimmed = note.trim();
-        action.confirm({
-          withdrawal: d.withdrawal,
-          status: d.status,
-          ...(trimmed !== '' ? { note: trimmed } : {}),
-        });
-      }}
-    >
-      {d !== null && (
-        <Stack gap="sm">
-          <Text size="sm">
-            {kindLabels[d.withdrawal.kind]} withdrawal #{d.withdrawal.id} of <b>{d.withdrawal.username}</b> (#
-            {d.withdrawal.user_id}): {formatMoney(d.withdrawal.amount)}, fee {formatMoney(d.withdrawal.fee)},
-            net <b>{formatMoney(d.withdrawal.net)}</b>.
-          </Text>
-          {completing ? (
-            <Alert color="teal" variant="light">
-              Send {formatMoney(d.withdrawal.net)} on {d.withdrawal.currency} to{' '}
-              <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{d.withdrawal.address}</span>,
-              then mark it as paid. The fee is booked as revenue
-              {d.withdrawal.kind === 'principal' ? ' and the member’s plan ends' : ''}.
-            </Alert>
-          ) : (
-            <Text size="sm">
-              The gross {formatMoney(d.withdrawal.amount)} goes back to{' '}
-              {d.withdrawal.kind === 'principal'
-                ? 'the member’s plan'
-                : kindSources[d.withdrawal.kind].replace('your', 'the member’s')}
-              .
-            </Text>
-          )}
-          <Textarea
-            label="Note (optional)"
-            description={
-              completing ? 'e.g. the payout transaction hash' : 'Why it is declined; the member sees it.'
-            }
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-          />
-        </Stack>
-      )}
-    </ActionDialog>
-  );
+/** The waiting approvals (first 100) by id, read only while the page shows a row that waits for one. */
+function usePendingApprovals(rows: readonly WithdrawalRecord[] | undefined) {
+  const waiting = (rows ?? []).some((w) => w.status === 'pending' && w.approval_id !== null);
+  const approvals = useApprovals(new URLSearchParams({ status: 'pending', limit: '100' }), waiting);
+  const byId = new Map<number, ApprovalRecord>();
+  for (const a of approvals.data?.approvals ?? []) byId.set(a.id, a);
+  return byId;
 }
 
 interface AdminWithdrawalsProps {
@@ -89,7 +36,7 @@ interface AdminWithdrawalsProps {
 
 /** Admin: withdrawal requests of the given kinds, pending first, with Complete and Decline. */
 export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
-  const list = useListState({ status: 'pending', kind: kinds[0] ?? 'working' }, 20);
+  const list = useListState({ status: 'pending', kind: kinds[0] ?? 'working', flagged: '' }, 20);
   const qs = listQuery(list.params);
   const rows = useWithdrawals(qs);
   const invalidate = useInvalidateMoney();
@@ -110,6 +57,30 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
       invalidate();
     },
   });
+  const adminId = useSession()?.account.id ?? 0;
+  const approvals = usePendingApprovals(rows.data?.withdrawals);
+  const afterApproval = useInvalidateAfterDecision();
+  const approve = useConfirmedAction({
+    run: (r: ApprovalDecisionRequest, key) => approveApproval(r.approval.id, r.reason, key),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      afterApproval();
+    },
+    onError: () => afterApproval(),
+  });
+  const approvalOf = (w: WithdrawalRecord) =>
+    w.approval_id === null ? undefined : approvals.get(w.approval_id);
+  const awaiting: AwaitingApproval = {
+    askedBy: (w) => approvalOf(w)?.requested_by_username ?? w.approval_requested_by ?? 'another admin',
+    canApprove: (w) => {
+      const a = approvalOf(w);
+      return a !== undefined && a.requested_by !== adminId;
+    },
+    onApprove: (w) => {
+      const approval = approvalOf(w);
+      if (approval !== undefined) approve.open({ approval, decision: 'approve', reason: '' });
+    },
+  };
 
   return (
     <Stack gap="sm">
@@ -141,6 +112,12 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
           allowDeselect={false}
           w={{ base: '100%', xs: 170 }}
         />
+        <Switch
+          label="Flagged only"
+          checked={list.filters.flagged === 'true'}
+          onChange={(e) => list.setFilter('flagged', e.currentTarget.checked ? 'true' : '')}
+          style={{ alignSelf: 'center' }}
+        />
       </ListToolbar>
       {rows.isError && (
         <LoadError
@@ -157,8 +134,11 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
             rows={rows.data.withdrawals}
             showMember
             onDecide={(withdrawal, status) => decide.open({ withdrawal, status })}
+            awaiting={awaiting}
             emptyText={
-              list.filters.status === 'pending' ? 'No requests wait for a decision.' : 'No requests match.'
+              list.filters.status === 'pending' && list.filters.flagged === ''
+                ? 'No requests wait for a decision.'
+                : 'No requests match.'
             }
           />
           <ListPager
@@ -175,6 +155,7 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
         key={decide.payload === null ? 0 : `${decide.payload.withdrawal.id}:${decide.payload.status}`}
         action={decide}
       />
+      <ApprovalDecisionDialog action={approve} />
     </Stack>
   );
 }

@@ -10,6 +10,8 @@ import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
 import { shortText } from '../../../ui/CopyText';
 import { formatMoney, formatPercent, isPositiveAmount, plainDecimal } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useTwoFactorStatus } from '../../auth/api/twoFactorApi';
+import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { kindLabels, kindSources, requestWithdrawal, useWithdrawalQuote } from '../api/withdrawalsApi';
 import { type Quote, QuoteSummary } from './QuoteSummary';
@@ -22,6 +24,8 @@ interface Submission {
   quote: Quote;
   currency: Chain;
   address: string;
+  /** The authenticator code, when two-factor sign-in is on. */
+  code?: string;
 }
 
 function payoutOptions(user: UserRecord): { currency: Chain; address: string }[] {
@@ -40,6 +44,10 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
   const payouts = payoutOptions(user);
   const [currency, setCurrency] = useState<Chain | null>(payouts[0]?.currency ?? null);
   const payout = payouts.find((p) => p.currency === currency) ?? payouts[0];
+  // With two-factor sign-in on, a withdrawal also needs a code from the app (issue 13).
+  const twoFactor = useTwoFactorStatus().data?.enabled === true;
+  const [code, setCode] = useState('');
+  const codeError = twoFactor ? codeProblem(code, false) : null;
 
   const principal = kind === 'principal';
   const typedError = principal ? null : amountError(amount);
@@ -68,12 +76,14 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
           user_id: user.id,
           currency: s.currency,
           ...(s.kind === 'principal' ? {} : { amount: s.quote.amount }),
+          ...(s.code === undefined ? {} : { code: s.code }),
         },
         key,
       ),
     onSuccess: (res) => {
       toast.success(res.message);
       setAmount('');
+      setCode('');
       setTouched(false);
       invalidate();
     },
@@ -82,7 +92,14 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
   const submit = () => {
     setTouched(true);
     if (problem !== null || !quoteMatches || current === undefined || payout === undefined) return;
-    action.open({ kind, quote: current, currency: payout.currency, address: payout.address });
+    if (codeError !== null) return;
+    action.open({
+      kind,
+      quote: current,
+      currency: payout.currency,
+      address: payout.address,
+      ...(twoFactor ? { code } : {}),
+    });
   };
 
   return (
@@ -165,6 +182,16 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
               {shortText(payout.address, 10, 6)}
             </Text>
           </Text>
+        )}
+        {twoFactor && (
+          <OneTimeCodeInput
+            value={code}
+            onChange={setCode}
+            error={touched ? codeError : null}
+            description="The 6-digit code your authenticator app shows now: withdrawals need it."
+            required
+            maw={260}
+          />
         )}
         <Group justify="flex-end">
           <Button onClick={submit} disabled={payout === undefined || (touched && problem !== null)}>

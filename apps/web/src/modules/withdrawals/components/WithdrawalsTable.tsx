@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime, orDash } from '../../../ui/format';
@@ -31,11 +31,58 @@ export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
   );
 }
 
+/** Admin queue: completions kept for a second admin (issue 13). */
+export interface AwaitingApproval {
+  /** Who asked for the completion, by username. */
+  askedBy: (w: WithdrawalRecord) => string;
+  /** False for the admin who asked: they cannot approve their own. */
+  canApprove: (w: WithdrawalRecord) => boolean;
+  onApprove: (w: WithdrawalRecord) => void;
+}
+
+const isAwaiting = (w: WithdrawalRecord) => w.status === 'pending' && w.approval_id !== null;
+
+/** The status; for admins a flag from the risk signals and a completion that waits for a second admin. */
+function WithdrawalStatus({
+  w,
+  admin,
+  awaiting,
+}: {
+  w: WithdrawalRecord;
+  admin: boolean;
+  awaiting?: AwaitingApproval;
+}) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Group gap={4} wrap="nowrap">
+        <RequestStatusBadge status={w.status} />
+        {admin && w.flagged && (
+          <Badge
+            color="orange"
+            variant="light"
+            size="sm"
+            style={{ minWidth: 'max-content' }}
+            data-testid={`withdrawal-${w.id}-flagged`}
+          >
+            Flagged
+          </Badge>
+        )}
+      </Group>
+      {awaiting !== undefined && isAwaiting(w) && (
+        <Text size="xs" c="dimmed" data-testid={`withdrawal-${w.id}-awaiting`}>
+          Awaiting second admin · asked by {awaiting.askedBy(w)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 interface WithdrawalsTableProps {
   rows: readonly WithdrawalRecord[];
   showMember?: boolean;
   onCancel?: (w: WithdrawalRecord) => void;
   onDecide?: (w: WithdrawalRecord, status: 'complete' | 'decline') => void;
+  awaiting?: AwaitingApproval;
   emptyText?: string;
 }
 
@@ -44,6 +91,7 @@ export function WithdrawalsTable({
   showMember = false,
   onCancel,
   onDecide,
+  awaiting,
   emptyText,
 }: WithdrawalsTableProps) {
   const hasActions = onCancel !== undefined || onDecide !== undefined;
@@ -82,8 +130,7 @@ export function WithdrawalsTable({
     {
       key: 'status',
       header: 'Status',
-      nowrap: true,
-      render: (w) => <RequestStatusBadge status={w.status} />,
+      render: (w) => <WithdrawalStatus w={w} admin={showMember} awaiting={awaiting} />,
     },
     {
       key: 'address',
@@ -121,7 +168,18 @@ export function WithdrawalsTable({
             header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (w: WithdrawalRecord) =>
-              w.status !== 'pending' ? null : (
+              w.status !== 'pending' ? null : awaiting !== undefined && isAwaiting(w) ? (
+                awaiting.canApprove(w) && (
+                  <Button
+                    size="compact-sm"
+                    color="teal"
+                    onClick={() => awaiting.onApprove(w)}
+                    aria-label={`Approve withdrawal ${w.id}`}
+                  >
+                    Approve
+                  </Button>
+                )
+              ) : (
                 <Group gap={6} wrap="nowrap">
                   {onDecide !== undefined && (
                     <>

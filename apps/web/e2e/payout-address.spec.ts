@@ -1,0 +1,112 @@
+import { expect, registerViaApi, test } from './fixtures';
+import { payoutAddressNow } from './pages/ApprovalPages';
+import { WithdrawalPage } from './pages/MemberMoneyPages';
+import { apiGet, apiPost, apiSignIn } from './pages/MoneyApi';
+import { adminToken, latestMail } from './pages/outbox';
+import { ProfilePage } from './pages/ProfilePage';
+import { SignInPage } from './pages/SignInPage';
+
+/**
+ * Issue 13, protected payout addresses: a member changes the BEP20 payout address with the password and a
+ * code e-mailed to them, sees the hold, a withdrawal to the new address is refused with the hold's message,
+ * the member cancels the change and the old address is back (and takes withdrawals at once).
+ */
+test('a payout address change needs the password and an e-mailed code, holds withdrawals, and can be cancelled', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const member = await registerViaApi(request, 'payout');
+  const admin = await adminToken(request);
+  // An address from before, usable at once, and $100 on Working.
+  await payoutAddressNow(request, admin, member.id);
+  // As stored and shown: checksummed.
+  const { singleuser } = await apiGet<{ singleuser: { bep20: string } }>(
+    request,
+    admin,
+    `/users/${member.id}`,
+  );
+  const old = singleuser.bep20;
+  await apiPost(request, admin, '/tr/create', {
+    user_id: member.id,
+    amount: '100',
+    direction: 'credit',
+    wallet: 'working',
+    reason: 'e2e: payout address',
+  });
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  const profile = new ProfilePage(page);
+  await profile.goto(member.id);
+  await expect(profile.payoutCurrent('BEP20')).toContainText(old);
+  await expect(profile.holds).toHaveCount(0);
+
+  // The change: password, a code from the e-mail, then the confirmation with the old and the new address.
+  const fresh = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  await profile.fillPayoutChange('BEP20', fresh, member.password);
+  await profile.sendPayoutEmailCode();
+  const mail = await latestMail(request, member.email, 'Your SocialGenX payout address code');
+  const code = /change a payout address is (\d{6})/.exec(mail.body ?? '')?.[1];
+  expect(code).toBeDefined();
+  await profile.confirmPayoutChange(code ?? '', old, fresh);
+  const done = profile.dialog('Successful');
+  await expect(done).toContainText(
+    /Your BEP20 payout address was changed\. Withdrawals to it are possible from/,
+  );
+  await done.getByRole('button', { name: 'Go back' }).click();
+
+  // The hold banner, and the notice the member got.
+  await expect(profile.holds).toHaveCount(1);
+  await expect(profile.holds).toContainText(`Withdrawals to ${fresh} possible from`);
+  await expect(profile.payoutCurrent('BEP20')).toContainText(fresh);
+  const api = await apiSignIn(request, 'member', member.email, member.password);
+  const { events } = await apiGet<{ events: { kind: string; title: string }[] }>(
+    request,
+    api.token,
+    '/notifications/events',
+  );
+  expect(events).toContainEqual(
+    expect.objectContaining({ kind: 'payout_address_changed', title: 'BEP20 payout address changed' }),
+  );
+
+  // A withdrawal to the new address is refused with the hold's message, as the API words it.
+  const withdrawal = new WithdrawalPage(page);
+  await withdrawal.goto();
+  await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('25');
+  await expect(page.getByTestId('quote-net')).toContainText('22.50');
+  await page.getByRole('button', { name: 'Request withdrawal' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+  await confirm.getByRole('button', { name: 'Request withdrawal', exact: true }).click();
+  await expect(confirm.getByRole('alert')).toContainText(
+    /Your new BEP20 payout address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Cancel the change in your profile if it was not you\./,
+  );
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+
+  // The member cancels the change: the old address is back, with no hold.
+  await profile.goto(member.id);
+  await profile.holds.getByRole('button', { name: 'Cancel change' }).click();
+  const ask = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(ask).toContainText(`It goes back to ${old}`);
+  await ask.getByRole('button', { name: 'Cancel change' }).click();
+  await expect(profile.dialog('Successful')).toContainText(
+    `Change cancelled. Your BEP20 payout address is ${old}.`,
+  );
+  await profile.dialog('Successful').getByRole('button', { name: 'Go back' }).click();
+  await expect(profile.holds).toHaveCount(0);
+  await expect(profile.payoutCurrent('BEP20')).toContainText(old);
+
+  // Withdrawals to the old address go at once.
+  const paid = await apiPost<{ withdrawal: { address: string } }>(
+    request,
+    api.token,
+    '/withdrawalrequest/add',
+    {
+      user_id: member.id,
+      amount: '25',
+    },
+  );
+  expect(paid.withdrawal.address.toLowerCase()).toBe(old.toLowerCase());
+});

@@ -1,0 +1,125 @@
+import { Alert, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import type { ApprovalRecord } from '@sgx/contracts';
+import { type ReactNode, useState } from 'react';
+import { ActionDialog } from '../../../ui/ActionDialog';
+import { formatDateTime } from '../../../ui/format';
+import { memberLabel } from '../../../ui/MemberName';
+import { formatMoney } from '../../../ui/Money';
+import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
+import { type ApprovalDecision, approvalKindLabels, reasonProblem, sentReason } from '../approvalView';
+import { ApprovalChanges } from './ApprovalChanges';
+
+export interface ApprovalDecisionRequest {
+  approval: ApprovalRecord;
+  decision: ApprovalDecision;
+  reason: string;
+}
+
+const titles: Record<ApprovalDecision, string> = {
+  approve: 'Approve this action',
+  reject: 'Reject this action',
+  cancel: 'Cancel your request',
+};
+const confirmLabels: Record<ApprovalDecision, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  cancel: 'Cancel request',
+};
+const colors: Record<ApprovalDecision, string> = { approve: 'teal', reject: 'red', cancel: 'gray' };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Restates what was asked (summary, amount, member, who and when, the changes) before it is decided. */
+export function ApprovalDecisionDialog({ action }: { action: ConfirmedAction<ApprovalDecisionRequest> }) {
+  const request = action.payload;
+  return (
+    <DecisionBody
+      key={request === null ? 'none' : `${request.approval.id}:${request.decision}`}
+      action={action}
+    />
+  );
+}
+
+function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequest> }) {
+  const request = action.payload;
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const decision = request?.decision ?? 'approve';
+  const problem = reasonProblem(decision, reason);
+  const a = request?.approval;
+  return (
+    <ActionDialog
+      action={action}
+      title={titles[decision]}
+      confirmLabel={confirmLabels[decision]}
+      color={colors[decision]}
+      confirmDisabled={touched && problem !== null}
+      onConfirm={() => {
+        setTouched(true);
+        if (request === null || problem !== null) return;
+        action.confirm({ ...request, reason: sentReason(decision, reason) });
+      }}
+    >
+      {a !== undefined && (
+        <Stack gap="sm">
+          <Text size="sm" fw={600} data-testid="approval-summary" style={{ overflowWrap: 'anywhere' }}>
+            {a.summary}
+          </Text>
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+            <Fact label="Kind">{approvalKindLabels[a.kind]}</Fact>
+            <Fact label="Amount">{a.amount === null ? '-' : formatMoney(a.amount)}</Fact>
+            <Fact label="Member">
+              {a.member_username === null
+                ? '-'
+                : `${memberLabel({ fullname: a.member_fullname, username: a.member_username })} (#${a.member_id})`}
+            </Fact>
+            <Fact label="Requested by">
+              {a.requested_by_username}, {formatDateTime(a.requested_at)}
+            </Fact>
+          </SimpleGrid>
+          {a.reason !== null && <Fact label="Their reason">{a.reason}</Fact>}
+          {a.changes.length > 0 && (
+            <Fact label="Changes">
+              <ApprovalChanges changes={a.changes} />
+            </Fact>
+          )}
+          {decision === 'approve' && (
+            <Alert color="teal" variant="light">
+              Approving does it now, with you as the second admin in the audit record.
+            </Alert>
+          )}
+          {decision !== 'approve' && (
+            <Text size="sm">
+              {decision === 'reject'
+                ? 'Nothing is done; the admin who asked sees your reason.'
+                : 'Nothing is done; it leaves the approvals queue.'}
+            </Text>
+          )}
+          <Textarea
+            label={decision === 'reject' ? 'Reason' : 'Reason (optional)'}
+            description="Kept in the audit record."
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched ? problem : null}
+            maxLength={500}
+            autosize
+            minRows={2}
+            required={decision === 'reject'}
+          />
+        </Stack>
+      )}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,29 @@
+import { Button } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useSignOut } from '../hooks/useAuthActions';
+import { useSession } from '../hooks/useSession';
+
+/** Signing out from the two-factor steps (the area's menu, with its sign-out, is not there yet). */
+export function SignOutButton() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const signInPath = session?.role === 'admin' ? '/admin-login' : '/login';
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconLogout size={16} />}
+      loading={signOut.isPending}
+      style={{ flexShrink: 0 }}
+      onClick={() => {
+        // To the sign-in page first: once signed out, this step's guard would send an admin to /login.
+        navigate(signInPath, { replace: true });
+        signOut.mutate();
+      }}
+    >
+      Sign out
+    </Button>
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  Image,
+  List,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
+import { LoadError } from '../../../ui/LoadError';
+import { Spinner } from '../../../ui/Spinner';
+import { useConfirmEnrolment, useEnrolment } from '../api/twoFactorApi';
+import { svgDataUrl } from '../twoFactorText';
+import { codeProblem, OneTimeCodeInput } from './OneTimeCodeInput';
+
+interface TwoFactorEnrolmentProps {
+  /** Two-factor is on: the recovery codes to show once. */
+  onConfirmed: (recoveryCodes: string[]) => void;
+  /** A way back (the member's security page); the admins' first sign-in has none. */
+  onCancel?: () => void;
+}
+
+/**
+ * Setting up two-factor sign-in: a new secret as a QR code and as text for typing into the app, then the
+ * first code from the app turns it on. Used by the admins' first sign-in and the member's security page.
+ */
+export function TwoFactorEnrolment({ onConfirmed, onCancel }: TwoFactorEnrolmentProps) {
+  const enrolment = useEnrolment();
+  const confirm = useConfirmEnrolment();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const problem = codeProblem(code, false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem !== null || confirm.isPending) return;
+    confirm.mutate(code, {
+      onSuccess: (res) => onConfirmed(res.recovery_codes),
+      onError: () => setCode(''),
+    });
+  };
+
+  if (enrolment.isError) {
+    return (
+      <LoadError
+        title="Two-factor set-up could not start"
+        error={enrolment.error}
+        onRetry={() => void enrolment.refetch()}
+      />
+    );
+  }
+  if (enrolment.data === undefined) return <Spinner loading />;
+  const { secret, qr_svg: qrSvg } = enrolment.data;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Set up two-factor sign-in">
+      <Stack gap="md">
+        <List type="ordered" size="sm" spacing={4}>
+          <List.Item>
+            Open an authenticator app on your phone (Google Authenticator, Authy, 1Password…).
+          </List.Item>
+          <List.Item>Scan the QR code, or type the secret key into the app.</List.Item>
+          <List.Item>Enter the 6-digit code the app then shows.</List.Item>
+        </List>
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          <Image
+            src={svgDataUrl(qrSvg)}
+            alt="QR code to add SocialGenX to your authenticator app"
+            w={180}
+            h={180}
+            fit="contain"
+            bg="white"
+            p={6}
+            radius="sm"
+            style={{ border: '1px solid var(--mantine-color-gray-3)' }}
+          />
+          <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
+            <TextInput
+              label="Secret key"
+              description="For typing into the app when you cannot scan."
+              value={secret}
+              readOnly
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              onFocus={(e) => e.currentTarget.select()}
+              rightSection={
+                <CopyButton value={secret}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? 'Copied' : 'Copy secret key'}>
+                      <ActionIcon variant="subtle" onClick={copy} aria-label="Copy secret key">
+                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              }
+            />
+            <OneTimeCodeInput
+              value={code}
+              onChange={(value) => {
+                setCode(value);
+                confirm.reset();
+              }}
+              error={touched ? problem : null}
+              required
+            />
+          </Stack>
+        </Group>
+        {confirm.isError && <ApiErrorAlert error={confirm.error} title="Not turned on" />}
+        <Group justify="flex-end" gap="sm">
+          {onCancel !== undefined && (
+            <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={confirm.isPending}>
+            Turn on two-factor
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Keep the secret key private: anyone who has it can make your codes.
+        </Text>
+      </Stack>
+    </form>
+  );
+}

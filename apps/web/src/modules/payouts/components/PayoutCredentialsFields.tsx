@@ -1,0 +1,118 @@
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { PayoutConfirmation } from '@sgx/contracts';
+import { IconMail } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { errorMessage } from '../../../app/apiError';
+import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
+import { sendPayoutEmailCode } from '../api/payoutAddressApi';
+
+/** What a payout address change asks for, as typed (issue 13). */
+export interface PayoutCredentials {
+  password: string;
+  /** The authenticator code (two-factor on). */
+  code: string;
+  /** The e-mailed code (two-factor off). */
+  email_code: string;
+}
+export type CredentialErrors = Partial<Record<keyof PayoutCredentials, string>>;
+
+export const emptyCredentials: PayoutCredentials = { password: '', code: '', email_code: '' };
+
+/** The same rules as the server's, so a missing field shows before sending. */
+export function credentialProblems(c: PayoutCredentials, twoFactor: boolean): CredentialErrors {
+  const errors: CredentialErrors = {};
+  if (c.password === '') errors.password = 'Enter your password.';
+  if (twoFactor) {
+    const problem = codeProblem(c.code, false);
+    if (problem !== null) errors.code = problem;
+  } else if (!/^\d{6}$/.test(c.email_code)) {
+    errors.email_code =
+      c.email_code === '' ? 'Send a code to your e-mail and enter it.' : 'The code has 6 digits.';
+  }
+  return errors;
+}
+
+/** The request fields: only the code that applies. */
+export function credentialsBody(c: PayoutCredentials, twoFactor: boolean): PayoutConfirmation {
+  return twoFactor
+    ? { password: c.password, code: c.code }
+    : { password: c.password, email_code: c.email_code };
+}
+
+interface PayoutCredentialsFieldsProps {
+  twoFactor: boolean;
+  value: PayoutCredentials;
+  onChange: (value: PayoutCredentials) => void;
+  errors: CredentialErrors;
+}
+
+/**
+ * The password, then the authenticator code when two-factor is on, otherwise 'Send code to my e-mail' and
+ * the e-mailed code (valid 10 minutes, once).
+ */
+export function PayoutCredentialsFields({
+  twoFactor,
+  value,
+  onChange,
+  errors,
+}: PayoutCredentialsFieldsProps) {
+  const send = useMutation({ mutationFn: sendPayoutEmailCode });
+  return (
+    <Stack gap="sm">
+      <PasswordInput
+        label="Your password"
+        autoComplete="current-password"
+        value={value.password}
+        onChange={(e) => onChange({ ...value, password: e.currentTarget.value })}
+        error={errors.password}
+        required
+      />
+      {twoFactor ? (
+        <OneTimeCodeInput
+          value={value.code}
+          onChange={(code) => onChange({ ...value, code })}
+          error={errors.code}
+          description="The 6-digit code your authenticator app shows now: address changes need it."
+          required
+          maw={260}
+        />
+      ) : (
+        <Stack gap={6}>
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label="Code from the e-mail"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              ff="monospace"
+              value={value.email_code}
+              onChange={(e) => onChange({ ...value, email_code: e.currentTarget.value.replace(/\D/g, '') })}
+              error={errors.email_code}
+              required
+              maw={200}
+            />
+            <Button
+              variant="light"
+              leftSection={<IconMail size={16} />}
+              loading={send.isPending}
+              onClick={() => send.mutate()}
+              mb={errors.email_code ? 22 : 0}
+            >
+              Send code to my e-mail
+            </Button>
+          </Group>
+          {send.isSuccess && (
+            <Text size="sm" c="teal" role="status">
+              {send.data.message}
+            </Text>
+          )}
+          {send.isError && (
+            <Text size="sm" c="red" role="alert">
+              {errorMessage(send.error)}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
