@@ -26,22 +26,6 @@ export async function approve(app: App, token: string, id: number): Promise<Appr
   return res.json().approval;
 }
 
-/** The newest pending approval, as admins list it. */
-export async function latestPending(app: App, token: string): Promise<ApprovalRecord> {
-  const res = await app.inject({
-    url: '/api/v1/admin/approvals?status=pending&limit=1',
-    headers: bearer(token),
-  });
-  const approval = res.json().approvals?.[0];
-  if (!approval) throw new Error(`no pending approval: ${res.statusCode} ${res.body}`);
-  return approval;
-}
-
-/** Approves the newest pending approval as the admin of `token`. */
-export async function approveLatest(app: App, token: string): Promise<ApprovalRecord> {
-  return approve(app, token, (await latestPending(app, token)).id);
-}
-
 /**
  * The first admin's answer `res` must be 202 (waiting); the admin of `secondToken` approves it. Returns the
  * approved record.

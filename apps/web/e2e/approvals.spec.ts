@@ -180,7 +180,8 @@ test('a large withdrawal completed by one admin waits; that admin cannot approve
     headers: { Authorization: `Bearer ${admin.token}` },
     data: {},
   });
-  expect(again.status()).toBeGreaterThanOrEqual(400);
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toBe('This was already approved.');
   expect(await walletOf(request, member.token, member.id)).toEqual(after);
 
   await queue.goto();
@@ -284,29 +285,24 @@ test('a debit waits and the admin who asked cancels it; the queue filters flagge
   await expect(approvals.rows.filter({ hasText: member.username }).first()).toContainText('Cancelled');
   expect(await walletOf(request, member.token, member.id)).toEqual(before);
 
-  // "Flagged only": a new member's request is flagged (its account age); the demo's old, declined one is not.
-  const all = await apiGet<{ withdrawals: (W & { username: string })[] }>(
-    request,
-    admin.token,
-    '/withdrawalrequest/list?limit=100&kind=working',
-  );
-  const calm = all.withdrawals.find((w) => !w.flagged);
-  if (calm === undefined) throw new Error('the demo data has no unflagged withdrawal');
-  expect(all.withdrawals.find((w) => w.id === member.withdrawalId)?.flagged).toBe(true);
-
+  // "Flagged only": a new member's request is flagged (its account age) and stays under the filter, and the
+  // filtered list holds flagged requests only. (Which demo requests are calm depends on who signed in from this
+  // machine's one IP before, so leaving calm ones out is proven in withdrawals.flagged.int.test.ts.)
   const queue = new AdminWithdrawalsPage(page);
   await queue.goto();
   await queue.list.filter('Status', 'All statuses');
-  await queue.list.search(calm.username);
-  await expect(queue.list.row(`#${calm.id}`)).toBeVisible();
-  await expect(queue.flagged(calm.id)).toHaveCount(0);
-  await queue.flaggedOnly.click();
-  await expect(queue.list.row(`#${calm.id}`)).toHaveCount(0);
   await queue.list.search(member.username);
   await expect(queue.list.row(`#${member.withdrawalId}`)).toBeVisible();
   await expect(queue.flagged(member.withdrawalId)).toHaveText('Flagged');
   await queue.flaggedOnly.click();
   await expect(queue.list.row(`#${member.withdrawalId}`)).toBeVisible();
+  const filtered = await apiGet<{ withdrawals: { id: number; flagged: boolean }[] }>(
+    request,
+    admin.token,
+    '/withdrawalrequest/list?flagged=true&limit=100',
+  );
+  expect(filtered.withdrawals.map((w) => w.id)).toContain(member.withdrawalId);
+  expect(filtered.withdrawals.every((w) => w.flagged)).toBe(true);
 });
 
 test.describe('on a phone', () => {
@@ -341,8 +337,10 @@ test.describe('on a phone', () => {
     expect(shown).toContain('Action');
     expect(await view.sidewaysOverflow(), 'nothing scrolls sideways').toEqual([]);
     await expect(row.getByRole('button', { name: `Cancel approval ${approval.id}` })).toBeVisible();
+    // On a phone some columns fold into the row's details, and they are all there.
     const { folded } = await view.columns();
-    if (folded.length > 0) expect(await view.openDetails(row)).toEqual(folded);
+    expect(folded.length).toBeGreaterThan(0);
+    expect(await view.openDetails(row)).toEqual(folded);
     await expect(view.memberName(page.getByRole('main'), member.id)).toHaveText(
       `${member.fullname} · ${member.username}`,
     );

@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const api = (
   method: Method,
   url: string,
@@ -214,6 +214,58 @@ describe('admin edit of Business Balance', () => {
     });
     expect(rejected.json().approval.status).toBe('rejected');
     expect(await deposit(m)).toBe('1050.00000000');
+  });
+
+  it('refuses an approved edit when the balance moved since it was asked for, so two edits never add up', async () => {
+    const m = await member('0');
+    const put = (payload: object, key: string) =>
+      api('PUT', `/users/${m.id}`, tokenA, { reason: 'correction', ...payload }, { 'idempotency-key': key });
+    const first = await put({ business_balance: '5000' }, 'balance-edit-0001');
+    const second = await put({ business_balance: '5000' }, 'balance-edit-0002');
+    expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
+    expect((await approve(first.json().approval.id)).statusCode).toBe(200);
+    const late = await approve(second.json().approval.id);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toMatch(
+      /is \$?5,000\.00( USD)? now, not \$?0\.00( USD)? as when this edit was asked for/,
+    );
+    expect(await deposit(m)).toBe('5000.00000000');
+  });
+});
+
+describe("other admins' accounts", () => {
+  it("lets no admin set another admin's password, e-mail or username, so nobody approves as someone else", async () => {
+    const other = await buildAdmin(t.deps);
+    for (const change of [
+      { password: 'Tangerine-Comet-93' },
+      { email: 'taken-over@example.com' },
+      { username: 'ADMTAKEN1' },
+    ]) {
+      const res = await api('PUT', `/users/${other.id}`, tokenA, change);
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+    }
+    // Their own sign-in still works with their own password; other fields of theirs may be edited.
+    expect((await api('PUT', `/users/${other.id}`, tokenA, { fullname: 'Renamed Admin' })).statusCode).toBe(
+      200,
+    );
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/adminsignin',
+      payload: { email: other.email, password: other.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('debits no deleted member', async () => {
+    const m = await member('100');
+    expect((await api('DELETE', `/users/${m.id}`, tokenA)).statusCode).toBe(200);
+    const res = await api('POST', '/withdrawalrequest/debit', tokenA, {
+      user_id: Number(m.id),
+      amount: '10',
+      wallet: 'deposit',
+      reason: 'chargeback',
+    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -310,7 +310,7 @@ describe('the approvals list', () => {
       .map((a: { id: number }) => a.id);
     expect(pendingIds).toEqual([...pendingIds].sort((a, b) => b - a));
     expect(pendingIds[0]).toBe(pending.id);
-    const approved = (await api('GET', '/admin/approvals?status=approved', tokenA)).json();
+    const approved = (await api('GET', '/admin/approvals?status=approved&limit=100', tokenA)).json();
     expect(approved.approvals.length).toBeGreaterThan(0);
     expect(approved.approvals.every((a: { status: string }) => a.status === 'approved')).toBe(true);
     expect(approved.total).toBe(approved.approvals.length);

@@ -2,6 +2,7 @@ import { type ApprovalRecord, amountOut, type Settings } from '@sgx/contracts';
 import { formatUsd } from '@sgx/money';
 import { z } from 'zod';
 import type { Tx } from '../../db';
+import { businessRule } from '../../http/errors';
 import { approvalThreshold, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
@@ -99,6 +100,13 @@ export async function balanceEditApproved(
   const userId = BigInt(p.user_id);
   await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
   const before = (await memberMoney(tx, [userId])).get(userId)?.business_balance ?? 0n;
+  // The approver saw "from -> to": if the balance moved since, posting the difference would land elsewhere
+  // (and two approved edits of one balance would add up), so the edit is refused and must be asked again.
+  if (before !== BigInt(p.from)) {
+    throw businessRule(
+      `The Business Balance of this member is ${usd(before)} now, not ${usd(BigInt(p.from))} as when this edit was asked for: ask again.`,
+    );
+  }
   const diff = BigInt(p.diff);
   await postAdjustment(
     tx,

@@ -61,6 +61,16 @@ export class MemberEdits {
       await claimRequestKey(tx, `admin-edit:${principal.userId}:${idempotencyKey}`, requestKey.fingerprint);
       await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
       const before = await userRow(tx, userId);
+      // Another admin's sign-in details stay theirs: setting their password or e-mail would let one admin
+      // sign in as a second one and approve their own requests (issue 13, decision 0024).
+      if (isAdmin && before.role === 'admin' && userId !== principal.userId) {
+        const changes =
+          Boolean(body.password) ||
+          (body.email !== undefined && body.email.toLowerCase() !== before.email.toLowerCase()) ||
+          (body.username !== undefined && body.username.toLowerCase() !== before.username.toLowerCase());
+        if (changes)
+          throw forbidden('Only an administrator can change their own e-mail, username or password.');
+      }
       const beforeRecord = await userRecord(tx, userId);
       const set: Record<string, unknown> = {};
       const copy = [

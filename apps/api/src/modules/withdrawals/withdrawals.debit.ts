@@ -2,11 +2,12 @@ import { type ApprovalRecord, amountOut } from '@sgx/contracts';
 import { formatUsd } from '@sgx/money';
 import { z } from 'zod';
 import type { Tx } from '../../db';
-import { businessRule, notFound } from '../../http/errors';
+import { businessRule } from '../../http/errors';
 import { requestApproval, walletLabels } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
 import { usd } from '../notifications/events';
+import { manualMember } from '../transactions/transactions.adjust';
 
 export type DebitWallet = 'deposit' | 'working' | 'non_working' | 'compound';
 export type Debit = { user_id: number; amount: bigint; wallet: DebitWallet; reason: string };
@@ -17,17 +18,6 @@ const DebitPayload = z.object({
   wallet: z.enum(['deposit', 'working', 'non_working', 'compound']),
   reason: z.string(),
 });
-
-async function memberOf(tx: Tx, userId: bigint) {
-  const member = await tx
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('id', '=', userId)
-    .where('role', '=', 'user')
-    .executeTakeFirst();
-  if (!member) throw notFound('Member not found.');
-  return member;
-}
 
 /**
  * An admin debit waits for a second admin, whatever its amount (decision 0024): this keeps it as an
@@ -40,7 +30,7 @@ export async function requestDebit(
   scopedKey: string,
 ): Promise<ApprovalRecord> {
   const userId = BigInt(body.user_id);
-  const member = await memberOf(tx, userId);
+  const member = await manualMember(tx, userId);
   const account = await tx
     .selectFrom('ledger_accounts')
     .select('balance')
@@ -79,7 +69,7 @@ export async function debitApproved(
 ): Promise<void> {
   const p = DebitPayload.parse(a.payload);
   const userId = BigInt(p.user_id);
-  await memberOf(tx, userId);
+  await manualMember(tx, userId);
   const amount = BigInt(p.amount);
   const posted = await post(tx, {
     key: `admin-debit:approval:${a.id}`,
