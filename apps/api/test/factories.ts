@@ -62,10 +62,16 @@ async function post(app: App, url: string, token: string, payload?: Record<strin
   return res.json();
 }
 
-/** Turns two-factor on for a signed-in 'enrol' (or 'ok') session, remembering the secret and codes on `who`. */
+/**
+ * Turns two-factor on for a signed-in 'enrol' (or 'ok') session, remembering the secret and codes on `who`.
+ * The password goes along: an 'ok' session must give it (an 'enrol' one has just signed in with it).
+ */
 export async function enrolTwoFactor(app: App, who: Built, token: string): Promise<void> {
   const { secret } = await post(app, '/auth/2fa/enrol', token);
-  const { recovery_codes } = await post(app, '/auth/2fa/confirm', token, { code: totpCode(secret) });
+  const { recovery_codes } = await post(app, '/auth/2fa/confirm', token, {
+    code: totpCode(secret),
+    password: who.password,
+  });
   who.twoFactor = { secret, recoveryCodes: recovery_codes };
 }
 

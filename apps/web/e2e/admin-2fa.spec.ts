@@ -8,7 +8,7 @@ import { adminToken } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 import {
   codeFor,
-  completeSecondFactorApi,
+  enrolApi,
   entryOf,
   nextAppCode,
   rememberEnrolment,
@@ -127,13 +127,31 @@ test('a member turns on two-factor on the security page, then signs in with a co
   await expect(shell.heading('Security')).toBeVisible();
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
+  // Another session of the member (another device), which turning two-factor on ends.
+  const { token: otherDevice } = await apiSignIn(request, 'member', member.email, member.password);
   await section.getByRole('button', { name: 'Turn on two-factor' }).click();
 
+  // The session alone is not enough: the password is asked, and a wrong one is refused.
   const secret = await signIn.secretKey.inputValue();
+  const password = section.getByRole('textbox', { name: 'Password', exact: true });
+  await signIn.code.fill(codeFor(secret, stepAt()));
+  await signIn.turnOn.click();
+  await expect(section.getByText('Enter your password.')).toBeVisible();
+  await password.fill('Not-The-Password-1');
+  await signIn.turnOn.click();
+  await expect(section.getByRole('alert')).toContainText('Your password is not correct.');
+  await expect(section.getByText('Off', { exact: true })).toBeVisible();
+
   const step = stepAt();
   await signIn.code.fill(codeFor(secret, step));
+  await password.fill(member.password);
   await signIn.turnOn.click();
   await expect(signIn.recoveryCodes).toHaveCount(10);
+  await expect(page.getByText(/your other sessions are signed out/)).toBeVisible();
+  const ended = await request.get('/api/v1/auth/2fa', {
+    headers: { Authorization: `Bearer ${otherDevice}` },
+  });
+  expect(ended.status()).toBe(401);
   const recoveryCodes = (await signIn.recoveryCodes.allInnerTexts()).map((c) => c.trim());
   rememberEnrolment(member.email, secret, recoveryCodes, step);
   await signIn.savedThem.click();
@@ -177,9 +195,9 @@ test('a member with two-factor on confirms a withdrawal with a code from the app
     wallet: 'working',
     reason: 'e2e: two-factor withdrawal',
   });
-  // Two-factor on through the API (enrolment and its first code), the secret kept for the sign-ins.
+  // Two-factor on through the API (enrolment, its first code and the password), the secret kept for the sign-ins.
   const { token } = await apiSignIn(request, 'member', member.email, member.password);
-  await completeSecondFactorApi(request, member.email, token, 'enrol');
+  await enrolApi(request, member.email, token, member.password);
 
   const signIn = new SignInPage(page);
   await signIn.goto();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { AdminDepositsPage, AdminWeb3Page, AdminWithdrawalsPage } from './pages/AdminMoneyPages';
-import { payoutAddressNow } from './pages/ApprovalPages';
+import { approveAsSecondAdmin, payoutAddressNow } from './pages/ApprovalPages';
 import {
   MemberDashboardPage,
   SubscriptionPage,
@@ -67,7 +67,7 @@ test('deposit, approval, plan, withdrawal and payout: every balance on screen ma
   // Nothing is credited before approval.
   expect((await walletOf(request, api.token, api.id)).deposit).toBe(before.deposit);
 
-  // 3. The admin approves it.
+  // 3. The admin approves it; 1,000 is the approval threshold, so it waits for the second admin (issue 13).
   const deposits = await apiGet<{ deposits: { id: number; hash: string; status: string }[] }>(
     request,
     api.token,
@@ -79,8 +79,9 @@ test('deposit, approval, plan, withdrawal and payout: every balance on screen ma
   await adminDeposits.goto();
   await adminDeposits.list.search(hash.slice(2, 20));
   await expect(adminDeposits.list.row(`#${pending?.id}`)).toBeVisible();
-  await adminDeposits.approve(pending?.id ?? 0);
-  await expect(toast(admin, 'Deposit approved and credited')).toBeVisible();
+  const approvalId = await adminDeposits.approveWaiting(pending?.id ?? 0);
+  expect((await walletOf(request, api.token, api.id)).deposit).toBe(before.deposit);
+  await approveAsSecondAdmin(request, approvalId);
 
   // 4. The member sees the 1,000.00 on the dashboard, as the ledger has it.
   const dashboard = new MemberDashboardPage(member);

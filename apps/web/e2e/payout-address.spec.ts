@@ -9,7 +9,8 @@ import { SignInPage } from './pages/SignInPage';
 /**
  * Issue 13, protected payout addresses: a member changes the BEP20 payout address with the password and a
  * code e-mailed to them, sees the hold, a withdrawal to the new address is refused with the hold's message,
- * the member cancels the change and the old address is back (and takes withdrawals at once).
+ * the member cancels the change with the password and the old address is back (and takes withdrawals at
+ * once).
  */
 test('a payout address change needs the password and an e-mailed code, holds withdrawals, and can be cancelled', async ({
   page,
@@ -85,11 +86,21 @@ test('a payout address change needs the password and an e-mailed code, holds wit
   );
   await confirm.getByRole('button', { name: 'Go back' }).click();
 
-  // The member cancels the change: the old address is back, with no hold.
+  // The member cancels the change with the password (no password, or a wrong one, cancels nothing): the
+  // old address is back, with no hold.
   await profile.goto(member.id);
   await profile.holds.getByRole('button', { name: 'Cancel change' }).click();
   const ask = page.getByRole('dialog', { name: 'Please confirm' });
   await expect(ask).toContainText(`It goes back to ${old}`);
+  const password = ask.getByLabel('Your password');
+  await ask.getByRole('button', { name: 'Cancel change' }).click();
+  await expect(ask).toContainText('Enter your password.');
+  await password.fill(`${member.password}-wrong`);
+  await ask.getByRole('button', { name: 'Cancel change' }).click();
+  await expect(ask).toContainText('Your password is not correct.');
+  await expect(profile.payoutCurrent('BEP20')).toContainText(fresh);
+  await expect(profile.holds).toHaveCount(1);
+  await password.fill(member.password);
   await ask.getByRole('button', { name: 'Cancel change' }).click();
   await expect(profile.dialog('Successful')).toContainText(
     `Change cancelled. Your BEP20 payout address is ${old}.`,

@@ -20,6 +20,11 @@ export const approvalKinds = [
   'balance_edit',
   /** A change of an economic setting (anything but the feature switches). */
   'settings',
+  /**
+   * An admin's completion of a deposit (PUT /deposite/:id) crediting at or above the threshold, or an amount
+   * other than the member reported. The chain verifier's completions never wait: it checks the chain itself.
+   */
+  'deposit',
 ] as const;
 export const ApprovalKind = z.enum(approvalKinds);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;

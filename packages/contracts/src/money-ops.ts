@@ -229,12 +229,19 @@ export const DebitBody = z.object({
 
 // ---- transfers and codes -------------------------------------------------------------------------
 
-export const TransferBody = z.object({ user_id: MemberId, userto_id: MemberId, amount: PositiveAmountIn });
+/** `code`: the member's authenticator code, required when they have two-factor sign-in on (issue 13). */
+export const TransferBody = z.object({
+  user_id: MemberId,
+  userto_id: MemberId,
+  amount: PositiveAmountIn,
+  code: SecondFactorCode.optional(),
+});
 export const FriendTopupBody = z.object({
   user_id: MemberId,
   userto_id: MemberId,
   plan_id: MemberId,
   amount: PositiveAmountIn.optional(),
+  code: SecondFactorCode.optional(),
 });
 export const TransferRecord = z.object({
   id: z.number().int(),

@@ -30,6 +30,13 @@ export const PayoutConfirmation = z.object({
 });
 export type PayoutConfirmation = z.infer<typeof PayoutConfirmation>;
 
+/**
+ * POST /users/payout-address/changes/{id}/cancel: the password only (a wrong one: 400 with
+ * details.password). No second factor or e-mailed code, so a member in a hurry can always stop a change.
+ */
+export const PayoutCancelBody = PayoutConfirmation.pick({ password: true });
+export type PayoutCancelBody = z.input<typeof PayoutCancelBody>;
+
 /** PUT /users/payout-address: an empty address removes it. */
 export const PayoutAddressBody = z.discriminatedUnion('currency', [
   PayoutConfirmation.extend({

@@ -41,6 +41,17 @@ export const TwoFactorEnrolResponse = z.object({
 });
 export type TwoFactorEnrolResponse = z.infer<typeof TwoFactorEnrolResponse>;
 
+/**
+ * POST /auth/2fa/confirm: the first code from the pending secret. From a session that is 'ok' (turning it on
+ * from the security page) the account's password too, so that a borrowed session cannot put its own
+ * authenticator on the account; an 'enrol' session (an admin who has just signed in with it) sends none.
+ */
+export const TwoFactorConfirmBody = z.object({
+  code: SecondFactorCode,
+  password: z.string().min(1, 'Enter your password.').max(128).optional(),
+});
+export type TwoFactorConfirmBody = z.infer<typeof TwoFactorConfirmBody>;
+
 /** POST /auth/2fa/confirm and POST /auth/2fa/recovery-codes: recovery codes, shown once. */
 export const RecoveryCodesResponse = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;

@@ -749,7 +749,8 @@ export type ApprovalKindColumn =
   | 'transaction'
   | 'transaction_edit'
   | 'balance_edit'
-  | 'settings';
+  | 'settings'
+  | 'deposit';
 export type ApprovalStatusColumn = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
 /** An admin action waiting for a second admin, or how it was decided (migration 0029). */

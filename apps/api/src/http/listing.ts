@@ -69,9 +69,22 @@ export function requestKey(request: FastifyRequest): string {
 export type RequestKey = { key: string; fingerprint: string | null };
 
 /**
+ * The body as its fingerprint sees it: without `code`, the second-factor code that confirms a request
+ * (issue 13). The code is not part of what the request asks, and a retry of a request that went through
+ * carries another code (the first one is used up), yet is the same request. On a keyed route a body
+ * field named `code` is always that confirmation; what a request asks is never called `code`.
+ */
+function askedBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('code' in body)) return body;
+  const { code: _confirmation, ...asked } = body as Record<string, unknown>;
+  return asked;
+}
+
+/**
  * The request's key (as requestKey) with its fingerprint (decision 0017): the method, the route, the
- * signed-in principal, the route's parameters and the validated body. A repeat of the key with another
- * fingerprint is refused with 409 by the service's claim (claimRequestKey).
+ * signed-in principal, the route's parameters and the validated body (less its second-factor `code`).
+ * A repeat of the key with another fingerprint is refused with 409 by the service's claim
+ * (claimRequestKey).
  */
 export function keyedRequest(request: FastifyRequest): RequestKey {
   const key = sentKey(request);
@@ -83,7 +96,7 @@ export function keyedRequest(request: FastifyRequest): RequestKey {
       route: request.routeOptions.url ?? request.url,
       principal: request.principal ? String(request.principal.userId) : null,
       params: request.params ?? null,
-      body: request.body ?? null,
+      body: askedBody(request.body) ?? null,
     }),
   };
 }

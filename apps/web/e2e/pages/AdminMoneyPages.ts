@@ -60,6 +60,25 @@ export class AdminDepositsPage {
     await this.page.getByRole('button', { name: `Approve deposit ${id}` }).click();
     await confirmIn(this.page, 'Approve deposit', 'Approve and credit');
   }
+
+  /**
+   * Approves a deposit whose credit waits for a second admin (at or above the approval threshold, or another
+   * amount than reported): the dialog says it waits, nothing is credited. Returns the approval's id.
+   */
+  async approveWaiting(id: number): Promise<number> {
+    const answer = this.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/v1/deposite/${id}` && r.request().method() === 'PUT',
+    );
+    await this.page.getByRole('button', { name: `Approve deposit ${id}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Approve deposit' });
+    await dialog.getByRole('button', { name: 'Approve and credit', exact: true }).click();
+    const res = await answer;
+    expect(res.status()).toBe(202);
+    const { approval } = (await res.json()) as { approval: { id: number; kind: string } };
+    expect(approval.kind).toBe('deposit');
+    await expectWaitingIn(this.page, 'Approve deposit');
+    return approval.id;
+  }
 }
 
 /** /admin/web3: deposit addresses, chains, reconciliation, manual transactions, all transactions. */

@@ -165,22 +165,37 @@ export async function completeSecondFactorApi(
   state: string | undefined,
 ): Promise<void> {
   if (state === 'enrol') {
-    const enrol = await request.post(api('/auth/2fa/enrol'), { headers: bearer(token) });
-    expect(enrol.status(), await enrol.text()).toBe(200);
-    const { secret } = (await enrol.json()) as { secret: string };
-    const step = stepAt();
-    const confirm = await request.post(api('/auth/2fa/confirm'), {
-      headers: bearer(token),
-      data: { code: codeFor(secret, step) },
-    });
-    expect(confirm.status(), await confirm.text()).toBe(200);
-    const { recovery_codes } = (await confirm.json()) as { recovery_codes: string[] };
-    rememberEnrolment(email, secret, recovery_codes, step);
+    await enrolApi(request, email, token);
     return;
   }
   if (state !== 'code') return;
   await verifyApi(request, email, token);
   await renewRecoveryCodesIfFew(request, email, token);
+}
+
+/**
+ * Turns two-factor on through the API: a new secret, confirmed with its first code; the secret and recovery
+ * codes are stored. A session that is 'ok' (a member turning it on) must give the password as well; an
+ * 'enrol' session (an admin's first sign-in) gives none. The account's other sessions end.
+ */
+export async function enrolApi(
+  request: APIRequestContext,
+  email: string,
+  token: string,
+  password?: string,
+): Promise<void> {
+  const enrol = await request.post(api('/auth/2fa/enrol'), { headers: bearer(token) });
+  expect(enrol.status(), await enrol.text()).toBe(200);
+  const { secret } = (await enrol.json()) as { secret: string };
+  const step = stepAt();
+  const confirm = await request.post(api('/auth/2fa/confirm'), {
+    headers: bearer(token),
+    data:
+      password === undefined ? { code: codeFor(secret, step) } : { code: codeFor(secret, step), password },
+  });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  const { recovery_codes } = (await confirm.json()) as { recovery_codes: string[] };
+  rememberEnrolment(email, secret, recovery_codes, step);
 }
 
 async function verifyApi(request: APIRequestContext, email: string, token: string): Promise<void> {

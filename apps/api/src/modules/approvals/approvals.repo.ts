@@ -212,13 +212,14 @@ export async function markDecided(
 
 /**
  * Cancels the pending approvals of a subject that changed by another way (a withdrawal declined or cancelled
- * meanwhile): nothing is left for a second admin to approve. Audited.
+ * meanwhile, a deposit declined or credited): nothing is left for a second admin to approve. Audited. `by`
+ * is null when no one did it (the chain verifier credited the deposit).
  */
 export async function cancelPendingApprovals(
   tx: Tx,
   kind: ApprovalKind,
   subjectId: bigint,
-  by: bigint,
+  by: bigint | null,
   reason: string,
 ): Promise<void> {
   const cancelled = await tx

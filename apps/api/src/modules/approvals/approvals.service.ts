@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import type { Principal } from '../../http/access';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
+import { lockDeposit } from '../deposits/deposits.approval';
 import { balanceEditApproved } from '../members/members.balance';
 import { manualApproved, reverseApproved } from '../transactions/transactions.adjust';
 import { debitApproved } from '../withdrawals/withdrawals.debit';
@@ -27,11 +28,11 @@ export class ApprovalsService {
   constructor(
     private readonly db: Db,
     /** The services the actions run through (built with them, so read when an approval runs). */
-    private readonly deps: () => Pick<Deps, 'withdrawals' | 'settings'>,
+    private readonly deps: () => Pick<Deps, 'withdrawals' | 'settings' | 'deposits'>,
   ) {}
 
   private action(kind: ApprovalKind): Action {
-    const { withdrawals, settings } = this.deps();
+    const { withdrawals, settings, deposits } = this.deps();
     const actions: Record<ApprovalKind, Action> = {
       withdrawal: (tx, a) => withdrawals.completeApproved(tx, a),
       debit: debitApproved,
@@ -39,6 +40,7 @@ export class ApprovalsService {
       transaction_edit: reverseApproved,
       balance_edit: balanceEditApproved,
       settings: (tx, a) => settings.applyApproved(tx, a),
+      deposit: (tx, a) => deposits.completeApproved(tx, a),
     };
     return actions[kind];
   }
@@ -72,7 +74,7 @@ export class ApprovalsService {
   async approve(principal: Principal, id: number, reason?: string): Promise<ApprovalRecord> {
     let kind: ApprovalKind | undefined;
     const refused = await this.db.transaction().execute(async (tx) => {
-      // A withdrawal is locked before its approval, in the order declining and cancelling take them.
+      // A withdrawal or deposit is locked before its approval, in the order declining and cancelling take them.
       const subject = await tx
         .selectFrom('approvals')
         .select(['kind', 'subject_id'])
@@ -80,6 +82,8 @@ export class ApprovalsService {
         .executeTakeFirst();
       if (subject?.kind === 'withdrawal' && subject.subject_id !== null)
         await lockWithdrawal(tx, subject.subject_id);
+      if (subject?.kind === 'deposit' && subject.subject_id !== null)
+        await lockDeposit(tx, subject.subject_id);
       const a = await this.lockPending(tx, BigInt(id));
       if (a.requested_by === principal.userId) throw forbidden(SAME_ADMIN_MESSAGE);
       kind = a.kind;

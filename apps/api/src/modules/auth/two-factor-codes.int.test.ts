@@ -204,6 +204,70 @@ describe('a member', () => {
   });
 });
 
+describe("turning it on from an 'ok' session", () => {
+  const userRoute = (who: Built, token: string) => api('GET', `/users/${who.id}`, token);
+
+  it('needs the password, then ends the other sessions of the member', async () => {
+    const m = await buildMember(t.deps);
+    const token = await tokenFor(t.app, m);
+    const other = await tokenFor(t.app, m);
+    const { secret } = (await api('POST', '/auth/2fa/enrol', token)).json();
+    const code = totpCode(secret);
+
+    const missing = await api('POST', '/auth/2fa/confirm', token, { code });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { password: ['Enter your password.'] },
+    });
+    const wrong = await api('POST', '/auth/2fa/confirm', token, { code, password: 'Not-The-Password-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { password: ['Your password is not correct.'] },
+    });
+    expect(await hasSecondFactor(t.deps.db, m.id)).toBe(false);
+    expect((await signIn(m)).state).toBe('ok');
+    expect((await userRoute(m, other)).statusCode).toBe(200);
+
+    const on = await api('POST', '/auth/2fa/confirm', token, { code, password: m.password });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().message).toBe(
+      'Two-factor sign-in is on, and your other sessions are signed out. Keep these recovery codes safe.',
+    );
+    expect(await hasSecondFactor(t.deps.db, m.id)).toBe(true);
+    expect((await userRoute(m, token)).statusCode).toBe(200);
+    expect((await userRoute(m, other)).statusCode).toBe(401);
+    expect((await api('GET', '/auth/2fa', other)).statusCode).toBe(401);
+    const open = await sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [m.id],
+    );
+    expect(open.rows[0].n).toBe(1);
+  });
+
+  it('counts a wrong password as a wrong check: the sixth try is a 429, even with the right password', async () => {
+    const m = await buildMember(t.deps);
+    const token = await tokenFor(t.app, m);
+    const { secret } = (await api('POST', '/auth/2fa/enrol', token)).json();
+    for (let i = 0; i < 5; i++) {
+      const res = await api('POST', '/auth/2fa/confirm', token, {
+        code: totpCode(secret),
+        password: `Wrong-Password-${i}`,
+      });
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(400);
+    }
+    const sixth = await api('POST', '/auth/2fa/confirm', token, {
+      code: totpCode(secret),
+      password: m.password,
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('RATE_LIMITED');
+    expect(await hasSecondFactor(t.deps.db, m.id)).toBe(false);
+  });
+});
+
 describe('requireSecondFactor (the check of withdrawals and payout address changes)', () => {
   it('refuses a missing, wrong or used code of a member with two-factor, and takes a right one once', async () => {
     const m = await memberWithTwoFactor();

@@ -133,9 +133,9 @@ describe('an admin without two-factor sign-in', () => {
       recovery_codes_left: 10,
     });
     expect(await audits('two_factor.enabled', admin.id)).toEqual([{ actor_id: admin.id }]);
-    // The other session that was waiting to enrol now owes a code; enrolling again is refused.
-    const other = await api('GET', '/users/list', second.token);
-    expect(other.json()).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED' });
+    // The other session that was waiting to enrol has ended; enrolling again is refused.
+    expect((await api('GET', '/auth/2fa', second.token)).statusCode).toBe(401);
+    expect(confirmed.json().message).toMatch(/your other sessions are signed out/);
     expect((await api('POST', '/auth/2fa/enrol', token)).statusCode).toBe(409);
     // The next sign-in owes a code.
     expect((await signIn(admin, 'admin')).state).toBe('code');

@@ -2,6 +2,7 @@ import {
   MessageResponse,
   RecoveryCodesResponse,
   SecondFactorCodeBody,
+  TwoFactorConfirmBody,
   TwoFactorDisableBody,
   TwoFactorEnrolResponse,
   TwoFactorStatusResponse,
@@ -31,8 +32,8 @@ export function twoFactorRoutes(app: App): void {
   );
   app.post(
     '/auth/2fa/confirm',
-    { config, schema: { tags, body: SecondFactorCodeBody, response: { 200: RecoveryCodesResponse } } },
-    async (request) => twoFactor.confirm(principalOf(request), request.body.code),
+    { config, schema: { tags, body: TwoFactorConfirmBody, response: { 200: RecoveryCodesResponse } } },
+    async (request) => twoFactor.confirm(principalOf(request), request.body),
   );
   app.post(
     '/auth/2fa/verify',

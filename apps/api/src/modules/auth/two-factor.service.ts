@@ -1,5 +1,6 @@
 import type {
   RecoveryCodesResponse,
+  TwoFactorConfirmBody,
   TwoFactorDisableBody,
   TwoFactorEnrolResponse,
   TwoFactorStatusResponse,
@@ -29,6 +30,7 @@ import type { SessionStore } from './sessions';
 
 const ALREADY_ON = 'Two-factor sign-in is already on.';
 const IS_OFF = 'Two-factor sign-in is not on.';
+const WRONG_PASSWORD = 'Your password is not correct.';
 
 /**
  * Two-factor sign-in (issue 13, decision 0023): enrolment with a QR code, confirmation with a first code
@@ -76,9 +78,17 @@ export class TwoFactorService {
     return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
   }
 
-  /** The first code from the pending secret turns two-factor on; the session is then 'ok'. */
-  async confirm(p: Principal, code: string): Promise<RecoveryCodesResponse> {
+  /**
+   * The first code from the pending secret turns two-factor on; the session is then 'ok' and the user's
+   * other sessions end. From an 'ok' session the password is asked too (a borrowed session must not put its
+   * own authenticator on the account); an 'enrol' session has just given it, so none is asked there.
+   */
+  async confirm(p: Principal, body: TwoFactorConfirmBody): Promise<RecoveryCodesResponse> {
     if (p.secondFactor === 'code') throw secondFactorOwed(p);
+    const needsPassword = p.secondFactor === 'ok';
+    if (needsPassword && body.password === undefined) {
+      throw badRequest('Enter your password.', { password: ['Enter your password.'] });
+    }
     const pending = await this.db
       .selectFrom('two_factors')
       .select(['secret', 'confirmed_at'])
@@ -86,8 +96,12 @@ export class TwoFactorService {
       .executeTakeFirst();
     if (pending?.confirmed_at) throw conflict(ALREADY_ON);
     if (!pending) throw conflict('Start the set-up first: no secret is waiting for a code.');
+    // Counted before the password is hashed: a wrong password is a wrong attempt too.
     await countCodeCheck(this.db, p.userId);
-    const step = matchStep(pending.secret, code);
+    if (needsPassword && !(await this.passwordMatches(p.userId, body.password ?? ''))) {
+      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+    }
+    const step = matchStep(pending.secret, body.code);
     if (step === null) throw businessRule(INVALID_CODE);
     const { codes, hashes } = await makeRecoveryCodes();
     await this.db.transaction().execute(async (tx) => {
@@ -103,14 +117,8 @@ export class TwoFactorService {
       if (!on) throw conflict('The set-up changed meanwhile. Start it again.');
       await replaceRecoveryCodes(tx, p.userId, hashes);
       await this.sessions.setSecondFactor(tx, p.sessionId, 'ok');
-      // The user's other sessions that were waiting to enrol now owe a code instead.
-      await tx
-        .updateTable('sessions')
-        .set({ second_factor: 'code' })
-        .where('user_id', '=', p.userId)
-        .where('second_factor', '=', 'enrol')
-        .where('id', '<>', p.sessionId)
-        .execute();
+      // Every other session of the user ends: whoever else held one signs in again, with a code.
+      await this.sessions.revokeAllFor(tx, p.userId, p.sessionId);
       await writeAudit(tx, {
         actorId: p.userId,
         action: 'two_factor.enabled',
@@ -121,7 +129,20 @@ export class TwoFactorService {
       });
     });
     await forgetCodeChecks(this.db, p.userId);
-    return { message: 'Two-factor sign-in is on. Keep these recovery codes safe.', recovery_codes: codes };
+    return {
+      message:
+        'Two-factor sign-in is on, and your other sessions are signed out. Keep these recovery codes safe.',
+      recovery_codes: codes,
+    };
+  }
+
+  private async passwordMatches(userId: bigint, password: string): Promise<boolean> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return verifyPassword(user.password_hash, password);
   }
 
   /** The code a 'code' session owes: a 6-digit code or an unused recovery code. */
@@ -163,13 +184,8 @@ export class TwoFactorService {
     if (!(await hasSecondFactor(this.db, p.userId))) throw conflict(IS_OFF);
     // Counted before the password is hashed: a wrong password is a wrong attempt too.
     await countCodeCheck(this.db, p.userId);
-    const user = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', p.userId)
-      .executeTakeFirstOrThrow();
-    if (!(await verifyPassword(user.password_hash, body.password))) {
-      throw badRequest('Your password is not correct.', { password: ['Your password is not correct.'] });
+    if (!(await this.passwordMatches(p.userId, body.password))) {
+      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     }
     if (!(await useCode(this.db, p.userId, body.code))) throw businessRule(INVALID_CODE);
     await forgetCodeChecks(this.db, p.userId);

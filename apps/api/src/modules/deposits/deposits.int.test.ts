@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveWaiting, secondAdmin } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { randomHash, walletsOf } from '../../../test/money';
@@ -80,7 +81,7 @@ describe('deposit requests', () => {
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('250.50000000');
   });
 
-  it('lets an admin credit the amount seen on chain instead of the amount asked', async () => {
+  it('lets an admin credit the amount seen on chain instead of the amount asked, with a second admin', async () => {
     const m = await member();
     const d = (
       await api('POST', '/deposite/add', m.token, {
@@ -95,7 +96,11 @@ describe('deposit requests', () => {
       amount: '99.5',
       user_id: Number(m.id),
     });
-    expect(res.json().deposit).toMatchObject({ amount: '100.00000000', credited_amount: '99.50000000' });
+    // Another amount than reported waits for a second admin (decision 0024).
+    expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('0.00000000');
+    await approveWaiting(t.app, res, (await secondAdmin(t.app, t.deps)).token);
+    const [credited] = (await api('GET', `/deposite/by/${m.id}`, adminToken)).json().deposits;
+    expect(credited).toMatchObject({ amount: '100.00000000', credited_amount: '99.50000000' });
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('99.50000000');
   });
 

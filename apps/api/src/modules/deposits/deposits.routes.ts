@@ -1,4 +1,5 @@
 import {
+  ApprovalPendingResponse,
   DecisionBody,
   DepositBody,
   DepositRecord,
@@ -10,7 +11,8 @@ import {
 } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { actingFor, csvColumns, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 export function depositsRoutes(app: App): void {
   const { deposits } = app.deps;
@@ -59,10 +61,22 @@ export function depositsRoutes(app: App): void {
     '/deposite/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, params: IdParam, body: DecisionBody, response: { 200: DepositResponse } },
+      schema: {
+        tags,
+        params: IdParam,
+        body: DecisionBody,
+        response: { 200: DepositResponse, 202: ApprovalPendingResponse },
+      },
     },
-    async (request) => {
-      const deposit = await deposits.decide(principalOf(request), request.params.id, request.body);
+    async (request, reply) => {
+      const deposit = await deposits.decide(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        keyedRequest(request),
+      );
+      // A large credit, or one of another amount than reported, waits for a second admin (decision 0024).
+      if ('awaiting' in deposit) return reply.status(202).send(pendingResponse(deposit.awaiting));
       return {
         message: deposit.status === 'complete' ? 'Deposit approved and credited' : 'Deposit declined',
         deposit,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chainName } from '@sgx/chain';
 import { amountOut, type DepositRecord, type ListQuery, type SupportedChainId } from '@sgx/contracts';
 import { sql } from 'kysely';
@@ -6,13 +7,15 @@ import type { Db, Tx } from '../../db';
 import type { Currency, RequestStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
+import { type Awaiting, cancelPendingApprovals } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { type ChainsService, depositChainOf } from '../chains/chains.service';
 import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
+import { creditWaits, DepositPayload, lockDeposit, requestDepositCompletion } from './deposits.approval';
 
 /** Transaction hashes are kept as 64 lowercase hex digits, so one hash cannot be sent twice in two spellings. */
 export const normalizeHash = (hash: string) => hash.trim().toLowerCase().replace(/^0x/, '');
@@ -21,8 +24,9 @@ type Row = Awaited<ReturnType<ReturnType<DepositsService['query']>['executeTakeF
 
 /**
  * Deposits (business-rules 6): a request records a pending deposit and credits nothing. An EVM deposit
- * is checked on chain by the verifier (chains/verifier.ts); an admin approves the rest by hand. Both
- * complete it through `complete`, which credits once.
+ * is checked on chain by the verifier (chains/verifier.ts); an admin approves the rest by hand (a large
+ * credit, or one of another amount than reported, with a second admin: decision 0024). All complete it
+ * through `complete`, which credits once.
  */
 export class DepositsService {
   /** Called after a deposit is recorded (the chain verifier queues its check here). */
@@ -100,20 +104,21 @@ export class DepositsService {
 
   /**
    * Completes a pending deposit: credits `amount` to the member's deposit wallet, keyed by chain and
-   * hash so it can never be credited twice. The admin approval and the chain verifier both end here.
+   * hash so it can never be credited twice. The admin approval and the chain verifier both end here. A
+   * completion other than the approval's own closes any approval of this deposit still waiting.
    */
   async complete(
     tx: Tx,
     depositId: bigint,
     amount: bigint,
-    by: { kind: 'admin' | 'chain'; userId: bigint | null; note?: string | undefined },
+    by: {
+      kind: 'admin' | 'chain';
+      userId: bigint | null;
+      note?: string | undefined;
+      approvalId?: bigint | undefined;
+    },
   ) {
-    const d = await tx
-      .selectFrom('deposits')
-      .selectAll()
-      .where('id', '=', depositId)
-      .forUpdate()
-      .executeTakeFirst();
+    const d = await lockDeposit(tx, depositId);
     if (!d) throw notFound('Deposit not found.');
     if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
     const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
@@ -124,7 +129,13 @@ export class DepositsService {
       memberId: d.user_id,
       memo: `${d.currency} deposit ${d.hash.slice(0, 10)}…`,
       createdBy: by.userId,
-      details: { deposit_id: d.id, requested: d.amount, credited: amount, verified_by: by.kind },
+      details: {
+        deposit_id: d.id,
+        requested: d.amount,
+        credited: amount,
+        verified_by: by.kind,
+        ...(by.approvalId === undefined ? {} : { approval_id: by.approvalId }),
+      },
       entries: [
         { account: { owner: d.user_id, kind: 'deposit' }, amount },
         { account: { owner: null, kind: 'cash' }, amount: -amount },
@@ -144,6 +155,8 @@ export class DepositsService {
       })
       .where('id', '=', d.id)
       .execute();
+    if (by.approvalId === undefined)
+      await cancelPendingApprovals(tx, 'deposit', d.id, by.userId, 'The deposit was credited.');
     await notifyMember(tx, {
       userId: d.user_id,
       kind: 'deposit_credited',
@@ -155,6 +168,11 @@ export class DepositsService {
     return d;
   }
 
+  /**
+   * An admin completes or declines a pending deposit. A completion crediting at or above the approval
+   * threshold, or another amount than the member reported, is not done: it waits for a second admin
+   * (decision 0024) and the approval comes back instead.
+   */
   async decide(
     principal: Principal,
     id: number,
@@ -164,43 +182,73 @@ export class DepositsService {
       user_id: number;
       note?: string | undefined;
     },
-  ): Promise<DepositRecord> {
-    await this.db.transaction().execute(async (tx) => {
-      const d = await tx
-        .selectFrom('deposits')
-        .selectAll()
-        .where('id', '=', BigInt(id))
-        .forUpdate()
-        .executeTakeFirst();
+    requestKey: RequestKey = { key: randomUUID(), fingerprint: null },
+  ): Promise<DepositRecord | Awaiting> {
+    const awaiting = await this.db.transaction().execute(async (tx) => {
+      const d = await lockDeposit(tx, BigInt(id));
       if (!d) throw notFound('Deposit not found.');
       if (d.user_id !== BigInt(body.user_id))
         throw badRequest('This deposit belongs to another member.', {
           user_id: ['This deposit belongs to another member.'],
         });
       if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
-      if (body.status === 'complete') {
-        await this.complete(tx, d.id, body.amount ?? d.amount, {
-          kind: 'admin',
-          userId: principal.userId,
-          note: body.note,
-        });
-      } else {
+      if (body.status === 'decline') {
         await this.decline(tx, d.id, principal.userId, body.note ?? 'declined');
+        await writeAudit(tx, {
+          actorId: principal.userId,
+          action: 'deposit.decline',
+          entity: 'deposit',
+          entityId: d.id,
+          before: { status: d.status, amount: amountOut(d.amount) },
+          after: { status: 'decline', credited: null },
+          reason: body.note ?? null,
+        });
+        return null;
       }
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: `deposit.${body.status}`,
-        entity: 'deposit',
-        entityId: d.id,
-        before: { status: d.status, amount: amountOut(d.amount) },
-        after: {
-          status: body.status,
-          credited: body.status === 'complete' ? amountOut(body.amount ?? d.amount) : null,
-        },
-        reason: body.note ?? null,
-      });
+      const amount = body.amount ?? d.amount;
+      if (creditWaits(d, amount, await this.settings.all(tx)))
+        return requestDepositCompletion(tx, principal.userId, d, amount, body.note, requestKey.key);
+      await this.completeByAdmin(tx, d.id, amount, principal.userId, body.note);
+      return null;
     });
-    return this.one(BigInt(id));
+    return awaiting ? { awaiting } : this.one(BigInt(id));
+  }
+
+  /** An admin's credit (at once, or as its requester when a second admin approved it), audited. */
+  private async completeByAdmin(
+    tx: Tx,
+    id: bigint,
+    amount: bigint,
+    by: bigint,
+    note: string | undefined,
+    approvalId?: bigint,
+  ): Promise<void> {
+    const d = await this.complete(tx, id, amount, { kind: 'admin', userId: by, note, approvalId });
+    await writeAudit(tx, {
+      actorId: by,
+      action: 'deposit.complete',
+      entity: 'deposit',
+      entityId: d.id,
+      before: { status: d.status, amount: amountOut(d.amount) },
+      after: { status: 'complete', credited: amountOut(amount) },
+      reason: note ?? null,
+    });
+  }
+
+  /** A credit a second admin approved (run by the approvals service in its transaction), if still pending. */
+  completeApproved(
+    tx: Tx,
+    a: { id: bigint; subject_id: bigint | null; requested_by: bigint; payload: Record<string, unknown> },
+  ): Promise<void> {
+    const p = DepositPayload.parse(a.payload);
+    return this.completeByAdmin(
+      tx,
+      a.subject_id ?? BigInt(p.deposit_id),
+      BigInt(p.amount),
+      a.requested_by,
+      p.note,
+      a.id,
+    );
   }
 
   private async decline(tx: Tx, id: bigint, by: bigint, note: string): Promise<void> {
@@ -210,6 +258,8 @@ export class DepositsService {
       .where('id', '=', id)
       .returning(['user_id', 'amount', 'currency'])
       .executeTakeFirstOrThrow();
+    // A credit still waiting for a second admin has nothing left to credit.
+    await cancelPendingApprovals(tx, 'deposit', id, by, `The deposit was declined (${note}).`);
     // A member who cancels their own request is not told about it.
     if (d.user_id !== by)
       await notifyMember(tx, {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db';
+import type { DbOrTx, Tx } from '../../db';
 import type { RequestKey } from '../../http/listing';
 import { refusal } from './ledger.service';
 
@@ -33,4 +33,27 @@ export async function claimRequestKey(
 ): Promise<void> {
   if (fingerprint === null) return;
   await sql`SELECT request_key_claim(${scoped}, ${fingerprint})`.execute(tx).catch(refusal);
+}
+
+/**
+ * Whether a request with this scoped Idempotency-Key (`<sender id>:<key>`) and fingerprint already went
+ * through: its claim is committed (a claim rolls back with a request that failed). A route that checks a
+ * second-factor code asks this first, so that the retry of a request that happened gets its first answer
+ * instead of a refusal of its (now used) code; the retry then moves nothing more. A key the server made up
+ * (no fingerprint) was never used; the same key with another fingerprint is not this request (the service
+ * refuses it with 409 after the code).
+ */
+export async function keyAlreadyUsed(
+  db: DbOrTx,
+  scoped: string,
+  fingerprint: RequestKey['fingerprint'],
+): Promise<boolean> {
+  if (fingerprint === null) return false;
+  const row = await db
+    .selectFrom('request_keys')
+    .select('key')
+    .where('key', '=', scoped)
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+  return row !== undefined;
 }

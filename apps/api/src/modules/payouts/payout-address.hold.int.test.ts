@@ -180,6 +180,9 @@ describe('withdrawals during and after the hold', () => {
       m.token,
       'POST',
       `/users/payout-address/changes/${done.payout.pending[0].id}/cancel`,
+      {
+        password: m.password,
+      },
     );
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().payout.bep20).toBe(OLD);

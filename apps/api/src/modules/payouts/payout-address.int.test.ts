@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
-import { endPayoutHolds, payoutConfirmation, payoutEmailCode } from '../../../test/payout';
+import { payoutConfirmation, payoutEmailCode } from '../../../test/payout';
 import { newSecret, totpOf } from '../auth/second-factor';
 
 /**
  * Protected payout addresses (issue 13, decision 0025): what a change asks for (password, then the
- * authenticator code or an e-mailed code), the hold and the 'shared' flag, an admin's change, cancelling.
- * Without SMTP, so the e-mailed codes are read from the outbox; payout-address.hold.int.test.ts has the
- * withdrawals and the e-mail over SMTP.
+ * authenticator code or an e-mailed code), the hold and the 'shared' flag, an admin's change. Without
+ * SMTP, so the e-mailed codes are read from the outbox; payout-address.cancel.int.test.ts has cancelling,
+ * payout-address.hold.int.test.ts the withdrawals and the e-mail over SMTP.
  */
 let t: TestApp;
 let adminToken: string;
@@ -309,75 +309,5 @@ describe('the other ways an address changes', () => {
       message: 'Your TRC20 payout address was removed.',
       payout: { trc20: null, pending: [{ old_address: TRON_ALONE, new_address: null, shared: false }, {}] },
     });
-  });
-});
-
-describe('cancelling a change', () => {
-  it('restores the old address during the hold, once, only for the member who owns it', async () => {
-    const m = await member(BEP20_A);
-    const changed = await call(m.token, 'PUT', '/users/payout-address', {
-      currency: 'BEP20',
-      address: BEP20_B,
-      ...(await payoutConfirmation(t, m)),
-    });
-    const id = changed.json().payout.pending[0].id;
-    const other = await member();
-    expect((await call(other.token, 'POST', `/users/payout-address/changes/${id}/cancel`)).statusCode).toBe(
-      404,
-    );
-    expect((await call(adminToken, 'POST', `/users/payout-address/changes/${id}/cancel`)).statusCode).toBe(
-      403,
-    );
-
-    const cancel = await call(m.token, 'POST', `/users/payout-address/changes/${id}/cancel`);
-    expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json()).toEqual({
-      message: `Change cancelled. Your BEP20 payout address is ${BEP20_A}.`,
-      payout: expect.objectContaining({ bep20: BEP20_A, pending: [] }),
-    });
-    expect((await call(m.token, 'POST', `/users/payout-address/changes/${id}/cancel`)).statusCode).toBe(409);
-    const audit = await sqlOn(
-      t.url,
-      "SELECT actor_id, before, after FROM audit_log WHERE action = 'member.payout_address_cancel' AND entity_id = $1",
-      [String(m.id)],
-    );
-    expect(audit.rows).toMatchObject([
-      { actor_id: m.id, before: { bep20: BEP20_B }, after: { bep20: BEP20_A } },
-    ]);
-    const notice = await sqlOn(
-      t.url,
-      "SELECT message FROM member_events WHERE user_id = $1 AND title = 'Payout address change cancelled'",
-      [m.id],
-    );
-    expect(notice.rows).toEqual([
-      {
-        message:
-          'The change of your BEP20 payout address to 0x5aAe…eAed was cancelled. Your BEP20 payout address is 0x5290…9EE7.',
-      },
-    ]);
-  });
-
-  it('cannot cancel after the hold; a later change stays when an earlier one is cancelled', async () => {
-    const m = await member();
-    const first = await call(m.token, 'PUT', '/users/payout-address', {
-      currency: 'BEP20',
-      address: BEP20_A,
-      ...(await payoutConfirmation(t, m)),
-    });
-    const firstId = first.json().payout.pending[0].id;
-    const second = await call(m.token, 'PUT', '/users/payout-address', {
-      currency: 'BEP20',
-      address: BEP20_B,
-      ...(await payoutConfirmation(t, m)),
-    });
-    expect(second.json().payout.pending).toHaveLength(2);
-    const cancel = await call(m.token, 'POST', `/users/payout-address/changes/${firstId}/cancel`);
-    expect(cancel.json().payout).toMatchObject({ bep20: BEP20_B, pending: [{ new_address: BEP20_B }] });
-
-    await endPayoutHolds(t, m.id);
-    const secondId = second.json().payout.pending[0].id;
-    const late = await call(m.token, 'POST', `/users/payout-address/changes/${secondId}/cancel`);
-    expect(late.statusCode).toBe(422);
-    expect((await stateOf(m)).pending).toEqual([]);
   });
 });

@@ -5,13 +5,15 @@ import {
   PayoutAddressBody,
   PayoutAddressChangedResponse,
   PayoutAddressState,
+  PayoutCancelBody,
 } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 /**
  * A member's own payout addresses (issue 13, decision 0025): see them with the changes in hold, ask for
- * an e-mailed code, change one (password and second factor or e-mailed code), cancel a change in hold.
+ * an e-mailed code, change one (password and second factor or e-mailed code), cancel a change in hold
+ * (password).
  * Members only; the member is always the session's.
  */
 export function payoutAddressRoutes(app: App): void {
@@ -48,8 +50,14 @@ export function payoutAddressRoutes(app: App): void {
     '/users/payout-address/changes/:id/cancel',
     {
       config: { access: 'member' },
-      schema: { tags, params: IdParam, response: { 200: PayoutAddressChangedResponse } },
+      schema: {
+        tags,
+        params: IdParam,
+        body: PayoutCancelBody,
+        response: { 200: PayoutAddressChangedResponse },
+      },
     },
-    async (request) => payoutAddress.cancel(principalOf(request).userId, BigInt(request.params.id)),
+    async (request) =>
+      payoutAddress.cancel(principalOf(request).userId, BigInt(request.params.id), request.body),
   );
 }

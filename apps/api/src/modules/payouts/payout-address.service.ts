@@ -1,4 +1,9 @@
-import { PAYOUT_EMAIL_CODE_MINUTES, type PayoutAddressState, type PayoutConfirmation } from '@sgx/contracts';
+import {
+  PAYOUT_EMAIL_CODE_MINUTES,
+  type PayoutAddressState,
+  type PayoutCancelBody,
+  type PayoutConfirmation,
+} from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
@@ -17,11 +22,12 @@ import {
   changesInHold,
   holdTimeText,
   profileLink,
+  restorePayoutAddress,
   sameAddress,
   shortAddress,
 } from './payout-address';
 
-/** Changes a member asks for per rate-limit window (counted before the password is hashed). */
+/** Changes and cancellations a member asks for per rate-limit window (counted before the password is hashed). */
 const CHANGES_PER_WINDOW = 10;
 /** E-mailed codes a member may ask for per rate-limit window. */
 const CODES_PER_WINDOW = 5;
@@ -87,21 +93,7 @@ export class PayoutAddressService {
    * password is hashed.
    */
   async confirm(userId: bigint, body: PayoutConfirmation): Promise<void> {
-    await this.limiter.hit(
-      `payout-change:acct:${userId}`,
-      CHANGES_PER_WINDOW,
-      this.config.rateLimits.windowMs,
-    );
-    const member = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!member) throw notFound('Member not found.');
-    if (!(await verifyPassword(member.password_hash, body.password))) {
-      const message = 'Your password is not correct.';
-      throw badRequest(message, { password: [message] });
-    }
+    await this.checkPassword(userId, body.password);
     if (await requireSecondFactor(this.db, userId, body.code)) return;
     if (!body.email_code) {
       const message = 'Ask for a code by e-mail and enter it.';
@@ -115,6 +107,28 @@ export class PayoutAddressService {
     if (outcome === 'wrong') {
       const message = 'That code is not right. Check the e-mail, or ask for a new code.';
       throw badRequest(message, { email_code: [message] });
+    }
+  }
+
+  /**
+   * The member's password (a wrong one: 400 naming the field), rate limited before it is hashed: changes
+   * and cancellations share one count per member.
+   */
+  private async checkPassword(userId: bigint, password: string): Promise<void> {
+    await this.limiter.hit(
+      `payout-change:acct:${userId}`,
+      CHANGES_PER_WINDOW,
+      this.config.rateLimits.windowMs,
+    );
+    const member = await this.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!member) throw notFound('Member not found.');
+    if (!(await verifyPassword(member.password_hash, password))) {
+      const message = 'Your password is not correct.';
+      throw badRequest(message, { password: [message] });
     }
   }
 
@@ -153,10 +167,16 @@ export class PayoutAddressService {
   }
 
   /**
-   * Cancels a change during its hold: the old address comes back when the new one is still in place
+   * Cancels a change during its hold, confirmed by the password (a session alone must not bring back an
+   * address the member changed away from): the old address comes back when the new one is still in place
    * (withdrawals to it need no hold). Audited and announced.
    */
-  async cancel(userId: bigint, changeId: bigint): Promise<{ message: string; payout: PayoutAddressState }> {
+  async cancel(
+    userId: bigint,
+    changeId: bigint,
+    body: PayoutCancelBody,
+  ): Promise<{ message: string; payout: PayoutAddressState }> {
+    await this.checkPassword(userId, body.password);
     const restored = await this.db.transaction().execute(async (tx) => {
       const member = await tx
         .selectFrom('users')
@@ -184,15 +204,7 @@ export class PayoutAddressService {
         .set({ cancelled_at: new Date(), cancelled_by: userId })
         .where('id', '=', change.id)
         .execute();
-      if (restore)
-        await tx
-          .updateTable('users')
-          .set({
-            ...(column === 'bep20' ? { bep20: change.old_address } : { trc20: change.old_address }),
-            updated_at: new Date(),
-          })
-          .where('id', '=', userId)
-          .execute();
+      if (restore) await restorePayoutAddress(tx, userId, change.currency, change.old_address);
       const after = restore ? change.old_address : current;
       await writeAudit(tx, {
         actorId: userId,

@@ -8,11 +8,12 @@ import { writeAudit } from '../audit/audit.repo';
 import { notifyMember } from '../notifications/events';
 
 /**
- * Protected payout addresses (issue 13, decision 0025): the one function that changes users.bep20 and
- * users.trc20, the hold check of withdrawals, and the messages members read. Every change records a
- * `payout_address_changes` row whose hold_until is now + the setting payoutHoldHours (also for a first
- * address: a stolen session must not set one and withdraw at once), is audited, and is announced in the
- * same transaction (a member event, e-mailed after commit).
+ * Protected payout addresses (issue 13, decision 0025): the only writers of users.bep20 and users.trc20
+ * (changePayoutAddress, and restorePayoutAddress for a cancelled change), the hold check of withdrawals,
+ * and the messages members read. Every change records a `payout_address_changes` row whose hold_until is
+ * now + the setting payoutHoldHours (also for a first address: a stolen session must not set one and
+ * withdraw at once), is audited, and is announced in the same transaction (a member event, e-mailed after
+ * commit).
  */
 
 const columnOf = { BEP20: 'bep20', TRC20: 'trc20' } as const;
@@ -129,6 +130,24 @@ export async function changePayoutAddress(tx: Tx, c: PayoutChange): Promise<Payo
     key: `payout-address-changed:${change.id}`,
   });
   return { id: change.id, holdUntil: change.hold_until, old };
+}
+
+/**
+ * Puts back the address a cancelled change replaced (`old`, null: none), in the caller's transaction under
+ * the member's row lock. Records no change and starts no hold: the address was the member's before the
+ * change (payout_address_hold still applies an earlier change's hold). The caller audits and announces it.
+ */
+export async function restorePayoutAddress(
+  tx: Tx,
+  userId: bigint,
+  currency: Currency,
+  old: string | null,
+): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({ ...(columnOf[currency] === 'bep20' ? { bep20: old } : { trc20: old }), updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The member's changes whose hold has not ended (newest first), each flagged when the address is shared. */

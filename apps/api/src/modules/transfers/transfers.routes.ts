@@ -9,12 +9,34 @@ import {
 } from '@sgx/contracts';
 import { z } from 'zod';
 import type { App } from '../../deps';
-import { principalOf } from '../../http/access';
-import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { type Principal, principalOf } from '../../http/access';
+import {
+  actingFor,
+  csvColumns,
+  keyedRequest,
+  pageInfo,
+  type RequestKey,
+  scopeOf,
+  sendCsv,
+} from '../../http/listing';
+import { requireSecondFactor } from '../auth/second-factor';
+import { keyAlreadyUsed } from '../ledger/money-guards';
+import { scopedKey } from '../topups/topups.service';
 
 export function transfersRoutes(app: App): void {
   const { transfers } = app.deps;
   const tags = ['transfers'];
+  /**
+   * Money that leaves a member's hands for another member's asks the code of a member with two-factor
+   * sign-in on (issue 13), like a withdrawal: a stolen session alone sends nothing to an accomplice. It is
+   * checked before the transfer's transaction (requireSecondFactor counts wrong codes outside it). The
+   * retry of a transfer that went through (its Idempotency-Key is claimed) gets its first answer instead.
+   */
+  const askSecondFactor = async (p: Principal, code: string | undefined, requestKey: RequestKey) => {
+    if (p.role !== 'user') return;
+    if (await keyAlreadyUsed(app.deps.db, scopedKey(p, requestKey.key), requestKey.fingerprint)) return;
+    await requireSecondFactor(app.deps.db, p.userId, code);
+  };
 
   app.post(
     '/transfer/touser',
@@ -25,12 +47,14 @@ export function transfersRoutes(app: App): void {
     async (request, reply) => {
       const p = principalOf(request);
       const b = request.body;
+      const requestKey = keyedRequest(request);
+      await askSecondFactor(p, b.code, requestKey);
       const transfer = await transfers.toUser(
         p,
         actingFor(p, b.user_id),
         BigInt(b.userto_id),
         b.amount,
-        keyedRequest(request),
+        requestKey,
       );
       return reply.status(201).send({ message: 'Transfer successful', transfer });
     },
@@ -44,13 +68,15 @@ export function transfersRoutes(app: App): void {
     async (request, reply) => {
       const p = principalOf(request);
       const b = request.body;
+      const requestKey = keyedRequest(request);
+      await askSecondFactor(p, b.code, requestKey);
       const transfer = await transfers.friendTopup(
         p,
         actingFor(p, b.user_id),
         BigInt(b.userto_id),
         BigInt(b.plan_id),
         b.amount,
-        keyedRequest(request),
+        requestKey,
       );
       return reply.status(201).send({ message: 'Your friend’s plan is topped up', transfer });
     },

@@ -21,9 +21,18 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { type Principal, principalOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
-import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import {
+  actingFor,
+  csvColumns,
+  keyedRequest,
+  pageInfo,
+  type RequestKey,
+  scopeOf,
+  sendCsv,
+} from '../../http/listing';
 import { pendingResponse } from '../approvals/approvals.repo';
 import { requireSecondFactor } from '../auth/second-factor';
+import { keyAlreadyUsed } from '../ledger/money-guards';
 
 /** `flagged=true`: admins see only requests with a flagged risk signal (issue 13); members' lists ignore it. */
 const WithdrawalListQuery = ListQuery.extend({
@@ -38,10 +47,13 @@ export function withdrawalsRoutes(app: App): void {
   /**
    * A member with two-factor sign-in on confirms each withdrawal with a code (issue 13), checked before the
    * request's transaction (requireSecondFactor counts wrong codes outside it). Admins acting for a member
-   * already passed theirs at sign-in.
+   * already passed theirs at sign-in. The retry of a request that went through (its Idempotency-Key is
+   * claimed) is not asked again: it gets its first answer and moves nothing more.
    */
-  const askSecondFactor = async (p: Principal, code: string | undefined) => {
-    if (p.role === 'user') await requireSecondFactor(app.deps.db, p.userId, code);
+  const askSecondFactor = async (p: Principal, code: string | undefined, requestKey: RequestKey) => {
+    if (p.role !== 'user') return;
+    if (await keyAlreadyUsed(app.deps.db, `${p.userId}:${requestKey.key}`, requestKey.fingerprint)) return;
+    await requireSecondFactor(app.deps.db, p.userId, code);
   };
 
   const requestRoute = (path: string, kind: 'working' | 'roi' | 'compound') =>
@@ -53,13 +65,14 @@ export function withdrawalsRoutes(app: App): void {
       },
       async (request, reply) => {
         const p = principalOf(request);
-        await askSecondFactor(p, request.body.code);
+        const requestKey = keyedRequest(request);
+        await askSecondFactor(p, request.body.code, requestKey);
         const withdrawal = await withdrawals.request(
           p,
           actingFor(p, request.body.user_id),
           kind,
           request.body,
-          keyedRequest(request),
+          requestKey,
         );
         return reply.status(201).send({ message: 'Withdrawal request received', withdrawal });
       },
@@ -75,13 +88,14 @@ export function withdrawalsRoutes(app: App): void {
     },
     async (request, reply) => {
       const p = principalOf(request);
-      await askSecondFactor(p, request.body.code);
+      const requestKey = keyedRequest(request);
+      await askSecondFactor(p, request.body.code, requestKey);
       const withdrawal = await withdrawals.request(
         p,
         actingFor(p, request.body.user_id),
         'principal',
         request.body,
-        keyedRequest(request),
+        requestKey,
       );
       return reply.status(201).send({ message: 'Principal withdrawal request received', withdrawal });
     },

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Built,
@@ -83,6 +85,44 @@ describe('two-factor on withdrawals', () => {
       m.id,
     ]);
     expect(pending.rows[0]?.n).toBe(1);
+  });
+
+  it('answers the retry of a request that went through as the first time, not with a refusal of its used code', async () => {
+    const m = await member();
+    await enrolTwoFactor(t.app, m, m.token);
+    const secret = m.twoFactor?.secret ?? '';
+    await fundWallet(t.deps, m.id, 'working', '100');
+    const body = { user_id: Number(m.id), amount: '30' };
+    const key = { 'idempotency-key': `withdraw-${randomUUID()}` };
+    const send = (payload: object, headers: Record<string, string> = key) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/withdrawalrequest/add',
+        headers: { ...bearer(m.token), ...headers },
+        payload,
+      });
+    const code = totpCode(secret, Math.max(stepNow() - 1, (await lastStep(m.id)) + 1));
+
+    const ok = await send({ ...body, code });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // The answer was lost: the same key with the same (now used) code, or with none, gets the first answer.
+    for (const retry of [await send({ ...body, code }), await send(body)]) {
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json().withdrawal).toEqual(ok.json().withdrawal);
+    }
+    // A new key is a new request: the used code does not confirm it.
+    const fresh = await send({ ...body, code }, { 'idempotency-key': `withdraw-${randomUUID()}` });
+    expect(fresh.statusCode).toBe(422);
+    expect(
+      (await sqlOn(t.url, 'SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1', [m.id])).rows[0]
+        ?.n,
+    ).toBe(1);
+    const wallet = await sqlOn(
+      t.url,
+      "SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND kind = 'working'",
+      [m.id],
+    );
+    expect(wallet.rows[0]?.balance).toBe(parseUnits('70'));
   });
 
   it('asks a member without two-factor for no code', async () => {

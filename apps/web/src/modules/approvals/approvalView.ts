@@ -7,6 +7,7 @@ export const approvalKindLabels: Record<ApprovalKind, string> = {
   transaction_edit: 'Transaction edit',
   balance_edit: 'Balance edit',
   settings: 'Settings',
+  deposit: 'Deposit',
 };
 
 /** What the signed-in admin may do with an approval: the one who asked cancels, any other admin decides. */

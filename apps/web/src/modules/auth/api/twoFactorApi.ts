@@ -1,6 +1,7 @@
 import {
   MessageResponse,
   RecoveryCodesResponse,
+  type TwoFactorConfirmBody,
   type TwoFactorDisableBody,
   TwoFactorEnrolResponse,
   TwoFactorStatusResponse,
@@ -41,12 +42,15 @@ export function useEnrolment() {
   });
 }
 
-/** POST /auth/2fa/confirm: the first code from the app turns two-factor on; the recovery codes come back once. */
+/**
+ * POST /auth/2fa/confirm: the first code from the app (and, from the security page, the password) turns
+ * two-factor on; the recovery codes come back once, and the account's other sessions end.
+ */
 export function useConfirmEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest('/auth/2fa/confirm', { method: 'POST', body: { code }, schema: RecoveryCodesResponse }),
+    mutationFn: (body: TwoFactorConfirmBody) =>
+      apiRequest('/auth/2fa/confirm', { method: 'POST', body, schema: RecoveryCodesResponse }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status, exact: true }),
   });
 }

@@ -5,6 +5,7 @@ import {
   Group,
   Image,
   List,
+  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -20,29 +21,36 @@ import { svgDataUrl } from '../twoFactorText';
 import { codeProblem, OneTimeCodeInput } from './OneTimeCodeInput';
 
 interface TwoFactorEnrolmentProps {
-  /** Two-factor is on: the recovery codes to show once. */
-  onConfirmed: (recoveryCodes: string[]) => void;
+  /** Two-factor is on: the recovery codes to show once, and the server's message. */
+  onConfirmed: (recoveryCodes: string[], message: string) => void;
   /** A way back (the member's security page); the admins' first sign-in has none. */
   onCancel?: () => void;
+  /**
+   * Ask for the account's password too: turning it on from the security page, where the session alone must
+   * not be enough. The admins' first sign-in has just taken the password and does not ask again.
+   */
+  askPassword?: boolean;
 }
 
 /**
  * Setting up two-factor sign-in: a new secret as a QR code and as text for typing into the app, then the
  * first code from the app turns it on. Used by the admins' first sign-in and the member's security page.
  */
-export function TwoFactorEnrolment({ onConfirmed, onCancel }: TwoFactorEnrolmentProps) {
+export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false }: TwoFactorEnrolmentProps) {
   const enrolment = useEnrolment();
   const confirm = useConfirmEnrolment();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = codeProblem(code, false);
+  const passwordError = askPassword && password === '' ? 'Enter your password.' : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    if (problem !== null || confirm.isPending) return;
-    confirm.mutate(code, {
-      onSuccess: (res) => onConfirmed(res.recovery_codes),
+    if (problem !== null || passwordError !== null || confirm.isPending) return;
+    confirm.mutate(askPassword ? { code, password } : { code }, {
+      onSuccess: (res) => onConfirmed(res.recovery_codes, res.message),
       onError: () => setCode(''),
     });
   };
@@ -110,6 +118,20 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel }: TwoFactorEnrolment
               error={touched ? problem : null}
               required
             />
+            {askPassword && (
+              <PasswordInput
+                label="Password"
+                description="Your account password, to confirm it is you."
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  confirm.reset();
+                }}
+                error={touched ? passwordError : null}
+                required
+              />
+            )}
           </Stack>
         </Group>
         {confirm.isError && <ApiErrorAlert error={confirm.error} title="Not turned on" />}

@@ -39,6 +39,10 @@ export function TwoFactorSettings() {
     setCodes(next);
     setPanel('none');
   };
+  const turnedOn = (next: string[], message: string) => {
+    toast.success(message);
+    showCodes(next);
+  };
 
   return (
     <SectionCard
@@ -58,7 +62,7 @@ export function TwoFactorSettings() {
       {codes !== null ? (
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : panel === 'enrol' ? (
-        <TwoFactorEnrolment onConfirmed={showCodes} onCancel={() => setPanel('none')} />
+        <TwoFactorEnrolment onConfirmed={turnedOn} onCancel={() => setPanel('none')} askPassword />
       ) : panel === 'codes' ? (
         <NewRecoveryCodesForm onCodes={showCodes} onCancel={() => setPanel('none')} />
       ) : panel === 'disable' ? (

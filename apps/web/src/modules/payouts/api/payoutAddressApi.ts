@@ -3,6 +3,7 @@ import {
   type PayoutAddressBody,
   PayoutAddressChangedResponse,
   PayoutAddressState,
+  type PayoutCancelBody,
 } from '@sgx/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
@@ -44,13 +45,14 @@ export function useChangePayoutAddress() {
   });
 }
 
-/** POST /users/payout-address/changes/{id}/cancel */
+/** POST /users/payout-address/changes/{id}/cancel, confirmed by the member's password. */
 export function useCancelPayoutChange() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) =>
+    mutationFn: ({ id, ...body }: PayoutCancelBody & { id: number }) =>
       apiRequest(`/users/payout-address/changes/${id}/cancel`, {
         method: 'POST',
+        body,
         schema: PayoutAddressChangedResponse,
       }),
     onSuccess: (res) => refresh(res.payout),

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import type { PayoutAddressChange } from '@sgx/contracts';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { errorMessage } from '../../../app/apiError';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../app/apiError';
+import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { formatDateTime } from '../../../ui/format';
 import { useCancelPayoutChange } from '../api/payoutAddressApi';
 
@@ -11,7 +11,8 @@ const mono = { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'b
 
 /**
  * One banner per change still in its hold: when withdrawals to the new address are possible, who made it,
- * a warning when another member uses the address, and Cancel change (confirmed).
+ * a warning when another member uses the address, and Cancel change, confirmed with the password (it puts
+ * the old address back at once, so a session alone must not do it; no code is asked, so it stays quick).
  */
 export function PayoutHolds({
   pending,
@@ -22,7 +23,41 @@ export function PayoutHolds({
 }) {
   const cancel = useCancelPayoutChange();
   const [asked, setAsked] = useState<PayoutAddressChange | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
   if (pending.length === 0) return null;
+
+  const ask = (c: PayoutAddressChange) => {
+    cancel.reset();
+    setPassword('');
+    setPasswordError(undefined);
+    setAsked(c);
+  };
+  const close = () => {
+    if (!cancel.isPending) setAsked(null);
+  };
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    if (asked === null) return;
+    if (password === '') {
+      setPasswordError('Enter your password.');
+      return;
+    }
+    setPasswordError(undefined);
+    cancel.mutate(
+      { id: asked.id, password },
+      {
+        onSuccess: (res) => {
+          setAsked(null);
+          setPassword('');
+          onCancelled(res.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setPasswordError(error.field('password'));
+        },
+      },
+    );
+  };
   return (
     <Stack gap="xs">
       {pending.map((c) => (
@@ -57,40 +92,53 @@ export function PayoutHolds({
               </Text>
             )}
             <Group justify="flex-end">
-              <Button size="compact-sm" variant="light" color="red" onClick={() => setAsked(c)}>
+              <Button size="compact-sm" variant="light" color="red" onClick={() => ask(c)}>
                 Cancel change
               </Button>
             </Group>
           </Stack>
         </Alert>
       ))}
-      {cancel.isError && (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(cancel.error)}
-        </Text>
-      )}
-      <ConfirmDialog
+      <Modal
         opened={asked !== null}
-        onCancel={() => setAsked(null)}
-        loading={cancel.isPending}
-        confirmLabel="Cancel change"
-        message={
-          asked === null
-            ? ''
-            : `Cancel this change of your ${asked.currency} payout address? ${
-                asked.old_address === null
-                  ? 'You will have no address for it again.'
-                  : `It goes back to ${asked.old_address}.`
-              }`
-        }
-        onConfirm={() => {
-          if (asked === null) return;
-          cancel.mutate(asked.id, {
-            onSuccess: (res) => onCancelled(res.message),
-            onSettled: () => setAsked(null),
-          });
-        }}
-      />
+        onClose={close}
+        title="Please confirm"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
+        <form onSubmit={confirm} noValidate aria-label="Cancel payout address change">
+          <Stack gap="sm">
+            <Text>
+              {asked === null
+                ? ''
+                : `Cancel this change of your ${asked.currency} payout address? ${
+                    asked.old_address === null
+                      ? 'You will have no address for it again.'
+                      : `It goes back to ${asked.old_address}.`
+                  }`}
+            </Text>
+            <PasswordInput
+              label="Your password"
+              description="Needed because the address before the change can receive withdrawals at once."
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={passwordError}
+              required
+              data-autofocus
+            />
+            {cancel.isError && passwordError === undefined && <ApiErrorAlert error={cancel.error} />}
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={close} disabled={cancel.isPending}>
+                Go back
+              </Button>
+              <Button type="submit" color="red" loading={cancel.isPending}>
+                Cancel change
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
     </Stack>
   );
 }

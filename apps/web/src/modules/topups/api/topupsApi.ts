@@ -51,9 +51,12 @@ export function payEntry(body: { id: number; userby_id: number }, key: string) {
   return apiRequest('/topup/entry', { method: 'POST', body, schema: TopupResponse, idempotencyKey: key });
 }
 
-/** POST /transfer/friend: tops up a friend's plan from the caller's deposit balance. */
+/**
+ * POST /transfer/friend: tops up a friend's plan from the caller's deposit balance (`code`: with two-factor
+ * on, issue 13).
+ */
 export function friendTopup(
-  body: { user_id: number; userto_id: number; plan_id: number; amount?: string },
+  body: { user_id: number; userto_id: number; plan_id: number; amount?: string; code?: string },
   key: string,
 ) {
   return apiRequest('/transfer/friend', {
@@ -64,8 +67,11 @@ export function friendTopup(
   });
 }
 
-/** POST /transfer/touser: moves deposit balance to another member. */
-export function transferToMember(body: { user_id: number; userto_id: number; amount: string }, key: string) {
+/** POST /transfer/touser: moves deposit balance to another member (`code`: with two-factor on, issue 13). */
+export function transferToMember(
+  body: { user_id: number; userto_id: number; amount: string; code?: string },
+  key: string,
+) {
   return apiRequest('/transfer/touser', {
     method: 'POST',
     body,

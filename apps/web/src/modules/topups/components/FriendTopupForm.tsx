@@ -9,6 +9,8 @@ import { amountError, amountText } from '../../../ui/amounts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { formatMoney, plainDecimal } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useTwoFactorStatus } from '../../auth/api/twoFactorApi';
+import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { friendTopup } from '../api/topupsApi';
 import { BalanceAfter, memberIdError, PlanSelect, useActivePlans } from './shared';
@@ -17,6 +19,8 @@ interface Submission {
   friend: number;
   plan: PlanRecord;
   amount: string;
+  /** The authenticator code, when two-factor sign-in is on. */
+  code?: string;
 }
 
 /** The server's refusal of a friend top-up to oneself (spec text). */
@@ -26,9 +30,11 @@ const SELF_MESSAGE = 'Visit Membership Plan to topup self account';
 export function FriendTopupForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const plans = useActivePlans();
   const invalidate = useInvalidateMoney();
+  // With two-factor sign-in on, paying a friend's plan also needs a code from the app (issue 13).
+  const twoFactor = useTwoFactorStatus().data?.enabled === true;
   const form = useForm({
     mode: 'controlled',
-    initialValues: { friend: '', plan: '', amount: '' },
+    initialValues: { friend: '', plan: '', amount: '', code: '' },
     validate: {
       friend: (v) => memberIdError(v) ?? (Number(v.trim()) === userId ? SELF_MESSAGE : null),
       plan: (v) => (v === '' ? 'Choose a plan.' : null),
@@ -36,11 +42,21 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
         const plan = plans.active.find((p) => String(p.id) === values.plan);
         return amountError(v, plan ? { min: plan.monthly_price } : {});
       },
+      code: (v) => (twoFactor ? codeProblem(v, false) : null),
     },
   });
   const action = useConfirmedAction({
     run: (s: Submission, key) =>
-      friendTopup({ user_id: userId, userto_id: s.friend, plan_id: s.plan.id, amount: s.amount }, key),
+      friendTopup(
+        {
+          user_id: userId,
+          userto_id: s.friend,
+          plan_id: s.plan.id,
+          amount: s.amount,
+          ...(s.code === undefined ? {} : { code: s.code }),
+        },
+        key,
+      ),
     onSuccess: (res) => {
       toast.success(res.message);
       form.reset();
@@ -51,7 +67,12 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
   const onSubmit = form.onSubmit((v) => {
     const plan = plans.active.find((p) => String(p.id) === v.plan);
     if (plan === undefined) return;
-    action.open({ friend: Number(v.friend.trim()), plan, amount: amountText(v.amount) });
+    action.open({
+      friend: Number(v.friend.trim()),
+      plan,
+      amount: amountText(v.amount),
+      ...(twoFactor ? { code: v.code } : {}),
+    });
   });
   const selfError = form.errors.friend === SELF_MESSAGE;
 
@@ -77,6 +98,16 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
             />
             <AmountInput label="Amount" {...form.getInputProps('amount')} />
           </SimpleGrid>
+          {twoFactor && (
+            <OneTimeCodeInput
+              value={form.values.code}
+              onChange={(v) => form.setFieldValue('code', v)}
+              error={form.errors.code}
+              description="The 6-digit code your authenticator app shows now: paying a friend's plan needs it."
+              required
+              maw={260}
+            />
+          )}
           {selfError && (
             <Text size="sm">
               <Anchor component={Link} to="/user/subscription" size="sm">

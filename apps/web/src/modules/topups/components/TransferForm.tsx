@@ -7,6 +7,8 @@ import { amountError, amountText } from '../../../ui/amounts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useTwoFactorStatus } from '../../auth/api/twoFactorApi';
+import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { transferToMember } from '../api/topupsApi';
 import { BalanceAfter, memberIdError } from './shared';
@@ -14,9 +16,11 @@ import { BalanceAfter, memberIdError } from './shared';
 /** POST /transfer/touser: moves Business Balance to another member. */
 export function TransferForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const invalidate = useInvalidateMoney();
+  // With two-factor sign-in on, a transfer also needs a code from the app (issue 13).
+  const twoFactor = useTwoFactorStatus().data?.enabled === true;
   const form = useForm({
     mode: 'controlled',
-    initialValues: { member: '', amount: '' },
+    initialValues: { member: '', amount: '', code: '' },
     validate: {
       member: (v) =>
         memberIdError(v) ??
@@ -28,11 +32,20 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
             ? {}
             : { max: balance, maxMessage: `Your Business Balance is ${formatMoney(balance)}.` },
         ),
+      code: (v) => (twoFactor ? codeProblem(v, false) : null),
     },
   });
   const action = useConfirmedAction({
-    run: (s: { to: number; amount: string }, key) =>
-      transferToMember({ user_id: userId, userto_id: s.to, amount: s.amount }, key),
+    run: (s: { to: number; amount: string; code?: string }, key) =>
+      transferToMember(
+        {
+          user_id: userId,
+          userto_id: s.to,
+          amount: s.amount,
+          ...(s.code === undefined ? {} : { code: s.code }),
+        },
+        key,
+      ),
     onSuccess: (res) => {
       toast.success(res.message);
       form.reset();
@@ -41,7 +54,11 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
     onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'member' })),
   });
   const onSubmit = form.onSubmit((v) =>
-    action.open({ to: Number(v.member.trim()), amount: amountText(v.amount) }),
+    action.open({
+      to: Number(v.member.trim()),
+      amount: amountText(v.amount),
+      ...(twoFactor ? { code: v.code } : {}),
+    }),
   );
   return (
     <>
@@ -56,6 +73,16 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
             />
             <AmountInput label="Amount" {...form.getInputProps('amount')} />
           </SimpleGrid>
+          {twoFactor && (
+            <OneTimeCodeInput
+              value={form.values.code}
+              onChange={(v) => form.setFieldValue('code', v)}
+              error={form.errors.code}
+              description="The 6-digit code your authenticator app shows now: transfers need it."
+              required
+              maw={260}
+            />
+          )}
           <Group justify="flex-end">
             <Button type="submit">Transfer</Button>
           </Group>
