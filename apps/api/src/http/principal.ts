@@ -9,4 +9,9 @@ export type Principal = {
   role: 'user' | 'admin';
   sessionId: bigint;
   secondFactor: SecondFactorState;
+  /**
+   * Whether the account has two-factor sign-in on, read with the session (no extra round trip): money
+   * routes skip the code check for accounts without it. Undefined when not read: callers then ask the database.
+   */
+  twoFactorOn?: boolean;
 };

@@ -45,6 +45,17 @@ export class SessionStore {
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.id', 's.user_id', 'u.role', 's.second_factor'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('two_factors as f')
+              .select('f.user_id')
+              .whereRef('f.user_id', '=', 's.user_id')
+              .where('f.confirmed_at', 'is not', null),
+          )
+          .as('two_factor_on'),
+      )
       .where('s.token_hash', '=', hashToken(token))
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date())
@@ -52,7 +63,13 @@ export class SessionStore {
       .whereRef('u.role', '=', 's.role')
       .executeTakeFirst();
     return row
-      ? { userId: row.user_id, role: row.role, sessionId: row.id, secondFactor: row.second_factor }
+      ? {
+          userId: row.user_id,
+          role: row.role,
+          sessionId: row.id,
+          secondFactor: row.second_factor,
+          twoFactorOn: Boolean(row.two_factor_on),
+        }
       : null;
   }
 

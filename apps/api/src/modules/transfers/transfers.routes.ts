@@ -33,7 +33,8 @@ export function transfersRoutes(app: App): void {
    * retry of a transfer that went through (its Idempotency-Key is claimed) gets its first answer instead.
    */
   const askSecondFactor = async (p: Principal, code: string | undefined, requestKey: RequestKey) => {
-    if (p.role !== 'user') return;
+    // Members without two-factor (known from the session's read) cost no extra round trip here.
+    if (p.role !== 'user' || p.twoFactorOn === false) return;
     if (await keyAlreadyUsed(app.deps.db, scopedKey(p, requestKey.key), requestKey.fingerprint)) return;
     await requireSecondFactor(app.deps.db, p.userId, code);
   };

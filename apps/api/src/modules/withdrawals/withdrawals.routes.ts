@@ -51,7 +51,8 @@ export function withdrawalsRoutes(app: App): void {
    * claimed) is not asked again: it gets its first answer and moves nothing more.
    */
   const askSecondFactor = async (p: Principal, code: string | undefined, requestKey: RequestKey) => {
-    if (p.role !== 'user') return;
+    // Members without two-factor (known from the session's read) cost no extra round trip here.
+    if (p.role !== 'user' || p.twoFactorOn === false) return;
     if (await keyAlreadyUsed(app.deps.db, `${p.userId}:${requestKey.key}`, requestKey.fingerprint)) return;
     await requireSecondFactor(app.deps.db, p.userId, code);
   };
