@@ -1,38 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { parseUnits } from '@sgx/money';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, fundWallet, randomHash } from '../../../test/money';
+import { startSmtp } from '../../../test/smtp';
 import { runSalary } from '../income/salary.job';
 
-/** A real SMTP server on loopback that keeps what it receives. */
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+/** A real SMTP server on loopback (test/smtp.ts) that keeps what it receives. */
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 let adminToken: string;
 let bronze = 0;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://app.example' });
+  smtp = await startSmtp();
+  t = await buildTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://app.example' });
   adminToken = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
   const plan = await call(adminToken, 'POST', '/plans/add', {
     name: 'bronze',
@@ -46,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -322,7 +305,7 @@ describe('e-mail after commit', () => {
     };
     await decline();
     await t.deps.notifications.mail.dispatch();
-    const mails = received.filter((r) => r.to.includes(m.email));
+    const mails = smtp.received.filter((r) => r.to.includes(m.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.raw).toContain('Subject: Withdrawal declined');
     expect(decoded(mails[0]?.raw)).toContain('https://app.example/user/withdrawal');
@@ -339,14 +322,14 @@ describe('e-mail after commit', () => {
     });
     await decline();
     await t.deps.notifications.mail.dispatch();
-    expect(received.filter((r) => r.to.includes(m.email))).toHaveLength(1);
+    expect(smtp.received.filter((r) => r.to.includes(m.email))).toHaveLength(1);
     expect((await eventsOf(m.id)).map((e) => e.mail_state)).toEqual(['sent', 'off']);
 
     // On again: the next one goes out by itself after the request (no explicit dispatch).
     await call(m.token, 'PUT', '/notifications/email-settings', { kind: 'withdrawal_declined', email: true });
     await decline();
-    for (let i = 0; i < 50 && received.filter((r) => r.to.includes(m.email)).length < 2; i++)
+    for (let i = 0; i < 50 && smtp.received.filter((r) => r.to.includes(m.email)).length < 2; i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(received.filter((r) => r.to.includes(m.email))).toHaveLength(2);
+    expect(smtp.received.filter((r) => r.to.includes(m.email))).toHaveLength(2);
   });
 });

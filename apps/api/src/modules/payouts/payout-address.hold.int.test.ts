@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundWallet } from '../../../test/money';
 import { endPayoutHolds, PAYOUT_CODE_SUBJECT } from '../../../test/payout';
+import { startSmtp } from '../../../test/smtp';
 import { assertPayoutAddressReady } from './payout-address';
 
 /**
@@ -13,32 +12,16 @@ import { assertPayoutAddressReady } from './payout-address';
  * hold is refused and goes through after it, cancelling puts the old address back and withdrawals to it
  * go at once; the principal path's check (assertPayoutAddressReady) keeps the same rule.
  */
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://app.example' });
+  smtp = await startSmtp();
+  t = await buildTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://app.example' });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const OLD = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -57,7 +40,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payloa
 
 /** The text of a received mail with quoted-printable soft breaks undone. */
 const decoded = (raw: string | undefined) => (raw ?? '').replace(/=\r?\n/g, '').replace(/=E2=80=A6/g, '…');
-const mailsTo = (email: string) => received.filter((r) => r.to.includes(email));
+const mailsTo = (email: string) => smtp.received.filter((r) => r.to.includes(email));
 
 type Member = Built & { token: string };
 async function member(address: string | null = OLD): Promise<Member> {

@@ -1,39 +1,22 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { startSmtp } from '../../../test/smtp';
 
-/** A real SMTP server on loopback that keeps what it receives. */
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+/** A real SMTP server on loopback (test/smtp.ts) that keeps what it receives. */
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let smtpApp: TestApp;
 let outboxApp: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  smtpApp = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://app.example' });
+  smtp = await startSmtp();
+  smtpApp = await buildTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://app.example' });
   outboxApp = await buildTestApp();
 });
 afterAll(async () => {
   await smtpApp.close();
   await outboxApp.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The text of a received mail with quoted-printable encoding undone. */
@@ -58,7 +41,7 @@ describe('forgotten password over SMTP', () => {
     const m = await buildMember(smtpApp.deps);
     const res = await post(smtpApp, '/pass/forget', { email: m.email });
     expect(res.json()).toEqual({ message: 'If that e-mail is registered, a reset link is on its way.' });
-    const mail = received.find((r) => r.to.includes(m.email));
+    const mail = smtp.received.find((r) => r.to.includes(m.email));
     expect(mail).toBeDefined();
     const token = linkToken(mail?.raw);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -90,16 +73,16 @@ describe('forgotten password over SMTP', () => {
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const res = await post(smtpApp, '/pass/forget', { email: 'nobody-here@example.com' });
     expect(res.json()).toEqual({ message: 'If that e-mail is registered, a reset link is on its way.' });
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('refuses an expired link', async () => {
     const m = await buildMember(smtpApp.deps);
     await post(smtpApp, '/pass/forget', { email: m.email });
-    const mail = received.filter((r) => r.to.includes(m.email)).at(-1);
+    const mail = smtp.received.filter((r) => r.to.includes(m.email)).at(-1);
     const token = linkToken(mail?.raw);
     await sqlOn(
       smtpApp.url,
