@@ -119,24 +119,17 @@ export class WithdrawalsService {
       // A new payout address waits out its hold (issue 13); the wallet kinds check it in withdrawal_request.
       await assertPayoutAddressReady(tx, userId, currency);
       const s = await this.settings.all(tx);
-      let amount = body.amount ?? 0n;
-      let memberPlanId: bigint | null = null;
-      let activatedAt: Date | undefined;
-      if (kind === 'principal') {
-        const plan = await this.activePlan(tx, userId);
-        if (!plan) throw businessRule('You have no active plan to withdraw.');
-        const pending = await tx
-          .selectFrom('withdrawals')
-          .select('id')
-          .where('member_plan_id', '=', plan.id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (pending) throw conflict('A principal withdrawal of this plan is already pending.');
-        amount = plan.amount;
-        memberPlanId = plan.id;
-        activatedAt = plan.started_at;
-      }
-      const q = quoteWithdrawal(kind, amount, s.withdrawal, activatedAt);
+      // The wallet kinds went to withdrawal_request above: from here on it is a plan's principal.
+      const plan = await this.activePlan(tx, userId);
+      if (!plan) throw businessRule('You have no active plan to withdraw.');
+      const pending = await tx
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('member_plan_id', '=', plan.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (pending) throw conflict('A principal withdrawal of this plan is already pending.');
+      const q = quoteWithdrawal('principal', plan.amount, s.withdrawal, plan.started_at);
       if (q.amount <= 0n) throw businessRule('Enter an amount above 0.');
       if (q.amount < q.minimum) throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
       const w = await tx
@@ -149,7 +142,7 @@ export class WithdrawalsService {
           net: q.net,
           currency,
           address,
-          member_plan_id: memberPlanId,
+          member_plan_id: plan.id,
           request_key: key,
         })
         .returning('id')
