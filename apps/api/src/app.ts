@@ -110,7 +110,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     withdrawals: new WithdrawalsService(db, settings, plans),
     approvals: new ApprovalsService(db, () => deps),
     transfers: new TransfersService(db, topups),
-    codes: new CodesService(db),
+    codes: new CodesService(db, settings),
     transactions: new TransactionsService(db, settings),
     roi: new RoiService(db, settings),
     referrals: new ReferralsService(db),

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { AdminDepositsPage, AdminWeb3Page, AdminWithdrawalsPage } from './pages/AdminMoneyPages';
-import { approveAsSecondAdmin, payoutAddressNow } from './pages/ApprovalPages';
+import { payoutAddressNow, secondAdmin } from './pages/ApprovalPages';
 import {
   MemberDashboardPage,
   SubscriptionPage,
@@ -12,12 +12,15 @@ import { addAmounts, apiGet, apiSignIn, randomHash, usd, walletOf } from './page
 import { ProfilePage } from './pages/ProfilePage';
 import { SignInPage } from './pages/SignInPage';
 
-async function signedIn(browser: Browser, area: 'member' | 'admin'): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  area: 'member' | 'admin',
+  who: { email: string; password: string } = area === 'admin' ? demoAdmin : demoMember,
+): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const signIn = new SignInPage(page, area);
   await signIn.goto();
-  const who = area === 'admin' ? demoAdmin : demoMember;
   await signIn.signIn(who.email, who.password);
   await expect(page).toHaveURL(area === 'admin' ? /\/admin\/dashboard$/ : /\/user\/dashboard$/);
   return page;
@@ -79,9 +82,24 @@ test('deposit, approval, plan, withdrawal and payout: every balance on screen ma
   await adminDeposits.goto();
   await adminDeposits.list.search(hash.slice(2, 20));
   await expect(adminDeposits.list.row(`#${pending?.id}`)).toBeVisible();
-  const approvalId = await adminDeposits.approveWaiting(pending?.id ?? 0);
+  const depositId = pending?.id ?? 0;
+  await adminDeposits.approveWaiting(depositId, adminApi.username);
   expect((await walletOf(request, api.token, api.id)).deposit).toBe(before.deposit);
-  await approveAsSecondAdmin(request, approvalId);
+  // The second admin reads in the deposits queue that it waits and who asked, and approves it there.
+  const second = await signedIn(browser, 'admin', secondAdmin);
+  try {
+    const theirDeposits = new AdminDepositsPage(second);
+    await theirDeposits.goto();
+    await theirDeposits.list.search(hash.slice(2, 20));
+    await expect(theirDeposits.awaiting(depositId)).toHaveText(
+      `Awaiting second admin · asked by ${adminApi.username}`,
+    );
+    await theirDeposits.approveAwaiting(depositId, [`#${depositId}`, '$1,000.00', adminApi.username]);
+    await expect(toast(second, 'Approved and done.')).toBeVisible();
+    await expect(theirDeposits.awaiting(depositId)).toHaveCount(0);
+  } finally {
+    await second.context().close();
+  }
 
   // 4. The member sees the 1,000.00 on the dashboard, as the ledger has it.
   const dashboard = new MemberDashboardPage(member);

@@ -25,6 +25,11 @@ export const approvalKinds = [
    * other than the member reported. The chain verifier's completions never wait: it checks the chain itself.
    */
   'deposit',
+  /**
+   * Issuing one-time codes (POST /codes) whose total value (value times count) is at or above the threshold:
+   * redeeming a code credits a deposit wallet, so a batch is money one admin would make alone.
+   */
+  'codes',
 ] as const;
 export const ApprovalKind = z.enum(approvalKinds);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;
@@ -42,7 +47,7 @@ export const ApprovalRecord = z.object({
   /** One sentence saying what will happen when approved. */
   summary: z.string(),
   amount: AmountOut.nullable(),
-  /** The withdrawal, transaction or member the action is about. */
+  /** The withdrawal, transaction, deposit or member the action is about (none for codes). */
   subject_id: z.number().int().nullable(),
   member_id: z.number().int().nullable(),
   member_username: z.string().nullable(),

@@ -156,6 +156,12 @@ export const DepositRecord = z.object({
   chain_reason: z.string().nullable(),
   from_address: z.string().nullable(),
   source: z.enum(['member', 'scan']),
+  /**
+   * The approval its credit waits for, and who asked for it (decision 0024; admins only, null for members).
+   * Last, so CSV columns keep their places.
+   */
+  approval_id: z.number().int().nullable(),
+  approval_requested_by: z.string().nullable(),
 });
 export type DepositRecord = z.infer<typeof DepositRecord>;
 export const DepositsResponse = paged('deposits', DepositRecord);

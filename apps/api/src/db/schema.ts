@@ -750,7 +750,8 @@ export type ApprovalKindColumn =
   | 'transaction_edit'
   | 'balance_edit'
   | 'settings'
-  | 'deposit';
+  | 'deposit'
+  | 'codes';
 export type ApprovalStatusColumn = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
 /** An admin action waiting for a second admin, or how it was decided (migration 0029). */

@@ -63,9 +63,10 @@ export class AdminDepositsPage {
 
   /**
    * Approves a deposit whose credit waits for a second admin (at or above the approval threshold, or another
-   * amount than reported): the dialog says it waits, nothing is credited. Returns the approval's id.
+   * amount than reported): the dialog says it waits, nothing is credited, and the queue row says it awaits a
+   * second admin, asked by `askedBy` (the admin signed in, who has no Approve on it). Returns the approval's id.
    */
-  async approveWaiting(id: number): Promise<number> {
+  async approveWaiting(id: number, askedBy: string): Promise<number> {
     const answer = this.page.waitForResponse(
       (r) => new URL(r.url()).pathname === `/api/v1/deposite/${id}` && r.request().method() === 'PUT',
     );
@@ -77,7 +78,30 @@ export class AdminDepositsPage {
     const { approval } = (await res.json()) as { approval: { id: number; kind: string } };
     expect(approval.kind).toBe('deposit');
     await expectWaitingIn(this.page, 'Approve deposit');
+    await expect(this.awaiting(id)).toHaveText(`Awaiting second admin · asked by ${askedBy}`);
+    const row = this.list.rows.filter({ has: this.awaiting(id) });
+    await expect(row).toContainText('Waiting for another admin');
+    await expect(
+      row.getByRole('button', { name: new RegExp(`^(Approve|Decline) .*deposit ${id}$`) }),
+    ).toHaveCount(0);
     return approval.id;
+  }
+
+  /** The row's line saying its credit waits for a second admin, and who asked. */
+  awaiting(id: number): Locator {
+    return this.page.getByTestId(`deposit-${id}-awaiting`);
+  }
+
+  /** Another admin approves a credit that waits, from the queue, after reading what it does. */
+  async approveAwaiting(id: number, restated: (string | RegExp)[] = []) {
+    await expect(this.page.getByRole('button', { name: `Approve deposit ${id}`, exact: true })).toHaveCount(
+      0,
+    );
+    await this.page.getByRole('button', { name: `Approve the credit of deposit ${id}`, exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Approve this action' });
+    for (const text of restated) await expect(dialog).toContainText(text);
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(dialog).toBeHidden();
   }
 }
 

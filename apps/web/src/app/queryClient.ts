@@ -7,7 +7,7 @@ import { isApprovalPending, isClientError } from './apiError';
  * again cannot change the answer and would only delay the message.
  *
  * An admin action the API kept for a second admin (202, issue 13) refreshes the admin queues (the approvals
- * and their count), the withdrawal lists (a row awaiting a second admin shows it), and the members and
+ * and their count), the withdrawal and deposit lists (a row awaiting a second admin shows it), and the members and
  * settings (what else the same call saved, e.g. a member's other fields or the feature switches).
  */
 export function createQueryClient() {
@@ -22,7 +22,13 @@ export function createQueryClient() {
     mutationCache: new MutationCache({
       onError: (error) => {
         if (!isApprovalPending(error)) return;
-        for (const queryKey of [['admin'], ['money', 'withdrawals'], ['users'], ['settings']]) {
+        for (const queryKey of [
+          ['admin'],
+          ['money', 'withdrawals'],
+          ['money', 'deposits'],
+          ['users'],
+          ['settings'],
+        ]) {
           void client.invalidateQueries({ queryKey });
         }
       },

@@ -188,6 +188,69 @@ describe("an admin's credit of a deposit", () => {
   });
 });
 
+/** The deposit as the list shows it to the holder of `token` (an admin's queue, or the member's history). */
+async function listed(d: Deposit, token: string) {
+  const res = await api('GET', `/deposite/list?search=${normalizeHash(d.hash)}`, token);
+  expect(res.statusCode).toBe(200);
+  const rows = res.json().deposits as { id: number; approval_id: number | null }[];
+  return rows.find((r) => r.id === d.id);
+}
+
+describe('the deposits queue', () => {
+  it('shows admins the approval a credit waits for and who asked, until it is approved; members see null', async () => {
+    const m = await member();
+    const d = await deposit(m, '1200');
+    expect(await listed(d, tokenA)).toMatchObject({ approval_id: null, approval_requested_by: null });
+    const approval = (await complete(d, m, tokenA)).json().approval;
+    const requester = (await sqlOn(t.url, 'SELECT username FROM users WHERE id = $1', [adminA.id])).rows[0]
+      ?.username;
+    expect(approval.requested_by_username).toBe(requester);
+
+    for (const token of [tokenA, tokenB])
+      expect(await listed(d, token)).toMatchObject({
+        status: 'pending',
+        approval_id: approval.id,
+        approval_requested_by: requester,
+      });
+    expect(await listed(d, m.token)).toMatchObject({ approval_id: null, approval_requested_by: null });
+    const mine = await api('GET', `/deposite/by/${m.id}`, tokenB);
+    expect(mine.json().deposits[0]).toMatchObject({ id: d.id, approval_id: approval.id });
+
+    // The CSV keeps its columns in place: the approval's two come last.
+    const csv = await api('GET', `/deposite/list?format=csv&search=${normalizeHash(d.hash)}`, tokenB);
+    const [header, line] = csv.body.trim().split(/\r?\n/);
+    expect(header?.split(',').slice(0, 2)).toEqual(['"id"', '"user_id"']);
+    expect(header?.split(',').slice(-3)).toEqual(['"source"', '"approval_id"', '"approval_requested_by"']);
+    expect(line?.split(',').slice(-2)).toEqual([`"${approval.id}"`, `"${requester}"`]);
+
+    expect((await approve(approval.id, tokenB)).statusCode).toBe(200);
+    expect(await listed(d, tokenA)).toMatchObject({
+      status: 'complete',
+      approval_id: null,
+      approval_requested_by: null,
+    });
+  });
+
+  it('shows null again once the deposit is declined', async () => {
+    const m = await member();
+    const d = await deposit(m, '3000');
+    const approval = (await complete(d, m, tokenA)).json().approval;
+    expect(await listed(d, tokenB)).toMatchObject({ approval_id: approval.id });
+    const declined = await api('PUT', `/deposite/${d.id}`, tokenB, {
+      status: 'decline',
+      user_id: Number(m.id),
+      note: 'not on chain',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().deposit).toMatchObject({ approval_id: null, approval_requested_by: null });
+    expect(await listed(d, tokenA)).toMatchObject({
+      status: 'decline',
+      approval_id: null,
+      approval_requested_by: null,
+    });
+  });
+});
+
 describe('a deposit credit that no longer applies', () => {
   it('is cancelled when an admin declines the deposit, and cannot be approved afterwards', async () => {
     const m = await member();

@@ -32,6 +32,28 @@ export const pendingResponse = (a: ApprovalRecord) => ({
   approval: a,
 });
 
+/**
+ * What admins read of the approval a request's completion waits for (issue 13): its id and the username of
+ * the admin who asked, null when none waits; `subject` names the request's id column in the caller's query.
+ * `staff` false gives members the same columns, always null.
+ */
+export const waitingApproval = (kind: 'deposit' | 'withdrawal', subject: string, staff: boolean) =>
+  staff
+    ? ([
+        sql<bigint | null>`(SELECT a.id FROM approvals a
+          WHERE a.kind = ${sql.lit(kind)} AND a.subject_id = ${sql.ref(subject)} AND a.status = 'pending')`.as(
+          'approval_id',
+        ),
+        sql<string | null>`(SELECT r.username FROM approvals a JOIN users r ON r.id = a.requested_by
+          WHERE a.kind = ${sql.lit(kind)} AND a.subject_id = ${sql.ref(subject)} AND a.status = 'pending')`.as(
+          'approval_requested_by',
+        ),
+      ] as const)
+    : ([
+        sql<bigint | null>`NULL::bigint`.as('approval_id'),
+        sql<string | null>`NULL::text`.as('approval_requested_by'),
+      ] as const);
+
 /** Member wallets as an approval's summary names them. */
 export const walletLabels = {
   deposit: 'deposit',

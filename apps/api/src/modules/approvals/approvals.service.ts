@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import type { Principal } from '../../http/access';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
+import { codesApproved } from '../codes/codes.approval';
 import { lockDeposit } from '../deposits/deposits.approval';
 import { balanceEditApproved } from '../members/members.balance';
 import { manualApproved, reverseApproved } from '../transactions/transactions.adjust';
@@ -41,6 +42,7 @@ export class ApprovalsService {
       balance_edit: balanceEditApproved,
       settings: (tx, a) => settings.applyApproved(tx, a),
       deposit: (tx, a) => deposits.completeApproved(tx, a),
+      codes: codesApproved,
     };
     return actions[kind];
   }

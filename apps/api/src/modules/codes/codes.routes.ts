@@ -1,4 +1,5 @@
 import {
+  ApprovalPendingResponse,
   CodeRecord,
   CodesResponse,
   CreateCodesBody,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { csvColumns, keyedRequest, pageInfo, sendCsv } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 export function codesRoutes(app: App): void {
   const { codes } = app.deps;
@@ -22,7 +24,10 @@ export function codesRoutes(app: App): void {
       schema: {
         tags,
         body: CreateCodesBody,
-        response: { 201: z.object({ message: z.string(), codes: z.array(CodeRecord) }) },
+        response: {
+          201: z.object({ message: z.string(), codes: z.array(CodeRecord) }),
+          202: ApprovalPendingResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -32,6 +37,8 @@ export function codesRoutes(app: App): void {
         request.body.amount,
         keyedRequest(request),
       );
+      // A batch worth the approval threshold or more waits for a second admin (decision 0024).
+      if ('awaiting' in issued) return reply.status(202).send(pendingResponse(issued.awaiting));
       return reply
         .status(201)
         .send({ message: `${issued.length} code${issued.length === 1 ? '' : 's'} created`, codes: issued });

@@ -1,16 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { amountOut, type ListQuery } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
 import { likePattern, type RequestKey, runPaged } from '../../http/listing';
-import { writeAudit } from '../audit/audit.repo';
+import type { Awaiting } from '../approvals/approvals.repo';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newCode = () => Array.from({ length: 12 }, () => ALPHABET.charAt(randomInt(ALPHABET.length))).join('');
+import type { SettingsService } from '../settings/settings.service';
+import { insertBatch, issuedColumns, issueWaits, requestCodes } from './codes.approval';
 
 type Row = {
   id: bigint;
@@ -52,9 +50,21 @@ const withRedeemer = (db: Db) =>
 
 /** One-time codes: an admin issues them with a value; redeeming one credits the deposit wallet once. */
 export class CodesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
 
-  async issue(principal: Principal, count: number, amount: bigint, requestKey: RequestKey) {
+  /**
+   * Issues `count` codes of `amount` each. A batch whose total value is at or above the approval threshold
+   * waits for a second admin (decision 0024): nothing is issued now and the approval comes back instead.
+   */
+  async issue(
+    principal: Principal,
+    count: number,
+    amount: bigint,
+    requestKey: RequestKey,
+  ): Promise<ReturnType<typeof toRecord>[] | Awaiting> {
     const batchKey = `${principal.userId}:${requestKey.key}`;
     return this.db.transaction().execute(async (tx) => {
       // The same key for another count or amount is a 409 (decision 0017).
@@ -63,30 +73,14 @@ export class CodesService {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${batchKey}))`.execute(tx);
       const earlier = await tx
         .selectFrom('codes')
-        .select(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
+        .select(issuedColumns)
         .where('batch_key', '=', batchKey)
         .orderBy('id')
         .execute();
       if (earlier.length > 0) return earlier.map(toRecord);
-      const rows = await tx
-        .insertInto('codes')
-        .values(
-          Array.from({ length: count }, () => ({
-            code: newCode(),
-            amount,
-            created_by: principal.userId,
-            batch_key: batchKey,
-          })),
-        )
-        .returning(['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'])
-        .execute();
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'codes.issue',
-        entity: 'code',
-        entityId: null,
-        after: { count, amount: amountOut(amount), ids: rows.map((r) => r.id) },
-      });
+      if (issueWaits(count, amount, await this.settings.all(tx)))
+        return { awaiting: await requestCodes(tx, principal.userId, count, amount, batchKey) };
+      const rows = await insertBatch(tx, principal.userId, count, amount, batchKey);
       return rows.map(toRecord);
     });
   }

@@ -40,7 +40,8 @@ export function depositsRoutes(app: App): void {
     },
     async (request, reply) => {
       const q = request.query;
-      const { rows, total } = await deposits.list(q, scopeOf(principalOf(request)));
+      const p = principalOf(request);
+      const { rows, total } = await deposits.list(q, scopeOf(p), p.role === 'admin');
       if (q.format === 'csv') return sendCsv(reply, 'deposits', csvColumns(DepositRecord), rows);
       return { deposits: rows, ...pageInfo(q, total) };
     },
@@ -53,7 +54,8 @@ export function depositsRoutes(app: App): void {
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await deposits.list(q, scopeOf(principalOf(request), request.params.id));
+      const p = principalOf(request);
+      const { rows, total } = await deposits.list(q, scopeOf(p, request.params.id), p.role === 'admin');
       return { deposits: rows, ...pageInfo(q, total) };
     },
   );

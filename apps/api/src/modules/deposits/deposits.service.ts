@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { chainName } from '@sgx/chain';
 import { amountOut, type DepositRecord, type ListQuery, type SupportedChainId } from '@sgx/contracts';
 import { sql } from 'kysely';
-import { getAddress } from 'viem';
 import type { Db, Tx } from '../../db';
-import type { Currency, RequestStatus } from '../../db/schema';
+import type { Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
+import type { RequestKey } from '../../http/listing';
 import { type Awaiting, cancelPendingApprovals } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { type ChainsService, depositChainOf } from '../chains/chains.service';
@@ -16,11 +15,9 @@ import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { creditWaits, DepositPayload, lockDeposit, requestDepositCompletion } from './deposits.approval';
+import { listDeposits, normalizeHash, oneDeposit } from './deposits.records';
 
-/** Transaction hashes are kept as 64 lowercase hex digits, so one hash cannot be sent twice in two spellings. */
-export const normalizeHash = (hash: string) => hash.trim().toLowerCase().replace(/^0x/, '');
-
-type Row = Awaited<ReturnType<ReturnType<DepositsService['query']>['executeTakeFirstOrThrow']>>;
+export { normalizeHash } from './deposits.records';
 
 /**
  * Deposits (business-rules 6): a request records a pending deposit and credits nothing. An EVM deposit
@@ -211,7 +208,7 @@ export class DepositsService {
       await this.completeByAdmin(tx, d.id, amount, principal.userId, body.note);
       return null;
     });
-    return awaiting ? { awaiting } : this.one(BigInt(id));
+    return awaiting ? { awaiting } : this.one(BigInt(id), true);
   }
 
   /** An admin's credit (at once, or as its requester when a second admin approved it), audited. */
@@ -302,86 +299,12 @@ export class DepositsService {
     });
   }
 
-  query() {
-    return this.db
-      .selectFrom('deposits as d')
-      .innerJoin('users as u', 'u.id', 'd.user_id')
-      .select([
-        'd.id',
-        'd.user_id',
-        'u.username',
-        'u.fullname',
-        'd.amount',
-        'd.credited_amount',
-        'd.currency',
-        'd.hash',
-        'd.status',
-        'd.verified_by',
-        'd.note',
-        'd.created_at',
-        'd.decided_at',
-        'd.chain_id',
-        'd.chain_status',
-        'd.confirmations',
-        'd.required_confirmations',
-        'd.chain_reason',
-        'd.from_address',
-        'd.source',
-      ]);
+  /** One deposit; `staff` adds what only admins see (the approval its credit waits for). */
+  one(id: bigint, staff = false): Promise<DepositRecord> {
+    return oneDeposit(this.db, id, staff);
   }
 
-  private toRecord(r: Row): DepositRecord {
-    return {
-      id: Number(r.id),
-      user_id: Number(r.user_id),
-      username: r.username,
-      fullname: r.fullname,
-      amount: amountOut(r.amount),
-      credited_amount: r.credited_amount === null ? null : amountOut(r.credited_amount),
-      currency: r.currency,
-      hash: r.currency === 'BEP20' ? `0x${r.hash}` : r.hash,
-      status: r.status,
-      verified_by: r.verified_by,
-      note: r.note,
-      created_at: r.created_at.toISOString(),
-      decided_at: r.decided_at ? r.decided_at.toISOString() : null,
-      chain_id: r.chain_id,
-      chain_status: r.chain_status,
-      confirmations: r.confirmations,
-      required_confirmations: r.required_confirmations,
-      chain_reason: r.chain_reason,
-      from_address: r.from_address ? getAddress(r.from_address) : null,
-      source: r.source,
-    };
-  }
-
-  async one(id: bigint): Promise<DepositRecord> {
-    const r = await this.query().where('d.id', '=', id).executeTakeFirst();
-    if (!r) throw notFound('Deposit not found.');
-    return this.toRecord(r);
-  }
-
-  async list(q: ListQuery, userId?: bigint): Promise<{ rows: DepositRecord[]; total: number }> {
-    let base = this.query();
-    if (userId !== undefined) base = base.where('d.user_id', '=', userId);
-    if (q.status) base = base.where('d.status', '=', q.status as RequestStatus);
-    if (q.search) {
-      const like = likePattern(q.search);
-      base = base.where((eb) =>
-        eb.or([
-          eb('u.username', 'ilike', like),
-          eb('d.hash', 'ilike', likePattern(normalizeHash(q.search ?? ''))),
-        ]),
-      );
-    }
-    const { from, to } = dayRange(q);
-    if (from) base = base.where('d.created_at', '>=', from);
-    if (to) base = base.where('d.created_at', '<', to);
-    const { rows, total } = await runPaged(
-      base.orderBy('d.id', 'desc'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
-      q,
-    );
-    return { rows: rows.map((r) => this.toRecord(r)), total };
+  list(q: ListQuery, userId: bigint | undefined, staff: boolean) {
+    return listDeposits(this.db, q, userId, staff);
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { waitingApproval } from '../approvals/approvals.repo';
 import { riskFlagged } from '../risk/risk.service';
 import type { WithdrawalKind } from './fees';
 
@@ -32,25 +33,8 @@ const query = (db: Db, staff: boolean) =>
       'w.created_at',
       'w.decided_at',
     ])
-    .select(
-      staff
-        ? [
-            sql<bigint | null>`(SELECT a.id FROM approvals a
-              WHERE a.kind = 'withdrawal' AND a.subject_id = w.id AND a.status = 'pending')`.as(
-              'approval_id',
-            ),
-            sql<string | null>`(SELECT r.username FROM approvals a JOIN users r ON r.id = a.requested_by
-              WHERE a.kind = 'withdrawal' AND a.subject_id = w.id AND a.status = 'pending')`.as(
-              'approval_requested_by',
-            ),
-            riskFlagged('w.id').as('flagged'),
-          ]
-        : [
-            sql<bigint | null>`NULL::bigint`.as('approval_id'),
-            sql<string | null>`NULL::text`.as('approval_requested_by'),
-            sql<boolean>`false`.as('flagged'),
-          ],
-    );
+    .select(waitingApproval('withdrawal', 'w.id', staff))
+    .select(staff ? riskFlagged('w.id').as('flagged') : sql<boolean>`false`.as('flagged'));
 
 /** The list filters: ListQuery's, the kind, and `flagged=true` (admins: only requests with a flagged risk signal). */
 export type WithdrawalFilter = ListQuery & {

@@ -8,6 +8,7 @@ export const approvalKindLabels: Record<ApprovalKind, string> = {
   balance_edit: 'Balance edit',
   settings: 'Settings',
   deposit: 'Deposit',
+  codes: 'Codes',
 };
 
 /** What the signed-in admin may do with an approval: the one who asked cancels, any other admin decides. */

@@ -1,5 +1,7 @@
 import { Card, Select, Stack } from '@mantine/core';
 import toast from 'react-hot-toast';
+import { ApprovalDecisionDialog } from '../../modules/approvals/components/ApprovalDecisionDialog';
+import { useAwaitingApprovals } from '../../modules/approvals/components/AwaitingApproval';
 import { decideDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
 import {
   DepositDecisionDialog,
@@ -17,7 +19,10 @@ import { Spinner } from '../../ui/Spinner';
 import { useConfirmedAction } from '../../ui/useConfirmedAction';
 import { listQuery, useListState } from '../../ui/useListState';
 
-/** /admin/deposits: every deposit, pending first to decide: approve (credit) or decline. */
+/**
+ * /admin/deposits: every deposit, pending first to decide: approve (credit) or decline. A credit kept for a
+ * second admin (decision 0024) says so and who asked; another admin approves it here.
+ */
 export default function DepositsPage() {
   const list = useListState({ status: 'pending' }, 20);
   const qs = listQuery(list.params);
@@ -40,6 +45,7 @@ export default function DepositsPage() {
       invalidate();
     },
   });
+  const { awaiting, approve } = useAwaitingApprovals(deposits.data?.deposits);
 
   return (
     <PageShell
@@ -79,6 +85,7 @@ export default function DepositsPage() {
               rows={deposits.data.deposits}
               showMember
               onDecide={(deposit, status) => decide.open({ deposit, status })}
+              awaiting={awaiting}
               emptyText={
                 list.filters.status === 'pending' ? 'No deposits wait for a decision.' : 'No deposits match.'
               }
@@ -95,6 +102,7 @@ export default function DepositsPage() {
         )}
       </Card>
       <DepositDecisionDialog action={decide} />
+      <ApprovalDecisionDialog action={approve} />
     </PageShell>
   );
 }

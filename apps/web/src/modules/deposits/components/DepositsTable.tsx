@@ -1,10 +1,16 @@
-import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { MemberName, memberLabel } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import {
+  AwaitingAction,
+  type AwaitingApproval,
+  AwaitingNote,
+  isAwaiting,
+} from '../../approvals/components/AwaitingApproval';
 import { profilePath } from '../../users/profilePath';
 import { ChainCheck, canCancel, DepositHash, depositNetwork, FromAddress } from './ChainCheck';
 
@@ -16,6 +22,8 @@ interface DepositsTableProps {
   onCancel?: (d: DepositRecord) => void;
   /** Admin: approve or decline a pending deposit. */
   onDecide?: (d: DepositRecord, status: 'complete' | 'decline') => void;
+  /** Admin: credits kept for a second admin (decision 0024). */
+  awaiting?: AwaitingApproval<DepositRecord>;
   emptyText?: string;
 }
 
@@ -24,6 +32,7 @@ export function DepositsTable({
   showMember = false,
   onCancel,
   onDecide,
+  awaiting,
   emptyText,
 }: DepositsTableProps) {
   const hasActions = onCancel !== undefined || onDecide !== undefined;
@@ -66,7 +75,14 @@ export function DepositsTable({
       header: 'Status',
       nowrap: true,
       hideOnPhone: true,
-      render: (d) => <RequestStatusBadge status={d.status} />,
+      render: (d) => (
+        <Stack gap={4} align="flex-start">
+          <RequestStatusBadge status={d.status} />
+          {awaiting !== undefined && isAwaiting(d) && (
+            <AwaitingNote row={d} awaiting={awaiting} testId={`deposit-${d.id}-awaiting`} />
+          )}
+        </Stack>
+      ),
     },
     {
       key: 'check',
@@ -118,7 +134,10 @@ export function DepositsTable({
             header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (d: DepositRecord) =>
-              d.status !== 'pending' || (onDecide === undefined && !canCancel(d)) ? null : (
+              d.status !== 'pending' || (onDecide === undefined && !canCancel(d)) ? null : awaiting !==
+                  undefined && isAwaiting(d) ? (
+                <AwaitingAction row={d} awaiting={awaiting} label={`Approve the credit of deposit ${d.id}`} />
+              ) : (
                 <Group gap={6} wrap="nowrap">
                   {onDecide !== undefined && (
                     <>

@@ -1,5 +1,5 @@
 import { SegmentedControl, Select, Stack, Switch } from '@mantine/core';
-import type { ApprovalRecord, WithdrawalKind, WithdrawalRecord } from '@sgx/contracts';
+import type { WithdrawalKind } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
@@ -8,26 +8,13 @@ import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { listQuery, useListState } from '../../../ui/useListState';
-import { approveApproval, useApprovals, useInvalidateAfterDecision } from '../../approvals/api/approvalsApi';
-import {
-  ApprovalDecisionDialog,
-  type ApprovalDecisionRequest,
-} from '../../approvals/components/ApprovalDecisionDialog';
-import { useSession } from '../../auth/hooks/useSession';
+import { ApprovalDecisionDialog } from '../../approvals/components/ApprovalDecisionDialog';
+import { useAwaitingApprovals } from '../../approvals/components/AwaitingApproval';
 import { requestStatusOptions } from '../../deposits/components/statusOptions';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { decideWithdrawal, kindLabels, useWithdrawals } from '../api/withdrawalsApi';
 import { type Decision, DecisionDialog } from './WithdrawalDecisionDialog';
-import { type AwaitingApproval, WithdrawalsTable } from './WithdrawalsTable';
-
-/** The waiting approvals (first 100) by id, read only while the page shows a row that waits for one. */
-function usePendingApprovals(rows: readonly WithdrawalRecord[] | undefined) {
-  const waiting = (rows ?? []).some((w) => w.status === 'pending' && w.approval_id !== null);
-  const approvals = useApprovals(new URLSearchParams({ status: 'pending', limit: '100' }), waiting);
-  const byId = new Map<number, ApprovalRecord>();
-  for (const a of approvals.data?.approvals ?? []) byId.set(a.id, a);
-  return byId;
-}
+import { WithdrawalsTable } from './WithdrawalsTable';
 
 interface AdminWithdrawalsProps {
   /** The kinds this screen handles; a selector shows when there are several. */
@@ -57,30 +44,7 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
       invalidate();
     },
   });
-  const adminId = useSession()?.account.id ?? 0;
-  const approvals = usePendingApprovals(rows.data?.withdrawals);
-  const afterApproval = useInvalidateAfterDecision();
-  const approve = useConfirmedAction({
-    run: (r: ApprovalDecisionRequest, key) => approveApproval(r.approval.id, r.reason, key),
-    onSuccess: (res) => {
-      toast.success(res.message);
-      afterApproval();
-    },
-    onError: () => afterApproval(),
-  });
-  const approvalOf = (w: WithdrawalRecord) =>
-    w.approval_id === null ? undefined : approvals.get(w.approval_id);
-  const awaiting: AwaitingApproval = {
-    askedBy: (w) => approvalOf(w)?.requested_by_username ?? w.approval_requested_by ?? 'another admin',
-    canApprove: (w) => {
-      const a = approvalOf(w);
-      return a !== undefined && a.requested_by !== adminId;
-    },
-    onApprove: (w) => {
-      const approval = approvalOf(w);
-      if (approval !== undefined) approve.open({ approval, decision: 'approve', reason: '' });
-    },
-  };
+  const { awaiting, approve } = useAwaitingApprovals(rows.data?.withdrawals);
 
   return (
     <Stack gap="sm">

@@ -6,6 +6,12 @@ import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import {
+  AwaitingAction,
+  type AwaitingApproval,
+  AwaitingNote,
+  isAwaiting,
+} from '../../approvals/components/AwaitingApproval';
 import { profilePath } from '../../users/profilePath';
 import { kindLabels } from '../api/withdrawalsApi';
 
@@ -31,17 +37,6 @@ export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
   );
 }
 
-/** Admin queue: completions kept for a second admin (issue 13). */
-export interface AwaitingApproval {
-  /** Who asked for the completion, by username. */
-  askedBy: (w: WithdrawalRecord) => string;
-  /** False for the admin who asked: they cannot approve their own. */
-  canApprove: (w: WithdrawalRecord) => boolean;
-  onApprove: (w: WithdrawalRecord) => void;
-}
-
-const isAwaiting = (w: WithdrawalRecord) => w.status === 'pending' && w.approval_id !== null;
-
 /** The status; for admins a flag from the risk signals and a completion that waits for a second admin. */
 function WithdrawalStatus({
   w,
@@ -50,7 +45,7 @@ function WithdrawalStatus({
 }: {
   w: WithdrawalRecord;
   admin: boolean;
-  awaiting?: AwaitingApproval;
+  awaiting?: AwaitingApproval<WithdrawalRecord>;
 }) {
   return (
     <Stack gap={4} align="flex-start">
@@ -69,9 +64,7 @@ function WithdrawalStatus({
         )}
       </Group>
       {awaiting !== undefined && isAwaiting(w) && (
-        <Text size="xs" c="dimmed" data-testid={`withdrawal-${w.id}-awaiting`}>
-          Awaiting second admin · asked by {awaiting.askedBy(w)}
-        </Text>
+        <AwaitingNote row={w} awaiting={awaiting} testId={`withdrawal-${w.id}-awaiting`} />
       )}
     </Stack>
   );
@@ -82,7 +75,7 @@ interface WithdrawalsTableProps {
   showMember?: boolean;
   onCancel?: (w: WithdrawalRecord) => void;
   onDecide?: (w: WithdrawalRecord, status: 'complete' | 'decline') => void;
-  awaiting?: AwaitingApproval;
+  awaiting?: AwaitingApproval<WithdrawalRecord>;
   emptyText?: string;
 }
 
@@ -169,16 +162,7 @@ export function WithdrawalsTable({
             stickyEnd: true,
             render: (w: WithdrawalRecord) =>
               w.status !== 'pending' ? null : awaiting !== undefined && isAwaiting(w) ? (
-                awaiting.canApprove(w) && (
-                  <Button
-                    size="compact-sm"
-                    color="teal"
-                    onClick={() => awaiting.onApprove(w)}
-                    aria-label={`Approve withdrawal ${w.id}`}
-                  >
-                    Approve
-                  </Button>
-                )
+                <AwaitingAction row={w} awaiting={awaiting} label={`Approve withdrawal ${w.id}`} />
               ) : (
                 <Group gap={6} wrap="nowrap">
                   {onDecide !== undefined && (
