@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SecondFactorState } from '@sgx/contracts';
 import { Secret, TOTP } from 'otpauth';
 import type { App, Deps } from '../src/app';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -107,11 +108,12 @@ async function passSecondFactor(app: App, who: Built, token: string): Promise<vo
   }
 }
 
-/**
- * Signs in through the API and returns a bearer token that may be used ('ok'): an admin without
- * two-factor enrols (with a code computed from the returned secret), an account with it enters a code.
- */
-export async function tokenFor(app: App, who: Built, kind: 'user' | 'admin' = 'user'): Promise<string> {
+/** Signs in with the password only: the token and what the session still owes ('ok', 'code', 'enrol'). */
+export async function passwordSignIn(
+  app: App,
+  who: Built,
+  kind: 'user' | 'admin' = 'user',
+): Promise<{ token: string; state: SecondFactorState }> {
   const res = await app.inject({
     method: 'POST',
     url: kind === 'admin' ? '/api/v1/auth/adminsignin' : '/api/v1/auth/signin',
@@ -119,9 +121,17 @@ export async function tokenFor(app: App, who: Built, kind: 'user' | 'admin' = 'u
   });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
-  const token: string = (kind === 'admin' ? body.admin : body.auth).token;
-  if (body.second_factor === 'enrol') await enrolTwoFactor(app, who, token);
-  if (body.second_factor === 'code') await passSecondFactor(app, who, token);
+  return { token: (kind === 'admin' ? body.admin : body.auth).token, state: body.second_factor };
+}
+
+/**
+ * Signs in through the API and returns a bearer token that may be used ('ok'): an admin without
+ * two-factor enrols (with a code computed from the returned secret), an account with it enters a code.
+ */
+export async function tokenFor(app: App, who: Built, kind: 'user' | 'admin' = 'user'): Promise<string> {
+  const { token, state } = await passwordSignIn(app, who, kind);
+  if (state === 'enrol') await enrolTwoFactor(app, who, token);
+  if (state === 'code') await passSecondFactor(app, who, token);
   return token;
 }
 

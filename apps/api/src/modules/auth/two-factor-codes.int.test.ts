@@ -5,6 +5,7 @@ import {
   buildAdmin,
   buildMember,
   enrolTwoFactor,
+  passwordSignIn,
   stepNow,
   tokenFor,
   totpCode,
@@ -22,16 +23,7 @@ afterAll(() => t.close());
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
 
-async function signIn(who: Built, kind: 'user' | 'admin' = 'user') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: kind === 'admin' ? '/api/v1/auth/adminsignin' : '/api/v1/auth/signin',
-    payload: { email: who.email, password: who.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const body = res.json();
-  return { token: (kind === 'admin' ? body.admin : body.auth).token as string, state: body.second_factor };
-}
+const signIn = (who: Built, kind: 'user' | 'admin' = 'user') => passwordSignIn(t.app, who, kind);
 
 /** A member with two-factor on: the 'ok' token of the session that turned it on. */
 async function memberWithTwoFactor(): Promise<Built & { token: string }> {

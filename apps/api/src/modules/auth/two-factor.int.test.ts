@@ -6,6 +6,7 @@ import {
   buildAdmin,
   buildMember,
   enrolTwoFactor,
+  passwordSignIn,
   stepNow,
   tokenFor,
   totpCode,
@@ -22,17 +23,7 @@ afterAll(() => t.close());
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
 
-/** Signs in with the password only: the token and what the session still owes. */
-async function signIn(who: Built, kind: 'user' | 'admin') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: kind === 'admin' ? '/api/v1/auth/adminsignin' : '/api/v1/auth/signin',
-    payload: { email: who.email, password: who.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const body = res.json();
-  return { token: (kind === 'admin' ? body.admin : body.auth).token as string, state: body.second_factor };
-}
+const signIn = (who: Built, kind: 'user' | 'admin' = 'user') => passwordSignIn(t.app, who, kind);
 
 /** Waits out the end of a 30-second step, so a step picked now is the one the server checks against. */
 async function awayFromStepEdge(): Promise<void> {
