@@ -3,7 +3,7 @@ import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { payoutAddressNow } from './pages/ApprovalPages';
 import { AppShell } from './pages/AppShell';
 import { WithdrawalPage } from './pages/MemberMoneyPages';
-import { apiPost, apiSignIn } from './pages/MoneyApi';
+import { apiPost, apiSignIn, walletOf } from './pages/MoneyApi';
 import { adminToken } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 import {
@@ -228,4 +228,57 @@ test('a member with two-factor on confirms a withdrawal with a code from the app
   await withdrawal.request('25', '22.50');
   await expect(page.getByRole('cell', { name: '$25.00' }).first()).toBeVisible();
   await expect(code).toHaveValue('');
+});
+
+test('a member with two-factor on confirms a transfer to another member with a code from the app', async ({
+  page,
+  request,
+}) => {
+  // The app's next code may be a time step (30 s) away.
+  test.setTimeout(90_000);
+  const member = await registerViaApi(request, 'twofactorsend');
+  const friend = await registerViaApi(request, 'twofactorgets');
+  const admin = await adminToken(request);
+  await apiPost(request, admin, '/tr/create', {
+    user_id: member.id,
+    amount: '50',
+    direction: 'credit',
+    wallet: 'deposit',
+    reason: 'e2e: two-factor transfer',
+  });
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  await enrolApi(request, member.email, token, member.password);
+  const friendToken = (await apiSignIn(request, 'member', friend.email, friend.password)).token;
+  const friendDeposit = async () => (await walletOf(request, friendToken, friend.id)).deposit;
+  expect(await friendDeposit()).toBe('0.00000000');
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/user/topup?tab=transfer');
+  const form = page.getByRole('form', { name: 'Transfer to a member' });
+  const code = form.getByRole('textbox', { name: 'Authenticator code' });
+  await expect(code).toBeVisible();
+  await form.getByRole('textbox', { name: 'Member ID', exact: true }).fill(String(friend.id));
+  await form.getByRole('textbox', { name: 'Amount', exact: true }).fill('20');
+
+  // Without a code the form asks for it and nothing is sent; a wrong one is refused by the server.
+  await form.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(form.getByText('Enter the code from your authenticator app.')).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(confirm).toHaveCount(0);
+  await code.fill(wrongCode(entryOf(member.email)?.secret ?? ''));
+  await form.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(confirm.getByRole('alert')).toContainText('That code is not valid.');
+  expect(await friendDeposit()).toBe('0.00000000');
+  await confirm.getByRole('button', { name: 'Go back' }).click();
+
+  // The app's current code: the transfer goes through once.
+  await code.fill(await nextAppCode(member.email));
+  await form.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page.getByText('Transfer successful')).toBeVisible();
+  expect(await friendDeposit()).toBe('20.00000000');
 });
