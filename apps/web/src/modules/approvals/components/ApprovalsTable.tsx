@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ApprovalRecord, ApprovalStatus } from '@sgx/contracts';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
+import { RowActions } from '../../../ui/RowActions';
 import { profilePath } from '../../users/profilePath';
 import { approvalStatusLabels } from '../api/approvalsApi';
 import { type ApprovalDecision, approvalKindLabels, approvalRole } from '../approvalView';
@@ -165,24 +166,21 @@ function DecisionButtons({
     );
   }
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        color="teal"
-        onClick={() => onDecide(a, 'approve')}
-        aria-label={`Approve approval ${a.id}`}
-      >
-        Approve
-      </Button>
-      <Button
-        size="compact-sm"
-        color="red"
-        variant="light"
-        onClick={() => onDecide(a, 'reject')}
-        aria-label={`Reject approval ${a.id}`}
-      >
-        Reject
-      </Button>
-    </Group>
+    <RowActions
+      actions={[
+        {
+          label: 'Approve',
+          ariaLabel: `Approve approval ${a.id}`,
+          tone: 'go',
+          onClick: () => onDecide(a, 'approve'),
+        },
+        {
+          label: 'Reject',
+          ariaLabel: `Reject approval ${a.id}`,
+          tone: 'stop',
+          onClick: () => onDecide(a, 'reject'),
+        },
+      ]}
+    />
   );
 }

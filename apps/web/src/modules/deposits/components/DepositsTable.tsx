@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { MemberName, memberLabel } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { RowActions } from '../../../ui/RowActions';
 import {
   AwaitingAction,
   type AwaitingApproval,
@@ -138,40 +139,29 @@ export function DepositsTable({
                   undefined && isAwaiting(d) ? (
                 <AwaitingAction row={d} awaiting={awaiting} label={`Approve the credit of deposit ${d.id}`} />
               ) : (
-                <Group gap={6} wrap="nowrap">
-                  {onDecide !== undefined && (
-                    <>
-                      <Button
-                        size="compact-sm"
-                        color="teal"
-                        onClick={() => onDecide(d, 'complete')}
-                        aria-label={`Approve deposit ${d.id}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        color="red"
-                        variant="light"
-                        onClick={() => onDecide(d, 'decline')}
-                        aria-label={`Decline deposit ${d.id}`}
-                      >
-                        Decline
-                      </Button>
-                    </>
-                  )}
-                  {onCancel !== undefined && canCancel(d) && (
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      variant="light"
-                      onClick={() => onCancel(d)}
-                      aria-label={`Cancel deposit ${d.id}`}
-                    >
-                      Cancel
-                    </Button>
-                  )}
-                </Group>
+                <RowActions
+                  actions={[
+                    onDecide !== undefined && {
+                      label: 'Approve',
+                      ariaLabel: `Approve deposit ${d.id}`,
+                      tone: 'go',
+                      onClick: () => onDecide(d, 'complete'),
+                    },
+                    onDecide !== undefined && {
+                      label: 'Decline',
+                      ariaLabel: `Decline deposit ${d.id}`,
+                      tone: 'stop',
+                      onClick: () => onDecide(d, 'decline'),
+                    },
+                    onCancel !== undefined &&
+                      canCancel(d) && {
+                        label: 'Cancel',
+                        ariaLabel: `Cancel deposit ${d.id}`,
+                        tone: 'stop',
+                        onClick: () => onCancel(d),
+                      },
+                  ]}
+                />
               ),
           },
         ]

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime, orDash } from '../../../ui/format';
@@ -6,6 +6,7 @@ import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { RowActions } from '../../../ui/RowActions';
 import {
   AwaitingAction,
   type AwaitingApproval,
@@ -164,40 +165,28 @@ export function WithdrawalsTable({
               w.status !== 'pending' ? null : awaiting !== undefined && isAwaiting(w) ? (
                 <AwaitingAction row={w} awaiting={awaiting} label={`Approve withdrawal ${w.id}`} />
               ) : (
-                <Group gap={6} wrap="nowrap">
-                  {onDecide !== undefined && (
-                    <>
-                      <Button
-                        size="compact-sm"
-                        color="teal"
-                        onClick={() => onDecide(w, 'complete')}
-                        aria-label={`Complete withdrawal ${w.id}`}
-                      >
-                        Complete
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        color="red"
-                        variant="light"
-                        onClick={() => onDecide(w, 'decline')}
-                        aria-label={`Decline withdrawal ${w.id}`}
-                      >
-                        Decline
-                      </Button>
-                    </>
-                  )}
-                  {onCancel !== undefined && (
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      variant="light"
-                      onClick={() => onCancel(w)}
-                      aria-label={`Cancel withdrawal ${w.id}`}
-                    >
-                      Cancel
-                    </Button>
-                  )}
-                </Group>
+                <RowActions
+                  actions={[
+                    onDecide !== undefined && {
+                      label: 'Complete',
+                      ariaLabel: `Complete withdrawal ${w.id}`,
+                      tone: 'go',
+                      onClick: () => onDecide(w, 'complete'),
+                    },
+                    onDecide !== undefined && {
+                      label: 'Decline',
+                      ariaLabel: `Decline withdrawal ${w.id}`,
+                      tone: 'stop',
+                      onClick: () => onDecide(w, 'decline'),
+                    },
+                    onCancel !== undefined && {
+                      label: 'Cancel',
+                      ariaLabel: `Cancel withdrawal ${w.id}`,
+                      tone: 'stop',
+                      onClick: () => onCancel(w),
+                    },
+                  ]}
+                />
               ),
           },
         ]
