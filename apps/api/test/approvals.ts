@@ -1,7 +1,7 @@
 import type { ApprovalRecord } from '@sgx/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App, Deps } from '../src/app';
-import { bearer, buildAdmin, tokenFor } from './factories';
+import { type Built, bearer, buildAdmin, tokenFor } from './factories';
 
 /**
  * Two admins for large payouts (decision 0024) in tests: an action that waits answers 202 with its approval,
@@ -12,6 +12,17 @@ import { bearer, buildAdmin, tokenFor } from './factories';
 export async function secondAdmin(app: App, deps: Deps): Promise<{ id: bigint; token: string }> {
   const admin = await buildAdmin(deps);
   return { id: admin.id, token: await tokenFor(app, admin, 'admin') };
+}
+
+/** The two admins of an approvals test: A asks, B approves (their tokens ready to use). */
+export async function twoAdmins(
+  app: App,
+  deps: Deps,
+): Promise<{ adminA: Built; tokenA: string; tokenB: string; adminBId: bigint }> {
+  const adminA = await buildAdmin(deps);
+  const tokenA = await tokenFor(app, adminA, 'admin');
+  const b = await secondAdmin(app, deps);
+  return { adminA, tokenA, tokenB: b.token, adminBId: b.id };
 }
 
 /** Approves approval `id` as the admin of `token`; throws unless it was done. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondAdmin } from '../../../test/approvals';
+import { twoAdmins } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, walletsOf } from '../../../test/money';
@@ -11,11 +11,7 @@ let tokenB: string;
 let adminBId: bigint;
 beforeAll(async () => {
   t = await buildTestApp();
-  adminA = await buildAdmin(t.deps);
-  tokenA = await tokenFor(t.app, adminA, 'admin');
-  const b = await secondAdmin(t.app, t.deps);
-  tokenB = b.token;
-  adminBId = b.id;
+  ({ adminA, tokenA, tokenB, adminBId } = await twoAdmins(t.app, t.deps));
 });
 afterAll(async () => {
   await t.close();

@@ -9,35 +9,13 @@ import {
 } from '@sgx/contracts';
 import { z } from 'zod';
 import type { App } from '../../deps';
-import { type Principal, principalOf } from '../../http/access';
-import {
-  actingFor,
-  csvColumns,
-  keyedRequest,
-  pageInfo,
-  type RequestKey,
-  scopeOf,
-  sendCsv,
-} from '../../http/listing';
-import { requireSecondFactor } from '../auth/second-factor';
-import { keyAlreadyUsed } from '../ledger/money-guards';
-import { scopedKey } from '../topups/topups.service';
+import { principalOf } from '../../http/access';
+import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
+import { askMemberSecondFactor } from '../auth/second-factor';
 
 export function transfersRoutes(app: App): void {
   const { transfers } = app.deps;
   const tags = ['transfers'];
-  /**
-   * Money that leaves a member's hands for another member's asks the code of a member with two-factor
-   * sign-in on (issue 13), like a withdrawal: a stolen session alone sends nothing to an accomplice. It is
-   * checked before the transfer's transaction (requireSecondFactor counts wrong codes outside it). The
-   * retry of a transfer that went through (its Idempotency-Key is claimed) gets its first answer instead.
-   */
-  const askSecondFactor = async (p: Principal, code: string | undefined, requestKey: RequestKey) => {
-    // Members without two-factor (known from the session's read) cost no extra round trip here.
-    if (p.role !== 'user' || p.twoFactorOn === false) return;
-    if (await keyAlreadyUsed(app.deps.db, scopedKey(p, requestKey.key), requestKey.fingerprint)) return;
-    await requireSecondFactor(app.deps.db, p.userId, code);
-  };
 
   app.post(
     '/transfer/touser',
@@ -49,7 +27,7 @@ export function transfersRoutes(app: App): void {
       const p = principalOf(request);
       const b = request.body;
       const requestKey = keyedRequest(request);
-      await askSecondFactor(p, b.code, requestKey);
+      await askMemberSecondFactor(app.deps.db, p, b.code, requestKey);
       const transfer = await transfers.toUser(
         p,
         actingFor(p, b.user_id),
@@ -70,7 +48,7 @@ export function transfersRoutes(app: App): void {
       const p = principalOf(request);
       const b = request.body;
       const requestKey = keyedRequest(request);
-      await askSecondFactor(p, b.code, requestKey);
+      await askMemberSecondFactor(app.deps.db, p, b.code, requestKey);
       const transfer = await transfers.friendTopup(
         p,
         actingFor(p, b.user_id),

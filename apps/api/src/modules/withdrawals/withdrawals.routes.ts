@@ -19,20 +19,11 @@ import {
 import { parseUnits } from '@sgx/money';
 import { z } from 'zod';
 import type { App } from '../../deps';
-import { type Principal, principalOf } from '../../http/access';
+import { principalOf } from '../../http/access';
 import { badRequest } from '../../http/errors';
-import {
-  actingFor,
-  csvColumns,
-  keyedRequest,
-  pageInfo,
-  type RequestKey,
-  scopeOf,
-  sendCsv,
-} from '../../http/listing';
+import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from '../../http/listing';
 import { pendingResponse } from '../approvals/approvals.repo';
-import { requireSecondFactor } from '../auth/second-factor';
-import { keyAlreadyUsed } from '../ledger/money-guards';
+import { askMemberSecondFactor } from '../auth/second-factor';
 
 /** `flagged=true`: admins see only requests with a flagged risk signal (issue 13); members' lists ignore it. */
 const WithdrawalListQuery = ListQuery.extend({
@@ -44,18 +35,6 @@ export function withdrawalsRoutes(app: App): void {
   const { withdrawals } = app.deps;
   const tags = ['withdrawals'];
   const P = '/withdrawalrequest';
-  /**
-   * A member with two-factor sign-in on confirms each withdrawal with a code (issue 13), checked before the
-   * request's transaction (requireSecondFactor counts wrong codes outside it). Admins acting for a member
-   * already passed theirs at sign-in. The retry of a request that went through (its Idempotency-Key is
-   * claimed) is not asked again: it gets its first answer and moves nothing more.
-   */
-  const askSecondFactor = async (p: Principal, code: string | undefined, requestKey: RequestKey) => {
-    // Members without two-factor (known from the session's read) cost no extra round trip here.
-    if (p.role !== 'user' || p.twoFactorOn === false) return;
-    if (await keyAlreadyUsed(app.deps.db, `${p.userId}:${requestKey.key}`, requestKey.fingerprint)) return;
-    await requireSecondFactor(app.deps.db, p.userId, code);
-  };
 
   const requestRoute = (path: string, kind: 'working' | 'roi' | 'compound') =>
     app.post(
@@ -67,7 +46,7 @@ export function withdrawalsRoutes(app: App): void {
       async (request, reply) => {
         const p = principalOf(request);
         const requestKey = keyedRequest(request);
-        await askSecondFactor(p, request.body.code, requestKey);
+        await askMemberSecondFactor(app.deps.db, p, request.body.code, requestKey);
         const withdrawal = await withdrawals.request(
           p,
           actingFor(p, request.body.user_id),
@@ -90,7 +69,7 @@ export function withdrawalsRoutes(app: App): void {
     async (request, reply) => {
       const p = principalOf(request);
       const requestKey = keyedRequest(request);
-      await askSecondFactor(p, request.body.code, requestKey);
+      await askMemberSecondFactor(app.deps.db, p, request.body.code, requestKey);
       const withdrawal = await withdrawals.request(
         p,
         actingFor(p, request.body.user_id),
