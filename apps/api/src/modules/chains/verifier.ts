@@ -1,16 +1,8 @@
-import { chainName, erc20Abi, formatTokenUnits, TRANSFER_EVENT, tokenToPlatformUnits } from '@sgx/chain';
+import { chainName, formatTokenUnits, TRANSFER_EVENT, tokenToPlatformUnits } from '@sgx/chain';
 import type { DepositRecord } from '@sgx/contracts';
 import { formatUnits } from '@sgx/money';
 import { sql } from 'kysely';
-import {
-  type Address,
-  BaseError,
-  decodeEventLog,
-  type Hex,
-  type Log,
-  type PublicClient,
-  TransactionReceiptNotFoundError,
-} from 'viem';
+import { type Address, BaseError, type Hex } from 'viem';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import type { ChainStatus } from '../../db/schema';
@@ -18,6 +10,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { DepositsService } from '../deposits/deposits.service';
 import { linkedOwnerOf, walletAddressesOf } from '../wallets/wallets.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
+import { lower, readTransaction, short, type Transfer } from './reader';
 
 /** The queue of the per-deposit check (chains/verifier.ts); the minutely job catches anything it misses. */
 export const VERIFY_QUEUE = 'deposit-verify';
@@ -33,34 +26,6 @@ export type VerifyOutcome =
   | { status: ChainStatus; confirmations?: number; reason?: string | null }
   | { status: 'skipped'; reason: string }
   | { status: 'error'; reason: string };
-
-type Transfer = { logIndex: number; token: string; from: string; to: string; value: bigint };
-
-const lower = (a: string) => a.toLowerCase();
-const hex = (hash: string): Hex => `0x${hash}` as Hex;
-const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-
-/** ERC-20 Transfer logs of a receipt, decoded (logs of other shapes are left out). */
-function transfersOf(logs: readonly Log[]): Transfer[] {
-  const out: Transfer[] = [];
-  for (const log of logs) {
-    try {
-      const ev = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics, strict: true });
-      if (ev.eventName !== 'Transfer') continue;
-      const args = ev.args as { from: Address; to: Address; value: bigint };
-      out.push({
-        logIndex: log.logIndex ?? -1,
-        token: lower(log.address),
-        from: lower(args.from),
-        to: lower(args.to),
-        value: args.value,
-      });
-    } catch {
-      // Not an ERC-20 Transfer (an ERC-721 Transfer has its value indexed, for one): not ours.
-    }
-  }
-  return out;
-}
 
 /**
  * Verifies EVM deposits on chain (issue 9, business-rules 6). A deposit is credited only when its
@@ -104,37 +69,33 @@ export class DepositVerifier {
         reason: `No receiving address is set for ${chainName(chainId)}: an admin checks this deposit by hand.`,
       });
 
-    let receipt: Awaited<ReturnType<PublicClient['getTransactionReceipt']>>;
-    let head: bigint;
+    let read: Awaited<ReturnType<typeof readTransaction>>;
     try {
-      [receipt, head] = await Promise.all([
-        client.getTransactionReceipt({ hash: hex(d.hash) }),
-        client.getBlockNumber({ cacheTime: 0 }),
-      ]);
+      read = await readTransaction(client, d.hash);
     } catch (err) {
-      if (isNotFound(err)) {
-        if (now.getTime() - d.created_at.getTime() > NOT_FOUND_AFTER_MS)
-          return this.mark(d.id, 'refused', {
-            reason: `The transaction was not found on ${chainName(chainId)} within 24 hours. Check the hash and the chain.`,
-          });
-        return this.mark(d.id, 'waiting', {
-          reason: `Waiting for the transaction to appear on ${chainName(chainId)}.`,
-        });
-      }
       const message = err instanceof BaseError ? err.shortMessage : String(err);
       await this.touch(d.id, `The chain could not be read just now; checking again. (${message})`);
       return { status: 'error', reason: message };
     }
+    if (!read.found) {
+      if (now.getTime() - d.created_at.getTime() > NOT_FOUND_AFTER_MS)
+        return this.mark(d.id, 'refused', {
+          reason: `The transaction was not found on ${chainName(chainId)} within 24 hours. Check the hash and the chain.`,
+        });
+      return this.mark(d.id, 'waiting', {
+        reason: `Waiting for the transaction to appear on ${chainName(chainId)}.`,
+      });
+    }
 
-    if (receipt.status !== 'success')
+    if (!read.succeeded)
       return this.mark(d.id, 'refused', { reason: 'The transaction failed on chain (it was reverted).' });
 
-    const check = await this.match(d, settings, receiving, transfersOf(receipt.logs));
+    const check = await this.match(d, settings, receiving, read.transfers);
     if ('refuse' in check)
       return this.mark(d.id, 'refused', { reason: check.refuse, fromAddress: check.from });
     const { transfer, amount } = check;
-
-    const confirmations = head >= receipt.blockNumber ? Number(head - receipt.blockNumber) : 0;
+    const receipt = { blockNumber: read.blockNumber };
+    const confirmations = read.confirmations;
     const required = settings.confirmations;
     if (confirmations < required) {
       await this.db
@@ -403,9 +364,4 @@ export class DepositVerifier {
   get pollSeconds(): number {
     return this.config.chainPollMs / 1000;
   }
-}
-
-function isNotFound(err: unknown): boolean {
-  if (err instanceof TransactionReceiptNotFoundError) return true;
-  return err instanceof BaseError && err.walk((e) => e instanceof TransactionReceiptNotFoundError) !== null;
 }

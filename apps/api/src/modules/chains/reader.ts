@@ -1,0 +1,90 @@
+import { erc20Abi } from '@sgx/chain';
+import {
+  type Address,
+  BaseError,
+  decodeEventLog,
+  type Hex,
+  type Log,
+  type PublicClient,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+
+/**
+ * The one reader of deposits on an EVM chain (and the TRON stand-in behind its Ethereum-compatible
+ * JSON-RPC): a transaction's receipt decoded into its ERC-20 Transfer logs, with the chain's head read in
+ * the same round. The verifier, the scan and the re-check after credit all read through here.
+ */
+
+/** One ERC-20 Transfer log of a receipt; addresses in lower case. */
+export type Transfer = { logIndex: number; token: string; from: string; to: string; value: bigint };
+
+export const lower = (a: string) => a.toLowerCase();
+/** A stored hash (64 hex digits, no prefix) as the chain client takes it. */
+export const hex = (hash: string): Hex => `0x${hash}` as Hex;
+export const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+
+/** ERC-20 Transfer logs of a receipt, decoded (logs of other shapes are left out). */
+export function transfersOf(logs: readonly Log[]): Transfer[] {
+  const out: Transfer[] = [];
+  for (const log of logs) {
+    try {
+      const ev = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics, strict: true });
+      if (ev.eventName !== 'Transfer') continue;
+      const args = ev.args as { from: Address; to: Address; value: bigint };
+      out.push({
+        logIndex: log.logIndex ?? -1,
+        token: lower(log.address),
+        from: lower(args.from),
+        to: lower(args.to),
+        value: args.value,
+      });
+    } catch {
+      // Not an ERC-20 Transfer (an ERC-721 Transfer has its value indexed, for one): not ours.
+    }
+  }
+  return out;
+}
+
+/** Whether a chain call failed because the node does not know the transaction (yet, or any more). */
+export function isNotFound(err: unknown): boolean {
+  if (err instanceof TransactionReceiptNotFoundError) return true;
+  return err instanceof BaseError && err.walk((e) => e instanceof TransactionReceiptNotFoundError) !== null;
+}
+
+/** What the chain says of one transaction now. */
+export type ChainRead =
+  | { found: false; head: bigint }
+  | {
+      found: true;
+      head: bigint;
+      succeeded: boolean;
+      blockNumber: bigint;
+      blockHash: string;
+      /** Blocks built on top of the transaction's block. */
+      confirmations: number;
+      transfers: Transfer[];
+    };
+
+/**
+ * Reads a transaction's receipt and the head in one round. A transaction the node does not know is
+ * `found: false`; any other failure (the node is down, answered nonsense) is thrown for the caller.
+ */
+export async function readTransaction(client: PublicClient, hash: string): Promise<ChainRead> {
+  const [receipt, head] = await Promise.all([
+    client.getTransactionReceipt({ hash: hex(hash) }).catch((err: unknown) => {
+      if (isNotFound(err)) return null;
+      throw err;
+    }),
+    client.getBlockNumber({ cacheTime: 0 }),
+  ]);
+  if (!receipt) return { found: false, head };
+  return {
+    found: true,
+    head,
+    succeeded: receipt.status === 'success',
+    blockNumber: receipt.blockNumber,
+    blockHash: lower(receipt.blockHash),
+    confirmations: head >= receipt.blockNumber ? Number(head - receipt.blockNumber) : 0,
+    transfers: transfersOf(receipt.logs),
+  };
+}
