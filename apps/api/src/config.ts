@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The app's own login (the `sgx_app` role: no superuser, no DDL) for requests, with DATABASE_URL; the
+   * owner's DATABASE_URL then only migrates, seeds and runs the job queue.
+   */
+  DATABASE_APP_URL: z.string().url().optional(),
   /** Connections this process opens for requests (each instance counts against max_connections). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +65,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The app role's login for requests (external database); unset: the owner's login with SET ROLE. */
+  databaseAppUrl: string | undefined;
   databasePoolSize: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -100,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL && !e.ADMIN_EMAIL) {
     // Allowed (embedded database in production), but the first admin must come from somewhere.
   }
+  if (e.DATABASE_APP_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid environment:\n  DATABASE_APP_URL needs DATABASE_URL (the embedded database makes its own)',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -111,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { appUrlFor, createTestDatabase, sqlOn } from '../test/helpers';
 import { loadConfig } from './config';
 import { demoCredentials } from './db/seed';
 import { startServer } from './server';
@@ -121,7 +121,55 @@ describe('starting the server', () => {
     }
   }, 60_000);
 
+  it('runs requests on DATABASE_APP_URL (the app role), else on the owner with a warning', async () => {
+    const url = await createTestDatabase();
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: url,
+    } as const;
+    const logins = async () =>
+      (
+        await sqlOn(
+          url,
+          `SELECT DISTINCT usename AS name FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+        )
+      ).rows.map((r) => r.name);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const own = await startServer(loadConfig({ ...env, DATABASE_APP_URL: appUrlFor(url) }));
+      try {
+        expect((await fetch(`${own.url}/api/v1/health/ready`)).status).toBe(200);
+        // The pool and the settings listener (the start's own connections as the owner may take a moment to go).
+        let seen = await logins();
+        for (let i = 0; i < 40 && seen.length !== 1; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          seen = await logins();
+        }
+        expect(seen).toEqual(['sgx_app']);
+        expect(warn).not.toHaveBeenCalled();
+      } finally {
+        await own.close();
+      }
+      const shared = await startServer(loadConfig(env));
+      try {
+        expect((await fetch(`${shared.url}/api/v1/health/ready`)).status).toBe(200);
+        expect(warn).toHaveBeenCalledWith(expect.stringMatching(/DATABASE_APP_URL is not set/));
+      } finally {
+        await shared.close();
+      }
+    } finally {
+      warn.mockRestore();
+    }
+  }, 60_000);
+
   it('refuses a wrong environment with a readable message', () => {
+    expect(() => loadConfig({ DATABASE_APP_URL: 'postgres://sgx_app:x@db/sgx' })).toThrow(
+      /DATABASE_APP_URL needs DATABASE_URL/,
+    );
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
   });

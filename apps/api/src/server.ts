@@ -1,23 +1,70 @@
-import { type App, buildApp, buildDeps } from './app';
+import { type App, buildApp, buildDeps, type Deps } from './app';
 import type { Config } from './config';
-import { APP_ROLE, canUseAppRole, connect } from './db';
+import { APP_ROLE, canUseAppRole, connect, type Database, loginRights } from './db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
 import { startJobs } from './jobs/runner';
+import { watchRecovery } from './modules/health/recovery';
 
 export type Running = { app: App; url: string; seeded: boolean; close: () => Promise<void> };
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds, and builds the app. */
 export async function startServer(config: Config): Promise<Running> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
+  let deps: Deps | undefined;
+  // Before the app has its logger (the embedded database's watchdog speaks from the start).
+  const warn = (msg: string) => (deps?.logger ? deps.logger.warn(msg) : console.warn(msg));
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, 'socialgenx', undefined, { warn });
   const url = config.databaseUrl ?? embedded?.url;
   if (!url) throw new Error('No database');
   try {
-    return await startOn(config, url, embedded);
+    return await startOn(config, url, embedded, warn, (d) => {
+      deps = d;
+    });
   } catch (err) {
     await embedded?.stop().catch(() => undefined);
     throw err;
+  }
+}
+
+/**
+ * The pool requests run on. The app role's own login (decision 0031): the embedded database's
+ * generated one, or DATABASE_APP_URL; without it (an external database, as before), the owner's
+ * login taking the app role on each connection, with a warning.
+ */
+async function appDatabase(
+  config: Config,
+  url: string,
+  embedded: EmbeddedDatabase | undefined,
+  warn: (msg: string) => void,
+): Promise<{ database: Database; appUrl: string }> {
+  const appUrl = config.databaseAppUrl ?? (await embedded?.appLogin());
+  if (appUrl) {
+    const rights = await loginRights(appUrl);
+    if (rights.superuser || rights.createRole || rights.createDb) {
+      warn(
+        `DATABASE_APP_URL signs in as ${rights.user}, which may create roles or databases or is a superuser`,
+      );
+    }
+    return { database: connect(appUrl, config.databasePoolSize), appUrl };
+  }
+  const role = (await canUseAppRole(url)) ? APP_ROLE : undefined;
+  warn(
+    `DATABASE_APP_URL is not set: requests use the owner's login${role ? ` as ${role} (SET ROLE)` : ''}; ` +
+      `give ${APP_ROLE} a password and set DATABASE_APP_URL (README, "Running in production")`,
+  );
+  return { database: connect(url, config.databasePoolSize, role), appUrl: url };
+}
+
+/** The demo seed runs as the tables' owner (its history is moved back in time: demo/backdate.ts). */
+async function seedAsOwner(config: Config, url: string): Promise<boolean> {
+  const owner = connect(url, 2);
+  try {
+    return await seedDemo(buildDeps(config, owner.db));
+  } finally {
+    await owner.close();
   }
 }
 
@@ -25,18 +72,28 @@ async function startOn(
   config: Config,
   url: string,
   embedded: EmbeddedDatabase | undefined,
+  warn: (msg: string) => void,
+  built: (deps: Deps) => void,
 ): Promise<Running> {
   const migrator = connect(url, 1);
   await migrate(migrator.pool).finally(() => migrator.close());
-  const database = connect(url, config.databasePoolSize, (await canUseAppRole(url)) ? APP_ROLE : undefined);
+  const { database, appUrl } = await appDatabase(config, url, embedded, warn);
   const deps = buildDeps(config, database.db);
   // Settings are read by every money request: kept in memory, dropped when any instance changes them.
-  const stopSettings = await deps.settings.listen(url);
-  const seeded = config.seedDemo ? await seedDemo(deps) : false;
+  const settings = await deps.settings.listen(appUrl);
+  const seeded = config.seedDemo ? await seedAsOwner(config, url) : false;
   await ensureFirstAdmin(deps);
   const app = await buildApp(deps);
+  built(deps);
+  // Liveness fails only when this process cannot recover by itself (modules/health/recovery.ts).
+  watchRecovery(deps, {
+    url: appUrl,
+    listening: settings.listening,
+    busy: () => database.pool.waitingCount > 0,
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   // Scheduled jobs run in this process on a PostgreSQL queue (set RUN_JOBS=false to run them elsewhere).
+  // pg-boss signs in as the owner: it creates and migrates its schema and its queues' tables.
   const runner = config.runJobs ? await startJobs(deps, url) : undefined;
   return {
     app,
@@ -44,13 +101,13 @@ async function startOn(
     seeded,
     // In order, each step tried even when one before failed: stop taking requests and let those in
     // flight finish (Fastify answers 503 on a busy keep-alive connection meanwhile), let running jobs
-    // finish, then the settings listener, the pool, and PostgreSQL last.
+    // finish, then the settings listener, the pool, and PostgreSQL last (its watchdog first).
     close: async () => {
       const failures: unknown[] = [];
       const steps = [
         () => app.close(),
         async () => runner?.stop(),
-        stopSettings,
+        settings,
         () => database.close(),
         async () => embedded?.stop(),
       ];

@@ -1,11 +1,17 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { parseUnits } from '@sgx/money';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../src/db';
+import { urlOf } from '../src/db/embedded-password';
+import { post, reconcile } from '../src/modules/ledger/ledger.service';
 
 /**
  * The production start (`npm start` runs node on apps/api/dist/main.js) as a real process: killed
@@ -196,6 +202,145 @@ describe('the API process after kill -9 and on SIGTERM', () => {
     const exited = once(again.child, 'exit');
     again.child.kill('SIGINT');
     expect((await exited)[0]).toBe(0);
+    expect(postmasters()).toEqual([]);
+  }, 120_000);
+});
+
+/** The superuser's URL of the running embedded PostgreSQL (its port from postmaster.pid). */
+function ownerUrl(): string {
+  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  return urlOf(port, password, 'socialgenx');
+}
+
+const accepts = async (url: string) => {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
+  c.on('error', () => undefined);
+  try {
+    await c.connect();
+    await c.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+};
+
+const json = (body: unknown, token?: string, key?: string) => ({
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(key ? { 'idempotency-key': key } : {}),
+  },
+  body: JSON.stringify(body),
+});
+
+describe('the API process while its PostgreSQL is killed and started again', () => {
+  it('is ready again within 5 s of PostgreSQL accepting connections, loses no acknowledged transfer, stays live', async () => {
+    const server = await startApi({ LOG_LEVEL: 'warn' });
+    const members = [];
+    for (const who of ['sender', 'receiver']) {
+      const email = `${who}.restart@example.com`;
+      const reg = await fetch(`${server.base}/api/v1/auth/register`, json({ ...member, email }));
+      expect(reg.status, await reg.clone().text()).toBe(201);
+      const signin = await fetch(
+        `${server.base}/api/v1/auth/signin`,
+        json({ email, password: member.password }),
+      );
+      const { auth } = (await signin.json()) as { auth: { id: number; token: string } };
+      members.push(auth);
+    }
+    const [from, to] = members as [{ id: number; token: string }, { id: number; token: string }];
+    const url = ownerUrl();
+    const owner = connect(url, 2);
+    try {
+      await owner.db.transaction().execute((tx) =>
+        post(tx, {
+          key: `test-fund:${randomUUID()}`,
+          kind: 'deposit',
+          memberId: BigInt(from.id),
+          entries: [
+            { account: { owner: BigInt(from.id), kind: 'deposit' }, amount: parseUnits('1000') },
+            { account: { owner: null, kind: 'cash' }, amount: -parseUnits('1000') },
+          ],
+        }),
+      );
+
+      // Liveness is asked all along; transfers (each with its own Idempotency-Key) keep coming.
+      let loading = true;
+      const live: number[] = [];
+      const liveness = (async () => {
+        while (loading) {
+          const res = await fetch(`${server.base}/api/v1/health/live`).catch(() => undefined);
+          live.push(res?.status ?? 0);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const acknowledged: number[] = [];
+      const answers: Record<number, number> = {};
+      const worker = async () => {
+        while (loading) {
+          const res = await fetch(
+            `${server.base}/api/v1/transfer/touser`,
+            json({ user_id: from.id, userto_id: to.id, amount: '1' }, from.token, randomUUID()),
+          ).catch(() => undefined);
+          answers[res?.status ?? 0] = (answers[res?.status ?? 0] ?? 0) + 1;
+          if (res && res.status >= 200 && res.status < 300)
+            acknowledged.push(((await res.json()) as { transfer: { id: number } }).transfer.id);
+          else await res?.text();
+        }
+      };
+      const workers = Array.from({ length: 4 }, worker);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const [postmaster] = postmasters();
+      if (!postmaster) throw new Error('no postmaster');
+      process.kill(postmaster, 'SIGKILL');
+      const ready = async () => (await fetch(`${server.base}/api/v1/health/ready`)).status;
+      const until = async (check: () => Promise<boolean>, what: string) => {
+        const deadline = Date.now() + 60_000;
+        while (!(await check())) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${server.output()}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return Date.now();
+      };
+      await until(async () => (await ready()) === 503, 'readiness to say the database is gone');
+      const accepting = await until(() => accepts(url), 'PostgreSQL to accept connections');
+      const readyAgain = await until(async () => (await ready()) === 200, 'readiness to come back');
+      expect(readyAgain - accepting).toBeLessThan(5_000);
+      const before = acknowledged.length;
+      await until(async () => acknowledged.length > before + 5, 'transfers to go through again');
+      loading = false;
+      await Promise.all([...workers, liveness]);
+
+      expect(server.child.exitCode, server.output()).toBeNull();
+      expect(live.length).toBeGreaterThan(10);
+      expect(live.filter((s) => s !== 200)).toEqual([]);
+      expect(answers[503] ?? 0, JSON.stringify(answers)).toBeGreaterThan(0);
+      expect(server.output()).toMatch(/PostgreSQL exited \(SIGKILL\): starting it again/);
+      // Every transfer answered 2xx is in the ledger, and nothing else is.
+      const { rows } = await owner.pool.query<{ id: number }>(
+        'SELECT id::int FROM transfers WHERE user_id = $1 ORDER BY id',
+        [from.id],
+      );
+      expect(rows.map((r) => r.id)).toEqual([...acknowledged].sort((a, b) => a - b));
+      const balance = await owner.pool.query<{ owner_id: string; balance: bigint }>(
+        "SELECT owner_id::text, balance FROM ledger_accounts WHERE owner_id = ANY($1) AND kind = 'deposit'",
+        [[from.id, to.id]],
+      );
+      const of = (id: number) => balance.rows.find((r) => r.owner_id === String(id))?.balance;
+      expect(of(to.id)).toBe(parseUnits(String(acknowledged.length)));
+      expect(of(from.id)).toBe(parseUnits(String(1000 - acknowledged.length)));
+      const r = await reconcile(owner.db);
+      expect([r.mismatches, r.unbalanced, r.earned_mismatches]).toEqual([[], [], []]);
+    } finally {
+      await owner.close();
+    }
+    const stopped = once(server.child, 'exit');
+    server.child.kill('SIGTERM');
+    expect((await stopped)[0], server.output()).toBe(0);
     expect(postmasters()).toEqual([]);
   }, 120_000);
 });

@@ -1,15 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connect } from '../src/db';
+import { APP_ROLE, connect } from '../src/db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { migrate } from '../src/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** The password of the app role (sgx_app, a LOGIN role without superuser or DDL rights). */
+    pgAppPassword: string;
     templateDb: string;
   }
 }
@@ -41,8 +44,15 @@ export default async function setup(project: TestProject) {
   const db = connect(templateUrl.toString(), 2);
   await migrate(db.pool);
   await db.close();
+  // Every test app signs in as the app role, as production does: the suite proves its grants suffice.
+  const appPassword = randomBytes(18).toString('base64url');
+  const owner = new pg.Client({ connectionString: adminUrl });
+  await owner.connect();
+  await owner.query(`ALTER ROLE ${APP_ROLE} LOGIN PASSWORD ${owner.escapeLiteral(appPassword)}`);
+  await owner.end();
 
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgAppPassword', appPassword);
   project.provide('templateDb', TEMPLATE);
 
   return async () => {

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp, buildDeps, type Deps } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { APP_ROLE, connect, type Database } from '../src/db';
+import { appUrlOf, connect, type Database } from '../src/db';
 import { ensureDatabase } from '../src/db/embedded';
+import { watchRecovery } from '../src/modules/health/recovery';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 
 /** Creates a fresh database cloned from the migrated template; returns its URL. */
@@ -26,9 +27,23 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
-export type TestApp = { app: App; deps: Deps; database: Database; url: string; close: () => Promise<void> };
+export type TestApp = {
+  app: App;
+  deps: Deps;
+  database: Database;
+  /** The owner's (superuser's) URL of the test database: for arranging what the app may not do. */
+  url: string;
+  /** The app role's URL (sgx_app: no superuser, no DDL), which the app's pool signs in with. */
+  appUrl: string;
+  /** Runs `work` on services built on the owner's login (the demo seed: it backdates as the owner). */
+  asOwner: <T>(work: (deps: Deps) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
 
-/** A real app (no port; use app.inject) on its own fresh database. */
+/** The app role's URL of a test database given by its owner's URL. */
+export const appUrlFor = (url: string) => appUrlOf(url, inject('pgAppPassword'));
+
+/** A real app (no port; use app.inject) on its own fresh database, signed in as the app role. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const url = await createTestDatabase();
   // Many sign-ins come from one test address: the per-address limit is raised unless a test sets it.
@@ -39,10 +54,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_SIGNIN_PER_IP: '100000',
     ...env,
   });
-  const database = connect(url, 20, APP_ROLE);
+  const appUrl = appUrlFor(url);
+  const database = connect(appUrl, 20);
   const deps = buildDeps(config, database.db);
   // As in production: settings kept in memory, dropped by the database's change notices.
-  const stopSettings = await deps.settings.listen(url);
+  const stopSettings = await deps.settings.listen(appUrl);
+  watchRecovery(deps, { url: appUrl, listening: stopSettings.listening });
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -50,6 +67,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     deps,
     database,
     url,
+    appUrl,
+    asOwner: async (work) => {
+      const owner = connect(url, 2);
+      try {
+        return await work(buildDeps(config, owner.db));
+      } finally {
+        await owner.close();
+      }
+    },
     // Every test file ends by proving the ledger: balances equal their entries, every transaction balances.
     close: async () => {
       try {

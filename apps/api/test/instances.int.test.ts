@@ -8,10 +8,10 @@ import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDeps, type Deps } from '../src/app';
 import { loadConfig } from '../src/config';
-import { APP_ROLE, connect, type Database } from '../src/db';
+import { connect, type Database } from '../src/db';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 import { type Built, buildAdmin, buildMember, totpCode } from './factories';
-import { createTestDatabase, sqlOn } from './helpers';
+import { appUrlFor, createTestDatabase, sqlOn } from './helpers';
 import { fundDeposit } from './money';
 
 /**
@@ -47,6 +47,8 @@ async function startInstance(runJobs: boolean): Promise<Instance> {
       ...process.env,
       NODE_ENV: 'test',
       DATABASE_URL: url,
+      // Requests on the app role's own login; the owner's only migrates (decision 0031).
+      DATABASE_APP_URL: appUrlFor(url),
       DATABASE_POOL_SIZE: '5',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -96,7 +98,7 @@ async function stopInstance(instance: Instance | undefined): Promise<void> {
 
 beforeAll(async () => {
   url = await createTestDatabase();
-  database = connect(url, 4, APP_ROLE);
+  database = connect(appUrlFor(url), 4);
   deps = buildDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url }), database.db);
   // One instance runs the jobs, as in production with RUN_JOBS on one of them.
   a = await startInstance(true);
@@ -154,6 +156,8 @@ async function signIn(on: Instance, who: Built, kind: 'user' | 'admin' = 'user')
       json: { code: totpCode(secret) },
     });
     if (confirmed.status !== 200) throw new Error(`2fa confirm: ${confirmed.status}`);
+    // The session continues under a new token (decision 0032).
+    return (await bodyOf<{ token: string }>(confirmed)).token;
   }
   return token;
 }

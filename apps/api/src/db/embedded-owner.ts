@@ -61,7 +61,9 @@ async function readOwner(file: string): Promise<ProcessIdentity | undefined> {
  * record is removed under a short mutex (a folder made with mkdir), so of two processes taking over
  * at once only one succeeds; the record is created whole with link(), never seen half written.
  */
-export async function takeOwnership(dataDir: string): Promise<{ release: () => Promise<void> }> {
+export async function takeOwnership(
+  dataDir: string,
+): Promise<{ release: () => Promise<void>; held: () => Promise<boolean> }> {
   const me = await processIdentity(process.pid);
   if (!me) throw new Error('Cannot identify this process');
   const file = path.join(dataDir, OWNER_FILE);
@@ -72,7 +74,14 @@ export async function takeOwnership(dataDir: string): Promise<{ release: () => P
     for (let attempt = 0; attempt < 400; attempt++) {
       try {
         await link(draft, file);
-        return { release: () => releaseOwnership(file, me) };
+        return {
+          release: () => releaseOwnership(file, me),
+          // Whether the record still names this process (the watchdog restarts PostgreSQL only then).
+          held: async () => {
+            const owner = await readOwner(file);
+            return owner !== undefined && sameProcess(owner, me);
+          },
+        };
       } catch (err) {
         if (!isCode(err, 'EEXIST')) throw err;
       }

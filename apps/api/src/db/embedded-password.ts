@@ -12,6 +12,17 @@ export const OLD_PASSWORD = 'postgres';
 /** `<dataDir>/pg-password`: the superuser password, readable only by the owner of the folder. */
 export const PASSWORD_FILE = 'pg-password';
 
+/** `<dataDir>/pg-app-password`: the app role's (sgx_app) password, beside the superuser's, owner-only. */
+export const APP_PASSWORD_FILE = 'pg-app-password';
+
+/** The app role's password of this folder, made on first use. */
+export async function appPassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, APP_PASSWORD_FILE);
+  if (!existsSync(file)) await writeSecret(file, newPassword());
+  await chmod(file, 0o600);
+  return readSecret(file);
+}
+
 export const newPassword = () => randomBytes(24).toString('base64url');
 
 export async function writeSecret(file: string, secret: string): Promise<void> {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { stopLeftoverPostgres } from './embedded-leftover';
 import { takeOwnership } from './embedded-owner';
 import {
+  appPassword,
   newPassword,
   OLD_PASSWORD,
   PASSWORD_FILE,
@@ -18,12 +19,21 @@ import {
   useScram,
   writeSecret,
 } from './embedded-password';
+import { stopIfRunning, watchPostgres } from './embedded-watchdog';
+import { enableAppLogin } from './index';
 
 // The embedded PostgreSQL: its start and stop. The owner record of the data folder is in
 // embedded-owner.ts, the stopping of a PostgreSQL left by a dead owner in embedded-leftover.ts, the
-// generated superuser password in embedded-password.ts.
+// generated passwords in embedded-password.ts, the restart of a PostgreSQL that died in
+// embedded-watchdog.ts.
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  /** The superuser's URL: migrations, the seed, the job queue. */
+  url: string;
+  /** Gives the app role (after the migrations) this folder's generated password; its URL for requests. */
+  appLogin: () => Promise<string>;
+  stop: () => Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +81,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   database: string,
   log: (msg: string) => void = () => {},
-  options: { totalMemory?: number } = {},
+  options: { totalMemory?: number; warn?: (msg: string) => void } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
@@ -112,19 +122,32 @@ export async function startEmbeddedPostgres(
       await stopLeftoverPostgres(databaseDir, note);
       await useScram(databaseDir);
     }
-    await startPostgres(server, databaseDir, recent);
+    const running = server;
+    const start = () => startPostgres(running, databaseDir, recent);
+    await start();
     const password = known ?? (await replaceOldPassword(dataDir, port));
     await ensureDatabase(urlOf(port, password, 'postgres'), database);
-    const running = server;
+    const watchdog = watchPostgres({
+      server: running,
+      databaseDir,
+      start,
+      owns: owner.held,
+      log: (m) => {
+        note(m);
+        options.warn?.(m);
+      },
+    });
+    const url = urlOf(port, password, database);
     return {
-      url: urlOf(port, password, database),
+      url,
+      appLogin: async () => enableAppLogin(url, await appPassword(dataDir)),
       stop: async () => {
-        await running.stop();
+        await watchdog.stop();
         await owner.release();
       },
     };
   } catch (err) {
-    await server?.stop().catch(() => undefined);
+    if (server) await stopIfRunning(server).catch(() => undefined);
     await owner.release();
     throw err;
   }

@@ -74,22 +74,73 @@ export function connect(url: string, max = 10, role?: string, options: ConnectOp
     end: () => pool.end(),
   };
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: dialectPool }) });
-  return { db, pool, close: () => db.destroy() };
+  return {
+    db,
+    pool,
+    // Kysely ends the pool only if it used it; one used directly (the migrator) is ended here.
+    close: async () => {
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    },
+  };
 }
 
 export const APP_ROLE = 'sgx_app';
 
 /** Whether this login may act as the app role (false where the migration could not create it). */
 export async function canUseAppRole(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const rows = await queryOnce<{ ok: boolean }>(
+    url,
+    "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS ok",
+    [APP_ROLE],
+  );
+  return rows[0]?.ok ?? false;
+}
+
+/** `url` signed in as the app role with `password` instead of its own user. */
+export function appUrlOf(url: string, password: string): string {
+  const u = new URL(url);
+  u.username = APP_ROLE;
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
+/**
+ * Gives the app role (a LOGIN role since migration 0038) `password`, as the owner at `ownerUrl`, and
+ * returns the app's own URL. Said at every start: the password file is the truth.
+ */
+export async function enableAppLogin(ownerUrl: string, password: string): Promise<string> {
+  await queryOnce(ownerUrl, `ALTER ROLE ${APP_ROLE} LOGIN PASSWORD ${pg.escapeLiteral(password)}`);
+  return appUrlOf(ownerUrl, password);
+}
+
+/** What the login at `url` may do beyond reading and writing rows: each should be false for the app. */
+export async function loginRights(
+  url: string,
+): Promise<{ user: string; superuser: boolean; createRole: boolean; createDb: boolean }> {
+  const rows = await queryOnce<{ user: string; superuser: boolean; createRole: boolean; createDb: boolean }>(
+    url,
+    `SELECT rolname AS user, rolsuper AS superuser, rolcreaterole AS "createRole", rolcreatedb AS "createDb"
+       FROM pg_roles WHERE rolname = session_user`,
+  );
+  const r = rows[0];
+  if (!r) throw new Error('No such login');
+  return r;
+}
+
+/** One statement on a connection of its own (a few at start, and the liveness check's fresh probe). */
+export async function queryOnce<R extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+  connectionTimeoutMillis = 5_000,
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+  client.on('error', () => undefined);
   try {
-    const { rows } = await client.query<{ ok: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role(current_user, $1, 'MEMBER') AS ok",
-      [APP_ROLE],
-    );
-    return rows[0]?.ok ?? false;
+    await client.connect();
+    return (await client.query<R>(text, values)).rows;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }

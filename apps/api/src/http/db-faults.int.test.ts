@@ -1,10 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -17,6 +11,7 @@ import { connect, DatabaseConnectError } from '../db';
 import { type JobRunner, startJobs } from '../jobs/runner';
 import { post } from '../modules/ledger/ledger.service';
 import { databaseUnavailableBody, isDatabaseUnavailable } from './db-faults';
+import { closedPort, silentServer, startApiProcess } from './db-faults.fixture';
 
 // PostgreSQL ends the app's connections in the middle of requests: only those requests fail (503),
 // the process lives on, the pool reconnects, and the ledger still reconciles (t.close()).
@@ -215,7 +210,7 @@ describe('a database connection terminated during a money request', () => {
   });
 
   it('keeps a separate API process alive and serving (an unheard error would end it)', async () => {
-    const child = await startApiProcess(t.url);
+    const child = await startApiProcess(t.appUrl);
     try {
       // A request inside an explicit transaction: its client is still checked out (ROLLBACK pending)
       // when node-postgres emits 'error' for the ended connection.
@@ -389,117 +384,4 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(after)).toBe(true);
     await c.end().catch(() => undefined);
   });
-
-  it('knows the shapes pg reports, and nothing that is the request’s own fault', () => {
-    const withCode = (code: string) => Object.assign(new Error('x'), { code });
-    for (const code of ['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']) {
-      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
-    }
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE']) {
-      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
-    }
-    for (const message of [
-      'Connection terminated unexpectedly',
-      'Connection terminated',
-      'timeout exceeded when trying to connect',
-      'Client has encountered a connection error and is not queryable',
-    ]) {
-      expect(isDatabaseUnavailable(new Error(message))).toBe(true);
-    }
-    expect(
-      isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])),
-    ).toBe(true);
-    expect(isDatabaseUnavailable(new Error('wrapped', { cause: withCode('57P01') }))).toBe(true);
-
-    for (const code of ['23505', '23514', '22P05', '22003', '40001', '40P01', 'SX001']) {
-      expect(isDatabaseUnavailable(withCode(code))).toBe(false);
-    }
-    // A chain node or a mail server that refuses is not the database.
-    expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: withCode('ECONNREFUSED') }))).toBe(
-      false,
-    );
-    expect(isDatabaseUnavailable(new Error('Something went wrong.'))).toBe(false);
-    expect(isDatabaseUnavailable(undefined)).toBe(false);
-    expect(isDatabaseUnavailable('Connection terminated')).toBe(false);
-  });
 });
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-/** Accepts connections and never says a word: a database behind a cut network. */
-async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((s) => {
-    sockets.add(s);
-    s.on('error', () => undefined);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
-}
-
-/** The API in a process of its own on the test database (no handler of uncaught errors: one would end it). */
-async function startApiProcess(url: string): Promise<{
-  process: ChildProcess;
-  address: string;
-  stderr: () => string;
-  stop: () => Promise<void>;
-}> {
-  const src = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-db-faults-'));
-  const script = path.join(dir, 'api.mts');
-  await writeFile(
-    script,
-    `import { buildApp, buildDeps } from ${JSON.stringify(path.join(src, 'app.ts'))};
-import { loadConfig } from ${JSON.stringify(path.join(src, 'config.ts'))};
-import { APP_ROLE, connect } from ${JSON.stringify(path.join(src, 'db', 'index.ts'))};
-const url = ${JSON.stringify(url)};
-const database = connect(url, 5, APP_ROLE);
-const deps = buildDeps(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url }), database.db);
-await deps.settings.listen(url, 200);
-const app = await buildApp(deps);
-console.log(await app.listen({ host: '127.0.0.1', port: 0 }));
-`,
-  );
-  const tsx = path.join(src, '..', '..', '..', 'node_modules', '.bin', 'tsx');
-  // The database is named in the script itself; the child inherits this process's environment as is.
-  const child = spawn(tsx, [script], { stdio: 'pipe' });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (d) => {
-    err += String(d);
-  });
-  const address = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (d) => {
-      out += String(d);
-      const found = /http:\/\/[\d.]+:\d+/.exec(out);
-      if (found) resolve(found[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`the API process exited (${code}): ${err}`)));
-  });
-  return {
-    process: child,
-    address,
-    stderr: () => err,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}

@@ -7,7 +7,9 @@ export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
 
 /**
  * Runs the jobs of jobs.ts on a PostgreSQL-backed queue (pg-boss, in its own schema), scheduled in UTC.
- * `connectionString` is the owner's connection: pg-boss creates and migrates its schema.
+ * `connectionString` is the owner's connection: pg-boss creates and migrates its schema and makes a
+ * table for each queue (DDL the app role may not do, decision 0031). The jobs themselves run on `deps`,
+ * the app role's pool. After the database was down, pg-boss's own pool reconnects by itself.
  */
 export async function startJobs(
   deps: Deps,

@@ -1,15 +1,29 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../deps';
+import { PROBE_WITHIN_MS, recoveryOf, withinMs } from './recovery';
 
 export function healthRoutes(app: App): void {
+  // 503 only when the process cannot recover by itself (recovery.ts): an orchestrator restarts it then.
+  // A database that is down is no reason: readiness says that.
   app.get(
     '/health/live',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('stuck') }),
+        },
+      },
     },
-    async () => ({ status: 'ok' as const }),
+    async (request, reply) => {
+      const verdict = (await recoveryOf(app.deps)?.check()) ?? { live: true };
+      if (verdict.live) return { status: 'ok' as const };
+      request.log.error(`not live: ${verdict.reason}`);
+      return reply.status(503).send({ status: 'stuck' as const });
+    },
   );
 
   app.get(
@@ -40,13 +54,4 @@ export function healthRoutes(app: App): void {
  * Readiness answers within this time: a database that neither answers nor refuses (a cut network, a
  * pool with every connection busy) is "not ready" too, and a load balancer's probe must not hang on it.
  */
-export const READY_WITHIN_MS = 2_000;
-
-/** `work`, or a rejection after `ms`; the work itself goes on and its outcome is dropped. */
-function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the database within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
+export const READY_WITHIN_MS = PROBE_WITHIN_MS;

@@ -74,9 +74,10 @@ export class SettingsService {
 
   /**
    * Keeps settings in memory from now on, dropping them whenever any instance changes them. Returns a
-   * stop function. A lost connection stops the keeping and is opened again after `retryMs`.
+   * stop function, which also tells whether the listening connection is up now (`listening()`, read by
+   * the liveness check). A lost connection stops the keeping and is opened again after `retryMs`.
    */
-  async listen(url: string, retryMs = 2_000): Promise<() => Promise<void>> {
+  async listen(url: string, retryMs = 2_000): Promise<(() => Promise<void>) & { listening: () => boolean }> {
     let client: pg.Client | undefined;
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
@@ -111,7 +112,7 @@ export class SettingsService {
       this.listening = true;
     };
     await open();
-    return async () => {
+    const stop = async () => {
       stopped = true;
       clearTimeout(timer);
       this.listening = false;
@@ -120,6 +121,7 @@ export class SettingsService {
       client = undefined;
       if (c) await retire(c);
     };
+    return Object.assign(stop, { listening: () => this.listening });
   }
 
   /** Changes settings in a transaction of its own (audited), then drops this instance's copy at once. */
