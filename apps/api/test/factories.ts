@@ -66,21 +66,25 @@ async function post(app: App, url: string, token: string, payload?: Record<strin
 /**
  * Turns two-factor on for a signed-in 'enrol' (or 'ok') session, remembering the secret and codes on `who`.
  * The password goes along: an 'ok' session must give it (an 'enrol' one has just signed in with it).
+ * Returns the session's token from then on: an 'enrol' session gets a new one (decision 0032), an 'ok'
+ * one keeps its own.
  */
-export async function enrolTwoFactor(app: App, who: Built, token: string): Promise<void> {
+export async function enrolTwoFactor(app: App, who: Built, token: string): Promise<string> {
   const { secret } = await post(app, '/auth/2fa/enrol', token);
-  const { recovery_codes } = await post(app, '/auth/2fa/confirm', token, {
+  const confirmed = await post(app, '/auth/2fa/confirm', token, {
     code: totpCode(secret),
     password: who.password,
   });
-  who.twoFactor = { secret, recoveryCodes: recovery_codes };
+  who.twoFactor = { secret, recoveryCodes: confirmed.recovery_codes };
+  return confirmed.token ?? token;
 }
 
 /**
  * The code that a 'code' session owes: a step not used yet within the server's window (current +/- 1),
  * or else a recovery code. Each step is accepted once per user, so this reads the last one taken.
+ * Returns the session's new token (the one signed in with stops working: decision 0032).
  */
-async function passSecondFactor(app: App, who: Built, token: string): Promise<void> {
+async function passSecondFactor(app: App, who: Built, token: string): Promise<string> {
   const factor = who.twoFactor;
   if (!factor) throw new Error('This account has two-factor on, but its secret is unknown to the test.');
   // Not too near a step's end, so the server's window is the one the step was picked from.
@@ -94,18 +98,18 @@ async function passSecondFactor(app: App, who: Built, token: string): Promise<vo
   const now = stepNow();
   const step = [now - 1, now, now + 1].find((s) => last === null || BigInt(s) > last);
   if (step !== undefined) {
-    await post(app, '/auth/2fa/verify', token, { code: totpCode(factor.secret, step) });
-    return;
+    return (await post(app, '/auth/2fa/verify', token, { code: totpCode(factor.secret, step) })).token;
   }
   const recovery = factor.recoveryCodes.shift();
   if (!recovery) throw new Error('No unused recovery code left for this account.');
-  await post(app, '/auth/2fa/verify', token, { code: recovery });
+  const signedIn: string = (await post(app, '/auth/2fa/verify', token, { code: recovery })).token;
   // Keep a supply: the second-last code buys a new set.
   const renew = factor.recoveryCodes.length <= 2 ? factor.recoveryCodes.shift() : undefined;
   if (renew) {
-    const { recovery_codes } = await post(app, '/auth/2fa/recovery-codes', token, { code: renew });
+    const { recovery_codes } = await post(app, '/auth/2fa/recovery-codes', signedIn, { code: renew });
     factor.recoveryCodes = recovery_codes;
   }
+  return signedIn;
 }
 
 /** Signs in with the password only: the token and what the session still owes ('ok', 'code', 'enrol'). */
@@ -130,8 +134,8 @@ export async function passwordSignIn(
  */
 export async function tokenFor(app: App, who: Built, kind: 'user' | 'admin' = 'user'): Promise<string> {
   const { token, state } = await passwordSignIn(app, who, kind);
-  if (state === 'enrol') await enrolTwoFactor(app, who, token);
-  if (state === 'code') await passSecondFactor(app, who, token);
+  if (state === 'enrol') return enrolTwoFactor(app, who, token);
+  if (state === 'code') return passSecondFactor(app, who, token);
   return token;
 }
 

@@ -56,10 +56,24 @@ export type TwoFactorConfirmBody = z.infer<typeof TwoFactorConfirmBody>;
 export const RecoveryCodesResponse = z.object({ message: z.string(), recovery_codes: z.array(z.string()) });
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponse>;
 
-/** POST /auth/2fa/verify */
+/**
+ * The session's new bearer token, once its second factor is proven (decision 0032): the token it was
+ * signed in with stops working at once, so the client stores this one in its place.
+ */
+const NewSessionToken = z.string().min(1);
+
+/**
+ * POST /auth/2fa/confirm: the recovery codes, shown once; from an 'enrol' session (an admin's first
+ * sign-in) also `token`, the session's new bearer token. An 'ok' session keeps its token (none is sent).
+ */
+export const TwoFactorConfirmResponse = RecoveryCodesResponse.extend({ token: NewSessionToken.optional() });
+export type TwoFactorConfirmResponse = z.infer<typeof TwoFactorConfirmResponse>;
+
+/** POST /auth/2fa/verify: signed in; `token` is the session's new bearer token (the old one no longer works). */
 export const TwoFactorVerifyResponse = z.object({
   message: z.string(),
   recovery_codes_left: z.number().int(),
+  token: NewSessionToken,
 });
 export type TwoFactorVerifyResponse = z.infer<typeof TwoFactorVerifyResponse>;
 

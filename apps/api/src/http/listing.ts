@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Principal } from './access';
-import { forbidden } from './errors';
+import { badRequest, forbidden } from './errors';
 
 export const CSV_LIMIT = 10_000;
 
@@ -51,10 +51,23 @@ export function sendCsv<R extends Record<string, unknown>>(
     .send(`${lines.join('\r\n')}\r\n`);
 }
 
-/** The Idempotency-Key header as sent, when it is one (8 to 100 letters, digits, '_' or '-'). */
+/** The longest Idempotency-Key taken (decision 0032). */
+export const MAX_KEY_LENGTH = 255;
+const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${MAX_KEY_LENGTH}}$`);
+const KEY_RULE = `Send an Idempotency-Key of 1 to ${MAX_KEY_LENGTH} printable ASCII characters (no spaces).`;
+
+/**
+ * The Idempotency-Key header as sent, or null when none is sent. A key that cannot be one (empty, longer
+ * than 255 characters, or holding anything but printable ASCII 0x21-0x7E, sent twice) is a 400 naming the
+ * header: made up silently instead, a retry of the request would move money a second time.
+ */
 function sentKey(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && /^[\w-]{8,100}$/.test(header) ? header : null;
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw badRequest(KEY_RULE, { 'Idempotency-Key': [KEY_RULE] });
+  }
+  return header;
 }
 
 /** The request's Idempotency-Key header (a retried request posts once), or a fresh key. */

@@ -86,4 +86,20 @@ describe('rate limits in PostgreSQL', () => {
     const { rows } = await sqlOn(url, "SELECT key FROM rate_limits WHERE key IN ('k:ended', 'k:live')");
     expect(rows).toEqual([{ key: 'k:live' }]);
   });
+
+  it('returns the count, counts without refusing when told not to enforce, and takes a hit back on refund', async () => {
+    expect(await limiterA.hit('k:count', 2, 60_000)).toBe(1);
+    expect(await limiterB.hit('k:count', 2, 60_000)).toBe(2);
+    // Past the limit, only counted (up to limit + 1): no 429.
+    expect(await limiterA.hit('k:count', 2, 60_000, { enforce: false })).toBe(3);
+    expect(await outcome(limiterA, 'k:count', 2)).toBeTypeOf('number');
+    await limiterB.refund('k:count');
+    expect(await limiterA.hit('k:count', 2, 60_000, { enforce: false })).toBe(3);
+    for (let i = 0; i < 3; i++) await limiterA.refund('k:count');
+    // The last hit taken back removes the counter (hits stay positive); refunding nothing is harmless.
+    const { rows } = await sqlOn(url, "SELECT hits FROM rate_limits WHERE key = 'k:count'");
+    expect(rows).toEqual([]);
+    await limiterA.refund('k:count');
+    expect(await limiterA.hit('k:count', 2, 60_000)).toBe(1);
+  });
 });

@@ -20,9 +20,10 @@ export class RateLimiter {
 
   /**
    * Counts one hit on `key` in one round trip; throws a 429 AppError when `limit` hits already
-   * happened in the window. A window that has ended starts again with this hit, in the same statement.
+   * happened in the window (unless `enforce` is false: then it only counts). A window that has ended
+   * starts again with this hit, in the same statement. Returns the hits in the window, this one included.
    */
-  async hit(key: string, limit: number, windowMs: number): Promise<void> {
+  async hit(key: string, limit: number, windowMs: number, { enforce = true } = {}): Promise<number> {
     this.sweepNowAndThen();
     // Refused hits still count (up to limit + 1), so the refusal needs no second statement.
     const { rows } = await sql<{ hits: number; retry_after: number }>`
@@ -33,7 +34,19 @@ export class RateLimiter {
         window_end = CASE WHEN r.window_end <= now() THEN excluded.window_end ELSE r.window_end END
       RETURNING hits, ceil(extract(epoch FROM window_end - now()))::int AS retry_after`.execute(this.db);
     const row = rows[0];
-    if (row && row.hits > limit) throw rateLimited(Math.max(1, row.retry_after));
+    if (enforce && row && row.hits > limit) throw rateLimited(Math.max(1, row.retry_after));
+    return row?.hits ?? 1;
+  }
+
+  /**
+   * Takes one hit back from `key`'s open window (a hit that turned out not to count: a right code); the
+   * counter goes when its last hit does (hits stay positive).
+   */
+  async refund(key: string): Promise<void> {
+    await sql`
+      WITH gone AS (DELETE FROM rate_limits WHERE key = ${key} AND hits <= 1)
+      UPDATE rate_limits SET hits = hits - 1
+      WHERE key = ${key} AND hits > 1 AND window_end > now()`.execute(this.db);
   }
 
   /** Forgets `key` (after a successful sign-in, the account counter starts again). */

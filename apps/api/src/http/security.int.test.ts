@@ -60,6 +60,23 @@ function expectBrowserHeaders(res: LightMyRequestResponse) {
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-powered-by']).toBeUndefined();
+  // Decision 0032: the features the app does not use are off.
+  const allowed = permissions(res);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid']) {
+    expect(allowed.get(feature), feature).toBe('()');
+  }
+}
+
+/** The Permissions-Policy as feature -> allowlist. */
+function permissions(res: LightMyRequestResponse): Map<string, string> {
+  const header = String(res.headers['permissions-policy'] ?? '');
+  return new Map(
+    header
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.slice(0, d.indexOf('=')), d.slice(d.indexOf('=') + 1)] as [string, string]),
+  );
 }
 
 describe('security headers', () => {
@@ -131,6 +148,20 @@ describe('security headers', () => {
     expect(withWc.get('connect-src')).toContain('wss://relay.walletconnect.org');
     expect(withWc.get('frame-src')).toContain('https://verify.walletconnect.org');
     expect(withWc.get('connect-src')).not.toContain(RPC);
+  });
+
+  it('keep the features the app uses: copy buttons, and the video players of the watch dialog', async () => {
+    for (const url of ['/', '/api/v1/health/live']) {
+      const allowed = permissions(await get(direct, url));
+      expect(allowed.get('clipboard-write')).toBe('(self)');
+      const players = '(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")';
+      for (const feature of ['autoplay', 'encrypted-media', 'picture-in-picture', 'fullscreen']) {
+        expect(allowed.get(feature), feature).toBe(players);
+      }
+      // Every entry is a well-formed allowlist: nothing else is granted to anyone.
+      for (const [feature, list] of allowed)
+        expect(list, feature).toMatch(/^\((self( "https:\/\/[\w.-]+")*)?\)$/);
+    }
   });
 
   it('pin HTTPS (HSTS) only on answers to HTTPS requests', async () => {

@@ -79,6 +79,49 @@ export function inlineScriptHashes(webDist: string): string[] {
 
 type Directives = Record<string, string[]>;
 
+/**
+ * The Permissions-Policy of every answer (decision 0032): the browser features the app never uses are
+ * off for it and anything it embeds; what it does use stays: clipboard-write for its copy buttons (the
+ * secret key, recovery codes, addresses) and, for the video players of the watch dialog only, autoplay,
+ * encrypted-media, picture-in-picture and fullscreen (its iframe's `allow`). Wallets (injected or
+ * WalletConnect) need none of these features. Only features Chromium knows (it warns of others).
+ */
+export function permissionsPolicy(): string {
+  const players = VIDEO_PLAYERS.map((origin) => `"${origin}"`).join(' ');
+  const allowed: Record<string, string> = {
+    'clipboard-write': 'self',
+    autoplay: `self ${players}`,
+    'encrypted-media': `self ${players}`,
+    'picture-in-picture': `self ${players}`,
+    fullscreen: `self ${players}`,
+  };
+  const denied = [
+    'accelerometer',
+    'camera',
+    'clipboard-read',
+    'display-capture',
+    'gamepad',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'local-fonts',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ];
+  return [
+    ...Object.entries(allowed).map(([feature, list]) => `${feature}=(${list})`),
+    ...denied.map((feature) => `${feature}=()`),
+  ].join(', ');
+}
+
 /** The Content-Security-Policy of every answer: the web app, the API docs, the API and uploaded images. */
 export function cspDirectives(config: Pick<Config, 'publicRpcUrls' | 'walletConnectProjectId' | 'webDist'>) {
   const wc = config.walletConnectProjectId ? WALLETCONNECT : { connect: [], frame: [], font: [], img: [] };
@@ -105,9 +148,10 @@ export function cspDirectives(config: Pick<Config, 'publicRpcUrls' | 'walletConn
 
 /**
  * Browser security headers on every answer, through @fastify/helmet: the CSP above, X-Frame-Options DENY,
- * nosniff, Referrer-Policy strict-origin-when-cross-origin (YouTube's player needs the origin), and
- * HSTS only when the request came over HTTPS (directly, or through a proxy's X-Forwarded-Proto when
- * TRUST_PROXY is set): a plain-HTTP answer must not pin a host that may not serve HTTPS. Decision 0014.
+ * nosniff, Referrer-Policy strict-origin-when-cross-origin (YouTube's player needs the origin), the
+ * Permissions-Policy above, and HSTS only when the request came over HTTPS (directly, or through a
+ * proxy's X-Forwarded-Proto when TRUST_PROXY is set): a plain-HTTP answer must not pin a host that may
+ * not serve HTTPS. Decisions 0014, 0032.
  */
 export async function registerSecurityHeaders(app: App, config: Config): Promise<void> {
   await app.register(fastifyHelmet, {
@@ -117,7 +161,9 @@ export async function registerSecurityHeaders(app: App, config: Config): Promise
     // Set per request below: helmet's options are the same for every request.
     strictTransportSecurity: false,
   });
+  const permissions = permissionsPolicy();
   app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', permissions);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }

@@ -157,33 +157,33 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /**
  * The second factor of an API sign-in: enrols (an admin answered 'enrol': a new secret, confirmed with its
  * first code) or verifies (answered 'code') with the next code. 'ok' and an absent state need nothing.
+ * Returns the session's token from then on: proving the second factor renews it (decision 0032).
  */
 export async function completeSecondFactorApi(
   request: APIRequestContext,
   email: string,
   token: string,
   state: string | undefined,
-): Promise<void> {
-  if (state === 'enrol') {
-    await enrolApi(request, email, token);
-    return;
-  }
-  if (state !== 'code') return;
-  await verifyApi(request, email, token);
-  await renewRecoveryCodesIfFew(request, email, token);
+): Promise<string> {
+  if (state === 'enrol') return enrolApi(request, email, token);
+  if (state !== 'code') return token;
+  const renewed = await verifyApi(request, email, token);
+  await renewRecoveryCodesIfFew(request, email, renewed);
+  return renewed;
 }
 
 /**
  * Turns two-factor on through the API: a new secret, confirmed with its first code; the secret and recovery
- * codes are stored. A session that is 'ok' (a member turning it on) must give the password as well; an
- * 'enrol' session (an admin's first sign-in) gives none. The account's other sessions end.
+ * codes are stored. A session that is 'ok' (a member turning it on) must give the password as well and keeps
+ * its token; an 'enrol' session (an admin's first sign-in) gives none and gets a new token. The account's
+ * other sessions end. Returns the session's token from then on.
  */
 export async function enrolApi(
   request: APIRequestContext,
   email: string,
   token: string,
   password?: string,
-): Promise<void> {
+): Promise<string> {
   const enrol = await request.post(api('/auth/2fa/enrol'), { headers: bearer(token) });
   expect(enrol.status(), await enrol.text()).toBe(200);
   const { secret } = (await enrol.json()) as { secret: string };
@@ -194,11 +194,13 @@ export async function enrolApi(
       password === undefined ? { code: codeFor(secret, step) } : { code: codeFor(secret, step), password },
   });
   expect(confirm.status(), await confirm.text()).toBe(200);
-  const { recovery_codes } = (await confirm.json()) as { recovery_codes: string[] };
-  rememberEnrolment(email, secret, recovery_codes, step);
+  const answer = (await confirm.json()) as { recovery_codes: string[]; token?: string };
+  rememberEnrolment(email, secret, answer.recovery_codes, step);
+  return answer.token ?? token;
 }
 
-async function verifyApi(request: APIRequestContext, email: string, token: string): Promise<void> {
+/** Enters the next code; returns the session's new token. */
+async function verifyApi(request: APIRequestContext, email: string, token: string): Promise<string> {
   let last = '';
   // A refused app code (a step the server saw used in a way not recorded here) moves on to the next one.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -207,7 +209,7 @@ async function verifyApi(request: APIRequestContext, email: string, token: strin
       headers: bearer(token),
       data: { code: next.code },
     });
-    if (res.ok()) return;
+    if (res.ok()) return ((await res.json()) as { token: string }).token;
     last = `${res.status()} ${await res.text()}`;
     if (next.kind === 'recovery' && res.status() !== 422) break;
   }
@@ -246,6 +248,6 @@ export async function signInWithSecondFactor(
   const body = (await res.json()) as { auth?: Account; admin?: Account; second_factor?: string };
   const account = body.auth ?? body.admin;
   if (account === undefined) throw new Error('sign-in answered no account');
-  await completeSecondFactorApi(request, email, account.token, body.second_factor);
-  return { token: account.token, id: account.id, username: account.username };
+  const token = await completeSecondFactorApi(request, email, account.token, body.second_factor);
+  return { token, id: account.id, username: account.username };
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as authActions from '../modules/auth/authSlice';
 import { ApiError, ApprovalPendingError } from './apiError';
 
 type Api = typeof import('./api');
@@ -32,8 +33,8 @@ function answer(status: number, body: unknown) {
   );
 }
 
-beforeAll(async () => {
-  // The store persists the session in the browser's storage: an empty one here.
+/** The store persists the session in the browser's storage: an empty one here. */
+function stubStorage() {
   const storage = new Map<string, string>();
   vi.stubGlobal('window', {
     localStorage: {
@@ -42,6 +43,10 @@ beforeAll(async () => {
       removeItem: (k: string) => storage.delete(k),
     },
   });
+}
+
+beforeAll(async () => {
+  stubStorage();
   api = await import('./api');
 });
 
@@ -82,5 +87,45 @@ describe('apiRequest and a 202 (issue 13)', () => {
     await expect(
       api.apiRequest('/withdrawalrequest/debit', { method: 'POST', body: {}, schema: MessageSchema }),
     ).resolves.toEqual({ message: 'Debited' });
+  });
+});
+
+describe('apiRequest and a renewed token (decision 0032)', () => {
+  const { signedIn, tokenRenewed } = authActions;
+
+  it('ends the session on a 401 of its own token, not on a late 401 of the token it had before', async () => {
+    stubStorage();
+    const { persistor, store } = await import('./store');
+    const account = {
+      id: 1,
+      token: 'old',
+      refferal_code: 'A',
+      username: 'SGX1',
+      email: 'a@example.com',
+      fullname: 'A',
+      role: 'admin' as const,
+    };
+    store.dispatch(
+      signedIn({ auth: account, admin: true, expireAt: '2999-01-01T00:00:00Z', secondFactor: 'code' }),
+    );
+    // A call sent with the old token comes back after the code renewed it.
+    let release: (r: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
+    const late = api.apiRequest('/auth/2fa').catch((e: unknown) => e);
+    store.dispatch(tokenRenewed('new'));
+    release(
+      new Response(JSON.stringify({ message: 'Sign in first.', code: 'UNAUTHENTICATED' }), { status: 401 }),
+    );
+    expect(await late).toBeInstanceOf(ApiError);
+    expect(store.getState().auth.auth?.token).toBe('new');
+    // The new token's own 401 does end it.
+    answer(401, { message: 'Sign in first.', code: 'UNAUTHENTICATED' });
+    await api.apiRequest('/auth/2fa').catch(() => undefined);
+    expect(store.getState().auth.auth).toBeNull();
+    // Written to storage now, while the test's window is still there.
+    await persistor.flush();
   });
 });

@@ -54,8 +54,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   const payload = await readJson(response);
 
   if (!response.ok) {
+    // Still the session's token? One renewed meanwhile (the second factor passed: decision 0032) answers
+    // 401 for calls sent before, and that must not end the session that now holds the new one.
+    const current = Boolean(token) && store.getState().auth.auth?.token === token;
     // A rejected credential ends the session here too, so guards send the visitor to sign in.
-    if (response.status === 401 && token) store.dispatch(signedOut());
+    if (response.status === 401 && current) store.dispatch(signedOut());
     // The contracts load with the first refusal, not with every page that only reads (issue 10).
     const parsed = await import('@sgx/contracts').then(
       ({ ErrorBody }) => ErrorBody.safeParse(payload),
@@ -63,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     );
     if (parsed.success) {
       // A session that owes its second factor: the guards take the visitor to that step (issue 13).
-      const step = response.status === 403 && token ? secondFactorCodes[parsed.data.code] : undefined;
+      const step = response.status === 403 && current ? secondFactorCodes[parsed.data.code] : undefined;
       if (step !== undefined) store.dispatch(secondFactorChanged(step));
       throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.details ?? {});
     }

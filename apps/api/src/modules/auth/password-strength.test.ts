@@ -1,5 +1,5 @@
 import { Password } from '@sgx/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD } from '../../../test/factories';
 import { demoCredentials } from '../../db/seed';
 import { AppError } from '../../http/errors';
@@ -8,6 +8,8 @@ import {
   judgePassword,
   PERSONAL_PASSWORD,
   personalWords,
+  SITE_PASSWORD,
+  setPasswordSite,
   WEAK_PASSWORD,
 } from './password-strength';
 
@@ -90,6 +92,7 @@ describe('password strength', () => {
       'riya.sharma',
       'riya',
       'sharma',
+      'example',
       'riya sharma',
       'sgx482913',
       '919876543210',
@@ -106,5 +109,59 @@ describe('password strength', () => {
       details: { password: [WEAK_PASSWORD] },
     });
     await expect(assertStrongPassword('Lantern-Orbit-42', riya)).resolves.toBeUndefined();
+  });
+});
+
+describe("the site's own name and address, and the e-mail's domain (decision 0032)", () => {
+  afterEach(() => setPasswordSite('http://localhost:3000'));
+
+  it.each([
+    'SocialGenX1!',
+    'Social Gen X 2024',
+    'social-genx-Orbit-9',
+    'S0cialG3nX-Lamp-55',
+    'Orbit-sgx-Lamp-71',
+  ])('refuses %s, made of the product name', async (pw) => {
+    expect(await judgePassword(pw, riya)).toMatchObject({ ok: false, message: SITE_PASSWORD });
+    expect(await judgePassword(pw)).toMatchObject({ ok: false, message: SITE_PASSWORD });
+  });
+
+  it("refuses the site's host and its words", async () => {
+    setPasswordSite('https://invest.harborbank.io:8443/app');
+    for (const pw of ['Harborbank-Lamp-77', 'Invest-Falcon-Tide-58', 'invest.harborbank.io-9'])
+      expect(await judgePassword(pw, riya)).toMatchObject({ ok: false, message: SITE_PASSWORD });
+    setPasswordSite('http://localhost:3000');
+    expect(await judgePassword('Localhost-Orbit-42', riya)).toMatchObject({
+      ok: false,
+      message: SITE_PASSWORD,
+    });
+  });
+
+  it('refuses Secaudit1 for the account of secaudit, by its e-mail name or its domain', async () => {
+    for (const email of ['secaudit@example.com', 'qa@secaudit.dev']) {
+      expect(await judgePassword('Secaudit1', { email })).toMatchObject({
+        ok: false,
+        message: PERSONAL_PASSWORD,
+      });
+    }
+    expect(await judgePassword('Secaudit1', { username: 'secaudit' })).toMatchObject({ ok: false });
+  });
+
+  it('still accepts the demo and test passwords, on the usual sites', async () => {
+    for (const site of ['http://localhost:3000', 'https://app.socialgenx.com', 'http://127.0.0.1:3206']) {
+      setPasswordSite(site);
+      for (const pw of ['Harbor-Falcon-77', 'Copper-Willow-58', 'Lantern-Orbit-42', DEFAULT_PASSWORD]) {
+        expect(
+          await judgePassword(pw, { email: 'member@example.com', fullname: 'Demo Member' }),
+        ).toMatchObject({
+          ok: true,
+        });
+        expect(
+          await judgePassword(pw, { email: 'user-0a1b2c3d4e@test.example', fullname: 'Test Member' }),
+        ).toMatchObject({
+          ok: true,
+        });
+      }
+    }
   });
 });

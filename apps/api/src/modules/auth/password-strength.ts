@@ -11,6 +11,8 @@ export const WEAK_PASSWORD =
   'This password is too easy to guess. Use at least 8 characters with a mix of words, numbers and symbols that is not a common password.';
 export const PERSONAL_PASSWORD =
   'This password contains your name, e-mail or username. Choose one that does not.';
+export const SITE_PASSWORD =
+  "This password contains this site's name or address (SocialGenX). Choose one that does not.";
 
 /**
  * zxcvbn's score 3: about 10^8 guesses or more, "safely unguessable" against an online attack and
@@ -60,7 +62,46 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
-/** The person's own words, lower case: the whole e-mail, its name part and pieces, names, username, phone. */
+/**
+ * The product's own name as people write it (decision 0032): never part of a password, whatever its
+ * length ("sgx" too, the token's and the usernames' prefix). Compared with the password's letters and
+ * digits alone, so "Social Gen X", "social-genx" and "SOCIALGENX" are all found.
+ */
+export const PRODUCT_WORDS: readonly string[] = ['socialgenx', 'sgx'];
+
+/** The words of the site's address (APP_URL's host and its labels but the last), set at start. */
+let siteWords: string[] = [];
+
+/** Labels of a host name that are words (not the top-level domain, not "www", not digits). */
+function hostWords(host: string): string[] {
+  const labels = host.toLowerCase().split('.').filter(Boolean);
+  const words = new Set<string>();
+  if (labels.length > 1 && !/^[\d.]+$/.test(host)) words.add(labels.join('.'));
+  for (const label of labels.length > 1 ? labels.slice(0, -1) : labels) {
+    if (label !== 'www' && /^[a-z0-9-]+$/.test(label) && !/^\d+$/.test(label)) {
+      words.add(label);
+      for (const piece of label.split('-')) if (piece) words.add(piece);
+    }
+  }
+  return [...words];
+}
+
+/** The site's address (config appUrl): its host and the words in it count as guessable in a password. */
+export function setPasswordSite(appUrl: string): void {
+  try {
+    siteWords = hostWords(new URL(appUrl).hostname);
+  } catch {
+    siteWords = [];
+  }
+}
+
+/** The product's name and the site's address, as words zxcvbn and the containment check know. */
+export const siteWordsNow = (): string[] => [...new Set([...PRODUCT_WORDS, 'social gen x', ...siteWords])];
+
+/**
+ * The person's own words, lower case: the whole e-mail, its name part and pieces, the words of its domain
+ * (not the top-level one), names, username, phone.
+ */
 export function personalWords(info: PersonalInfo): string[] {
   const words = new Set<string>();
   const add = (w: string | null | undefined) => {
@@ -70,9 +111,10 @@ export function personalWords(info: PersonalInfo): string[] {
   const email = info.email?.trim().toLowerCase();
   if (email) {
     add(email);
-    const local = email.split('@')[0];
+    const [local, domain] = email.split('@');
     add(local);
     for (const piece of local?.split(/[._+-]+/) ?? []) add(piece);
+    if (domain) for (const word of hostWords(domain)) if (word.includes('.') === false) add(word);
   }
   add(info.fullname);
   for (const piece of info.fullname?.split(/\s+/) ?? []) add(piece);
@@ -85,19 +127,28 @@ export function personalWords(info: PersonalInfo): string[] {
 export async function judgePassword(password: string, info: PersonalInfo = {}): Promise<Verdict> {
   const zxcvbn = await loadEstimator();
   const words = personalWords(info);
-  const result = zxcvbn.check(password, words);
+  const site = siteWordsNow();
+  const result = zxcvbn.check(password, [...words, ...site]);
   const lower = password.toLowerCase();
-  const personal =
-    words.some((w) => w.length >= MIN_PERSONAL_LENGTH && lower.includes(w)) ||
-    // l33t spellings of them too ("m3mb3r"), as zxcvbn found them
-    result.sequence.some(
-      (m) =>
-        m.pattern === 'dictionary' &&
-        'dictionaryName' in m &&
-        m.dictionaryName === 'userInputs' &&
-        m.token.length >= MIN_PERSONAL_LENGTH,
-    );
-  if (personal) return { ok: false, score: result.score, message: PERSONAL_PASSWORD };
+  const contains = (w: string) => w.length >= MIN_PERSONAL_LENGTH && lower.includes(w);
+  // l33t spellings of the inputs too ("m3mb3r", "s0c1alg3nx"), as zxcvbn found them
+  const spelled = result.sequence.filter(
+    (m) =>
+      m.pattern === 'dictionary' &&
+      'dictionaryName' in m &&
+      m.dictionaryName === 'userInputs' &&
+      m.token.length >= MIN_PERSONAL_LENGTH,
+  );
+  const bare = lower.replace(/[^\p{L}\p{N}]+/gu, '');
+  const ofSite = (m: (typeof spelled)[number]) =>
+    'matchedWord' in m && site.includes(String(m.matchedWord)) && !words.includes(String(m.matchedWord));
+  // The person's own words first: "lake-SGX482913" is their username, though it holds "sgx".
+  if (words.some(contains) || spelled.some((m) => !ofSite(m))) {
+    return { ok: false, score: result.score, message: PERSONAL_PASSWORD };
+  }
+  if (PRODUCT_WORDS.some((w) => bare.includes(w)) || site.some(contains) || spelled.some(ofSite)) {
+    return { ok: false, score: result.score, message: SITE_PASSWORD };
+  }
   if (result.score < MIN_SCORE) return { ok: false, score: result.score, message: WEAK_PASSWORD };
   return { ok: true, score: result.score };
 }

@@ -20,9 +20,17 @@ export const TWO_FACTOR_ISSUER = 'SocialGenX';
 const PERIOD_SECONDS = 30;
 /** A code is accepted for the current step and one step either side (clock drift, typing time). */
 const WINDOW_STEPS = 1;
-/** Wrong codes a user may enter per window; a right one starts the count again. */
+/** Wrong codes one session may enter per window; a right one starts its count again (decision 0032). */
 export const CODE_CHECKS_PER_WINDOW = 5;
 export const CODE_CHECK_WINDOW_MS = 15 * 60_000;
+/** Wrong codes from one client address per window, whatever the account or session. */
+export const CODE_CHECKS_PER_ADDRESS = 30;
+/**
+ * Wrong codes an account may take per hour from sessions that have failed already: a ceiling against
+ * guessing spread over many sessions, which never refuses a session's first try (the owner's).
+ */
+export const CODE_CHECKS_PER_ACCOUNT = 30;
+export const ACCOUNT_CHECK_WINDOW_MS = 60 * 60_000;
 export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -86,18 +94,43 @@ export async function recoveryCodesLeft(db: DbOrTx, userId: bigint): Promise<num
   return Number(row.n);
 }
 
-const limitKey = (userId: bigint) => `2fa:user:${userId}`;
+/**
+ * Who enters a code: the account, and the session and client address it comes from when known. Without a
+ * session (a caller that has none to give) the account itself is the session: its own five per window.
+ */
+export type CodeChecker = { userId: bigint; sessionId?: bigint | undefined; ip?: string | undefined };
+
+const limitKeys = (c: CodeChecker) => ({
+  session: c.sessionId === undefined ? `2fa:user:${c.userId}` : `2fa:session:${c.sessionId}`,
+  address: c.ip === undefined ? null : `2fa:ip:${c.ip}`,
+  account: `2fa:account:${c.userId}`,
+});
 
 /**
- * Counts one code check of the user before anything is hashed: the sixth wrong one in 15 minutes is a
- * 429. Run it outside any transaction, so a refused code's count is not rolled back with it.
+ * Counts one code check before anything is hashed (decision 0032): the sixth in 15 minutes from one
+ * session, or the 31st from one address, is a 429; a session that has failed already is refused too
+ * once the account has taken 30 checks in the hour. Wrong codes from one session or address never
+ * lock the owner out of their account: a new sign-in elsewhere enters its code. Run it outside any
+ * transaction, so a refused code's count is not rolled back with it.
  */
-export const countCodeCheck = (db: Db, userId: bigint): Promise<void> =>
-  new RateLimiter(db).hit(limitKey(userId), CODE_CHECKS_PER_WINDOW, CODE_CHECK_WINDOW_MS);
+export async function countCodeCheck(db: Db, c: CodeChecker): Promise<void> {
+  const limiter = new RateLimiter(db);
+  const keys = limitKeys(c);
+  const inSession = await limiter.hit(keys.session, CODE_CHECKS_PER_WINDOW, CODE_CHECK_WINDOW_MS);
+  if (keys.address) await limiter.hit(keys.address, CODE_CHECKS_PER_ADDRESS, CODE_CHECK_WINDOW_MS);
+  await limiter.hit(keys.account, CODE_CHECKS_PER_ACCOUNT, ACCOUNT_CHECK_WINDOW_MS, {
+    enforce: inSession > 1,
+  });
+}
 
-/** A right code: the user's count of wrong codes starts again. */
-export const forgetCodeChecks = (db: Db, userId: bigint): Promise<void> =>
-  new RateLimiter(db).reset(limitKey(userId));
+/** A right code: the session's count starts again; the address and the account take this check back. */
+export async function forgetCodeChecks(db: Db, c: CodeChecker): Promise<void> {
+  const limiter = new RateLimiter(db);
+  const keys = limitKeys(c);
+  await limiter.reset(keys.session);
+  if (keys.address) await limiter.refund(keys.address);
+  await limiter.refund(keys.account);
+}
 
 export type CodeUsed = 'totp' | 'recovery';
 
@@ -163,11 +196,11 @@ export async function useCode(db: Db, userId: bigint, code: string): Promise<Cod
 }
 
 /** Counts the check, then uses the code; a wrong one is a 422, a right one clears the count. */
-export async function checkCode(db: Db, userId: bigint, code: string): Promise<CodeUsed> {
-  await countCodeCheck(db, userId);
-  const used = await useCode(db, userId, code);
+export async function checkCode(db: Db, who: CodeChecker, code: string): Promise<CodeUsed> {
+  await countCodeCheck(db, who);
+  const used = await useCode(db, who.userId, code);
   if (!used) throw businessRule(INVALID_CODE);
-  await forgetCodeChecks(db, userId);
+  await forgetCodeChecks(db, who);
   return used;
 }
 
@@ -185,7 +218,7 @@ export async function hasSecondFactor(db: DbOrTx, userId: bigint): Promise<boole
 /**
  * The second-factor check of a sensitive member action (a withdrawal, a payout address change). When the
  * user has two-factor on: a missing code is a 400 (VALIDATION_FAILED, details.code), a wrong or used one a
- * 422 (BUSINESS_RULE), the sixth wrong one in 15 minutes a 429; a right one is used up and it returns
+ * 422 (BUSINESS_RULE), too many wrong ones a 429 (countCodeCheck); a right one is used up and it returns
  * true. Without two-factor it returns false and the caller decides what else to ask (an e-mail code...).
  *
  * Call it with the app's Db BEFORE opening the action's transaction: inside a transaction a refusal
@@ -194,7 +227,8 @@ export async function hasSecondFactor(db: DbOrTx, userId: bigint): Promise<boole
  */
 export async function requireSecondFactor(
   db: DbOrTx,
-  userId: bigint,
+  /** The user, or the user with the session (and address) the code comes from: counted per session. */
+  who: bigint | CodeChecker,
   code: string | undefined,
   /** Whether the user has two-factor on, when the caller already knows (the session read it). */
   on?: boolean,
@@ -202,13 +236,14 @@ export async function requireSecondFactor(
   if (db.isTransaction) {
     throw new Error('requireSecondFactor must run before the transaction opens (pass the app Db, not a Tx).');
   }
-  if (!(on ?? (await hasSecondFactor(db, userId)))) return false;
+  const checker = typeof who === 'bigint' ? { userId: who } : who;
+  if (!(on ?? (await hasSecondFactor(db, checker.userId)))) return false;
   const text = code?.trim() ?? '';
   if (text === '') {
     const message = 'Enter the code from your authenticator app.';
     throw badRequest(message, { code: [message] });
   }
-  await checkCode(db, userId, text);
+  await checkCode(db, checker, text);
   return true;
 }
 
@@ -227,5 +262,5 @@ export async function askMemberSecondFactor(
 ): Promise<void> {
   if (p.role !== 'user' || p.twoFactorOn === false) return;
   if (await keyAlreadyUsed(db, `${p.userId}:${requestKey.key}`, requestKey.fingerprint)) return;
-  await requireSecondFactor(db, p.userId, code, p.twoFactorOn);
+  await requireSecondFactor(db, { userId: p.userId, sessionId: p.sessionId }, code, p.twoFactorOn);
 }

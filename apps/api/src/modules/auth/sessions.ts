@@ -5,6 +5,7 @@ import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
+const newToken = () => randomBytes(32).toString('base64url');
 
 /**
  * Opaque bearer tokens. Only their SHA-256 is stored, so a copy of the database cannot be used to
@@ -23,7 +24,7 @@ export class SessionStore {
     meta: { ip?: string | undefined; userAgent?: string | undefined },
     secondFactor: SecondFactorState = 'ok',
   ): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const expiresAt = new Date(Date.now() + this.ttlMs);
     await tx
       .insertInto('sessions')
@@ -73,9 +74,23 @@ export class SessionStore {
       : null;
   }
 
-  /** Records what the session still owes (decision 0023): 'ok' once the code is in. */
-  async setSecondFactor(tx: DbOrTx, sessionId: bigint, state: SecondFactorState): Promise<void> {
-    await tx.updateTable('sessions').set({ second_factor: state }).where('id', '=', sessionId).execute();
+  /**
+   * The session proved its second factor (a code, or the first code of its enrolment): it is 'ok' under a
+   * NEW token, and the token it had stops working at once (decision 0032), so a token seen before the
+   * code (a shared screen, a log, a fixated one) never becomes a full session. Null when the session no
+   * longer owes a second factor (a concurrent request passed it, or it ended).
+   */
+  async passSecondFactor(tx: DbOrTx, sessionId: bigint): Promise<string | null> {
+    const token = newToken();
+    const row = await tx
+      .updateTable('sessions')
+      .set({ second_factor: 'ok', token_hash: hashToken(token) })
+      .where('id', '=', sessionId)
+      .where('second_factor', 'in', ['code', 'enrol'])
+      .where('revoked_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return row ? token : null;
   }
 
   async revoke(tx: DbOrTx, sessionId: bigint): Promise<void> {

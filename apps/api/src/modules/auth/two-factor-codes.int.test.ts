@@ -55,7 +55,12 @@ describe('recovery codes', () => {
     expect(s1.state).toBe('code');
     const used = await api('POST', '/auth/2fa/verify', s1.token, { code: first?.toUpperCase() });
     expect(used.statusCode).toBe(200);
-    expect(used.json()).toEqual({ message: 'Signed in with a recovery code.', recovery_codes_left: 9 });
+    expect(used.json()).toEqual({
+      message: 'Signed in with a recovery code.',
+      recovery_codes_left: 9,
+      token: expect.any(String),
+    });
+    const t1: string = used.json().token;
     const s2 = await signIn(m);
     const again = await api('POST', '/auth/2fa/verify', s2.token, { code: first });
     expect(again.statusCode).toBe(422);
@@ -68,7 +73,7 @@ describe('recovery codes', () => {
     expect(audit.rows).toEqual([{ actor_id: m.id, after: { recovery_codes_left: 9 } }]);
 
     // A new set, after a code; the unused old codes stop working.
-    const regen = await api('POST', '/auth/2fa/recovery-codes', s1.token, { code: second });
+    const regen = await api('POST', '/auth/2fa/recovery-codes', t1, { code: second });
     expect(regen.statusCode).toBe(200);
     const fresh: string[] = regen.json().recovery_codes;
     expect(fresh).toHaveLength(10);
@@ -76,15 +81,16 @@ describe('recovery codes', () => {
     expect((await api('POST', '/auth/2fa/verify', s2.token, { code: recoveryOf(m)[2] })).statusCode).toBe(
       422,
     );
-    expect((await api('POST', '/auth/2fa/verify', s2.token, { code: fresh[0] })).statusCode).toBe(200);
-    expect((await api('GET', '/auth/2fa', s2.token)).json().recovery_codes_left).toBe(9);
+    const passed = await api('POST', '/auth/2fa/verify', s2.token, { code: fresh[0] });
+    expect(passed.statusCode).toBe(200);
+    expect((await api('GET', '/auth/2fa', passed.json().token)).json().recovery_codes_left).toBe(9);
     const regenerated = await sqlOn(
       t.url,
       "SELECT actor_id FROM audit_log WHERE action = 'two_factor.recovery_codes_regenerated' AND entity_id = $1",
       [String(m.id)],
     );
     expect(regenerated.rows).toEqual([{ actor_id: m.id }]);
-    const wrong = await api('POST', '/auth/2fa/recovery-codes', s1.token, { code: 'zzzz-zzzz' });
+    const wrong = await api('POST', '/auth/2fa/recovery-codes', t1, { code: 'zzzz-zzzz' });
     expect(wrong.statusCode).toBe(422);
   });
 
@@ -103,8 +109,32 @@ describe('recovery codes', () => {
   });
 });
 
-describe('the code-check limit', () => {
-  it('answers the sixth wrong code in 15 minutes with 429, even a right one then', async () => {
+describe('the code-check limit (decision 0032)', () => {
+  /** A password sign-in from a client address: the token and what it owes. */
+  const signInFrom = async (who: Built, ip: string, kind: 'user' | 'admin' = 'user') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: kind === 'admin' ? '/api/v1/auth/adminsignin' : '/api/v1/auth/signin',
+      payload: { email: who.email, password: who.password },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    return { token: (body.admin ?? body.auth).token as string, state: body.second_factor as string };
+  };
+  const verifyFrom = (token: string, code: string, ip: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/verify',
+      headers: bearer(token),
+      payload: { code },
+      remoteAddress: ip,
+    });
+  const sessionIdOf = async (token: string) =>
+    (await sqlOn(t.url, "SELECT id FROM sessions WHERE token_hash = sha256(convert_to($1, 'UTF8'))", [token]))
+      .rows[0]?.id as bigint;
+
+  it("answers a session's sixth wrong code in 15 minutes with 429, even a right one then", async () => {
     const m = await memberWithTwoFactor();
     await freshSteps(m);
     const s = await signIn(m);
@@ -117,26 +147,83 @@ describe('the code-check limit', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().code).toBe('RATE_LIMITED');
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    // The limit is the user's, whichever check asks: the sensitive-action check is held too.
-    await expect(requireSecondFactor(t.deps.db, m.id, totpCode(secretOf(m)))).rejects.toMatchObject({
-      code: 'RATE_LIMITED',
-    });
     expect((await api('GET', `/users/${m.id}`, s.token)).statusCode).toBe(403);
   });
 
-  it('starts the count again after a right code', async () => {
+  it('five wrong codes from one session do not lock the real admin out from another session or address', async () => {
+    const admin = await buildAdmin(t.deps);
+    await tokenFor(t.app, admin, 'admin');
+    await freshSteps(admin);
+    // Someone holding the admin's password, from their own address.
+    const thief = await signInFrom(admin, '203.0.113.7', 'admin');
+    expect(thief.state).toBe('code');
+    for (let i = 0; i < 5; i++) {
+      expect((await verifyFrom(thief.token, '000000', '203.0.113.7')).statusCode).toBe(422);
+    }
+    expect((await verifyFrom(thief.token, '000000', '203.0.113.7')).statusCode).toBe(429);
+    // The real admin signs in from their office and enters the right code.
+    const owner = await signInFrom(admin, '198.51.100.4', 'admin');
+    const passed = await verifyFrom(owner.token, totpCode(secretOf(admin)), '198.51.100.4');
+    expect(passed.statusCode).toBe(200);
+    expect((await api('GET', '/users/list', passed.json().token)).statusCode).toBe(200);
+    // Another session from the thief's address is not locked out by that session's count either.
+    const again = await signInFrom(admin, '203.0.113.7', 'admin');
+    expect(
+      (await verifyFrom(again.token, totpCode(secretOf(admin), stepNow() + 1), '203.0.113.7')).statusCode,
+    ).toBe(200);
+  });
+
+  it('holds an address at 30 wrong codes in 15 minutes, whatever the session or account', async () => {
+    const [a, b] = [await memberWithTwoFactor(), await memberWithTwoFactor()];
+    for (const who of [a, b, a, b, a, b]) {
+      const s = await signInFrom(who, '203.0.113.20');
+      for (let i = 0; i < 5; i++)
+        expect((await verifyFrom(s.token, '000000', '203.0.113.20')).statusCode).toBe(422);
+    }
+    const fresh = await signInFrom(a, '203.0.113.20');
+    expect((await verifyFrom(fresh.token, totpCode(secretOf(a)), '203.0.113.20')).statusCode).toBe(429);
+    // The owner elsewhere is not held.
+    await freshSteps(a);
+    const home = await signInFrom(a, '198.51.100.20');
+    expect((await verifyFrom(home.token, totpCode(secretOf(a)), '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it("holds an account's failed sessions at 30 wrong codes in the hour, never a new session's first try", async () => {
+    const m = await memberWithTwoFactor();
+    await freshSteps(m);
+    // Guessing spread over six sessions and six addresses: 30 wrong codes.
+    for (let n = 0; n < 6; n++) {
+      const ip = `192.0.2.${n + 1}`;
+      const s = await signInFrom(m, ip);
+      for (let i = 0; i < 5; i++) expect((await verifyFrom(s.token, '000000', ip)).statusCode).toBe(422);
+    }
+    // A seventh session gets its first try (wrong), then is held by the account's ceiling.
+    const seventh = await signInFrom(m, '192.0.2.7');
+    expect((await verifyFrom(seventh.token, '000000', '192.0.2.7')).statusCode).toBe(422);
+    expect((await verifyFrom(seventh.token, totpCode(secretOf(m)), '192.0.2.7')).statusCode).toBe(429);
+    // The owner's new session enters the right code at its first try.
+    const owner = await signInFrom(m, '198.51.100.30');
+    expect((await verifyFrom(owner.token, totpCode(secretOf(m)), '198.51.100.30')).statusCode).toBe(200);
+  });
+
+  it("starts a session's count again after a right code: its money checks have five tries of their own", async () => {
     const m = await memberWithTwoFactor();
     await freshSteps(m);
     const s = await signIn(m);
     for (let i = 0; i < 4; i++) {
       expect((await api('POST', '/auth/2fa/verify', s.token, { code: '000000' })).statusCode).toBe(422);
     }
-    expect((await api('POST', '/auth/2fa/verify', s.token, { code: recoveryOf(m)[0] })).statusCode).toBe(200);
-    const s2 = await signIn(m);
+    const passed = await api('POST', '/auth/2fa/verify', s.token, { code: recoveryOf(m)[0] });
+    expect(passed.statusCode).toBe(200);
+    const who = { userId: m.id, sessionId: await sessionIdOf(passed.json().token) };
+    expect(who.sessionId).toBeDefined();
     for (let i = 0; i < 5; i++) {
-      expect((await api('POST', '/auth/2fa/verify', s2.token, { code: '000000' })).statusCode).toBe(422);
+      expect((await refusal(requireSecondFactor(t.deps.db, who, '000000'))).status, `try ${i + 1}`).toBe(422);
     }
-    expect((await api('POST', '/auth/2fa/verify', s2.token, { code: '000000' })).statusCode).toBe(429);
+    expect((await refusal(requireSecondFactor(t.deps.db, who, totpCode(secretOf(m))))).status).toBe(429);
+    // Another session of the member is not held by this one's count.
+    const other = { userId: m.id, sessionId: await sessionIdOf(m.token) };
+    expect(await requireSecondFactor(t.deps.db, other, totpCode(secretOf(m)))).toBe(true);
   });
 });
 

@@ -66,8 +66,8 @@ describe('an admin without two-factor sign-in', () => {
     const users = await api('GET', `/users/list`, token);
     expect(users.statusCode).toBe(403);
     expect(users.json()).toMatchObject(enrolFirst);
-    const decide = () =>
-      api('PUT', `/withdrawalrequest/${withdrawalId}`, token, { status: 'complete', user_id: Number(m.id) });
+    const decide = (as = token) =>
+      api('PUT', `/withdrawalrequest/${withdrawalId}`, as, { status: 'complete', user_id: Number(m.id) });
     const refused = await decide();
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject(enrolFirst);
@@ -113,11 +113,15 @@ describe('an admin without two-factor sign-in', () => {
     expect(stored.rows).toHaveLength(10);
     for (const r of stored.rows) expect(r.code_hash).toMatch(/^\$argon2id\$/);
 
-    const done = await decide();
+    // The session continues under a new token; the one it signed in with no longer works (decision 0032).
+    const renewed: string = confirmed.json().token;
+    expect(renewed).toMatch(/^[\w-]{43}$/);
+    expect((await decide()).statusCode).toBe(401);
+    const done = await decide(renewed);
     expect(done.statusCode).toBe(200);
     expect(done.json().withdrawal.status).toBe('complete');
-    expect((await api('GET', '/users/list', token)).statusCode).toBe(200);
-    expect((await api('GET', '/auth/2fa', token)).json()).toEqual({
+    expect((await api('GET', '/users/list', renewed)).statusCode).toBe(200);
+    expect((await api('GET', '/auth/2fa', renewed)).json()).toEqual({
       enabled: true,
       required: true,
       session: 'ok',
@@ -127,7 +131,7 @@ describe('an admin without two-factor sign-in', () => {
     // The other session that was waiting to enrol has ended; enrolling again is refused.
     expect((await api('GET', '/auth/2fa', second.token)).statusCode).toBe(401);
     expect(confirmed.json().message).toMatch(/your other sessions are signed out/);
-    expect((await api('POST', '/auth/2fa/enrol', token)).statusCode).toBe(409);
+    expect((await api('POST', '/auth/2fa/enrol', renewed)).statusCode).toBe(409);
     // The next sign-in owes a code.
     expect((await signIn(admin, 'admin')).state).toBe('code');
   });
@@ -206,18 +210,17 @@ describe("a session in state 'code'", () => {
     const early = await api('POST', '/auth/2fa/verify', s1.token, { code: totpCode(secret, now - 1) });
     expect(early.statusCode).toBe(200);
     expect(early.json()).toMatchObject({ message: 'Signed in.', recovery_codes_left: 10 });
-    expect((await api('GET', '/users/list', s1.token)).statusCode).toBe(200);
+    expect((await api('GET', '/users/list', early.json().token)).statusCode).toBe(200);
     // The same code again, on another session: refused; the next step's code works.
     const reused = await api('POST', '/auth/2fa/verify', s2.token, { code: totpCode(secret, now - 1) });
     expect(reused.statusCode).toBe(422);
     expect((await api('GET', '/users/list', s2.token)).statusCode).toBe(403);
-    expect(
-      (await api('POST', '/auth/2fa/verify', s2.token, { code: totpCode(secret, now + 1) })).statusCode,
-    ).toBe(200);
-    expect((await api('GET', '/users/list', s2.token)).statusCode).toBe(200);
+    const next = await api('POST', '/auth/2fa/verify', s2.token, { code: totpCode(secret, now + 1) });
+    expect(next.statusCode).toBe(200);
+    expect((await api('GET', '/users/list', next.json().token)).statusCode).toBe(200);
     // An 'ok' session owes nothing.
     expect(
-      (await api('POST', '/auth/2fa/verify', s2.token, { code: totpCode(secret, now) })).statusCode,
+      (await api('POST', '/auth/2fa/verify', next.json().token, { code: totpCode(secret, now) })).statusCode,
     ).toBe(409);
   });
 
@@ -240,5 +243,45 @@ describe("a session in state 'code'", () => {
     );
     // The one from tokenFor and the winner.
     expect(states.rows[0].n).toBe(2);
+  });
+});
+
+describe('a new token once the second factor is proven (decision 0032)', () => {
+  it("after the code, the token signed in with is 401 at once and the new one works; an 'ok' session keeps its own", async () => {
+    const member = await buildMember(t.deps);
+    const ok = await tokenFor(t.app, member);
+    // Turned on from an 'ok' session (the security page): that session keeps its token, none is sent.
+    const { secret } = (await api('POST', '/auth/2fa/enrol', ok)).json();
+    const on = await api('POST', '/auth/2fa/confirm', ok, {
+      code: totpCode(secret),
+      password: member.password,
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).not.toHaveProperty('token');
+    expect((await api('GET', `/users/${member.id}`, ok)).statusCode).toBe(200);
+
+    await awayFromStepEdge();
+    const { token: old, state } = await signIn(member);
+    expect(state).toBe('code');
+    const verified = await api('POST', '/auth/2fa/verify', old, { code: totpCode(secret, stepNow() + 1) });
+    expect(verified.statusCode).toBe(200);
+    const fresh: string = verified.json().token;
+    expect(fresh).toMatch(/^[\w-]{43}$/);
+    expect(fresh).not.toBe(old);
+    for (const url of ['/auth/2fa', `/users/${member.id}`]) {
+      const stale = await api('GET', url, old);
+      expect(stale.statusCode, url).toBe(401);
+    }
+    expect((await api('GET', '/auth/2fa', fresh)).json()).toMatchObject({ session: 'ok' });
+    expect((await api('GET', `/users/${member.id}`, fresh)).statusCode).toBe(200);
+    // One session, still: the row was renewed, not copied; signing out ends the new token.
+    const open = await sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+      [member.id],
+    );
+    expect(open.rows[0].n).toBe(2);
+    expect((await api('GET', '/auth/signout', fresh)).statusCode).toBe(200);
+    expect((await api('GET', `/users/${member.id}`, fresh)).statusCode).toBe(401);
   });
 });

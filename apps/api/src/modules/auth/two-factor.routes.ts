@@ -3,6 +3,7 @@ import {
   RecoveryCodesResponse,
   SecondFactorCodeBody,
   TwoFactorConfirmBody,
+  TwoFactorConfirmResponse,
   TwoFactorDisableBody,
   TwoFactorEnrolResponse,
   TwoFactorStatusResponse,
@@ -32,24 +33,24 @@ export function twoFactorRoutes(app: App): void {
   );
   app.post(
     '/auth/2fa/confirm',
-    { config, schema: { tags, body: TwoFactorConfirmBody, response: { 200: RecoveryCodesResponse } } },
-    async (request) => twoFactor.confirm(principalOf(request), request.body),
+    { config, schema: { tags, body: TwoFactorConfirmBody, response: { 200: TwoFactorConfirmResponse } } },
+    async (request) => twoFactor.confirm(principalOf(request), request.body, request.ip),
   );
   app.post(
     '/auth/2fa/verify',
     { config, schema: { tags, body: SecondFactorCodeBody, response: { 200: TwoFactorVerifyResponse } } },
-    async (request) => twoFactor.verify(principalOf(request), request.body.code),
+    async (request) => twoFactor.verify(principalOf(request), request.body.code, request.ip),
   );
   app.post(
     '/auth/2fa/recovery-codes',
     { config, schema: { tags, body: SecondFactorCodeBody, response: { 200: RecoveryCodesResponse } } },
-    async (request) => twoFactor.regenerateRecoveryCodes(principalOf(request), request.body.code),
+    async (request) => twoFactor.regenerateRecoveryCodes(principalOf(request), request.body.code, request.ip),
   );
   app.post(
     '/auth/2fa/disable',
     { config, schema: { tags, body: TwoFactorDisableBody, response: { 200: MessageResponse } } },
     async (request) => {
-      await twoFactor.disable(principalOf(request), request.body);
+      await twoFactor.disable(principalOf(request), request.body, request.ip);
       return { message: 'Two-factor sign-in is off.' };
     },
   );

@@ -1,6 +1,7 @@
 import type {
   RecoveryCodesResponse,
   TwoFactorConfirmBody,
+  TwoFactorConfirmResponse,
   TwoFactorDisableBody,
   TwoFactorEnrolResponse,
   TwoFactorStatusResponse,
@@ -13,6 +14,7 @@ import { badRequest, businessRule, conflict, forbidden } from '../../http/errors
 import { writeAudit } from '../audit/audit.repo';
 import { verifyPassword } from './passwords';
 import {
+  type CodeChecker,
   checkCode,
   countCodeCheck,
   forgetCodeChecks,
@@ -31,11 +33,20 @@ import type { SessionStore } from './sessions';
 const ALREADY_ON = 'Two-factor sign-in is already on.';
 const IS_OFF = 'Two-factor sign-in is not on.';
 const WRONG_PASSWORD = 'Your password is not correct.';
+const NO_CODE_OWED = 'This session needs no code.';
+
+/** Who enters a code: the session's user, counted per session and per client address (decision 0032). */
+const checkerOf = (p: Principal, ip: string | undefined): CodeChecker => ({
+  userId: p.userId,
+  sessionId: p.sessionId,
+  ip,
+});
 
 /**
  * Two-factor sign-in (issue 13, decision 0023): enrolment with a QR code, confirmation with a first code
  * (recovery codes shown once), the code a 'code' session owes, new recovery codes, and turning it off
- * (members only). Every code check is counted per user before anything is hashed (second-factor.ts).
+ * (members only). Every code check is counted per session and client address before anything is
+ * hashed (second-factor.ts, decision 0032); proving the second factor gives the session a new token.
  */
 export class TwoFactorService {
   constructor(
@@ -81,9 +92,10 @@ export class TwoFactorService {
   /**
    * The first code from the pending secret turns two-factor on; the session is then 'ok' and the user's
    * other sessions end. From an 'ok' session the password is asked too (a borrowed session must not put its
-   * own authenticator on the account); an 'enrol' session has just given it, so none is asked there.
+   * own authenticator on the account); an 'enrol' session has just given it, so none is asked there, and
+   * it continues under a new token (returned; the old one stops working).
    */
-  async confirm(p: Principal, body: TwoFactorConfirmBody): Promise<RecoveryCodesResponse> {
+  async confirm(p: Principal, body: TwoFactorConfirmBody, ip?: string): Promise<TwoFactorConfirmResponse> {
     if (p.secondFactor === 'code') throw secondFactorOwed(p);
     const needsPassword = p.secondFactor === 'ok';
     if (needsPassword && body.password === undefined) {
@@ -97,14 +109,15 @@ export class TwoFactorService {
     if (pending?.confirmed_at) throw conflict(ALREADY_ON);
     if (!pending) throw conflict('Start the set-up first: no secret is waiting for a code.');
     // Counted before the password is hashed: a wrong password is a wrong attempt too.
-    await countCodeCheck(this.db, p.userId);
+    const checker = checkerOf(p, ip);
+    await countCodeCheck(this.db, checker);
     if (needsPassword && !(await this.passwordMatches(p.userId, body.password ?? ''))) {
       throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     }
     const step = matchStep(pending.secret, body.code);
     if (step === null) throw businessRule(INVALID_CODE);
     const { codes, hashes } = await makeRecoveryCodes();
-    await this.db.transaction().execute(async (tx) => {
+    const token = await this.db.transaction().execute(async (tx) => {
       // Only the secret the code was checked against, and only once (a concurrent confirm or enrol loses).
       const on = await tx
         .updateTable('two_factors')
@@ -116,7 +129,10 @@ export class TwoFactorService {
         .executeTakeFirst();
       if (!on) throw conflict('The set-up changed meanwhile. Start it again.');
       await replaceRecoveryCodes(tx, p.userId, hashes);
-      await this.sessions.setSecondFactor(tx, p.sessionId, 'ok');
+      // An 'enrol' session has proven its second factor: 'ok', under a new token.
+      const renewed =
+        p.secondFactor === 'enrol' ? await this.sessions.passSecondFactor(tx, p.sessionId) : null;
+      if (p.secondFactor === 'enrol' && renewed === null) throw conflict(NO_CODE_OWED);
       // Every other session of the user ends: whoever else held one signs in again, with a code.
       await this.sessions.revokeAllFor(tx, p.userId, p.sessionId);
       await writeAudit(tx, {
@@ -127,12 +143,14 @@ export class TwoFactorService {
         before: { two_factor: false },
         after: { two_factor: true },
       });
+      return renewed;
     });
-    await forgetCodeChecks(this.db, p.userId);
+    await forgetCodeChecks(this.db, checker);
     return {
       message:
         'Two-factor sign-in is on, and your other sessions are signed out. Keep these recovery codes safe.',
       recovery_codes: codes,
+      ...(token === null ? {} : { token }),
     };
   }
 
@@ -145,24 +163,29 @@ export class TwoFactorService {
     return verifyPassword(user.password_hash, password);
   }
 
-  /** The code a 'code' session owes: a 6-digit code or an unused recovery code. */
-  async verify(p: Principal, code: string): Promise<TwoFactorVerifyResponse> {
+  /**
+   * The code a 'code' session owes: a 6-digit code or an unused recovery code. The session then continues
+   * under a new token (returned); the one it was signed in with stops working (decision 0032).
+   */
+  async verify(p: Principal, code: string, ip?: string): Promise<TwoFactorVerifyResponse> {
     if (p.secondFactor === 'enrol') throw secondFactorOwed(p);
-    if (p.secondFactor === 'ok') throw conflict('This session needs no code.');
-    const used = await checkCode(this.db, p.userId, code);
-    await this.sessions.setSecondFactor(this.db, p.sessionId, 'ok');
+    if (p.secondFactor === 'ok') throw conflict(NO_CODE_OWED);
+    const used = await checkCode(this.db, checkerOf(p, ip), code);
+    const token = await this.sessions.passSecondFactor(this.db, p.sessionId);
+    if (token === null) throw conflict(NO_CODE_OWED);
     const left = await recoveryCodesLeft(this.db, p.userId);
     return {
       message: used === 'recovery' ? 'Signed in with a recovery code.' : 'Signed in.',
       recovery_codes_left: left,
+      token,
     };
   }
 
   /** A new set of recovery codes (the old ones stop working), after a code. */
-  async regenerateRecoveryCodes(p: Principal, code: string): Promise<RecoveryCodesResponse> {
+  async regenerateRecoveryCodes(p: Principal, code: string, ip?: string): Promise<RecoveryCodesResponse> {
     if (p.secondFactor !== 'ok') throw secondFactorOwed(p);
     if (!(await hasSecondFactor(this.db, p.userId))) throw conflict(IS_OFF);
-    await checkCode(this.db, p.userId, code);
+    await checkCode(this.db, checkerOf(p, ip), code);
     const { codes, hashes } = await makeRecoveryCodes();
     await this.db.transaction().execute(async (tx) => {
       await replaceRecoveryCodes(tx, p.userId, hashes);
@@ -178,17 +201,18 @@ export class TwoFactorService {
   }
 
   /** Members only: with the password and a code, two-factor sign-in is turned off. */
-  async disable(p: Principal, body: TwoFactorDisableBody): Promise<void> {
+  async disable(p: Principal, body: TwoFactorDisableBody, ip?: string): Promise<void> {
     if (p.role === 'admin') throw forbidden('Two-factor sign-in is required for administrators.');
     if (p.secondFactor !== 'ok') throw secondFactorOwed(p);
     if (!(await hasSecondFactor(this.db, p.userId))) throw conflict(IS_OFF);
     // Counted before the password is hashed: a wrong password is a wrong attempt too.
-    await countCodeCheck(this.db, p.userId);
+    const checker = checkerOf(p, ip);
+    await countCodeCheck(this.db, checker);
     if (!(await this.passwordMatches(p.userId, body.password))) {
       throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     }
     if (!(await useCode(this.db, p.userId, body.code))) throw businessRule(INVALID_CODE);
-    await forgetCodeChecks(this.db, p.userId);
+    await forgetCodeChecks(this.db, checker);
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', p.userId).execute();
       await tx.deleteFrom('two_factors').where('user_id', '=', p.userId).execute();

@@ -8,6 +8,7 @@ import {
   sessionOf,
   signedIn,
   signedOut,
+  tokenRenewed,
 } from './authSlice';
 
 const account: AuthRecord = {
@@ -49,6 +50,18 @@ describe('auth slice', () => {
     expect(sessionOf(passed, now)?.secondFactor).toBe('ok');
     // A late 403 after signing out does not make a signed-out state owe anything.
     expect(reducer(reducer(passed, signedOut()), secondFactorChanged('code')).secondFactor).toBe('ok');
+  });
+
+  it('replaces the token once the second factor is passed (decision 0032), only for a signed-in session', () => {
+    const reducer = authSlice.reducer;
+    const owing = reducer(
+      undefined,
+      signedIn({ auth: account, admin: false, expireAt: later, secondFactor: 'code' }),
+    );
+    const renewed = reducer(owing, tokenRenewed('new-token'));
+    expect(renewed.auth).toEqual({ ...account, token: 'new-token' });
+    expect(renewed.secondFactor).toBe('code');
+    expect(reducer(undefined, tokenRenewed('new-token')).auth).toBeNull();
   });
 
   it('maps the server refusals to the step they ask for', () => {

@@ -35,13 +35,20 @@ export const authSlice = createSlice({
     secondFactorChanged(state, action: PayloadAction<SecondFactorState>) {
       if (state.auth !== null) state.secondFactor = action.payload;
     },
+    /**
+     * The session proved its second factor and the server gave it a new token (decision 0032): the old one
+     * no longer works, so every later call sends this one.
+     */
+    tokenRenewed(state, action: PayloadAction<string>) {
+      if (state.auth !== null) state.auth.token = action.payload;
+    },
     signedOut() {
       return initialState;
     },
   },
 });
 
-export const { signedIn, signedOut, secondFactorChanged } = authSlice.actions;
+export const { signedIn, signedOut, secondFactorChanged, tokenRenewed } = authSlice.actions;
 
 /** A session is over once its expiry has passed (or when the expiry cannot be read). */
 export function isExpired(expireAt: string | null, now: number = Date.now()): boolean {

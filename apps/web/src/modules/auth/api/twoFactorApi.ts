@@ -2,6 +2,7 @@ import {
   MessageResponse,
   RecoveryCodesResponse,
   type TwoFactorConfirmBody,
+  TwoFactorConfirmResponse,
   type TwoFactorDisableBody,
   TwoFactorEnrolResponse,
   TwoFactorStatusResponse,
@@ -11,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { useAppDispatch } from '../../../app/hooks';
 import { persistor } from '../../../app/store';
-import { secondFactorChanged } from '../authSlice';
+import { secondFactorChanged, tokenRenewed } from '../authSlice';
 
 /** Two-factor sign-in (issue 13): the calls of the code step, the enrolment and the security pages. */
 export const twoFactorKeys = {
@@ -44,32 +45,56 @@ export function useEnrolment() {
 
 /**
  * POST /auth/2fa/confirm: the first code from the app (and, from the security page, the password) turns
- * two-factor on; the recovery codes come back once, and the account's other sessions end.
+ * two-factor on; the recovery codes come back once, and the account's other sessions end. An admin's first
+ * sign-in ('enrol') continues under the new token the answer carries, stored before anything else is asked
+ * (the step itself is marked passed once the recovery codes are saved: `passed`).
  */
 export function useConfirmEnrolment() {
+  const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TwoFactorConfirmBody) =>
-      apiRequest('/auth/2fa/confirm', { method: 'POST', body, schema: RecoveryCodesResponse }),
+    mutationFn: async (body: TwoFactorConfirmBody) => {
+      const res = await apiRequest('/auth/2fa/confirm', {
+        method: 'POST',
+        body,
+        schema: TwoFactorConfirmResponse,
+      });
+      if (res.token !== undefined) await renewed(dispatch, res.token);
+      return res;
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status, exact: true }),
   });
 }
 
 /**
- * POST /auth/2fa/verify: the code step after the password. Once passed, the session owes nothing: the
- * guards let it through, and reads refused before (403) are asked again.
+ * POST /auth/2fa/verify: the code step after the password. Once passed, the session owes nothing and goes on
+ * under the new token of the answer (the one signed in with no longer works): the guards let it through,
+ * and reads refused before (403) are asked again.
  */
 export function useVerifySecondFactor() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest('/auth/2fa/verify', { method: 'POST', body: { code }, schema: TwoFactorVerifyResponse }),
+    mutationFn: async (code: string) => {
+      const res = await apiRequest('/auth/2fa/verify', {
+        method: 'POST',
+        body: { code },
+        schema: TwoFactorVerifyResponse,
+      });
+      await renewed(dispatch, res.token);
+      return res;
+    },
     onSuccess: async () => {
       await passed(dispatch);
       void queryClient.invalidateQueries();
     },
   });
+}
+
+/** The session's new token (decision 0032), stored at once so that a reload keeps the session. */
+async function renewed(dispatch: ReturnType<typeof useAppDispatch>, token: string) {
+  dispatch(tokenRenewed(token));
+  await persistor.flush();
 }
 
 /** The session passed its second factor: stored at once, so a reload does not ask again. */
