@@ -25,6 +25,7 @@ import type { MembersService } from './modules/members/members.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { PayoutAddressService } from './modules/payouts/payout-address.service';
 import type { PlansService } from './modules/plans/plans.service';
+import type { QrService } from './modules/qr/qr.service';
 import type { RecoveryService } from './modules/recovery/recovery.service';
 import type { ReferralsService } from './modules/referrals/referrals.service';
 import type { RewardsService } from './modules/rewards/rewards.service';
@@ -62,6 +63,8 @@ export type Deps = {
   roi: RoiService;
   referrals: ReferralsService;
   token: TokenService;
+  /** The platform's receiving addresses. */
+  qr: QrService;
   tickets: TicketsService;
   notifications: NotificationsService;
   /** Set when the app is built; jobs log through it. */

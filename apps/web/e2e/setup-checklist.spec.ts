@@ -1,5 +1,11 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demoAdmin, demoMember, expect, test } from './fixtures';
+import {
+  adminCallApproved,
+  approveAsSecondAdmin,
+  expectWaitingIn,
+  pendingApprovals,
+} from './pages/ApprovalPages';
 import { apiGet, apiSignIn } from './pages/MoneyApi';
 import { DepositsNotOpenPage, SetupChecklistCard } from './pages/SetupChecklist';
 import { SignInPage } from './pages/SignInPage';
@@ -32,31 +38,32 @@ const landing: Record<string, { url: RegExp; heading: string }> = {
   smtp: { url: /\/admin\/settings\?tab=outbox$/, heading: 'Settings' },
 };
 
-/** Removes every live receiving address through the admin API; returns them to be put back. */
+/**
+ * Removes every live receiving address through the admin API, each approved by the second admin (issue 19);
+ * returns them to be put back.
+ */
 async function removeAddresses(request: APIRequestContext, token: string): Promise<Address[]> {
   const { addresses } = await apiGet<{ addresses: Address[] }>(request, token, '/qr');
   for (const a of addresses) {
-    const res = await request.delete(`/api/v1/qr/${a.id}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(res.status(), await res.text()).toBe(200);
+    const { status } = await adminCallApproved(request, token, `/qr/${a.id}`, undefined, 'DELETE');
+    expect(status).toBe(202);
   }
   return addresses;
 }
 
 async function restoreAddresses(request: APIRequestContext, token: string, addresses: Address[]) {
   for (const a of addresses) {
-    const res = await request.post('/api/v1/qr/add', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {
-        currency: a.currency,
-        address: a.address,
-        ...(a.currency === 'BEP20' && a.chain_id !== null ? { chain_id: a.chain_id } : {}),
-        ...(a.label ? { label: a.label } : {}),
-        reason: 'e2e: setup checklist restores the address',
-      },
+    await adminCallApproved(request, token, '/qr/add', {
+      currency: a.currency,
+      address: a.address,
+      ...(a.currency === 'BEP20' && a.chain_id !== null ? { chain_id: a.chain_id } : {}),
+      ...(a.label ? { label: a.label } : {}),
+      reason: 'e2e: setup checklist restores the address',
     });
-    expect(res.status(), await res.text()).toBe(201);
   }
 }
+
+const TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
 test('first run: the admin sees what is not set up with links to where it is set; members see that deposits are not open', async ({
   browser,
@@ -109,7 +116,90 @@ test('first run: the admin sees what is not set up with links to where it is set
     await expect(member.getByRole('form', { name: 'Deposit form' })).toHaveCount(0);
     await expect(member.getByRole('tab', { name: 'Send manually' })).toHaveCount(0);
     await expect(member.getByTestId('receiving-address')).toHaveCount(0);
+
+    // The admin sets the Tron address on the page the checklist links to: it waits for a second admin
+    // (issue 19), shown under the addresses; members still cannot deposit until it is approved.
+    await page.goto('/admin/web3');
+    const form = page.getByRole('form', { name: 'Set deposit address' });
+    await form.getByText('TRC20', { exact: true }).click();
+    await form.getByRole('textbox', { name: 'Address' }).fill(TRON);
+    await form.getByRole('textbox', { name: 'Reason' }).fill('e2e: the Tron address');
+    await form.getByRole('button', { name: 'Save address' }).click();
+    await page
+      .getByRole('dialog', { name: 'Save deposit address' })
+      .getByRole('button', { name: 'Save address' })
+      .click();
+    await expectWaitingIn(page, 'Save deposit address');
+    const waiting = page.getByTestId('addresses-pending');
+    await expect(waiting).toContainText('Set the TRC20 (Tron) receiving address');
+    await expect(waiting).toContainText(TRON);
+    await expect(page.getByTestId('address-TRC20')).toContainText('Not set');
+    await deposit.goto();
+    await expect(deposit.message).toContainText('Deposits are not open yet');
+    const [asked] = (await pendingApprovals(request, 'deposit_address')).filter((a) =>
+      a.changes.some((c) => c.after === TRON),
+    );
+    if (asked === undefined) throw new Error('the Tron address was not asked for');
+    await approveAsSecondAdmin(request, asked.id);
+    await page.reload();
+    await expect(page.getByTestId('address-TRC20')).toContainText(TRON);
+    await expect(waiting).toHaveCount(0);
   } finally {
     await restoreAddresses(request, admin.token, removed);
   }
+});
+
+test('a chain change waits for a second admin, shown on its card; confirmations below the floor are refused in the form', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
+  const page = await signedIn(browser, 'admin');
+  await page.goto('/admin/web3?tab=chains');
+  const card = page.getByTestId('chain-1');
+  const before = await apiGet<{ chains: { id: number; confirmations: number }[] }>(
+    request,
+    admin.token,
+    '/chains',
+  );
+  const now = before.chains.find((c) => c.id === 1)?.confirmations ?? 0;
+  await expect(card).toContainText(String(now));
+  await card.getByRole('button', { name: 'Edit Ethereum' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ethereum settings' });
+  const confirmations = dialog.getByRole('textbox', { name: 'Confirmations' });
+  await confirmations.fill('11');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('e2e: slower finality');
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  await expect(dialog).toContainText('Ethereum needs at least 12 confirmations.');
+  await confirmations.fill(String(now + 1));
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByTestId('approval-pending')).toContainText(
+    'Waiting for a second admin to approve.',
+  );
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Still in force: the old number; the change waits on the card.
+  const waiting = page.getByTestId('chain-1-pending');
+  await expect(waiting).toContainText(`Confirmations: ${now} → ${now + 1}`);
+  const chains = await apiGet<{ chains: { id: number; confirmations: number }[] }>(
+    request,
+    admin.token,
+    '/chains',
+  );
+  expect(chains.chains.find((c) => c.id === 1)?.confirmations).toBe(now);
+
+  const [asked] = await pendingApprovals(request, 'chain_settings');
+  if (asked === undefined) throw new Error('the chain change was not asked for');
+  await approveAsSecondAdmin(request, asked.id);
+  await page.reload();
+  await expect(page.getByTestId('chain-1-pending')).toHaveCount(0);
+  await expect(page.getByTestId('chain-1')).toContainText(String(now + 1));
+  const after = await apiGet<{ chains: { id: number; confirmations: number }[] }>(
+    request,
+    admin.token,
+    '/chains',
+  );
+  expect(after.chains.find((c) => c.id === 1)?.confirmations).toBe(now + 1);
 });

@@ -1,5 +1,6 @@
 import { formatUnits, parseUnits, percentOf } from '@sgx/money';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
+import { approveAsSecondAdmin, expectWaitingIn, pendingApprovals } from './pages/ApprovalPages';
 import { SignInPage } from './pages/SignInPage';
 import { currentPrice, fundMember, tradeAs } from './pages/tokenApi';
 import { TokenScreen } from './pages/tokenScreen';
@@ -12,7 +13,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
-test('an admin updates the price with a reason and finds the change in the price history', async ({
+test('an admin updates the price with a reason; it applies once a second admin approves, and is in the price history', async ({
   page,
   request,
 }) => {
@@ -45,18 +46,28 @@ test('an admin updates the price with a reason and finds the change in the price
   await expect(update).toBeEnabled();
   await update.click();
 
-  await expect(dialog.root.getByRole('status')).toContainText('Price updated successfully!');
-  const shown = (await dialog.root.getByRole('status').innerText()).match(/\$0\.\d+/)?.[0];
-  expect(shown).toBeDefined();
-  await expect(dialog.root).toBeHidden({ timeout: 5_000 });
-  await expect(token.price).toHaveText(shown ?? '');
+  // A second admin approves it first (issue 19): the dialog says so, and the price stays as it was.
+  await expectWaitingIn(page, 'Update Token Price');
+  const priceBefore = await token.price.innerText();
+  await expect(token.price).toHaveText(priceBefore);
+  expect(parseUnits(await currentPrice(request))).toBe(before);
+  const again = await token.open('Update Price', 'Update Token Price');
+  await expect(again.root.getByTestId('price-pending')).toContainText(`Price: ${formatUnits(before)} →`);
+  await again.button('Cancel').click();
+  const [asked] = await pendingApprovals(request, 'token_price');
+  if (asked === undefined) throw new Error('the price change was not asked for');
+  await approveAsSecondAdmin(request, asked.id);
+  expect(parseUnits(await currentPrice(request))).toBeGreaterThan(before);
+  await page.reload();
+  await expect(token.price).not.toHaveText(priceBefore);
+  const shown = await token.price.innerText();
 
   const transactions = new TokenTransactionsPage(page);
   await transactions.goto();
   await transactions.tab('Price History').click();
   const first = transactions.rows.first();
   await expect(first).toContainText(`manual update by admin: ${reason}`);
-  await expect(first).toContainText(shown ?? '');
+  await expect(first).toContainText(shown);
   await expect(first).toContainText('N/A');
 
   // The search box filters on the client across all fields.

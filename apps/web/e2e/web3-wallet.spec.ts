@@ -1,10 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { walletErrorMessage } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine } from '@sgx/chain/dev';
+import { MIN_CONFIRMATIONS } from '@sgx/contracts';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
+import { adminCallApproved } from './pages/ApprovalPages';
 import { installInjectedWallet } from './pages/injectedWallet';
 import { MemberDashboardPage } from './pages/MemberMoneyPages';
-import { addAmounts, apiGet, apiPost, apiSignIn, usd, walletOf } from './pages/MoneyApi';
+import { addAmounts, apiGet, apiSignIn, usd, walletOf } from './pages/MoneyApi';
 import { latestMail } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 
@@ -15,15 +17,19 @@ import { SignInPage } from './pages/SignInPage';
  */
 const CHAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_PORT ?? 8646)}`;
 const RECEIVING = DEV_ACCOUNTS[9]?.address ?? '';
-const CONFIRMATIONS = 2;
+/** BNB Smart Chain's floor (issue 19): no setting may credit a deposit after fewer blocks. */
+const CONFIRMATIONS = MIN_CONFIRMATIONS[56];
 
 /** An address as the screens shorten it: the header 0x1234…abcd, lists and tables 0x123456…abcdef. */
 const short = (address: string, head = 6, tail = 4) => `${address.slice(0, head)}…${address.slice(-tail)}`;
 
-/** As an admin, through the API: chain 56 takes the local stablecoin, and has its own receiving address. */
+/**
+ * As an admin, through the API: chain 56 takes the local stablecoin, and has its own receiving address. Each
+ * change waits for the second admin, who approves it (issue 19); set already, nothing is asked.
+ */
 async function setUpChain(request: APIRequestContext) {
   const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
-  await apiPost(
+  await adminCallApproved(
     request,
     admin.token,
     '/chains/56',
@@ -37,7 +43,7 @@ async function setUpChain(request: APIRequestContext) {
     },
     'PUT',
   );
-  await apiPost(request, admin.token, '/qr/add', {
+  await adminCallApproved(request, admin.token, '/qr/add', {
     currency: 'BEP20',
     chain_id: 56,
     address: RECEIVING,
@@ -117,6 +123,12 @@ test('a member connects a wallet, links it, deposits 25 USDT from it and sees it
   await expect(tracker).toContainText(`Confirmations: 0 of ${CONFIRMATIONS}`);
   await mine(CHAIN_URL, 1);
   await expect(tracker).toContainText(`Confirmations: 1 of ${CONFIRMATIONS}`, { timeout: 20_000 });
+  // Not credited one block short of the floor.
+  await mine(CHAIN_URL, CONFIRMATIONS - 2);
+  await expect(tracker).toContainText(`Confirmations: ${CONFIRMATIONS - 1} of ${CONFIRMATIONS}`, {
+    timeout: 20_000,
+  });
+  await expect(tracker).toHaveAttribute('data-phase', 'confirming');
   await mine(CHAIN_URL, 1);
   await expect(tracker).toHaveAttribute('data-phase', 'credited', { timeout: 20_000 });
 

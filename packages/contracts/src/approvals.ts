@@ -30,6 +30,15 @@ export const approvalKinds = [
    * redeeming a code credits a deposit wallet, so a batch is money one admin would make alone.
    */
   'codes',
+  /**
+   * Money routes (issue 19, decision 0029): one kind per configuration area that decides where money comes
+   * from or goes. A chain's accepted token, its confirmations or its switch (PUT /chains/:id).
+   */
+  'chain_settings',
+  /** Setting or removing a receiving address (POST /qr/add, DELETE /qr/:id). */
+  'deposit_address',
+  /** The manual SGX price (PUT /social-genx/config): every member's portfolio moves with it. */
+  'token_price',
 ] as const;
 export const ApprovalKind = z.enum(approvalKinds);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;

@@ -98,6 +98,10 @@ export const TokenTransactionsResponse = z.object({
   success: z.literal(true),
   data: z.array(TokenTransaction),
 });
+/**
+ * A point of the price history. Who moved the price (`transaction_id`, `user_id`, `username`, `fullname`)
+ * is answered to admins only: a member's answer has null there (decision 0032), prices and amounts only.
+ */
 export const PriceHistoryEntry = z.object({
   id: z.number().int(),
   price: AmountOut,

@@ -30,6 +30,20 @@ export function secondAdminApiToken(request: APIRequestContext): Promise<string>
   return secondAdminToken;
 }
 
+/** The pending approvals of one kind, newest first, read as the second admin (what the first admin asked for). */
+export async function pendingApprovals(request: APIRequestContext, kind: string) {
+  const res = await request.get('/api/v1/admin/approvals?status=pending&limit=100', {
+    headers: { Authorization: `Bearer ${await secondAdminApiToken(request)}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { approvals } = (await res.json()) as {
+    approvals: (PendingApproval['approval'] & {
+      changes: { field: string; before: string; after: string }[];
+    })[];
+  };
+  return approvals.filter((a) => a.kind === kind);
+}
+
 /** The second admin approves through the API (setting the scene; approvals.spec clicks through the page). */
 export async function approveAsSecondAdmin(request: APIRequestContext, approvalId: number) {
   const send = async () =>
@@ -55,12 +69,12 @@ export async function adminCallApproved<T>(
   token: string,
   path: string,
   data: unknown,
-  method: 'POST' | 'PUT' | 'PATCH' = 'POST',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' = 'POST',
 ): Promise<{ status: number; body: T | PendingApproval }> {
   const res = await request.fetch(`/api/v1${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}` },
-    data,
+    ...(data === undefined ? {} : { data }),
   });
   expect(res.ok(), await res.text()).toBe(true);
   const body = (await res.json()) as T | PendingApproval;

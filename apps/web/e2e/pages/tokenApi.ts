@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { demoAdmin } from '../fixtures';
+import { adminCallApproved } from './ApprovalPages';
 import { signInWithSecondFactor } from './secondFactor';
 
 /** Calls the e2e specs make through the API to set the scene (not what the specs are about). */
@@ -25,14 +26,16 @@ export async function currentPrice(request: APIRequestContext): Promise<string> 
   return ((await res.json()) as { current_price: string }).current_price;
 }
 
-/** Sets the token price as the admin (the 50% bound applies). */
+/** Sets the token price as the admin, approved by the second admin (issue 19; the 50% bound applies). */
 export async function setPrice(request: APIRequestContext, price: string, reason: string) {
   const token = await adminToken(request);
-  const res = await request.put('/api/v1/social-genx/config', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { token_id: 1, current_price: price, reason },
-  });
-  if (!res.ok()) throw new Error(`price update failed: ${res.status()} ${await res.text()}`);
+  await adminCallApproved(
+    request,
+    token,
+    '/social-genx/config',
+    { token_id: 1, current_price: price, reason },
+    'PUT',
+  );
 }
 
 /** Signs a member in through the API and trades for them (for specs about the admin's view). */

@@ -3,20 +3,18 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { ApprovalsTable } from '../../db/schema';
-import type { Deps } from '../../deps';
 import type { Principal } from '../../http/access';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import { codesApproved } from '../codes/codes.approval';
 import { lockDeposit } from '../deposits/deposits.approval';
-import { balanceEditApproved } from '../members/members.balance';
-import { manualApproved, reverseApproved } from '../transactions/transactions.adjust';
-import { debitApproved } from '../withdrawals/withdrawals.debit';
 import { lockWithdrawal } from '../withdrawals/withdrawals.decide';
 import { approvalRecord, listApprovals, markDecided } from './approvals.repo';
 
-type Approval = Selectable<ApprovalsTable>;
-type Action = (tx: Tx, a: Approval) => Promise<void>;
+export type Approval = Selectable<ApprovalsTable>;
+/** What approving an approval of one kind runs, in the approval's transaction, as its requester's. */
+export type ApprovalAction = (tx: Tx, a: Approval) => Promise<void>;
+/** One action per kind (approvals.actions.ts builds them from the services; app.ts passes them in). */
+export type ApprovalActions = Record<ApprovalKind, ApprovalAction>;
 
 export const SAME_ADMIN_MESSAGE = 'You asked for this, so another admin must approve it.';
 
@@ -28,24 +26,10 @@ export const SAME_ADMIN_MESSAGE = 'You asked for this, so another admin must app
 export class ApprovalsService {
   constructor(
     private readonly db: Db,
-    /** The services the actions run through (built with them, so read when an approval runs). */
-    private readonly deps: () => Pick<Deps, 'withdrawals' | 'settings' | 'deposits'>,
+    private readonly actions: ApprovalActions,
+    /** Told after an approving transaction of this kind ended, done or refused (to drop kept settings at once). */
+    private readonly afterApproving: (kind: ApprovalKind) => void = () => undefined,
   ) {}
-
-  private action(kind: ApprovalKind): Action {
-    const { withdrawals, settings, deposits } = this.deps();
-    const actions: Record<ApprovalKind, Action> = {
-      withdrawal: (tx, a) => withdrawals.completeApproved(tx, a),
-      debit: debitApproved,
-      transaction: manualApproved,
-      transaction_edit: reverseApproved,
-      balance_edit: balanceEditApproved,
-      settings: (tx, a) => settings.applyApproved(tx, a),
-      deposit: (tx, a) => deposits.completeApproved(tx, a),
-      codes: codesApproved,
-    };
-    return actions[kind];
-  }
 
   list(q: { page: number; limit: number; status?: ApprovalStatus | undefined }) {
     return listApprovals(this.db, q);
@@ -94,7 +78,7 @@ export class ApprovalsService {
         // Local to this transaction (and undone with the savepoint): read by audit_log's column defaults.
         await sql`SELECT set_config('sgx.approval_id', ${String(a.id)}, true),
                          set_config('sgx.approved_by', ${String(principal.userId)}, true)`.execute(tx);
-        await this.action(a.kind)(tx, a);
+        await this.actions[a.kind](tx, a);
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         await sql`ROLLBACK TO SAVEPOINT approval_action`.execute(tx);
@@ -128,8 +112,7 @@ export class ApprovalsService {
       });
       return null;
     });
-    // This instance's kept settings go at once (the others drop theirs on the change's notice).
-    if (kind === 'settings') this.deps().settings.invalidate();
+    if (kind !== undefined) this.afterApproving(kind);
     if (refused) throw refused;
     return this.one(BigInt(id));
   }

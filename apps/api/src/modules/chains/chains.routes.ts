@@ -1,10 +1,19 @@
-import { ChainIdParam, ChainSettingsBody, ChainsResponse, MessageResponse } from '@sgx/contracts';
+import {
+  ApprovalPendingResponse,
+  ChainIdParam,
+  ChainSettingsBody,
+  ChainsResponse,
+  MessageResponse,
+} from '@sgx/contracts';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
+import { keyedRequest } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 /**
  * The EVM chains deposits are accepted on. Anyone may read them (the web app builds its wallet
- * connection from them before sign-in); admins change a chain's stablecoin, decimals and confirmations.
+ * connection from them before sign-in); an admin asks to change a chain's stablecoin, decimals,
+ * confirmations or switch, and a second admin approves it (202; decision 0029).
  */
 export function chainsRoutes(app: App): void {
   const { chains } = app.deps;
@@ -23,13 +32,20 @@ export function chainsRoutes(app: App): void {
         tags,
         params: ChainIdParam,
         body: ChainSettingsBody,
-        response: { 200: ChainsResponse.extend(MessageResponse.shape) },
+        response: { 200: ChainsResponse.extend(MessageResponse.shape), 202: ApprovalPendingResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { reason, ...patch } = request.body;
-      await chains.update(principalOf(request).userId, request.params.chainId, patch, reason);
-      return { message: 'Chain settings saved', ...(await chains.all()) };
+      const awaiting = await chains.request(
+        principalOf(request).userId,
+        request.params.chainId,
+        patch,
+        reason,
+        keyedRequest(request).key,
+      );
+      if (awaiting) return reply.status(202).send(pendingResponse(awaiting));
+      return { message: 'Nothing changed: these are the chain’s settings already.', ...(await chains.all()) };
     },
   );
 }

@@ -1,15 +1,22 @@
 import { chainName, chainTransport, erc20Abi, formatTokenUnits, SUPPORTED_CHAINS } from '@sgx/chain';
 import {
+  type ApprovalRecord,
   type ChainConfig,
+  ChainSettingsBody,
   type ChainsResponse,
+  confirmationsFloorMessage,
   DEFAULT_EVM_CHAIN_ID,
+  minConfirmations,
   type OnChainTokenBalance,
   type SupportedChainId,
+  SupportedChainId as SupportedChainIdIn,
 } from '@sgx/contracts';
 import { type Address, BaseError, createPublicClient, type PublicClient } from 'viem';
+import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db';
-import { notFound } from '../../http/errors';
+import type { Db, DbOrTx, Tx } from '../../db';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { type ApprovalChange, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 
 export type ChainSettingsRow = {
@@ -32,8 +39,8 @@ export type ChainSettingsPatch = {
 
 /**
  * The EVM chains the platform accepts deposits on: one viem public client per chain the server has a
- * node for (`CHAIN_RPC_URL_<id>`), and the settings an admin keeps per chain (stablecoin contract, its
- * decimals, confirmations), audited.
+ * node for (`CHAIN_RPC_URL_<id>`), and the settings admins keep per chain (stablecoin contract, its
+ * decimals, confirmations, the switch): a change waits for a second admin (decision 0029), audited.
  */
 export class ChainsService {
   private readonly clients = new Map<number, PublicClient>();
@@ -148,42 +155,132 @@ export class ChainsService {
     return { chains, walletConnectProjectId: this.config.walletConnectProjectId ?? null };
   }
 
-  async update(
+  /**
+   * An admin asks to change a chain's settings (PUT /chains/:id): refused below the network's confirmations
+   * floor, nothing when nothing changes (null), else kept for a second admin (issue 19, decision 0029).
+   */
+  async request(
     actorId: bigint,
     chainId: SupportedChainId,
     patch: ChainSettingsPatch,
     reason: string,
-  ): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      const before = await tx
-        .selectFrom('chain_settings')
-        .select(['enabled', 'token_address', 'token_symbol', 'token_decimals', 'confirmations'])
-        .where('chain_id', '=', chainId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound('This chain is not supported.');
-      const tokenChanged = before.token_address.toLowerCase() !== patch.token_address.toLowerCase();
-      await tx
-        .updateTable('chain_settings')
-        .set({
-          ...patch,
-          updated_at: new Date(),
-          // A new token contract is scanned from the chain's recent blocks again.
-          ...(tokenChanged ? { scanned_to_block: null } : {}),
-        })
-        .where('chain_id', '=', chainId)
-        .execute();
-      await writeAudit(tx, {
-        actorId,
-        action: 'chain.settings',
-        entity: 'chain',
-        entityId: String(chainId),
-        before,
-        after: patch,
+    key: string,
+  ): Promise<ApprovalRecord | null> {
+    assertFloor(chainId, patch.confirmations);
+    return this.db.transaction().execute(async (tx) => {
+      const before = await this.current(tx, chainId);
+      const after = sameAddress(before, patch) ? { ...patch, token_address: before.token_address } : patch;
+      const changes = chainChanges(before, after);
+      if (changes.length === 0) return null;
+      return requestApproval(tx, {
+        kind: 'chain_settings',
+        requestKey: `chain_settings:${actorId}:${key}`,
+        requestedBy: actorId,
+        subjectId: BigInt(chainId),
+        summary: `Change ${chainName(chainId)} deposits: ${changes.map((c) => c.field.toLowerCase()).join(', ')}.`,
+        changes,
+        payload: { chainId, before, after },
         reason,
       });
     });
   }
+
+  /**
+   * A change a second admin approved, in the approval's transaction, as its requester's: checked again, and
+   * refused when the chain's settings are no longer what the approver was shown.
+   */
+  async applyApproved(
+    tx: Tx,
+    a: { requested_by: bigint; reason: string | null; payload: Record<string, unknown> },
+  ): Promise<void> {
+    const parsed = ApprovedChange.safeParse(a.payload);
+    if (!parsed.success) throw conflict('This chain change is no longer valid; ask again.');
+    const p = parsed.data;
+    const now = await this.current(tx, p.chainId);
+    if (chainChanges(now, p.before).length > 0)
+      throw conflict(`The ${chainName(p.chainId)} settings changed since this was asked for; ask again.`);
+    await this.apply(tx, a.requested_by, p.chainId, p.after, a.reason ?? 'approved change');
+  }
+
+  /**
+   * Writes a chain's settings, audited: the approved change, or a set-up with no admin to ask (seeds).
+   * Never reached from a route without an approval.
+   */
+  async apply(
+    tx: Tx,
+    actorId: bigint | null,
+    chainId: SupportedChainId,
+    patch: ChainSettingsPatch,
+    reason: string,
+  ): Promise<void> {
+    assertFloor(chainId, patch.confirmations);
+    const before = await this.current(tx, chainId);
+    const tokenChanged = before.token_address.toLowerCase() !== patch.token_address.toLowerCase();
+    await tx
+      .updateTable('chain_settings')
+      .set({
+        ...patch,
+        updated_at: new Date(),
+        // A new token contract is scanned from the chain's recent blocks again.
+        ...(tokenChanged ? { scanned_to_block: null } : {}),
+      })
+      .where('chain_id', '=', chainId)
+      .execute();
+    await writeAudit(tx, {
+      actorId,
+      action: 'chain.settings',
+      entity: 'chain',
+      entityId: String(chainId),
+      before,
+      after: patch,
+      reason,
+    });
+  }
+
+  /** The chain's editable settings, its row locked for the transaction. */
+  private async current(tx: Tx, chainId: number): Promise<ChainSettingsPatch> {
+    const row = await tx
+      .selectFrom('chain_settings')
+      .select(['enabled', 'token_address', 'token_symbol', 'token_decimals', 'confirmations'])
+      .where('chain_id', '=', chainId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('This chain is not supported.');
+    return row;
+  }
+}
+
+const Patch = ChainSettingsBody.omit({ reason: true });
+/** What an approval of a chain change runs: re-read (and re-checked) when it is approved. */
+const ApprovedChange = z.object({ chainId: SupportedChainIdIn, before: Patch, after: Patch });
+
+/** Refuses confirmations below the network's floor (400, naming it). */
+function assertFloor(chainId: SupportedChainId, confirmations: number): void {
+  const floor = minConfirmations(chainId);
+  if (confirmations >= floor) return;
+  const message = confirmationsFloorMessage(chainName(chainId), floor);
+  throw badRequest(message, { confirmations: [message] });
+}
+
+const sameAddress = (a: { token_address: string }, b: { token_address: string }) =>
+  a.token_address.toLowerCase() === b.token_address.toLowerCase();
+
+const chainFields = {
+  enabled: 'Deposits',
+  token_address: 'Token contract',
+  token_symbol: 'Symbol',
+  token_decimals: 'Decimals',
+  confirmations: 'Confirmations',
+} as const satisfies Record<keyof ChainSettingsPatch, string>;
+
+const shown = (k: keyof ChainSettingsPatch, v: ChainSettingsPatch) =>
+  k === 'enabled' ? (v.enabled ? 'enabled' : 'switched off') : String(v[k]);
+
+/** The settings that differ, as the approver reads them (the token address compared without its case). */
+function chainChanges(before: ChainSettingsPatch, after: ChainSettingsPatch): ApprovalChange[] {
+  return (Object.keys(chainFields) as (keyof ChainSettingsPatch)[])
+    .filter((k) => (k === 'token_address' ? !sameAddress(before, after) : before[k] !== after[k]))
+    .map((k) => ({ field: chainFields[k], before: shown(k, before), after: shown(k, after) }));
 }
 
 /** The chain the SGX token lives on (its addresses are BEP20). */

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { approve, approveWaiting, twoAdmins } from '../../../test/approvals';
+import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { reconcile } from '../ledger/ledger.service';
 
 let t: TestApp;
 let admin: Built;
 let adminToken: string;
+let secondToken: string;
 let memberToken: string;
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_SIGNIN_PER_IP: '100000' });
-  admin = await buildAdmin(t.deps);
-  adminToken = await tokenFor(t.app, admin, 'admin');
+  const admins = await twoAdmins(t.app, t.deps);
+  admin = admins.adminA;
+  adminToken = admins.tokenA;
+  secondToken = admins.tokenB;
   memberToken = await tokenFor(t.app, await buildMember(t.deps));
 });
 afterAll(async () => {
@@ -30,6 +34,12 @@ const call = (token: string | null, method: Method, url: string, payload?: unkno
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 const asAdmin = (method: Method, url: string, payload?: unknown) => call(adminToken, method, url, payload);
+/** The first admin asks (202), the second approves: the change is in force afterwards. */
+const asTwoAdmins = async (method: Method, url: string, payload?: unknown) => {
+  const asked = await asAdmin(method, url, payload);
+  await approveWaiting(t.app, asked, secondToken);
+  return asked;
+};
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const FLIPPED = CHECKSUMMED.replace('a', 'A'); // one letter's case changed: the checksum fails
@@ -52,23 +62,35 @@ const auditOf = async (action: string) =>
   ).rows;
 
 describe('deposit addresses', () => {
-  it('saves a checksummed BEP20 address and a TRC20 address, shown to members', async () => {
-    const bep = await asAdmin('POST', '/qr/add', {
+  it('saves a checksummed BEP20 address and a TRC20 address once a second admin approves, shown to members', async () => {
+    const bep = await asTwoAdmins('POST', '/qr/add', {
       currency: 'BEP20',
       address: CHECKSUMMED,
       label: 'main wallet',
       reason: 'first setup',
     });
-    expect(bep.statusCode).toBe(201);
-    expect(bep.json().message).toBe('BEP20 deposit address saved');
-    const trc = await asAdmin('POST', '/qr/add', { currency: 'TRC20', address: TRON, reason: 'first setup' });
-    expect(trc.statusCode).toBe(201);
-    expect(trc.json().addresses).toMatchObject([
+    expect(bep.statusCode).toBe(202);
+    expect(bep.json().approval).toMatchObject({
+      kind: 'deposit_address',
+      status: 'pending',
+      summary: "Set the BEP20 (every EVM chain) receiving address: members' deposits go there.",
+      changes: [
+        { field: 'Address', before: '', after: CHECKSUMMED },
+        { field: 'Label', before: '', after: 'main wallet' },
+      ],
+      reason: 'first setup',
+    });
+    await asTwoAdmins('POST', '/qr/add', { currency: 'TRC20', address: TRON, reason: 'first setup' });
+    expect(await live()).toMatchObject([
       { currency: 'BEP20', address: CHECKSUMMED, label: 'main wallet' },
       { currency: 'TRC20', address: TRON, label: null },
     ]);
-    expect(await live()).toEqual(trc.json().addresses);
+    expect(await live(adminToken)).toEqual(await live());
     expect((await call(null, 'GET', '/qr')).statusCode).toBe(401);
+    // The same address again asks for nothing.
+    const again = await asAdmin('POST', '/qr/add', { currency: 'TRC20', address: TRON, reason: 'again' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().addresses).toEqual(await live());
   });
 
   it('refuses a bad checksum, a bad Tron address, a chain mix-up and a missing reason with 400', async () => {
@@ -94,12 +116,11 @@ describe('deposit addresses', () => {
   it('replaces the live address of that chain only, keeps the old row, and audits the change with its reason', async () => {
     const before = await live();
     const oldBep = before.find((a) => a.currency === 'BEP20');
-    const res = await asAdmin('POST', '/qr/add', {
+    await asTwoAdmins('POST', '/qr/add', {
       currency: 'BEP20',
       address: OTHER_EVM.toLowerCase(),
       reason: 'wallet rotated',
     });
-    expect(res.statusCode).toBe(201);
     const now = await live();
     expect(now.map((a) => [a.currency, a.address])).toEqual([
       ['BEP20', OTHER_EVM],
@@ -118,15 +139,21 @@ describe('deposit addresses', () => {
     });
   });
 
-  it('keeps one live address per chain when two admins save at the same moment', async () => {
+  it('keeps one live address per chain when second admins approve several changes at the same moment: one applies, the rest are stale', async () => {
+    const asked = [];
+    for (const address of [CHECKSUMMED, OTHER_EVM, CHECKSUMMED])
+      asked.push(await asAdmin('POST', '/qr/add', { currency: 'BEP20', address, reason: 'race' }));
+    // The live address is OTHER_EVM: asking for it again asks nothing; the other three wait.
+    expect(asked.map((r) => r.statusCode)).toEqual([202, 200, 202]);
+    const ids = asked.filter((r) => r.statusCode === 202).map((r) => r.json().approval.id as number);
     const results = await Promise.all(
-      [CHECKSUMMED, OTHER_EVM, CHECKSUMMED, OTHER_EVM, CHECKSUMMED].map((address) =>
-        asAdmin('POST', '/qr/add', { currency: 'BEP20', address, reason: 'race' }),
+      ids.map((id) =>
+        call(secondToken, 'POST', `/admin/approvals/${id}/approve`, {}).then((r) => r.statusCode),
       ),
     );
-    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(results.sort()).toEqual([200, 409]);
     const bep = (await live()).filter((a) => a.currency === 'BEP20');
-    expect(bep).toHaveLength(1);
+    expect(bep.map((a) => a.address)).toEqual([CHECKSUMMED]);
   });
 
   it('removes an address (audited); members can no longer see it; only admins may change addresses', async () => {
@@ -142,8 +169,19 @@ describe('deposit addresses', () => {
     expect((await live()).find((a) => a.currency === 'TRC20')).toEqual(trc);
 
     const del = await asAdmin('DELETE', `/qr/${trc.id}`);
-    expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ message: 'Deposit address removed' });
+    expect(del.statusCode).toBe(202);
+    expect(del.json().approval).toMatchObject({
+      kind: 'deposit_address',
+      subject_id: trc.id,
+      summary: 'Remove the TRC20 (Tron) receiving address.',
+      changes: [{ field: 'Address', before: TRON, after: '' }],
+    });
+    // Still live until a second admin approves; the one who asked cannot.
+    expect(
+      (await call(adminToken, 'POST', `/admin/approvals/${del.json().approval.id}/approve`, {})).statusCode,
+    ).toBe(403);
+    expect((await live()).find((a) => a.currency === 'TRC20')).toEqual(trc);
+    await approve(t.app, secondToken, del.json().approval.id);
     expect((await live()).map((a) => a.currency)).toEqual(['BEP20']);
     expect((await asAdmin('DELETE', `/qr/${trc.id}`)).statusCode).toBe(404);
     expect((await asAdmin('DELETE', '/qr/999999')).statusCode).toBe(404);
@@ -155,5 +193,10 @@ describe('deposit addresses', () => {
       entity_id: String(trc.id),
       before: { currency: 'TRC20', address: TRON },
     });
+    const approvedBy = await sqlOn(
+      t.url,
+      "SELECT approved_by FROM audit_log WHERE action = 'deposit_address.delete'",
+    );
+    expect(approvedBy.rows[0]?.approved_by).not.toBeNull();
   });
 });

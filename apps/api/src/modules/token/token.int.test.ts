@@ -1,5 +1,6 @@
 import { formatUnits, parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveWaiting, secondAdmin } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, launchToken, walletsOf } from '../../../test/money';
@@ -98,8 +99,9 @@ describe('buying and selling', () => {
     expect(parseUnits((await walletsOf(t.app, m.token, m.id)).deposit)).toBe(
       cashAfterBuy + parseUnits(sell.transaction.total_amount),
     );
-    const history = (await api('GET', '/price-history?limit=2', m.token)).json().data;
+    const history = (await api('GET', '/price-history?limit=2', adminToken)).json().data;
     expect(history.map((h: { change_reason: string }) => h.change_reason)).toEqual(['sell', 'buy']);
+    // Who traded is for admins (members see no ids: price-history.int.test.ts).
     expect(history[0]).toMatchObject({ transaction_id: sell.transaction.id, user_id: Number(m.id) });
     await assertInvariants();
   });
@@ -191,7 +193,7 @@ describe('buying and selling', () => {
 });
 
 describe('manual price update', () => {
-  it('is admin-only, needs a reason, is bounded, moves the multiplier, writes history and audit', async () => {
+  it('is admin-only, needs a reason, is bounded, moves the multiplier once approved, writes history and audit', async () => {
     const m = await trader();
     expect(
       (await api('PUT', '/config', m.token, { token_id: 1, current_price: '0.01', reason: 'x' })).statusCode,
@@ -214,13 +216,12 @@ describe('manual price update', () => {
       current_price: '0.012',
       reason: 'listing on exchange',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      success: true,
-      message: 'Price updated successfully!',
-      data: { current_price: '0.01200000' },
-    });
-    expect(res.json().data.price_multiplier).not.toBe('1.00000000');
+    // A second admin approves it (issue 19): then it is the price.
+    const approved = await approveWaiting(t.app, res, (await secondAdmin(t.app, t.deps)).token);
+    expect(approved).toMatchObject({ kind: 'token_price', status: 'approved' });
+    const data = (await t.app.inject({ url: '/api/v1/social-genx/config' })).json().data;
+    expect(data.current_price).toBe('0.01200000');
+    expect(data.price_multiplier).not.toBe('1.00000000');
     const history = (await api('GET', '/price-history?limit=1', adminToken)).json().data[0];
     expect(history).toMatchObject({
       price: '0.01200000',

@@ -1,5 +1,6 @@
 import {
   AddressBalanceResponse,
+  ApprovalPendingResponse,
   BalanceResponse,
   ContractAddressBody,
   IdIn,
@@ -21,6 +22,7 @@ import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { keyedRequest, scopeOf } from '../../http/listing';
+import { pendingResponse } from '../approvals/approvals.repo';
 
 const TokenIdParam = z.object({ tokenId: IdIn });
 const UserIdParam = z.object({ userId: IdIn });
@@ -122,12 +124,25 @@ export function tokenRoutes(app: App): void {
     `${P}/config`,
     {
       config: { access: 'admin' },
-      schema: { tags, body: UpdatePriceBody, response: { 200: UpdatePriceResponse } },
+      schema: {
+        tags,
+        body: UpdatePriceBody,
+        response: { 200: UpdatePriceResponse, 202: ApprovalPendingResponse },
+      },
     },
-    async (request) => {
+    async (request, reply) => {
       const b = request.body;
-      const data = await token.updatePrice(principalOf(request), b.token_id, b.current_price, b.reason);
-      return { success: true as const, message: 'Price updated successfully!', data };
+      // A second admin approves the new price (decision 0029); until then members see the old one.
+      const awaiting = await token.updatePrice(
+        principalOf(request),
+        b.token_id,
+        b.current_price,
+        b.reason,
+        keyedRequest(request).key,
+      );
+      if (awaiting) return reply.status(202).send(pendingResponse(awaiting));
+      const data = token.info(await token.config(undefined, BigInt(b.token_id)));
+      return { success: true as const, message: 'Nothing changed: this is the price already.', data };
     },
   );
   app.put(
@@ -188,6 +203,10 @@ export function tokenRoutes(app: App): void {
       config: { access: 'signed-in' },
       schema: { tags, querystring: PriceHistoryQuery, response: { 200: PriceHistoryResponse } },
     },
-    async (request) => ({ success: true as const, data: await token.priceHistory(request.query.limit) }),
+    // Admins see who moved the price; members the prices and amounts only (decision 0032).
+    async (request) => ({
+      success: true as const,
+      data: await token.priceHistory(request.query.limit, principalOf(request).role === 'admin'),
+    }),
   );
 }

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { amountOut, type Holding, type Settings, type TokenInfo } from '@sgx/contracts';
+import { type ApprovalRecord, amountOut, type Holding, type Settings, type TokenInfo } from '@sgx/contracts';
 import { divRoundHalfUp, formatToken, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
+import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { BLOCKED_MESSAGE, sqlRefusal } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
-import { buyCost, type Curve, multiplierFor, sellProceeds, spotPrice } from './curve';
+import { buyCost, type Curve, sellProceeds, spotPrice } from './curve';
+import { ApprovedPrice, manualPrice, writeManualPrice } from './token.price';
 
 const DEFAULT_AVERAGE = parseUnits('0.008');
 type Config = Awaited<ReturnType<TokenService['config']>>;
@@ -211,50 +213,64 @@ export class TokenService {
     return { transaction: await this.transaction(id), balance: await this.holding(userId) };
   }
 
-  async updatePrice(principal: Principal, tokenId: number, price: bigint, reason: string) {
+  /**
+   * An admin asks to set the SGX price by hand (PUT /social-genx/config). Checked now (one update moves it by
+   * at most tokenMaxPriceChangePercent); null when it is the price already; else kept for a second admin, as
+   * it moves every member's portfolio at once (issue 19, decision 0029).
+   */
+  async updatePrice(
+    principal: Principal,
+    tokenId: number,
+    price: bigint,
+    reason: string,
+    key: string,
+  ): Promise<ApprovalRecord | null> {
     return this.db.transaction().execute(async (tx) => {
-      const c = await this.config(tx, BigInt(tokenId), true);
-      const s = await this.settings.all(tx);
-      const maxMove = percentOf(c.current_price, parseUnits(s.tokenMaxPriceChangePercent));
-      if (price - c.current_price > maxMove || c.current_price - price > maxMove) {
-        throw businessRule(
-          `A manual change may move the price by at most ${s.tokenMaxPriceChangePercent}% at a time.`,
-        );
-      }
-      const circulating = c.total_supply - c.available_tokens;
-      const multiplier = multiplierFor({ base: c.base_price, supply: c.total_supply }, circulating, price);
-      if (multiplier <= 0n) throw businessRule('Please enter a valid price.');
-      const newPrice = spotPrice({ base: c.base_price, multiplier, supply: c.total_supply }, circulating);
-      const after = await tx
-        .updateTable('token_config')
-        .set({ price_multiplier: multiplier, current_price: newPrice, last_updated: new Date() })
-        .where('id', '=', c.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('token_price_history')
-        .values({
-          token_id: c.id,
-          price: newPrice,
-          available_tokens: c.available_tokens,
-          change_reason: `manual update by admin: ${reason}`,
-          user_id: principal.userId,
-        })
-        .execute();
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'token.price_update',
-        entity: 'token',
-        entityId: c.id,
-        before: {
-          current_price: amountOut(c.current_price),
-          price_multiplier: amountOut(c.price_multiplier),
-        },
-        after: { current_price: amountOut(newPrice), price_multiplier: amountOut(multiplier) },
+      const c = await this.config(tx, BigInt(tokenId));
+      const next = manualPrice(c, await this.settings.all(tx), price);
+      if (next.multiplier === c.price_multiplier) return null;
+      return requestApproval(tx, {
+        kind: 'token_price',
+        requestKey: `token_price:${principal.userId}:${key}`,
+        requestedBy: principal.userId,
+        subjectId: c.id,
+        summary: `Set the ${c.symbol} price to ${amountOut(next.price)} USD: every member's holdings change value with it.`,
+        changes: [{ field: 'Price', before: amountOut(c.current_price), after: amountOut(next.price) }],
+        payload: { tokenId: String(c.id), price: String(price), multiplier: String(c.price_multiplier) },
         reason,
       });
-      return this.info(after);
     });
+  }
+
+  /**
+   * A price a second admin approved, in the approval's transaction, as its requester's. Refused when the
+   * price was set by hand meanwhile (the multiplier moved; trades move the price along the curve and do not
+   * count), and checked again against the price now.
+   */
+  async priceApproved(
+    tx: Tx,
+    a: { requested_by: bigint; reason: string | null; payload: Record<string, unknown> },
+  ): Promise<void> {
+    const p = ApprovedPrice.parse(a.payload);
+    const c = await this.config(tx, p.tokenId, true);
+    if (c.price_multiplier !== p.multiplier)
+      throw conflict(`The ${c.symbol} price was set by hand since this was asked for; ask again.`);
+    await this.applyPrice(tx, a.requested_by, p.tokenId, p.price, a.reason ?? 'approved change');
+  }
+
+  /**
+   * Sets the price (its multiplier), with price history and audit: the approved change, or a set-up with no
+   * admin to ask (seeds). Never reached from a route without an approval.
+   */
+  async applyPrice(
+    tx: Tx,
+    actorId: bigint,
+    tokenId: bigint,
+    price: bigint,
+    reason: string,
+  ): Promise<TokenInfo> {
+    const c = await this.config(tx, tokenId, true);
+    return this.info(await writeManualPrice(tx, c, await this.settings.all(tx), actorId, price, reason));
   }
 
   private txQuery() {
@@ -343,10 +359,17 @@ export class TokenService {
     return rows.map((r) => this.toTx(r));
   }
 
-  async priceHistory(limit: number, tokenId = 1n) {
+  /**
+   * The price history, newest first. Who moved the price (the trade, its member by id, username and name)
+   * is for admins only (`withTraders`): members see prices and amounts, never who traded (decision 0032).
+   */
+  async priceHistory(limit: number, withTraders: boolean, tokenId = 1n) {
     const rows = await this.db
       .selectFrom('token_price_history as h')
-      .leftJoin('users as u', 'u.id', 'h.user_id')
+      .leftJoin('users as u', (join) =>
+        // No join at all for members: their answer has no names to leak.
+        withTraders ? join.onRef('u.id', '=', 'h.user_id') : join.on(sql<boolean>`false`),
+      )
       .selectAll('h')
       .select(['u.username', 'u.fullname'])
       .where('h.token_id', '=', tokenId)
@@ -358,11 +381,11 @@ export class TokenService {
       price: amountOut(r.price),
       available_tokens: r.available_tokens === null ? null : amountOut(r.available_tokens),
       change_reason: r.change_reason,
-      transaction_id: r.transaction_id === null ? null : Number(r.transaction_id),
-      user_id: r.user_id === null ? null : Number(r.user_id),
+      transaction_id: withTraders && r.transaction_id !== null ? Number(r.transaction_id) : null,
+      user_id: withTraders && r.user_id !== null ? Number(r.user_id) : null,
       created_at: r.created_at.toISOString(),
-      username: r.username,
-      fullname: r.fullname,
+      username: withTraders ? r.username : null,
+      fullname: withTraders ? r.fullname : null,
     }));
   }
 }

@@ -9,6 +9,9 @@ export const approvalKindLabels: Record<ApprovalKind, string> = {
   settings: 'Settings',
   deposit: 'Deposit',
   codes: 'Codes',
+  chain_settings: 'Chain settings',
+  deposit_address: 'Receiving address',
+  token_price: 'SGX price',
 };
 
 /** What the signed-in admin may do with an approval: the one who asked cancels, any other admin decides. */

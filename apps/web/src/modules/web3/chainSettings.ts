@@ -1,4 +1,11 @@
-import { type ChainConfig, isEvmAddress, toChecksumAddress } from '@sgx/contracts';
+import {
+  type ChainConfig,
+  confirmationsFloorMessage,
+  isEvmAddress,
+  MIN_CONFIRMATIONS,
+  type SupportedChainId,
+  toChecksumAddress,
+} from '@sgx/contracts';
 import type { ChainSettingsInput } from './api/chainsApi';
 
 /** The admin's edit form of one chain, as typed (numbers stay text until checked). */
@@ -30,8 +37,19 @@ function wholeNumber(text: string): number | null {
   return Number(t);
 }
 
-/** What is wrong with the draft, per field (empty when it can be saved). Same bounds as the server's. */
-export function chainSettingsErrors(d: ChainSettingsDraft): ChainSettingsErrors {
+/** The fewest confirmations the server accepts on a chain (issue 19): the network's floor. */
+export function confirmationsFloor(chainId: number): number {
+  return chainId in MIN_CONFIRMATIONS ? MIN_CONFIRMATIONS[chainId as SupportedChainId] : 1;
+}
+
+/**
+ * What is wrong with the draft of `chain`, per field (empty when it can be saved). Same bounds as the
+ * server's, the confirmations floor of the network included.
+ */
+export function chainSettingsErrors(
+  d: ChainSettingsDraft,
+  chain: Pick<ChainConfig, 'id' | 'name'>,
+): ChainSettingsErrors {
   const errors: ChainSettingsErrors = {};
   const address = d.token_address.trim();
   if (address === '') errors.token_address = 'Enter the token contract address.';
@@ -44,8 +62,11 @@ export function chainSettingsErrors(d: ChainSettingsDraft): ChainSettingsErrors 
   const decimals = wholeNumber(d.token_decimals);
   if (decimals === null || decimals > 36) errors.token_decimals = 'Enter a whole number from 0 to 36.';
   const confirmations = wholeNumber(d.confirmations);
-  if (confirmations === null || confirmations < 1 || confirmations > 10_000) {
-    errors.confirmations = 'Enter a whole number of blocks, at least 1 (at most 10,000).';
+  const floor = confirmationsFloor(chain.id);
+  if (confirmations === null || confirmations > 10_000) {
+    errors.confirmations = `Enter a whole number of blocks, at least ${floor} (at most 10,000).`;
+  } else if (confirmations < floor) {
+    errors.confirmations = confirmationsFloorMessage(chain.name, floor);
   }
   if (d.reason.trim().length < 3)
     errors.reason = 'Say why (at least 3 characters): it is kept in the audit log.';

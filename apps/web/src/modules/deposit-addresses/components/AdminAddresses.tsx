@@ -23,6 +23,7 @@ import { monoInput } from '../../../ui/inputStyles';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import {
   type DepositAddress,
@@ -60,10 +61,12 @@ interface Slot {
 
 /**
  * Admin: the platform's receiving addresses. TRC20 has one; BEP20 has one for every EVM chain and may have
- * one per chain that overrides it there. Saving replaces the live address of that slot; every change audited.
+ * one per chain that overrides it there. Saving replaces the live address of that slot once a second admin
+ * approves it (issue 19; the changes waiting are listed under the addresses); every change audited.
  */
 export function AdminAddresses() {
   const addresses = useDepositAddresses();
+  const pending = usePendingChanges('deposit_address');
   const invalidate = useInvalidateMoney();
   const form = useForm({
     mode: 'controlled',
@@ -89,6 +92,8 @@ export function AdminAddresses() {
       invalidate();
     },
     onError: (error) => form.setErrors(serverFieldErrors(error)),
+    // Asked for: a second admin approves it; the form is free for the next one.
+    onPending: () => form.reset(),
   });
   const remove = useConfirmedAction({
     run: (a: DepositAddress, key) => removeDepositAddress(a.id, key),
@@ -176,6 +181,7 @@ export function AdminAddresses() {
             );
           })}
         </SimpleGrid>
+        <PendingChanges approvals={pending} testId="addresses-pending" />
         <form onSubmit={onSubmit} noValidate aria-label="Set deposit address">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -248,7 +254,8 @@ export function AdminAddresses() {
               </Alert>
             )}
             <Text size="sm" c="dimmed">
-              Check every character: funds sent to a wrong address are lost.
+              Check every character: funds sent to a wrong address are lost. A second admin approves the
+              change before members see it.
             </Text>
           </Stack>
         )}

@@ -161,11 +161,14 @@ export function useTrade(userId: number | null) {
 export function useUpdatePrice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (b: { price: string; reason: string }) =>
+    // A new price waits for a second admin (a 202, thrown as ApprovalPendingError); the key finds the same
+    // approval again when the answer was lost.
+    mutationFn: (b: { price: string; reason: string; key: string }) =>
       apiRequest(`${P}/config`, {
         method: 'PUT',
         body: { token_id: TOKEN_ID, current_price: b.price, reason: b.reason },
         schema: UpdatePriceResponse,
+        idempotencyKey: b.key,
       }),
     onSuccess: (r) => {
       queryClient.setQueryData(tokenKeys.info, { success: true as const, data: r.data });

@@ -2,17 +2,19 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mant
 import { formatUnits } from '@sgx/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { Money } from '../../../ui/Money';
+import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
 import {
   INVALID_PRICE,
   type TokenInfo,
   tokenErrorMessage,
   UPDATE_FAILED,
-  UPDATE_SUCCESS,
   useRefreshToken,
   useUpdatePrice,
 } from '../api/tokenApi';
 import { useCloseAfter } from '../hooks/useCloseAfter';
+import { useSubmissionKey } from '../hooks/useSubmissionKey';
 import {
   formatSignedPriceUnits,
   percentChange,
@@ -33,13 +35,20 @@ interface UpdatePriceDialogProps {
   onClose: () => void;
 }
 
-/** Spec 2.9 Update Token Price (admin): the new price, what it changes, and why (the server needs a reason). */
+/**
+ * Spec 2.9 Update Token Price (admin): the new price, what it changes, and why (the server needs a reason).
+ * A second admin approves it before it applies (issue 19): the dialog then says it waits, and the price
+ * changes already asked for are shown under the current price.
+ */
 export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
   const [raw, setRaw] = useState('');
   const [reason, setReason] = useState('');
   const [reasonTouched, setReasonTouched] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [waiting, setWaiting] = useState<unknown>(null);
   const update = useUpdatePrice();
+  const pending = usePendingChanges('token_price');
+  const { keyFor } = useSubmissionKey();
   const refresh = useRefreshToken();
   const succeeded = outcome?.kind === 'success';
 
@@ -53,26 +62,30 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
   const circulating = unitsOf(token.circulating_supply) ?? 0n;
   const change = reading.kind === 'ok' ? reading.units - current : null;
   const reasonOk = reason.trim().length >= REASON_MIN;
-  const canUpdate = !update.isPending && !succeeded && reading.kind === 'ok' && reasonOk;
+  const canUpdate = !update.isPending && !succeeded && waiting === null && reading.kind === 'ok' && reasonOk;
 
   const submit = () => {
     setReasonTouched(true);
     if (!canUpdate || reading.kind !== 'ok') return;
     setOutcome(null);
+    const body = { price: reading.text, reason: reason.trim() };
     update.mutate(
-      { price: reading.text, reason: reason.trim() },
+      { ...body, key: keyFor(`${body.price}|${body.reason}`) },
       {
         onSuccess: (r) =>
           setOutcome({
             kind: 'success',
-            message: UPDATE_SUCCESS,
+            message: r.message,
             detail: (
               <>
                 The price is now <Price value={r.data.current_price} />.
               </>
             ),
           }),
-        onError: (error) => setOutcome({ kind: 'error', message: tokenErrorMessage(error, UPDATE_FAILED) }),
+        onError: (error) =>
+          isApprovalPending(error)
+            ? setWaiting(error)
+            : setOutcome({ kind: 'error', message: tokenErrorMessage(error, UPDATE_FAILED) }),
       },
     );
   };
@@ -86,7 +99,7 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
       title="Update Token Price"
       centered
       closeOnClickOutside={!update.isPending}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
       <form
         noValidate
@@ -99,6 +112,7 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
           <InfoLine label="Current price">
             <Price value={token.current_price} />
           </InfoLine>
+          {waiting === null && <PendingChanges approvals={pending} testId="price-pending" />}
           <DecimalInput
             label="New price (USD)"
             description={PRICE_HINT}
@@ -109,7 +123,7 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
               if (outcome?.kind === 'error') setOutcome(null);
             }}
             error={priceError}
-            disabled={update.isPending || succeeded}
+            disabled={update.isPending || succeeded || waiting !== null}
             required
             data-autofocus
           />
@@ -170,17 +184,26 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
             onChange={(e) => setReason(e.currentTarget.value)}
             onBlur={() => setReasonTouched(true)}
             error={reasonTouched && !reasonOk ? 'Say why the price changes (at least 3 characters).' : null}
-            disabled={update.isPending || succeeded}
+            disabled={update.isPending || succeeded || waiting !== null}
           />
           <OutcomeAlert outcome={outcome} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending} disabled={!canUpdate}>
-              Update Price
-            </Button>
-          </Group>
+          {waiting !== null ? (
+            <>
+              <ApprovalPendingAlert pending={waiting} />
+              <Group justify="flex-end">
+                <Button onClick={onClose}>Close</Button>
+              </Group>
+            </>
+          ) : (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={update.isPending} disabled={!canUpdate}>
+                Update Price
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

@@ -19,11 +19,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
+import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { newIdempotencyKey } from '../../../ui/idempotency';
 import { monoInput } from '../../../ui/inputStyles';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
+import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
 import { chainKeys, saveChainSettings, useChains } from '../api/chainsApi';
 import {
   type ChainSettingsDraft,
@@ -36,7 +38,8 @@ import {
 
 /**
  * Admin: the EVM chains deposits are accepted on. Per chain: whether the server reads it, the switch,
- * the stablecoin contract, symbol, decimals and confirmations; every change confirmed and audited.
+ * the stablecoin contract, symbol, decimals and confirmations; every change confirmed, approved by a
+ * second admin before it applies (issue 19; shown on the card while it waits) and audited.
  */
 export function AdminChainsPanel() {
   const chains = useChains();
@@ -143,6 +146,7 @@ function ChainCard({
           <Value label="Decimals" value={String(chain.token.decimals)} />
           <Value label="Confirmations" value={String(chain.confirmations)} />
         </Group>
+        <ChainPending chainId={chain.id} />
         <Group justify="flex-end">
           <Button
             size="compact-sm"
@@ -157,6 +161,11 @@ function ChainCard({
       </Stack>
     </Card>
   );
+}
+
+function ChainPending({ chainId }: { chainId: number }) {
+  const pending = usePendingChanges('chain_settings', chainId);
+  return <PendingChanges approvals={pending} testId={`chain-${chainId}-pending`} />;
 }
 
 function Value({ label, value }: { label: string; value: string }) {
@@ -232,7 +241,7 @@ function ChainSettingsForm({
 
   const review = (e: React.FormEvent) => {
     e.preventDefault();
-    const found = chainSettingsErrors(draft);
+    const found = chainSettingsErrors(draft, chain);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.reset();
@@ -243,11 +252,22 @@ function ChainSettingsForm({
   if (step === 'confirm') {
     const body = chainSettingsBody(draft);
     const changes = chainSettingsChanges(chain, body);
-    const failed = save.error !== null;
+    const waiting = isApprovalPending(save.error);
+    const failed = save.error !== null && !waiting;
+    if (waiting) {
+      return (
+        <Stack gap="sm">
+          <ApprovalPendingAlert pending={save.error} />
+          <Group justify="flex-end">
+            <Button onClick={onDone}>Close</Button>
+          </Group>
+        </Stack>
+      );
+    }
     return (
       <Stack gap="sm">
         {changes.length === 0 ? (
-          <Text size="sm">Nothing changes. Save anyway to record the reason?</Text>
+          <Text size="sm">Nothing changes: these are the settings in force.</Text>
         ) : (
           <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Changes">
             <Table.Thead>
@@ -278,6 +298,9 @@ function ChainSettingsForm({
         )}
         <Text size="sm" c="dimmed">
           Reason: {body.reason}
+        </Text>
+        <Text size="sm" c="dimmed">
+          A second admin approves this before it applies: until then deposits are checked as now.
         </Text>
         {failed && <ApiErrorAlert error={save.error} />}
         <Group justify="flex-end" gap="sm">
