@@ -78,6 +78,12 @@ export const Settings = z.object({
   tokenMaxPriceChangePercent: percentText,
   /** Withdrawals, manual transactions and balance edits at or above this many USD need a second admin (issue 13). */
   approvalThreshold: decimalText,
+  /**
+   * What one admin may do alone in any 24 hours, in USD, in total (issue 19): credits, reversals, balance edits,
+   * codes, withdrawal completions and deposit credits done without a second admin. Past it, each further action
+   * waits for a second admin as one at or above approvalThreshold does.
+   */
+  soloDailyLimit: decimalText,
   /** Hours a new payout address waits before withdrawals may be sent to it (issue 13). */
   payoutHoldHours: decimalText,
 });
@@ -113,6 +119,7 @@ export const defaultSettings: Settings = {
   tokenTradeFeePercent: '0',
   tokenMaxPriceChangePercent: '50',
   approvalThreshold: '1000',
+  soloDailyLimit: '3000',
   payoutHoldHours: '24',
 };
 

@@ -32,15 +32,20 @@ export async function seedHistory(
     (await deps.db.selectFrom('plans').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
   );
   const month = new DemoMonth(deps, clock, ids, passwordHash, plans);
-  // The month is before a second admin was asked for large deposit credits (decision 0024): the demo admin
-  // credited every deposit alone then. The threshold is lifted for the month and put back after it.
-  const { approvalThreshold } = await deps.settings.all();
+  // The month is before a second admin was asked for large deposit credits (decision 0024) or past one admin's
+  // solo limit (decision 0030): the demo admin credited every deposit alone then. The threshold and the solo
+  // limit are lifted for the month and put back after it.
+  const { approvalThreshold, soloDailyLimit } = await deps.settings.all();
   const history = 'demo history: one admin credited the deposits of the month';
-  await deps.settings.change(ids.admin, { approvalThreshold: '1000000000' }, history);
+  await deps.settings.change(
+    ids.admin,
+    { approvalThreshold: '1000000000', soloDailyLimit: '1000000000' },
+    history,
+  );
   try {
     for (let day = 0; day < clock.days; day++) await month.play(day);
   } finally {
-    await deps.settings.change(ids.admin, { approvalThreshold }, history);
+    await deps.settings.change(ids.admin, { approvalThreshold, soloDailyLimit }, history);
   }
 }
 

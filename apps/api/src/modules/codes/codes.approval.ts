@@ -2,14 +2,16 @@ import { randomInt } from 'node:crypto';
 import { type ApprovalRecord, amountOut, type Settings } from '@sgx/contracts';
 import { z } from 'zod';
 import type { Tx } from '../../db';
-import { approvalThreshold, requestApproval } from '../approvals/approvals.repo';
+import { requestApproval } from '../approvals/approvals.repo';
+import { mustWait, type Wait, withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
 import { usd } from '../notifications/events';
 
 /**
- * Issuing codes that waits for a second admin (decision 0024): a batch whose total value (value times count) is
- * at or above the approval threshold. Redeeming a code credits a deposit wallet, so a batch is money made; no
- * code exists until another admin approves, and then the batch is issued once, as its requester's.
+ * Issuing codes that waits for a second admin (decisions 0024, 0030): a batch whose total value (value times
+ * count) is at or above the approval threshold, or past the issuing admin's solo limit. Redeeming a code
+ * credits a deposit wallet, so a batch is money made; no code exists until another admin approves, and then
+ * the batch is issued once, as its requester's.
  */
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -21,9 +23,28 @@ const CodesPayload = z.object({
   amount: z.string().regex(/^\d+$/),
 });
 
-/** Whether issuing `count` codes of `amount` each needs a second admin. */
-export const issueWaits = (count: number, amount: bigint, settings: Settings): boolean =>
-  amount * BigInt(count) >= approvalThreshold(settings);
+/**
+ * Whether issuing `count` codes of `amount` each under `batchKey` needs a second admin: their total at or
+ * above the threshold, or past the admin's solo limit (decision 0030; when not, it counts against it).
+ */
+export const issueWaits = (
+  tx: Tx,
+  by: bigint,
+  count: number,
+  amount: bigint,
+  settings: Settings,
+  batchKey: string,
+): Promise<false | Wait> =>
+  mustWait(tx, settings, {
+    admin: by,
+    amount: amount * BigInt(count),
+    kind: 'codes',
+    subjectId: null,
+    key: batchKey,
+    approvalKey: codesRequestKey(batchKey),
+  });
+
+const codesRequestKey = (batchKey: string) => `codes:${batchKey}`;
 
 /** The batch's columns the issuer hands back. */
 export const issuedColumns = ['id', 'code', 'amount', 'created_at', 'redeemed_by', 'redeemed_at'] as const;
@@ -54,14 +75,18 @@ export function requestCodes(
   count: number,
   amount: bigint,
   batchKey: string,
+  why?: string | null,
 ): Promise<ApprovalRecord> {
   const total = amount * BigInt(count);
   return requestApproval(tx, {
     kind: 'codes',
-    requestKey: `codes:${batchKey}`,
+    requestKey: codesRequestKey(batchKey),
     requestedBy: by,
     amount: total,
-    summary: `Issue ${count} one-time code${count === 1 ? '' : 's'} of ${usd(amount)} each (${usd(total)} in all), redeemable into deposit wallets.`,
+    summary: withWhy(
+      `Issue ${count} one-time code${count === 1 ? '' : 's'} of ${usd(amount)} each (${usd(total)} in all), redeemable into deposit wallets.`,
+      why,
+    ),
     changes: [
       { field: 'Codes', before: '', after: String(count) },
       { field: 'Value of each', before: '', after: usd(amount) },

@@ -78,8 +78,16 @@ export class CodesService {
         .orderBy('id')
         .execute();
       if (earlier.length > 0) return earlier.map(toRecord);
-      if (issueWaits(count, amount, await this.settings.all(tx)))
-        return { awaiting: await requestCodes(tx, principal.userId, count, amount, batchKey) };
+      const wait = await issueWaits(
+        tx,
+        principal.userId,
+        count,
+        amount,
+        await this.settings.all(tx),
+        batchKey,
+      );
+      if (wait)
+        return { awaiting: await requestCodes(tx, principal.userId, count, amount, batchKey, wait.why) };
       const rows = await insertBatch(tx, principal.userId, count, amount, batchKey);
       return rows.map(toRecord);
     });

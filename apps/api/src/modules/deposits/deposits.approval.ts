@@ -4,13 +4,15 @@ import { z } from 'zod';
 import type { Tx } from '../../db';
 import type { DepositsTable } from '../../db/schema';
 import { conflict } from '../../http/errors';
-import { approvalThreshold, requestApproval } from '../approvals/approvals.repo';
+import { requestApproval } from '../approvals/approvals.repo';
+import { mustWait, type Wait, withWhy } from '../approvals/solo-limit';
 import { usd } from '../notifications/events';
 
 /**
- * An admin's completion of a deposit that waits for a second admin (decision 0024): one crediting at or above
- * the approval threshold, or an amount other than the member reported. The chain verifier's completions never
- * wait (it checks the chain itself). Approving runs DepositsService.completeApproved.
+ * An admin's completion of a deposit that waits for a second admin (decisions 0024, 0030): one crediting at or
+ * above the approval threshold, past the admin's solo limit, or an amount other than the member reported. The
+ * chain verifier's completions never wait (it checks the chain itself). Approving runs
+ * DepositsService.completeApproved.
  */
 export type Deposit = Selectable<DepositsTable>;
 
@@ -26,9 +28,31 @@ export const DepositPayload = z.object({
   note: z.string().optional(),
 });
 
-/** Whether crediting `amount` for deposit `d` needs a second admin. */
-export const creditWaits = (d: Deposit, amount: bigint, settings: Settings): boolean =>
-  amount >= approvalThreshold(settings) || amount !== d.amount;
+/** The request key of the approval an admin's credit of deposit `d` waits on. */
+const depositRequestKey = (d: Deposit, by: bigint, key: string) => `deposit:${d.id}:${by}:${key}`;
+
+/**
+ * Whether crediting `amount` for deposit `d` by admin `by` needs a second admin: another amount than reported,
+ * at or above the threshold, or past the admin's solo limit (decision 0030; when not, it counts against it).
+ */
+export async function creditWaits(
+  tx: Tx,
+  by: bigint,
+  d: Deposit,
+  amount: bigint,
+  settings: Settings,
+  key: string,
+): Promise<false | Wait> {
+  if (amount !== d.amount) return { why: null };
+  return mustWait(tx, settings, {
+    admin: by,
+    amount,
+    kind: 'deposit',
+    subjectId: d.id,
+    key: `deposit-complete:${d.id}`,
+    approvalKey: depositRequestKey(d, by, key),
+  });
+}
 
 /**
  * Keeps the credit for a second admin. The admin who asked may ask again for the same amount (the same
@@ -41,6 +65,7 @@ export async function requestDepositCompletion(
   amount: bigint,
   note: string | undefined,
   key: string,
+  why?: string | null,
 ) {
   const waiting = await tx
     .selectFrom('approvals')
@@ -61,12 +86,15 @@ export async function requestDepositCompletion(
   const differs = amount !== d.amount;
   return requestApproval(tx, {
     kind: 'deposit',
-    requestKey: `deposit:${d.id}:${by}:${key}`,
+    requestKey: depositRequestKey(d, by, key),
     requestedBy: by,
     subjectId: d.id,
     memberId: d.user_id,
     amount,
-    summary: `Credit the ${d.currency} deposit #${d.id} of ${member.username}: ${usd(amount)} to their deposit wallet${differs ? `, where they reported ${usd(d.amount)}` : ''}.`,
+    summary: withWhy(
+      `Credit the ${d.currency} deposit #${d.id} of ${member.username}: ${usd(amount)} to their deposit wallet${differs ? `, where they reported ${usd(d.amount)}` : ''}.`,
+      why,
+    ),
     changes: [
       { field: 'Status', before: 'pending', after: 'complete' },
       ...(differs ? [{ field: 'Amount credited', before: usd(d.amount), after: usd(amount) }] : []),

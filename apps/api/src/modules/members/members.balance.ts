@@ -3,7 +3,8 @@ import { formatUsd } from '@sgx/money';
 import { z } from 'zod';
 import type { Tx } from '../../db';
 import { businessRule } from '../../http/errors';
-import { approvalThreshold, requestApproval } from '../approvals/approvals.repo';
+import { requestApproval } from '../approvals/approvals.repo';
+import { mustWait, withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
 import { memberMoney } from '../ledger/member-money';
@@ -12,7 +13,8 @@ import { usd } from '../notifications/events';
 /**
  * An admin's edit of Business Balance (the deposit wallet) never overwrites the balance: it posts an
  * adjustment for the difference through the ledger (reason "admin edit"). A difference at or above the
- * approval threshold waits for a second admin (decision 0024), who posts the difference asked for.
+ * approval threshold, or past the admin's solo limit, waits for a second admin (decisions 0024, 0030), who
+ * posts the difference asked for.
  */
 
 const BalancePayload = z.object({
@@ -63,25 +65,31 @@ export async function editBusinessBalance(
   const diff = target - from;
   if (diff === 0n) return null;
   const size = diff < 0n ? -diff : diff;
-  if (size < approvalThreshold(settings)) {
-    await postAdjustment(
-      tx,
-      by,
-      userId,
-      { from, to: target, diff },
-      reason,
-      `admin-edit:${userId}:${idempotencyKey}`,
-    );
+  const key = `admin-edit:${userId}:${idempotencyKey}`;
+  const requestKey = `balance_edit:${by}:${idempotencyKey}`;
+  const wait = await mustWait(tx, settings, {
+    admin: by,
+    amount: size,
+    kind: 'balance_edit',
+    subjectId: userId,
+    key,
+    approvalKey: requestKey,
+  });
+  if (!wait) {
+    await postAdjustment(tx, by, userId, { from, to: target, diff }, reason, key);
     return null;
   }
   return requestApproval(tx, {
     kind: 'balance_edit',
-    requestKey: `balance_edit:${by}:${idempotencyKey}`,
+    requestKey,
     requestedBy: by,
     subjectId: userId,
     memberId: userId,
     amount: size,
-    summary: `${diff > 0n ? 'Add' : 'Take'} ${usd(size)} ${diff > 0n ? 'to' : 'from'} the Business Balance of ${member.username} (${usd(from)} -> ${usd(target)}).`,
+    summary: withWhy(
+      `${diff > 0n ? 'Add' : 'Take'} ${usd(size)} ${diff > 0n ? 'to' : 'from'} the Business Balance of ${member.username} (${usd(from)} -> ${usd(target)}).`,
+      wait.why,
+    ),
     changes: [{ field: 'Business Balance', before: formatUsd(from), after: formatUsd(target) }],
     payload: { user_id: userId, from, to: target, diff, reason: reason || null },
     reason,

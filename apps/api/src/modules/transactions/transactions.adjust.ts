@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db';
 import { businessRule, notFound } from '../../http/errors';
 import { type ApprovalChange, requestApproval, walletLabels } from '../approvals/approvals.repo';
+import { withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
 import { cappedIncomeTypes } from '../income/income.service';
 import { type AccountRef, post } from '../ledger/ledger.service';
@@ -11,7 +12,8 @@ import { usd } from '../notifications/events';
 
 /**
  * An admin's manual transactions and reversals, each runnable inside a given transaction: at once by one
- * admin below the approval threshold, or by a second admin's approval at or above it (decision 0024).
+ * admin below the approval threshold and within their solo limit, or by a second admin's approval
+ * (decisions 0024, 0030).
  */
 
 type MemberWallet = 'deposit' | 'working' | 'non_working' | 'compound';
@@ -106,13 +108,19 @@ export async function postManual(tx: Tx, by: bigint, b: Manual, key: string): Pr
   return Number(posted.transactionId);
 }
 
-/** Keeps a manual transaction at or above the threshold for a second admin. */
+/** The request key of the approval a manual transaction waits on (the admin's scoped Idempotency-Key). */
+export const manualRequestKey = (by: bigint, key: string) => `transaction:${by}:${key}`;
+/** The request key of the approval a reversal waits on. */
+export const reversalRequestKey = (by: bigint, key: string) => `transaction_edit:${by}:${key}`;
+
+/** Keeps a manual transaction for a second admin (at or above the threshold, or past the solo limit: `why`). */
 export async function requestManual(
   tx: Tx,
   by: bigint,
   b: Manual,
   username: string,
   key: string,
+  why?: string | null,
 ): Promise<ApprovalRecord> {
   const userId = BigInt(b.user_id);
   const balance = await balanceOf(tx, userId, b.wallet);
@@ -121,12 +129,15 @@ export async function requestManual(
   const signed = b.direction === 'credit' ? b.amount : -b.amount;
   return requestApproval(tx, {
     kind: 'transaction',
-    requestKey: `transaction:${by}:${key}`,
+    requestKey: manualRequestKey(by, key),
     requestedBy: by,
     subjectId: userId,
     memberId: userId,
     amount: b.amount,
-    summary: `${capital(b.direction)} ${usd(b.amount)} ${b.direction === 'credit' ? 'to' : 'from'} the ${wallet} wallet of ${username}.`,
+    summary: withWhy(
+      `${capital(b.direction)} ${usd(b.amount)} ${b.direction === 'credit' ? 'to' : 'from'} the ${wallet} wallet of ${username}.`,
+      why,
+    ),
     changes: [
       { field: `${capital(wallet)} wallet`, before: formatUsd(balance), after: formatUsd(balance + signed) },
     ],
@@ -209,13 +220,17 @@ export async function reverseInTx(tx: Tx, by: bigint, id: bigint, reason: string
   return Number(posted.transactionId);
 }
 
-/** Keeps a reversal moving at least the threshold for a second admin, with each member wallet's change. */
+/**
+ * Keeps a reversal for a second admin (moving at least the threshold, or past the solo limit: `why`), with
+ * each member wallet's change.
+ */
 export async function requestReversal(
   tx: Tx,
   by: bigint,
   t: Awaited<ReturnType<typeof reversible>>,
   reason: string,
   key: string,
+  why?: string | null,
 ): Promise<ApprovalRecord> {
   const done = await tx
     .selectFrom('ledger_transactions')
@@ -236,12 +251,12 @@ export async function requestReversal(
   }
   return requestApproval(tx, {
     kind: 'transaction_edit',
-    requestKey: `transaction_edit:${by}:${key}`,
+    requestKey: reversalRequestKey(by, key),
     requestedBy: by,
     subjectId: t.id,
     memberId: t.member_id,
     amount: t.moved,
-    summary: `Reverse transaction #${t.id} (${t.kind}) of ${usd(t.moved)}.`,
+    summary: withWhy(`Reverse transaction #${t.id} (${t.kind}) of ${usd(t.moved)}.`, why),
     changes,
     payload: { transaction_id: t.id, reason },
     reason,

@@ -5,16 +5,19 @@ import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
-import { type Awaiting, approvalThreshold } from '../approvals/approvals.repo';
+import type { Awaiting } from '../approvals/approvals.repo';
+import { mustWait } from '../approvals/solo-limit';
 import { claimRequestKey } from '../ledger/money-guards';
 import { Rollups } from '../reports/rollups';
 import type { SettingsService } from '../settings/settings.service';
 import {
   type Manual,
   manualMember,
+  manualRequestKey,
   postManual,
   requestManual,
   requestReversal,
+  reversalRequestKey,
   reverseInTx,
   reversible,
 } from './transactions.adjust';
@@ -79,12 +82,14 @@ export class TransactionsService {
       working: bigint;
       non_working: bigint;
       compound: bigint;
+      held: bigint;
       total: bigint;
       pending: bigint;
     }>`
       SELECT u.active_plan,
              coalesce(b.deposit, 0)::bigint AS deposit, coalesce(b.working, 0)::bigint AS working,
              coalesce(b.non_working, 0)::bigint AS non_working, coalesce(b.compound, 0)::bigint AS compound,
+             coalesce(b.held, 0)::bigint AS held,
              coalesce(b.total, 0)::bigint AS total,
              (SELECT coalesce(sum(w.amount), 0) FROM withdrawals w
               WHERE w.user_id = u.id AND w.status = 'pending')::bigint AS pending
@@ -94,6 +99,7 @@ export class TransactionsService {
                sum(balance) FILTER (WHERE kind = 'working') AS working,
                sum(balance) FILTER (WHERE kind = 'non_working') AS non_working,
                sum(balance) FILTER (WHERE kind = 'compound') AS compound,
+               sum(balance) FILTER (WHERE kind = 'held') AS held,
                sum(balance) AS total
         FROM ledger_accounts WHERE owner_id = u.id AND asset = 'USD'
       ) b ON true
@@ -107,6 +113,8 @@ export class TransactionsService {
         non_working: amountOut(w.non_working),
         compound: amountOut(w.compound),
         pending_withdrawals: amountOut(w.pending),
+        // A deposit credit held after a chain reorganisation (decision 0028): the member's, not spendable.
+        held: amountOut(w.held),
       },
       active_plan: amountOut(w.active_plan),
       ledger_total: amountOut(w.total),
@@ -138,14 +146,30 @@ export class TransactionsService {
 
   /**
    * A manual credit or debit of a member wallet by an admin: an audited adjustment, or, at or above the
-   * approval threshold, an approval for a second admin (decision 0024).
+   * approval threshold or past the admin's solo limit, an approval for a second admin (decisions 0024, 0030).
    */
   async manual(principal: Principal, b: Manual, requestKey: RequestKey): Promise<number | Awaiting> {
     return this.db.transaction().execute(async (tx) => {
       await claimRequestKey(tx, `manual:${requestKey.key}`, requestKey.fingerprint);
       const member = await manualMember(tx, BigInt(b.user_id));
-      if (b.amount >= approvalThreshold(await this.settings.all(tx))) {
-        return { awaiting: await requestManual(tx, principal.userId, b, member.username, requestKey.key) };
+      const wait = await mustWait(tx, await this.settings.all(tx), {
+        admin: principal.userId,
+        amount: b.amount,
+        kind: 'transaction',
+        subjectId: member.id,
+        key: `manual:${requestKey.key}`,
+        approvalKey: manualRequestKey(principal.userId, requestKey.key),
+      });
+      if (wait) {
+        const awaiting = await requestManual(
+          tx,
+          principal.userId,
+          b,
+          member.username,
+          requestKey.key,
+          wait.why,
+        );
+        return { awaiting };
       }
       return postManual(tx, principal.userId, b, `manual:${requestKey.key}`);
     });
@@ -153,7 +177,7 @@ export class TransactionsService {
 
   /**
    * Reverses a ledger transaction by posting its mirror image; the original stays as it was. One moving
-   * at least the approval threshold waits for a second admin.
+   * at least the approval threshold, or past the admin's solo limit, waits for a second admin.
    */
   async reverse(
     principal: Principal,
@@ -163,8 +187,16 @@ export class TransactionsService {
   ): Promise<number | Awaiting> {
     return this.db.transaction().execute(async (tx) => {
       const t = await reversible(tx, BigInt(id));
-      if (t.moved >= approvalThreshold(await this.settings.all(tx))) {
-        return { awaiting: await requestReversal(tx, principal.userId, t, reason, requestKey.key) };
+      const wait = await mustWait(tx, await this.settings.all(tx), {
+        admin: principal.userId,
+        amount: t.moved,
+        kind: 'transaction_edit',
+        subjectId: t.id,
+        key: `reversal:${t.id}`,
+        approvalKey: reversalRequestKey(principal.userId, requestKey.key),
+      });
+      if (wait) {
+        return { awaiting: await requestReversal(tx, principal.userId, t, reason, requestKey.key, wait.why) };
       }
       return reverseInTx(tx, principal.userId, t.id, reason);
     });

@@ -6,7 +6,8 @@ import type { Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
-import { type Awaiting, approvalThreshold, requestApproval } from '../approvals/approvals.repo';
+import { type Awaiting, requestApproval } from '../approvals/approvals.repo';
+import { mustWait, withWhy } from '../approvals/solo-limit';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import { usd } from '../notifications/events';
@@ -26,6 +27,9 @@ import {
 } from './withdrawals.decide';
 import { listWithdrawals, oneWithdrawal, type WithdrawalFilter } from './withdrawals.records';
 import { requestFromWallet, sourceWallet } from './withdrawals.request';
+
+/** The request key of the approval an admin's completion of `w` waits on. */
+const completionRequestKey = (w: Withdrawal, by: bigint, key: string) => `withdrawal:${w.id}:${by}:${key}`;
 
 /**
  * Withdrawals (business-rules 6). A request holds the gross amount at once (member wallet -> pending
@@ -165,8 +169,9 @@ export class WithdrawalsService {
   }
 
   /**
-   * An admin completes or declines a pending request. A completion at or above the approval threshold is
-   * not done: it waits for a second admin (decision 0024) and the approval comes back instead.
+   * An admin completes or declines a pending request. A completion at or above the approval threshold, or
+   * past the admin's solo limit, is not done: it waits for a second admin (decisions 0024, 0030) and the
+   * approval comes back instead.
    */
   async decide(
     principal: Principal,
@@ -192,12 +197,16 @@ export class WithdrawalsService {
           amount: ['The amount does not match the request.'],
         });
       }
-      if (
-        body.status === 'complete' &&
-        w.status === 'pending' &&
-        w.amount >= approvalThreshold(await this.settings.all(tx))
-      ) {
-        return this.requestCompletion(tx, principal.userId, w, body.note, requestKey.key);
+      if (body.status === 'complete' && w.status === 'pending') {
+        const wait = await mustWait(tx, await this.settings.all(tx), {
+          admin: principal.userId,
+          amount: w.amount,
+          kind: 'withdrawal',
+          subjectId: w.id,
+          key: `withdrawal-complete:${w.id}`,
+          approvalKey: completionRequestKey(w, principal.userId, requestKey.key),
+        });
+        if (wait) return this.requestCompletion(tx, principal.userId, w, body.note, requestKey.key, wait.why);
       }
       await finishDecision(tx, this.plans, w, body.status, principal.userId, body.note);
       return null;
@@ -205,7 +214,14 @@ export class WithdrawalsService {
     return awaiting ? { awaiting } : this.one(BigInt(id), true);
   }
 
-  private async requestCompletion(tx: Tx, by: bigint, w: Withdrawal, note: string | undefined, key: string) {
+  private async requestCompletion(
+    tx: Tx,
+    by: bigint,
+    w: Withdrawal,
+    note: string | undefined,
+    key: string,
+    why: string | null,
+  ) {
     const member = await tx
       .selectFrom('users')
       .select('username')
@@ -213,12 +229,15 @@ export class WithdrawalsService {
       .executeTakeFirstOrThrow();
     return requestApproval(tx, {
       kind: 'withdrawal',
-      requestKey: `withdrawal:${w.id}:${by}:${key}`,
+      requestKey: completionRequestKey(w, by, key),
       requestedBy: by,
       subjectId: w.id,
       memberId: w.user_id,
       amount: w.amount,
-      summary: `Pay out the ${w.kind} withdrawal #${w.id} of ${usd(w.amount)} to ${member.username}: ${usd(w.net)} to ${w.currency} ${w.address} after a fee of ${usd(w.fee)}.`,
+      summary: withWhy(
+        `Pay out the ${w.kind} withdrawal #${w.id} of ${usd(w.amount)} to ${member.username}: ${usd(w.net)} to ${w.currency} ${w.address} after a fee of ${usd(w.fee)}.`,
+        why,
+      ),
       changes: [{ field: 'Status', before: 'pending', after: 'complete' }],
       payload: { withdrawal_id: w.id, ...(note ? { note } : {}) },
       reason: note,

@@ -21,6 +21,8 @@ export interface SettingsDraft {
 export interface Unit {
   label: string;
   unit: string;
+  /** One line under the field, for settings whose label cannot say it all. */
+  description?: string;
 }
 
 export const featureLabels: Record<FeatureSwitch, { label: string; description: string }> = {
@@ -45,7 +47,17 @@ const decimalLabels: Record<string, Unit> = {
   tokenSlippagePercent: { label: 'Token price slippage limit', unit: '%' },
   tokenTradeFeePercent: { label: 'Token trade fee', unit: '%' },
   tokenMaxPriceChangePercent: { label: 'Largest manual token price change', unit: '%' },
-  approvalThreshold: { label: 'Second admin needed from', unit: 'USD' },
+  approvalThreshold: {
+    label: 'Second admin needed from',
+    unit: 'USD',
+    description: 'Any one payout, credit, balance edit or code batch this large waits for a second admin.',
+  },
+  soloDailyLimit: {
+    label: 'One admin alone, per 24 hours',
+    unit: 'USD',
+    description:
+      'What one admin may credit, pay out or issue alone in any 24 hours; past it, a second admin approves.',
+  },
   payoutHoldHours: { label: 'Hold on a new payout address', unit: 'hours' },
 };
 

@@ -38,20 +38,20 @@ interface NumberFieldProps {
   /** A longer accessible name when the visible label repeats (tier rows). */
   name?: string;
   unit: string;
+  description?: string | undefined;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
   whole?: boolean;
 }
 
-function NumberField({ label, name, unit, value, error, onChange, whole = false }: NumberFieldProps) {
+/** `field`: the label, description, value and error, as TextInput takes them. */
+function NumberField({ name, unit, onChange, whole = false, ...field }: NumberFieldProps) {
   return (
     <TextInput
-      label={label}
+      {...field}
       aria-label={name}
-      value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
-      error={error}
       inputMode={whole ? 'numeric' : 'decimal'}
       rightSection={
         <Text size="xs" c="dimmed" pr={4}>
@@ -151,6 +151,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       key={k}
       label={decimalLabel(k).label}
       unit={decimalLabel(k).unit}
+      description={decimalLabel(k).description}
       value={draft.decimals[k] ?? ''}
       error={errors[k]}
       onChange={(v) => setDecimal(k, v)}
