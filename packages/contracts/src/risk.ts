@@ -21,6 +21,8 @@ export const riskSignalCodes = [
   'same_ip_registrations',
   /** The request takes at least 90% of its source wallet (a principal withdrawal: the whole plan) within 48 hours of a deposit. */
   'drains_after_deposit',
+  /** The member reported 2 or more transaction hashes the chain shows were sent by other members' wallets (decision 0027). */
+  'foreign_hash_reports',
 ] as const;
 export const RiskSignalCode = z.enum(riskSignalCodes);
 export type RiskSignalCode = z.infer<typeof RiskSignalCode>;

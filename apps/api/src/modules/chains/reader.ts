@@ -1,4 +1,4 @@
-import { erc20Abi } from '@sgx/chain';
+import { erc20Abi, TRANSFER_EVENT } from '@sgx/chain';
 import {
   type Address,
   BaseError,
@@ -87,4 +87,42 @@ export async function readTransaction(client: PublicClient, hash: string): Promi
     confirmations: head >= receipt.blockNumber ? Number(head - receipt.blockNumber) : 0,
     transfers: transfersOf(receipt.logs),
   };
+}
+
+/** The chain's head block number, read fresh (no cache). */
+export const readHead = (client: PublicClient): Promise<bigint> => client.getBlockNumber({ cacheTime: 0 });
+
+/** One Transfer the scan found: its stored hash (64 lowercase hex digits, no prefix), log, sender, value. */
+export type ScannedTransfer = { hash: string; logIndex: number; from: string; value: bigint };
+
+/**
+ * The ERC-20 Transfers of `token` to `to` in blocks `fromBlock`..`toBlock` (the scan for transfers nobody
+ * reported). Logs without a hash or index (pending ones) are left out; addresses in lower case.
+ */
+export async function readTransfersTo(
+  client: PublicClient,
+  token: string,
+  to: string,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<ScannedTransfer[]> {
+  const logs = await client.getLogs({
+    address: token as Address,
+    event: TRANSFER_EVENT,
+    args: { to: to as Address },
+    fromBlock,
+    toBlock,
+    strict: true,
+  });
+  const out: ScannedTransfer[] = [];
+  for (const log of logs) {
+    if (!log.transactionHash || log.logIndex === null) continue;
+    out.push({
+      hash: log.transactionHash.slice(2).toLowerCase(),
+      logIndex: log.logIndex,
+      from: lower(log.args.from),
+      value: log.args.value,
+    });
+  }
+  return out;
 }

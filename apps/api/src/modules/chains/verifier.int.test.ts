@@ -5,16 +5,14 @@ import {
   mine,
   mintTestStablecoin,
   startAnvil,
-  transferTestStablecoin,
 } from '@sgx/chain/dev';
 import { parseUnits as parsePlatform } from '@sgx/money';
-import { type Address, type Hex, parseUnits } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { walletsOf } from '../../../test/money';
 import { payoutConfirmation } from '../../../test/payout';
+import { CONFIRMATIONS, depositFixture, type ChainMember as Member, usd } from './deposit.fixture';
 
 /**
  * The chain verifier against a real local chain node (anvil, standing in for BNB Smart Chain, 56) and
@@ -25,89 +23,30 @@ let t: TestApp;
 let adminToken: string;
 let usdt: Address; // the accepted stablecoin, 18 decimals as on BNB Chain
 let otherToken: Address; // a different contract with the same symbol
-const RECEIVING = DEV_ACCOUNTS[9]?.address as Address;
 const STRANGER = DEV_ACCOUNTS[8]?.address as Address;
-const CONFIRMATIONS = 3;
 
-type Member = { id: bigint; token: string; wallet: number; email: string; password: string };
 let alice: Member; // pays from DEV_ACCOUNTS[1]
 let bob: Member; // pays from DEV_ACCOUNTS[2]
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
-const usd = (v: string) => parseUnits(v, 18);
-
-async function linkedMember(walletIndex: number): Promise<Member> {
-  const m = await buildMember(t.deps);
-  const token = await tokenFor(t.app, m);
-  const key = DEV_ACCOUNTS[walletIndex]?.privateKey as Hex;
-  const account = privateKeyToAccount(key);
-  const challenge = await api('POST', '/wallets/challenge', token, { address: account.address, chainId: 56 });
-  expect(challenge.statusCode).toBe(200);
-  const { message } = challenge.json();
-  const signature = await account.signMessage({ message });
-  const linked = await api('POST', '/wallets/link', token, { message, signature });
-  expect(linked.statusCode).toBe(201);
-  return { id: m.id, token, wallet: walletIndex, email: m.email, password: m.password };
-}
-
-const report = (m: Member, hash: string, amount: string, chainId = 56) =>
-  api('POST', '/deposite/add', m.token, {
-    user_id: Number(m.id),
-    amount,
-    currency: 'BEP20',
-    hash,
-    chain_id: chainId,
-  });
-
-async function send(from: number, value: bigint, opts: { to?: Address; token?: Address; gas?: bigint } = {}) {
-  const r = await transferTestStablecoin(
-    chain.url,
-    opts.token ?? usdt,
-    from,
-    opts.to ?? RECEIVING,
-    value,
-    opts.gas === undefined ? undefined : { gas: opts.gas },
-  );
-  return r.hash;
-}
-
-async function depositRow(id: number) {
-  const { rows } = await sqlOn(
-    t.url,
-    'SELECT status, chain_status, confirmations, chain_reason, log_index, source, credited_amount FROM deposits WHERE id = $1',
-    [id],
-  );
-  return rows[0];
-}
+const f = depositFixture(
+  () => t,
+  () => chain,
+);
+const { api, report, depositRow } = f;
+const send = (from: number, value: bigint, opts: { to?: Address; token?: Address; gas?: bigint } = {}) =>
+  f.send(opts.token ?? usdt, from, value, opts);
 
 beforeAll(async () => {
   chain = await startAnvil({ chainId: 56 });
   t = await buildTestApp({ CHAIN_RPC_URL_56: chain.url });
-  adminToken = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
-  usdt = await deployTestStablecoin(chain.url, { decimals: 18, symbol: 'USDT' });
+  const set = await f.setUp([1, 2, 3]);
+  usdt = set.usdt;
+  adminToken = set.admins.tokenA;
   otherToken = await deployTestStablecoin(chain.url, { decimals: 18, symbol: 'USDT' });
-  for (const i of [1, 2, 3]) {
-    await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[i]?.address as Address, usd('1000'));
+  for (const i of [1, 2, 3])
     await mintTestStablecoin(chain.url, otherToken, DEV_ACCOUNTS[i]?.address as Address, usd('1000'));
-  }
-  const set = await api('PUT', '/chains/56', adminToken, {
-    enabled: true,
-    token_address: usdt,
-    token_symbol: 'USDT',
-    token_decimals: 18,
-    confirmations: CONFIRMATIONS,
-    reason: 'local test chain',
-  });
-  expect(set.statusCode).toBe(200);
-  const addr = await api('POST', '/qr/add', adminToken, {
-    currency: 'BEP20',
-    address: RECEIVING,
-    reason: 'receiving address for the tests',
-  });
-  expect(addr.statusCode).toBe(201);
-  alice = await linkedMember(1);
-  bob = await linkedMember(2);
+  alice = await f.chainMember(1);
+  bob = await f.chainMember(2);
 }, 60_000);
 
 afterAll(async () => {
@@ -201,9 +140,13 @@ describe('a reported wallet deposit', () => {
     );
     expect(rows[0]?.n).toBe(1);
 
-    // Reported again, by the same member or someone else: the hash is used.
-    expect((await report(alice, hash, '25')).statusCode).toBe(409);
-    expect((await report(bob, hash, '25')).statusCode).toBe(409);
+    // Reported again, by the same member or someone else: the hash is used, and credited once, ever.
+    expect((await report(alice, hash, '25')).json()).toMatchObject({
+      message: 'This transaction hash has already been used.',
+    });
+    const late = await report(bob, hash, '25');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This transaction hash has already been credited.');
   });
 
   it('is refused when the transfer went to another address', async () => {
@@ -247,24 +190,23 @@ describe('a reported wallet deposit', () => {
     const id = (await report(alice, hash, '3')).json().deposit.id;
     await mine(chain.url, CONFIRMATIONS);
     expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'refused' });
-    expect((await depositRow(id))?.chain_reason).toMatch(/not a wallet linked to this account/);
-    // An unlinked wallet is refused the same way.
+    // Bob's wallet: Bob's deposit, never Alice's (decision 0027), and no admin is invited to credit it.
+    const reason = (await depositRow(id))?.chain_reason;
+    expect(reason).toMatch(/a wallet linked to another account: this deposit belongs to that account/);
+    expect(reason).not.toMatch(/approve it by hand/);
+    // An unlinked wallet: she is told to link it.
     const hash2 = await send(3, usd('3'));
     const id2 = (await report(alice, hash2, '3')).json().deposit.id;
     await mine(chain.url, CONFIRMATIONS);
     expect(await t.deps.verifier.verify(BigInt(id2))).toMatchObject({ status: 'refused' });
+    expect((await depositRow(id2))?.chain_reason).toMatch(
+      /not a wallet linked to this account\. Link that wallet/,
+    );
   });
 
   it('checks a deposit refused for an unlinked sender again once the member links that wallet', async () => {
     await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[4]?.address as Address, usd('100'));
-    const m = await buildMember(t.deps);
-    const carol: Member = {
-      id: m.id,
-      token: await tokenFor(t.app, m),
-      wallet: 4,
-      email: m.email,
-      password: m.password,
-    };
+    const carol = await f.chainMember(4, false);
     const before = (await walletsOf(t.app, carol.token, carol.id)).deposit;
     const hash = await send(4, usd('6'));
     const id = (await report(carol, hash, '6')).json().deposit.id;
@@ -274,15 +216,7 @@ describe('a reported wallet deposit', () => {
       /Link that wallet and this deposit is checked again/,
     );
     // Linking the wallet that sent it reopens the check.
-    const account = privateKeyToAccount(DEV_ACCOUNTS[4]?.privateKey as Hex);
-    const { message } = (
-      await api('POST', '/wallets/challenge', carol.token, { address: account.address, chainId: 56 })
-    ).json();
-    const linked = await api('POST', '/wallets/link', carol.token, {
-      message,
-      signature: await account.signMessage({ message }),
-    });
-    expect(linked.statusCode).toBe(201);
+    await f.link(carol.token, 4);
     expect(await depositRow(id)).toMatchObject({ status: 'pending', chain_status: 'confirming' });
     expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'credited' });
     const after = (await walletsOf(t.app, carol.token, carol.id)).deposit;

@@ -1,26 +1,23 @@
-import { chainName, formatTokenUnits, TRANSFER_EVENT, tokenToPlatformUnits } from '@sgx/chain';
+import { chainName, formatTokenUnits, tokenToPlatformUnits } from '@sgx/chain';
 import type { DepositRecord } from '@sgx/contracts';
 import { formatUnits } from '@sgx/money';
-import { sql } from 'kysely';
-import { type Address, BaseError, type Hex } from 'viem';
+import { BaseError } from 'viem';
 import type { Config } from '../../config';
-import type { Db } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import type { ChainStatus } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
+import { hashCreditedTo } from '../deposits/deposits.records';
 import type { DepositsService } from '../deposits/deposits.service';
 import { linkedOwnerOf, walletAddressesOf } from '../wallets/wallets.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
 import { lower, readTransaction, short, type Transfer } from './reader';
+import { type ScanResult, scanChain } from './scan';
 
 /** The queue of the per-deposit check (chains/verifier.ts); the minutely job catches anything it misses. */
 export const VERIFY_QUEUE = 'deposit-verify';
 /** A reported transaction the chain has not shown after this long is refused. */
 const NOT_FOUND_AFTER_MS = 24 * 3_600_000;
-/** The first scan of a chain starts this many blocks below the safe head. */
-const FIRST_SCAN_BLOCKS = 5_000n;
-/** Blocks per log query, and at most this many queries per scan run. */
-const SCAN_CHUNK = 2_000n;
-const SCAN_CHUNKS_PER_RUN = 25;
 
 export type VerifyOutcome =
   | { status: ChainStatus; confirmations?: number; reason?: string | null }
@@ -32,8 +29,12 @@ export type VerifyOutcome =
  * receipt succeeded, it holds a Transfer of the chain's configured stablecoin to the platform's
  * receiving address, sent by a wallet linked to the depositing member, for exactly the amount, with the
  * configured confirmations (blocks built on top of it). The credit goes through the same `complete` an
- * admin approval uses, once per chain, hash and log. The scan finds transfers from linked wallets that
- * nobody reported, reading only blocks that already have their confirmations.
+ * admin approval uses, once per chain, hash and log. The scan (chains/scan.ts) finds transfers from linked
+ * wallets that nobody reported, reading only blocks that already have their confirmations.
+ *
+ * A report claims nothing (decision 0027): a deposit is bound to its transfer (log_index, sender_id) only
+ * once the chain shows it came from one of the reporting member's linked wallets, and a refused report
+ * lets go of it. Someone else's hash is refused as belonging to another account.
  */
 export class DepositVerifier {
   constructor(
@@ -92,59 +93,88 @@ export class DepositVerifier {
 
     const check = await this.match(d, settings, receiving, read.transfers);
     if ('refuse' in check)
-      return this.mark(d.id, 'refused', { reason: check.refuse, fromAddress: check.from });
+      return this.mark(d.id, 'refused', {
+        reason: check.refuse,
+        fromAddress: check.from,
+        senderId: check.senderId,
+      });
     const { transfer, amount } = check;
-    const receipt = { blockNumber: read.blockNumber };
+    const taken = await this.takenElsewhere(this.db, d, chainId, transfer.logIndex);
+    if (taken) return this.mark(d.id, 'refused', { reason: taken, fromAddress: transfer.from });
     const confirmations = read.confirmations;
     const required = settings.confirmations;
-    if (confirmations < required) {
-      await this.db
-        .updateTable('deposits')
-        .set({
-          chain_status: 'confirming',
-          confirmations,
-          required_confirmations: required,
-          chain_reason: null,
-          block_number: receipt.blockNumber,
-          from_address: transfer.from,
-          checked_at: new Date(),
-        })
-        .where('id', '=', d.id)
-        .where('status', '=', 'pending')
-        .execute();
-      return { status: 'confirming', confirmations };
-    }
-
-    const credited = await this.db.transaction().execute(async (tx) => {
-      const locked = await tx
-        .selectFrom('deposits')
-        .select(['status', 'chain_status'])
-        .where('id', '=', d.id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (locked?.status !== 'pending' || locked.chain_status === 'refused') return false;
-      await tx
-        .updateTable('deposits')
-        .set({
-          log_index: transfer.logIndex,
-          from_address: transfer.from,
-          block_number: receipt.blockNumber,
-          confirmations,
-          required_confirmations: required,
-          checked_at: new Date(),
-        })
-        .where('id', '=', d.id)
-        .execute();
-      await this.deposits.complete(tx, d.id, amount, {
-        kind: 'chain',
-        userId: null,
-        note: `${chainName(chainId)} block ${receipt.blockNumber}, log ${transfer.logIndex}, from ${transfer.from}`,
+    // Bound to its transfer from here on (deposits_chain_log_key): the member's, as the chain says.
+    const bound = {
+      log_index: transfer.logIndex,
+      from_address: transfer.from,
+      sender_id: d.user_id,
+      block_number: read.blockNumber,
+      confirmations,
+      required_confirmations: required,
+      checked_at: new Date(),
+    };
+    try {
+      if (confirmations < required) {
+        await this.db
+          .updateTable('deposits')
+          .set({ ...bound, chain_status: 'confirming', chain_reason: null })
+          .where('id', '=', d.id)
+          .where('status', '=', 'pending')
+          .execute();
+        return { status: 'confirming', confirmations };
+      }
+      return await this.db.transaction().execute(async (tx): Promise<VerifyOutcome> => {
+        const locked = await tx
+          .selectFrom('deposits')
+          .select(['status', 'chain_status'])
+          .where('id', '=', d.id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (locked?.status !== 'pending' || locked.chain_status === 'refused')
+          return { status: 'skipped', reason: 'decided meanwhile' };
+        await tx.updateTable('deposits').set(bound).where('id', '=', d.id).execute();
+        await this.deposits.complete(tx, d.id, amount, {
+          kind: 'chain',
+          userId: null,
+          note: `${chainName(chainId)} block ${read.blockNumber}, log ${transfer.logIndex}, from ${transfer.from}`,
+        });
+        return { status: 'credited', confirmations };
       });
-      return true;
-    });
-    return credited
-      ? { status: 'credited', confirmations }
-      : { status: 'skipped', reason: 'decided meanwhile' };
+    } catch (err) {
+      // The hash was credited meanwhile by another path (an admin by hand): it is credited once, ever.
+      if (err instanceof AppError && err.status === 409)
+        return this.mark(d.id, 'refused', { reason: err.message, fromAddress: transfer.from });
+      // Another deposit was bound to this transfer at the same moment: the next check says which.
+      if ((err as { code?: unknown }).code === '23505')
+        return { status: 'error', reason: 'another deposit took this transfer at the same moment' };
+      throw err;
+    }
+  }
+
+  /**
+   * Why this transfer cannot be this deposit's, when it cannot: its hash was credited with another deposit,
+   * or another deposit is bound to the same log (a declined one, or one made while the wallet was another
+   * member's).
+   */
+  private async takenElsewhere(
+    db: DbOrTx,
+    d: { id: bigint; hash: string; user_id: bigint },
+    chainId: number,
+    logIndex: number,
+  ): Promise<string | null> {
+    const credited = await hashCreditedTo(db, d.hash);
+    if (credited && credited.id !== d.id)
+      return `This transaction was already credited with deposit #${credited.id}${credited.user_id === d.user_id ? '' : ' of another account'}: a transaction is credited once.`;
+    const other = await db
+      .selectFrom('deposits')
+      .select(['id', 'user_id', 'status'])
+      .where('chain_id', '=', chainId)
+      .where('hash', '=', d.hash)
+      .where('log_index', '=', logIndex)
+      .where('id', '<>', d.id)
+      .executeTakeFirst();
+    if (!other) return null;
+    return `This transfer already belongs to deposit #${other.id}${other.user_id === d.user_id ? '' : ' of another account'}${other.status === 'decline' ? ', which was declined' : ''}; contact support if this is wrong.`;
   }
 
   /** The Transfer that pays this deposit, or why there is none. */
@@ -153,7 +183,7 @@ export class DepositVerifier {
     settings: ChainSettingsRow,
     receiving: string,
     transfers: Transfer[],
-  ): Promise<{ transfer: Transfer; amount: bigint } | { refuse: string; from?: string }> {
+  ): Promise<{ transfer: Transfer; amount: bigint } | { refuse: string; from?: string; senderId?: bigint }> {
     const symbol = settings.token_symbol;
     const chain = chainName(settings.chain_id);
     const candidates = d.log_index === null ? transfers : transfers.filter((t) => t.logIndex === d.log_index);
@@ -171,8 +201,16 @@ export class DepositVerifier {
     const fromMember = toUs.filter((t) => linked.has(t.from));
     if (fromMember.length === 0) {
       const from = toUs[0]?.from ?? '';
+      // The chain names the sender: a wallet of another member makes it that member's deposit.
+      const senderId = await linkedOwnerOf(this.db, from);
+      if (senderId !== undefined)
+        return {
+          refuse: `It was sent from ${short(from)}, a wallet linked to another account: this deposit belongs to that account and is never credited to this one.`,
+          from,
+          senderId,
+        };
       return {
-        refuse: `It was sent from ${short(from)}, which is not a wallet linked to this account. Link that wallet and this deposit is checked again; an admin can also approve it by hand.`,
+        refuse: `It was sent from ${short(from)}, which is not a wallet linked to this account. Link that wallet and this deposit is checked again.`,
         from,
       };
     }
@@ -191,7 +229,12 @@ export class DepositVerifier {
   private async mark(
     id: bigint,
     status: ChainStatus,
-    opts: { reason?: string | null; confirmations?: number; fromAddress?: string | undefined },
+    opts: {
+      reason?: string | null;
+      confirmations?: number;
+      fromAddress?: string | undefined;
+      senderId?: bigint | undefined;
+    },
   ): Promise<VerifyOutcome> {
     await this.db
       .updateTable('deposits')
@@ -199,6 +242,8 @@ export class DepositVerifier {
         chain_status: status,
         chain_reason: opts.reason ?? null,
         checked_at: new Date(),
+        // A refused report holds no transfer (decision 0027); its sender is another member's, or not known.
+        ...(status === 'refused' ? { log_index: null, sender_id: opts.senderId ?? null } : {}),
         ...(opts.confirmations !== undefined ? { confirmations: opts.confirmations } : {}),
         ...(opts.fromAddress !== undefined ? { from_address: opts.fromAddress } : {}),
       })
@@ -274,90 +319,9 @@ export class DepositVerifier {
     return counts;
   }
 
-  /**
-   * Finds Transfers of the chain's stablecoin to the receiving address, sent by linked wallets, that no
-   * deposit names yet (the member closed the browser), and credits them the same way. Reads only blocks
-   * up to `head - confirmations`, so a block that can still be reorganised away is never credited.
-   */
-  async scan(chainId: number): Promise<{ from: string; to: string; found: number; credited: number }> {
-    const none = { from: '-', to: '-', found: 0, credited: 0 };
-    const client = this.chains.client(chainId);
-    const settings = await this.chains.settings(chainId);
-    const receiving = await this.receivingAddress(chainId);
-    if (!client || !settings.enabled || !receiving) return none;
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const safe = head - BigInt(settings.confirmations);
-    if (safe < 0n) return none;
-    const start =
-      settings.scanned_to_block === null
-        ? safe > FIRST_SCAN_BLOCKS
-          ? safe - FIRST_SCAN_BLOCKS
-          : 0n
-        : settings.scanned_to_block + 1n;
-    let from = start;
-    let found = 0;
-    let credited = 0;
-    for (let i = 0; i < SCAN_CHUNKS_PER_RUN && from <= safe; i++) {
-      const to = from + SCAN_CHUNK - 1n < safe ? from + SCAN_CHUNK - 1n : safe;
-      const logs = await client.getLogs({
-        address: settings.token_address as Address,
-        event: TRANSFER_EVENT,
-        args: { to: receiving as Address },
-        fromBlock: from,
-        toBlock: to,
-        strict: true,
-      });
-      for (const log of logs) {
-        const r = await this.creditScanned(chainId, settings, log);
-        if (r !== 'ignored') found++;
-        if (r === 'credited') credited++;
-      }
-      // Advance the cursor only forward, whatever a concurrent scan did.
-      await this.db
-        .updateTable('chain_settings')
-        .set({ scanned_to_block: sql<bigint>`greatest(coalesce(scanned_to_block, -1), ${to})` })
-        .where('chain_id', '=', chainId)
-        .where('token_address', '=', settings.token_address)
-        .execute();
-      from = to + 1n;
-    }
-    return { from: String(start), to: String(from - 1n), found, credited };
-  }
-
-  private async creditScanned(
-    chainId: number,
-    settings: ChainSettingsRow,
-    log: { transactionHash: Hex | null; logIndex: number | null; args: { from?: Address; value?: bigint } },
-  ): Promise<'ignored' | 'known' | 'credited' | 'left'> {
-    if (!log.transactionHash || log.logIndex === null || !log.args.from || log.args.value === undefined)
-      return 'ignored';
-    const ownerId = await linkedOwnerOf(this.db, log.args.from);
-    if (ownerId === undefined) return 'ignored';
-    const amount = tokenToPlatformUnits(log.args.value, settings.token_decimals);
-    // Not a whole number of 10^-8 units (or nothing): it cannot be credited exactly; support handles it.
-    if (amount === null || amount <= 0n) return 'ignored';
-    const hash = log.transactionHash.slice(2).toLowerCase();
-    const inserted = await this.db
-      .insertInto('deposits')
-      .values({
-        user_id: ownerId,
-        amount,
-        currency: 'BEP20',
-        hash,
-        chain_id: chainId,
-        log_index: log.logIndex,
-        from_address: lower(log.args.from),
-        chain_status: 'confirming',
-        required_confirmations: settings.confirmations,
-        source: 'scan',
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    // A deposit already names this hash: the member reported it, and its own check credits it.
-    if (!inserted) return 'known';
-    const r = await this.verify(inserted.id);
-    return r.status === 'credited' ? 'credited' : 'left';
+  /** Scans a chain for transfers from linked wallets nobody reported (chains/scan.ts). */
+  scan(chainId: number): Promise<ScanResult> {
+    return scanChain({ db: this.db, chains: this.chains, verifier: this }, chainId);
   }
 
   /** Re-check delay for a deposit still waiting or confirming. */

@@ -104,35 +104,46 @@ describe('deposit requests', () => {
     expect((await walletsOf(t.app, m.token, m.id)).deposit).toBe('99.50000000');
   });
 
-  it('uses a hash once, ever, in any spelling', async () => {
+  it('takes a hash once per member in any spelling, from several members, and credits it once, ever', async () => {
     const a = await member();
     const b = await member();
     const hash = randomHash();
-    expect(
-      (
-        await api('POST', '/deposite/add', a.token, {
-          user_id: Number(a.id),
-          amount: 10,
-          currency: 'BEP20',
-          hash,
-        })
-      ).statusCode,
-    ).toBe(201);
-    const dup = await api('POST', '/deposite/add', b.token, {
-      user_id: Number(b.id),
-      amount: 10,
-      currency: 'BEP20',
-      hash: hash.slice(2).toUpperCase(),
-    });
+    const add = (m: typeof a, h: string, currency = 'BEP20') =>
+      api('POST', '/deposite/add', m.token, { user_id: Number(m.id), amount: 10, currency, hash: h });
+    const first = await add(a, hash);
+    expect(first.statusCode).toBe(201);
+    const dup = await add(a, hash.slice(2).toUpperCase(), 'TRC20');
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('This transaction hash has already been used.');
-    const otherChain = await api('POST', '/deposite/add', b.token, {
+    // A report claims no hash (decision 0027): another member may report it too, and the admin sees both.
+    const other = await add(b, hash.slice(2).toUpperCase());
+    expect(other.statusCode).toBe(201);
+    const listed = (await api('GET', `/deposite/list?search=${hash}`, adminToken)).json().deposits;
+    expect(listed.map((d: { other_reports: number }) => d.other_reports)).toEqual([1, 1]);
+    expect(
+      (
+        await api('PUT', `/deposite/${first.json().deposit.id}`, adminToken, {
+          status: 'complete',
+          user_id: Number(a.id),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const second = await api('PUT', `/deposite/${other.json().deposit.id}`, adminToken, {
+      status: 'complete',
       user_id: Number(b.id),
-      amount: 10,
-      currency: 'TRC20',
-      hash: hash.slice(2),
     });
-    expect(otherChain.statusCode).toBe(409);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toMatch(/already credited with deposit #\d+ of /);
+    expect((await walletsOf(t.app, b.token, b.id)).deposit).toBe('0.00000000');
+    // Once credited, nobody reports it again.
+    const late = await add(await member(), hash);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('This transaction hash has already been credited.');
+    // A declined report holds nothing: its member may report the hash again.
+    const h2 = randomHash();
+    const d = (await add(b, h2)).json().deposit;
+    await api('PUT', `/deposite/${d.id}`, adminToken, { status: 'decline', user_id: Number(b.id) });
+    expect((await add(b, h2)).statusCode).toBe(201);
   });
 
   it('credits one deposit once however many approvals race', async () => {

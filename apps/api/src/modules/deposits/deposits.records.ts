@@ -1,6 +1,7 @@
 import { amountOut, type DepositRecord, type ListQuery } from '@sgx/contracts';
+import { sql } from 'kysely';
 import { getAddress } from 'viem';
-import type { Db } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
@@ -11,12 +12,16 @@ export const normalizeHash = (hash: string) => hash.trim().toLowerCase().replace
 
 /**
  * Deposits as members and admins read them (the write side is deposits.service.ts). Admins (`staff`) also
- * see the approval a credit waits for and who asked for it (decision 0024); members see null there.
+ * see the approval a credit waits for and who asked for it (decision 0024), and who the chain says sent it
+ * and how many other members reported its hash (decision 0027); members see null there.
  */
 const query = (db: Db, staff: boolean) =>
   db
     .selectFrom('deposits as d')
     .innerJoin('users as u', 'u.id', 'd.user_id')
+    // The sender: the member the verifier saw the wallet linked to, else the one it is linked to now.
+    .leftJoin('member_wallets as mw', 'mw.address', 'd.from_address')
+    .leftJoin('users as s', (j) => j.on(sql`s.id`, '=', sql`coalesce(d.sender_id, mw.user_id)`))
     .select([
       'd.id',
       'd.user_id',
@@ -39,7 +44,29 @@ const query = (db: Db, staff: boolean) =>
       'd.from_address',
       'd.source',
     ])
-    .select(waitingApproval('deposit', 'd.id', staff));
+    .select(waitingApproval('deposit', 'd.id', staff))
+    .select(ownership(staff));
+
+/** Who the chain says sent the deposit, and other members' live reports of its hash; null for members. */
+const ownership = (staff: boolean) =>
+  staff
+    ? ([
+        sql<string | null>`s.username`.as('chain_sender_username'),
+        sql<
+          boolean | null
+        >`CASE WHEN d.from_address IS NULL THEN NULL ELSE s.id IS NOT DISTINCT FROM d.user_id END`.as(
+          'sender_is_member',
+        ),
+        sql<number | null>`(SELECT count(*)::int FROM deposits o
+          WHERE lower(o.hash) = lower(d.hash) AND o.user_id <> d.user_id AND o.status <> 'decline')`.as(
+          'other_reports',
+        ),
+      ] as const)
+    : ([
+        sql<string | null>`NULL::text`.as('chain_sender_username'),
+        sql<boolean | null>`NULL::boolean`.as('sender_is_member'),
+        sql<number | null>`NULL::int`.as('other_reports'),
+      ] as const);
 
 type Row = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
 
@@ -66,7 +93,24 @@ const toRecord = (r: Row): DepositRecord => ({
   source: r.source,
   approval_id: r.approval_id === null ? null : Number(r.approval_id),
   approval_requested_by: r.approval_requested_by,
+  chain_sender_username: r.chain_sender_username,
+  sender_is_member: r.sender_is_member,
+  other_reports: r.other_reports,
 });
+
+/** The deposit that credited `hash`, if any (deposits_hash_credited_key keeps it to one). */
+export function hashCreditedTo(
+  db: DbOrTx,
+  hash: string,
+): Promise<{ id: bigint; user_id: bigint; username: string } | undefined> {
+  return db
+    .selectFrom('deposits as d')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .select(['d.id', 'd.user_id', 'u.username'])
+    .where(sql`lower(d.hash)`, '=', hash.toLowerCase())
+    .where('d.status', '=', 'complete')
+    .executeTakeFirst();
+}
 
 export async function oneDeposit(db: Db, id: bigint, staff = false): Promise<DepositRecord> {
   const r = await query(db, staff).where('d.id', '=', id).executeTakeFirst();

@@ -15,9 +15,20 @@ import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { creditWaits, DepositPayload, lockDeposit, requestDepositCompletion } from './deposits.approval';
-import { listDeposits, normalizeHash, oneDeposit } from './deposits.records';
+import { hashCreditedTo, listDeposits, normalizeHash, oneDeposit } from './deposits.records';
 
 export { normalizeHash } from './deposits.records';
+
+const hashConflict = (message: string) => conflict(message, { hash: [message] });
+
+/** Refuses (409) completing a deposit whose hash is already credited, to this member or another. */
+async function assertHashUncredited(tx: Tx, hash: string): Promise<void> {
+  const credited = await hashCreditedTo(tx, hash);
+  if (credited)
+    throw conflict(
+      `This transaction hash was already credited with deposit #${credited.id} of ${credited.username}: a hash is credited once.`,
+    );
+}
 
 /**
  * Deposits (business-rules 6): a request records a pending deposit and credits nothing. An EVM deposit
@@ -53,6 +64,12 @@ export class DepositsService {
       .executeTakeFirst();
     if (!member) throw notFound('Member not found.');
     const hash = normalizeHash(body.hash);
+    // A report claims no hash (decision 0027): the chain names whose it is. A member's own live report of it
+    // comes back (the scan's) or is a repeat; a hash credited to anyone is done.
+    const own = await this.ownReport(userId, hash);
+    if (own) return own;
+    const credited = await hashCreditedTo(this.db, hash);
+    if (credited) throw hashConflict('This transaction hash has already been credited.');
     const chain = body.currency === 'BEP20' ? await this.chainCheck(depositChainOf(body.chain_id)) : null;
     const inserted = await this.db
       .insertInto('deposits')
@@ -67,22 +84,31 @@ export class DepositsService {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
-      // The verifier's scan may have found (and credited) this member's transfer before they reported it.
-      const found = await this.db
-        .selectFrom('deposits')
-        .select('id')
-        .where(sql`lower(hash)`, '=', hash)
-        .where('user_id', '=', userId)
-        .where('source', '=', 'scan')
-        .executeTakeFirst();
-      if (found) return this.one(found.id);
-      throw conflict('This transaction hash has already been used.', {
-        hash: ['This transaction hash has already been used.'],
-      });
+      // The same member reported it at the same moment, or the scan recorded it meanwhile.
+      const found = await this.ownReport(userId, hash);
+      if (found) return found;
+      throw hashConflict('This transaction hash has already been used.');
     }
     const record = await this.one(inserted.id);
     await this.onRequested?.(record);
     return record;
+  }
+
+  /**
+   * The member's own live report of `hash` (pending or credited): the one the verifier's scan recorded for
+   * them comes back (they report a transfer it found first); their own earlier report is a repeat (409).
+   */
+  private async ownReport(userId: bigint, hash: string): Promise<DepositRecord | undefined> {
+    const found = await this.db
+      .selectFrom('deposits')
+      .select(['id', 'source'])
+      .where(sql`lower(hash)`, '=', hash)
+      .where('user_id', '=', userId)
+      .where('status', '<>', 'decline')
+      .executeTakeFirst();
+    if (!found) return undefined;
+    if (found.source === 'scan') return this.one(found.id);
+    throw hashConflict('This transaction hash has already been used.');
   }
 
   /** How the server will check a deposit on this EVM chain: on chain, or by an admin when it cannot read it. */
@@ -118,6 +144,10 @@ export class DepositsService {
     const d = await lockDeposit(tx, depositId);
     if (!d) throw notFound('Deposit not found.');
     if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
+    // A hash is credited once, ever, whoever reported it (deposits_hash_credited_key); completions of one
+    // hash take their turn, so the second one is told clearly.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit-hash:${d.hash.toLowerCase()}`}))`.execute(tx);
+    await assertHashUncredited(tx, d.hash);
     const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
     const posted = await post(tx, {
       // Credited once: per chain, hash and log when the chain proved it; per hash otherwise.
@@ -189,6 +219,7 @@ export class DepositsService {
           user_id: ['This deposit belongs to another member.'],
         });
       if (d.status !== 'pending') throw conflict('Only pending deposits can change.');
+      if (body.status === 'complete') await assertHashUncredited(tx, d.hash);
       if (body.status === 'decline') {
         await this.decline(tx, d.id, principal.userId, body.note ?? 'declined');
         await writeAudit(tx, {
@@ -203,8 +234,16 @@ export class DepositsService {
         return null;
       }
       const amount = body.amount ?? d.amount;
-      if (creditWaits(d, amount, await this.settings.all(tx)))
-        return requestDepositCompletion(tx, principal.userId, d, amount, body.note, requestKey.key);
+      const wait = await creditWaits(
+        tx,
+        principal.userId,
+        d,
+        amount,
+        await this.settings.all(tx),
+        requestKey.key,
+      );
+      if (wait)
+        return requestDepositCompletion(tx, principal.userId, d, amount, body.note, requestKey.key, wait.why);
       await this.completeByAdmin(tx, d.id, amount, principal.userId, body.note);
       return null;
     });

@@ -1,4 +1,4 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Stack, Text, Textarea } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import { ActionDialog } from '../../../ui/ActionDialog';
@@ -7,6 +7,7 @@ import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
 import { shortText } from '../../../ui/CopyText';
 import { formatMoney, plainDecimal } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
+import { OwnershipNotice, ownershipWarnings } from './DepositOwnership';
 
 export interface DepositDecisionRequest {
   deposit: DepositRecord;
@@ -38,9 +39,13 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
     request !== null &&
     compareAmounts(amount, request.deposit.amount) !== 0;
   const noteMissing = differs && note.trim() === '';
+  // Crediting what the chain says someone else sent, or a hash others reported too, is confirmed on purpose.
+  const warned = approving && request !== null && ownershipWarnings(request.deposit).length > 0;
+  const [checked, setChecked] = useState(false);
+  const uncheckedWarning = warned && !checked;
 
   const confirm = () => {
-    if (request === null || amountProblem !== null || noteMissing) return;
+    if (request === null || amountProblem !== null || noteMissing || uncheckedWarning) return;
     action.confirm({
       ...request,
       ...(approving ? { amount: amountText(amount) } : {}),
@@ -54,7 +59,7 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
       title={approving ? 'Approve deposit' : 'Decline deposit'}
       confirmLabel={approving ? 'Approve and credit' : 'Decline deposit'}
       color={approving ? 'teal' : 'red'}
-      confirmDisabled={amountProblem !== null || noteMissing}
+      confirmDisabled={amountProblem !== null || noteMissing || uncheckedWarning}
       onConfirm={confirm}
     >
       {request !== null && (
@@ -64,6 +69,7 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
             <b>{formatMoney(request.deposit.amount)}</b> on {request.deposit.currency}, hash{' '}
             <span style={{ fontFamily: 'monospace' }}>{shortText(request.deposit.hash, 10, 8)}</span>.
           </Text>
+          <OwnershipNotice deposit={request.deposit} />
           {approving ? (
             <>
               <AmountInput
@@ -94,6 +100,13 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
             minRows={2}
             error={noteMissing ? 'Say why the credited amount differs from the request.' : null}
           />
+          {warned && (
+            <Checkbox
+              label={`I checked that ${request.deposit.username} sent this transaction and no one else is owed it.`}
+              checked={checked}
+              onChange={(e) => setChecked(e.currentTarget.checked)}
+            />
+          )}
         </Stack>
       )}
     </ActionDialog>

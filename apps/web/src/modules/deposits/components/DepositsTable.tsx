@@ -14,6 +14,7 @@ import {
 } from '../../approvals/components/AwaitingApproval';
 import { profilePath } from '../../users/profilePath';
 import { ChainCheck, canCancel, DepositHash, depositNetwork, FromAddress } from './ChainCheck';
+import { OwnershipBadges } from './DepositOwnership';
 
 interface DepositsTableProps {
   rows: readonly DepositRecord[];
@@ -79,6 +80,8 @@ export function DepositsTable({
       render: (d) => (
         <Stack gap={4} align="flex-start">
           <RequestStatusBadge status={d.status} />
+          {/* Admins: who the chain says sent it, when that is not this member, and other reports (decision 0027). */}
+          {showMember && d.status === 'pending' && <OwnershipBadges deposit={d} />}
           {awaiting !== undefined && isAwaiting(d) && (
             <AwaitingNote row={d} awaiting={awaiting} testId={`deposit-${d.id}-awaiting`} />
           )}
