@@ -6,6 +6,7 @@ export * from './chain';
 export * from './common';
 export * from './content';
 export * from './cto';
+export * from './deposit-reorg';
 export * from './income';
 export * from './ledger';
 export * from './money-ops';

@@ -162,6 +162,14 @@ export const DepositRecord = z.object({
    */
   approval_id: z.number().int().nullable(),
   approval_requested_by: z.string().nullable(),
+  /**
+   * Who the chain says sent it (decision 0027; admins only, null for members): the member the sending wallet
+   * (`from_address`) is linked to (null: linked to nobody, or not read), whether that is the reporting member
+   * (null when the chain was not read), and how many other members reported the same hash (not declined).
+   */
+  chain_sender_username: z.string().nullable(),
+  sender_is_member: z.boolean().nullable(),
+  other_reports: z.number().int().nullable(),
 });
 export type DepositRecord = z.infer<typeof DepositRecord>;
 export const DepositsResponse = paged('deposits', DepositRecord);
@@ -320,6 +328,8 @@ export const WalletsResponse = z.object({
     non_working: AmountOut,
     compound: AmountOut,
     pending_withdrawals: AmountOut,
+    /** A deposit credit held after a chain reorganisation removed its transfer (decision 0028): not spendable. */
+    held: AmountOut,
   }),
   active_plan: AmountOut,
   ledger_total: AmountOut,

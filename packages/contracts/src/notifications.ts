@@ -52,6 +52,7 @@ export const MemberEventKind = z.enum([
   'ticket_closed',
   'reward_claimable',
   'payout_address_changed',
+  'deposit_held',
 ]);
 export type MemberEventKind = z.infer<typeof MemberEventKind>;
 
@@ -68,6 +69,7 @@ export const memberEventKindLabels: Record<MemberEventKind, string> = {
   ticket_closed: 'Support ticket closed',
   reward_claimable: 'Reward ready to claim',
   payout_address_changed: 'Payout address changed',
+  deposit_held: 'Deposit held after a chain reorganisation',
 };
 
 /** Kinds e-mailed whatever the member chose: security notices a stolen session must not silence (issue 13). */

@@ -1,5 +1,7 @@
 import type { Deps } from '../deps';
+import { ReorgRecheck } from '../modules/chains/recheck';
 import { VERIFY_QUEUE } from '../modules/chains/verifier';
+import { DepositReorgService } from '../modules/deposits/deposits.reorg';
 import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
 
@@ -84,6 +86,19 @@ export const jobs: JobDefinition<JobData>[] = [
         }
       }
       return { open, scans };
+    },
+  },
+  {
+    name: 'deposits-reorg-recheck',
+    cron: '* * * * *',
+    describe:
+      'Reads credited chain deposits of the last 24 hours again and holds any whose transfer a chain reorganisation removed, for an admin to resolve (every minute; decision 0028).',
+    run: async (deps, _data, now) => {
+      const reorg = new DepositReorgService(deps.db, deps.chains);
+      const r = await new ReorgRecheck(deps.db, deps.chains, reorg).run(now);
+      if (r.held > 0)
+        deps.logger?.error(r, 'credited deposits held: a chain reorganisation removed their transfer');
+      return r;
     },
   },
 ];

@@ -6,7 +6,9 @@ import { cappedIncomeTypes } from './income-types';
 const incomeTypes = cappedIncomeTypes;
 
 /**
- * Income totals are net of reversals (a reversal keeps the income type); Business counts credits only.
+ * Income totals are net of reversals (a reversal keeps the income type); Business counts credits only, less
+ * deposits reversed after a chain reorganisation. Business Balance is the deposit wallet alone: an amount held
+ * after a reorganisation (account kind 'held', decision 0028) is not in it, so nothing can spend it.
  * The money figures a member record shows, read from the ledger: deposit wallet balance and lifetime
  * funding, working and non-working balances, and income received by type.
  */
@@ -32,7 +34,11 @@ export async function memberMoney(db: DbOrTx, ids: bigint[]): Promise<Map<bigint
     JOIN ledger_accounts a ON a.id = e.account_id
     JOIN ledger_transactions t ON t.id = e.transaction_id
     WHERE a.owner_id = ANY(${ids}::bigint[])
-      AND ((a.kind = 'deposit' AND t.income_type IS NULL AND e.amount > 0)
+      AND ((a.kind = 'deposit' AND t.income_type IS NULL AND e.amount > 0
+            AND t.kind <> 'deposit_reorg_release')
+           -- A deposit a chain reorganisation removed and an admin reversed is no funding (decision 0028);
+           -- one released returned money held, not new funding.
+           OR (a.kind = 'held' AND t.kind = 'deposit_reorg_reverse')
            OR (t.income_type = ANY(${[...incomeTypes]}::text[]) AND a.kind IN ('working', 'non_working')))
     GROUP BY a.owner_id, bucket`.execute(db);
   for (const r of rows) {

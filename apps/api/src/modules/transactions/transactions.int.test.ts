@@ -391,6 +391,7 @@ describe('reading transactions', () => {
         non_working: '7.00000000',
         compound: '0.00000000',
         pending_withdrawals: '0.00000000',
+        held: '0.00000000',
       },
       active_plan: '0.00000000',
       ledger_total: '57.00000000',

@@ -8,6 +8,7 @@ import {
   type DepositDecisionRequest,
 } from '../../modules/deposits/components/DepositDecisionDialog';
 import { DepositsTable } from '../../modules/deposits/components/DepositsTable';
+import { ReorgHeldPanel } from '../../modules/deposits/components/ReorgHeldPanel';
 import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
 import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
 import { CsvButton } from '../../ui/CsvButton';
@@ -52,6 +53,7 @@ export default function DepositsPage() {
       title="Deposits"
       description="Deposits on chains the server reads are verified and credited on their own. Check the rest (and any the check refused) on chain, then approve (credits the member) or decline."
     >
+      <ReorgHeldPanel />
       <Card withBorder radius="lg" padding="md">
         <ListToolbar
           search={list.search}

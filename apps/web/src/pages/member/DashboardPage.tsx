@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../modules/auth/hooks/useSession';
+import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
 import { useUserTransactions } from '../../modules/transactions/api/transactionsApi';
 import { TransactionsTable } from '../../modules/transactions/components/TransactionsTable';
 import { useActivePlan, useWallet } from '../../modules/wallet/api/walletApi';
@@ -61,6 +62,8 @@ export default function DashboardPage() {
         />
       )}
       <WalletCards wallets={wallet.data?.wallets} />
+      {/* A deposit credit held after a chain reorganisation (decision 0028): how much, and why. */}
+      {wallet.data !== undefined && wallet.data.wallets.held !== '0.00000000' && <ReorgHeldNotice />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {plan.isError ? (

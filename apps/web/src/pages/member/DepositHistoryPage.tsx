@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { cancelDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
 import { DepositsTable } from '../../modules/deposits/components/DepositsTable';
+import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
 import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
 import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
 import { ActionDialog } from '../../ui/ActionDialog';
@@ -40,6 +41,7 @@ export default function DepositHistoryPage() {
         </Button>
       }
     >
+      <ReorgHeldNotice />
       <Card withBorder radius="lg" padding="md">
         <ListToolbar
           search={list.search}
