@@ -18,10 +18,12 @@ import { registerJsonParser } from './http/json';
 import { RateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
+import { approvalActions } from './modules/approvals/approvals.actions';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { ApprovalsService } from './modules/approvals/approvals.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { setPasswordSite } from './modules/auth/password-strength';
 import { SessionStore } from './modules/auth/sessions';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { TwoFactorService } from './modules/auth/two-factor.service';
@@ -36,6 +38,7 @@ import { ctoRoutes } from './modules/cto/cto.routes';
 import { CtoService } from './modules/cto/cto.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { DepositsService } from './modules/deposits/deposits.service';
+import { reorgRoutes } from './modules/deposits/reorg.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { roiRoutes } from './modules/income/roi.routes';
 import { RoiService } from './modules/income/roi.service';
@@ -53,6 +56,7 @@ import { PayoutAddressService } from './modules/payouts/payout-address.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { QrService } from './modules/qr/qr.service';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
@@ -86,6 +90,8 @@ export type { App, Deps } from './deps';
 
 export function buildDeps(config: Config, db: Db): Deps {
   const sessions = new SessionStore(db, config.sessionTtlMs);
+  // The site's address is no part of a password (decision 0032).
+  setPasswordSite(config.appUrl);
   const settings = new SettingsService(db);
   // Counters in PostgreSQL, shared by every instance; a failed clean-up of ended windows only logs.
   const limiter = new RateLimiter(db, (err) => deps.logger?.warn({ err }, 'rate-limit sweep failed'));
@@ -94,6 +100,9 @@ export function buildDeps(config: Config, db: Db): Deps {
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom);
   const chains = new ChainsService(db, config);
   const deposits = new DepositsService(db, settings, chains);
+  const withdrawals = new WithdrawalsService(db, settings, plans);
+  const token = new TokenService(db, settings);
+  const qr = new QrService(db);
   const deps: Deps = {
     config,
     db,
@@ -107,14 +116,20 @@ export function buildDeps(config: Config, db: Db): Deps {
     plans,
     topups,
     deposits,
-    withdrawals: new WithdrawalsService(db, settings, plans),
-    approvals: new ApprovalsService(db, () => deps),
+    withdrawals,
+    approvals: new ApprovalsService(
+      db,
+      approvalActions({ withdrawals, settings, deposits, chains, qr, token }),
+      // This instance's kept settings go at once (the others drop theirs on the change's notice).
+      (kind) => kind === 'settings' && settings.invalidate(),
+    ),
     transfers: new TransfersService(db, topups),
     codes: new CodesService(db, settings),
     transactions: new TransactionsService(db, settings),
     roi: new RoiService(db, settings),
     referrals: new ReferralsService(db),
-    token: new TokenService(db, settings),
+    token,
+    qr,
     tickets: new TicketsService(db, settings),
     notifications: new NotificationsService(db, mailer, config.appUrl),
     mailer,
@@ -179,6 +194,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       ledgerRoutes(typed);
       topupsRoutes(typed);
       depositsRoutes(typed);
+      reorgRoutes(typed);
       withdrawalsRoutes(typed);
       approvalsRoutes(typed);
       transfersRoutes(typed);

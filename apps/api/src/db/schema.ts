@@ -186,7 +186,9 @@ export type AccountKind =
   | 'pending_withdrawals'
   | 'token_treasury'
   | 'adjustments'
-  | 'investments';
+  | 'investments'
+  /** A member's deposit credit held after a chain reorganisation removed it (decision 0028). */
+  | 'held';
 export type Asset = 'USD' | 'SGX';
 
 export interface LedgerAccountsTable {
@@ -271,7 +273,21 @@ export interface DepositsTable {
   chain_reason: string | null;
   checked_at: NullableTimestamp;
   source: Generated<'member' | 'scan'>;
+  /** The member the chain's sender wallet was linked to when the verifier read it (migration 0034). */
+  sender_id: bigint | null;
+  /** A credited deposit a chain reorganisation removed (decision 0028, migration 0035). */
+  reorg_status: ReorgStatus | null;
+  reorg_detected_at: NullableTimestamp;
+  held_amount: bigint | null;
+  reorg_shortfall: bigint | null;
+  reorg_note: string | null;
+  reorg_checked_at: NullableTimestamp;
+  reorg_resolved_by: bigint | null;
+  reorg_resolved_at: NullableTimestamp;
+  reorg_resolution: string | null;
 }
+
+export type ReorgStatus = 'held' | 'released' | 'reversed';
 
 /** Where the server's check of an on-chain deposit stands. */
 export type ChainStatus = 'waiting' | 'confirming' | 'credited' | 'refused' | 'manual';
@@ -671,7 +687,8 @@ export type MemberEventKind =
   | 'ticket_answered'
   | 'ticket_closed'
   | 'reward_claimable'
-  | 'payout_address_changed';
+  | 'payout_address_changed'
+  | 'deposit_held';
 
 /** What happened to a member's money or request, written with the change (migration 0027). */
 export interface MemberEventsTable {
@@ -751,7 +768,10 @@ export type ApprovalKindColumn =
   | 'balance_edit'
   | 'settings'
   | 'deposit'
-  | 'codes';
+  | 'codes'
+  | 'chain_settings'
+  | 'deposit_address'
+  | 'token_price';
 export type ApprovalStatusColumn = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
 /** An admin action waiting for a second admin, or how it was decided (migration 0029). */
@@ -784,6 +804,25 @@ export interface AuditLogTable {
 // Merged into DB above: the approvals table of migration 0029.
 export interface DB {
   approvals: ApprovalsTable;
+}
+
+/**
+ * A money action one admin did alone, with its amount (migration 0037, decision 0030): what an admin may do alone
+ * is capped per rolling 24 hours in total (settings.soloDailyLimit). Insert-only for the app.
+ */
+export interface AdminSoloActionsTable {
+  id: Id;
+  admin_id: bigint;
+  amount: bigint;
+  kind: Exclude<ApprovalKindColumn, 'debit' | 'settings'>;
+  subject_id: bigint | null;
+  action_key: string;
+  at: Generated<Date>;
+}
+
+// Merged into DB above: the solo actions of migration 0037.
+export interface DB {
+  admin_solo_actions: AdminSoloActionsTable;
 }
 
 /**
