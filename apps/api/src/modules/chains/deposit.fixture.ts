@@ -5,7 +5,15 @@ import {
   mintTestStablecoin,
   transferTestStablecoin,
 } from '@sgx/chain/dev';
-import { type Address, type Hex, parseUnits } from 'viem';
+import {
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseUnits,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { twoAdmins } from '../../../test/approvals';
@@ -96,6 +104,24 @@ export function depositFixture(t: () => TestApp, chain: () => DevChain) {
     return r.hash;
   }
 
+  /** A signed transfer of `token` from wallet `from`, kept to be mined again after a revert (a reorganisation). */
+  async function signed(token: Address, from: number, value: bigint, to: Address = RECEIVING): Promise<Hex> {
+    const account = privateKeyToAccount(DEV_ACCOUNTS[from]?.privateKey as Hex);
+    const wallet = createWalletClient({ account, transport: http(chain().url) });
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, value] });
+    const request = await wallet.prepareTransactionRequest({
+      account,
+      chain: null,
+      chainId: 56,
+      to: token,
+      data,
+      gas: 100_000n,
+    });
+    return wallet.signTransaction({ ...request, chain: null });
+  }
+  const sendRaw = (raw: Hex) =>
+    createWalletClient({ transport: http(chain().url) }).sendRawTransaction({ serializedTransaction: raw });
+
   async function depositRow(id: number) {
     const { rows } = await sqlOn(
       t().url,
@@ -106,5 +132,5 @@ export function depositFixture(t: () => TestApp, chain: () => DevChain) {
     return rows[0];
   }
 
-  return { api, setUp, link, chainMember, report, send, depositRow };
+  return { api, setUp, link, chainMember, report, send, signed, sendRaw, depositRow };
 }

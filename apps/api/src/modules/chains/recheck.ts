@@ -51,6 +51,44 @@ export async function receivingAddressesEver(db: DbOrTx, chainId: number): Promi
 }
 
 /**
+ * The chain's settings with the token it accepted at `at` (a deposit's credit): the one in force before the first
+ * change of its settings after it (that change's audit record, written in its transaction), else today's. A deposit is
+ * read again in the token it was credited in, so a token changed since (by two admins) neither holds it nor keeps
+ * it from being released.
+ */
+export async function acceptedAt(
+  db: DbOrTx,
+  settings: ChainSettingsRow,
+  at: Date | null,
+): Promise<ChainSettingsRow> {
+  if (at === null) return settings;
+  // Every change records the whole row before it: the first one after the credit holds the token then in force.
+  const first = await db
+    .selectFrom('audit_log')
+    .select('before')
+    .where('entity', '=', 'chain')
+    .where('entity_id', '=', String(settings.chain_id))
+    .where('action', '=', 'chain.settings')
+    .where('created_at', '>', at)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  const b = first?.before as {
+    token_address?: unknown;
+    token_decimals?: unknown;
+    token_symbol?: unknown;
+  } | null;
+  if (typeof b?.token_address !== 'string' || typeof b.token_decimals !== 'number') return settings;
+  return {
+    ...settings,
+    token_address: b.token_address,
+    token_decimals: b.token_decimals,
+    token_symbol: typeof b.token_symbol === 'string' ? b.token_symbol : settings.token_symbol,
+  };
+}
+
+/**
  * Reads a credited transfer's transaction again and says whether the chain still shows it. Throws when the
  * chain cannot be read (the caller tries again later; an unreadable chain is never a loss).
  */
@@ -136,7 +174,8 @@ export class ReorgRecheck {
       counts.checked++;
       let verdict: TransferVerdict;
       try {
-        verdict = await readCreditedTransfer(client, settings, receiving.get(chainId) ?? [], d);
+        const accepted = await acceptedAt(this.db, settings, d.decided_at);
+        verdict = await readCreditedTransfer(client, accepted, receiving.get(chainId) ?? [], d);
       } catch (err) {
         // An unreadable chain proves nothing: read again on the next run.
         counts.errors++;
@@ -170,7 +209,15 @@ export class ReorgRecheck {
     const since = new Date(now.getTime() - RECHECK_WINDOW_MS);
     const base = this.db
       .selectFrom('deposits')
-      .select(['id', 'chain_id', 'hash', 'from_address', 'credited_amount', 'required_confirmations'])
+      .select([
+        'id',
+        'chain_id',
+        'hash',
+        'from_address',
+        'credited_amount',
+        'required_confirmations',
+        'decided_at',
+      ])
       .where('status', '=', 'complete')
       .where('chain_status', '=', 'credited')
       .where('reorg_status', 'is', null)
@@ -183,7 +230,7 @@ export class ReorgRecheck {
       base.where('decided_at', '>', since).execute(),
       base.where('decided_at', '<=', since).where('reorg_note', 'is not', null).execute(),
     ]);
-    const out: (CreditedTransfer & { id: bigint; chain_id: number })[] = [];
+    const out: (CreditedTransfer & { id: bigint; chain_id: number; decided_at: Date | null })[] = [];
     for (const r of [...recent, ...watched]) {
       if (r.chain_id === null || r.credited_amount === null) continue;
       out.push({ ...r, chain_id: r.chain_id, credited_amount: r.credited_amount });

@@ -1,8 +1,9 @@
-import { type DevChain, mine, startAnvil } from '@sgx/chain/dev';
+import { DEV_ACCOUNTS, type DevChain, mine, mintTestStablecoin, startAnvil } from '@sgx/chain/dev';
 import { parseUnits as parsePlatform } from '@sgx/money';
 import { sql } from 'kysely';
-import type { Address } from 'viem';
+import { type Address, createPublicClient, createTestClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminPair, configureChain } from '../../../test/chain-config';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { randomHash, walletsOf } from '../../../test/money';
 import { riskFixture } from '../risk/risk.fixture';
@@ -16,6 +17,7 @@ let chain: DevChain;
 let t: TestApp;
 let usdt: Address;
 let adminToken: string;
+let admins: AdminPair;
 let bob: ChainMember; // the real sender, wallet 2
 let carol: ChainMember; // another real sender, wallet 3
 let mallory: ChainMember; // reports other members' hashes; her own wallet is 4
@@ -52,6 +54,7 @@ beforeAll(async () => {
   const set = await f.setUp([2, 3, 4]);
   usdt = set.usdt;
   adminToken = set.admins.tokenA;
+  admins = set.admins;
   bob = await f.chainMember(2);
   carol = await f.chainMember(3);
   mallory = await f.chainMember(4);
@@ -185,6 +188,67 @@ describe('a hash reported first by another member', () => {
       (await api('GET', `/users/${carol.id}`, carol.token)).json().singleuser.username,
     );
     expect(rec.from_address?.toLowerCase()).toBe((await walletOf(carol)).toLowerCase());
+  });
+});
+
+describe('a reorganisation before the credit', () => {
+  it('still credits a report bound while confirming when the transfer is mined again at another log', async () => {
+    const erin = await f.chainMember(6);
+    for (const i of [6, 7])
+      await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[i]?.address as Address, usd('50'));
+    const deposit = await f.signed(usdt, 6, usd('9'));
+    const other = await f.signed(usdt, 7, usd('1'), DEV_ACCOUNTS[8]?.address as Address);
+    const node = createTestClient({ mode: 'anvil', transport: http(chain.url) });
+    const snapshot = await node.snapshot();
+    const hash = await f.sendRaw(deposit);
+    await mine(chain.url, 2);
+    const id = (await report(erin, hash, '9')).json().deposit.id as number;
+    expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'confirming' });
+    expect(await depositRow(id)).toMatchObject({ log_index: 0 });
+    // The block is reorganised away; the same transaction is mined again after another one, in one block.
+    await node.revert({ id: snapshot });
+    await node.setAutomine(false);
+    await f.sendRaw(other);
+    await f.sendRaw(deposit);
+    await mine(chain.url, 1);
+    await node.setAutomine(true);
+    const receipt = await createPublicClient({ transport: http(chain.url) }).getTransactionReceipt({ hash });
+    expect(receipt.logs.map((l) => l.logIndex)).toEqual([1]);
+    await mine(chain.url, CONFIRMATIONS);
+    expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'credited' });
+    expect(await depositRow(id)).toMatchObject({ status: 'complete', log_index: 1 });
+    expect(await depositOf(erin)).toBe(parsePlatform('9'));
+    expect(await creditsOf(hash)).toBe(1);
+  });
+});
+
+describe('a report its member cancels after the chain bound it', () => {
+  it('holds nothing: reported again, it is credited once', async () => {
+    const frank = await f.chainMember(7);
+    await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[7]?.address as Address, usd('50'));
+    const bsc = {
+      token_address: usdt,
+      token_symbol: 'USDT',
+      token_decimals: 18,
+      confirmations: CONFIRMATIONS,
+    };
+    const hash = await send(7, '6');
+    const first = (await report(frank, hash, '6')).json().deposit.id as number;
+    expect(await t.deps.verifier.verify(BigInt(first))).toMatchObject({ status: 'confirming' });
+    expect(await depositRow(first)).toMatchObject({ log_index: 0 });
+    // The chain is switched off meanwhile: the report is left to an admin, and Frank cancels it.
+    await configureChain(t.app, admins, 56, { enabled: false, ...bsc });
+    expect(await t.deps.verifier.verify(BigInt(first))).toMatchObject({ status: 'manual' });
+    expect((await api('DELETE', `/deposite/${first}`, frank.token)).statusCode).toBe(200);
+    await configureChain(t.app, admins, 56, { enabled: true, ...bsc });
+    await mine(chain.url, CONFIRMATIONS);
+    const again = await report(frank, hash, '6');
+    expect(again.statusCode).toBe(201);
+    expect(await t.deps.verifier.verify(BigInt(again.json().deposit.id))).toMatchObject({
+      status: 'credited',
+    });
+    expect(await depositOf(frank)).toBe(parsePlatform('6'));
+    expect(await creditsOf(hash)).toBe(1);
   });
 });
 

@@ -186,7 +186,15 @@ export class DepositVerifier {
   ): Promise<{ transfer: Transfer; amount: bigint } | { refuse: string; from?: string; senderId?: bigint }> {
     const symbol = settings.token_symbol;
     const chain = chainName(settings.chain_id);
-    const candidates = d.log_index === null ? transfers : transfers.filter((t) => t.logIndex === d.log_index);
+    // The transfer it is bound to first; then the others, as a reorganisation may mine the transaction again in
+    // another block, where its log index is another (the binding follows the transfer, takenElsewhere guards it).
+    const candidates =
+      d.log_index === null
+        ? transfers
+        : [
+            ...transfers.filter((t) => t.logIndex === d.log_index),
+            ...transfers.filter((t) => t.logIndex !== d.log_index),
+          ];
     const ofToken = candidates.filter((t) => t.token === lower(settings.token_address));
     if (ofToken.length === 0)
       return {

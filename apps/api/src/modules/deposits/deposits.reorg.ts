@@ -7,7 +7,12 @@ import type { Principal } from '../../http/access';
 import { businessRule, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
-import { readCreditedTransfer, receivingAddressesEver } from '../chains/recheck';
+import {
+  acceptedAt,
+  readCreditedTransfer,
+  receivingAddressesEver,
+  type TransferVerdict,
+} from '../chains/recheck';
 import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 
@@ -149,6 +154,8 @@ export class DepositReorgService {
     const depositId = BigInt(id);
     // The chain is read before the transaction (no row lock held across a network call) and re-read is not
     // needed after: a release only needs the chain to show the transfer now.
+    // A reversal is refused while the chain shows the transfer paid: one admin takes back only what it lacks.
+    if (body.action === 'reverse') await this.assertNotPaid(depositId);
     const proof = body.action === 'release' ? await this.chainProof(depositId) : null;
     await this.db.transaction().execute(async (tx) => {
       const d = await tx
@@ -221,8 +228,11 @@ export class DepositReorgService {
     return record;
   }
 
-  /** The chain's word that a held deposit's transfer is back with its confirmations, or a refusal saying why not. */
-  private async chainProof(id: bigint): Promise<{ number: string; hash: string; confirmations: number }> {
+  /**
+   * What the chain says of a held deposit's transfer now; 'unreadable' when the server cannot read its chain
+   * just now (or at all). A deposit not held is a 409.
+   */
+  private async chainVerdict(id: bigint): Promise<TransferVerdict | 'unreadable'> {
     const d = await this.db
       .selectFrom('deposits')
       .select([
@@ -232,6 +242,7 @@ export class DepositReorgService {
         'credited_amount',
         'required_confirmations',
         'reorg_status',
+        'decided_at',
       ])
       .where('id', '=', id)
       .executeTakeFirst();
@@ -243,26 +254,26 @@ export class DepositReorgService {
           : `This deposit was already resolved (${d.reorg_status}).`,
       );
     const client = d.chain_id === null ? undefined : this.chains.client(d.chain_id);
-    if (d.chain_id === null || !client || d.credited_amount === null)
-      throw businessRule(
-        'The server cannot read this deposit’s chain, so it cannot prove the transfer: it cannot be released.',
-      );
-    const settings = await this.chains.settings(d.chain_id);
-    let verdict: Awaited<ReturnType<typeof readCreditedTransfer>>;
+    if (d.chain_id === null || !client || d.credited_amount === null) return 'unreadable';
+    const settings = await acceptedAt(this.db, await this.chains.settings(d.chain_id), d.decided_at);
     try {
-      verdict = await readCreditedTransfer(
-        client,
-        settings,
-        await receivingAddressesEver(this.db, d.chain_id),
-        {
-          ...d,
-          chain_id: d.chain_id,
-          credited_amount: d.credited_amount,
-        },
-      );
+      return await readCreditedTransfer(client, settings, await receivingAddressesEver(this.db, d.chain_id), {
+        ...d,
+        chain_id: d.chain_id,
+        credited_amount: d.credited_amount,
+      });
     } catch {
-      throw businessRule('The chain could not be read just now; try again in a moment.');
+      return 'unreadable';
     }
+  }
+
+  /** The chain's word that a held deposit's transfer is back with its confirmations, or a refusal saying why not. */
+  private async chainProof(id: bigint): Promise<{ number: string; hash: string; confirmations: number }> {
+    const verdict = await this.chainVerdict(id);
+    if (verdict === 'unreadable')
+      throw businessRule(
+        'The server cannot read this deposit’s chain just now, so it cannot prove the transfer: it cannot be released yet.',
+      );
     if (verdict.kind === 'gone')
       throw businessRule(`The chain does not show this transfer, so it cannot be released. ${verdict.note}`);
     if (verdict.kind === 'reconfirming')
@@ -274,6 +285,15 @@ export class DepositReorgService {
       hash: verdict.blockHash,
       confirmations: verdict.confirmations,
     };
+  }
+
+  /** Refuses reversing a deposit whose transfer the chain shows again with its confirmations: it is paid. */
+  private async assertNotPaid(id: bigint): Promise<void> {
+    const verdict = await this.chainVerdict(id);
+    if (verdict !== 'unreadable' && verdict.kind === 'present')
+      throw businessRule(
+        `The chain shows this transfer again with ${verdict.confirmations} confirmations (block ${verdict.blockNumber}): the deposit is paid, so it is released, not reversed.`,
+      );
   }
 
   private records() {

@@ -332,6 +332,10 @@ export class DepositsService {
               'This deposit is being checked on chain and cannot be cancelled; it is credited or refused on its own.',
             );
           await this.decline(tx, row.id, principal.userId, note);
+          // A member's own cancelled report holds no transfer (decision 0027), even one the chain bound before
+          // it was left to an admin: reported again, or found by the scan, it is checked afresh.
+          if (principal.role !== 'admin')
+            await tx.updateTable('deposits').set({ log_index: null }).where('id', '=', row.id).execute();
         },
         'deleted by admin',
       );
