@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CONFIRMATION_FLOORS, DEV_ACCOUNTS, DEV_TOKEN_ADDRESS } from '@sgx/chain/dev';
-import { MIN_CONFIRMATIONS, minConfirmations } from '@sgx/contracts';
+import { minConfirmations } from '@sgx/chain';
+import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS } from '@sgx/chain/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { demoCredentials } from '../src/db/seed';
@@ -166,12 +166,6 @@ const audits = async () =>
   Number((await sqlOn(dbUrl, 'SELECT count(*) AS n FROM audit_log')).rows[0]?.n ?? 0);
 
 type Chain = { id: number; enabled: boolean; confirmations: number; token: Record<string, unknown> };
-
-it('asks for the confirmations the server takes at least (the floors of the contracts)', () => {
-  const { tron: _tron, ...evm } = MIN_CONFIRMATIONS;
-  expect(CONFIRMATION_FLOORS).toEqual(evm);
-  expect(BNB_FLOOR).toBe(15);
-});
 
 describe('npm run chain:dev against a fresh development app', () => {
   let first: string;

@@ -1,5 +1,5 @@
+import { MIN_CONFIRMATIONS } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine, mintTestStablecoin } from '@sgx/chain/dev';
-import { MIN_CONFIRMATIONS } from '@sgx/contracts';
 import { createWalletClient, encodeFunctionData, erc20Abi, type Hex, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';

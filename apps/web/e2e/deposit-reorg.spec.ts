@@ -1,5 +1,5 @@
+import { MIN_CONFIRMATIONS } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine, mintTestStablecoin } from '@sgx/chain/dev';
-import { MIN_CONFIRMATIONS } from '@sgx/contracts';
 import {
   createTestClient,
   createWalletClient,

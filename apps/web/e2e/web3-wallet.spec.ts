@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { walletErrorMessage } from '@sgx/chain';
+import { MIN_CONFIRMATIONS, walletErrorMessage } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine } from '@sgx/chain/dev';
-import { MIN_CONFIRMATIONS } from '@sgx/contracts';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { adminCallApproved } from './pages/ApprovalPages';
 import { installInjectedWallet } from './pages/injectedWallet';

@@ -14,16 +14,7 @@ export const SupportedChainId = z.coerce
     message: 'Choose Ethereum (1), Polygon (137), BNB Smart Chain (56) or Arbitrum One (42161).',
   })
   .transform((v) => v as SupportedChainId);
-/**
- * The fewest confirmations a deposit may be credited after, per network (issue 19): below these a reorg can
- * take back a credited transfer. No setting may go lower; TRON's is here for the TRC20 check to use.
- */
-export const MIN_CONFIRMATIONS = { 1: 12, 137: 128, 56: 15, 42161: 20, tron: 19 } as const satisfies Record<
-  SupportedChainId | 'tron',
-  number
->;
-export const minConfirmations = (network: SupportedChainId | 'tron'): number => MIN_CONFIRMATIONS[network];
-/** The refusal of a number below the floor, naming it. */
+/** The refusal of confirmations below the network's floor (MIN_CONFIRMATIONS of @sgx/chain), naming it. */
 export const confirmationsFloorMessage = (networkName: string, floor: number) =>
   `${networkName} needs at least ${floor} confirmations.`;
 

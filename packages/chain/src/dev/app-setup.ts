@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Address } from 'viem';
+import { isSupportedChainId, MIN_CONFIRMATIONS } from '../chains';
 import { type AdminLogin, type SignedIn, type SignInContext, STORE_FILE, signInAdmin } from './admin-sign-in';
 import { type ApiAnswer, api, describe, field, isLoopback, waitForApp } from './app-api';
 
@@ -10,14 +11,9 @@ import { type ApiAnswer, api, describe, field, isLoopback, waitForApp } from './
  * running it again changes nothing. Every step is printed with ✓ or ✗.
  */
 
-/**
- * The fewest confirmations the server takes per chain: 15 BNB Smart Chain, 12 Ethereum, 128 Polygon, 20
- * Arbitrum. The same numbers as MIN_CONFIRMATIONS of @sgx/contracts, which this package does not depend on
- * (apps/api/test/chain-dev.int.test.ts checks that they agree).
- */
-export const CONFIRMATION_FLOORS: Readonly<Record<number, number>> = { 56: 15, 1: 12, 137: 128, 42161: 20 };
-/** The confirmations chain:dev asks for: the chain's floor (15 for a chain id with none). */
-export const confirmationsFor = (chainId: number): number => CONFIRMATION_FLOORS[chainId] ?? 15;
+/** The confirmations chain:dev asks for: the chain's floor (MIN_CONFIRMATIONS; 15 for a chain id with none). */
+export const confirmationsFor = (chainId: number): number =>
+  isSupportedChainId(chainId) ? MIN_CONFIRMATIONS[chainId] : 15;
 
 export type AppSetup = {
   base: URL;

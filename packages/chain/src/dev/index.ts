@@ -5,7 +5,7 @@
  */
 export { DEV_ACCOUNTS, DEV_MNEMONIC, type DevAccount, devAccount } from './accounts';
 export { type DevChain, resolveAnvilCommand, type StartAnvilOptions, startAnvil } from './anvil';
-export { CONFIRMATION_FLOORS, confirmationsFor } from './app-setup';
+export { confirmationsFor } from './app-setup';
 export {
   chainHead,
   DEV_TOKEN_ADDRESS,

@@ -1,4 +1,4 @@
-import { MIN_CONFIRMATIONS } from '@sgx/contracts';
+import { MIN_CONFIRMATIONS } from '@sgx/chain';
 import { formatUnits, parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approve, twoAdmins } from '../../../test/approvals';

@@ -1,4 +1,11 @@
-import { chainName, chainTransport, erc20Abi, formatTokenUnits, SUPPORTED_CHAINS } from '@sgx/chain';
+import {
+  chainName,
+  chainTransport,
+  erc20Abi,
+  formatTokenUnits,
+  minConfirmations,
+  SUPPORTED_CHAINS,
+} from '@sgx/chain';
 import {
   type ApprovalRecord,
   type ChainConfig,
@@ -6,7 +13,6 @@ import {
   type ChainsResponse,
   confirmationsFloorMessage,
   DEFAULT_EVM_CHAIN_ID,
-  minConfirmations,
   type OnChainTokenBalance,
   type SupportedChainId,
   SupportedChainId as SupportedChainIdIn,

@@ -1,8 +1,8 @@
+import { MIN_CONFIRMATIONS } from '@sgx/chain';
 import {
   type ChainConfig,
   confirmationsFloorMessage,
   isEvmAddress,
-  MIN_CONFIRMATIONS,
   type SupportedChainId,
   toChecksumAddress,
 } from '@sgx/contracts';
