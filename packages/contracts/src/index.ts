@@ -7,6 +7,7 @@ export * from './common';
 export * from './content';
 export * from './cto';
 export * from './deposit-reorg';
+export * from './deposits';
 export * from './income';
 export * from './ledger';
 export * from './money-ops';

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ChainStatus, SupportedChainId } from './chain';
 import { AmountIn, AmountOut, amountText, IdIn } from './common';
 import { SecondFactorCode } from './two-factor';
-import { Bep20Address, Trc20Address } from './users';
 
 /** Positive amount in a request. */
 export const PositiveAmountIn = AmountIn.refine((v) => v > 0n, { message: 'Enter an amount above 0.' });
@@ -118,71 +116,6 @@ export type TopupRecord = z.infer<typeof TopupRecord>;
 export const TopupsResponse = paged('topups', TopupRecord);
 export const TopupResponse = z.object({ message: z.string(), topup: TopupRecord });
 
-// ---- deposits ------------------------------------------------------------------------------------
-
-export const TxHash = z
-  .string()
-  .trim()
-  .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'Enter the 64-hex-digit transaction hash.');
-export const DepositBody = z.object({
-  user_id: MemberId,
-  amount: PositiveAmountIn,
-  currency: Currency,
-  hash: TxHash,
-  /** BEP20 only: the EVM chain it was sent on (default BNB Smart Chain, 56); the server verifies it there. */
-  chain_id: SupportedChainId.optional(),
-});
-export const DepositRecord = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  username: z.string(),
-  /** The member's full name, so admin tables name members by name (issue 12). */
-  fullname: z.string(),
-  amount: AmountOut,
-  credited_amount: AmountOut.nullable(),
-  currency: Currency,
-  hash: z.string(),
-  status: RequestStatus,
-  verified_by: z.enum(['admin', 'chain']).nullable(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-  decided_at: z.string().nullable(),
-  /** EVM deposits: the chain, and where the server's check stands (null for TRC20). */
-  chain_id: z.number().int().nullable(),
-  chain_status: ChainStatus.nullable(),
-  confirmations: z.number().int().nullable(),
-  required_confirmations: z.number().int().nullable(),
-  /** Why the check refused it, or what it waits for. */
-  chain_reason: z.string().nullable(),
-  from_address: z.string().nullable(),
-  source: z.enum(['member', 'scan']),
-  /**
-   * The approval its credit waits for, and who asked for it (decision 0024; admins only, null for members).
-   * Last, so CSV columns keep their places.
-   */
-  approval_id: z.number().int().nullable(),
-  approval_requested_by: z.string().nullable(),
-  /**
-   * Who the chain says sent it (decision 0027; admins only, null for members): the member the sending wallet
-   * (`from_address`) is linked to (null: linked to nobody, or not read), whether that is the reporting member
-   * (null when the chain was not read), and how many other members reported the same hash (not declined).
-   */
-  chain_sender_username: z.string().nullable(),
-  sender_is_member: z.boolean().nullable(),
-  other_reports: z.number().int().nullable(),
-});
-export type DepositRecord = z.infer<typeof DepositRecord>;
-export const DepositsResponse = paged('deposits', DepositRecord);
-export const DepositResponse = z.object({ message: z.string(), deposit: DepositRecord });
-
-/** An admin's decision on a request: the spec's `{ status, amount, user_id }`, plus an optional note. */
-export const DecisionBody = z.object({
-  status: z.enum(['complete', 'decline']),
-  amount: PositiveAmountIn.optional(),
-  user_id: MemberId,
-  note: z.string().trim().max(500).optional(),
-});
-
 // ---- withdrawals ---------------------------------------------------------------------------------
 
 export const WithdrawalKind = z.enum(['working', 'roi', 'principal', 'compound']);
@@ -290,34 +223,6 @@ export const CodeRecord = z.object({
 });
 export const CodesResponse = paged('codes', CodeRecord);
 export const RedeemCodeBody = z.object({ code: z.string().trim().min(4).max(40) });
-
-// ---- deposit addresses ---------------------------------------------------------------------------
-
-export const DepositAddressBody = z.discriminatedUnion('currency', [
-  z.object({
-    currency: z.literal('BEP20'),
-    address: Bep20Address,
-    /** Only on this EVM chain; without it the address serves every EVM chain. */
-    chain_id: SupportedChainId.optional(),
-    label: z.string().trim().max(80).optional(),
-    reason: z.string().trim().min(3).max(500),
-  }),
-  z.object({
-    currency: z.literal('TRC20'),
-    address: Trc20Address,
-    label: z.string().trim().max(80).optional(),
-    reason: z.string().trim().min(3).max(500),
-  }),
-]);
-export const DepositAddressRecord = z.object({
-  id: z.number().int(),
-  currency: Currency,
-  chain_id: z.number().int().nullable(),
-  address: z.string(),
-  label: z.string().nullable(),
-  created_at: z.string(),
-});
-export const DepositAddressesResponse = z.object({ addresses: z.array(DepositAddressRecord) });
 
 // ---- wallets and transactions --------------------------------------------------------------------
 
