@@ -5,7 +5,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
 import { startJobs } from './jobs/runner';
-import { watchRecovery } from './modules/health/recovery';
+import { poolBusy, watchRecovery } from './modules/health/recovery';
 
 export type Running = { app: App; url: string; seeded: boolean; close: () => Promise<void> };
 
@@ -89,7 +89,7 @@ async function startOn(
   watchRecovery(deps, {
     url: appUrl,
     listening: settings.listening,
-    busy: () => database.pool.waitingCount > 0,
+    busy: poolBusy(database),
   });
   const address = await app.listen({ host: config.host, port: config.port });
   // Scheduled jobs run in this process on a PostgreSQL queue (set RUN_JOBS=false to run them elsewhere).

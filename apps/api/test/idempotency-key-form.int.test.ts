@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildMember, tokenFor } from './factories';
-import { buildTestApp, sqlOn, type TestApp } from './helpers';
-import { fundDeposit } from './money';
+import { buildTestApp, type TestApp } from './helpers';
+import { fundDeposit, moneyOf } from './money';
 
 // Decision 0032: an Idempotency-Key is 1 to 255 printable ASCII characters; any other key sent is a 400
 // naming the header (never silently replaced by a fresh key, which would let a retry move money twice).
@@ -27,20 +27,7 @@ async function member(): Promise<Built & { token: string }> {
   return { ...m, token: await tokenFor(t.app, m) };
 }
 
-/** The member's balances and the number of ledger transactions about them. */
-async function money(id: bigint) {
-  const accounts = await sqlOn(
-    t.url,
-    'SELECT kind, balance FROM ledger_accounts WHERE owner_id = $1 ORDER BY id',
-    [id],
-  );
-  const postings = await sqlOn(
-    t.url,
-    'SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 OR created_by = $1',
-    [id],
-  );
-  return { accounts: accounts.rows, postings: postings.rows[0]?.n };
-}
+const money = (id: bigint) => moneyOf(t.url, id);
 
 describe('the form of an Idempotency-Key (decision 0032)', () => {
   const KEY_RULE = 'Send an Idempotency-Key of 1 to 255 printable ASCII characters (no spaces).';

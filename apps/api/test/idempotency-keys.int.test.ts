@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from './factories';
 import { buildTestApp, sqlOn, type TestApp } from './helpers';
-import { fundDeposit, fundWallet, launchToken } from './money';
+import { fundDeposit, fundWallet, launchToken, moneyOf } from './money';
 
 // Decision 0017: an Idempotency-Key names one request. The same key with the same request returns the
 // first result and moves money once; the same key with another body (amount, receiver, count, ...) or on
@@ -60,20 +60,7 @@ async function member(): Promise<Member> {
   return { ...m, token: await tokenFor(t.app, m) };
 }
 
-/** Every balance of the member and the number of ledger transactions about them. */
-async function money(id: bigint) {
-  const accounts = await sqlOn(
-    t.url,
-    'SELECT kind, balance FROM ledger_accounts WHERE owner_id = $1 ORDER BY id',
-    [id],
-  );
-  const postings = await sqlOn(
-    t.url,
-    'SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 OR created_by = $1',
-    [id],
-  );
-  return { accounts: accounts.rows, postings: postings.rows[0]?.n };
-}
+const money = (id: bigint) => moneyOf(t.url, id);
 
 /**
  * Sends `first` with a fresh key; then the same request again (the first result back, nothing more

@@ -4,6 +4,7 @@ import type { App, Deps } from '../src/app';
 import { post } from '../src/modules/ledger/ledger.service';
 import { launchToken as launch } from '../src/modules/token/launch';
 import { bearer } from './factories';
+import { sqlOn } from './helpers';
 
 /** Credits a member's deposit wallet through the ledger (as an approved deposit would). */
 export function fundDeposit(
@@ -59,3 +60,18 @@ export async function walletsOf(app: App, token: string, member: bigint) {
 
 /** Launches the SGX token as the seed does, without the launch point of the price history. */
 export const launchToken = (deps: Deps, supply: bigint) => launch(deps.db, supply, { history: false });
+
+/** Every balance of a member and the number of ledger transactions about them (read as the owner at `url`). */
+export async function moneyOf(url: string, id: bigint) {
+  const accounts = await sqlOn(
+    url,
+    'SELECT kind, balance FROM ledger_accounts WHERE owner_id = $1 ORDER BY id',
+    [id],
+  );
+  const postings = await sqlOn(
+    url,
+    'SELECT count(*)::int AS n FROM ledger_transactions WHERE member_id = $1 OR created_by = $1',
+    [id],
+  );
+  return { accounts: accounts.rows, postings: postings.rows[0]?.n };
+}

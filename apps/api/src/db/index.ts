@@ -11,7 +11,13 @@ export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
 export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /** Milliseconds since a connection of the pool was last given back in working order (or it was made). */
+  sinceProgress: () => number;
+  close: () => Promise<void>;
+};
 
 export type ConnectOptions = {
   /**
@@ -44,6 +50,7 @@ export class DatabaseConnectError extends Error {
  */
 export function connect(url: string, max = 10, role?: string, options: ConnectOptions = {}): Database {
   const broken = new WeakSet<pg.ClientBase>();
+  let progressAt = Date.now();
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -67,8 +74,11 @@ export function connect(url: string, max = 10, role?: string, options: ConnectOp
       });
       const release = client.release;
       // kysely releases without a reason; a broken client is released with one, so the pool ends it.
-      client.release = (err?: Error | boolean) =>
-        release(err ?? (broken.has(client) ? new Error('The connection was lost.') : undefined));
+      client.release = (err?: Error | boolean) => {
+        const lost = err ?? (broken.has(client) ? new Error('The connection was lost.') : undefined);
+        if (!lost) progressAt = Date.now();
+        return release(lost);
+      };
       return client;
     },
     end: () => pool.end(),
@@ -77,6 +87,7 @@ export function connect(url: string, max = 10, role?: string, options: ConnectOp
   return {
     db,
     pool,
+    sinceProgress: () => Date.now() - progressAt,
     // Kysely ends the pool only if it used it; one used directly (the migrator) is ended here.
     close: async () => {
       await db.destroy();

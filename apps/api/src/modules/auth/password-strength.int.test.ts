@@ -21,6 +21,15 @@ const call = (method: 'POST' | 'PUT', url: string, payload: object, token?: stri
 const storedHash = async (id: bigint) =>
   (await sqlOn(t.url, 'SELECT password_hash FROM users WHERE id = $1', [id])).rows[0]?.password_hash;
 
+/** A member changing their own password (current one given). */
+const changeOwn = (m: Built, token: string) => (password: string) =>
+  call(
+    'PUT',
+    `/users/${m.id}/password`,
+    { currentPassword: m.password, password, confirmPassword: password },
+    token,
+  );
+
 function expectRefused(res: { statusCode: number; json: () => unknown }, message: string) {
   expect(res.statusCode).toBe(400);
   expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', details: { password: [message] } });
@@ -50,13 +59,7 @@ describe('weak passwords are refused wherever a password is set', () => {
     const m = await buildMember(t.deps);
     const token = await tokenFor(t.app, m);
     const before = await storedHash(m.id);
-    const change = (password: string) =>
-      call(
-        'PUT',
-        `/users/${m.id}/password`,
-        { currentPassword: m.password, password, confirmPassword: password },
-        token,
-      );
+    const change = changeOwn(m, token);
     expectRefused(await change('password1'), WEAK_PASSWORD);
     const [localPart] = m.email.split('@');
     expectRefused(await change(`${localPart}-9x`), PERSONAL_PASSWORD);
@@ -119,13 +122,7 @@ describe("the site's name and address and the account's own details are no part 
   it('when a member changes it, an admin sets it, or a forgotten one is reset', async () => {
     const m = await buildMember(t.deps);
     const token = await tokenFor(t.app, m);
-    const change = (password: string) =>
-      call(
-        'PUT',
-        `/users/${m.id}/password`,
-        { currentPassword: m.password, password, confirmPassword: password },
-        token,
-      );
+    const change = changeOwn(m, token);
     expectRefused(await change('SocialGenX1!'), SITE_PASSWORD);
     const domain = String(m.email.split('@')[1]).split('.')[0] ?? '';
     expectRefused(await change(`${domain}-Orbit-Lamp-9`), PERSONAL_PASSWORD);

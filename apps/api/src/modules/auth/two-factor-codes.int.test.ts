@@ -269,8 +269,8 @@ describe('a member', () => {
       recovery_codes_left: 0,
     });
     expect((await signIn(m)).state).toBe('ok');
-    // The session that was waiting for a code needs none now.
-    expect((await api('GET', `/users/${m.id}`, waiting.token)).statusCode).toBe(200);
+    // The session that was waiting for a code ends: its token never becomes a full session.
+    expect((await api('GET', `/users/${m.id}`, waiting.token)).statusCode).toBe(401);
     const audit = await sqlOn(
       t.url,
       "SELECT action FROM audit_log WHERE entity_id = $1 AND action LIKE 'two_factor.%' ORDER BY id",

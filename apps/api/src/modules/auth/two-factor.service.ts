@@ -216,12 +216,14 @@ export class TwoFactorService {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', p.userId).execute();
       await tx.deleteFrom('two_factors').where('user_id', '=', p.userId).execute();
-      // Sessions of the user still waiting for a code need none now (the password is all that is asked).
+      // Sessions of the user still waiting for a code end (they sign in again, the password is all that
+      // is asked now): a token that never gave its code does not become a full session (decision 0032).
       await tx
         .updateTable('sessions')
-        .set({ second_factor: 'ok' })
+        .set({ revoked_at: new Date() })
         .where('user_id', '=', p.userId)
         .where('second_factor', '=', 'code')
+        .where('revoked_at', 'is', null)
         .execute();
       await writeAudit(tx, {
         actorId: p.userId,

@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { buildApp, buildDeps } from '../../app';
 import { loadConfig } from '../../config';
 import { connect } from '../../db';
 import { closedPort } from '../../http/db-faults.fixture';
-import { watchRecovery } from './recovery';
+import { poolBusy, watchRecovery } from './recovery';
 
 // Liveness fails only when the process cannot recover by itself (decision 0031): its own pool or
 // settings listener has not worked for a while although the database accepts fresh connections.
@@ -21,13 +22,19 @@ afterAll(async () => {
 });
 
 /** An app whose pool goes to `poolUrl`; liveness probes the database at `probeUrl`. */
-async function appWith(poolUrl: string, probeUrl: string, listening = () => true) {
-  const database = connect(poolUrl, 2, undefined, { connectionTimeoutMillis: 500 });
+async function appWith(
+  poolUrl: string,
+  probeUrl: string,
+  listening = () => true,
+  { size = 2, connectionTimeoutMillis = 500 } = {},
+) {
+  const database = connect(poolUrl, size, undefined, { connectionTimeoutMillis });
   const deps = buildDeps(
     loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.url }),
     database.db,
   );
-  watchRecovery(deps, { url: probeUrl, listening, stuckAfterMs: 600 });
+  // As server.ts: requests waiting for a connection are load only while connections still come back.
+  watchRecovery(deps, { url: probeUrl, listening, busy: poolBusy(database, 1_500), stuckAfterMs: 600 });
   const app = await buildApp(deps);
   const live = async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/health/live' });
@@ -37,7 +44,7 @@ async function appWith(poolUrl: string, probeUrl: string, listening = () => true
     await app.close();
     await database.close();
   };
-  return { live, close };
+  return { live, close, database };
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,6 +87,40 @@ describe('liveness', () => {
       listening = true;
       expect((await a.live()).code).toBe(200);
     } finally {
+      await a.close();
+    }
+  });
+
+  it('fails when every connection of the pool hangs although the database accepts fresh connections', async () => {
+    const a = await appWith(t.appUrl, t.appUrl, () => true, { size: 1, connectionTimeoutMillis: 5_000 });
+    // The pool's only connection is taken and never given back (a peer vanished mid-query, a leak).
+    const hung = await a.database.pool.connect();
+    try {
+      expect((await a.live()).code).toBe(200); // not yet: it may be a moment of load
+      await wait(800);
+      expect(await a.live()).toEqual({ code: 503, body: { status: 'stuck' } });
+    } finally {
+      hung.release();
+      await a.close();
+    }
+  });
+
+  it('stays live while requests wait for a saturated pool whose queries keep finishing', async () => {
+    const a = await appWith(t.appUrl, t.appUrl, () => true, { size: 1, connectionTimeoutMillis: 10_000 });
+    let load = true;
+    // Ten requests at a time, each holding the only connection for 0.3 s: the probe waits longer than 2 s.
+    const worker = async () => {
+      while (load) await sql`SELECT pg_sleep(0.3)`.execute(a.database.db);
+    };
+    const workers = Array.from({ length: 10 }, worker);
+    try {
+      await wait(300);
+      expect((await a.live()).code).toBe(200);
+      await wait(800);
+      expect((await a.live()).code).toBe(200);
+    } finally {
+      load = false;
+      await Promise.allSettled(workers);
       await a.close();
     }
   });

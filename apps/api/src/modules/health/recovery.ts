@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { queryOnce } from '../../db';
+import { type Database, queryOnce } from '../../db';
 import type { Deps } from '../../deps';
 
 /**
@@ -20,7 +20,7 @@ export type RecoveryProbe = {
   url: string;
   /** Whether the settings listener is listening now. */
   listening: () => boolean;
-  /** Whether requests are waiting for a free connection: a slow answer then is load, not a fault. */
+  /** Whether requests wait for a connection that still comes back (poolBusy): a slow answer is load then. */
   busy?: () => boolean;
   stuckAfterMs?: number;
 };
@@ -42,7 +42,11 @@ export class RecoveryWatch {
       this.stuckSince = undefined;
       return { live: true };
     }
-    if (problem === 'busy') return { live: true };
+    if (problem === 'busy') {
+      // Connections still come back: the pool works, it is only full.
+      this.stuckSince = undefined;
+      return { live: true };
+    }
     const reachable = await withinMs(
       queryOnce(this.probe.url, 'SELECT 1', [], PROBE_WITHIN_MS),
       PROBE_WITHIN_MS,
@@ -92,3 +96,14 @@ export function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
   work.catch(() => undefined);
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * Whether requests wait for a connection of `database`'s pool while connections still come back: a slow
+ * answer then is load, not a fault. A pool that has given no connection back for `stuckAfterMs` is not
+ * busy but stuck (every connection hangs: a peer that vanished mid-query, a leak), however many wait,
+ * the liveness check's own probe included.
+ */
+export const poolBusy =
+  (database: Database, stuckAfterMs = STUCK_AFTER_MS): (() => boolean) =>
+  () =>
+    database.pool.waitingCount > 0 && database.sinceProgress() < stuckAfterMs;

@@ -217,6 +217,28 @@ describe('what a change asks for', () => {
     expect(again.statusCode).toBe(422);
     expect((await stateOf(m)).bep20).toBe(BEP20_B);
   });
+
+  it("counts wrong authenticator codes per session: one session's sixth is a 429, another's right code still works", async () => {
+    const m = await member(BEP20_A);
+    const other = await tokenFor(t.app, m);
+    const secret = newSecret();
+    await sqlOn(t.url, 'INSERT INTO two_factors (user_id, secret, confirmed_at) VALUES ($1, $2, now())', [
+      m.id,
+      secret,
+    ]);
+    const body = { currency: 'BEP20', address: BEP20_B, password: m.password };
+    const right = totpOf(secret, 'test').generate();
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++) {
+      const res = await call(m.token, 'PUT', '/users/payout-address', { ...body, code: wrong });
+      expect(res.statusCode).toBe(422);
+    }
+    const sixth = await call(m.token, 'PUT', '/users/payout-address', { ...body, code: right });
+    expect(sixth.statusCode).toBe(429);
+    const elsewhere = await call(other, 'PUT', '/users/payout-address', { ...body, code: right });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect((await stateOf(m)).bep20).toBe(BEP20_B);
+  });
 });
 
 describe('the other ways an address changes', () => {

