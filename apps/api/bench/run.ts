@@ -105,7 +105,6 @@ try {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: pg.url,
     RUN_JOBS: 'false',
   });
   const deps = buildDeps(config, database.db);

@@ -70,7 +70,6 @@ try {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: bench.url,
     RUN_JOBS: 'false',
   });
   const deps = buildDeps(config, database.db);

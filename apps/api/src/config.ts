@@ -112,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  DATABASE_APP_URL needs DATABASE_URL (the embedded database makes its own)',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.DATABASE_APP_URL) {
+    // The owner's login taking the app role by SET ROLE can RESET ROLE out of it (decision 0031).
+    throw new Error(
+      'Invalid environment:\n  DATABASE_APP_URL is required in production with DATABASE_URL: requests sign in as the app role sgx_app, never as the owner (README, "Running in production")',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }

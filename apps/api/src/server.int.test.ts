@@ -93,6 +93,7 @@ describe('starting the server', () => {
         HOST: '127.0.0.1',
         PORT: '0',
         DATABASE_URL: url,
+        DATABASE_APP_URL: appUrlFor(url),
         ADMIN_EMAIL: 'owner@socialgenx.example',
         ADMIN_PASSWORD: 'Very-Long-Secret-1',
       }),
@@ -166,11 +167,39 @@ describe('starting the server', () => {
     }
   }, 60_000);
 
+  it('in production refuses to serve requests through a login that may change the schema or the roles', async () => {
+    const url = await createTestDatabase();
+    await expect(
+      startServer(
+        loadConfig({
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATABASE_URL: url,
+          // The owner's (superuser's) login given as the app's: refused, not merely warned about.
+          DATABASE_APP_URL: url,
+        }),
+      ),
+    ).rejects.toThrow(/give requests the app role's own login/);
+  }, 60_000);
+
   it('refuses a wrong environment with a readable message', () => {
     expect(() => loadConfig({ DATABASE_APP_URL: 'postgres://sgx_app:x@db/sgx' })).toThrow(
       /DATABASE_APP_URL needs DATABASE_URL/,
     );
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    // In production an external database serves requests only through the app role's own login.
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://owner:x@db/sgx' })).toThrow(
+      /DATABASE_APP_URL is required in production/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://owner:x@db/sgx',
+        DATABASE_APP_URL: 'postgres://sgx_app:x@db/sgx',
+      }),
+    ).not.toThrow();
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
   });
 });

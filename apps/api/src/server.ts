@@ -44,9 +44,10 @@ async function appDatabase(
   if (appUrl) {
     const rights = await loginRights(appUrl);
     if (rights.superuser || rights.createRole || rights.createDb) {
-      warn(
-        `DATABASE_APP_URL signs in as ${rights.user}, which may create roles or databases or is a superuser`,
-      );
+      const why = `DATABASE_APP_URL signs in as ${rights.user}, which may create roles or databases or is a superuser`;
+      // In production requests never run with rights to change the schema or the roles (decision 0031).
+      if (config.env === 'production') throw new Error(`${why}: give requests the app role's own login`);
+      warn(why);
     }
     return { database: connect(appUrl, config.databasePoolSize), appUrl };
   }

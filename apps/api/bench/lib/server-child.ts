@@ -16,7 +16,6 @@ const config = loadConfig({
   NODE_ENV: 'production',
   // BENCH_LOG_LEVEL=error shows what a 500 was about.
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  DATABASE_URL: url,
   HOST: '127.0.0.1',
   PORT: '0',
   RUN_JOBS: 'false',
