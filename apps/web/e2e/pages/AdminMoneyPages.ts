@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectWaitingIn } from './ApprovalPages';
+import { approveAsSecondAdmin, expectWaitingIn, pendingApprovals } from './ApprovalPages';
 import { confirmIn } from './MemberMoneyPages';
 
 /** Picks an option of a Mantine Select by its accessible name. */
@@ -120,7 +120,17 @@ export class AdminWeb3Page {
     await form.getByRole('textbox', { name: 'Address' }).fill(address);
     await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
     await form.getByRole('button', { name: 'Save address' }).click();
-    await confirmIn(this.page, 'Save deposit address', 'Save address');
+    await this.page
+      .getByRole('dialog', { name: 'Save deposit address' })
+      .getByRole('button', { name: 'Save address' })
+      .click();
+    // A receiving address decides where money comes from: it waits for a second admin (issue 19), who approves.
+    await expectWaitingIn(this.page, 'Save deposit address');
+    const [asked] = (await pendingApprovals(this.page.request, 'deposit_address')).filter((a) =>
+      a.changes.some((c) => c.after === address),
+    );
+    if (asked === undefined) throw new Error(`the ${currency} address ${address} was not asked for`);
+    await approveAsSecondAdmin(this.page.request, asked.id);
   }
 
   /** Credits a member wallet: finds the member by `search` (e.g. e-mail) and picks the option naming `username`. */

@@ -34,8 +34,15 @@ export async function walletOf(
   token: string,
   id: number,
 ): Promise<WalletBalances> {
-  const body = await apiGet<{ wallets: WalletBalances }>(request, token, `/tr/wallet/${id}`);
-  return body.wallets;
+  const { wallets: w } = await apiGet<{ wallets: WalletBalances }>(request, token, `/tr/wallet/${id}`);
+  // The wallet cards' figures (the answer also carries `held`, shown only when a deposit is held: issue 19).
+  return {
+    deposit: w.deposit,
+    working: w.working,
+    non_working: w.non_working,
+    compound: w.compound,
+    pending_withdrawals: w.pending_withdrawals,
+  };
 }
 
 /** "1234.50000000" -> "$1,234.50": exact text arithmetic (amounts here are whole cents), never a float. */
