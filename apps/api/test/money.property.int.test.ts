@@ -1,10 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { formatUnits, percentOf, UNIT } from '@sgx/money';
+import { formatUnits, percentOf } from '@sgx/money';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, bearer, buildAdmin, buildMember, tokenFor } from './factories';
-import { buildTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  at,
+  bal,
+  call,
+  expectChanges,
+  expectInvariants,
+  key,
+  type Op,
+  operation,
+  plans,
+  snapshot,
+  usedHashes,
+  useMoneyWorld,
+  WORKING_FEE_PERCENT,
+  WORKING_MINIMUM,
+  wire,
+  withdrawals,
+  world,
+} from './money.property.world';
 
 /**
  * Random sequences of money operations by random members with random amounts, many of which must be
@@ -13,209 +30,7 @@ import { buildTestApp, type TestApp } from './helpers';
  * accounts, a refused operation must change nothing, and an accepted one exactly what it should.
  */
 
-let t: TestApp;
-let adminToken: string;
-type Member = Built & { token: string };
-const members: Member[] = [];
-const plans: Record<'bronze' | 'silver', { id: number; price: bigint }> = {
-  bronze: { id: 0, price: 100n * UNIT },
-  silver: { id: 0, price: 1000n * UNIT },
-};
-const usedHashes: string[] = [];
-const withdrawals: { id: number; user: number }[] = [];
-const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const WORKING_MINIMUM = 20n * UNIT;
-const WORKING_FEE_PERCENT = 10n * UNIT;
-
-beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SIGNIN_PER_IP: '100000' });
-  const admin = await buildAdmin(t.deps);
-  adminToken = await tokenFor(t.app, admin, 'admin');
-  // The properties are about money, not about the second admin (approvals.*.int.test.ts): one admin acts.
-  await t.deps.settings.change(
-    admin.id,
-    { approvalThreshold: '1000000', soloDailyLimit: '1000000000' },
-    'test: one admin acts',
-  );
-  for (const [name, plan] of Object.entries(plans)) {
-    const res = await call(adminToken, 'POST', '/plans/add', {
-      name,
-      monthly_price: formatUnits(plan.price),
-      ROI_day: '0.5',
-      Sponser_bonus: '5',
-      plan_period: 365,
-    });
-    expect(res.statusCode).toBe(201);
-    plan.id = res.json().plan.id;
-  }
-  // A small tree: 0 <- 1, 0 <- 2, 1 <- 3, 2 <- 4.
-  const sponsors = [null, 0, 0, 1, 2];
-  for (const s of sponsors) {
-    const sponsor = s === null ? undefined : members[s];
-    const m = await buildMember(t.deps, { sponsorId: sponsor?.id ?? null });
-    const token = await tokenFor(t.app, m);
-    // A payout address set before (no change row, so no hold): the properties are not about changing it.
-    await sql`UPDATE users SET bep20 = ${ADDRESS} WHERE id = ${m.id}`.execute(t.deps.db);
-    members.push({ ...m, token });
-    // Starting money, so that many operations can succeed and random amounts still overdraw some.
-    for (const [wallet, amount] of [
-      ['deposit', '1500'],
-      ['working', '150'],
-    ]) {
-      const credit = await call(adminToken, 'POST', '/tr/create', {
-        user_id: Number(m.id),
-        amount,
-        direction: 'credit',
-        wallet,
-        reason: 'starting balance',
-      });
-      expect(credit.statusCode).toBe(201);
-    }
-  }
-});
-afterAll(async () => {
-  await expectInvariants();
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (token: string, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-const at = (i: number): Member => {
-  const m = members[i % members.length];
-  if (!m) throw new Error('no member');
-  return m;
-};
-
-/** Every balance and the plan counters, keyed `owner:kind` (owner `platform` for platform accounts). */
-async function snapshot(): Promise<Map<string, bigint>> {
-  const { rows } = await sql<{ k: string; v: bigint }>`
-    SELECT coalesce(owner_id::text, 'platform') || ':' || kind || ':' || asset AS k, balance AS v
-    FROM ledger_balances
-    UNION ALL SELECT id::text || ':active_plan', active_plan FROM users
-    UNION ALL SELECT id::text || ':team_business', team_business FROM users`.execute(t.deps.db);
-  return new Map(rows.map((r) => [r.k, BigInt(r.v)]));
-}
-const key = (owner: bigint | 'platform', kind: string) =>
-  kind === 'active_plan' || kind === 'team_business' ? `${owner}:${kind}` : `${owner}:${kind}:USD`;
-
-/** What changed between two snapshots (missing counts as zero). */
-function diff(before: Map<string, bigint>, after: Map<string, bigint>): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
-  for (const k of new Set([...before.keys(), ...after.keys()])) {
-    const d = (after.get(k) ?? 0n) - (before.get(k) ?? 0n);
-    if (d !== 0n) out[k] = d;
-  }
-  return out;
-}
-
-/** Exactly these changes (zero entries dropped); `ignore` lists keys whose change is not predicted. */
-function expectChanges(
-  before: Map<string, bigint>,
-  after: Map<string, bigint>,
-  expected: [string, bigint][],
-  ignore: (k: string) => boolean = () => false,
-) {
-  const want: Record<string, bigint> = {};
-  for (const [k, v] of expected) want[k] = (want[k] ?? 0n) + v;
-  for (const k of Object.keys(want)) if (want[k] === 0n) delete want[k];
-  const got = diff(before, after);
-  for (const k of Object.keys(got)) if (ignore(k) && !(k in want)) delete got[k];
-  expect(got).toEqual(want);
-}
-
-async function expectInvariants() {
-  const recon = await call(adminToken, 'GET', '/ledger/reconciliation');
-  expect(recon.json()).toMatchObject({ ok: true, mismatches: [], unbalanced: [] });
-  const { rows } = await sql<{ negative: number; unbalanced: number }>`
-    SELECT (SELECT count(*)::int FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance < 0) AS negative,
-           (SELECT count(*)::int FROM (SELECT asset FROM ledger_balances GROUP BY asset
-                                       HAVING sum(balance) <> 0) s) AS unbalanced`.execute(t.deps.db);
-  expect(rows[0]).toEqual({ negative: 0, unbalanced: 0 });
-}
-
-const bal = (s: Map<string, bigint>, owner: bigint | 'platform', kind: string) =>
-  s.get(key(owner, kind)) ?? 0n;
-/** An amount as the API takes it: decimal text, or a JSON integer when whole. */
-const wire = (u: bigint, asNumber: boolean): string | number =>
-  asNumber && u % UNIT === 0n ? Number(u / UNIT) : formatUnits(u);
-
-const idx = fc.nat({ max: 4 });
-const amount = fc.oneof(
-  fc.integer({ min: 1, max: 400 }).map((n) => BigInt(n) * UNIT),
-  fc.bigInt({ min: 1n, max: 1500n * UNIT }),
-  fc.constantFrom(WORKING_MINIMUM, 100n * UNIT, 1000n * UNIT, 1n),
-);
-/** Mostly the member themself; sometimes someone else, which must be refused. */
-const actor = fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: idx, weight: 1 });
-const operation = fc.oneof(
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      t: fc.constant('deposit' as const),
-      who: idx,
-      amount,
-      approve: fc.boolean(),
-      num: fc.boolean(),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('deposit-again' as const), who: idx, pick: fc.nat() }) },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      t: fc.constant('topup' as const),
-      actor,
-      payer: idx,
-      receiver: idx,
-      plan: fc.constantFrom('bronze' as const, 'silver' as const),
-      amount: fc.option(amount, { nil: undefined }),
-    }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      t: fc.constant('transfer' as const),
-      actor,
-      from: idx,
-      to: idx,
-      amount,
-      num: fc.boolean(),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      t: fc.constant('race' as const),
-      from: idx,
-      to: idx,
-      amount,
-      n: fc.integer({ min: 2, max: 6 }),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('withdraw' as const), who: idx, amount }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ t: fc.constant('decide' as const), pick: fc.nat(), complete: fc.boolean() }),
-  },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('code' as const), who: idx, other: idx, amount }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      t: fc.constant('adjust' as const),
-      who: idx,
-      credit: fc.boolean(),
-      wallet: fc.constantFrom('deposit', 'working', 'non_working', 'compound'),
-      amount,
-    }),
-  },
-);
-type Op = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+useMoneyWorld();
 
 /** Runs one operation and checks its outcome against the state just before it. */
 async function run(op: Op): Promise<void> {
@@ -239,7 +54,7 @@ async function run(op: Op): Promise<void> {
       // A credited hash is never reported again; a declined one holds nothing (decision 0027).
       if (op.approve) usedHashes.push(hash);
       expectChanges(before, await snapshot(), []); // nothing is credited before approval
-      const decided = await call(adminToken, 'PUT', `/deposite/${req.json().deposit.id}`, {
+      const decided = await call(world.adminToken, 'PUT', `/deposite/${req.json().deposit.id}`, {
         status: op.approve ? 'complete' : 'decline',
         user_id: Number(m.id),
       });
@@ -365,10 +180,10 @@ async function run(op: Op): Promise<void> {
       const picked = withdrawals[op.pick % Math.max(1, withdrawals.length)];
       if (!picked) return;
       const { rows } = await sql<{ status: string; amount: bigint; fee: bigint; net: bigint }>`
-        SELECT status, amount, fee, net FROM withdrawals WHERE id = ${picked.id}`.execute(t.deps.db);
+        SELECT status, amount, fee, net FROM withdrawals WHERE id = ${picked.id}`.execute(world.t.deps.db);
       const w = rows[0];
       if (!w) throw new Error('withdrawal vanished');
-      const res = await call(adminToken, 'PUT', `/withdrawalrequest/${picked.id}`, {
+      const res = await call(world.adminToken, 'PUT', `/withdrawalrequest/${picked.id}`, {
         status: op.complete ? 'complete' : 'decline',
         user_id: picked.user,
       });
@@ -391,7 +206,10 @@ async function run(op: Op): Promise<void> {
       return;
     }
     case 'code': {
-      const issued = await call(adminToken, 'POST', '/codes', { count: 1, amount: formatUnits(op.amount) });
+      const issued = await call(world.adminToken, 'POST', '/codes', {
+        count: 1,
+        amount: formatUnits(op.amount),
+      });
       expect(issued.statusCode, issued.body).toBe(201);
       const code = issued.json().codes[0].code as string;
       const m = at(op.who);
@@ -409,7 +227,7 @@ async function run(op: Op): Promise<void> {
     }
     case 'adjust': {
       const m = at(op.who);
-      const res = await call(adminToken, 'POST', '/tr/create', {
+      const res = await call(world.adminToken, 'POST', '/tr/create', {
         user_id: Number(m.id),
         amount: formatUnits(op.amount),
         direction: op.credit ? 'credit' : 'debit',
@@ -442,7 +260,7 @@ describe('random sequences of money operations', () => {
     // The runs did reach the interesting states, not only refusals.
     const { rows } = await sql<{ topups: number; transfers: number; withdrawals: number }>`
       SELECT (SELECT count(*)::int FROM topups) AS topups, (SELECT count(*)::int FROM transfers) AS transfers,
-             (SELECT count(*)::int FROM withdrawals) AS withdrawals`.execute(t.deps.db);
+             (SELECT count(*)::int FROM withdrawals) AS withdrawals`.execute(world.t.deps.db);
     expect(rows[0]?.topups).toBeGreaterThan(0);
     expect(rows[0]?.transfers).toBeGreaterThan(0);
     expect(rows[0]?.withdrawals).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import {
   type DevChain,
   deployTestStablecoin,
   mintTestStablecoin,
+  startAnvil,
   transferTestStablecoin,
 } from '@sgx/chain/dev';
 import {
@@ -15,11 +16,11 @@ import {
   parseUnits,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { twoAdmins } from '../../../test/approvals';
-import { configureChain, setReceivingAddress } from '../../../test/chain-config';
+import { type AdminPair, configureChain, setReceivingAddress } from '../../../test/chain-config';
 import { bearer, buildMember, tokenFor } from '../../../test/factories';
-import { sqlOn, type TestApp } from '../../../test/helpers';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 
 /**
  * Set-up shared by the chain deposit tests on a real anvil (standing in for BNB Smart Chain, 56): the
@@ -133,4 +134,36 @@ export function depositFixture(t: () => TestApp, chain: () => DevChain) {
   }
 
   return { api, setUp, link, chainMember, report, send, signed, sendRaw, depositRow };
+}
+
+export type DepositSuite = {
+  chain: DevChain;
+  t: TestApp;
+  usdt: Address;
+  admins: AdminPair;
+  f: ReturnType<typeof depositFixture>;
+};
+
+/**
+ * A chain deposit test file's set-up: before its tests, anvil as chain 56, the app reading it and `setUp(funded)`;
+ * after them, both stopped. The fields are filled in before the first test.
+ */
+export function depositSuite(funded: number[], timeout = 60_000): DepositSuite {
+  const s = {} as DepositSuite;
+  s.f = depositFixture(
+    () => s.t,
+    () => s.chain,
+  );
+  beforeAll(async () => {
+    s.chain = await startAnvil({ chainId: 56 });
+    s.t = await buildTestApp({ CHAIN_RPC_URL_56: s.chain.url });
+    const { usdt, admins } = await s.f.setUp(funded);
+    s.usdt = usdt;
+    s.admins = admins;
+  }, timeout);
+  afterAll(async () => {
+    await s.t?.close();
+    await s.chain?.stop();
+  });
+  return s;
 }

@@ -1,30 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEV_ACCOUNTS,
-  type DevChain,
-  deployTestStablecoin,
-  mine,
-  mintTestStablecoin,
-  startAnvil,
-} from '@sgx/chain/dev';
-import {
-  type Address,
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseUnits,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoAdmins } from '../../../test/approvals';
-import { configureChain, setReceivingAddress } from '../../../test/chain-config';
-import { bearer, buildMember, tokenFor } from '../../../test/factories';
-import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { DEV_ACCOUNTS, mine } from '@sgx/chain/dev';
+import { type Address, createTestClient, type Hex, http } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { bearer, buildMember } from '../../../test/factories';
+import { sqlOn } from '../../../test/helpers';
 import { walletsOf } from '../../../test/money';
 import { jobs } from '../../jobs/jobs';
+import { CONFIRMATIONS, depositSuite, type ChainMember as Member, usd } from '../chains/deposit.fixture';
 import { type RecheckCounts, readCreditedTransfer, receivingAddressesEver } from '../chains/recheck';
 
 /**
@@ -33,88 +15,44 @@ import { type RecheckCounts, readCreditedTransfer, receivingAddressesEver } from
  * transfer, a revert after the credit, then new blocks (the transfer is gone from the longer chain), or the same
  * signed transaction sent again (mined again in another block).
  */
-let chain: DevChain;
-let t: TestApp;
-let adminToken: string;
-let usdt: Address;
 /** The scheduled re-check, run as the job runner runs it. */
 const recheck = {
   run: async () => {
     const job = jobs.find((j) => j.name === 'deposits-reorg-recheck');
     if (!job) throw new Error('the re-check job is not declared');
-    return (await job.run(t.deps, {}, new Date())) as RecheckCounts;
+    return (await job.run(s.t.deps, {}, new Date())) as RecheckCounts;
   },
 };
-const RECEIVING = DEV_ACCOUNTS[9]?.address as Address;
 const STRANGER = DEV_ACCOUNTS[8]?.address as Address;
-const CONFIRMATIONS = 15;
 
-type Member = { id: bigint; token: string; wallet: number };
-
+const s = depositSuite([1, 2, 3], 90_000);
+const { f } = s;
+const { sendRaw } = f;
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-  t.app.inject({
+  s.t.app.inject({
     method,
     url: `/api/v1${url}`,
     headers: { ...bearer(token), 'idempotency-key': randomUUID() },
     payload,
   });
-const usd = (v: string) => parseUnits(v, 18);
 /** The member's wallets as the API reports them, with the held amount (decision 0028). */
-const walletsFor = async (m: Member) => (await walletsOf(t.app, m.token, m.id)) as Record<string, string>;
-const testClient = () => createTestClient({ mode: 'anvil', transport: http(chain.url) });
-
-async function linkedMember(walletIndex: number): Promise<Member> {
-  const m = await buildMember(t.deps);
-  const token = await tokenFor(t.app, m);
-  const account = privateKeyToAccount(DEV_ACCOUNTS[walletIndex]?.privateKey as Hex);
-  const challenge = await api('POST', '/wallets/challenge', token, { address: account.address, chainId: 56 });
-  expect(challenge.statusCode).toBe(200);
-  const { message } = challenge.json();
-  const linked = await api('POST', '/wallets/link', token, {
-    message,
-    signature: await account.signMessage({ message }),
-  });
-  expect(linked.statusCode).toBe(201);
-  return { id: m.id, token, wallet: walletIndex };
-}
-
-/** A signed stablecoin transfer to the receiving address, kept so the same transaction can be mined again. */
-async function signedTransfer(from: number, value: bigint): Promise<Hex> {
-  const account = privateKeyToAccount(DEV_ACCOUNTS[from]?.privateKey as Hex);
-  const wallet = createWalletClient({ account, transport: http(chain.url) });
-  const request = await wallet.prepareTransactionRequest({
-    account,
-    chain: null,
-    chainId: 56,
-    to: usdt,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECEIVING, value] }),
-    gas: 100_000n,
-  });
-  return wallet.signTransaction({ ...request, chain: null });
-}
-const sendRaw = (raw: Hex) =>
-  createWalletClient({ transport: http(chain.url) }).sendRawTransaction({ serializedTransaction: raw });
+const walletsFor = async (m: Member) => (await walletsOf(s.t.app, m.token, m.id)) as Record<string, string>;
+const testClient = () => createTestClient({ mode: 'anvil', transport: http(s.chain.url) });
 
 /** Pays, waits for the confirmations, reports and lets the verifier credit it, as a member's deposit goes. */
 async function creditedDeposit(m: Member, raw: Hex, amount: string): Promise<{ id: number; hash: Hex }> {
   const hash = await sendRaw(raw);
-  await mine(chain.url, CONFIRMATIONS);
-  const res = await api('POST', '/deposite/add', m.token, {
-    user_id: Number(m.id),
-    amount,
-    currency: 'BEP20',
-    hash,
-    chain_id: 56,
-  });
+  await mine(s.chain.url, CONFIRMATIONS);
+  const res = await f.report(m, hash, amount);
   expect(res.statusCode).toBe(201);
   const id = res.json().deposit.id as number;
-  expect(await t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'credited' });
+  expect(await s.t.deps.verifier.verify(BigInt(id))).toMatchObject({ status: 'credited' });
   return { id, hash };
 }
 
 async function flagOf(id: number) {
   const { rows } = await sqlOn(
-    t.url,
+    s.t.url,
     'SELECT status, reorg_status, held_amount, reorg_shortfall, reorg_note FROM deposits WHERE id = $1',
     [id],
   );
@@ -122,47 +60,24 @@ async function flagOf(id: number) {
 }
 const ledgerKeys = async (prefix: string) =>
   (
-    await sqlOn(t.url, 'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE $1', [
+    await sqlOn(s.t.url, 'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE $1', [
       `${prefix}%`,
     ])
   ).rows[0]?.n as number;
 const resolve = (id: number, action: 'reverse' | 'release', reason = 'checked the chain explorer') =>
-  api('POST', `/admin/deposits/${id}/reorg-resolve`, adminToken, { action, reason });
+  api('POST', `/admin/deposits/${id}/reorg-resolve`, s.admins.tokenA, { action, reason });
 const reconciles = async () => {
-  const res = await api('GET', '/ledger/reconciliation', adminToken);
+  const res = await api('GET', '/ledger/reconciliation', s.admins.tokenA);
   expect(res.statusCode).toBe(200);
   expect(res.json().ok).toBe(true);
 };
 
-beforeAll(async () => {
-  chain = await startAnvil({ chainId: 56 });
-  t = await buildTestApp({ CHAIN_RPC_URL_56: chain.url });
-  const admins = await twoAdmins(t.app, t.deps);
-  adminToken = admins.tokenA;
-  usdt = await deployTestStablecoin(chain.url, { decimals: 18, symbol: 'USDT' });
-  for (const i of [1, 2, 3])
-    await mintTestStablecoin(chain.url, usdt, DEV_ACCOUNTS[i]?.address as Address, usd('1000'));
-  await configureChain(t.app, admins, 56, {
-    enabled: true,
-    token_address: usdt,
-    token_symbol: 'USDT',
-    token_decimals: 18,
-    confirmations: CONFIRMATIONS,
-  });
-  await setReceivingAddress(t.app, admins, { currency: 'BEP20', address: RECEIVING });
-}, 90_000);
-
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
-
 describe('a credited deposit a chain reorganisation removes', () => {
   it('is held once (what is left of it), flagged, never released while the chain lacks it, reversed once', async () => {
-    const alice = await linkedMember(1);
-    const bob = await buildMember(t.deps);
+    const alice = await f.chainMember(1);
+    const bob = await buildMember(s.t.deps);
     const snapshot = await testClient().snapshot();
-    const raw = await signedTransfer(alice.wallet, usd('100'));
+    const raw = await f.signed(s.usdt, alice.wallet, usd('100'));
     const { id } = await creditedDeposit(alice, raw, '100');
     expect(await walletsFor(alice)).toMatchObject({
       deposit: '100.00000000',
@@ -181,7 +96,7 @@ describe('a credited deposit a chain reorganisation removes', () => {
     expect((await flagOf(id))?.reorg_status).toBeNull();
 
     await testClient().revert({ id: snapshot });
-    await mine(chain.url, CONFIRMATIONS + 5);
+    await mine(s.chain.url, CONFIRMATIONS + 5);
 
     expect(await recheck.run()).toMatchObject({ held: 1, errors: 0 });
     expect(await walletsFor(alice)).toMatchObject({
@@ -205,7 +120,7 @@ describe('a credited deposit a chain reorganisation removes', () => {
     expect(spend.statusCode).toBe(422);
 
     // Admins see it flagged; the member sees it held, with why, and was told.
-    const list = await api('GET', '/admin/deposits/reorged', adminToken);
+    const list = await api('GET', '/admin/deposits/reorged', s.admins.tokenA);
     expect(list.statusCode).toBe(200);
     expect(list.json().held_count).toBe(1);
     expect(list.json().deposits).toEqual([
@@ -221,7 +136,7 @@ describe('a credited deposit a chain reorganisation removes', () => {
     const mine_ = await api('GET', '/deposits/held', alice.token);
     expect(mine_.json()).toMatchObject({ held: '70.00000000', deposits: [{ id, reorg_status: 'held' }] });
     const events = await sqlOn(
-      t.url,
+      s.t.url,
       "SELECT message FROM member_events WHERE user_id = $1 AND kind = 'deposit_held'",
       [alice.id],
     );
@@ -254,40 +169,40 @@ describe('a credited deposit a chain reorganisation removes', () => {
     expect((await resolve(id, 'release')).statusCode).toBe(409);
     expect(await ledgerKeys(`deposit-reorg-reverse:${id}`)).toBe(1);
     const audit = await sqlOn(
-      t.url,
+      s.t.url,
       "SELECT action FROM audit_log WHERE entity = 'deposit' AND entity_id = $1 AND action LIKE 'deposit.reorg%' ORDER BY id",
       [String(id)],
     );
     expect(audit.rows.map((r) => r.action)).toEqual(['deposit.reorg_hold', 'deposit.reorg_reverse']);
     const told = await sqlOn(
-      t.url,
+      s.t.url,
       "SELECT title FROM member_events WHERE user_id = $1 AND kind = 'deposit_held' ORDER BY id",
       [alice.id],
     );
     expect(told.rows.map((r) => r.title)).toEqual(['Deposit held', 'Deposit reversed']);
     // Lifetime funding no longer counts what was reversed (70); the 30 spent before the hold is the shortfall
     // left to the admin, still funding in the books.
-    const user = await api('GET', `/users/${alice.id}`, adminToken);
+    const user = await api('GET', `/users/${alice.id}`, s.admins.tokenA);
     expect(user.json().singleuser).toMatchObject({ business: '30.00000000', business_balance: '0.00000000' });
     await reconciles();
   });
 
   it('leaves a transfer mined again in another block credited, watching it until it has its confirmations', async () => {
-    const bob = await linkedMember(2);
+    const bob = await f.chainMember(2);
     const snapshot = await testClient().snapshot();
-    const raw = await signedTransfer(bob.wallet, usd('50'));
+    const raw = await f.signed(s.usdt, bob.wallet, usd('50'));
     const { id, hash } = await creditedDeposit(bob, raw, '50');
 
     await testClient().revert({ id: snapshot });
-    await mine(chain.url, 1);
+    await mine(s.chain.url, 1);
     expect(await sendRaw(raw)).toBe(hash);
-    await mine(chain.url, 2);
+    await mine(s.chain.url, 2);
     // In the chain again with too few confirmations: not a loss, watched.
     expect(await recheck.run()).toMatchObject({ held: 0, reconfirming: 1 });
     expect(await flagOf(id)).toMatchObject({ reorg_status: null });
     expect((await flagOf(id))?.reorg_note).toContain('Mined again');
 
-    await mine(chain.url, CONFIRMATIONS);
+    await mine(s.chain.url, CONFIRMATIONS);
     expect(await recheck.run()).toMatchObject({ held: 0, reconfirming: 0 });
     expect(await flagOf(id)).toMatchObject({ reorg_status: null, reorg_note: null });
     expect(await walletsFor(bob)).toMatchObject({
@@ -297,9 +212,9 @@ describe('a credited deposit a chain reorganisation removes', () => {
     expect(await ledgerKeys(`deposit-reorg-hold:${id}`)).toBe(0);
 
     // The transfer must be the one credited: token, sender, one of our addresses, value.
-    const client = t.deps.chains.client(56);
+    const client = s.t.deps.chains.client(56);
     if (!client) throw new Error('chain 56 is not read');
-    const settings = await t.deps.chains.settings(56);
+    const settings = await s.t.deps.chains.settings(56);
     const credited = {
       chain_id: 56,
       hash: hash.slice(2),
@@ -307,7 +222,7 @@ describe('a credited deposit a chain reorganisation removes', () => {
       credited_amount: 5_000_000_000n,
       required_confirmations: CONFIRMATIONS,
     };
-    const ours = await receivingAddressesEver(t.deps.db, 56);
+    const ours = await receivingAddressesEver(s.t.deps.db, 56);
     expect(await readCreditedTransfer(client, settings, ours, credited)).toMatchObject({ kind: 'present' });
     for (const changed of [{ credited_amount: 5_000_000_001n }, { from_address: STRANGER.toLowerCase() }])
       expect(await readCreditedTransfer(client, settings, ours, { ...credited, ...changed })).toMatchObject({
@@ -324,13 +239,13 @@ describe('a credited deposit a chain reorganisation removes', () => {
   });
 
   it('releases a held deposit only once the chain shows its transfer again with its confirmations', async () => {
-    const carol = await linkedMember(3);
+    const carol = await f.chainMember(3);
     const snapshot = await testClient().snapshot();
-    const raw = await signedTransfer(carol.wallet, usd('40'));
+    const raw = await f.signed(s.usdt, carol.wallet, usd('40'));
     const { id } = await creditedDeposit(carol, raw, '40');
 
     await testClient().revert({ id: snapshot });
-    await mine(chain.url, CONFIRMATIONS + 5);
+    await mine(s.chain.url, CONFIRMATIONS + 5);
     expect(await recheck.run()).toMatchObject({ held: 1 });
     expect(await walletsFor(carol)).toMatchObject({
       deposit: '0.00000000',
@@ -340,12 +255,12 @@ describe('a credited deposit a chain reorganisation removes', () => {
 
     // Mined again, but not yet deep enough.
     await sendRaw(raw);
-    await mine(chain.url, 2);
+    await mine(s.chain.url, 2);
     const early = await resolve(id, 'release');
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toContain('confirmations');
 
-    await mine(chain.url, CONFIRMATIONS);
+    await mine(s.chain.url, CONFIRMATIONS);
     const released = await resolve(id, 'release', 'the transfer is back on chain');
     expect(released.statusCode).toBe(200);
     expect(released.json().deposit).toMatchObject({
@@ -362,14 +277,16 @@ describe('a credited deposit a chain reorganisation removes', () => {
     expect(await ledgerKeys(`deposit-reorg-release:${id}`)).toBe(1);
     // Released, it stays out of the re-check (an admin decided it).
     expect(await recheck.run()).toMatchObject({ held: 0 });
-    expect((await api('GET', '/admin/deposits/reorged?status=all', adminToken)).json().held_count).toBe(0);
+    expect((await api('GET', '/admin/deposits/reorged?status=all', s.admins.tokenA)).json().held_count).toBe(
+      0,
+    );
     await reconciles();
   });
 });
 
 async function cash(): Promise<bigint> {
   const { rows } = await sqlOn(
-    t.url,
+    s.t.url,
     "SELECT coalesce(sum(e.amount), 0)::text AS s FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.owner_id IS NULL AND a.kind = 'cash'",
   );
   return BigInt(rows[0]?.s ?? '0');
