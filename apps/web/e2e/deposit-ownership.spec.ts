@@ -1,12 +1,19 @@
-import { MIN_CONFIRMATIONS } from '@sgx/chain';
-import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine, mintTestStablecoin } from '@sgx/chain/dev';
-import { createWalletClient, encodeFunctionData, erc20Abi, type Hex, http, parseUnits } from 'viem';
+import { DEV_ACCOUNTS, mine } from '@sgx/chain/dev';
+import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminDepositsPage } from './pages/AdminMoneyPages';
-import { adminCallApproved } from './pages/ApprovalPages';
 import { signInAdmin } from './pages/IncomeScreens';
-import { apiGet, apiPost, apiSignIn, walletOf } from './pages/MoneyApi';
+import {
+  CHAIN_URL,
+  CONFIRMATIONS,
+  payingMember,
+  payReceiving,
+  reportDeposit,
+  restoreReceiving,
+  setUpChain,
+} from './pages/localChain';
+import { apiGet, apiSignIn, walletOf } from './pages/MoneyApi';
 
 /**
  * A member reports another member's transaction hash first (issue 19, decision 0027), on the run's local chain
@@ -14,73 +21,27 @@ import { apiGet, apiPost, apiSignIn, walletOf } from './pages/MoneyApi';
  * decision dialog name the member whose wallet sent it and ask for a tick before any credit by hand, the real
  * sender's report is credited, and crediting the squatter's is then refused.
  */
-const CHAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_PORT ?? 8646)}`;
-const RECEIVING = DEV_ACCOUNTS[9]?.address ?? '';
-const CONFIRMATIONS = MIN_CONFIRMATIONS[56];
 /** A wallet no other spec links. */
 const PAYER = privateKeyToAccount(DEV_ACCOUNTS[6]?.privateKey as Hex);
 
 type Listed = { deposits: { id: number; chain_status: string | null; status: string }[] };
+
+test.afterEach(async ({ request }) => restoreReceiving(request));
 
 test("a hash reported first by another member stays the sender's, and the admin is warned", async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
-  await adminCallApproved(
-    request,
-    admin.token,
-    '/chains/56',
-    {
-      enabled: true,
-      token_address: DEV_TOKEN_ADDRESS,
-      token_symbol: 'USDT',
-      token_decimals: 18,
-      confirmations: CONFIRMATIONS,
-      reason: 'e2e: the local chain',
-    },
-    'PUT',
-  );
-  await adminCallApproved(request, admin.token, '/qr/add', {
-    currency: 'BEP20',
-    chain_id: 56,
-    address: RECEIVING,
-    reason: 'e2e: receiving address on the local chain',
-  });
+  await setUpChain(request);
 
   // Bob sends from his linked wallet; Mallory reports his hash first.
-  const bob = await registerViaApi(request, 'sender');
-  const b = await apiSignIn(request, 'member', bob.email, bob.password);
-  const challenge = await apiPost<{ message: string }>(request, b.token, '/wallets/challenge', {
-    address: PAYER.address,
-    chainId: 56,
-  });
-  await apiPost(request, b.token, '/wallets/link', {
-    message: challenge.message,
-    signature: await PAYER.signMessage({ message: challenge.message }),
-  });
-  await mintTestStablecoin(CHAIN_URL, DEV_TOKEN_ADDRESS, PAYER.address, parseUnits('20', 18));
-  const hash = await createWalletClient({ account: PAYER, transport: http(CHAIN_URL) }).sendTransaction({
-    chain: null,
-    to: DEV_TOKEN_ADDRESS,
-    data: encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [RECEIVING as Hex, parseUnits('20', 18)],
-    }),
-  });
+  const { member: bob, session: b } = await payingMember(request, 'sender', PAYER, '20');
+  const hash = await payReceiving(PAYER, '20');
   await mine(CHAIN_URL, CONFIRMATIONS);
   const mallory = await registerViaApi(request, 'squatter');
   const m = await apiSignIn(request, 'member', mallory.email, mallory.password);
-  const report = (token: string, userId: number) =>
-    apiPost<{ deposit: { id: number } }>(request, token, '/deposite/add', {
-      user_id: userId,
-      amount: '20',
-      currency: 'BEP20',
-      hash,
-      chain_id: 56,
-    });
+  const report = (token: string, userId: number) => reportDeposit(request, token, userId, '20', hash);
   const squat = (await report(m.token, m.id)).deposit.id;
   await expect
     .poll(async () => (await apiGet<Listed>(request, m.token, '/deposite/list')).deposits[0]?.chain_status, {

@@ -1,19 +1,19 @@
-import { MIN_CONFIRMATIONS } from '@sgx/chain';
-import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine, mintTestStablecoin } from '@sgx/chain/dev';
-import {
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseUnits,
-} from 'viem';
+import type { APIRequestContext } from '@playwright/test';
+import { DEV_ACCOUNTS, mine } from '@sgx/chain/dev';
+import { createTestClient, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { demoAdmin, expect, registerViaApi, test } from './fixtures';
-import { adminCallApproved } from './pages/ApprovalPages';
+import { demoAdmin, expect, test } from './fixtures';
 import { signInAdmin, signInMember } from './pages/IncomeScreens';
-import { apiGet, apiPost, apiSignIn, usd, walletOf } from './pages/MoneyApi';
+import {
+  CHAIN_URL,
+  CONFIRMATIONS,
+  payingMember,
+  payReceiving,
+  reportDeposit,
+  restoreReceiving,
+  setUpChain,
+} from './pages/localChain';
+import { apiGet, usd, type WalletBalances } from './pages/MoneyApi';
 
 /**
  * A credited deposit that a chain reorganisation removes (issue 19, decision 0028), against the run's local chain
@@ -21,16 +21,15 @@ import { apiGet, apiPost, apiSignIn, usd, walletOf } from './pages/MoneyApi';
  * reorganisation. The server's minutely re-check holds the amount; the member sees it held and why; an admin's
  * release is refused while the chain lacks the transfer, and the reversal takes it off the books.
  */
-const CHAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_PORT ?? 8646)}`;
-const RECEIVING = DEV_ACCOUNTS[9]?.address ?? '';
-const CONFIRMATIONS = MIN_CONFIRMATIONS[56];
 /** A wallet no other spec links. */
 const PAYER = privateKeyToAccount(DEV_ACCOUNTS[5]?.privateKey as Hex);
 
 type Held = { held: string; deposits: { id: number; reorg_status: string }[] };
-/** The member's wallets with the held amount (GET /tr/wallet/{id}). */
-const walletsOf = async (request: Parameters<typeof walletOf>[0], token: string, id: number) =>
-  (await walletOf(request, token, id)) as Awaited<ReturnType<typeof walletOf>> & { held: string };
+/** The member's wallets with the held amount (GET /tr/wallet/{id}: walletOf keeps the wallet cards' figures only). */
+const walletsOf = async (request: APIRequestContext, token: string, id: number) =>
+  (await apiGet<{ wallets: WalletBalances & { held: string } }>(request, token, `/tr/wallet/${id}`)).wallets;
+
+test.afterEach(async ({ request }) => restoreReceiving(request));
 
 test('a deposit a chain reorganisation removes is held, shown to the member, and reversed by an admin', async ({
   page,
@@ -39,60 +38,16 @@ test('a deposit a chain reorganisation removes is held, shown to the member, and
 }) => {
   // The re-check runs every minute on the server's job queue.
   test.setTimeout(240_000);
-  const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
-  await adminCallApproved(
-    request,
-    admin.token,
-    '/chains/56',
-    {
-      enabled: true,
-      token_address: DEV_TOKEN_ADDRESS,
-      token_symbol: 'USDT',
-      token_decimals: 18,
-      confirmations: CONFIRMATIONS,
-      reason: 'e2e: the local chain',
-    },
-    'PUT',
-  );
-  await adminCallApproved(request, admin.token, '/qr/add', {
-    currency: 'BEP20',
-    chain_id: 56,
-    address: RECEIVING,
-    reason: 'e2e: receiving address on the local chain',
-  });
+  await setUpChain(request);
 
-  const member = await registerViaApi(request, 'reorg');
-  const m = await apiSignIn(request, 'member', member.email, member.password);
-  const challenge = await apiPost<{ message: string }>(request, m.token, '/wallets/challenge', {
-    address: PAYER.address,
-    chainId: 56,
-  });
-  await apiPost(request, m.token, '/wallets/link', {
-    message: challenge.message,
-    signature: await PAYER.signMessage({ message: challenge.message }),
-  });
-  await mintTestStablecoin(CHAIN_URL, DEV_TOKEN_ADDRESS, PAYER.address, parseUnits('100', 18));
+  const { member, session: m } = await payingMember(request, 'reorg', PAYER, '100');
 
   // The transfer, its confirmations, the report, the verifier's credit.
   const node = createTestClient({ mode: 'anvil', transport: http(CHAIN_URL) });
   const snapshot = await node.snapshot();
-  const hash = await createWalletClient({ account: PAYER, transport: http(CHAIN_URL) }).sendTransaction({
-    chain: null,
-    to: DEV_TOKEN_ADDRESS,
-    data: encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [RECEIVING as Hex, parseUnits('100', 18)],
-    }),
-  });
+  const hash = await payReceiving(PAYER, '100');
   await mine(CHAIN_URL, CONFIRMATIONS);
-  const reported = await apiPost<{ deposit: { id: number } }>(request, m.token, '/deposite/add', {
-    user_id: m.id,
-    amount: '100',
-    currency: 'BEP20',
-    hash,
-    chain_id: 56,
-  });
+  const reported = await reportDeposit(request, m.token, m.id, '100', hash);
   const id = reported.deposit.id;
   await expect
     .poll(async () => (await walletsOf(request, m.token, m.id)).deposit, { timeout: 30_000 })

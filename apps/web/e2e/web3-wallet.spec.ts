@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { MIN_CONFIRMATIONS, walletErrorMessage } from '@sgx/chain';
+import type { Page } from '@playwright/test';
+import { walletErrorMessage } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mine } from '@sgx/chain/dev';
-import { demoAdmin, expect, registerViaApi, test } from './fixtures';
-import { adminCallApproved } from './pages/ApprovalPages';
+import { expect, registerViaApi, test } from './fixtures';
 import { installInjectedWallet } from './pages/injectedWallet';
+import { CHAIN_URL, CONFIRMATIONS, RECEIVING, restoreReceiving, setUpChain } from './pages/localChain';
 import { MemberDashboardPage } from './pages/MemberMoneyPages';
 import { addAmounts, apiGet, apiSignIn, usd, walletOf } from './pages/MoneyApi';
 import { latestMail } from './pages/outbox';
@@ -14,41 +14,9 @@ import { SignInPage } from './pages/SignInPage';
  * playwright.config.ts through chain-server.ts), the server verifying on it (CHAIN_RPC_URL_56), and a
  * browser wallet injected into the page that signs and sends through anvil.
  */
-const CHAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_PORT ?? 8646)}`;
-const RECEIVING = DEV_ACCOUNTS[9]?.address ?? '';
-/** BNB Smart Chain's floor (issue 19): no setting may credit a deposit after fewer blocks. */
-const CONFIRMATIONS = MIN_CONFIRMATIONS[56];
 
 /** An address as the screens shorten it: the header 0x1234…abcd, lists and tables 0x123456…abcdef. */
 const short = (address: string, head = 6, tail = 4) => `${address.slice(0, head)}…${address.slice(-tail)}`;
-
-/**
- * As an admin, through the API: chain 56 takes the local stablecoin, and has its own receiving address. Each
- * change waits for the second admin, who approves it (issue 19); set already, nothing is asked.
- */
-async function setUpChain(request: APIRequestContext) {
-  const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
-  await adminCallApproved(
-    request,
-    admin.token,
-    '/chains/56',
-    {
-      enabled: true,
-      token_address: DEV_TOKEN_ADDRESS,
-      token_symbol: 'USDT',
-      token_decimals: 18,
-      confirmations: CONFIRMATIONS,
-      reason: 'e2e: the local chain',
-    },
-    'PUT',
-  );
-  await adminCallApproved(request, admin.token, '/qr/add', {
-    currency: 'BEP20',
-    chain_id: 56,
-    address: RECEIVING,
-    reason: 'e2e: receiving address on the local chain',
-  });
-}
 
 async function signIn(page: Page, email: string, password: string) {
   const signInPage = new SignInPage(page);
@@ -93,6 +61,8 @@ async function reviewDeposit(page: Page, amount: string) {
   await expect(confirm).toContainText(RECEIVING);
   return confirm;
 }
+
+test.afterEach(async ({ request }) => restoreReceiving(request));
 
 test('a member connects a wallet, links it, deposits 25 USDT from it and sees it credited live', async ({
   page,

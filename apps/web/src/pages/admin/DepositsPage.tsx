@@ -54,7 +54,7 @@ export default function DepositsPage() {
       description="Deposits on chains the server reads are verified and credited on their own. Check the rest (and any the check refused) on chain, then approve (credits the member) or decline."
     >
       <ReorgHeldPanel />
-      <Card withBorder radius="lg" padding="md">
+      <Card withBorder radius="lg" padding="md" data-testid="deposits-list">
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
