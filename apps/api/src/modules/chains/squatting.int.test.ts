@@ -277,6 +277,12 @@ describe('hashes no node verifies', () => {
 });
 
 describe('the risk signal', () => {
+  it('tells the planner withdrawal_risk returns its nine signals, not the default thousand rows', async () => {
+    const { rows } = await sql<{ rows: number }>`SELECT prorows::int AS rows FROM pg_proc
+      WHERE proname = 'withdrawal_risk'`.execute(t.deps.db);
+    expect(rows).toEqual([{ rows: 9 }]);
+  });
+
   it('counts such reports through an index', async () => {
     const plan = await t.deps.db.transaction().execute(async (tx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(tx);
