@@ -164,13 +164,7 @@ export class DepositReorgService {
         .where('id', '=', depositId)
         .forUpdate()
         .executeTakeFirst();
-      if (!d) throw notFound('Deposit not found.');
-      if (d.reorg_status !== 'held')
-        throw conflict(
-          d.reorg_status === null
-            ? 'This deposit is not held: nothing to resolve.'
-            : `This deposit was already resolved (${d.reorg_status}).`,
-        );
+      assertHeld(d);
       const held = d.held_amount ?? 0n;
       const reverse = body.action === 'reverse';
       if (held > 0n)
@@ -246,13 +240,7 @@ export class DepositReorgService {
       ])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!d) throw notFound('Deposit not found.');
-    if (d.reorg_status !== 'held')
-      throw conflict(
-        d.reorg_status === null
-          ? 'This deposit is not held: nothing to resolve.'
-          : `This deposit was already resolved (${d.reorg_status}).`,
-      );
+    assertHeld(d);
     const client = d.chain_id === null ? undefined : this.chains.client(d.chain_id);
     if (d.chain_id === null || !client || d.credited_amount === null) return 'unreadable';
     const settings = await acceptedAt(this.db, await this.chains.settings(d.chain_id), d.decided_at);
@@ -299,6 +287,17 @@ export class DepositReorgService {
   private records() {
     return reorgRecords(this.db);
   }
+}
+
+/** The deposit exists and is held, else why nothing can be resolved (404, 409). */
+function assertHeld<T extends { reorg_status: string | null }>(d: T | undefined): asserts d is T {
+  if (!d) throw notFound('Deposit not found.');
+  if (d.reorg_status !== 'held')
+    throw conflict(
+      d.reorg_status === null
+        ? 'This deposit is not held: nothing to resolve.'
+        : `This deposit was already resolved (${d.reorg_status}).`,
+    );
 }
 
 /** Flagged deposits with their member and resolver, as admins and the member read them. */
