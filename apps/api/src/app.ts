@@ -68,6 +68,8 @@ import { riskRoutes } from './modules/risk/risk.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { sweepsRoutes } from './modules/sweeps/sweeps.routes';
+import { SweepsService } from './modules/sweeps/sweeps.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
 import { TicketsService } from './modules/tickets/tickets.service';
 import { tokenRoutes } from './modules/token/token.routes';
@@ -139,6 +141,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     chains,
     wallets: new WalletsService(db, chains, config),
     verifier: new DepositVerifier(db, chains, deposits, config),
+    sweeps: new SweepsService(db, chains),
   };
   deposits.onRequested = (d) => deps.verifier.enqueue(deps.queue, d);
   deps.wallets.onLinked = (userId, address) => deps.verifier.reopenForLinked(deps.queue, userId, address);
@@ -216,6 +219,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       rewardsRoutes(typed);
       ctoRoutes(typed);
       chainsRoutes(typed);
+      sweepsRoutes(typed);
       walletsRoutes(typed);
       payoutAddressRoutes(typed);
       setupRoutes(typed);

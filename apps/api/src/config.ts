@@ -47,17 +47,20 @@ const EnvSchema = z.object({
   CHAIN_RPC_URL_137: z.string().url().optional(),
   CHAIN_RPC_URL_56: z.string().url().optional(),
   CHAIN_RPC_URL_42161: z.string().url().optional(),
+  /** TRON through java-tron's Ethereum-compatible JSON-RPC (`https://<node>/jsonrpc`), chain id 728126428. */
+  CHAIN_RPC_URL_728126428: z.string().url().optional(),
   /** Public endpoints the browser uses per chain (comma-separated); default: the chain's public nodes. */
   PUBLIC_RPC_URL_1: z.string().optional(),
   PUBLIC_RPC_URL_137: z.string().optional(),
   PUBLIC_RPC_URL_56: z.string().optional(),
   PUBLIC_RPC_URL_42161: z.string().optional(),
+  PUBLIC_RPC_URL_728126428: z.string().optional(),
   /** How often a deposit waiting for its transaction or its confirmations is checked again. */
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(5),
   WALLETCONNECT_PROJECT_ID: z.string().trim().min(1).optional(),
 });
 
-const CHAIN_IDS = [1, 137, 56, 42161] as const;
+const CHAIN_IDS = [1, 137, 56, 42161, 728126428] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';

@@ -30,6 +30,7 @@ import type { RecoveryService } from './modules/recovery/recovery.service';
 import type { ReferralsService } from './modules/referrals/referrals.service';
 import type { RewardsService } from './modules/rewards/rewards.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { SweepsService } from './modules/sweeps/sweeps.service';
 import type { TicketsService } from './modules/tickets/tickets.service';
 import type { TokenService } from './modules/token/token.service';
 import type { TopupsService } from './modules/topups/topups.service';
@@ -76,6 +77,7 @@ export type Deps = {
   chains: ChainsService;
   wallets: WalletsService;
   verifier: DepositVerifier;
+  sweeps: SweepsService;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;
 };

@@ -42,6 +42,9 @@ export const configureChain = (
     token_symbol: string;
     token_decimals: number;
     confirmations: number;
+    /** Issue 20: the smallest credited transfer to a member address, and the member addresses' factory. */
+    min_deposit?: string;
+    forwarder_factory?: string | null;
     reason?: string;
   },
 ) => asTwoAdmins(app, admins, 'PUT', `/chains/${chainId}`, { reason: 'test set-up', ...settings });

@@ -1,5 +1,6 @@
-import type { Chain } from 'viem';
+import { type Chain, defineChain } from 'viem';
 import { arbitrum, bsc, mainnet, polygon } from 'viem/chains';
+import { TRON_CHAIN_ID } from './tron';
 
 /** The EVM chains the platform accepts deposits on (spec 9), in the order the spec lists them. */
 export type SupportedChainId = 1 | 137 | 56 | 42161;
@@ -13,6 +14,26 @@ export const MIN_CONFIRMATIONS = { 1: 12, 137: 128, 56: 15, 42161: 20, tron: 19 
   number
 >;
 export const minConfirmations = (network: SupportedChainId | 'tron'): number => MIN_CONFIRMATIONS[network];
+
+/** TRON mainnet's chain id on java-tron's Ethereum-compatible JSON-RPC (`/jsonrpc`): TRON_CHAIN_ID of tron.ts. */
+export const TRON_JSONRPC_CHAIN_ID = TRON_CHAIN_ID;
+/** Deposit networks the server reads: the EVM chains and TRON. */
+export type DepositChainId = SupportedChainId | typeof TRON_JSONRPC_CHAIN_ID;
+/** The confirmations floor of any chain deposits are read on. */
+export const minConfirmationsOf = (chainId: number): number =>
+  chainId === TRON_JSONRPC_CHAIN_ID ? MIN_CONFIRMATIONS.tron : MIN_CONFIRMATIONS[chainId as SupportedChainId];
+
+/**
+ * TRON as viem reads it through java-tron's `/jsonrpc` (eth_blockNumber, eth_getLogs, eth_getTransactionReceipt with
+ * 20-byte hex addresses). Never a chain a browser wallet connects to.
+ */
+export const tronJsonRpcChain: Chain = defineChain({
+  id: TRON_JSONRPC_CHAIN_ID,
+  name: 'TRON',
+  nativeCurrency: { name: 'TRX', symbol: 'TRX', decimals: 6 },
+  rpcUrls: { default: { http: ['https://api.trongrid.io/jsonrpc'] } },
+  blockExplorers: { default: { name: 'Tronscan', url: 'https://tronscan.org/#' } },
+});
 
 export type ChainInfo = {
   id: SupportedChainId;
@@ -53,14 +74,19 @@ export const isSupportedChainId = (n: unknown): n is SupportedChainId =>
 
 export const chainById = (id: number): ChainInfo | undefined => SUPPORTED_CHAINS.find((c) => c.id === id);
 
-export const chainName = (id: number): string => chainById(id)?.name ?? `Chain ${id}`;
+export const chainName = (id: number): string =>
+  id === TRON_JSONRPC_CHAIN_ID ? 'TRON' : (chainById(id)?.name ?? `Chain ${id}`);
 
 export const txExplorerUrl = (chainId: number, hash: string): string | undefined => {
+  if (chainId === TRON_JSONRPC_CHAIN_ID)
+    return `https://tronscan.org/#/transaction/${hash.replace(/^0x/, '')}`;
   const c = chainById(chainId);
   return c ? `${c.explorerUrl}/tx/${hash.startsWith('0x') ? hash : `0x${hash}`}` : undefined;
 };
 
+/** `address` as people read it on the chain (Base58Check `T...` on TRON). */
 export const addressExplorerUrl = (chainId: number, address: string): string | undefined => {
+  if (chainId === TRON_JSONRPC_CHAIN_ID) return `https://tronscan.org/#/address/${address}`;
   const c = chainById(chainId);
   return c ? `${c.explorerUrl}/address/${address}` : undefined;
 };

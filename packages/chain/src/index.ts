@@ -1,5 +1,7 @@
 export * from './chains';
 export * from './erc20';
 export * from './errors';
+export * from './forwarder';
 export * from './transport';
+export * from './tron';
 export * from './units';

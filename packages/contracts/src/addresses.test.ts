@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isEvmAddress, isTronAddress, toChecksumAddress } from './addresses';
+import {
+  displayAddress,
+  hexToTron,
+  isEvmAddress,
+  isTronAddress,
+  toChecksumAddress,
+  tronToHex,
+} from './addresses';
 import { RegisterBody } from './auth';
 import { AmountIn } from './common';
 
@@ -24,6 +31,22 @@ describe('payout addresses', () => {
     expect(isTronAddress('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toBe(true);
     expect(isTronAddress('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8')).toBe(false);
     expect(isTronAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
+  });
+});
+
+describe('TRON addresses as hex and back', () => {
+  it('turns TRON USDT into its 20-byte hex and back, and refuses a broken checksum', () => {
+    expect(tronToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
+      '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c',
+    );
+    expect(hexToTron('0xA614F803B6FD780986A42C78EC9C7F77E6DED13C')).toBe(
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    );
+    expect(() => tronToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toThrow(/Not a TRON address/);
+    expect(displayAddress(728126428, '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c')).toMatch(/^T/);
+    const evm = displayAddress(56, '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    expect(evm).not.toBe(evm.toLowerCase());
+    expect(isEvmAddress(evm)).toBe(true);
   });
 });
 

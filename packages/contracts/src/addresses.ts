@@ -41,3 +41,24 @@ export function isTronAddress(address: string): boolean {
     return false;
   }
 }
+
+const hexOf = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A TRON address (`T...`) as the 20-byte hex its Ethereum-compatible JSON-RPC uses (0x, lower case). */
+export function tronToHex(address: string): string {
+  if (!isTronAddress(address)) throw new Error(`Not a TRON address: ${address}`);
+  return `0x${hexOf(tronCodec.decode(address).slice(1))}`;
+}
+
+/** 20-byte hex (0x...) as the TRON address people read (`T...`, Base58Check of 0x41 and the 20 bytes). */
+export function hexToTron(address: string): string {
+  if (!hexChars.test(address)) throw new Error(`Not a 20-byte hex address: ${address}`);
+  const bytes = new Uint8Array(21);
+  bytes[0] = 0x41;
+  for (let i = 0; i < 20; i++) bytes[i + 1] = Number.parseInt(address.slice(2 + i * 2, 4 + i * 2), 16);
+  return tronCodec.encode(bytes);
+}
+
+/** An address as a person reads it on a chain: Base58Check on TRON (728126428), EIP-55 elsewhere. */
+export const displayAddress = (chainId: number, hex: string): string =>
+  chainId === 728126428 ? hexToTron(hex) : toChecksumAddress(hex);

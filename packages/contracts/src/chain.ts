@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Bep20Address } from './users';
+import { Bep20Address, Trc20Address } from './users';
 
 /**
  * Wallets and chains (issue 9): the EVM chains the platform accepts deposits on, proving a wallet by a
@@ -14,6 +14,24 @@ export const SupportedChainId = z.coerce
     message: 'Choose Ethereum (1), Polygon (137), BNB Smart Chain (56) or Arbitrum One (42161).',
   })
   .transform((v) => v as SupportedChainId);
+/** TRON mainnet's chain id on its Ethereum-compatible JSON-RPC (java-tron `/jsonrpc`). */
+export const TRON_CHAIN_ID = 728126428;
+/** Every chain deposits are read on: the four EVM chains, then TRON. */
+export const DEPOSIT_CHAIN_IDS = [...SUPPORTED_CHAIN_IDS, TRON_CHAIN_ID] as const;
+export type DepositChainId = (typeof DEPOSIT_CHAIN_IDS)[number];
+export const DepositChainId = z.coerce
+  .number()
+  .int()
+  .refine((v): v is DepositChainId => (DEPOSIT_CHAIN_IDS as readonly number[]).includes(v), {
+    message:
+      'Choose Ethereum (1), Polygon (137), BNB Smart Chain (56), Arbitrum One (42161) or TRON (728126428).',
+  })
+  .transform((v) => v as DepositChainId);
+export const DepositNetwork = z.enum(['EVM', 'TRON']);
+export type DepositNetwork = z.infer<typeof DepositNetwork>;
+export const networkOfChain = (chainId: number): DepositNetwork =>
+  chainId === TRON_CHAIN_ID ? 'TRON' : 'EVM';
+
 /** The refusal of confirmations below the network's floor (MIN_CONFIRMATIONS of @sgx/chain), naming it. */
 export const confirmationsFloorMessage = (networkName: string, floor: number) =>
   `${networkName} needs at least ${floor} confirmations.`;
@@ -52,7 +70,15 @@ export const WalletAddressParam = z.object({ address: Bep20Address });
 
 // ---- chains --------------------------------------------------------------------------------------
 
-export const ChainStatus = z.enum(['waiting', 'confirming', 'credited', 'refused', 'manual']);
+/** `below_minimum`: a transfer to a member's own address smaller than the chain's minimum, recorded, not credited. */
+export const ChainStatus = z.enum([
+  'waiting',
+  'confirming',
+  'credited',
+  'refused',
+  'manual',
+  'below_minimum',
+]);
 export type ChainStatus = z.infer<typeof ChainStatus>;
 
 /** A chain as the web app and admins see it. `rpcUrls` are the public endpoints a browser may use. */
@@ -66,21 +92,43 @@ export const ChainConfig = z.object({
   explorerUrl: z.string(),
   token: z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() }),
   confirmations: z.number().int(),
+  network: DepositNetwork,
+  /** Smaller transfers to a member's own address are recorded, not credited (platform units). */
+  min_deposit: z.string(),
+  /** The CREATE2 factory of member deposit addresses on this chain (issue 20), and the treasury it fixes. */
+  forwarder_factory: z.string().nullable(),
+  treasury: z.string().nullable(),
 });
 export type ChainConfig = z.infer<typeof ChainConfig>;
 export const ChainsResponse = z.object({
   chains: z.array(ChainConfig),
+  /** TRON (TRC20), read through java-tron's Ethereum-compatible JSON-RPC; never a wallet-connect chain. */
+  tron: ChainConfig.nullable(),
   /** WalletConnect pairing project id; null hides that option. */
   walletConnectProjectId: z.string().nullable(),
 });
 export type ChainsResponse = z.infer<typeof ChainsResponse>;
-export const ChainIdParam = z.object({ chainId: SupportedChainId });
+export const ChainIdParam = z.object({ chainId: DepositChainId });
 export const ChainSettingsBody = z.object({
   enabled: z.boolean(),
-  token_address: Bep20Address,
+  /** 0x and 40 hex digits; on TRON also its Base58Check form (`T...`), stored as hex. */
+  token_address: z.union([Bep20Address, Trc20Address]),
   token_symbol: z.string().trim().min(1).max(12),
   token_decimals: z.number().int().min(0).max(36),
   confirmations: z.number().int().min(1).max(10_000),
+  /** Omitted: unchanged. */
+  min_deposit: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, 'Enter an amount like 10 or 0.5.')
+    .optional(),
+  /** The deposit factory (0x address); null removes it; omitted: unchanged. */
+  forwarder_factory: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'Enter the factory contract address (0x and 40 hex digits).')
+    .nullable()
+    .optional(),
   reason: z.string().trim().min(3).max(500),
 });
 

@@ -43,7 +43,8 @@ export const DepositRecord = z.object({
   /** Why the check refused it, or what it waits for. */
   chain_reason: z.string().nullable(),
   from_address: z.string().nullable(),
-  source: z.enum(['member', 'scan']),
+  /** Reported by the member, found by the scan from a linked wallet, or sent to the member's own address. */
+  source: z.enum(['member', 'scan', 'address']),
   /**
    * The approval its credit waits for, and who asked for it (decision 0024; admins only, null for members).
    * Last, so CSV columns keep their places.
@@ -58,6 +59,10 @@ export const DepositRecord = z.object({
   chain_sender_username: z.string().nullable(),
   sender_is_member: z.boolean().nullable(),
   other_reports: z.number().int().nullable(),
+  /** The member's own deposit address it was sent to (issue 20), as people read it; null for the shared one. */
+  to_address: z.string().nullable(),
+  /** The transaction on the chain's explorer, when the chain is known. */
+  explorer_url: z.string().nullable(),
 });
 export type DepositRecord = z.infer<typeof DepositRecord>;
 export const DepositsResponse = paged('deposits', DepositRecord);

@@ -10,6 +10,7 @@ export * from './deposit-reorg';
 export * from './deposits';
 export * from './income';
 export * from './ledger';
+export * from './member-addresses';
 export * from './money-ops';
 export * from './notifications';
 export * from './payout-address';

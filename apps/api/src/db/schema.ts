@@ -116,6 +116,9 @@ export interface DB {
   wallet_challenges: WalletChallengesTable;
   member_wallets: MemberWalletsTable;
   chain_settings: ChainSettingsTable;
+  member_deposit_salts: MemberDepositSaltsTable;
+  member_deposit_addresses: MemberDepositAddressesTable;
+  deposit_sweeps: DepositSweepsTable;
   income_skips: IncomeSkipsTable;
   watch_sessions: WatchSessionsTable;
   roi_claims: RoiClaimsTable;
@@ -188,7 +191,10 @@ export type AccountKind =
   | 'adjustments'
   | 'investments'
   /** A member's deposit credit held after a chain reorganisation removed it (decision 0028). */
-  | 'held';
+  | 'held'
+  /** Platform: what deposits to members' own addresses left there, and what sweeps moved to the treasury (0033). */
+  | 'member_addresses'
+  | 'treasury';
 export type Asset = 'USD' | 'SGX';
 
 export interface LedgerAccountsTable {
@@ -272,7 +278,9 @@ export interface DepositsTable {
   required_confirmations: number | null;
   chain_reason: string | null;
   checked_at: NullableTimestamp;
-  source: Generated<'member' | 'scan'>;
+  source: Generated<'member' | 'scan' | 'address'>;
+  /** The member's own address it reached (issue 20), 20-byte hex; null for the shared receiving address. */
+  to_address: string | null;
   /** The member the chain's sender wallet was linked to when the verifier read it (migration 0034). */
   sender_id: bigint | null;
   /** A credited deposit a chain reorganisation removed (decision 0028, migration 0035). */
@@ -290,7 +298,7 @@ export interface DepositsTable {
 export type ReorgStatus = 'held' | 'released' | 'reversed';
 
 /** Where the server's check of an on-chain deposit stands. */
-export type ChainStatus = 'waiting' | 'confirming' | 'credited' | 'refused' | 'manual';
+export type ChainStatus = 'waiting' | 'confirming' | 'credited' | 'refused' | 'manual' | 'below_minimum';
 
 export interface WalletChallengesTable {
   nonce: string;
@@ -319,6 +327,51 @@ export interface ChainSettingsTable {
   confirmations: number;
   scanned_to_block: bigint | null;
   updated_at: Generated<Date>;
+  /** Member deposit addresses (issue 20, migration 0041): the factory and what was read from it. */
+  forwarder_factory: string | null;
+  forwarder_prefix: '0xff' | '0x41' | null;
+  forwarder_code_hash: string | null;
+  treasury_address: string | null;
+  min_deposit: Generated<bigint>;
+  scanned_block_hash: string | null;
+}
+
+export interface MemberDepositSaltsTable {
+  user_id: bigint;
+  salt: string;
+  created_at: Timestamp;
+}
+
+export interface MemberDepositAddressesTable {
+  chain_id: number;
+  address: string;
+  user_id: bigint;
+  factory: string;
+  created_at: Timestamp;
+}
+
+export type SweepStatus = 'prepared' | 'sent' | 'confirmed' | 'failed';
+export interface DepositSweepsTable {
+  id: Id;
+  chain_id: number;
+  factory: string;
+  token_address: string;
+  treasury: string;
+  addresses: string[];
+  salts: string[];
+  expected: bigint;
+  status: Generated<SweepStatus>;
+  tx_hash: string | null;
+  block_number: bigint | null;
+  confirmations: number | null;
+  swept: bigint | null;
+  failure: string | null;
+  reason: string;
+  created_by: bigint;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+  ledger_transaction_id: bigint | null;
 }
 
 export type WithdrawalKind = 'working' | 'roi' | 'principal' | 'compound';

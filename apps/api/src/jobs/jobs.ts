@@ -74,7 +74,7 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'deposits-chain-minutely',
     cron: '* * * * *',
     describe:
-      'Checks every open EVM deposit once, and scans each chain the server reads for transfers from linked wallets nobody reported (every minute).',
+      "Checks every open chain deposit once, scans each chain the server reads for members' deposits nobody reported (to their own addresses, or from linked wallets), and checks sent sweeps (every minute).",
     run: async (deps, _data, now) => {
       const open = await deps.verifier.verifyOpen(now);
       const scans: Record<number, unknown> = {};
@@ -85,7 +85,8 @@ export const jobs: JobDefinition<JobData>[] = [
           scans[chainId] = { error: err instanceof Error ? err.message.slice(0, 200) : String(err) };
         }
       }
-      return { open, scans };
+      const sweeps = await deps.sweeps.checkOpen();
+      return { open, scans, sweeps };
     },
   },
   {

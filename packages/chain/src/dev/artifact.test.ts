@@ -1,6 +1,8 @@
-import type { AbiParameter } from 'viem';
+import { type AbiParameter, keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { compileTestStablecoin } from '../../scripts/compile-token.mjs';
+import { compileDepositFactory, compileTestStablecoin } from '../../scripts/compile-contracts.mjs';
+import { DEPOSIT_FACTORY_ABI, DEPOSIT_FORWARDER_ABI, FORWARDER_CODE_HASH } from '../forwarder';
+import factoryArtifact from './DepositFactory.json' with { type: 'json' };
 import artifact from './TestStablecoin.json' with { type: 'json' };
 import { TEST_STABLECOIN_ABI_SHAPE } from './token';
 
@@ -15,17 +17,30 @@ const params = (list: readonly AbiParameter[] = []) =>
   list.map((p) => `${p.type}${'indexed' in p && p.indexed ? ' indexed' : ''}`).join(',');
 const signature = (item: Item) =>
   `${item.type} ${item.name ?? ''}(${params(item.inputs)}) ${item.stateMutability ?? ''} -> (${params(item.outputs)})`;
+const signatures = (abi: readonly unknown[]) => (abi as Item[]).map(signature).sort();
 
+// solc-js takes 2-3 s alone, far more on a loaded machine
 describe('TestStablecoin artifact', () => {
-  it('is what contracts/TestStablecoin.sol compiles to (run scripts/compile-token.mjs after editing it)', () => {
+  it('is what contracts/TestStablecoin.sol compiles to (run scripts/compile-contracts.mjs after editing it)', () => {
     const fresh = compileTestStablecoin();
     expect(artifact.bytecode).toBe(fresh.bytecode);
     expect(artifact.abi).toEqual(fresh.abi);
-  }, 60_000); // solc-js takes 2-3 s alone, far more on a loaded machine
+  }, 60_000);
 
   it('has exactly the ABI its TypeScript type promises: ERC-20, the constructor and mint', () => {
-    const actual = (artifact.abi as Item[]).map(signature).sort();
-    const promised = (TEST_STABLECOIN_ABI_SHAPE as readonly Item[]).map(signature).sort();
-    expect(actual).toEqual(promised);
+    expect(signatures(artifact.abi)).toEqual(signatures(TEST_STABLECOIN_ABI_SHAPE));
+  });
+});
+
+describe('DepositFactory artifact', () => {
+  it('is what contracts/DepositFactory.sol compiles to (run scripts/compile-contracts.mjs after editing it)', () => {
+    expect(factoryArtifact).toEqual(compileDepositFactory());
+  }, 60_000);
+
+  it('agrees with the browser-safe ABIs and forwarder code hash in src/forwarder.ts', () => {
+    expect(DEPOSIT_FACTORY_ABI).toEqual(factoryArtifact.abi);
+    expect(DEPOSIT_FORWARDER_ABI).toEqual(factoryArtifact.forwarderAbi);
+    expect(signatures(DEPOSIT_FACTORY_ABI)).toEqual(signatures(factoryArtifact.abi));
+    expect(keccak256(factoryArtifact.forwarderBytecode as `0x${string}`)).toBe(FORWARDER_CODE_HASH);
   });
 });

@@ -1,11 +1,21 @@
 /**
  * Local-chain tooling for tests and development (Node only): anvil as a child process, the well-known dev
- * accounts, and the test stablecoin (deploy, mint, transfer). Used by integration tests, the browser tests'
- * chain server and `npm run chain:dev`. Never import it from browser code.
+ * accounts, the test stablecoin (deploy, mint, transfer) and the deposit factory (deploy, sweep). Used by
+ * integration tests, the browser tests' chain server and `npm run chain:dev`. Never import it from browser code.
  */
 export { DEV_ACCOUNTS, DEV_MNEMONIC, type DevAccount, devAccount } from './accounts';
 export { type DevChain, resolveAnvilCommand, type StartAnvilOptions, startAnvil } from './anvil';
 export { confirmationsFor } from './app-setup';
+export {
+  CREATE2_DEPLOYER,
+  DEPOSIT_FACTORY_BYTECODE,
+  DEPOSIT_FORWARDER_BYTECODE,
+  type DepositFactoryOptions,
+  deployDepositFactory,
+  depositFactoryAddress,
+  type SweepForwardersOptions,
+  sweepForwarders,
+} from './factory';
 export {
   chainHead,
   DEV_TOKEN_ADDRESS,

@@ -1,16 +1,14 @@
 import {
   type Address,
-  createPublicClient,
   createTestClient,
-  createWalletClient,
   erc20Abi,
   getAddress,
   getContractAddress,
   type Hex,
   http,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { DEV_ACCOUNTS, devAccount } from './accounts';
+import { DEV_ACCOUNTS } from './accounts';
+import { POLLING_MS, publicClient, submitInOrder, walletClient } from './clients';
 import artifact from './TestStablecoin.json' with { type: 'json' };
 
 /** `mint(address to, uint256 amount)`: the test token's open faucet. */
@@ -40,7 +38,7 @@ export const TEST_STABLECOIN_ABI_SHAPE = [CONSTRUCTOR_ABI_ITEM, MINT_ABI_ITEM, .
 export type TestStablecoinAbi = typeof TEST_STABLECOIN_ABI_SHAPE;
 
 /**
- * The compiled test stablecoin (contracts/TestStablecoin.sol, built by scripts/compile-token.mjs). The ABI is
+ * The compiled test stablecoin (contracts/TestStablecoin.sol, built by scripts/compile-contracts.mjs). The ABI is
  * the artifact's, typed for viem as the ERC-20 standard plus the constructor and `mint` (artifact.test.ts
  * checks the two agree).
  */
@@ -52,37 +50,6 @@ export const TEST_STABLECOIN_BYTECODE = artifact.bytecode as Hex;
  * address when deployTestStablecoin is the first transaction on a fresh anvil (0x5FbDB2315678afecb367f032d93F642f64180aa3).
  */
 export const DEV_TOKEN_ADDRESS: Address = getContractAddress({ from: DEV_ACCOUNTS[0].address, nonce: 0n });
-
-const POLLING_MS = 100;
-
-const publicClient = (url: string) =>
-  createPublicClient({ transport: http(url), pollingInterval: POLLING_MS });
-
-const walletClient = (url: string, index: number) =>
-  createWalletClient({
-    account: privateKeyToAccount(devAccount(index).privateKey),
-    transport: http(url),
-    pollingInterval: POLLING_MS,
-  });
-
-// Transactions from one account to one node are submitted one at a time, so concurrent calls each read the
-// right pending nonce (viem reads it per transaction). Only the submission is serialized, not the wait for
-// the receipt.
-const submissions = new Map<string, Promise<unknown>>();
-function submitInOrder<T>(url: string, index: number, send: () => Promise<T>): Promise<T> {
-  const key = `${url}|${index}`;
-  const previous = submissions.get(key) ?? Promise.resolve();
-  const next = previous.then(send, send);
-  const settled = next.then(
-    () => undefined,
-    () => undefined,
-  );
-  submissions.set(key, settled);
-  void settled.then(() => {
-    if (submissions.get(key) === settled) submissions.delete(key);
-  });
-  return next;
-}
 
 export interface DeployTestStablecoinOptions {
   decimals: number;

@@ -3,12 +3,14 @@ import {
   ChainIdParam,
   ChainSettingsBody,
   ChainsResponse,
+  MemberDepositAddressesResponse,
   MessageResponse,
 } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { keyedRequest } from '../../http/listing';
 import { pendingResponse } from '../approvals/approvals.repo';
+import { memberDepositAddresses } from './member-addresses';
 
 /**
  * The EVM chains deposits are accepted on. Anyone may read them (the web app builds its wallet
@@ -16,8 +18,18 @@ import { pendingResponse } from '../approvals/approvals.repo';
  * confirmations or switch, and a second admin approves it (202; decision 0029).
  */
 export function chainsRoutes(app: App): void {
-  const { chains } = app.deps;
+  const { chains, db } = app.deps;
   const tags = ['chains'];
+
+  // The member's own deposit addresses (issue 20): made on first read, the same ever after.
+  app.get(
+    '/wallets/deposit-addresses',
+    {
+      config: { access: 'member' },
+      schema: { tags: ['wallets'], response: { 200: MemberDepositAddressesResponse } },
+    },
+    async (request) => memberDepositAddresses(db, chains, principalOf(request).userId),
+  );
 
   app.get(
     '/chains',

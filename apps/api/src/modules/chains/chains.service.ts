@@ -3,27 +3,31 @@ import {
   chainTransport,
   erc20Abi,
   formatTokenUnits,
-  minConfirmations,
   SUPPORTED_CHAINS,
+  TRON_JSONRPC_CHAIN_ID,
+  tronJsonRpcChain,
 } from '@sgx/chain';
 import {
   type ApprovalRecord,
   type ChainConfig,
-  ChainSettingsBody,
   type ChainsResponse,
-  confirmationsFloorMessage,
   DEFAULT_EVM_CHAIN_ID,
+  type DepositChainId,
+  displayAddress,
+  networkOfChain,
   type OnChainTokenBalance,
   type SupportedChainId,
-  SupportedChainId as SupportedChainIdIn,
 } from '@sgx/contracts';
+import { formatUnits } from '@sgx/money';
 import { type Address, BaseError, createPublicClient, type PublicClient } from 'viem';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { type ApprovalChange, requestApproval } from '../approvals/approvals.repo';
-import { writeAudit } from '../audit/audit.repo';
+import { notFound } from '../../http/errors';
+import {
+  applyApprovedChainChange,
+  type ChainSettingsRequest,
+  requestChainChange,
+} from './chain-settings.change';
 
 export type ChainSettingsRow = {
   chain_id: number;
@@ -33,14 +37,12 @@ export type ChainSettingsRow = {
   token_decimals: number;
   confirmations: number;
   scanned_to_block: bigint | null;
-};
-
-export type ChainSettingsPatch = {
-  enabled: boolean;
-  token_address: string;
-  token_symbol: string;
-  token_decimals: number;
-  confirmations: number;
+  scanned_block_hash: string | null;
+  min_deposit: bigint;
+  forwarder_factory: string | null;
+  forwarder_prefix: '0xff' | '0x41' | null;
+  forwarder_code_hash: string | null;
+  treasury_address: string | null;
 };
 
 /**
@@ -55,15 +57,13 @@ export class ChainsService {
     private readonly db: Db,
     private readonly config: Config,
   ) {
-    for (const chain of SUPPORTED_CHAINS) {
+    const readable = [...SUPPORTED_CHAINS.map((c) => c.viemChain), tronJsonRpcChain];
+    for (const chain of readable) {
       const url = config.chainRpcUrls[chain.id];
       if (!url) continue;
       this.clients.set(
         chain.id,
-        createPublicClient({
-          chain: chain.viemChain,
-          transport: chainTransport(url),
-        }) as unknown as PublicClient,
+        createPublicClient({ chain, transport: chainTransport(url) }) as unknown as PublicClient,
       );
     }
   }
@@ -133,6 +133,12 @@ export class ChainsService {
         'token_decimals',
         'confirmations',
         'scanned_to_block',
+        'scanned_block_hash',
+        'min_deposit',
+        'forwarder_factory',
+        'forwarder_prefix',
+        'forwarder_code_hash',
+        'treasury_address',
       ])
       .where('chain_id', '=', chainId)
       .executeTakeFirst();
@@ -143,150 +149,64 @@ export class ChainsService {
   async all(): Promise<ChainsResponse> {
     const rows = await this.db.selectFrom('chain_settings').selectAll().execute();
     const byId = new Map(rows.map((r) => [r.chain_id, r]));
+    const config = (
+      s: (typeof rows)[number],
+      meta: { name: string; publicRpcUrls: readonly string[]; explorerUrl: string },
+    ): ChainConfig => ({
+      id: s.chain_id,
+      name: meta.name,
+      enabled: s.enabled,
+      verified: this.clients.has(s.chain_id),
+      rpcUrls: this.config.publicRpcUrls[s.chain_id] ?? [...meta.publicRpcUrls],
+      explorerUrl: meta.explorerUrl,
+      token: {
+        address:
+          s.chain_id === TRON_JSONRPC_CHAIN_ID
+            ? displayAddress(s.chain_id, s.token_address.toLowerCase())
+            : s.token_address,
+        symbol: s.token_symbol,
+        decimals: s.token_decimals,
+      },
+      confirmations: s.confirmations,
+      network: networkOfChain(s.chain_id),
+      min_deposit: formatUnits(s.min_deposit),
+      forwarder_factory: s.forwarder_factory && displayAddress(s.chain_id, s.forwarder_factory),
+      treasury: s.treasury_address && displayAddress(s.chain_id, s.treasury_address),
+    });
     const chains: ChainConfig[] = [];
     for (const chain of SUPPORTED_CHAINS) {
       const s = byId.get(chain.id);
-      if (!s) continue;
-      chains.push({
-        id: chain.id,
-        name: chain.name,
-        enabled: s.enabled,
-        verified: this.clients.has(chain.id),
-        rpcUrls: this.config.publicRpcUrls[chain.id] ?? [...chain.publicRpcUrls],
-        explorerUrl: chain.explorerUrl,
-        token: { address: s.token_address, symbol: s.token_symbol, decimals: s.token_decimals },
-        confirmations: s.confirmations,
-      });
+      if (s) chains.push(config(s, chain));
     }
-    return { chains, walletConnectProjectId: this.config.walletConnectProjectId ?? null };
+    const t = byId.get(TRON_JSONRPC_CHAIN_ID);
+    const tron = t
+      ? config(t, { name: 'TRON', publicRpcUrls: [], explorerUrl: 'https://tronscan.org/#' })
+      : null;
+    return { chains, tron, walletConnectProjectId: this.config.walletConnectProjectId ?? null };
   }
 
   /**
    * An admin asks to change a chain's settings (PUT /chains/:id): refused below the network's confirmations
-   * floor, nothing when nothing changes (null), else kept for a second admin (issue 19, decision 0029).
+   * floor or for a factory the chain does not confirm, nothing when nothing changes (null), else kept for a
+   * second admin (issue 19, decision 0029).
    */
-  async request(
+  request(
     actorId: bigint,
-    chainId: SupportedChainId,
-    patch: ChainSettingsPatch,
+    chainId: DepositChainId,
+    body: ChainSettingsRequest,
     reason: string,
     key: string,
   ): Promise<ApprovalRecord | null> {
-    assertFloor(chainId, patch.confirmations);
-    return this.db.transaction().execute(async (tx) => {
-      const before = await this.current(tx, chainId);
-      const after = sameAddress(before, patch) ? { ...patch, token_address: before.token_address } : patch;
-      const changes = chainChanges(before, after);
-      if (changes.length === 0) return null;
-      return requestApproval(tx, {
-        kind: 'chain_settings',
-        requestKey: `chain_settings:${actorId}:${key}`,
-        requestedBy: actorId,
-        subjectId: BigInt(chainId),
-        summary: `Change ${chainName(chainId)} deposits: ${changes.map((c) => c.field.toLowerCase()).join(', ')}.`,
-        changes,
-        payload: { chainId, before, after },
-        reason,
-      });
-    });
+    return requestChainChange(this.db, this, { actorId, chainId, body, reason, key });
   }
 
-  /**
-   * A change a second admin approved, in the approval's transaction, as its requester's: checked again, and
-   * refused when the chain's settings are no longer what the approver was shown.
-   */
-  async applyApproved(
+  /** A change a second admin approved, in the approval's transaction (chain-settings.change.ts). */
+  applyApproved(
     tx: Tx,
     a: { requested_by: bigint; reason: string | null; payload: Record<string, unknown> },
   ): Promise<void> {
-    const parsed = ApprovedChange.safeParse(a.payload);
-    if (!parsed.success) throw conflict('This chain change is no longer valid; ask again.');
-    const p = parsed.data;
-    const now = await this.current(tx, p.chainId);
-    if (chainChanges(now, p.before).length > 0)
-      throw conflict(`The ${chainName(p.chainId)} settings changed since this was asked for; ask again.`);
-    await this.apply(tx, a.requested_by, p.chainId, p.after, a.reason ?? 'approved change');
+    return applyApprovedChainChange(tx, a);
   }
-
-  /**
-   * Writes a chain's settings, audited: the approved change, or a set-up with no admin to ask (seeds).
-   * Never reached from a route without an approval.
-   */
-  async apply(
-    tx: Tx,
-    actorId: bigint | null,
-    chainId: SupportedChainId,
-    patch: ChainSettingsPatch,
-    reason: string,
-  ): Promise<void> {
-    assertFloor(chainId, patch.confirmations);
-    const before = await this.current(tx, chainId);
-    const tokenChanged = before.token_address.toLowerCase() !== patch.token_address.toLowerCase();
-    await tx
-      .updateTable('chain_settings')
-      .set({
-        ...patch,
-        updated_at: new Date(),
-        // A new token contract is scanned from the chain's recent blocks again.
-        ...(tokenChanged ? { scanned_to_block: null } : {}),
-      })
-      .where('chain_id', '=', chainId)
-      .execute();
-    await writeAudit(tx, {
-      actorId,
-      action: 'chain.settings',
-      entity: 'chain',
-      entityId: String(chainId),
-      before,
-      after: patch,
-      reason,
-    });
-  }
-
-  /** The chain's editable settings, its row locked for the transaction. */
-  private async current(tx: Tx, chainId: number): Promise<ChainSettingsPatch> {
-    const row = await tx
-      .selectFrom('chain_settings')
-      .select(['enabled', 'token_address', 'token_symbol', 'token_decimals', 'confirmations'])
-      .where('chain_id', '=', chainId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound('This chain is not supported.');
-    return row;
-  }
-}
-
-const Patch = ChainSettingsBody.omit({ reason: true });
-/** What an approval of a chain change runs: re-read (and re-checked) when it is approved. */
-const ApprovedChange = z.object({ chainId: SupportedChainIdIn, before: Patch, after: Patch });
-
-/** Refuses confirmations below the network's floor (400, naming it). */
-function assertFloor(chainId: SupportedChainId, confirmations: number): void {
-  const floor = minConfirmations(chainId);
-  if (confirmations >= floor) return;
-  const message = confirmationsFloorMessage(chainName(chainId), floor);
-  throw badRequest(message, { confirmations: [message] });
-}
-
-const sameAddress = (a: { token_address: string }, b: { token_address: string }) =>
-  a.token_address.toLowerCase() === b.token_address.toLowerCase();
-
-const chainFields = {
-  enabled: 'Deposits',
-  token_address: 'Token contract',
-  token_symbol: 'Symbol',
-  token_decimals: 'Decimals',
-  confirmations: 'Confirmations',
-} as const satisfies Record<keyof ChainSettingsPatch, string>;
-
-const shown = (k: keyof ChainSettingsPatch, v: ChainSettingsPatch) =>
-  k === 'enabled' ? (v.enabled ? 'enabled' : 'switched off') : String(v[k]);
-
-/** The settings that differ, as the approver reads them (the token address compared without its case). */
-function chainChanges(before: ChainSettingsPatch, after: ChainSettingsPatch): ApprovalChange[] {
-  return (Object.keys(chainFields) as (keyof ChainSettingsPatch)[])
-    .filter((k) => (k === 'token_address' ? !sameAddress(before, after) : before[k] !== after[k]))
-    .map((k) => ({ field: chainFields[k], before: shown(k, before), after: shown(k, after) }));
 }
 
 /** The chain the SGX token lives on (its addresses are BEP20). */

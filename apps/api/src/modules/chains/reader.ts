@@ -2,6 +2,7 @@ import { erc20Abi, TRANSFER_EVENT } from '@sgx/chain';
 import {
   type Address,
   BaseError,
+  BlockNotFoundError,
   decodeEventLog,
   type Hex,
   type Log,
@@ -92,37 +93,54 @@ export async function readTransaction(client: PublicClient, hash: string): Promi
 /** The chain's head block number, read fresh (no cache). */
 export const readHead = (client: PublicClient): Promise<bigint> => client.getBlockNumber({ cacheTime: 0 });
 
-/** One Transfer the scan found: its stored hash (64 lowercase hex digits, no prefix), log, sender, value. */
-export type ScannedTransfer = { hash: string; logIndex: number; from: string; value: bigint };
+/** One Transfer the scan found: its stored hash (64 lowercase hex digits, no prefix), block, log, sender, receiver, value. */
+export type ScannedTransfer = {
+  hash: string;
+  blockNumber: bigint;
+  logIndex: number;
+  from: string;
+  to: string;
+  value: bigint;
+};
 
 /**
- * The ERC-20 Transfers of `token` to `to` in blocks `fromBlock`..`toBlock` (the scan for transfers nobody
- * reported). Logs without a hash or index (pending ones) are left out; addresses in lower case.
+ * The ERC-20 Transfers of `token` in blocks `fromBlock`..`toBlock`, to any receiver (the scan matches receivers
+ * against the members' addresses itself, in one statement). Logs without a hash or index (pending ones) are left
+ * out; addresses in lower case.
  */
-export async function readTransfersTo(
+export async function readTokenTransfers(
   client: PublicClient,
   token: string,
-  to: string,
   fromBlock: bigint,
   toBlock: bigint,
 ): Promise<ScannedTransfer[]> {
   const logs = await client.getLogs({
     address: token as Address,
     event: TRANSFER_EVENT,
-    args: { to: to as Address },
     fromBlock,
     toBlock,
     strict: true,
   });
   const out: ScannedTransfer[] = [];
   for (const log of logs) {
-    if (!log.transactionHash || log.logIndex === null) continue;
+    if (!log.transactionHash || log.logIndex === null || log.blockNumber === null) continue;
     out.push({
       hash: log.transactionHash.slice(2).toLowerCase(),
+      blockNumber: log.blockNumber,
       logIndex: log.logIndex,
       from: lower(log.args.from),
+      to: lower(log.args.to),
       value: log.args.value,
     });
   }
   return out;
+}
+
+/** The hash of block `n` as the node sees it now (lower case), or null when it has no such block. */
+export async function readBlockHash(client: PublicClient, n: bigint): Promise<string | null> {
+  const block = await client.getBlock({ blockNumber: n }).catch((err: unknown) => {
+    if (err instanceof BlockNotFoundError) return null;
+    throw err;
+  });
+  return block?.hash ? lower(block.hash) : null;
 }

@@ -1,5 +1,5 @@
 import { chainName, formatTokenUnits, tokenToPlatformUnits } from '@sgx/chain';
-import type { DepositRecord } from '@sgx/contracts';
+import { type DepositRecord, displayAddress, isTronAddress, TRON_CHAIN_ID, tronToHex } from '@sgx/contracts';
 import { formatUnits } from '@sgx/money';
 import { BaseError } from 'viem';
 import type { Config } from '../../config';
@@ -11,8 +11,10 @@ import { hashCreditedTo } from '../deposits/deposits.records';
 import type { DepositsService } from '../deposits/deposits.service';
 import { linkedOwnerOf, walletAddressesOf } from '../wallets/wallets.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
-import { lower, readTransaction, short, type Transfer } from './reader';
+import { ownAddressesOf } from './member-addresses';
+import { lower, readTransaction, type ScannedTransfer, short, type Transfer } from './reader';
 import { type ScanResult, scanChain } from './scan';
+import { belowMinimumReason } from './scan.match';
 
 /** The queue of the per-deposit check (chains/verifier.ts); the minutely job catches anything it misses. */
 export const VERIFY_QUEUE = 'deposit-verify';
@@ -65,7 +67,8 @@ export class DepositVerifier {
         reason: `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`,
       });
     const receiving = await this.receivingAddress(chainId);
-    if (!receiving)
+    const own = await ownAddressesOf(this.db, d.user_id, chainId);
+    if (!receiving && own.size === 0)
       return this.mark(d.id, 'manual', {
         reason: `No receiving address is set for ${chainName(chainId)}: an admin checks this deposit by hand.`,
       });
@@ -91,7 +94,7 @@ export class DepositVerifier {
     if (!read.succeeded)
       return this.mark(d.id, 'refused', { reason: 'The transaction failed on chain (it was reverted).' });
 
-    const check = await this.match(d, settings, receiving, read.transfers);
+    const check = await this.match(d, settings, { receiving, own }, read.transfers);
     if ('refuse' in check)
       return this.mark(d.id, 'refused', {
         reason: check.refuse,
@@ -99,7 +102,13 @@ export class DepositVerifier {
         senderId: check.senderId,
       });
     const { transfer, amount } = check;
-    const taken = await this.takenElsewhere(this.db, d, chainId, transfer.logIndex);
+    const toOwn = own.has(transfer.to);
+    if (toOwn && amount < settings.min_deposit)
+      return this.mark(d.id, 'refused', {
+        reason: belowMinimumReason(settings, transfer.value),
+        fromAddress: transfer.from,
+      });
+    const taken = await this.takenElsewhere(this.db, d, chainId, transfer.logIndex, toOwn);
     if (taken) return this.mark(d.id, 'refused', { reason: taken, fromAddress: transfer.from });
     const confirmations = read.confirmations;
     const required = settings.confirmations;
@@ -108,6 +117,7 @@ export class DepositVerifier {
       log_index: transfer.logIndex,
       from_address: transfer.from,
       sender_id: d.user_id,
+      to_address: toOwn ? transfer.to : null,
       block_number: read.blockNumber,
       confirmations,
       required_confirmations: required,
@@ -161,8 +171,11 @@ export class DepositVerifier {
     d: { id: bigint; hash: string; user_id: bigint },
     chainId: number,
     logIndex: number,
+    toOwn: boolean,
   ): Promise<string | null> {
-    const credited = await hashCreditedTo(db, d.hash);
+    // A transfer to a member's own address is proven by its log (one transaction may pay several members); one
+    // credited by hand under its hash still stops it.
+    const credited = await hashCreditedTo(db, d.hash, toOwn);
     if (credited && credited.id !== d.id)
       return `This transaction was already credited with deposit #${credited.id}${credited.user_id === d.user_id ? '' : ' of another account'}: a transaction is credited once.`;
     const other = await db
@@ -181,7 +194,7 @@ export class DepositVerifier {
   private async match(
     d: { user_id: bigint; amount: bigint; log_index: number | null; chain_id: number | null },
     settings: ChainSettingsRow,
-    receiving: string,
+    to: { receiving: string | undefined; own: Set<string> },
     transfers: Transfer[],
   ): Promise<{ transfer: Transfer; amount: bigint } | { refuse: string; from?: string; senderId?: bigint }> {
     const symbol = settings.token_symbol;
@@ -200,13 +213,17 @@ export class DepositVerifier {
       return {
         refuse: `The transaction moves no ${symbol} of the accepted contract ${settings.token_address} on ${chain}.`,
       };
-    const toUs = ofToken.filter((t) => t.to === lower(receiving));
-    if (toUs.length === 0)
+    // Sent to the member's own deposit address (issue 20): theirs, whoever sent it.
+    const toOwn = ofToken.filter((t) => to.own.has(t.to));
+    const toUs = ofToken.filter((t) => to.receiving !== undefined && t.to === lower(to.receiving));
+    if (toUs.length === 0 && toOwn.length === 0)
       return {
-        refuse: `The ${symbol} was not sent to the platform's receiving address ${short(receiving)}.`,
+        refuse: to.receiving
+          ? `The ${symbol} was not sent to the platform's receiving address ${short(displayAddress(settings.chain_id, lower(to.receiving)))} or to your own deposit address.`
+          : `The ${symbol} was not sent to your own deposit address on ${chain}.`,
       };
     const linked = new Set(await walletAddressesOf(this.db, d.user_id));
-    const fromMember = toUs.filter((t) => linked.has(t.from));
+    const fromMember = [...toOwn, ...toUs.filter((t) => linked.has(t.from))];
     if (fromMember.length === 0) {
       const from = toUs[0]?.from ?? '';
       // The chain names the sender: a wallet of another member makes it that member's deposit.
@@ -270,8 +287,20 @@ export class DepositVerifier {
       .execute();
   }
 
-  /** The live receiving address for a chain: its own, else the BEP20 one that serves every EVM chain. */
+  /**
+   * The live receiving address for a chain (20-byte hex, lower case): its own, else the BEP20 one that serves
+   * every EVM chain; on TRON the TRC20 one.
+   */
   async receivingAddress(chainId: number): Promise<string | undefined> {
+    if (chainId === TRON_CHAIN_ID) {
+      const row = await this.db
+        .selectFrom('deposit_addresses')
+        .select('address')
+        .where('currency', '=', 'TRC20')
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return row && isTronAddress(row.address) ? tronToHex(row.address) : undefined;
+    }
     const rows = await this.db
       .selectFrom('deposit_addresses')
       .select(['address', 'chain_id'])
@@ -279,7 +308,9 @@ export class DepositVerifier {
       .where('deleted_at', 'is', null)
       .where((eb) => eb.or([eb('chain_id', '=', chainId), eb('chain_id', 'is', null)]))
       .execute();
-    return (rows.find((r) => r.chain_id === chainId) ?? rows.find((r) => r.chain_id === null))?.address;
+    const found = (rows.find((r) => r.chain_id === chainId) ?? rows.find((r) => r.chain_id === null))
+      ?.address;
+    return found === undefined ? undefined : lower(found);
   }
 
   /**
@@ -327,9 +358,43 @@ export class DepositVerifier {
     return counts;
   }
 
-  /** Scans a chain for transfers from linked wallets nobody reported (chains/scan.ts). */
+  /**
+   * Records a Transfer the scan found from `userId`'s linked wallet to the shared receiving address as that
+   * member's deposit, bound to its log; undefined when a deposit already holds it (or the member reported it).
+   */
+  async recordLinked(
+    chainId: number,
+    settings: ChainSettingsRow,
+    t: ScannedTransfer,
+    userId: bigint,
+  ): Promise<bigint | undefined> {
+    const amount = tokenToPlatformUnits(t.value, settings.token_decimals);
+    // Not a whole number of 10^-8 units (or nothing): it cannot be credited exactly; support handles it.
+    if (amount === null || amount <= 0n) return undefined;
+    const inserted = await this.db
+      .insertInto('deposits')
+      .values({
+        user_id: userId,
+        amount,
+        currency: chainId === TRON_CHAIN_ID ? 'TRC20' : 'BEP20',
+        hash: t.hash,
+        chain_id: chainId,
+        log_index: t.logIndex,
+        from_address: t.from,
+        sender_id: userId,
+        chain_status: 'confirming',
+        required_confirmations: settings.confirmations,
+        source: 'scan',
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id;
+  }
+
+  /** Scans a chain for members' deposits nobody reported (chains/scan.ts). */
   scan(chainId: number): Promise<ScanResult> {
-    return scanChain({ db: this.db, chains: this.chains, verifier: this }, chainId);
+    return scanChain({ db: this.db, chains: this.chains, verifier: this, deposits: this.deposits }, chainId);
   }
 
   /** Re-check delay for a deposit still waiting or confirming. */

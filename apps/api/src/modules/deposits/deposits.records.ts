@@ -1,4 +1,5 @@
-import { amountOut, type DepositRecord, type ListQuery } from '@sgx/contracts';
+import { txExplorerUrl } from '@sgx/chain';
+import { amountOut, type DepositRecord, hexToTron, type ListQuery, TRON_CHAIN_ID } from '@sgx/contracts';
 import { sql } from 'kysely';
 import { getAddress } from 'viem';
 import type { Db, DbOrTx } from '../../db';
@@ -43,6 +44,7 @@ const query = (db: Db, staff: boolean) =>
       'd.chain_reason',
       'd.from_address',
       'd.source',
+      'd.to_address',
     ])
     .select(waitingApproval('deposit', 'd.id', staff))
     .select(ownership(staff));
@@ -89,27 +91,36 @@ const toRecord = (r: Row): DepositRecord => ({
   confirmations: r.confirmations,
   required_confirmations: r.required_confirmations,
   chain_reason: r.chain_reason,
-  from_address: r.from_address ? getAddress(r.from_address) : null,
+  from_address: r.from_address ? shownAddress(r.chain_id, r.from_address) : null,
   source: r.source,
   approval_id: r.approval_id === null ? null : Number(r.approval_id),
   approval_requested_by: r.approval_requested_by,
   chain_sender_username: r.chain_sender_username,
   sender_is_member: r.sender_is_member,
   other_reports: r.other_reports,
+  to_address: r.to_address ? shownAddress(r.chain_id, r.to_address) : null,
+  explorer_url: r.chain_id === null ? null : (txExplorerUrl(r.chain_id, r.hash) ?? null),
 });
+
+/** An address as people read it on the deposit's chain (Base58Check on TRON, EIP-55 elsewhere). */
+const shownAddress = (chainId: number | null, hex: string) =>
+  chainId === TRON_CHAIN_ID ? hexToTron(hex.toLowerCase()) : getAddress(hex);
 
 /** The deposit that credited `hash`, if any (deposits_hash_credited_key keeps it to one). */
 export function hashCreditedTo(
   db: DbOrTx,
   hash: string,
+  /** Only credits under the hash alone (not to a member's own address, which are keyed per log). */
+  byHashOnly = false,
 ): Promise<{ id: bigint; user_id: bigint; username: string } | undefined> {
-  return db
+  let q = db
     .selectFrom('deposits as d')
     .innerJoin('users as u', 'u.id', 'd.user_id')
     .select(['d.id', 'd.user_id', 'u.username'])
     .where(sql`lower(d.hash)`, '=', hash.toLowerCase())
-    .where('d.status', '=', 'complete')
-    .executeTakeFirst();
+    .where('d.status', '=', 'complete');
+  if (byHashOnly) q = q.where('d.to_address', 'is', null);
+  return q.executeTakeFirst();
 }
 
 export async function oneDeposit(db: Db, id: bigint, staff = false): Promise<DepositRecord> {

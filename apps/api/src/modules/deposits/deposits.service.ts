@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { chainName } from '@sgx/chain';
-import { amountOut, type DepositRecord, type ListQuery, type SupportedChainId } from '@sgx/contracts';
+import {
+  amountOut,
+  type DepositChainId,
+  type DepositRecord,
+  type ListQuery,
+  type SupportedChainId,
+  TRON_CHAIN_ID,
+} from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Currency } from '../../db/schema';
@@ -22,8 +29,8 @@ export { normalizeHash } from './deposits.records';
 const hashConflict = (message: string) => conflict(message, { hash: [message] });
 
 /** Refuses (409) completing a deposit whose hash is already credited, to this member or another. */
-async function assertHashUncredited(tx: Tx, hash: string): Promise<void> {
-  const credited = await hashCreditedTo(tx, hash);
+async function assertHashUncredited(tx: Tx, hash: string, byHashOnly = false): Promise<void> {
+  const credited = await hashCreditedTo(tx, hash, byHashOnly);
   if (credited)
     throw conflict(
       `This transaction hash was already credited with deposit #${credited.id} of ${credited.username}: a hash is credited once.`,
@@ -70,7 +77,10 @@ export class DepositsService {
     if (own) return own;
     const credited = await hashCreditedTo(this.db, hash);
     if (credited) throw hashConflict('This transaction hash has already been credited.');
-    const chain = body.currency === 'BEP20' ? await this.chainCheck(depositChainOf(body.chain_id)) : null;
+    // TRC20 is read on TRON like BEP20 on its chain, where the server has a node (issue 20).
+    const chain = await this.chainCheck(
+      body.currency === 'BEP20' ? depositChainOf(body.chain_id) : TRON_CHAIN_ID,
+    );
     const inserted = await this.db
       .insertInto('deposits')
       .values({
@@ -112,7 +122,7 @@ export class DepositsService {
   }
 
   /** How the server will check a deposit on this EVM chain: on chain, or by an admin when it cannot read it. */
-  private async chainCheck(chainId: SupportedChainId) {
+  private async chainCheck(chainId: DepositChainId) {
     const s = await this.chains.settings(chainId);
     const readable = s.enabled && this.chains.client(chainId) !== undefined;
     return {
@@ -147,8 +157,11 @@ export class DepositsService {
     // A hash is credited once, ever, whoever reported it (deposits_hash_credited_key); completions of one
     // hash take their turn, so the second one is told clearly.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit-hash:${d.hash.toLowerCase()}`}))`.execute(tx);
-    await assertHashUncredited(tx, d.hash);
     const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
+    // To a member's own address (issue 20): proven per log, as one transaction may pay several members; a credit
+    // of the hash alone (by hand, or to the shared address) still stops it.
+    const toOwn = onChain && d.to_address !== null;
+    await assertHashUncredited(tx, d.hash, toOwn);
     const posted = await post(tx, {
       // Credited once: per chain, hash and log when the chain proved it; per hash otherwise.
       key: onChain ? `deposit:${d.chain_id}:${d.hash}:${d.log_index}` : `deposit:${d.currency}:${d.hash}`,
@@ -165,7 +178,8 @@ export class DepositsService {
       },
       entries: [
         { account: { owner: d.user_id, kind: 'deposit' }, amount },
-        { account: { owner: null, kind: 'cash' }, amount: -amount },
+        // What reached a member's own address stays there until a sweep moves it to the treasury (decision 0033).
+        { account: { owner: null, kind: toOwn ? 'member_addresses' : 'cash' }, amount: -amount },
       ],
     });
     await tx

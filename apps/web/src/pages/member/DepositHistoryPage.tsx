@@ -34,7 +34,7 @@ export default function DepositHistoryPage() {
   return (
     <PageShell
       title="Deposit History"
-      description="Every deposit you reported or we found from your linked wallets, with its chain, check and status."
+      description="Every deposit you reported, we found from your linked wallets or received at your own deposit address, with its network, check and status."
       actions={
         <Button component={Link} to="/user/web3-deposit" leftSection={<IconPlus size={16} />}>
           New deposit

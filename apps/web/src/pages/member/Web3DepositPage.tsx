@@ -13,16 +13,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
-import { IconAlertTriangle, IconQrcode, IconWallet } from '@tabler/icons-react';
+import { IconAlertTriangle, IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
+import { useMemberDepositAddresses } from '../../modules/deposit-addresses/api/memberAddressesApi';
+import { OwnDepositAddresses } from '../../modules/deposit-addresses/components/OwnDepositAddresses';
 import {
   DepositsNotOpen,
   networkNames,
   ReceivingAddress,
 } from '../../modules/deposit-addresses/components/ReceivingAddress';
+import { type DepositWay, depositWayOf, depositWayParam } from '../../modules/deposit-addresses/depositWay';
 import { DepositForm } from '../../modules/deposits/components/DepositForm';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useChains } from '../../modules/web3/api/chainsApi';
@@ -34,40 +38,48 @@ import { PageShell } from '../../ui/PageShell';
 const FromWalletPanel = lazy(() => import('../../modules/web3/components/FromWalletPanel'));
 
 type Currency = 'BEP20' | 'TRC20';
-type Way = 'wallet' | 'manual';
 
 /**
- * /user/web3-deposit: deposit USDT from a connected wallet (EVM chains: link it, send, follow it live), or
- * send it yourself to the address shown and report the transaction hash (TRC20, or a wallet this browser
- * cannot reach).
+ * /user/web3-deposit: send USDT to the member's own deposit address (`?way=address`, credited whoever sends
+ * it), deposit from a connected wallet (`wallet`: link it, send, follow it live), or send it yourself to the
+ * platform's address and report the transaction hash (`manual`). Without `way`, the own address opens when
+ * the member has one, else the wallet.
  */
 export default function Web3DepositPage() {
   const userId = useMemberId();
   const [params, setParams] = useSearchParams();
-  const way: Way = params.get('way') === 'manual' ? 'manual' : 'wallet';
-  // No receiving address at all (a fresh install): nothing to send to, so no way to deposit is offered.
+  const asked = params.get('way');
+  // No receiving address at all (a fresh install): nothing to send to, so no way to deposit is offered,
+  // unless the member has an address of their own (its money goes to the treasury its factory fixes).
   const addresses = useDepositAddresses();
+  const own = useMemberDepositAddresses();
+  const hasOwn = (own.data?.length ?? 0) > 0;
   const notOpen = addresses.data !== undefined && addresses.data.length === 0;
+  const way = depositWayOf(asked, hasOwn);
+  // Wait for the own addresses only where they decide what shows: no `way` asked, or no platform address.
+  const loading = addresses.isPending || (own.isPending && (asked === null || notOpen));
 
   return (
     <PageShell
       title="Web3 Deposit"
-      description="Deposit USDT from your wallet, or send it yourself and report the transfer."
+      description="Send USDT to your own deposit address, deposit from your wallet, or send it yourself and report the transfer."
       actions={
         <Anchor component={Link} to="/user/deposit-history" size="sm">
           Deposit history
         </Anchor>
       }
     >
-      {addresses.isPending ? (
+      {loading ? (
         <Skeleton h={140} radius="lg" />
+      ) : notOpen && (hasOwn || own.isError) ? (
+        <OwnDepositAddresses />
       ) : notOpen ? (
         <DepositsNotOpen />
       ) : (
         <DepositWays
           way={way}
           userId={userId}
-          onWay={(v) => setParams(v === 'manual' ? { way: 'manual' } : {}, { replace: true })}
+          onWay={(v) => setParams({ way: depositWayParam(v) }, { replace: true })}
         />
       )}
       {!notOpen && <WhatHappensNext />}
@@ -75,26 +87,37 @@ export default function Web3DepositPage() {
   );
 }
 
-/** The two ways to deposit: from a connected wallet, or sent by hand and reported. */
+/** The three ways to deposit: to the member's own address, from a connected wallet, or sent by hand and reported. */
 function DepositWays({
   way,
   userId,
   onWay,
 }: {
-  way: Way;
+  way: DepositWay;
   userId: number | null;
   onWay: (way: string | null) => void;
 }) {
+  // On a phone the three tabs share one row: no icons, and a long label may take two lines.
+  const phone = useMediaQuery('(max-width: 30em)');
+  const tab = phone
+    ? ({ px: 'xs', style: { whiteSpace: 'normal', justifyContent: 'center', textAlign: 'center' } } as const)
+    : {};
   return (
     <Tabs value={way} onChange={onWay} variant="pills" radius="md">
-      <Tabs.List grow mb="md" maw={520}>
-        <Tabs.Tab value="wallet" leftSection={<IconWallet size={16} />}>
+      <Tabs.List grow mb="md" maw={640}>
+        <Tabs.Tab value="address" leftSection={phone ? undefined : <IconAt size={16} />} {...tab}>
+          Your address
+        </Tabs.Tab>
+        <Tabs.Tab value="wallet" leftSection={phone ? undefined : <IconWallet size={16} />} {...tab}>
           From your wallet
         </Tabs.Tab>
-        <Tabs.Tab value="manual" leftSection={<IconQrcode size={16} />}>
+        <Tabs.Tab value="manual" leftSection={phone ? undefined : <IconQrcode size={16} />} {...tab}>
           Send manually
         </Tabs.Tab>
       </Tabs.List>
+      <Tabs.Panel value="address">
+        <OwnDepositAddresses />
+      </Tabs.Panel>
       <Tabs.Panel value="wallet">
         {userId !== null && (
           <WalletGate fallback={<WalletPanelSkeleton />}>
@@ -224,6 +247,10 @@ function WhatHappensNext() {
       </Title>
       <List size="sm" spacing={4}>
         <List.Item>Your deposit shows in your deposit history straight away.</List.Item>
+        <List.Item>
+          A transfer to your own deposit address needs no report: it shows in your deposit history once the
+          network has it, with its confirmations, and is credited to you once it has enough.
+        </List.Item>
         <List.Item>
           On chains we read, the server checks the transfer itself and credits your Business Balance once it
           has enough confirmations. Otherwise our team checks it and approves it.

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconClockHour4, IconCopy } from '@tabler/icons-react';
-import { QRCodeSVG } from 'qrcode.react';
+import { Alert, Card, Group, Stack, Text } from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
 import type { DepositAddress } from '../api/addressesApi';
+import { AddressCode } from './AddressCode';
 
 export const networkNames: Record<'BEP20' | 'TRC20', string> = {
   BEP20: 'BNB Smart Chain (BEP20)',
@@ -25,42 +25,19 @@ export function ReceivingAddress({ currency, address, networkName }: ReceivingAd
         <Text size="sm" fw={600}>
           Send USDT on {network} only
         </Text>
-        <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
-          <QRCodeSVG
-            value={address.address}
-            size={176}
-            marginSize={0}
-            title={`${currency} deposit address QR code`}
-            role="img"
-            aria-label={`${currency} deposit address QR code`}
-          />
-        </div>
-        {address.label !== null && address.label !== '' && (
-          <Text size="xs" c="dimmed">
-            {address.label}
-          </Text>
-        )}
-        <Text
-          ff="monospace"
-          size="sm"
-          ta="center"
-          style={{ wordBreak: 'break-all' }}
-          data-testid="receiving-address"
-        >
-          {address.address}
-        </Text>
-        <CopyButton value={address.address}>
-          {({ copied, copy }) => (
-            <Button
-              onClick={copy}
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            >
-              {copied ? 'Copied' : 'Copy address'}
-            </Button>
-          )}
-        </CopyButton>
+        <AddressCode
+          address={address.address}
+          qrLabel={`${currency} deposit address QR code`}
+          testId="receiving-address"
+          caption={
+            address.label !== null &&
+            address.label !== '' && (
+              <Text size="xs" c="dimmed">
+                {address.label}
+              </Text>
+            )
+          }
+        />
         <Group gap={4}>
           <Text size="xs" c="dimmed" ta="center">
             Sending another token or using another network loses the funds.

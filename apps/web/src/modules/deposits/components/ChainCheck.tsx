@@ -1,8 +1,9 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { addressExplorerUrl, chainName, txExplorerUrl } from '@sgx/chain';
+import { addressExplorerUrl, txExplorerUrl } from '@sgx/chain';
 import type { ChainStatus, DepositRecord } from '@sgx/contracts';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CopyText, shortText } from '../../../ui/CopyText';
+import { chainProgressText, depositSourceText } from '../depositText';
 
 const statusBadge: Record<ChainStatus, { label: string; color: string }> = {
   waiting: { label: 'waiting for network', color: 'gray' },
@@ -10,26 +11,27 @@ const statusBadge: Record<ChainStatus, { label: string; color: string }> = {
   credited: { label: 'verified on chain', color: 'teal' },
   refused: { label: 'refused by check', color: 'red' },
   manual: { label: 'admin checks', color: 'indigo' },
+  below_minimum: { label: 'recorded only', color: 'orange' },
 };
 
-/** The network a deposit was sent on: the EVM chain's name, or Tron. */
-export function depositNetwork(d: DepositRecord): string {
-  if (d.currency === 'TRC20') return 'Tron (TRC20)';
-  return chainName(d.chain_id ?? 56);
-}
-
-/** Where the server's check of an EVM deposit stands: a badge, n of N confirmations, the refusal reason. */
-export function ChainCheck({ deposit: d }: { deposit: DepositRecord }) {
+/**
+ * Where the server's check of a chain deposit stands: a badge, its progress ("Confirming 3/15") or n of N
+ * confirmations while it waits, "Below the minimum: not credited", whether it reached the member's own
+ * address, and the refusal reason. `admin`: the viewer is an admin (the address is the member's, not theirs).
+ */
+export function ChainCheck({ deposit: d, admin = false }: { deposit: DepositRecord; admin?: boolean }) {
+  const source = depositSourceText(d, admin);
   if (d.chain_status === null) {
     return (
       <Text span size="sm" c="dimmed">
         {d.currency === 'TRC20' ? 'checked by our team' : '-'}
+        {source !== null && ` · ${source}`}
       </Text>
     );
   }
   const badge = statusBadge[d.chain_status];
-  const showCount =
-    d.required_confirmations !== null && (d.chain_status === 'confirming' || d.chain_status === 'waiting');
+  const progress = chainProgressText(d);
+  const showCount = progress === null && d.required_confirmations !== null && d.chain_status === 'waiting';
   return (
     <Stack gap={2} data-testid={`chain-check-${d.id}`}>
       <Group gap={4} wrap="wrap">
@@ -41,7 +43,29 @@ export function ChainCheck({ deposit: d }: { deposit: DepositRecord }) {
             found by scan
           </Badge>
         )}
+        {source !== null && (
+          <Badge
+            color="grape"
+            variant="outline"
+            size="sm"
+            title={d.to_address ?? undefined}
+            style={{ minWidth: 'max-content' }}
+            data-testid={`deposit-${d.id}-to-own-address`}
+          >
+            {source}
+          </Badge>
+        )}
       </Group>
+      {progress !== null && (
+        <Text
+          size="xs"
+          fw={d.chain_status === 'below_minimum' ? 600 : undefined}
+          c={d.chain_status === 'below_minimum' ? 'orange.9' : 'dimmed'}
+          data-testid={`deposit-${d.id}-progress`}
+        >
+          {progress}
+        </Text>
+      )}
       {showCount && (
         <Text size="xs" c="dimmed">
           {Math.min(d.confirmations ?? 0, d.required_confirmations ?? 0)} of {d.required_confirmations}{' '}
@@ -57,9 +81,15 @@ export function ChainCheck({ deposit: d }: { deposit: DepositRecord }) {
   );
 }
 
-/** The transaction hash, copyable, with a link to the chain's explorer. */
+/** The transaction hash, copyable, with a link to the chain's explorer (the server's, when it gives one). */
 export function DepositHash({ deposit: d }: { deposit: DepositRecord }) {
-  const url = d.currency === 'BEP20' ? txExplorerUrl(d.chain_id ?? 56, d.hash) : undefined;
+  const url =
+    d.explorer_url ??
+    (d.chain_id !== null
+      ? txExplorerUrl(d.chain_id, d.hash)
+      : d.currency === 'BEP20'
+        ? txExplorerUrl(56, d.hash)
+        : undefined);
   return (
     <Group gap={4} wrap="nowrap">
       <CopyText value={d.hash} label={`hash of deposit ${d.id}`} short />
@@ -81,7 +111,12 @@ export function DepositHash({ deposit: d }: { deposit: DepositRecord }) {
 /** The sending address, short, linked to the explorer. */
 export function FromAddress({ deposit: d }: { deposit: DepositRecord }) {
   if (d.from_address === null) return <span>-</span>;
-  const url = d.currency === 'BEP20' ? addressExplorerUrl(d.chain_id ?? 56, d.from_address) : undefined;
+  const url =
+    d.chain_id !== null
+      ? addressExplorerUrl(d.chain_id, d.from_address)
+      : d.currency === 'BEP20'
+        ? addressExplorerUrl(56, d.from_address)
+        : undefined;
   const text = shortText(d.from_address, 6, 4);
   return url === undefined ? (
     <Text span size="sm" ff="monospace" title={d.from_address}>
@@ -101,7 +136,15 @@ export function FromAddress({ deposit: d }: { deposit: DepositRecord }) {
   );
 }
 
-/** A member may cancel a pending deposit, but not while its transfer is being checked on chain. */
+/**
+ * A member may cancel a pending deposit they reported, but not while its transfer is being checked on chain;
+ * a transfer to their own address was never reported, so there is nothing of theirs to cancel.
+ */
 export function canCancel(d: DepositRecord): boolean {
-  return d.status === 'pending' && d.chain_status !== 'waiting' && d.chain_status !== 'confirming';
+  return (
+    d.status === 'pending' &&
+    d.source !== 'address' &&
+    d.chain_status !== 'waiting' &&
+    d.chain_status !== 'confirming'
+  );
 }

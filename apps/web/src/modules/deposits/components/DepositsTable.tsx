@@ -13,7 +13,8 @@ import {
   isAwaiting,
 } from '../../approvals/components/AwaitingApproval';
 import { profilePath } from '../../users/profilePath';
-import { ChainCheck, canCancel, DepositHash, depositNetwork, FromAddress } from './ChainCheck';
+import { depositNetwork } from '../depositText';
+import { ChainCheck, canCancel, DepositHash, FromAddress } from './ChainCheck';
 import { OwnershipBadges } from './DepositOwnership';
 
 interface DepositsTableProps {
@@ -71,7 +72,7 @@ export function DepositsTable({
       priority: 3,
       render: (d) => (d.credited_amount === null ? '-' : <Money value={d.credited_amount} c="teal" />),
     },
-    { key: 'currency', header: 'Network', nowrap: true, priority: 3, render: (d) => depositNetwork(d) },
+    { key: 'currency', header: 'Network', nowrap: true, priority: 2, render: (d) => depositNetwork(d) },
     {
       key: 'status',
       header: 'Status',
@@ -93,7 +94,7 @@ export function DepositsTable({
       header: 'Chain check',
       wide: true,
       priority: 2,
-      render: (d) => <ChainCheck deposit={d} />,
+      render: (d) => <ChainCheck deposit={d} admin={showMember} />,
     },
     {
       key: 'hash',

@@ -1,0 +1,141 @@
+import { minConfirmationsOf } from '@sgx/chain';
+import {
+  DEV_ACCOUNTS,
+  type DevChain,
+  deployDepositFactory,
+  deployTestStablecoin,
+  mine,
+  mintTestStablecoin,
+  startAnvil,
+  transferTestStablecoin,
+} from '@sgx/chain/dev';
+import { parseUnits as parsePlatform } from '@sgx/money';
+import { type Address, parseUnits } from 'viem';
+import { afterAll, beforeAll } from 'vitest';
+import { twoAdmins } from '../../../test/approvals';
+import { type AdminPair, configureChain } from '../../../test/chain-config';
+import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { walletsOf } from '../../../test/money';
+
+/**
+ * Members' own deposit addresses on real nodes (issue 20): anvil as BNB Smart Chain (56, an 18-decimal USDT), as
+ * Polygon (137, 6 decimals) and as the TRON stand-in (728126428, 6 decimals), each with the test stablecoin and the
+ * deposit factory (the same address on all three), set by two admins; the app reads all three.
+ */
+export const TREASURY = DEV_ACCOUNTS[8]?.address as Address;
+/** A wallet no member ever links: an exchange's hot wallet, say. */
+export const STRANGER = 5;
+export type OwnChain = { id: number; node: DevChain; usdt: Address; decimals: number; confirmations: number };
+
+export type OwnAddressSuite = {
+  t: TestApp;
+  admins: AdminPair & { adminA: Built };
+  chains: Record<'bsc' | 'polygon' | 'tron', OwnChain>;
+  factory: Address;
+};
+
+export function ownAddressSuite(timeout = 90_000): OwnAddressSuite {
+  const s = { chains: {} } as OwnAddressSuite;
+  beforeAll(async () => {
+    const specs = [
+      ['bsc', 56, 18],
+      ['polygon', 137, 6],
+      ['tron', 728126428, 6],
+    ] as const;
+    const nodes = await Promise.all(specs.map(([, id]) => startAnvil({ chainId: id })));
+    s.t = await buildTestApp({
+      CHAIN_RPC_URL_56: nodes[0]?.url ?? '',
+      CHAIN_RPC_URL_137: nodes[1]?.url ?? '',
+      CHAIN_RPC_URL_728126428: nodes[2]?.url ?? '',
+    });
+    const admins = await twoAdmins(s.t.app, s.t.deps);
+    s.admins = admins;
+    for (const [i, [name, id, decimals]] of specs.entries()) {
+      const node = nodes[i] as DevChain;
+      const usdt = await deployTestStablecoin(node.url, { decimals, symbol: 'USDT' });
+      await mintTestStablecoin(
+        node.url,
+        usdt,
+        DEV_ACCOUNTS[STRANGER]?.address as Address,
+        parseUnits('1000', decimals),
+      );
+      s.factory = await deployDepositFactory(node.url, { treasury: TREASURY });
+      const confirmations = minConfirmationsOf(id);
+      await configureChain(s.t.app, admins, id, {
+        enabled: true,
+        token_address: usdt,
+        token_symbol: 'USDT',
+        token_decimals: decimals,
+        confirmations,
+        min_deposit: '1',
+        forwarder_factory: s.factory,
+      });
+      s.chains[name] = { id, node, usdt, decimals, confirmations };
+    }
+  }, timeout);
+  afterAll(async () => {
+    await s.t?.close();
+    await Promise.all(Object.values(s.chains).map((c) => c.node.stop()));
+  });
+  return s;
+}
+
+export function ownAddressFixture(s: OwnAddressSuite) {
+  const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+    s.t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
+
+  /** A member, signed in, with their own addresses read once (which makes them). */
+  async function member() {
+    const m = await buildMember(s.t.deps);
+    const token = await tokenFor(s.t.app, m);
+    const res = await api('GET', '/wallets/deposit-addresses', token);
+    if (res.statusCode !== 200) throw new Error(`deposit addresses: ${res.statusCode} ${res.body}`);
+    const addresses: { network: 'EVM' | 'TRON'; chain_ids: number[]; address: string }[] =
+      res.json().addresses;
+    const evm = addresses.find((a) => a.network === 'EVM')?.address as Address;
+    const tron = addresses.find((a) => a.network === 'TRON')?.address as string;
+    return { ...m, token, addresses, evm, tron };
+  }
+
+  /** `amount` USDT from the stranger's wallet to `to` on chain `c`. */
+  const pay = (c: OwnChain, to: Address, amount: string, from = STRANGER, token = c.usdt) =>
+    transferTestStablecoin(c.node.url, token, from, to, parseUnits(amount, c.decimals)).then((r) => r.hash);
+
+  const scan = (c: OwnChain) => s.t.deps.verifier.scan(c.id);
+  const confirm = (c: OwnChain, blocks = c.confirmations) => mine(c.node.url, blocks);
+  const balance = (m: { token: string; id: bigint }) =>
+    walletsOf(s.t.app, m.token, m.id).then((w) => parsePlatform(w.deposit));
+
+  /** The deposits recorded for a transaction hash (0x or not). */
+  async function depositsOf(hash: string) {
+    const { rows } = await sqlOn(
+      s.t.url,
+      `SELECT id, user_id, status, chain_status, confirmations, source, amount::text, to_address, log_index
+       FROM deposits WHERE hash = $1 ORDER BY id`,
+      [hash.replace(/^0x/, '').toLowerCase()],
+    );
+    return rows as {
+      id: string;
+      user_id: string;
+      status: string;
+      chain_status: string;
+      confirmations: number | null;
+      source: string;
+      amount: string;
+      to_address: string | null;
+      log_index: number;
+    }[];
+  }
+  /** Ledger credits of a hash (one per chain, hash and log). */
+  const creditsOf = async (hash: string) =>
+    (
+      await sqlOn(
+        s.t.url,
+        'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE $1',
+        [`deposit:%:${hash.replace(/^0x/, '').toLowerCase()}:%`],
+      )
+    ).rows[0]?.n as number;
+
+  return { api, member, pay, scan, confirm, balance, depositsOf, creditsOf };
+}

@@ -1,0 +1,49 @@
+import type { DepositRecord } from '@sgx/contracts';
+import { describe, expect, it } from 'vitest';
+import { chainProgressText, depositNetwork, depositSourceText, networkName } from './depositText';
+
+type Check = Pick<DepositRecord, 'chain_status' | 'confirmations' | 'required_confirmations'>;
+const check = (patch: Partial<Check>): Check => ({
+  chain_status: 'confirming',
+  confirmations: 3,
+  required_confirmations: 15,
+  ...patch,
+});
+
+describe('deposit texts', () => {
+  it('names the network from the chain id, TRON included', () => {
+    expect(networkName(728126428)).toBe('TRON');
+    expect(networkName(137)).toBe('Polygon');
+    expect(depositNetwork({ currency: 'TRC20', chain_id: 728126428 })).toBe('TRON');
+    expect(depositNetwork({ currency: 'BEP20', chain_id: 42161 })).toBe('Arbitrum One');
+    // Deposits from before chains were recorded: TRC20 is Tron's, BEP20 BNB Smart Chain's.
+    expect(depositNetwork({ currency: 'TRC20', chain_id: null })).toBe('Tron (TRC20)');
+    expect(depositNetwork({ currency: 'BEP20', chain_id: null })).toBe('BNB Smart Chain');
+  });
+
+  it('counts confirmations while confirming, never past the required number', () => {
+    expect(chainProgressText(check({}))).toBe('Confirming 3/15');
+    expect(chainProgressText(check({ confirmations: null }))).toBe('Confirming 0/15');
+    expect(chainProgressText(check({ confirmations: 40 }))).toBe('Confirming 15/15');
+  });
+
+  it('says a transfer below the minimum is not credited', () => {
+    expect(chainProgressText(check({ chain_status: 'below_minimum', required_confirmations: null }))).toBe(
+      'Below the minimum: not credited',
+    );
+  });
+
+  it('says nothing more for the other states', () => {
+    for (const chain_status of ['waiting', 'credited', 'refused', 'manual', null] as const) {
+      expect(chainProgressText(check({ chain_status }))).toBeNull();
+    }
+    expect(chainProgressText(check({ required_confirmations: null }))).toBeNull();
+  });
+
+  it("tells a deposit to the member's own address from the reported and scanned ones", () => {
+    expect(depositSourceText({ source: 'address' })).toBe('To your address');
+    expect(depositSourceText({ source: 'address' }, true)).toBe("To the member's address");
+    expect(depositSourceText({ source: 'member' })).toBeNull();
+    expect(depositSourceText({ source: 'scan' })).toBeNull();
+  });
+});
