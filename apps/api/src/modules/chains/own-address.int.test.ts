@@ -4,8 +4,10 @@ import { parseUnits as parsePlatform } from '@sgx/money';
 import { type Address, createTestClient, http } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { sqlOn } from '../../../test/helpers';
+import { DepositReorgService } from '../deposits/deposits.reorg';
 import { ownAddressFixture, ownAddressSuite, STRANGER } from './own-address.fixture';
 import { readHead, readTokenTransfers } from './reader';
+import { ReorgRecheck } from './recheck';
 import { recordAddressDeposits } from './scan.match';
 
 /**
@@ -97,7 +99,9 @@ describe('own deposit addresses', () => {
     expect(await f.balance(m)).toBe(before);
     const history = await f.api('GET', `/deposite/by/${m.id}`, m.token);
     const shown = history.json().deposits.find((d: { hash: string }) => d.hash === small);
-    expect(shown.chain_reason).toMatch(/^0\.5 USDT is below the minimum deposit of 1\.00 USDT on Polygon: it is recorded, not credited/);
+    expect(shown.chain_reason).toMatch(
+      /^0\.5 USDT is below the minimum deposit of 1\.00 USDT on Polygon: it is recorded, not credited/,
+    );
   });
 
   it('never credits a transfer a reorganisation removed, and rereads the blocks of a replaced cursor', async () => {
@@ -121,8 +125,21 @@ describe('own deposit addresses', () => {
     const after = await f.scan(c);
     expect(after.rewound).toBeGreaterThan(0);
     expect(await f.creditsOf(kept)).toBe(1);
-    // The removed transfer stays credited once (the re-check after credit holds it: decision 0028), never twice.
+    // The removed transfer was credited once, never twice; the re-check after credit holds it (decision 0028) and
+    // leaves the one the chain still shows to its member address alone.
     expect(await f.creditsOf(gone)).toBe(1);
+    const { db, chains } = s.t.deps;
+    await new ReorgRecheck(db, chains, new DepositReorgService(db, chains)).run();
+    const states = await sqlOn(
+      s.t.url,
+      `SELECT hash, reorg_status FROM deposits WHERE hash = ANY($1::text[])`,
+      [[gone.slice(2), kept.slice(2)]],
+    );
+    expect(Object.fromEntries(states.rows.map((r) => [`0x${r.hash}`, r.reorg_status]))).toEqual({
+      [gone]: 'held',
+      [kept]: null,
+    });
+    expect(await f.balance(m)).toBe(before + parsePlatform('5'));
 
     // Within the confirmations: recorded as confirming, and never credited once it is gone.
     const snap2 = await test.snapshot();
@@ -167,5 +184,32 @@ describe('own deposit addresses', () => {
     for (const h of hashes) expect(await f.creditsOf(h)).toBe(1);
     // The TRON address people read is the same 20 bytes the node speaks.
     expect(hexToTron(to.toLowerCase())).toBe(m.tron);
+  });
+
+  it('verifies a reported TRC20 hash on TRON like a BEP20 one, and the scan then credits nothing more', async () => {
+    const c = s.chains.tron;
+    const m = await f.member();
+    const before = await f.balance(m);
+    const hash = await f.pay(c, tronToHex(m.tron) as Address, '12.25');
+    const reported = await f.api('POST', '/deposite/add', m.token, {
+      user_id: Number(m.id),
+      amount: '12.25',
+      currency: 'TRC20',
+      hash: hash.slice(2),
+    });
+    expect(reported.statusCode).toBe(201);
+    expect(reported.json().deposit).toMatchObject({ chain_id: 728126428, chain_status: 'waiting', currency: 'TRC20' });
+    await s.t.deps.verifier.verifyOpen();
+    expect(await f.balance(m)).toBe(before);
+    await f.confirm(c);
+    await s.t.deps.verifier.verifyOpen();
+    await f.scan(c);
+    await f.scan(c);
+    expect(await f.balance(m)).toBe(before + parsePlatform('12.25'));
+    expect(await f.creditsOf(hash)).toBe(1);
+    const rows = await f.depositsOf(hash);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'complete', chain_status: 'credited', source: 'member' });
+    expect(rows[0]?.to_address).toBe(tronToHex(m.tron));
   });
 });

@@ -26,6 +26,8 @@ export type CreditedTransfer = {
   chain_id: number;
   hash: string;
   from_address: string | null;
+  /** The member's own address it reached (issue 20); null: the shared receiving address. */
+  to_address: string | null;
   credited_amount: bigint;
   required_confirmations: number | null;
 };
@@ -111,7 +113,7 @@ export async function readCreditedTransfer(
       kind: 'gone',
       note: `The transaction is now failed on ${chain} (block ${read.blockNumber}): it no longer pays the deposit.`,
     };
-  const ours = new Set(receiving);
+  const ours = new Set(d.to_address ? [d.to_address] : receiving);
   const match = read.transfers.find(
     (t) =>
       t.token === lower(settings.token_address) &&
@@ -214,6 +216,7 @@ export class ReorgRecheck {
         'chain_id',
         'hash',
         'from_address',
+        'to_address',
         'credited_amount',
         'required_confirmations',
         'decided_at',

@@ -219,6 +219,7 @@ describe('a credited deposit a chain reorganisation removes', () => {
       chain_id: 56,
       hash: hash.slice(2),
       from_address: DEV_ACCOUNTS[bob.wallet]?.address.toLowerCase() ?? '',
+      to_address: null,
       credited_amount: 5_000_000_000n,
       required_confirmations: CONFIRMATIONS,
     };

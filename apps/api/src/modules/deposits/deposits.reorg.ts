@@ -233,6 +233,7 @@ export class DepositReorgService {
         'chain_id',
         'hash',
         'from_address',
+        'to_address',
         'credited_amount',
         'required_confirmations',
         'reorg_status',
