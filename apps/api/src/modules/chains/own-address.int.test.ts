@@ -198,7 +198,11 @@ describe('own deposit addresses', () => {
       hash: hash.slice(2),
     });
     expect(reported.statusCode).toBe(201);
-    expect(reported.json().deposit).toMatchObject({ chain_id: 728126428, chain_status: 'waiting', currency: 'TRC20' });
+    expect(reported.json().deposit).toMatchObject({
+      chain_id: 728126428,
+      chain_status: 'waiting',
+      currency: 'TRC20',
+    });
     await s.t.deps.verifier.verifyOpen();
     expect(await f.balance(m)).toBe(before);
     await f.confirm(c);

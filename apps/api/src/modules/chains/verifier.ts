@@ -15,6 +15,7 @@ import { ownAddressesOf } from './member-addresses';
 import { lower, readTransaction, type ScannedTransfer, short, type Transfer } from './reader';
 import { type ScanResult, scanChain } from './scan';
 import { belowMinimumReason } from './scan.match';
+import { receivingAddressOf, recordLinkedTransfer, takenElsewhere } from './verifier.support';
 
 /** The queue of the per-deposit check (chains/verifier.ts); the minutely job catches anything it misses. */
 export const VERIFY_QUEUE = 'deposit-verify';
@@ -108,7 +109,7 @@ export class DepositVerifier {
         reason: belowMinimumReason(settings, transfer.value),
         fromAddress: transfer.from,
       });
-    const taken = await this.takenElsewhere(this.db, d, chainId, transfer.logIndex, toOwn);
+    const taken = await takenElsewhere(this.db, d, chainId, transfer.logIndex, toOwn);
     if (taken) return this.mark(d.id, 'refused', { reason: taken, fromAddress: transfer.from });
     const confirmations = read.confirmations;
     const required = settings.confirmations;
@@ -159,35 +160,6 @@ export class DepositVerifier {
         return { status: 'error', reason: 'another deposit took this transfer at the same moment' };
       throw err;
     }
-  }
-
-  /**
-   * Why this transfer cannot be this deposit's, when it cannot: its hash was credited with another deposit,
-   * or another deposit is bound to the same log (a declined one, or one made while the wallet was another
-   * member's).
-   */
-  private async takenElsewhere(
-    db: DbOrTx,
-    d: { id: bigint; hash: string; user_id: bigint },
-    chainId: number,
-    logIndex: number,
-    toOwn: boolean,
-  ): Promise<string | null> {
-    // A transfer to a member's own address is proven by its log (one transaction may pay several members); one
-    // credited by hand under its hash still stops it.
-    const credited = await hashCreditedTo(db, d.hash, toOwn);
-    if (credited && credited.id !== d.id)
-      return `This transaction was already credited with deposit #${credited.id}${credited.user_id === d.user_id ? '' : ' of another account'}: a transaction is credited once.`;
-    const other = await db
-      .selectFrom('deposits')
-      .select(['id', 'user_id', 'status'])
-      .where('chain_id', '=', chainId)
-      .where('hash', '=', d.hash)
-      .where('log_index', '=', logIndex)
-      .where('id', '<>', d.id)
-      .executeTakeFirst();
-    if (!other) return null;
-    return `This transfer already belongs to deposit #${other.id}${other.user_id === d.user_id ? '' : ' of another account'}${other.status === 'decline' ? ', which was declined' : ''}; contact support if this is wrong.`;
   }
 
   /** The Transfer that pays this deposit, or why there is none. */
@@ -288,32 +260,6 @@ export class DepositVerifier {
   }
 
   /**
-   * The live receiving address for a chain (20-byte hex, lower case): its own, else the BEP20 one that serves
-   * every EVM chain; on TRON the TRC20 one.
-   */
-  async receivingAddress(chainId: number): Promise<string | undefined> {
-    if (chainId === TRON_CHAIN_ID) {
-      const row = await this.db
-        .selectFrom('deposit_addresses')
-        .select('address')
-        .where('currency', '=', 'TRC20')
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return row && isTronAddress(row.address) ? tronToHex(row.address) : undefined;
-    }
-    const rows = await this.db
-      .selectFrom('deposit_addresses')
-      .select(['address', 'chain_id'])
-      .where('currency', '=', 'BEP20')
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('chain_id', '=', chainId), eb('chain_id', 'is', null)]))
-      .execute();
-    const found = (rows.find((r) => r.chain_id === chainId) ?? rows.find((r) => r.chain_id === null))
-      ?.address;
-    return found === undefined ? undefined : lower(found);
-  }
-
-  /**
    * After a member links `address`: their deposits refused because that wallet was not linked yet are
    * checked again (and queued at once when jobs run), instead of waiting for an admin.
    */
@@ -358,38 +304,14 @@ export class DepositVerifier {
     return counts;
   }
 
-  /**
-   * Records a Transfer the scan found from `userId`'s linked wallet to the shared receiving address as that
-   * member's deposit, bound to its log; undefined when a deposit already holds it (or the member reported it).
-   */
-  async recordLinked(
-    chainId: number,
-    settings: ChainSettingsRow,
-    t: ScannedTransfer,
-    userId: bigint,
-  ): Promise<bigint | undefined> {
-    const amount = tokenToPlatformUnits(t.value, settings.token_decimals);
-    // Not a whole number of 10^-8 units (or nothing): it cannot be credited exactly; support handles it.
-    if (amount === null || amount <= 0n) return undefined;
-    const inserted = await this.db
-      .insertInto('deposits')
-      .values({
-        user_id: userId,
-        amount,
-        currency: chainId === TRON_CHAIN_ID ? 'TRC20' : 'BEP20',
-        hash: t.hash,
-        chain_id: chainId,
-        log_index: t.logIndex,
-        from_address: t.from,
-        sender_id: userId,
-        chain_status: 'confirming',
-        required_confirmations: settings.confirmations,
-        source: 'scan',
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted?.id;
+  /** The live receiving address for a chain (verifier.support.ts). */
+  receivingAddress(chainId: number): Promise<string | undefined> {
+    return receivingAddressOf(this.db, chainId);
+  }
+
+  /** Records a Transfer the scan found from a linked wallet (verifier.support.ts). */
+  recordLinked(chainId: number, settings: ChainSettingsRow, t: ScannedTransfer, userId: bigint) {
+    return recordLinkedTransfer(this.db, chainId, settings, t, userId);
   }
 
   /** Scans a chain for members' deposits nobody reported (chains/scan.ts). */
