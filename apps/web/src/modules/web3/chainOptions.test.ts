@@ -31,6 +31,10 @@ function chain(id: number, name: string, enabled = true): ChainConfig {
     explorerUrl: 'https://example.org',
     token: { address: ALL, symbol: 'USDT', decimals: 6 },
     confirmations: 12,
+    network: 'EVM',
+    min_deposit: '1.00000000',
+    forwarder_factory: null,
+    treasury: null,
   };
 }
 

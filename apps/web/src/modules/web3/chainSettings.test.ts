@@ -17,6 +17,22 @@ const bsc: ChainConfig = {
   explorerUrl: 'https://bscscan.com',
   token: { address: '0x55d398326f99059fF775485246999027B3197955', symbol: 'USDT', decimals: 18 },
   confirmations: 15,
+  network: 'EVM',
+  min_deposit: '10.00000000',
+  forwarder_factory: null,
+  treasury: null,
+};
+
+const FACTORY = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const tron: ChainConfig = {
+  ...bsc,
+  id: 728126428,
+  name: 'TRON',
+  network: 'TRON',
+  token: { address: TRON_USDT, symbol: 'USDT', decimals: 6 },
+  confirmations: 19,
+  min_deposit: '1.00000000',
 };
 
 describe('chain settings form', () => {
@@ -32,12 +48,16 @@ describe('chain settings form', () => {
         token_symbol: '',
         token_decimals: '37',
         confirmations: '0',
+        min_deposit: '1.123456789',
+        forwarder_factory: '0x123',
         reason: 'x',
       },
       bsc,
     );
     expect(Object.keys(errors).sort()).toEqual([
       'confirmations',
+      'forwarder_factory',
+      'min_deposit',
       'reason',
       'token_address',
       'token_decimals',
@@ -65,13 +85,16 @@ describe('chain settings form', () => {
   });
 
   it('sends the checksummed address and lists only what changes', () => {
-    const body = chainSettingsBody({
-      ...draftFrom(bsc),
-      enabled: false,
-      token_address: '0x55d398326f99059ff775485246999027b3197955',
-      confirmations: '20',
-      reason: '  e2e node  ',
-    });
+    const body = chainSettingsBody(
+      {
+        ...draftFrom(bsc),
+        enabled: false,
+        token_address: '0x55d398326f99059ff775485246999027b3197955',
+        confirmations: '20',
+        reason: '  e2e node  ',
+      },
+      bsc,
+    );
     expect(body).toEqual({
       enabled: false,
       token_address: '0x55d398326f99059fF775485246999027B3197955',
@@ -84,5 +107,64 @@ describe('chain settings form', () => {
       { label: 'Deposits', before: 'enabled', after: 'switched off' },
       { label: 'Confirmations', before: '15', after: '20' },
     ]);
+  });
+
+  it('sends the minimum and the factory only when they change; an emptied factory is null (issue 20)', () => {
+    const draft = { ...draftFrom(bsc), reason: 'own addresses' };
+    expect(draft.min_deposit).toBe('10');
+    expect(draft.forwarder_factory).toBe('');
+    const same = chainSettingsBody(draft, bsc);
+    expect('min_deposit' in same || 'forwarder_factory' in same).toBe(false);
+
+    const set = chainSettingsBody(
+      { ...draft, min_deposit: '2.5', forwarder_factory: FACTORY.toLowerCase() },
+      bsc,
+    );
+    expect(set.min_deposit).toBe('2.5');
+    expect(set.forwarder_factory).toBe(FACTORY);
+    expect(chainSettingsChanges(bsc, set)).toEqual([
+      { label: 'Minimum deposit', before: '$10.00', after: '$2.50' },
+      { label: 'Deposit factory', before: 'none', after: FACTORY },
+    ]);
+
+    const withFactory = { ...bsc, forwarder_factory: FACTORY };
+    const kept = chainSettingsBody({ ...draftFrom(withFactory), reason: 'same' }, withFactory);
+    expect('forwarder_factory' in kept).toBe(false);
+    const removed = chainSettingsBody(
+      { ...draftFrom(withFactory), forwarder_factory: ' ', reason: 'off' },
+      withFactory,
+    );
+    expect(removed.forwarder_factory).toBeNull();
+    expect(chainSettingsChanges(withFactory, removed)).toEqual([
+      { label: 'Deposit factory', before: FACTORY, after: 'none (removed)' },
+    ]);
+  });
+
+  it('takes T... addresses on TRON only, with its 19-confirmation floor', () => {
+    const draft = { ...draftFrom(tron), reason: 'tron' };
+    expect(chainSettingsErrors(draft, tron)).toEqual({});
+    expect(
+      chainSettingsErrors({ ...draftFrom(bsc), token_address: TRON_USDT, reason: 'x y' }, bsc).token_address,
+    ).toBeDefined();
+    expect(chainSettingsErrors({ ...draft, confirmations: '18' }, tron).confirmations).toBe(
+      'TRON needs at least 19 confirmations.',
+    );
+    expect(confirmationsFloor(728126428)).toBe(19);
+    // The token address goes as typed (T...); a TRON factory is sent as the 0x form the contract takes.
+    const body = chainSettingsBody({ ...draft, forwarder_factory: TRON_USDT }, tron);
+    expect(body.token_address).toBe(TRON_USDT);
+    expect(body.forwarder_factory).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(body.forwarder_factory?.toLowerCase()).toBe('0xa614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    // The factory the server shows in Base58 and the same typed as 0x is no change.
+    const withFactory = { ...tron, forwarder_factory: TRON_USDT };
+    const unchanged = chainSettingsBody(
+      {
+        ...draftFrom(withFactory),
+        forwarder_factory: '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c',
+        reason: 'x y',
+      },
+      withFactory,
+    );
+    expect('forwarder_factory' in unchanged).toBe(false);
   });
 });

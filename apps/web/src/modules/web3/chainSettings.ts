@@ -1,11 +1,13 @@
-import { MIN_CONFIRMATIONS } from '@sgx/chain';
+import { minConfirmationsOf } from '@sgx/chain';
 import {
   type ChainConfig,
   confirmationsFloorMessage,
   isEvmAddress,
-  type SupportedChainId,
+  isTronAddress,
   toChecksumAddress,
+  tronToHex,
 } from '@sgx/contracts';
+import { formatMoney, plainDecimal, sameAmount } from '../../ui/moneyFormat';
 import type { ChainSettingsInput } from './api/chainsApi';
 
 /** The admin's edit form of one chain, as typed (numbers stay text until checked). */
@@ -15,6 +17,10 @@ export interface ChainSettingsDraft {
   token_symbol: string;
   token_decimals: string;
   confirmations: string;
+  /** Decimal text in platform units. */
+  min_deposit: string;
+  /** The deposit factory's address; empty removes it. */
+  forwarder_factory: string;
   reason: string;
 }
 
@@ -27,8 +33,29 @@ export function draftFrom(chain: ChainConfig): ChainSettingsDraft {
     token_symbol: chain.token.symbol,
     token_decimals: String(chain.token.decimals),
     confirmations: String(chain.confirmations),
+    min_deposit: plainDecimal(chain.min_deposit),
+    forwarder_factory: chain.forwarder_factory ?? '',
     reason: '',
   };
+}
+
+type ChainKind = Pick<ChainConfig, 'id' | 'name' | 'network'>;
+
+/** An address typed for `chain`: 0x on every chain, and also Base58Check (`T...`) on TRON. */
+function isChainAddress(address: string, chain: ChainKind): boolean {
+  return isEvmAddress(address) || (chain.network === 'TRON' && isTronAddress(address));
+}
+
+function addressRule(chain: ChainKind): string {
+  return chain.network === 'TRON'
+    ? 'its TRON address (T and 33 more characters) or 0x and 40 hex digits'
+    : '0x and 40 hex digits with a valid EIP-55 checksum';
+}
+
+/** An address as the 0x form the factory field is sent in (null for text that is no address). */
+function factoryHex(address: string): string | null {
+  if (isTronAddress(address)) return toChecksumAddress(tronToHex(address));
+  return isEvmAddress(address) ? toChecksumAddress(address) : null;
 }
 
 function wholeNumber(text: string): number | null {
@@ -37,25 +64,28 @@ function wholeNumber(text: string): number | null {
   return Number(t);
 }
 
-/** The fewest confirmations the server accepts on a chain (issue 19): the network's floor. */
+/** The fewest confirmations the server accepts on a chain (issue 19): the network's floor (TRON's too). */
 export function confirmationsFloor(chainId: number): number {
-  return chainId in MIN_CONFIRMATIONS ? MIN_CONFIRMATIONS[chainId as SupportedChainId] : 1;
+  return minConfirmationsOf(chainId) ?? 1;
 }
 
 /**
  * What is wrong with the draft of `chain`, per field (empty when it can be saved). Same bounds as the
  * server's, the confirmations floor of the network included.
  */
-export function chainSettingsErrors(
-  d: ChainSettingsDraft,
-  chain: Pick<ChainConfig, 'id' | 'name'>,
-): ChainSettingsErrors {
+export function chainSettingsErrors(d: ChainSettingsDraft, chain: ChainKind): ChainSettingsErrors {
   const errors: ChainSettingsErrors = {};
   const address = d.token_address.trim();
   if (address === '') errors.token_address = 'Enter the token contract address.';
-  else if (!isEvmAddress(address)) {
-    errors.token_address =
-      'Enter a valid contract address: 0x and 40 hex digits with a valid EIP-55 checksum.';
+  else if (!isChainAddress(address, chain)) {
+    errors.token_address = `Enter a valid contract address: ${addressRule(chain)}.`;
+  }
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(d.min_deposit.trim())) {
+    errors.min_deposit = 'Enter an amount like 10 or 0.5 (0 credits every transfer).';
+  }
+  const factory = d.forwarder_factory.trim();
+  if (factory !== '' && factoryHex(factory) === null) {
+    errors.forwarder_factory = `Enter the factory contract address: ${addressRule(chain)}; or leave it empty to remove it.`;
   }
   const symbol = d.token_symbol.trim();
   if (symbol === '' || symbol.length > 12) errors.token_symbol = 'Enter the symbol (1 to 12 characters).';
@@ -73,14 +103,24 @@ export function chainSettingsErrors(
   return errors;
 }
 
-/** The request body of a checked draft (the address in its checksummed form). */
-export function chainSettingsBody(d: ChainSettingsDraft): ChainSettingsInput {
+/**
+ * The request body of a checked draft of `chain` (0x addresses checksummed, a TRON token address as typed).
+ * The minimum and the factory are sent only when they change: omitted means unchanged; an emptied factory is null.
+ */
+export function chainSettingsBody(d: ChainSettingsDraft, chain: ChainConfig): ChainSettingsInput {
+  const token = d.token_address.trim();
+  const minDeposit = d.min_deposit.trim();
+  const factory = d.forwarder_factory.trim();
+  const factoryNow = chain.forwarder_factory === null ? null : factoryHex(chain.forwarder_factory);
+  const factoryNext = factory === '' ? null : factoryHex(factory);
   return {
     enabled: d.enabled,
-    token_address: toChecksumAddress(d.token_address.trim()),
+    token_address: isEvmAddress(token) ? toChecksumAddress(token) : token,
     token_symbol: d.token_symbol.trim(),
     token_decimals: Number(d.token_decimals.trim()),
     confirmations: Number(d.confirmations.trim()),
+    ...(sameAmount(minDeposit, chain.min_deposit) ? {} : { min_deposit: minDeposit }),
+    ...(factoryNext === factoryNow ? {} : { forwarder_factory: factoryNext }),
     reason: d.reason.trim(),
   };
 }
@@ -100,6 +140,20 @@ export function chainSettingsChanges(chain: ChainConfig, body: ChainSettingsInpu
     { label: 'Decimals', before: String(chain.token.decimals), after: String(body.token_decimals) },
     { label: 'Confirmations', before: String(chain.confirmations), after: String(body.confirmations) },
   ];
+  if (body.min_deposit !== undefined) {
+    rows.push({
+      label: 'Minimum deposit',
+      before: formatMoney(chain.min_deposit),
+      after: formatMoney(body.min_deposit),
+    });
+  }
+  if (body.forwarder_factory !== undefined) {
+    rows.push({
+      label: 'Deposit factory',
+      before: chain.forwarder_factory ?? 'none',
+      after: body.forwarder_factory ?? 'none (removed)',
+    });
+  }
   return rows.filter((r) => r.before !== r.after);
 }
 

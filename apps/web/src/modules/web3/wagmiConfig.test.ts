@@ -17,11 +17,16 @@ function served(id: number, rpcUrls: string[]): ChainConfig {
     explorerUrl: 'https://example.org',
     token: { address: '0x55d398326f99059fF775485246999027B3197955', symbol: 'USDT', decimals: 18 },
     confirmations: 15,
+    network: 'EVM',
+    min_deposit: '1.00000000',
+    forwarder_factory: null,
+    treasury: null,
   };
 }
 
 const response = (walletConnectProjectId: string | null): ChainsResponse => ({
   chains: [served(1, []), served(137, [' ']), served(56, [LOCAL, SECOND, LOCAL]), served(42161, [SECOND])],
+  tron: null,
   walletConnectProjectId,
 });
 

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { AdminAddresses } from '../../modules/deposit-addresses/components/AdminAddresses';
+import { AdminSweepsPanel } from '../../modules/sweeps/components/AdminSweepsPanel';
 import { AdminTransactions } from '../../modules/transactions/components/AdminTransactions';
 import { ManualTransactionForm } from '../../modules/transactions/components/ManualTransactionForm';
 import { ReconciliationCard } from '../../modules/transactions/components/ReconciliationCard';
@@ -8,11 +9,12 @@ import { AdminChainsPanel } from '../../modules/web3/components/AdminChainsPanel
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
 
-const tabs = ['addresses', 'chains', 'manual', 'transactions'] as const;
+const tabs = ['addresses', 'chains', 'sweeps', 'manual', 'transactions'] as const;
 
 /**
- * /admin/web3: deposit addresses, the EVM chains (stablecoin, confirmations, switch), ledger reconciliation,
- * manual transactions and every transaction.
+ * /admin/web3: deposit addresses, the chains (stablecoin, confirmations, switch, deposit factory), what sits at
+ * members' own addresses and its sweeps to the treasury, ledger reconciliation, manual transactions and every
+ * transaction.
  */
 export default function Web3Page() {
   const [params, setParams] = useSearchParams();
@@ -33,6 +35,7 @@ export default function Web3Page() {
         <Tabs.List mb="md">
           <Tabs.Tab value="addresses">Deposit addresses</Tabs.Tab>
           <Tabs.Tab value="chains">Chains</Tabs.Tab>
+          <Tabs.Tab value="sweeps">Member addresses</Tabs.Tab>
           <Tabs.Tab value="manual">Manual transaction</Tabs.Tab>
           <Tabs.Tab value="transactions">All transactions</Tabs.Tab>
         </Tabs.List>
@@ -41,6 +44,9 @@ export default function Web3Page() {
         </Tabs.Panel>
         <Tabs.Panel value="chains">
           <AdminChainsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="sweeps">
+          <AdminSweepsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="manual">
           <SectionCard

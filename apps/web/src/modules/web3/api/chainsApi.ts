@@ -5,7 +5,7 @@ import { chainKeys } from './chainKeys';
 
 export { chainKeys };
 
-/** GET /chains (public): the EVM chains, their stablecoin, confirmations and the browser's RPC endpoints. */
+/** GET /chains (public): the EVM chains and TRON, their stablecoin, confirmations and the browser's RPC endpoints. */
 export function fetchChains(signal?: AbortSignal) {
   return apiRequest('/chains', { schema: ChainsResponse, signal });
 }
@@ -26,12 +26,16 @@ export interface ChainSettingsInput {
   token_symbol: string;
   token_decimals: number;
   confirmations: number;
+  /** Omitted: unchanged. */
+  min_deposit?: string;
+  /** Omitted: unchanged; null removes the factory. */
+  forwarder_factory?: string | null;
   reason: string;
 }
 
 const SavedChains = ChainsResponse.extend(MessageResponse.shape);
 
-/** Admin: a chain's stablecoin, decimals, confirmations and switch (audited with the reason). */
+/** Admin: a chain's stablecoin, decimals, confirmations, switch, minimum and deposit factory (audited with the reason). */
 export function saveChainSettings(chainId: number, body: ChainSettingsInput, key: string) {
   return apiRequest(`/chains/${chainId}`, {
     method: 'PUT',

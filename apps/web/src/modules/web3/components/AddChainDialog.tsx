@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { MissingChain } from '../hooks/useChainSwitch';
+import type { MissingChain, useChainSwitch } from '../hooks/useChainSwitch';
 
 interface AddChainDialogProps {
   missing: MissingChain | null;
@@ -63,5 +63,18 @@ export function AddChainDialog({ missing, adding, error, onAdd, onClose }: AddCh
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** AddChainDialog wired to a `useChainSwitch()`: adds the missing chain, then switches to it. */
+export function MissingChainDialog({ chainSwitch }: { chainSwitch: ReturnType<typeof useChainSwitch> }) {
+  return (
+    <AddChainDialog
+      missing={chainSwitch.missing}
+      adding={chainSwitch.adding}
+      error={chainSwitch.addError}
+      onAdd={() => void chainSwitch.addMissing()}
+      onClose={chainSwitch.dismissMissing}
+    />
   );
 }

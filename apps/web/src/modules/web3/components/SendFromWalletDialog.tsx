@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { chainName, erc20Abi, formatTokenUnits, needsAddChain, walletErrorMessage } from '@sgx/chain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { chainName, erc20Abi, formatTokenUnits } from '@sgx/chain';
 import type { ChainConfig } from '@sgx/contracts';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { Address, Hash } from 'viem';
-import { useConnection, useWriteContract } from 'wagmi';
+import type { Address } from 'viem';
+import { useWriteContract } from 'wagmi';
 import { newIdempotencyKey } from '../../../ui/idempotency';
 import { formatMoney } from '../../../ui/Money';
 import { groupTokenText } from '../chainOptions';
-import { useChainSwitch } from '../hooks/useChainSwitch';
+import { useSwitchThenSend } from '../hooks/useSwitchThenSend';
 import type { SentDeposit } from '../sentDeposit';
-import { AddChainDialog } from './AddChainDialog';
+import { MissingChainDialog } from './AddChainDialog';
+import { WalletStageNotice } from './WalletStageNotice';
 
 /** Everything the confirmation shows and the wallet is asked to do. */
 export interface SendPlan {
@@ -25,13 +24,6 @@ export interface SendPlan {
   tokenUnits: bigint;
 }
 
-type Stage = 'switch' | 'send';
-
-const stageText: Record<Stage, string> = {
-  switch: 'Approve the network switch in your wallet…',
-  send: 'Confirm the transfer in your wallet…',
-};
-
 interface SendFromWalletDialogProps {
   plan: SendPlan | null;
   onClose: () => void;
@@ -43,45 +35,29 @@ interface SendFromWalletDialogProps {
  * amount. Confirming switches the wallet's chain when needed and asks it for one ERC-20 transfer.
  */
 export function SendFromWalletDialog({ plan, onClose, onSent }: SendFromWalletDialogProps) {
-  const { chainId: walletChainId } = useConnection();
   const writeContract = useWriteContract();
-  const chainSwitch = useChainSwitch();
-  const [stage, setStage] = useState<Stage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const busy = stage !== null;
+  const { walletChainId, stage, busy, error, clearError, run, chainSwitch } = useSwitchThenSend();
 
   const close = () => {
     if (busy) return;
-    setError(null);
+    clearError();
     onClose();
   };
 
   const send = async () => {
     if (plan === null || busy) return;
-    setError(null);
     const target = plan.chain.id;
-    let hash: Hash;
-    try {
-      if (walletChainId !== target) {
-        setStage('switch');
-        await chainSwitch.switchTo(target);
-      }
-      setStage('send');
-      hash = await writeContract.mutateAsync({
+    const hash = await run(target, () =>
+      writeContract.mutateAsync({
         address: plan.chain.token.address as Address,
         abi: erc20Abi,
         functionName: 'transfer',
         args: [plan.to as Address, plan.tokenUnits],
         chainId: target,
         account: plan.from as Address,
-      });
-    } catch (err) {
-      // A chain the wallet lacks opens the add-network dialog instead.
-      if (!needsAddChain(err)) setError(walletErrorMessage(err));
-      return;
-    } finally {
-      setStage(null);
-    }
+      }),
+    );
+    if (hash === null) return;
     // The money is on its way: from here the hash is reported and never lost.
     onSent({
       userId: plan.userId,
@@ -137,16 +113,7 @@ export function SendFromWalletDialog({ plan, onClose, onSent }: SendFromWalletDi
               A transfer on chain cannot be undone. Check the receiving address in your wallet before
               approving.
             </Text>
-            {stage !== null && (
-              <Text size="sm" fw={600} role="status">
-                {stageText[stage]}
-              </Text>
-            )}
-            {error !== null && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} title="Nothing was sent" role="alert">
-                {error}
-              </Alert>
-            )}
+            <WalletStageNotice stage={stage} error={error} sendText="Confirm the transfer in your wallet…" />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={busy}>
                 Go back
@@ -158,13 +125,7 @@ export function SendFromWalletDialog({ plan, onClose, onSent }: SendFromWalletDi
           </Stack>
         )}
       </Modal>
-      <AddChainDialog
-        missing={chainSwitch.missing}
-        adding={chainSwitch.adding}
-        error={chainSwitch.addError}
-        onAdd={() => void chainSwitch.addMissing()}
-        onClose={chainSwitch.dismissMissing}
-      />
+      <MissingChainDialog chainSwitch={chainSwitch} />
     </>
   );
 }
