@@ -67,6 +67,15 @@ describe('own deposit addresses', () => {
       expect(shown).toMatchObject({ chain_id: c.id, chain_status: 'confirming', source: 'address' });
       expect(shown.explorer_url).toContain(hash.slice(2));
       expect(shown.to_address).toBe(name === 'tron' ? m.tron : m.evm);
+      // Reporting it anyway gives the member the deposit the scan recorded, not a second one.
+      const again = await f.api('POST', '/deposite/add', m.token, {
+        user_id: Number(m.id),
+        amount: '25.5',
+        currency: name === 'tron' ? 'TRC20' : 'BEP20',
+        hash,
+        ...(name === 'tron' ? {} : { chain_id: c.id }),
+      });
+      expect(again.json().deposit?.id).toBe(Number(waiting?.id));
 
       await f.confirm(c);
       const scanned = await f.scan(c);

@@ -105,8 +105,8 @@ export class DepositsService {
   }
 
   /**
-   * The member's own live report of `hash` (pending or credited): the one the verifier's scan recorded for
-   * them comes back (they report a transfer it found first); their own earlier report is a repeat (409).
+   * The member's own live report of `hash` (pending or credited): the one the scan recorded for them (from a
+   * linked wallet, or to their own address) comes back; their own earlier report is a repeat (409).
    */
   private async ownReport(userId: bigint, hash: string): Promise<DepositRecord | undefined> {
     const found = await this.db
@@ -117,7 +117,7 @@ export class DepositsService {
       .where('status', '<>', 'decline')
       .executeTakeFirst();
     if (!found) return undefined;
-    if (found.source === 'scan') return this.one(found.id);
+    if (found.source !== 'member') return this.one(found.id);
     throw hashConflict('This transaction hash has already been used.');
   }
 
