@@ -1,39 +1,45 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { minConfirmations } from '@sgx/chain';
-import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS } from '@sgx/chain/dev';
+import { minConfirmations, TRON_JSONRPC_CHAIN_ID, toTronAddress, tronToHex } from '@sgx/chain';
+import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, depositFactoryAddress } from '@sgx/chain/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { demoCredentials } from '../src/db/seed';
 import { type Running, startServer } from '../src/server';
+import { chainDevCli, DONE, freePorts, holdings, JSON_LINE } from './chain-dev.support';
 import { createTestDatabase, sqlOn } from './helpers';
 
 /**
  * `npm run chain:dev`, the newcomer's door, end to end: a development app (demo seed, two-factor required
- * for both demo admins) on a fresh database and data folder, and the real CLI as a child process with its
- * own anvil. Afterwards chain 56 takes the test token with the chain's floor of confirmations, the platform
- * has a BEP20 receiving address, and both admins have two-factor sign-in whose secrets are kept in the data
- * folder. Run again (finding the app on PORT), it changes nothing.
+ * for both demo admins) on a fresh database and data folder, started with a node for both of chain:dev's
+ * chains (the ports chosen here), and the real CLI as a child process with its own two anvils (the EVM one,
+ * chain 56, and the TRON stand-in). Afterwards both chains take the test token with their floor of
+ * confirmations, the deposit factory and a minimum, the platform has BEP20 and TRC20 receiving addresses,
+ * the demo member has an EVM and a TRON address of their own, and both admins have two-factor sign-in whose
+ * secrets are kept in the data folder. Run again (finding the app on PORT), it changes nothing.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const BNB_FLOOR = minConfirmations(56);
+const TRON_FLOOR = minConfirmations('tron');
+const TREASURY = DEV_ACCOUNTS[8].address;
+const FACTORY = depositFactoryAddress({ treasury: TREASURY });
 
 let dbUrl: string;
 let dataDir: string;
 let server: Running;
 let base: string;
+let evmPort: number;
+let tronPort: number;
 const children: ChildProcess[] = [];
+const servers: Running[] = [];
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-chain-dev-'));
-  dbUrl = await createTestDatabase();
+/** A development app on the test database: a node for chain 56 and, unless told otherwise, for TRON. */
+async function startApp(withTron = true): Promise<Running> {
   // Development mode, as `npm start` on a fresh clone: the demo seed runs.
-  server = await startServer(
+  const running = await startServer(
     loadConfig({
       NODE_ENV: 'development',
       DATABASE_URL: dbUrl,
@@ -42,102 +48,37 @@ beforeAll(async () => {
       PORT: '0',
       RUN_JOBS: 'false',
       LOG_LEVEL: 'silent',
+      CHAIN_RPC_URL_56: `http://127.0.0.1:${evmPort}`,
+      ...(withTron ? { CHAIN_RPC_URL_728126428: `http://127.0.0.1:${tronPort}` } : {}),
     }),
   );
+  servers.push(running);
+  return running;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-chain-dev-'));
+  dbUrl = await createTestDatabase();
+  [evmPort, tronPort] = await freePorts();
+  server = await startApp();
   expect(server.seeded).toBe(true);
   base = server.url.replace('localhost', '127.0.0.1');
 }, 60_000);
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  await server?.close();
+  for (const s of servers) await s.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-type Run = {
-  output: () => string;
-  /** Resolves once the output matches (at most 35 s; rejects if chain:dev exits first). */
-  waitFor: (pattern: RegExp | string) => Promise<void>;
-  type: (text: string) => void;
-  /** Ctrl-C (in a terminal) or SIGTERM, and its exit. */
-  stop: () => Promise<void>;
-};
-
-const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-
-/**
- * Starts chain:dev (its chain on a free port, the app's data folder in DATA_DIR as the app's), as a plain
- * child process or in a terminal of its own (util-linux `script` gives it a pseudo-terminal).
- */
-async function startChainDev(args: string[], env: Record<string, string>, terminal = false): Promise<Run> {
-  const { APP_URL: _a, PORT: _p, DATA_DIR: _d, INIT_CWD: _i, ...inherited } = process.env;
-  const command = [process.execPath, '--import', 'tsx', 'packages/chain/src/dev/cli.ts'];
-  const all = [...command, '--port', String(await freePort()), ...args];
-  const [file, argv] = terminal
-    ? ['script', ['-qfec', all.map(quote).join(' '), '/dev/null']]
-    : [all[0] ?? '', all.slice(1)];
-  const child = spawn(file, argv, {
-    cwd: repoRoot,
-    env: { ...inherited, DATA_DIR: dataDir, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  const exited = once(child, 'exit');
-  const listeners = new Set<() => void>();
-  const read = (chunk: Buffer) => {
-    output += chunk.toString().replaceAll('\r\n', '\n');
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on('data', read);
-  child.stderr?.on('data', read);
-  const waitFor = (pattern: RegExp | string) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`no ${pattern} within 35 s:\n${output}`)), 35_000);
-      const onExit = (code: number | null) => finish(new Error(`chain:dev exited (${code}):\n${output}`));
-      const check = () =>
-        (typeof pattern === 'string' ? output.includes(pattern) : pattern.test(output)) && finish();
-      function finish(error?: Error) {
-        clearTimeout(timer);
-        listeners.delete(check);
-        child.off('exit', onExit);
-        if (error) reject(error);
-        else resolve();
-      }
-      listeners.add(check);
-      child.once('exit', onExit);
-      check();
-    });
-  return {
-    output: () => output,
-    waitFor,
-    type: (text) => child.stdin?.write(text),
-    stop: async () => {
-      if (terminal) child.stdin?.write('\x03');
-      else child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-const DONE = /^(✓ Done|✗ Not done)/m;
-
-/** Runs chain:dev until it says it is done (or not), then stops it as Ctrl-C would; its output. */
-async function chainDev(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const run = await startChainDev(args, env);
-  await run.waitFor(DONE);
-  await run.stop();
-  return run.output();
-}
+const cli = chainDevCli({
+  repoRoot,
+  children,
+  ports: () => ({ evm: evmPort, tron: tronPort }),
+  dataDir: () => dataDir,
+});
+const startChainDev = cli.start;
+const chainDev = cli.run;
 
 async function get(url: string, token?: string) {
   const res = await fetch(`${base}/api/v1${url}`, {
@@ -165,18 +106,67 @@ async function signIn(area: 'admin' | 'member', who: { email: string; password: 
 const audits = async () =>
   Number((await sqlOn(dbUrl, 'SELECT count(*) AS n FROM audit_log')).rows[0]?.n ?? 0);
 
-type Chain = { id: number; enabled: boolean; confirmations: number; token: Record<string, unknown> };
+type Chain = {
+  id: number;
+  enabled: boolean;
+  confirmations: number;
+  token: Record<string, unknown>;
+  min_deposit: string;
+  forwarder_factory: string | null;
+  treasury: string | null;
+};
+/** The --json line as chain:dev prints it. */
+type Summary = {
+  chains: { id: number; rpcUrl: string; token: { address: string; decimals: number } }[];
+  fundedKey: `0x${string}`;
+  factory: string;
+  treasury: string;
+  app: { url: string; configured: boolean } | null;
+};
+
+const ignoringCase = (address: string) => expect.stringMatching(new RegExp(`^${address}$`, 'i'));
 
 describe('npm run chain:dev against a fresh development app', () => {
   let first: string;
 
-  it('enrols both demo admins in two-factor and configures chain 56 and a receiving address', async () => {
+  it('enrols both demo admins, configures both chains with the factory and prints one JSON line', async () => {
     // A fresh app: both demo admins still owe their two-factor set-up.
     expect((await signIn('admin', demoCredentials.admin)).secondFactor).toBe('enrol');
     expect((await signIn('admin', demoCredentials.admin2)).secondFactor).toBe('enrol');
 
-    first = await chainDev(['--app', base]);
+    const run = await startChainDev(['--app', base, '--json']);
+    await run.waitFor(JSON_LINE);
+    // With --json, stdout holds the JSON line alone, printed once the app is configured.
+    const stdout = run.stdout();
+    expect(stdout.split('\n').filter(Boolean), stdout).toHaveLength(1);
+    const summary = JSON.parse(stdout) as Summary;
+    expect(summary).toMatchObject({
+      chains: [
+        {
+          id: 56,
+          rpcUrl: `http://127.0.0.1:${evmPort}`,
+          token: { address: DEV_TOKEN_ADDRESS, decimals: 18 },
+        },
+        {
+          id: TRON_JSONRPC_CHAIN_ID,
+          rpcUrl: `http://127.0.0.1:${tronPort}`,
+          token: { address: DEV_TOKEN_ADDRESS, decimals: 6 },
+        },
+      ],
+      factory: FACTORY,
+      treasury: TREASURY,
+      app: { url: new URL(base).origin, configured: true },
+    });
+    expect(DEV_ACCOUNTS.map((a) => a.privateKey)).toContain(summary.fundedKey);
+    for (const chain of summary.chains) {
+      const held = await holdings(chain.rpcUrl, chain.token.address, summary.fundedKey);
+      expect(held.native).toBeGreaterThan(0n);
+      expect(held.stablecoin).toBeGreaterThan(0n);
+    }
+    await run.stop();
+    first = run.output();
     expect(first, first).toMatch(/^✓ Done/m);
+    expect(first.indexOf('✓ Done')).toBeLessThan(first.indexOf('{"chains"'));
     for (const who of [demoCredentials.admin, demoCredentials.admin2]) {
       expect(first).toContain(`✓ two-factor sign-in set up for ${who.email}`);
     }
@@ -184,17 +174,30 @@ describe('npm run chain:dev against a fresh development app', () => {
     expect(first.match(/Recovery codes \(each works once\): ([a-z0-9]{4}-[a-z0-9]{4} ?){10}/g)).toHaveLength(
       2,
     );
+    expect(first).toContain(
+      `CHAIN_RPC_URL_56=http://127.0.0.1:${evmPort} PUBLIC_RPC_URL_56=http://127.0.0.1:${evmPort} ` +
+        `CHAIN_RPC_URL_728126428=http://127.0.0.1:${tronPort} PORT=${new URL(base).port} npm start`,
+    );
 
     const { body } = await get('/chains');
     const bsc = (body.chains as Chain[]).find((c) => c.id === 56);
     expect(bsc).toMatchObject({
       enabled: true,
       confirmations: BNB_FLOOR,
-      token: {
-        address: expect.stringMatching(new RegExp(`^${DEV_TOKEN_ADDRESS}$`, 'i')),
-        symbol: 'USDT',
-        decimals: 18,
-      },
+      token: { address: ignoringCase(DEV_TOKEN_ADDRESS), symbol: 'USDT', decimals: 18 },
+      min_deposit: '1.00000000',
+      forwarder_factory: ignoringCase(FACTORY),
+      treasury: ignoringCase(TREASURY),
+    });
+    // TRON as people read it: Base58Check addresses.
+    expect(body.tron).toMatchObject({
+      id: TRON_JSONRPC_CHAIN_ID,
+      enabled: true,
+      confirmations: TRON_FLOOR,
+      token: { address: toTronAddress(DEV_TOKEN_ADDRESS), symbol: 'USDT', decimals: 6 },
+      min_deposit: '1.00000000',
+      forwarder_factory: toTronAddress(FACTORY),
+      treasury: toTronAddress(TREASURY),
     });
 
     // What waited for a second admin (202) was approved by the second demo admin, nothing left waiting.
@@ -203,12 +206,11 @@ describe('npm run chain:dev against a fresh development app', () => {
       `SELECT a.status, u.email AS decided_by FROM approvals a LEFT JOIN users u ON u.id = a.decided_by
         WHERE a.kind::text IN ('chain_settings', 'deposit_address')`,
     );
+    expect(approvals).toHaveLength(4); // two chains, two receiving addresses
     for (const a of approvals) {
       expect(a).toEqual({ status: 'approved', decided_by: demoCredentials.admin2.email });
     }
-    expect(first.match(/✓ approval #\d+ approved by admin2@example\.com/g) ?? []).toHaveLength(
-      approvals.length,
-    );
+    expect(first.match(/✓ approval #\d+ approved by admin2@example\.com/g) ?? []).toHaveLength(4);
 
     const member = await signIn('member', demoCredentials.member);
     const qr = await get('/qr', member.token);
@@ -216,9 +218,24 @@ describe('npm run chain:dev against a fresh development app', () => {
     expect(qr.body.addresses).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ currency: 'BEP20', address: DEV_ACCOUNTS[9].address }),
+        expect.objectContaining({ currency: 'TRC20', address: toTronAddress(DEV_ACCOUNTS[9].address) }),
       ]),
     );
-  }, 60_000);
+
+    // The demo member's own addresses: one for the EVM chains, one on TRON (the same forwarder: same
+    // factory address and member salt on both anvils).
+    const own = await get('/wallets/deposit-addresses', member.token);
+    expect(own.status).toBe(200);
+    const addresses = own.body.addresses as { network: string; chain_ids: number[]; address: string }[];
+    expect(addresses.map((a) => [a.network, a.chain_ids])).toEqual([
+      ['EVM', [56]],
+      ['TRON', [TRON_JSONRPC_CHAIN_ID]],
+    ]);
+    const [evm, tron] = addresses;
+    expect(evm?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(tron?.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    expect(tronToHex(tron?.address ?? '')).toBe(evm?.address.toLowerCase());
+  }, 75_000);
 
   it('keeps the admins’ secrets in the data folder (0600): the ones the server holds', async () => {
     const file = path.join(dataDir, 'dev-second-factor.json');
@@ -247,10 +264,27 @@ describe('npm run chain:dev against a fresh development app', () => {
     for (const who of [demoCredentials.admin, demoCredentials.admin2]) {
       expect(again).toContain(`✓ signed in as ${who.email} (second factor: a code from the secret kept in`);
     }
-    expect(again).toMatch(/chain 56: token USDT .* 15 confirmations: already in force/);
+    expect(again).toMatch(
+      /chain 56 \(BNB Smart Chain\): token USDT .* 15 confirmations, deposit factory 0x\w+, minimum 1: already in force/,
+    );
+    expect(again).toMatch(
+      /chain 728126428 \(TRON\): token USDT .* 19 confirmations, deposit factory 0x\w+, minimum 1: already in force/,
+    );
     expect(again).toContain('a BEP20 receiving address is already set');
+    expect(again).toContain('a TRC20 receiving address is already set');
     expect(again).not.toContain('✗');
     // Nothing changed: no new audit record of a change (sign-ins are not audited as changes).
+    expect(await audits()).toBe(before);
+  }, 60_000);
+
+  it('against an app with no node for TRON, says how to start it and changes nothing there', async () => {
+    const before = await audits();
+    const blind = await startApp(false);
+    const out = await chainDev(['--app', blind.url.replace('localhost', '127.0.0.1')]);
+    expect(out).toMatch(/^✗ Not done/m);
+    expect(out).toContain('✗ chain 728126428 (TRON): the app has no node for it');
+    expect(out).toContain(`CHAIN_RPC_URL_728126428=http://127.0.0.1:${tronPort} PORT=`);
+    expect(out).toMatch(/chain 56 \(BNB Smart Chain\): .*: already in force/);
     expect(await audits()).toBe(before);
   }, 60_000);
 

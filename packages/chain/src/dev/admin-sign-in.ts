@@ -183,7 +183,8 @@ async function verifyWithKept(
 
 /** Asks the person for a code on the terminal (three tries). */
 async function verifyTyped(who: AdminLogin, token: string, ctx: SignInContext): Promise<SignedIn> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  // The prompt goes to stderr: with --json, stdout carries only the JSON line.
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
   // Ctrl-C at the prompt stops chain:dev as anywhere else.
   rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
   try {

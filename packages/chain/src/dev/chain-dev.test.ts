@@ -60,17 +60,45 @@ describe('chain:dev options', () => {
     if (parsed.help) throw new Error('help');
     expect(parsed.options.dataDir).toBe(path.resolve('/somewhere/data'));
     expect(parsed.options.admins.map((a) => a.email)).toEqual(['admin@example.com', 'admin2@example.com']);
-    expect(parsed.options.port).toBe(8545);
+    expect(parsed.options).toMatchObject({ evmPort: 8545, tronPort: 8546, chainId: 56, json: false });
+  });
+
+  it('takes the two nodes’ ports (--evm-port, its old name --port, --tron-port) and --json', () => {
+    const opts = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const parsed = parseOptions(argv, env);
+      if (parsed.help) throw new Error('help');
+      return parsed.options;
+    };
+    expect(opts(['--evm-port', '9545', '--tron-port', '9546', '--json'])).toMatchObject({
+      evmPort: 9545,
+      tronPort: 9546,
+      json: true,
+    });
+    expect(opts(['--port', '7545']).evmPort).toBe(7545);
+    expect(opts(['--port', '7545', '--evm-port', '7545']).evmPort).toBe(7545);
+    expect(opts([], { CHAIN_DEV_PORT: '6545', CHAIN_DEV_TRON_PORT: '6546' })).toMatchObject({
+      evmPort: 6545,
+      tronPort: 6546,
+    });
+    expect(opts(['--evm-port', '0', '--tron-port', '0'])).toMatchObject({ evmPort: 0, tronPort: 0 });
+    expect(opts(['--chain-id', '1']).chainId).toBe(1);
   });
 
   it('refuses wrong values with a readable message', () => {
-    expect(() => parseOptions(['--port', 'x'], {})).toThrow('--port must be 0..65535.');
+    expect(() => parseOptions(['--port', 'x'], {})).toThrow('--evm-port must be 0..65535.');
+    expect(() => parseOptions(['--tron-port', '70000'], {})).toThrow('--tron-port must be 0..65535.');
+    expect(() => parseOptions(['--port', '1', '--evm-port', '2'], {})).toThrow(/give one of them/);
+    expect(() => parseOptions(['--evm-port', '9000', '--tron-port', '9000'], {})).toThrow(
+      /each node needs a port of its own/,
+    );
+    expect(() => parseOptions(['--chain-id', '728126428'], {})).toThrow(/TRON stand-in/);
+    expect(() => parseOptions(['--json=yes'], {})).toThrow(/json/);
     expect(() => parseOptions(['--app', 'not a url'], {})).toThrow('--app is not a URL');
     expect(() => parseOptions(['--nope'], {})).toThrow(/nope/);
   });
 
-  it('asks for the floor of confirmations of the chain', () => {
-    expect([56, 1, 137, 42161].map(confirmationsFor)).toEqual([15, 12, 128, 20]);
+  it('asks for the floor of confirmations of the chain, TRON’s included', () => {
+    expect([56, 1, 137, 42161, 728126428, 31337].map(confirmationsFor)).toEqual([15, 12, 128, 20, 19, 15]);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { ChainSettingsRow } from './chains.service';
 import type { ScannedTransfer } from './reader';
+import { lockChainState } from './verifier.support';
 
 /**
  * The scan's matching and crediting in sets (issue 20): a range's Transfers are matched against members' own
@@ -148,12 +149,7 @@ export async function creditAddressDeposits(
   let credited = 0;
   for (const d of open) {
     const done = await deps.db.transaction().execute(async (tx) => {
-      const locked = await tx
-        .selectFrom('deposits')
-        .select(['status', 'chain_status'])
-        .where('id', '=', d.id)
-        .forUpdate()
-        .executeTakeFirst();
+      const locked = await lockChainState(tx, d.id);
       if (locked?.status !== 'pending' || locked.chain_status !== 'confirming') return false;
       await deps.deposits.complete(tx, d.id, d.amount, {
         kind: 'chain',

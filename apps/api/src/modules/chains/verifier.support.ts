@@ -1,6 +1,6 @@
 import { tokenToPlatformUnits } from '@sgx/chain';
 import { isTronAddress, TRON_CHAIN_ID, tronToHex } from '@sgx/contracts';
-import type { Db, DbOrTx } from '../../db';
+import type { Db, DbOrTx, Tx } from '../../db';
 import { hashCreditedTo } from '../deposits/deposits.records';
 import type { ChainSettingsRow } from './chains.service';
 import type { ScannedTransfer } from './reader';
@@ -93,3 +93,12 @@ export async function takenElsewhere(
   if (!other) return null;
   return `This transfer already belongs to deposit #${other.id}${other.user_id === d.user_id ? '' : ' of another account'}${other.status === 'decline' ? ', which was declined' : ''}; contact support if this is wrong.`;
 }
+
+/** A deposit's decision and chain check, its row locked for the crediting transaction. */
+export const lockChainState = (tx: Tx, id: bigint) =>
+  tx
+    .selectFrom('deposits')
+    .select(['status', 'chain_status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();

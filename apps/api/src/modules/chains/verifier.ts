@@ -15,7 +15,7 @@ import { ownAddressesOf } from './member-addresses';
 import { lower, readTransaction, type ScannedTransfer, short, type Transfer } from './reader';
 import { type ScanResult, scanChain } from './scan';
 import { belowMinimumReason } from './scan.match';
-import { receivingAddressOf, recordLinkedTransfer, takenElsewhere } from './verifier.support';
+import { lockChainState, receivingAddressOf, recordLinkedTransfer, takenElsewhere } from './verifier.support';
 
 /** The queue of the per-deposit check (chains/verifier.ts); the minutely job catches anything it misses. */
 export const VERIFY_QUEUE = 'deposit-verify';
@@ -135,12 +135,7 @@ export class DepositVerifier {
         return { status: 'confirming', confirmations };
       }
       return await this.db.transaction().execute(async (tx): Promise<VerifyOutcome> => {
-        const locked = await tx
-          .selectFrom('deposits')
-          .select(['status', 'chain_status'])
-          .where('id', '=', d.id)
-          .forUpdate()
-          .executeTakeFirst();
+        const locked = await lockChainState(tx, d.id);
         if (locked?.status !== 'pending' || locked.chain_status === 'refused')
           return { status: 'skipped', reason: 'decided meanwhile' };
         await tx.updateTable('deposits').set(bound).where('id', '=', d.id).execute();
