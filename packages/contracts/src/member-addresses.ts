@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DepositChainId, DepositNetwork } from './chain';
-import { AmountOut } from './common';
+import { AmountOut, IdIn } from './common';
 
 /**
  * Every member's own deposit addresses (issue 20, decision 0033): one CREATE2 forwarder address per factory
@@ -41,7 +41,9 @@ export type MemberDepositAddressesResponse = z.infer<typeof MemberDepositAddress
 
 // ---- sweeps (admins) ------------------------------------------------------------------------------
 
-export const SweepChainQuery = z.object({ chain_id: DepositChainId });
+/** A chain id as digits only (` 1` or `1e0` are refused, never coerced). */
+const ChainIdIn = IdIn.pipe(DepositChainId);
+export const SweepChainQuery = z.object({ chain_id: ChainIdIn });
 
 /** A member address holding the chain's stablecoin, read on chain. */
 export const SweepCandidate = z.object({
@@ -107,12 +109,12 @@ export const SweepResponse = z.object({ message: z.string(), sweep: SweepRecord 
 
 /** Prepare a sweep of up to 200 member addresses of one chain; the admin's second factor is required. */
 export const SweepBody = z.object({
-  chain_id: DepositChainId,
+  chain_id: ChainIdIn,
   addresses: z.array(z.string().trim().min(1).max(64)).min(1).max(200),
   code: z.string().trim().min(1).max(32).optional(),
   reason: z.string().trim().min(3).max(500),
 });
-export const SweepIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const SweepIdParam = z.object({ id: IdIn });
 /** The transaction the admin's wallet sent for a prepared sweep. */
 export const SweepTransactionBody = z.object({
   hash: z

@@ -212,16 +212,18 @@ describe('the deposits queue', () => {
     const mine = await api('GET', `/deposite/by/${m.id}`, tokenB);
     expect(mine.json().deposits[0]).toMatchObject({ id: d.id, approval_id: approval.id });
 
-    // The CSV keeps its columns in place: the approval's two come after the source, then the chain sender's three.
+    // The CSV keeps its columns in place: the approval's two come after the source, then the chain sender's three,
+    // then the own address and the explorer link (issue 20).
     const csv = await api('GET', `/deposite/list?format=csv&search=${normalizeHash(d.hash)}`, tokenB);
     const [header, line] = csv.body.trim().split(/\r?\n/);
     expect(header?.split(',').slice(0, 2)).toEqual(['"id"', '"user_id"']);
-    expect(header?.split(',').slice(-6, -3)).toEqual([
+    expect(header?.split(',').slice(-8, -5)).toEqual([
       '"source"',
       '"approval_id"',
       '"approval_requested_by"',
     ]);
-    expect(line?.split(',').slice(-5, -3)).toEqual([`"${approval.id}"`, `"${requester}"`]);
+    expect(header?.split(',').slice(-2)).toEqual(['"to_address"', '"explorer_url"']);
+    expect(line?.split(',').slice(-7, -5)).toEqual([`"${approval.id}"`, `"${requester}"`]);
 
     expect((await approve(approval.id, tokenB)).statusCode).toBe(200);
     expect(await listed(d, tokenA)).toMatchObject({

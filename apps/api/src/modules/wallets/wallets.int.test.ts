@@ -416,6 +416,7 @@ describe('who may call', () => {
       ['POST', '/wallets/challenge', { address: w.address, chainId: 56 }],
       ['POST', '/wallets/link', { message: 'x', signature: '0x00' }],
       ['GET', '/wallets'],
+      ['GET', '/wallets/deposit-addresses'],
       ['DELETE', `/wallets/${w.address}`],
       ['POST', `/wallets/${w.address}/payout`],
     ];
@@ -430,7 +431,9 @@ describe('who may call', () => {
     expect(routeTable.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'DELETE /api/v1/wallets/:address',
       'GET /api/v1/wallets',
+      'GET /api/v1/wallets/deposit-addresses',
       'HEAD /api/v1/wallets',
+      'HEAD /api/v1/wallets/deposit-addresses',
       'POST /api/v1/wallets/:address/payout',
       'POST /api/v1/wallets/challenge',
       'POST /api/v1/wallets/link',
