@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DepositChainId, DepositNetwork } from './chain';
+import { DEPOSIT_CHAIN_IDS, type DepositChainId, DepositNetwork } from './chain';
 import { AmountOut, IdIn } from './common';
 
 /**
@@ -42,7 +42,10 @@ export type MemberDepositAddressesResponse = z.infer<typeof MemberDepositAddress
 // ---- sweeps (admins) ------------------------------------------------------------------------------
 
 /** A chain id as digits only (` 1` or `1e0` are refused, never coerced). */
-const ChainIdIn = IdIn.pipe(DepositChainId);
+const ChainIdIn = IdIn.refine((v) => (DEPOSIT_CHAIN_IDS as readonly number[]).includes(v), {
+  message:
+    'Choose Ethereum (1), Polygon (137), BNB Smart Chain (56), Arbitrum One (42161) or TRON (728126428).',
+}).transform((v) => v as DepositChainId);
 export const SweepChainQuery = z.object({ chain_id: ChainIdIn });
 
 /** A member address holding the chain's stablecoin, read on chain. */
