@@ -1,11 +1,13 @@
 /**
- * `npm run bench [-- --only transfer,buy] [--seconds N] [--members N] [--concurrency N] [--no-reference]`
+ * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference]
+ *   [--scan-members N] [--scan-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
  * does under pgbench's TPC-B-like script (the reference). Starts its own embedded PostgreSQL in a
  * temporary folder, runs pgbench, sets up members through the app's services, starts the real app in a
  * child process on loopback, drives each endpoint at a fixed concurrency for a fixed time, then checks
- * the money moved and the ledger reconciles. Not a test: numbers depend on the machine and its load.
+ * the money moved and the ledger reconciles. Then (`scan`) the deposit scan of issue 20 on a real anvil
+ * (scan-bench.ts). Not a test: numbers depend on the machine and its load.
  */
 import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -29,10 +31,36 @@ import {
 } from './money-endpoints';
 import { ensureHoldings, type Fixture, type Member, setupMembers } from './money-setup';
 import { type Moved, verifyMoney } from './money-verify';
+import { runScanBench } from './scan-bench';
 
 const flags = parseFlags();
-checkKnown(flags, ['only', 'seconds', 'members', 'concurrency', 'no-reference']);
-const only = listFlag(flags, 'only', ENDPOINTS);
+checkKnown(flags, ['only', 'seconds', 'members', 'concurrency', 'no-reference', 'scan-members', 'scan-runs']);
+const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan'] as const);
+const only = sections.filter((s): s is EndpointName => s !== 'scan');
+/** The deposit scan of issue 20 (scan-bench.ts), after the money endpoints. */
+const scanSection = async () => {
+  if (!sections.includes('scan')) return;
+  printHeader('SocialGenX deposit scan: 10,000 Transfers, 1,000 to members (npm run bench -- --only scan)');
+  const scanned = await runScanBench(
+    {
+      members: intFlag(flags, 'scan-members', 1_000_000),
+      transfers: 10_000,
+      toMembers: 1_000,
+      runs: intFlag(flags, 'scan-runs', 3),
+    },
+    logger(),
+  );
+  console.log(
+    scanned
+      ? 'scan verified: every credit checked, ledger reconciles\n'
+      : 'SCAN VERIFICATION FAILED (see above)\n',
+  );
+  if (!scanned) process.exitCode = 1;
+};
+if (only.length === 0) {
+  await scanSection();
+  process.exit();
+}
 const seconds = intFlag(flags, 'seconds', 15);
 const memberCount = intFlag(flags, 'members', 2000);
 const concurrency = intFlag(flags, 'concurrency', 32);
@@ -223,3 +251,4 @@ console.log(
 );
 console.log(verified ? 'money verified, ledger reconciles\n' : 'VERIFICATION FAILED (see above)\n');
 process.exitCode = verified ? 0 : 1;
+await scanSection();

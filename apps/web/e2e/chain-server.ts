@@ -1,7 +1,8 @@
 /**
  * The local chain the browser tests run against (started by playwright.config.ts before the app): an anvil
- * node standing in for BNB Smart Chain (56), the 18-decimal test stablecoin at DEV_TOKEN_ADDRESS, and
- * 1,000,000 of it minted to DEV_ACCOUNTS[1] and [2], the test wallets' accounts. Blocks are mined only when a
+ * node standing in for BNB Smart Chain (56), the 18-decimal test stablecoin at DEV_TOKEN_ADDRESS,
+ * 1,000,000 of it minted to DEV_ACCOUNTS[1] and [2], the test wallets' accounts, and the deposit factory of
+ * members' own addresses (issue 20) with DEV_ACCOUNTS[8] as its treasury. Blocks are mined only when a
  * transaction arrives or a test mines them, so confirmations are under the tests' control.
  *
  * Ready when GET http://127.0.0.1:<port + 1>/ready answers 200. Stops anvil on SIGINT / SIGTERM.
@@ -10,6 +11,7 @@ import { createServer } from 'node:http';
 import {
   DEV_ACCOUNTS,
   DEV_TOKEN_ADDRESS,
+  deployDepositFactory,
   deployTestStablecoin,
   mintTestStablecoin,
   startAnvil,
@@ -21,6 +23,9 @@ const holders = [DEV_ACCOUNTS[1], DEV_ACCOUNTS[2]].map((a, i) => {
   if (a === undefined) throw new Error(`No dev account ${i + 1}.`);
   return a.address;
 });
+
+const treasury = DEV_ACCOUNTS[8]?.address;
+if (treasury === undefined) throw new Error('No dev account 8.');
 
 const chain = await startAnvil({ chainId: 56, port, blockTime: undefined });
 let ready = false;
@@ -47,8 +52,12 @@ try {
     );
   }
   for (const holder of holders) await mintTestStablecoin(chain.url, token, holder, parseUnits('1000000', 18));
+  // After the token (which must be the first deployment): the same address on any anvil.
+  const factory = await deployDepositFactory(chain.url, { treasury });
   ready = true;
-  console.log(`chain 56 at ${chain.url}: USDT ${token}, 1,000,000 each minted to ${holders.join(', ')}`);
+  console.log(
+    `chain 56 at ${chain.url}: USDT ${token}, 1,000,000 each minted to ${holders.join(', ')}; deposit factory ${factory}`,
+  );
 } catch (error) {
   console.error(error);
   await stop(1);

@@ -25,9 +25,12 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 }
 
-/** Opens the deposit page, connects the injected wallet and links it (signing the server's message). */
+/**
+ * Opens the deposit page's wallet tab (without `way`, members with an address of their own land on that one),
+ * connects the injected wallet and links it (signing the server's message).
+ */
 async function connectAndLink(page: Page, account: string) {
-  await page.goto('/user/web3-deposit');
+  await page.goto('/user/web3-deposit?way=wallet');
   await expect(page.getByRole('heading', { level: 2, name: 'Web3 Deposit' })).toBeVisible();
   const card = page.getByTestId('wallet-card');
   await card.getByRole('button', { name: 'Connect wallet' }).click();
@@ -135,7 +138,7 @@ test('a member connects a wallet, links it, deposits 25 USDT from it and sees it
   await expect(row).toContainText(short(account));
 
   // The linked wallet as payout address (issue 13): the password and an e-mailed code, then a hold.
-  await page.goto('/user/web3-deposit');
+  await page.goto('/user/web3-deposit?way=wallet');
   const linked = page.getByTestId('linked-wallet');
   await linked.getByRole('button', { name: /^Use 0x[0-9a-fA-F]{40} as payout address$/ }).click();
   const payout = page.getByRole('dialog', { name: 'Use as payout address?' });

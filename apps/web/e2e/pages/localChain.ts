@@ -1,11 +1,21 @@
 import type { APIRequestContext } from '@playwright/test';
 import { MIN_CONFIRMATIONS } from '@sgx/chain';
-import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, mintTestStablecoin } from '@sgx/chain/dev';
-import { createWalletClient, encodeFunctionData, erc20Abi, type Hex, http, parseUnits } from 'viem';
+import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, depositFactoryAddress, mintTestStablecoin } from '@sgx/chain/dev';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  type Hex,
+  http,
+  parseUnits,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { demoAdmin, registerViaApi } from '../fixtures';
 import { adminCallApproved } from './ApprovalPages';
 import { apiGet, apiPost, apiSignIn } from './MoneyApi';
+import { runServerJob } from './serverJobs';
 
 /**
  * The run's local chain (anvil as BNB Smart Chain, 56, started by playwright.config.ts through chain-server.ts)
@@ -13,12 +23,34 @@ import { apiGet, apiPost, apiSignIn } from './MoneyApi';
  */
 export const CHAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_PORT ?? 8646)}`;
 export const RECEIVING = DEV_ACCOUNTS[9]?.address ?? '';
+/** Where sweeps of members' own addresses go: fixed in the deposit factory chain-server.ts deploys (issue 20). */
+export const TREASURY = DEV_ACCOUNTS[8]?.address ?? '';
+/** The deposit factory of members' own addresses: the same address on any anvil. */
+export const FACTORY = depositFactoryAddress({ treasury: TREASURY as Hex });
+/** The minimum deposit setUpChain sets: smaller transfers to own addresses are recorded, not credited. */
+export const MIN_DEPOSIT = '1';
 /** BNB Smart Chain's floor (issue 19): no setting may credit a deposit after fewer blocks. */
 export const CONFIRMATIONS = MIN_CONFIRMATIONS[56];
 
 type LiveAddress = { id: number; currency: string; chain_id: number | null; address: string };
 /** What chain 56's own receiving address was before setUpChain changed it (undefined: unchanged). */
 let changedFrom: { previous: LiveAddress | null } | undefined;
+/** setUpChain set the deposit factory (chain 56 had none): restoreReceiving takes it off again. */
+let factorySet = false;
+
+/** Chain 56's settings in every PUT /chains/56 of the specs: on, the local stablecoin, the floor's confirmations. */
+const LOCAL_STABLECOIN = {
+  enabled: true,
+  token_address: DEV_TOKEN_ADDRESS,
+  token_symbol: 'USDT',
+  token_decimals: 18,
+  confirmations: CONFIRMATIONS,
+};
+
+type ChainRow = { id: number; forwarder_factory: string | null };
+const factoryNow = async (request: APIRequestContext, token: string) =>
+  (await apiGet<{ chains: ChainRow[] }>(request, token, '/chains')).chains.find((c) => c.id === 56)
+    ?.forwarder_factory ?? null;
 
 const chainAddress = async (request: APIRequestContext, token: string) =>
   (await apiGet<{ addresses: LiveAddress[] }>(request, token, '/qr')).addresses.find(
@@ -26,23 +58,24 @@ const chainAddress = async (request: APIRequestContext, token: string) =>
   ) ?? null;
 
 /**
- * As an admin, through the API: chain 56 takes the local stablecoin, and has its own receiving address. Each
- * change waits for the second admin, who approves it (issue 19); set already, nothing is asked. Specs that call
- * it put the address back after each test (restoreReceiving), so later specs see the platform's own.
+ * As an admin, through the API: chain 56 takes the local stablecoin, with the minimum deposit and the deposit
+ * factory of members' own addresses (issue 20: every member then has an address of their own), and has its own
+ * receiving address. Each change waits for the second admin, who approves it (issue 19); set already, nothing
+ * is asked. Specs that call it put chain 56 back after each test (restoreReceiving), so later specs see the
+ * platform's own receiving address and no own addresses.
  */
 export async function setUpChain(request: APIRequestContext) {
   const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
   const previous = await chainAddress(request, admin.token);
+  if ((await factoryNow(request, admin.token)) === null) factorySet = true;
   await adminCallApproved(
     request,
     admin.token,
     '/chains/56',
     {
-      enabled: true,
-      token_address: DEV_TOKEN_ADDRESS,
-      token_symbol: 'USDT',
-      token_decimals: 18,
-      confirmations: CONFIRMATIONS,
+      ...LOCAL_STABLECOIN,
+      min_deposit: MIN_DEPOSIT,
+      forwarder_factory: FACTORY,
       reason: 'e2e: the local chain',
     },
     'PUT',
@@ -57,12 +90,30 @@ export async function setUpChain(request: APIRequestContext) {
   changedFrom = { previous };
 }
 
-/** Puts chain 56's receiving address back as setUpChain found it (each change approved by the second admin). */
+/**
+ * Puts chain 56 back as setUpChain found it: its receiving address, and no deposit factory when it had none (each
+ * change approved by the second admin).
+ */
 export async function restoreReceiving(request: APIRequestContext) {
+  if (changedFrom === undefined && !factorySet) return;
+  const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
+  if (factorySet) {
+    factorySet = false;
+    await adminCallApproved(
+      request,
+      admin.token,
+      '/chains/56',
+      {
+        ...LOCAL_STABLECOIN,
+        forwarder_factory: null,
+        reason: 'e2e: no deposit factory after the local chain spec',
+      },
+      'PUT',
+    );
+  }
   if (changedFrom === undefined) return;
   const { previous } = changedFrom;
   changedFrom = undefined;
-  const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
   const now = await chainAddress(request, admin.token);
   if (now?.address !== RECEIVING) return;
   if (previous === null) await adminCallApproved(request, admin.token, `/qr/${now.id}`, undefined, 'DELETE');
@@ -108,18 +159,50 @@ export async function payingMember(
   return { member, session };
 }
 
-/** Sends `amount` of the local stablecoin from `account` to the receiving address; the transaction's hash. */
-export function payReceiving(account: PrivateKeyAccount, amount: string): Promise<Hex> {
+/** Sends `amount` of the local stablecoin from `account` to `to`; the transaction's hash (mined at once). */
+export function payTo(account: PrivateKeyAccount, to: string, amount: string): Promise<Hex> {
   return createWalletClient({ account, transport: http(CHAIN_URL) }).sendTransaction({
     chain: null,
     to: DEV_TOKEN_ADDRESS,
     data: encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [RECEIVING as Hex, parseUnits(amount, 18)],
+      args: [to as Hex, parseUnits(amount, 18)],
     }),
   });
 }
+
+/** Sends `amount` of the local stablecoin from `account` to the receiving address; the transaction's hash. */
+export const payReceiving = (account: PrivateKeyAccount, amount: string) => payTo(account, RECEIVING, amount);
+
+/** What `address` holds of the local stablecoin, in whole tokens as decimal text ("40"). */
+export async function stablecoinBalance(address: string): Promise<string> {
+  const raw = await createPublicClient({ transport: http(CHAIN_URL) }).readContract({
+    address: DEV_TOKEN_ADDRESS,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address as Hex],
+  });
+  return formatUnits(raw, 18);
+}
+
+/** The member's own EVM deposit address (GET /wallets/deposit-addresses: made on the first read). */
+export async function ownEvmAddress(request: APIRequestContext, token: string): Promise<string> {
+  const { addresses } = await apiGet<{ addresses: { network: string; address: string }[] }>(
+    request,
+    token,
+    '/wallets/deposit-addresses',
+  );
+  const evm = addresses.find((a) => a.network === 'EVM');
+  if (evm === undefined) throw new Error(`no EVM deposit address: ${JSON.stringify(addresses)}`);
+  return evm.address;
+}
+
+/**
+ * The server's minutely chain job now (scan every chain for transfers to members' own addresses, check open
+ * deposits and sent sweeps), waiting until it has run: specs need not wait for the minute.
+ */
+export const runChainScan = () => runServerJob('deposits-chain-minutely');
 
 /** A member's report of a chain 56 deposit (POST /deposite/add). */
 export const reportDeposit = (

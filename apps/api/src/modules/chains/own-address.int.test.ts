@@ -111,6 +111,15 @@ describe('own deposit addresses', () => {
     expect(shown.chain_reason).toMatch(
       /^0\.5 USDT is below the minimum deposit of 1\.00 USDT on Polygon: it is recorded, not credited/,
     );
+    // Received, not credited: booked apart, so what the ledger says sits at member addresses matches the chain.
+    const overview = (await f.api('GET', '/sweeps/overview?chain_id=137', s.admins.tokenA)).json();
+    expect(overview.at_member_addresses_ledger).toBe(overview.at_member_addresses_on_chain);
+    const uncredited = await sqlOn(
+      s.t.url,
+      `SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = $1`,
+      [`below-minimum:137:${small.slice(2)}:0`],
+    );
+    expect(uncredited.rows[0]?.n).toBe(1);
   });
 
   it('never credits a transfer a reorganisation removed, and rereads the blocks of a replaced cursor', async () => {
@@ -181,7 +190,7 @@ describe('own deposit addresses', () => {
     const logs = await readTokenTransfers(client, c.usdt, head - 40n, head);
     const died = logs.find((l) => `0x${l.hash}` === hashes[0]);
     if (!died) throw new Error('transfer not read');
-    await recordAddressDeposits(s.t.deps.db, c.id, settings, [{ userId: m.id, transfer: died }], head);
+    await recordAddressDeposits(s.t.deps.db, c.id, settings, [{ userId: m.id, transfer: died }], head, true);
     expect((await f.depositsOf(hashes[0] as string))[0]).toMatchObject({
       status: 'pending',
       chain_status: 'confirming',

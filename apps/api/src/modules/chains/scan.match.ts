@@ -1,9 +1,11 @@
 import { chainName, formatTokenUnits, tokenToPlatformUnits } from '@sgx/chain';
 import { TRON_CHAIN_ID } from '@sgx/contracts';
 import { formatToken } from '@sgx/money';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
+import type { DepositsTable } from '../../db/schema';
 import type { DepositsService } from '../deposits/deposits.service';
+import { post } from '../ledger/ledger.service';
 import type { ChainSettingsRow } from './chains.service';
 import type { ScannedTransfer } from './reader';
 import { lockChainState } from './verifier.support';
@@ -64,9 +66,11 @@ export async function matchTransfers(
 }
 
 /**
- * Records Transfers to members' own addresses as their deposits, in one statement (a log already recorded is
- * left alone): confirming while within the confirmations, below the minimum recorded and closed, an amount the
- * platform cannot hold exactly (more than 8 decimals) left to an admin.
+ * Records Transfers to members' own addresses as their deposits, in one statement (a log already recorded is left
+ * alone). Within the confirmations (`safe` false) only what will be credited is recorded, as confirming. Past them
+ * (`safe`), a transfer below the minimum is recorded closed and booked from 'member_addresses' to
+ * 'uncredited_deposits' (received, not credited), once per log; an amount the platform cannot hold exactly (more
+ * than 8 decimals) is left to an admin.
  */
 export async function recordAddressDeposits(
   db: Db,
@@ -74,16 +78,17 @@ export async function recordAddressDeposits(
   settings: ChainSettingsRow,
   matched: { transfer: ScannedTransfer; userId: bigint }[],
   head: bigint,
+  safe: boolean,
 ): Promise<void> {
   if (matched.length === 0) return;
   const currency = chainId === TRON_CHAIN_ID ? ('TRC20' as const) : ('BEP20' as const);
   const now = new Date();
-  const rows = matched.map(({ transfer: t, userId }) => {
+  const confirming = [];
+  for (const { transfer: t, userId } of matched) {
     const exact = tokenToPlatformUnits(t.value, settings.token_decimals);
     // The whole 10^-8 units below the value, for an admin to decide on when it is not exact.
     const amount = exact ?? (t.value * 100_000_000n) / 10n ** BigInt(settings.token_decimals);
-    const below = amount < settings.min_deposit;
-    const base = {
+    const row = {
       user_id: userId,
       amount,
       currency,
@@ -99,28 +104,71 @@ export async function recordAddressDeposits(
       checked_at: now,
       source: 'address' as const,
     };
-    if (below)
-      return {
-        ...base,
-        status: 'decline' as const,
-        decided_at: now,
-        chain_status: 'below_minimum' as const,
-        chain_reason: belowMinimumReason(settings, t.value),
-      };
-    if (exact === null || amount <= 0n)
-      return {
-        ...base,
-        amount: amount > 0n ? amount : 1n,
-        chain_status: 'manual' as const,
-        chain_reason: `The transfer has more decimals than the platform keeps (8) on ${chainName(chainId)}: an admin credits it by hand.`,
-      };
-    return { ...base, chain_status: 'confirming' as const, chain_reason: null };
+    if (exact !== null && amount >= settings.min_deposit) {
+      confirming.push({ ...row, chain_status: 'confirming' as const, chain_reason: null });
+      continue;
+    }
+    if (!safe) continue;
+    if (amount < settings.min_deposit) await recordBelowMinimum(db, settings, row, t.value);
+    else
+      await db
+        .insertInto('deposits')
+        .values({
+          ...row,
+          amount: amount > 0n ? amount : 1n,
+          chain_status: 'manual',
+          chain_reason: `The transfer has more decimals than the platform keeps (8) on ${chainName(chainId)}: an admin credits it by hand.`,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+  }
+  if (confirming.length > 0)
+    await db
+      .insertInto('deposits')
+      .values(confirming)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/** A transfer below the minimum, past its confirmations: recorded closed and booked as received, not credited. */
+async function recordBelowMinimum(
+  db: Db,
+  settings: ChainSettingsRow,
+  row: Insertable<DepositsTable> & { hash: string; chain_id: number; log_index: number; amount: bigint },
+  value: bigint,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('deposits')
+      .values({
+        ...row,
+        status: 'decline',
+        decided_at: new Date(),
+        chain_status: 'below_minimum',
+        chain_reason: belowMinimumReason(settings, value),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted || row.amount <= 0n) return;
+    const posted = await post(tx, {
+      key: `below-minimum:${row.chain_id}:${row.hash}:${row.log_index}`,
+      kind: 'deposit_uncredited',
+      memberId: row.user_id,
+      memo: `Below the minimum, not credited: ${row.currency} ${row.hash.slice(0, 10)}…`,
+      createdBy: null,
+      details: { deposit_id: inserted.id },
+      entries: [
+        { account: { owner: null, kind: 'member_addresses' }, amount: -row.amount },
+        { account: { owner: null, kind: 'uncredited_deposits' }, amount: row.amount },
+      ],
+    });
+    await tx
+      .updateTable('deposits')
+      .set({ ledger_transaction_id: posted.transactionId })
+      .where('id', '=', inserted.id)
+      .execute();
   });
-  await db
-    .insertInto('deposits')
-    .values(rows)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
 }
 
 /** Credits the recorded own-address deposits of these Transfers (which have their confirmations), once each. */

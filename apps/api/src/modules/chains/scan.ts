@@ -123,7 +123,7 @@ async function recordRecent(
   const matched = (await matchTransfers(deps.db, chainId, receiving, recent)).filter(
     (m) => m.kind === 'address',
   );
-  await recordAddressDeposits(deps.db, chainId, settings, matched, head);
+  await recordAddressDeposits(deps.db, chainId, settings, matched, head, false);
   await sql`UPDATE deposits SET confirmations = LEAST(${head} - block_number, 2147483647)::int, checked_at = now()
     WHERE chain_id = ${chainId} AND status = 'pending' AND source = 'address' AND chain_status = 'confirming'
       AND block_number IS NOT NULL`.execute(deps.db);
@@ -141,7 +141,7 @@ async function creditRange(
   if (transfers.length === 0) return { found: 0, credited: 0 };
   const matched = await matchTransfers(deps.db, chainId, receiving, transfers);
   const own = matched.filter((m): m is Matched & { kind: 'address' } => m.kind === 'address');
-  await recordAddressDeposits(deps.db, chainId, settings, own, head);
+  await recordAddressDeposits(deps.db, chainId, settings, own, head, true);
   let credited = await creditAddressDeposits(deps, chainId, own);
   for (const m of matched) {
     if (m.kind !== 'linked') continue;

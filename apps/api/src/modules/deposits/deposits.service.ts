@@ -160,8 +160,8 @@ export class DepositsService {
     const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
     // To a member's own address (issue 20): proven per log, as one transaction may pay several members; a credit
     // of the hash alone (by hand, or to the shared address) still stops it.
-    const toOwn = onChain && d.to_address !== null;
-    await assertHashUncredited(tx, d.hash, toOwn);
+    const toOwn = d.to_address !== null;
+    await assertHashUncredited(tx, d.hash, onChain && toOwn);
     const posted = await post(tx, {
       // Credited once: per chain, hash and log when the chain proved it; per hash otherwise.
       key: onChain ? `deposit:${d.chain_id}:${d.hash}:${d.log_index}` : `deposit:${d.currency}:${d.hash}`,

@@ -1,6 +1,14 @@
 import type { DepositRecord } from '@sgx/contracts';
 import { describe, expect, it } from 'vitest';
-import { chainProgressText, depositNetwork, depositSourceText, networkName } from './depositText';
+import {
+  CHECKING_REFRESH_MS,
+  chainProgressText,
+  depositNetwork,
+  depositSourceText,
+  depositsRefreshMs,
+  IDLE_REFRESH_MS,
+  networkName,
+} from './depositText';
 
 type Check = Pick<DepositRecord, 'chain_status' | 'confirmations' | 'required_confirmations'>;
 const check = (patch: Partial<Check>): Check => ({
@@ -45,5 +53,26 @@ describe('deposit texts', () => {
     expect(depositSourceText({ source: 'address' }, true)).toBe("To the member's address");
     expect(depositSourceText({ source: 'member' })).toBeNull();
     expect(depositSourceText({ source: 'scan' })).toBeNull();
+  });
+});
+
+describe('depositsRefreshMs', () => {
+  it('never refreshes a list that is not live (the admin queue)', () => {
+    expect(depositsRefreshMs([{ chain_status: 'confirming' }], false)).toBe(false);
+  });
+
+  it('refreshes soon while a deposit waits for the chain or gathers confirmations', () => {
+    expect(depositsRefreshMs([{ chain_status: 'credited' }, { chain_status: 'confirming' }], true)).toBe(
+      CHECKING_REFRESH_MS,
+    );
+    expect(depositsRefreshMs([{ chain_status: 'waiting' }], true)).toBe(CHECKING_REFRESH_MS);
+  });
+
+  it('still refreshes a live list with nothing being checked: a transfer to the own address appears by itself', () => {
+    expect(depositsRefreshMs([], true)).toBe(IDLE_REFRESH_MS);
+    expect(depositsRefreshMs([{ chain_status: 'credited' }, { chain_status: null }], true)).toBe(
+      IDLE_REFRESH_MS,
+    );
+    expect(IDLE_REFRESH_MS).toBeGreaterThan(CHECKING_REFRESH_MS);
   });
 });

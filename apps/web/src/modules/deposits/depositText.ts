@@ -36,3 +36,22 @@ export function depositSourceText(d: Pick<DepositRecord, 'source'>, admin = fals
   if (d.source !== 'address') return null;
   return admin ? "To the member's address" : 'To your address';
 }
+
+/** How often a live list refreshes while one of its deposits is being checked on chain. */
+export const CHECKING_REFRESH_MS = 5000;
+/**
+ * How often a live list refreshes otherwise: a transfer to the member's own address appears by itself (the
+ * server's scan finds it within a minute), with nothing reported to wait for.
+ */
+export const IDLE_REFRESH_MS = 30_000;
+
+/** When a list reads itself again: never unless `live`; soon while a deposit is being checked on chain. */
+export function depositsRefreshMs(
+  deposits: readonly Pick<DepositRecord, 'chain_status'>[],
+  live: boolean,
+): number | false {
+  if (!live) return false;
+  return deposits.some((d) => d.chain_status === 'waiting' || d.chain_status === 'confirming')
+    ? CHECKING_REFRESH_MS
+    : IDLE_REFRESH_MS;
+}

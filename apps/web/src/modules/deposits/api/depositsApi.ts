@@ -1,17 +1,16 @@
 import { DepositResponse, DepositsResponse, MessageResponse } from '@sgx/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { depositsRefreshMs } from '../depositText';
 
 export const depositKeys = {
   list: (qs: string) => ['money', 'deposits', qs] as const,
 };
 
-/** How often a list refreshes while one of its deposits is being checked on chain. */
-const CHECKING_REFRESH_MS = 5000;
-
 /**
  * GET /deposite/list: a member sees their own deposits, an admin everyone's. With `live`, the list
- * refreshes itself while any of its deposits waits for the chain or gathers confirmations.
+ * refreshes itself (depositsRefreshMs), often while any of its deposits waits for the chain or gathers
+ * confirmations.
  */
 export function useDeposits(qs: URLSearchParams, { live = false }: { live?: boolean } = {}) {
   const text = qs.toString();
@@ -19,13 +18,7 @@ export function useDeposits(qs: URLSearchParams, { live = false }: { live?: bool
     queryKey: depositKeys.list(text),
     queryFn: ({ signal }) => apiRequest(`/deposite/list?${text}`, { schema: DepositsResponse, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      live &&
-      (query.state.data?.deposits ?? []).some(
-        (d) => d.chain_status === 'waiting' || d.chain_status === 'confirming',
-      )
-        ? CHECKING_REFRESH_MS
-        : false,
+    refetchInterval: (query) => depositsRefreshMs(query.state.data?.deposits ?? [], live),
   });
 }
 

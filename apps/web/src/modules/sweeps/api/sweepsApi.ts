@@ -1,5 +1,6 @@
 import { SweepOverview, type SweepRecord, SweepResponse, SweepsResponse } from '@sgx/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '../../../app/api';
 
 /** Cache keys of the sweeps' reads; `all` drops every one of them after a sweep moves. */
@@ -22,15 +23,29 @@ export function useSweepOverview(chainId: number | null) {
   });
 }
 
-/** Admin: GET /sweeps, newest first; read again every few seconds while one is on its way. */
+/**
+ * Admin: GET /sweeps, newest first; read again every few seconds while one is on its way. When a sweep's status
+ * changes on such a read (confirmed: the ledger moved to the treasury; failed), the overviews are read again, so
+ * the reconciliation never shows the ledger of before the sweep against the chain of after it.
+ */
 export function useSweeps() {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: sweepKeys.list,
     queryFn: ({ signal }) => apiRequest('/sweeps', { schema: SweepsResponse, signal }),
     select: (data) => data.sweeps,
     refetchInterval: (query) =>
       (query.state.data?.sweeps ?? []).some((s: SweepRecord) => s.status === 'sent') ? SENT_POLL_MS : false,
   });
+  const statuses = query.data?.map((s) => `${s.id}:${s.status}`).join(',');
+  const seen = useRef(statuses);
+  useEffect(() => {
+    if (seen.current !== undefined && statuses !== seen.current) {
+      void queryClient.invalidateQueries({ queryKey: [...sweepKeys.all, 'overview'] });
+    }
+    seen.current = statuses;
+  }, [statuses, queryClient]);
+  return query;
 }
 
 export interface SweepInput {
