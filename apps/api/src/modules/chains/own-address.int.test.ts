@@ -4,6 +4,7 @@ import { parseUnits as parsePlatform } from '@sgx/money';
 import { type Address, createTestClient, http } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { sqlOn } from '../../../test/helpers';
+import { creditOwnAddressDeposits } from '../deposits/deposits.credit';
 import { DepositReorgService } from '../deposits/deposits.reorg';
 import { ownAddressFixture, ownAddressSuite, STRANGER } from './own-address.fixture';
 import { readHead, readTokenTransfers } from './reader';
@@ -233,5 +234,48 @@ describe('own deposit addresses', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'complete', chain_status: 'credited', source: 'member' });
     expect(rows[0]?.to_address).toBe(tronToHex(m.tron));
+  });
+
+  it('credits a range in one transaction, once, and leaves a hash credited by hand to a refusal', async () => {
+    const c = s.chains.polygon;
+    const [a, b] = [await f.member(), await f.member()];
+    const [before, beforeB] = [await f.balance(a), await f.balance(b)];
+    const paid = [await f.pay(c, a.evm, '11'), await f.pay(c, b.evm, '12')];
+    // The same transaction hash already credited by hand (to the shared address): the chain's credit is refused.
+    const handHash = await f.pay(c, b.evm, '13');
+    await sqlOn(
+      s.t.url,
+      `INSERT INTO deposits (user_id, amount, currency, hash, status, credited_amount, verified_by)
+       VALUES ($1, 1300000000, 'BEP20', $2, 'complete', 1300000000, 'admin')`,
+      [a.id, handHash.slice(2)],
+    );
+    await f.confirm(c);
+    const client = s.t.deps.chains.client(c.id);
+    if (!client) throw new Error('no client');
+    const head = await readHead(client);
+    const settings = await s.t.deps.chains.settings(c.id);
+    const logs = (await readTokenTransfers(client, c.usdt, head - 200n, head)).filter((l) =>
+      [...paid, handHash].includes(`0x${l.hash}`),
+    );
+    const matched = logs.map((l) => ({ transfer: l, userId: l.to === a.evm.toLowerCase() ? a.id : b.id }));
+    await recordAddressDeposits(s.t.deps.db, c.id, settings, matched, head, true);
+    const ids = (await Promise.all([...paid, handHash].map((h) => f.depositsOf(h)))).map((r) =>
+      BigInt(r.at(-1)?.id ?? 0),
+    );
+    const credited = await s.t.deps.db
+      .transaction()
+      .execute((tx) => creditOwnAddressDeposits(tx, ids, () => 'test'));
+    expect(credited.sort()).toEqual(ids.slice(0, 2).sort());
+    expect(
+      await s.t.deps.db.transaction().execute((tx) => creditOwnAddressDeposits(tx, ids, () => 'test')),
+    ).toEqual([]);
+    expect(await f.balance(a)).toBe(before + parsePlatform('11'));
+    expect(await f.balance(b)).toBe(beforeB + parsePlatform('12'));
+    for (const h of paid) expect(await f.creditsOf(h)).toBe(1);
+    // The scan's one-by-one path closes the one credited by hand with the reason; the scan goes on.
+    await f.scan(c);
+    const [refused] = (await f.depositsOf(handHash)).filter((d) => d.source === 'address');
+    expect(refused).toMatchObject({ status: 'pending', chain_status: 'refused' });
+    expect(await f.balance(b)).toBe(beforeB + parsePlatform('12'));
   });
 });

@@ -4,6 +4,8 @@ import { formatToken } from '@sgx/money';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { DepositsTable } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { creditOwnAddressDeposits } from '../deposits/deposits.credit';
 import type { DepositsService } from '../deposits/deposits.service';
 import { post } from '../ledger/ledger.service';
 import type { ChainSettingsRow } from './chains.service';
@@ -171,7 +173,12 @@ async function recordBelowMinimum(
   });
 }
 
-/** Credits the recorded own-address deposits of these Transfers (which have their confirmations), once each. */
+/**
+ * Credits the recorded own-address deposits of these Transfers (which have their confirmations), once each: the
+ * range in one database transaction (deposits.credit.ts); should that fail (a deadlock with another instance, a
+ * hash credited by hand meanwhile), one deposit per transaction through `complete`, where a refusal closes that
+ * deposit and never stops the scan.
+ */
 export async function creditAddressDeposits(
   deps: { db: Db; deposits: DepositsService },
   chainId: number,
@@ -183,30 +190,59 @@ export async function creditAddressDeposits(
   const open = await sql<{
     id: bigint;
     amount: bigint;
-    hash: string;
-    log_index: number;
-    block_number: bigint;
+    block_number: bigint | null;
+    log_index: number | null;
   }>`
-    SELECT d.id, d.amount, d.hash, d.log_index, d.block_number
+    SELECT d.id, d.amount, d.block_number, d.log_index
     FROM deposits d
     JOIN unnest(${hashes}::text[], ${logs}::int[]) AS k(hash, log_index)
       ON d.hash = k.hash AND d.log_index = k.log_index
     WHERE d.chain_id = ${chainId} AND d.status = 'pending' AND d.source = 'address' AND d.chain_status = 'confirming'`
     .execute(deps.db)
     .then((r) => r.rows);
-  let credited = 0;
+  if (open.length === 0) return 0;
+  const note = (d: { block_number: bigint | null; log_index: number | null }) =>
+    `${chainName(chainId)} block ${d.block_number}, log ${d.log_index}, to the member's own address`;
+  let done = new Set<bigint>();
+  try {
+    const ids = await deps.db.transaction().execute((tx) =>
+      creditOwnAddressDeposits(
+        tx,
+        open.map((d) => d.id),
+        note,
+      ),
+    );
+    done = new Set(ids);
+  } catch {
+    // The one-by-one path below says, per deposit, what stopped it.
+  }
+  let credited = done.size;
   for (const d of open) {
-    const done = await deps.db.transaction().execute(async (tx) => {
-      const locked = await lockChainState(tx, d.id);
-      if (locked?.status !== 'pending' || locked.chain_status !== 'confirming') return false;
-      await deps.deposits.complete(tx, d.id, d.amount, {
-        kind: 'chain',
-        userId: null,
-        note: `${chainName(chainId)} block ${d.block_number}, log ${d.log_index}, to the member's own address`,
+    if (done.has(d.id)) continue;
+    try {
+      const ok = await deps.db.transaction().execute(async (tx) => {
+        const locked = await lockChainState(tx, d.id);
+        if (locked?.status !== 'pending' || locked.chain_status !== 'confirming') return false;
+        const row = await deps.deposits.complete(tx, d.id, d.amount, { kind: 'chain', userId: null });
+        await tx
+          .updateTable('deposits')
+          .set({ note: note(row) })
+          .where('id', '=', d.id)
+          .execute();
+        return true;
       });
-      return true;
-    });
-    if (done) credited++;
+      if (ok) credited++;
+    } catch (err) {
+      // Credited by hand under its hash meanwhile (409): closed with the reason. Anything else: left confirming for
+      // the verifier's next round, never holding up the rest of the range.
+      if (err instanceof AppError && err.status === 409)
+        await deps.db
+          .updateTable('deposits')
+          .set({ chain_status: 'refused', chain_reason: err.message, checked_at: new Date() })
+          .where('id', '=', d.id)
+          .where('status', '=', 'pending')
+          .execute();
+    }
   }
   return credited;
 }

@@ -22,6 +22,7 @@ import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { creditWaits, DepositPayload, lockDeposit, requestDepositCompletion } from './deposits.approval';
+import { creditedNotice, depositPosting } from './deposits.credit';
 import { hashCreditedTo, listDeposits, normalizeHash, oneDeposit } from './deposits.records';
 
 export { normalizeHash } from './deposits.records';
@@ -160,28 +161,8 @@ export class DepositsService {
     const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
     // To a member's own address (issue 20): proven per log, as one transaction may pay several members; a credit
     // of the hash alone (by hand, or to the shared address) still stops it.
-    const toOwn = d.to_address !== null;
-    await assertHashUncredited(tx, d.hash, onChain && toOwn);
-    const posted = await post(tx, {
-      // Credited once: per chain, hash and log when the chain proved it; per hash otherwise.
-      key: onChain ? `deposit:${d.chain_id}:${d.hash}:${d.log_index}` : `deposit:${d.currency}:${d.hash}`,
-      kind: 'deposit',
-      memberId: d.user_id,
-      memo: `${d.currency} deposit ${d.hash.slice(0, 10)}…`,
-      createdBy: by.userId,
-      details: {
-        deposit_id: d.id,
-        requested: d.amount,
-        credited: amount,
-        verified_by: by.kind,
-        ...(by.approvalId === undefined ? {} : { approval_id: by.approvalId }),
-      },
-      entries: [
-        { account: { owner: d.user_id, kind: 'deposit' }, amount },
-        // What reached a member's own address stays there until a sweep moves it to the treasury (decision 0033).
-        { account: { owner: null, kind: toOwn ? 'member_addresses' : 'cash' }, amount: -amount },
-      ],
-    });
+    await assertHashUncredited(tx, d.hash, onChain && d.to_address !== null);
+    const posted = await post(tx, depositPosting(d, amount, by));
     await tx
       .updateTable('deposits')
       .set({
@@ -198,14 +179,7 @@ export class DepositsService {
       .execute();
     if (by.approvalId === undefined)
       await cancelPendingApprovals(tx, 'deposit', d.id, by.userId, 'The deposit was credited.');
-    await notifyMember(tx, {
-      userId: d.user_id,
-      kind: 'deposit_credited',
-      key: `deposit-credited:${d.id}`,
-      title: 'Deposit credited',
-      message: `Your ${d.currency} deposit of ${usd(amount)} was credited to your deposit wallet.`,
-      link: '/user/deposit-history',
-    });
+    await notifyMember(tx, creditedNotice(d, amount));
     return d;
   }
 
