@@ -3,7 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { minConfirmations, TRON_JSONRPC_CHAIN_ID, toTronAddress, tronToHex } from '@sgx/chain';
+import { minConfirmations, TRON_CHAIN_ID, toTronAddress, tronToHex } from '@sgx/chain';
 import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, depositFactoryAddress } from '@sgx/chain/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -148,7 +148,7 @@ describe('npm run chain:dev against a fresh development app', () => {
           token: { address: DEV_TOKEN_ADDRESS, decimals: 18 },
         },
         {
-          id: TRON_JSONRPC_CHAIN_ID,
+          id: TRON_CHAIN_ID,
           rpcUrl: `http://127.0.0.1:${tronPort}`,
           token: { address: DEV_TOKEN_ADDRESS, decimals: 6 },
         },
@@ -191,7 +191,7 @@ describe('npm run chain:dev against a fresh development app', () => {
     });
     // TRON as people read it: Base58Check addresses.
     expect(body.tron).toMatchObject({
-      id: TRON_JSONRPC_CHAIN_ID,
+      id: TRON_CHAIN_ID,
       enabled: true,
       confirmations: TRON_FLOOR,
       token: { address: toTronAddress(DEV_TOKEN_ADDRESS), symbol: 'USDT', decimals: 6 },
@@ -229,7 +229,7 @@ describe('npm run chain:dev against a fresh development app', () => {
     const addresses = own.body.addresses as { network: string; chain_ids: number[]; address: string }[];
     expect(addresses.map((a) => [a.network, a.chain_ids])).toEqual([
       ['EVM', [56]],
-      ['TRON', [TRON_JSONRPC_CHAIN_ID]],
+      ['TRON', [TRON_CHAIN_ID]],
     ]);
     const [evm, tron] = addresses;
     expect(evm?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);

@@ -15,20 +15,18 @@ export const MIN_CONFIRMATIONS = { 1: 12, 137: 128, 56: 15, 42161: 20, tron: 19 
 >;
 export const minConfirmations = (network: SupportedChainId | 'tron'): number => MIN_CONFIRMATIONS[network];
 
-/** TRON mainnet's chain id on java-tron's Ethereum-compatible JSON-RPC (`/jsonrpc`): TRON_CHAIN_ID of tron.ts. */
-export const TRON_JSONRPC_CHAIN_ID = TRON_CHAIN_ID;
 /** Deposit networks the server reads: the EVM chains and TRON. */
-export type DepositChainId = SupportedChainId | typeof TRON_JSONRPC_CHAIN_ID;
+export type DepositChainId = SupportedChainId | typeof TRON_CHAIN_ID;
 /** The confirmations floor of any chain deposits are read on. */
 export const minConfirmationsOf = (chainId: number): number =>
-  chainId === TRON_JSONRPC_CHAIN_ID ? MIN_CONFIRMATIONS.tron : MIN_CONFIRMATIONS[chainId as SupportedChainId];
+  chainId === TRON_CHAIN_ID ? MIN_CONFIRMATIONS.tron : MIN_CONFIRMATIONS[chainId as SupportedChainId];
 
 /**
  * TRON as viem reads it through java-tron's `/jsonrpc` (eth_blockNumber, eth_getLogs, eth_getTransactionReceipt with
  * 20-byte hex addresses). Never a chain a browser wallet connects to.
  */
 export const tronJsonRpcChain: Chain = defineChain({
-  id: TRON_JSONRPC_CHAIN_ID,
+  id: TRON_CHAIN_ID,
   name: 'TRON',
   nativeCurrency: { name: 'TRX', symbol: 'TRX', decimals: 6 },
   rpcUrls: { default: { http: ['https://api.trongrid.io/jsonrpc'] } },
@@ -75,18 +73,17 @@ export const isSupportedChainId = (n: unknown): n is SupportedChainId =>
 export const chainById = (id: number): ChainInfo | undefined => SUPPORTED_CHAINS.find((c) => c.id === id);
 
 export const chainName = (id: number): string =>
-  id === TRON_JSONRPC_CHAIN_ID ? 'TRON' : (chainById(id)?.name ?? `Chain ${id}`);
+  id === TRON_CHAIN_ID ? 'TRON' : (chainById(id)?.name ?? `Chain ${id}`);
 
 export const txExplorerUrl = (chainId: number, hash: string): string | undefined => {
-  if (chainId === TRON_JSONRPC_CHAIN_ID)
-    return `https://tronscan.org/#/transaction/${hash.replace(/^0x/, '')}`;
+  if (chainId === TRON_CHAIN_ID) return `https://tronscan.org/#/transaction/${hash.replace(/^0x/, '')}`;
   const c = chainById(chainId);
   return c ? `${c.explorerUrl}/tx/${hash.startsWith('0x') ? hash : `0x${hash}`}` : undefined;
 };
 
 /** `address` as people read it on the chain (Base58Check `T...` on TRON). */
 export const addressExplorerUrl = (chainId: number, address: string): string | undefined => {
-  if (chainId === TRON_JSONRPC_CHAIN_ID) return `https://tronscan.org/#/address/${address}`;
+  if (chainId === TRON_CHAIN_ID) return `https://tronscan.org/#/address/${address}`;
   const c = chainById(chainId);
   return c ? `${c.explorerUrl}/address/${address}` : undefined;
 };

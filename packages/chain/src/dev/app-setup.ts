@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Address } from 'viem';
-import { isSupportedChainId, MIN_CONFIRMATIONS, TRON_JSONRPC_CHAIN_ID } from '../chains';
-import { isTronBase58, tronToHex } from '../tron';
+import { isSupportedChainId, MIN_CONFIRMATIONS } from '../chains';
+import { isTronBase58, TRON_CHAIN_ID, tronToHex } from '../tron';
 import { type AdminLogin, type SignedIn, type SignInContext, STORE_FILE, signInAdmin } from './admin-sign-in';
 import { type ApiAnswer, api, describe, field, isLoopback, waitForApp } from './app-api';
 
@@ -15,7 +15,7 @@ import { type ApiAnswer, api, describe, field, isLoopback, waitForApp } from './
 
 /** The confirmations chain:dev asks for: the chain's floor (MIN_CONFIRMATIONS; 15 for a chain id with none). */
 export const confirmationsFor = (chainId: number): number =>
-  chainId === TRON_JSONRPC_CHAIN_ID
+  chainId === TRON_CHAIN_ID
     ? MIN_CONFIRMATIONS.tron
     : isSupportedChainId(chainId)
       ? MIN_CONFIRMATIONS[chainId]

@@ -13,8 +13,8 @@
  *                        [--app http://127.0.0.1:3000] [--no-app] [--json]
  */
 import { type Address, parseUnits } from 'viem';
-import { chainName, TRON_JSONRPC_CHAIN_ID } from '../chains';
-import { toTronAddress } from '../tron';
+import { chainName } from '../chains';
+import { TRON_CHAIN_ID, toTronAddress } from '../tron';
 import { DEV_ACCOUNTS } from './accounts';
 import { type DevChain, startAnvil } from './anvil';
 import { type ChainSetup, configureApp, confirmationsFor } from './app-setup';
@@ -93,7 +93,7 @@ async function main() {
       coin: opts.chainId === 56 ? 'BNB' : 'ETH',
     },
     {
-      chainId: TRON_JSONRPC_CHAIN_ID,
+      chainId: TRON_CHAIN_ID,
       port: opts.tronPort,
       flag: '--tron-port',
       decimals: 6,
@@ -164,7 +164,7 @@ async function main() {
           address: r.token,
           decimals: r.decimals,
           symbol: SYMBOL,
-          ...(r.chainId === TRON_JSONRPC_CHAIN_ID ? { base58: toTronAddress(r.token) } : {}),
+          ...(r.chainId === TRON_CHAIN_ID ? { base58: toTronAddress(r.token) } : {}),
         },
         confirmations: confirmationsFor(r.chainId),
       })),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TRON_JSONRPC_CHAIN_ID } from '../chains';
+import { TRON_CHAIN_ID } from '../tron';
 
 /** The options of `npm run chain:dev` (cli.ts), read from its arguments and environment. */
 export const USAGE = `Usage: npm run chain:dev -- [options]
@@ -86,7 +86,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Parsed {
     throw new Error(`--evm-port and --tron-port are both ${evmPort}: each node needs a port of its own.`);
   }
   const chainId = integer('chain-id', values['chain-id'], 1, 2 ** 32);
-  if (chainId === TRON_JSONRPC_CHAIN_ID) {
+  if (chainId === TRON_CHAIN_ID) {
     throw new Error(`--chain-id ${chainId} is the TRON stand-in's: choose an EVM chain id (e.g. 56).`);
   }
   let app: URL | undefined;

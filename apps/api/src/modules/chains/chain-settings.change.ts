@@ -4,7 +4,7 @@ import {
   EVM_CREATE2_PREFIX,
   forwarderAddress,
   minConfirmationsOf,
-  TRON_JSONRPC_CHAIN_ID,
+  TRON_CHAIN_ID,
   TVM_CREATE2_PREFIX,
 } from '@sgx/chain';
 import {
@@ -188,13 +188,13 @@ async function readFactory(chains: ChainsService, chainId: number, factory: stri
 /** The token contract as stored: TRON's `T...` as 20-byte hex. */
 function tokenAddressOf(chainId: number, address: string): string {
   if (isTronAddress(address)) {
-    if (chainId !== TRON_JSONRPC_CHAIN_ID)
+    if (chainId !== TRON_CHAIN_ID)
       throw badRequest('A TRON address is only for TRON.', {
         token_address: ['A TRON address is only for TRON.'],
       });
     return tronToHex(address);
   }
-  return chainId === TRON_JSONRPC_CHAIN_ID ? address.toLowerCase() : address;
+  return chainId === TRON_CHAIN_ID ? address.toLowerCase() : address;
 }
 
 async function current(db: Db | Tx, chainId: number, lock = false): Promise<Stored> {

@@ -4,7 +4,7 @@ import {
   erc20Abi,
   formatTokenUnits,
   SUPPORTED_CHAINS,
-  TRON_JSONRPC_CHAIN_ID,
+  TRON_CHAIN_ID,
   tronJsonRpcChain,
 } from '@sgx/chain';
 import {
@@ -161,7 +161,7 @@ export class ChainsService {
       explorerUrl: meta.explorerUrl,
       token: {
         address:
-          s.chain_id === TRON_JSONRPC_CHAIN_ID
+          s.chain_id === TRON_CHAIN_ID
             ? displayAddress(s.chain_id, s.token_address.toLowerCase())
             : s.token_address,
         symbol: s.token_symbol,
@@ -178,7 +178,7 @@ export class ChainsService {
       const s = byId.get(chain.id);
       if (s) chains.push(config(s, chain));
     }
-    const t = byId.get(TRON_JSONRPC_CHAIN_ID);
+    const t = byId.get(TRON_CHAIN_ID);
     const tron = t
       ? config(t, { name: 'TRON', publicRpcUrls: [], explorerUrl: 'https://tronscan.org/#' })
       : null;

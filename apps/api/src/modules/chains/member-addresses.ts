@@ -19,52 +19,64 @@ import type { ChainsService } from './chains.service';
  * factory proved its formula when an admin set it) and stored, so the scan matches receivers in one statement.
  */
 
-/** The member's salt, made once (random, so nobody lists members' addresses from their ids). */
+/** The member's salt, made once (random, so nobody lists members' addresses from their ids); read after that. */
 export async function memberSalt(db: DbOrTx, userId: bigint): Promise<Hex> {
-  const salt = `0x${randomBytes(32).toString('hex')}`;
-  const row = await db
+  const read = () =>
+    db.selectFrom('member_deposit_salts').select('salt').where('user_id', '=', userId).executeTakeFirst();
+  const found = await read();
+  if (found) return found.salt as Hex;
+  await db
     .insertInto('member_deposit_salts')
-    .values({ user_id: userId, salt })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({ salt: eb.ref('member_deposit_salts.salt') })),
-    )
-    .returning('salt')
-    .executeTakeFirstOrThrow();
-  return row.salt as Hex;
+    .values({ user_id: userId, salt: `0x${randomBytes(32).toString('hex')}` })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  // Whichever insert won a race is the salt.
+  return ((await read())?.salt ?? '') as Hex;
 }
 
-/** The member's address on every chain whose settings name a factory, recorded for the scan (idempotent). */
-export async function ensureMemberAddresses(db: Db, userId: bigint) {
-  const factories = await db
-    .selectFrom('chain_settings')
-    .select(['chain_id', 'forwarder_factory', 'forwarder_prefix', 'forwarder_code_hash'])
-    .where('forwarder_factory', 'is not', null)
-    .execute();
-  if (factories.length === 0) return [];
-  const salt = await memberSalt(db, userId);
-  const rows = factories.flatMap((f) =>
-    f.forwarder_factory && f.forwarder_prefix && f.forwarder_code_hash
-      ? [
-          {
-            chain_id: f.chain_id,
-            user_id: userId,
-            factory: f.forwarder_factory,
-            address: forwarderAddress({
-              factory: f.forwarder_factory as Address,
-              salt,
-              prefix: f.forwarder_prefix,
-              codeHash: f.forwarder_code_hash as Hex,
-            }).toLowerCase(),
-          },
-        ]
-      : [],
+type FactorySettings = {
+  chain_id: number;
+  forwarder_factory: string | null;
+  forwarder_prefix: '0xff' | '0x41' | null;
+  forwarder_code_hash: string | null;
+};
+
+/**
+ * The member's address on every chain whose settings name a factory, recorded for the scan. Made on the first read
+ * (and when a factory is set or changed); afterwards only read: the read path writes nothing.
+ */
+export async function ensureMemberAddresses(db: Db, userId: bigint, settings: FactorySettings[]) {
+  const factories = settings.filter(
+    (f) => f.forwarder_factory && f.forwarder_prefix && f.forwarder_code_hash,
   );
+  if (factories.length === 0) return [];
+  const existing = await db
+    .selectFrom('member_deposit_addresses')
+    .select(['chain_id', 'factory', 'address', 'user_id'])
+    .where('user_id', '=', userId)
+    .execute();
+  const current = (f: FactorySettings) =>
+    existing.find((r) => r.chain_id === f.chain_id && r.factory === f.forwarder_factory);
+  const missing = factories.filter((f) => current(f) === undefined);
+  if (missing.length === 0) return factories.flatMap((f) => current(f) ?? []);
+  const salt = await memberSalt(db, userId);
+  const made = missing.map((f) => ({
+    chain_id: f.chain_id,
+    user_id: userId,
+    factory: f.forwarder_factory as string,
+    address: forwarderAddress({
+      factory: f.forwarder_factory as Address,
+      salt,
+      prefix: f.forwarder_prefix as '0xff' | '0x41',
+      codeHash: f.forwarder_code_hash as Hex,
+    }).toLowerCase(),
+  }));
   await db
     .insertInto('member_deposit_addresses')
-    .values(rows)
+    .values(made)
     .onConflict((oc) => oc.doNothing())
     .execute();
-  return rows;
+  return factories.flatMap((f) => current(f) ?? made.filter((m) => m.chain_id === f.chain_id));
 }
 
 /**
@@ -76,10 +88,9 @@ export async function memberDepositAddresses(
   chains: ChainsService,
   userId: bigint,
 ): Promise<MemberDepositAddressesResponse> {
-  const rows = await ensureMemberAddresses(db, userId);
-  const settings = new Map(
-    (await db.selectFrom('chain_settings').selectAll().execute()).map((s) => [s.chain_id, s] as const),
-  );
+  const all = await db.selectFrom('chain_settings').selectAll().execute();
+  const rows = await ensureMemberAddresses(db, userId, all);
+  const settings = new Map(all.map((s) => [s.chain_id, s] as const));
   const groups = new Map<string, MemberDepositAddress>();
   const order = (id: number) => (DEPOSIT_CHAIN_IDS as readonly number[]).indexOf(id);
   for (const r of [...rows].sort((a, b) => order(a.chain_id) - order(b.chain_id))) {

@@ -371,3 +371,18 @@ describe('the application role', () => {
     expect(rows[0]?.role).toBe('sgx_app');
   });
 });
+
+describe('the money functions and the planner', () => {
+  it('tells the planner every set-returning money function returns one row, not the default thousand', async () => {
+    const { rows } = await sqlOn(
+      t.url,
+      `SELECT proname, prorows::int AS rows FROM pg_proc
+       WHERE proname IN ('ledger_post', 'token_trade', 'token_trade_keyed', 'transfer_touser', 'withdrawal_request')
+         AND proretset ORDER BY proname, prorows`,
+    );
+    expect(new Set(rows.map((r) => r.proname))).toEqual(
+      new Set(['ledger_post', 'token_trade', 'token_trade_keyed', 'transfer_touser', 'withdrawal_request']),
+    );
+    expect(rows.every((r) => r.rows === 1)).toBe(true);
+  });
+});

@@ -8,7 +8,7 @@ import {
   tronToHex,
 } from '@sgx/contracts';
 import { sql } from 'kysely';
-import { type Address, BaseError } from 'viem';
+import { type Address, BaseError, type PublicClient } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -82,14 +82,13 @@ export class SweepsService {
       .limit(CANDIDATES_READ)
       .execute();
     try {
-      const token = {
-        address: s.token_address as Address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-      } as const;
-      const [balances, treasury] = await Promise.all([
-        Promise.all(rows.map((r) => client.readContract({ ...token, args: [r.address as Address] }))),
-        client.readContract({ ...token, args: [s.treasury_address as Address] }),
+      const [balances, [treasury = 0n]] = await Promise.all([
+        balancesOf(
+          client,
+          s.token_address,
+          rows.map((r) => r.address),
+        ),
+        balancesOf(client, s.token_address, [s.treasury_address]),
       ]);
       const candidates = rows.flatMap((r, i) => {
         const raw = balances[i] ?? 0n;
@@ -335,15 +334,8 @@ export class SweepsService {
   private async heldAt(chainId: number, s: ChainSettingsRow, addresses: string[]): Promise<bigint> {
     const client = this.chains.client(chainId);
     if (!client) return 0n;
-    const token = { address: s.token_address as Address, abi: erc20Abi, functionName: 'balanceOf' } as const;
-    try {
-      const raw = await Promise.all(
-        addresses.map((a) => client.readContract({ ...token, args: [a as Address] })),
-      );
-      return raw.reduce((sum, b) => sum + platformUnits(b, s.token_decimals), 0n);
-    } catch {
-      return 0n;
-    }
+    const raw = await balancesOf(client, s.token_address, addresses).catch(() => []);
+    return raw.reduce((sum, b) => sum + platformUnits(b, s.token_decimals), 0n);
   }
 
   private rows(db: DbOrTx = this.db) {
@@ -362,3 +354,16 @@ function addressHex(a: string): string {
   const message = `Not an address: ${a}.`;
   throw badRequest(message, { addresses: [message] });
 }
+
+/** The token balances of `addresses`, read on chain (in the token's own units). */
+const balancesOf = (client: PublicClient, token: string, addresses: string[]): Promise<bigint[]> =>
+  Promise.all(
+    addresses.map((a) =>
+      client.readContract({
+        address: token as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [a as Address],
+      }),
+    ),
+  );
