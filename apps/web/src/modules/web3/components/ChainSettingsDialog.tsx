@@ -83,6 +83,15 @@ function ChainSettingsForm({
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  /** A text field's value, change handler and error. */
+  type TextField = Exclude<keyof ChainSettingsDraft, 'enabled'>;
+  const bind = (field: TextField) => ({
+    value: draft[field] as string,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      set(field, e.currentTarget.value as ChainSettingsDraft[typeof field]),
+    error: errors[field],
+  });
+
   const review = (e: React.FormEvent) => {
     e.preventDefault();
     const found = chainSettingsErrors(draft, chain);
@@ -187,39 +196,18 @@ function ChainSettingsForm({
           styles={monoInput}
           spellCheck={false}
           autoComplete="off"
-          value={draft.token_address}
-          onChange={(e) => set('token_address', e.currentTarget.value)}
-          error={errors.token_address}
+          {...bind('token_address')}
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput
-            label="Symbol"
-            value={draft.token_symbol}
-            onChange={(e) => set('token_symbol', e.currentTarget.value)}
-            error={errors.token_symbol}
-          />
-          <TextInput
-            label="Decimals"
-            inputMode="numeric"
-            value={draft.token_decimals}
-            onChange={(e) => set('token_decimals', e.currentTarget.value)}
-            error={errors.token_decimals}
-          />
-          <TextInput
-            label="Confirmations"
-            inputMode="numeric"
-            value={draft.confirmations}
-            onChange={(e) => set('confirmations', e.currentTarget.value)}
-            error={errors.confirmations}
-          />
+          <TextInput label="Symbol" {...bind('token_symbol')} />
+          <TextInput label="Decimals" inputMode="numeric" {...bind('token_decimals')} />
+          <TextInput label="Confirmations" inputMode="numeric" {...bind('confirmations')} />
         </SimpleGrid>
         <TextInput
           label="Minimum deposit (USD)"
           description="Smaller transfers to a member's own address are recorded and shown, not credited."
           inputMode="decimal"
-          value={draft.min_deposit}
-          onChange={(e) => set('min_deposit', e.currentTarget.value)}
-          error={errors.min_deposit}
+          {...bind('min_deposit')}
         />
         <TextInput
           label="Deposit factory"
@@ -228,16 +216,12 @@ function ChainSettingsForm({
           spellCheck={false}
           autoComplete="off"
           placeholder="None"
-          value={draft.forwarder_factory}
-          onChange={(e) => set('forwarder_factory', e.currentTarget.value)}
-          error={errors.forwarder_factory}
+          {...bind('forwarder_factory')}
         />
         <TextInput
           label="Reason"
           placeholder="Why this change (audit log)"
-          value={draft.reason}
-          onChange={(e) => set('reason', e.currentTarget.value)}
-          error={errors.reason}
+          {...bind('reason')}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">
