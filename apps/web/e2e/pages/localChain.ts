@@ -159,9 +159,12 @@ export async function payingMember(
   return { member, session };
 }
 
-/** Sends `amount` of the local stablecoin from `account` to `to`; the transaction's hash (mined at once). */
-export function payTo(account: PrivateKeyAccount, to: string, amount: string): Promise<Hex> {
-  return createWalletClient({ account, transport: http(CHAIN_URL) }).sendTransaction({
+/**
+ * Sends `amount` of the local stablecoin from `account` to `to` and waits until it is mined (anvil answers the
+ * hash before its block is made, so a read right after could miss it); the transaction's hash.
+ */
+export async function payTo(account: PrivateKeyAccount, to: string, amount: string): Promise<Hex> {
+  const hash = await createWalletClient({ account, transport: http(CHAIN_URL) }).sendTransaction({
     chain: null,
     to: DEV_TOKEN_ADDRESS,
     data: encodeFunctionData({
@@ -170,6 +173,12 @@ export function payTo(account: PrivateKeyAccount, to: string, amount: string): P
       args: [to as Hex, parseUnits(amount, 18)],
     }),
   });
+  const receipt = await createPublicClient({ transport: http(CHAIN_URL) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 100,
+  });
+  if (receipt.status !== 'success') throw new Error(`The payment ${hash} reverted.`);
+  return hash;
 }
 
 /** Sends `amount` of the local stablecoin from `account` to the receiving address; the transaction's hash. */
