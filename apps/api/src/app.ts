@@ -28,6 +28,8 @@ import { SessionStore } from './modules/auth/sessions';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { TwoFactorService } from './modules/auth/two-factor.service';
 import { bonusRoutes } from './modules/bonus/bonus.routes';
+import { chainPayoutsRoutes } from './modules/chain-payouts/payouts.routes';
+import { ChainPayoutsService } from './modules/chain-payouts/payouts.service';
 import { chainsRoutes } from './modules/chains/chains.routes';
 import { ChainsService } from './modules/chains/chains.service';
 import { DepositVerifier } from './modules/chains/verifier';
@@ -142,6 +144,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     wallets: new WalletsService(db, chains, config),
     verifier: new DepositVerifier(db, chains, deposits, config),
     sweeps: new SweepsService(db, chains),
+    chainPayouts: new ChainPayoutsService(db, chains, plans),
   };
   deposits.onRequested = (d) => deps.verifier.enqueue(deps.queue, d);
   deps.wallets.onLinked = (userId, address) => deps.verifier.reopenForLinked(deps.queue, userId, address);
@@ -220,6 +223,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       ctoRoutes(typed);
       chainsRoutes(typed);
       sweepsRoutes(typed);
+      chainPayoutsRoutes(typed);
       walletsRoutes(typed);
       payoutAddressRoutes(typed);
       setupRoutes(typed);

@@ -14,6 +14,7 @@ import type { ApprovalsService } from './modules/approvals/approvals.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { SessionStore } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor.service';
+import type { ChainPayoutsService } from './modules/chain-payouts/payouts.service';
 import type { ChainsService } from './modules/chains/chains.service';
 import type { DepositVerifier } from './modules/chains/verifier';
 import type { CodesService } from './modules/codes/codes.service';
@@ -78,6 +79,8 @@ export type Deps = {
   wallets: WalletsService;
   verifier: DepositVerifier;
   sweeps: SweepsService;
+  /** Approved withdrawals paid on chain in batches (issue 21). */
+  chainPayouts: ChainPayoutsService;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;
 };

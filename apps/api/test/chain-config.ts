@@ -45,6 +45,8 @@ export const configureChain = (
     /** Issue 20: the smallest credited transfer to a member address, and the member addresses' factory. */
     min_deposit?: string;
     forwarder_factory?: string | null;
+    /** Issue 21: the BatchPayout contract approved withdrawals are paid through. */
+    payout_contract?: string | null;
     reason?: string;
   },
 ) => asTwoAdmins(app, admins, 'PUT', `/chains/${chainId}`, { reason: 'test set-up', ...settings });

@@ -1,9 +1,10 @@
 /**
  * The local chain the browser tests run against (started by playwright.config.ts before the app): an anvil
  * node standing in for BNB Smart Chain (56), the 18-decimal test stablecoin at DEV_TOKEN_ADDRESS,
- * 1,000,000 of it minted to DEV_ACCOUNTS[1] and [2], the test wallets' accounts, and the deposit factory of
- * members' own addresses (issue 20) with DEV_ACCOUNTS[8] as its treasury. Blocks are mined only when a
- * transaction arrives or a test mines them, so confirmations are under the tests' control.
+ * 1,000,000 of it minted to DEV_ACCOUNTS[1] and [2], the test wallets' accounts, the deposit factory of
+ * members' own addresses (issue 20) with DEV_ACCOUNTS[8] as its treasury, and the batch payout contract of
+ * withdrawals (issue 21). Blocks are mined only when a transaction arrives or a test mines them, so
+ * confirmations are under the tests' control.
  *
  * Ready when GET http://127.0.0.1:<port + 1>/ready answers 200. Stops anvil on SIGINT / SIGTERM.
  */
@@ -11,6 +12,7 @@ import { createServer } from 'node:http';
 import {
   DEV_ACCOUNTS,
   DEV_TOKEN_ADDRESS,
+  deployBatchPayout,
   deployDepositFactory,
   deployTestStablecoin,
   mintTestStablecoin,
@@ -54,9 +56,10 @@ try {
   for (const holder of holders) await mintTestStablecoin(chain.url, token, holder, parseUnits('1000000', 18));
   // After the token (which must be the first deployment): the same address on any anvil.
   const factory = await deployDepositFactory(chain.url, { treasury });
+  const payout = await deployBatchPayout(chain.url);
   ready = true;
   console.log(
-    `chain 56 at ${chain.url}: USDT ${token}, 1,000,000 each minted to ${holders.join(', ')}; deposit factory ${factory}`,
+    `chain 56 at ${chain.url}: USDT ${token}, 1,000,000 each minted to ${holders.join(', ')}; deposit factory ${factory}; batch payouts ${payout}`,
   );
 } catch (error) {
   console.error(error);

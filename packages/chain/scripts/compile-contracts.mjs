@@ -3,6 +3,7 @@
 // needs solc:
 //   contracts/TestStablecoin.sol -> src/dev/TestStablecoin.json ({ abi, bytecode })
 //   contracts/DepositFactory.sol -> src/dev/DepositFactory.json ({ abi, bytecode, forwarderAbi, forwarderBytecode })
+//   contracts/BatchPayout.sol    -> src/dev/BatchPayout.json ({ abi, bytecode })
 //
 //   node packages/chain/scripts/compile-contracts.mjs
 //
@@ -55,6 +56,8 @@ export const CONTRACT_PATH = contractPath('TestStablecoin.sol');
 export const ARTIFACT_PATH = artifactPath('TestStablecoin.json');
 export const DEPOSIT_FACTORY_CONTRACT_PATH = contractPath('DepositFactory.sol');
 export const DEPOSIT_FACTORY_ARTIFACT_PATH = artifactPath('DepositFactory.json');
+export const BATCH_PAYOUT_CONTRACT_PATH = contractPath('BatchPayout.sol');
+export const BATCH_PAYOUT_ARTIFACT_PATH = artifactPath('BatchPayout.json');
 
 /** The test stablecoin: { abi, bytecode }. */
 export function compileTestStablecoin() {
@@ -75,6 +78,11 @@ export function compileDepositFactory() {
   };
 }
 
+/** The batch payout contract (issue 21): { abi, bytecode }. */
+export function compileBatchPayout() {
+  return compile('BatchPayout.sol', ['BatchPayout']).BatchPayout;
+}
+
 export const SOLC_VERSION = solc.version();
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -82,6 +90,7 @@ if (isMain) {
   for (const [name, build, path] of [
     ['TestStablecoin', compileTestStablecoin, ARTIFACT_PATH],
     ['DepositFactory', compileDepositFactory, DEPOSIT_FACTORY_ARTIFACT_PATH],
+    ['BatchPayout', compileBatchPayout, BATCH_PAYOUT_ARTIFACT_PATH],
   ]) {
     const artifact = build();
     writeFileSync(path, `${JSON.stringify(artifact, null, 2)}\n`);

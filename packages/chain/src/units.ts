@@ -19,6 +19,15 @@ export function platformToTokenUnits(units: bigint, decimals: number): bigint {
   return units / div;
 }
 
+/**
+ * Platform units as token base units, rounded down to the token's smallest unit when it has fewer than 8 decimals
+ * (a payout of 29.99999999 in a 6-decimal token pays 29.999999): never more than the platform owes.
+ */
+export function platformToTokenUnitsFloor(units: bigint, decimals: number): bigint {
+  if (decimals >= PLATFORM_DECIMALS) return units * 10n ** BigInt(decimals - PLATFORM_DECIMALS);
+  return units / 10n ** BigInt(PLATFORM_DECIMALS - decimals);
+}
+
 /** Exact decimal text of a token value, trailing zeros trimmed: 12500000n with 6 decimals is '12.5'. */
 export function formatTokenUnits(value: bigint, decimals: number): string {
   const negative = value < 0n;

@@ -98,6 +98,8 @@ export const ChainConfig = z.object({
   /** The CREATE2 factory of member deposit addresses on this chain (issue 20), and the treasury it fixes. */
   forwarder_factory: z.string().nullable(),
   treasury: z.string().nullable(),
+  /** The BatchPayout contract approved withdrawals are paid through on this chain (issue 21), or null. */
+  payout_contract: z.string().nullable(),
 });
 export type ChainConfig = z.infer<typeof ChainConfig>;
 export const ChainsResponse = z.object({
@@ -129,6 +131,8 @@ export const ChainSettingsBody = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'Enter the factory contract address (0x and 40 hex digits).')
     .nullable()
     .optional(),
+  /** The BatchPayout contract (0x, or `T...` on TRON); null removes it; omitted: unchanged (issue 21). */
+  payout_contract: z.union([Bep20Address, Trc20Address]).nullable().optional(),
   reason: z.string().trim().min(3).max(500),
 });
 

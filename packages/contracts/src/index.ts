@@ -27,3 +27,4 @@ export * from './token';
 export * from './two-factor';
 export * from './users';
 export * from './videos';
+export * from './payouts';

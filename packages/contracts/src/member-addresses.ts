@@ -41,8 +41,8 @@ export type MemberDepositAddressesResponse = z.infer<typeof MemberDepositAddress
 
 // ---- sweeps (admins) ------------------------------------------------------------------------------
 
-/** A chain id as digits only (` 1` or `1e0` are refused, never coerced). */
-const ChainIdIn = IdIn.refine((v) => (DEPOSIT_CHAIN_IDS as readonly number[]).includes(v), {
+/** A chain id of a deposit chain as digits only (` 1` or `1e0` are refused, never coerced). */
+export const ChainIdIn = IdIn.refine((v) => (DEPOSIT_CHAIN_IDS as readonly number[]).includes(v), {
   message:
     'Choose Ethereum (1), Polygon (137), BNB Smart Chain (56), Arbitrum One (42161) or TRON (728126428).',
 }).transform((v) => v as DepositChainId);

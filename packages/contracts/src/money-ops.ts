@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountIn, AmountOut, amountText, IdIn } from './common';
+import { WithdrawalPayout } from './payouts';
 import { SecondFactorCode } from './two-factor';
 
 /** Positive amount in a request. */
@@ -152,6 +153,8 @@ export const WithdrawalRecord = z.object({
   approval_requested_by: z.string().nullable(),
   /** Whether any risk signal of the request is flagged (issue 13; admins only, false for members). */
   flagged: z.boolean(),
+  /** Its payment on chain (issue 21), null when it is not approved for an on-chain payout. */
+  payout: WithdrawalPayout.nullable(),
 });
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const WithdrawalsResponse = paged('withdrawals', WithdrawalRecord);

@@ -43,6 +43,7 @@ export const SeenBody = z.object({ userId: IdIn });
 export const MemberEventKind = z.enum([
   'deposit_credited',
   'deposit_refused',
+  'withdrawal_approved',
   'withdrawal_paid',
   'withdrawal_declined',
   'plan_activated',
@@ -60,6 +61,7 @@ export type MemberEventKind = z.infer<typeof MemberEventKind>;
 export const memberEventKindLabels: Record<MemberEventKind, string> = {
   deposit_credited: 'Deposit credited',
   deposit_refused: 'Deposit refused',
+  withdrawal_approved: 'Withdrawal approved for payment on chain',
   withdrawal_paid: 'Withdrawal paid',
   withdrawal_declined: 'Withdrawal declined',
   plan_activated: 'Plan activated',

@@ -119,6 +119,10 @@ export interface DB {
   member_deposit_salts: MemberDepositSaltsTable;
   member_deposit_addresses: MemberDepositAddressesTable;
   deposit_sweeps: DepositSweepsTable;
+  payout_batches: PayoutBatchesTable;
+  payout_batch_items: PayoutBatchItemsTable;
+  payout_attempts: PayoutAttemptsTable;
+  payouts: PayoutsTable;
   income_skips: IncomeSkipsTable;
   watch_sessions: WatchSessionsTable;
   roi_claims: RoiClaimsTable;
@@ -336,6 +340,8 @@ export interface ChainSettingsTable {
   treasury_address: string | null;
   min_deposit: Generated<bigint>;
   scanned_block_hash: string | null;
+  /** The BatchPayout contract approved withdrawals are paid through (issue 21, migration 0044). */
+  payout_contract: Generated<string | null>;
 }
 
 export interface MemberDepositSaltsTable {
@@ -374,6 +380,69 @@ export interface DepositSweepsTable {
   sent_at: NullableTimestamp;
   confirmed_at: NullableTimestamp;
   ledger_transaction_id: bigint | null;
+}
+
+/** Payouts on chain (issue 21, migration 0044). Token amounts (numeric(78,0)) are integer text. */
+export type PayoutStatus = 'approved' | 'sending' | 'paid' | 'failed';
+export type PayoutBatchStatus = 'prepared' | 'sent' | 'paid' | 'failed' | 'expired';
+export interface PayoutBatchesTable {
+  id: Id;
+  chain_id: number;
+  mode: 'wallet' | 'hot';
+  contract: string;
+  token_address: string;
+  token_decimals: number;
+  ref: string;
+  deadline: Timestamp;
+  from_block: bigint;
+  total: bigint;
+  raw_total: string;
+  status: Generated<PayoutBatchStatus>;
+  sender: string | null;
+  nonce: bigint | null;
+  tx_hash: string | null;
+  ref_spent: Generated<boolean>;
+  block_number: bigint | null;
+  confirmations: number | null;
+  failure: string | null;
+  created_by: bigint | null;
+  created_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+}
+export interface PayoutBatchItemsTable {
+  batch_id: bigint;
+  withdrawal_id: bigint;
+  position: number;
+  address: string;
+  net: bigint;
+  raw_amount: string;
+}
+export interface PayoutAttemptsTable {
+  id: Id;
+  batch_id: bigint;
+  tx_hash: string;
+  raw_tx: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  created_at: Generated<Date>;
+  broadcast_at: NullableTimestamp;
+}
+export interface PayoutsTable {
+  withdrawal_id: bigint;
+  network: 'EVM' | 'TRON';
+  address: string;
+  status: Generated<PayoutStatus>;
+  batch_id: bigint | null;
+  chain_id: number | null;
+  raw_amount: string | null;
+  tx_hash: string | null;
+  log_index: number | null;
+  confirmations: number | null;
+  failure: string | null;
+  approved_by: bigint;
+  approved_at: Generated<Date>;
+  paid_at: NullableTimestamp;
 }
 
 export type WithdrawalKind = 'working' | 'roi' | 'principal' | 'compound';
@@ -732,6 +801,7 @@ export interface UploadsTable {
 }
 
 export type MemberEventKind =
+  | 'withdrawal_approved'
   | 'deposit_credited'
   | 'deposit_refused'
   | 'withdrawal_paid'

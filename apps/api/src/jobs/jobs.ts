@@ -74,7 +74,7 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'deposits-chain-minutely',
     cron: '* * * * *',
     describe:
-      "Checks every open chain deposit once, scans each chain the server reads for members' deposits nobody reported (to their own addresses, or from linked wallets), and checks sent sweeps (every minute).",
+      "Checks every open chain deposit once, scans each chain the server reads for members' deposits nobody reported (to their own addresses, or from linked wallets), and checks sent sweeps and open payout batches (every minute).",
     run: async (deps, _data, now) => {
       const open = await deps.verifier.verifyOpen(now);
       const scans: Record<number, unknown> = {};
@@ -86,7 +86,8 @@ export const jobs: JobDefinition<JobData>[] = [
         }
       }
       const sweeps = await deps.sweeps.checkOpen();
-      return { open, scans, sweeps };
+      const payouts = await deps.chainPayouts.checkOpen();
+      return { open, scans, sweeps, payouts };
     },
   },
   {

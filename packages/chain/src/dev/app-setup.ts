@@ -7,9 +7,9 @@ import { type ApiAnswer, api, describe, field, isLoopback, waitForApp } from './
 
 /**
  * The app-configuring half of `npm run chain:dev`: once the app is up, the first demo admin asks for each
- * chain's settings (the test token, the chain's confirmations, the members' deposit factory and the minimum
- * deposit) and the receiving addresses (BEP20, TRC20), and the second demo admin approves what waits for a
- * second admin (202). What is already in force is left as it is, so running it again changes nothing. Every
+ * chain's settings (the test token, the chain's confirmations, the members' deposit factory, the batch payout
+ * contract and the minimum deposit) and the receiving addresses (BEP20, TRC20), and the second demo admin
+ * approves what waits for a second admin (202). What is already in force is left as it is, so running it again changes nothing. Every
  * step is printed with ✓ or ✗.
  */
 
@@ -32,6 +32,8 @@ export type ChainSetup = {
   confirmations: number;
   /** The members' deposit factory (CREATE2 forwarders) on this chain. */
   factory: Address;
+  /** The BatchPayout contract approved withdrawals are paid through on this chain (issue 21). */
+  payoutContract: Address;
   /** The smallest transfer to a member's own address that is credited (decimal text). */
   minDeposit: string;
 };
@@ -59,6 +61,7 @@ type Chain = {
   token?: { address?: string; symbol?: string; decimals?: number };
   min_deposit?: string;
   forwarder_factory?: string | null;
+  payout_contract?: string | null;
 };
 type ReceivingAddress = { currency?: string; address?: string; chain_id?: number | null };
 
@@ -147,11 +150,14 @@ const chainInForce = (c: ChainSetup, now: Chain | undefined): boolean =>
   now.token?.decimals === c.token.decimals &&
   (now.confirmations ?? 0) >= c.confirmations &&
   sameAddress(now.forwarder_factory, c.factory) &&
+  sameAddress(now.payout_contract, c.payoutContract) &&
   sameAmount(now.min_deposit, c.minDeposit);
 
 async function setChain(o: AppSetup, c: ChainSetup, admins: Admins): Promise<boolean> {
   const { token } = c;
-  const what = `chain ${c.chainId} (${c.name}): token ${token.symbol} ${token.address} (${token.decimals} decimals)`;
+  const what =
+    `chain ${c.chainId} (${c.name}): token ${token.symbol} ${token.address} (${token.decimals} decimals), ` +
+    `payout contract ${c.payoutContract}`;
   const before = await chainOf(o, c.chainId);
   if (before?.verified === false) {
     noNode(o, c);
@@ -176,9 +182,10 @@ async function setChain(o: AppSetup, c: ChainSetup, admins: Admins): Promise<boo
     confirmations,
     min_deposit: c.minDeposit,
     forwarder_factory: c.factory,
+    payout_contract: c.payoutContract,
     reason: o.reason,
   });
-  if (answer.status === 400 && /factory/i.test(describe(answer))) {
+  if (answer.status === 400 && /factory|payout contract/i.test(describe(answer))) {
     if (/no node/i.test(describe(answer))) {
       noNode(o, c);
       return false;
@@ -202,12 +209,13 @@ async function setChain(o: AppSetup, c: ChainSetup, admins: Admins): Promise<boo
   return false;
 }
 
-/** The app answers but has no node for the chain: it cannot check the factory nor verify deposits there. */
+/** The app answers but has no node for the chain: it cannot check the contracts nor verify deposits there. */
 function noNode(o: AppSetup, c: ChainSetup): void {
   o.log(
     [
       `✗ chain ${c.chainId} (${c.name}): the app has no node for it (started without CHAIN_RPC_URL_${c.chainId}),`,
-      '   so it cannot check the deposit factory there nor credit deposits. Stop the app and start it with:',
+      '   so it cannot check the deposit factory and payout contract there nor credit deposits. Stop the app and',
+      '   start it with:',
       `     ${o.startLine}`,
       '   then run chain:dev again (or leave it running and restart only the app, then run it again).',
     ].join('\n'),
@@ -287,7 +295,8 @@ function manualSteps(o: AppSetup, chains: readonly ChainSetup[], receiving: read
     lines.push(
       `     - ${new URL('admin/web3', o.base)}: ${c.name} (chain ${c.chainId}) on, token ${c.token.address},`,
       `       ${c.token.symbol}, ${c.token.decimals} decimals, ${c.confirmations} confirmations, deposit factory`,
-      `       ${c.factory}, minimum ${c.minDeposit} (PUT /api/v1/chains/${c.chainId});`,
+      `       ${c.factory}, payout contract ${c.payoutContract}, minimum ${c.minDeposit}`,
+      `       (PUT /api/v1/chains/${c.chainId});`,
     );
   }
   for (const r of receiving) {

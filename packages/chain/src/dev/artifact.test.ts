@@ -1,7 +1,13 @@
 import { type AbiParameter, keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { compileDepositFactory, compileTestStablecoin } from '../../scripts/compile-contracts.mjs';
+import {
+  compileBatchPayout,
+  compileDepositFactory,
+  compileTestStablecoin,
+} from '../../scripts/compile-contracts.mjs';
 import { DEPOSIT_FACTORY_ABI, DEPOSIT_FORWARDER_ABI, FORWARDER_CODE_HASH } from '../forwarder';
+import { BATCH_PAID_EVENT, BATCH_PAYOUT_ABI } from '../payout';
+import payoutArtifact from './BatchPayout.json' with { type: 'json' };
 import factoryArtifact from './DepositFactory.json' with { type: 'json' };
 import artifact from './TestStablecoin.json' with { type: 'json' };
 import { TEST_STABLECOIN_ABI_SHAPE } from './token';
@@ -42,5 +48,21 @@ describe('DepositFactory artifact', () => {
     expect(DEPOSIT_FORWARDER_ABI).toEqual(factoryArtifact.forwarderAbi);
     expect(signatures(DEPOSIT_FACTORY_ABI)).toEqual(signatures(factoryArtifact.abi));
     expect(keccak256(factoryArtifact.forwarderBytecode as `0x${string}`)).toBe(FORWARDER_CODE_HASH);
+  });
+});
+
+describe('BatchPayout artifact', () => {
+  it('is what contracts/BatchPayout.sol compiles to (run scripts/compile-contracts.mjs after editing it)', () => {
+    expect(payoutArtifact).toEqual(compileBatchPayout());
+  }, 60_000);
+
+  it('agrees with the browser-safe ABI in src/payout.ts: pay, paid and BatchPaid, nothing else', () => {
+    expect(BATCH_PAYOUT_ABI).toEqual(payoutArtifact.abi);
+    expect(signatures(BATCH_PAYOUT_ABI)).toEqual([
+      'event BatchPaid(bytes32 indexed,address indexed,address indexed,uint256,uint256,uint256)  -> ()',
+      'function paid(bytes32) view -> (bool)',
+      'function pay(address,bytes32,uint256,address[],uint256[]) nonpayable -> ()',
+    ]);
+    expect(BATCH_PAID_EVENT).toEqual(payoutArtifact.abi.find((i) => i.name === 'BatchPaid'));
   });
 });

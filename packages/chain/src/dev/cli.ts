@@ -4,9 +4,10 @@
  * 127.0.0.1:8546, chain id 728126428, TRON's JSON-RPC chain id). On each it deploys the test stablecoin as
  * 'USDT' first (at DEV_TOKEN_ADDRESS; 18 decimals on the EVM node, 6 on TRON as TRON's USDT), mints 10,000 to
  * the demo wallet DEV_ACCOUNTS[1] and to DEV_ACCOUNTS[2], and deploys the members' deposit factory (the same
- * address on both, its treasury DEV_ACCOUNTS[8]). It prints what a developer needs, then waits for the app and
- * configures it as the two demo admins (app-setup.ts: both chains' token, confirmations, factory and minimum,
- * a BEP20 and a TRC20 receiving address; two-factor sign-in in admin-sign-in.ts). With --json it then prints
+ * address on both, its treasury DEV_ACCOUNTS[8]) and the batch payout contract of withdrawals (issue 21; the same
+ * address on both). It prints what a developer needs, then waits for the app and configures it as the two demo
+ * admins (app-setup.ts: both chains' token, confirmations, factory, payout contract and minimum, a BEP20 and a
+ * TRC20 receiving address; two-factor sign-in in admin-sign-in.ts). With --json it then prints
  * one JSON line to stdout (everything else to stderr). Runs until Ctrl-C; the chains' state is not kept.
  *
  *   npm run chain:dev -- [--evm-port 8545] [--tron-port 8546] [--chain-id 56] [--block-time 1]
@@ -20,6 +21,7 @@ import { type DevChain, startAnvil } from './anvil';
 import { type ChainSetup, configureApp, confirmationsFor } from './app-setup';
 import { deployDepositFactory } from './factory';
 import { type ChainDevOptions, parseOptions, USAGE } from './options';
+import { deployBatchPayout } from './payout';
 import { deployTestStablecoin, mintTestStablecoin } from './token';
 
 const SYMBOL = 'USDT';
@@ -33,7 +35,7 @@ const treasury = DEV_ACCOUNTS[8];
 const receiving = DEV_ACCOUNTS[9];
 
 type Spec = { chainId: number; port: number; flag: string; decimals: number; name: string; coin: string };
-type Ready = Spec & { chain: DevChain; token: Address; factory: Address };
+type Ready = Spec & { chain: DevChain; token: Address; factory: Address; payout: Address };
 
 function options(): ChainDevOptions {
   try {
@@ -49,7 +51,7 @@ function options(): ChainDevOptions {
   }
 }
 
-/** The test token first (so it lands at DEV_TOKEN_ADDRESS), the demo wallets' USDT, then the factory. */
+/** The test token first (so it lands at DEV_TOKEN_ADDRESS), the demo wallets' USDT, the factory, the payouts. */
 async function prepare(spec: Spec, chain: DevChain): Promise<Ready> {
   const { url } = chain;
   const token = await deployTestStablecoin(url, {
@@ -63,7 +65,8 @@ async function prepare(spec: Spec, chain: DevChain): Promise<Ready> {
     mintTestStablecoin(url, token, second.address, amount),
   ]);
   const factory = await deployDepositFactory(url, { treasury: treasury.address });
-  return { ...spec, chain, token, factory };
+  const payout = await deployBatchPayout(url);
+  return { ...spec, chain, token, factory, payout };
 }
 
 async function main() {
@@ -140,6 +143,7 @@ async function main() {
           token: { address: r.token, symbol: SYMBOL, decimals: r.decimals },
           confirmations: confirmationsFor(r.chainId),
           factory: r.factory,
+          payoutContract: r.payout,
           minDeposit: MIN_DEPOSIT,
         }),
       ),
@@ -171,6 +175,7 @@ async function main() {
       fundedKey: second.privateKey,
       fundedAddress: second.address,
       factory: evm.factory,
+      payoutContract: evm.payout,
       treasury: treasury.address,
       app: opts.app ? { url: opts.app.origin, configured } : null,
     };
@@ -197,6 +202,7 @@ function banner(opts: ChainDevOptions, evm: Ready, tron: Ready, startLine: strin
     `  TRON stand-in    ${tron.chain.url}  chain id ${tron.chainId} (TRON's JSON-RPC id; an anvil); ${blocks} (${wait(tron.chainId)})`,
     `    Test ${SYMBOL}      ${tronToken} (${tron.decimals} decimals, as TRON's USDT)`,
     `  Deposit factory  ${evm.factory} on both chains: makes every member's own deposit address`,
+    `  Batch payouts    ${evm.payout} on both chains: pays approved withdrawals, many in one transaction`,
     `  Treasury         ${treasury.address} (DEV_ACCOUNTS[8]; ${toTronAddress(treasury.address)} on TRON): sweeps only go there`,
     `  Demo wallet      ${demo.address} (DEV_ACCOUNTS[1]): ${MINTED} ${SYMBOL} on each chain + 10000 native coin`,
     `  Its private key  ${demo.privateKey}`,
@@ -209,12 +215,14 @@ function banner(opts: ChainDevOptions, evm: Ready, tron: Ready, startLine: strin
     `       ${startLine}`,
     opts.app
       ? `  2. This command configures the running app itself once ${opts.app.origin} is up: both chains get the\n` +
-        `     test ${SYMBOL}, their confirmations (${confirmationsFor(evm.chainId)} and ${confirmationsFor(tron.chainId)}), the deposit factory and a minimum of ${MIN_DEPOSIT} ${SYMBOL}, and,\n` +
-        `     if there are none, BEP20 and TRC20 receiving addresses (${receiving.address}), asked by\n` +
-        `     ${opts.admins[0].email} and approved by ${opts.admins[1].email} (two-factor sign-in set up on the way).`
+        `     test ${SYMBOL}, their confirmations (${confirmationsFor(evm.chainId)} and ${confirmationsFor(tron.chainId)}), the deposit factory, the payout contract and a\n` +
+        `     minimum of ${MIN_DEPOSIT} ${SYMBOL}, and, if there are none, BEP20 and TRC20 receiving addresses\n` +
+        `     (${receiving.address}), asked by ${opts.admins[0].email} and approved by\n` +
+        `     ${opts.admins[1].email} (two-factor sign-in set up on the way).`
       : `  2. --no-app: configure both chains yourself as an admin (/admin/web3; a second admin approves): token\n` +
         `     ${evm.token}, ${SYMBOL}, ${evm.decimals} decimals on chain ${evm.chainId} and ${tron.decimals} on TRON, confirmations ${confirmationsFor(evm.chainId)} and\n` +
-        `     ${confirmationsFor(tron.chainId)}, deposit factory ${evm.factory}, minimum ${MIN_DEPOSIT}.`,
+        `     ${confirmationsFor(tron.chainId)}, deposit factory ${evm.factory}, payout contract ${evm.payout},\n` +
+        `     minimum ${MIN_DEPOSIT}.`,
     `  3. In your browser wallet (e.g. MetaMask) add a network: RPC URL ${evm.chain.url}, chain id ${evm.chainId},`,
     `     currency symbol ${evm.coin}; import the second wallet's key above, and the token ${evm.token}.`,
     '     (Restarting this command starts fresh chains: in MetaMask, clear the activity tab data for it.)',

@@ -38,14 +38,13 @@ const creationCode = ({ treasury, prefix = EVM_CREATE2_PREFIX }: DepositFactoryO
     args: [treasury, prefix],
   });
 
+/** Where CREATE2_DEPLOYER puts `code` (creation code with its constructor arguments) with salt 0, on any chain. */
+export const create2Address = (code: Hex): Address =>
+  getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt: zeroHash, bytecode: code });
+
 /** Where deployDepositFactory puts the factory for these arguments, on any chain (computed offline). */
 export function depositFactoryAddress(opts: DepositFactoryOptions): Address {
-  return getContractAddress({
-    opcode: 'CREATE2',
-    from: CREATE2_DEPLOYER,
-    salt: zeroHash,
-    bytecode: creationCode(opts),
-  });
+  return create2Address(creationCode(opts));
 }
 
 /**
@@ -58,25 +57,33 @@ export async function deployDepositFactory(
   rpcUrl: string,
   opts: DepositFactoryOptions & { deployer?: number },
 ): Promise<Address> {
-  const address = depositFactoryAddress(opts);
+  return deployThroughCreate2(rpcUrl, creationCode(opts), 'the deposit factory', opts.deployer);
+}
+
+/**
+ * Deploys `code` (creation code with its constructor arguments) through CREATE2_DEPLOYER with salt 0, sent by
+ * DEV_ACCOUNTS[deployer] (default 0), unless it is already at create2Address(code); returns that address.
+ */
+export async function deployThroughCreate2(
+  rpcUrl: string,
+  code: Hex,
+  what: string,
+  deployer = 0,
+): Promise<Address> {
+  const address = create2Address(code);
   const client = publicClient(rpcUrl);
   const deployed = async () => ((await client.getCode({ address }))?.length ?? 0) > 2;
   if (await deployed()) return address;
   if (((await client.getCode({ address: CREATE2_DEPLOYER }))?.length ?? 0) <= 2) {
     throw new Error(`No CREATE2 deployer at ${CREATE2_DEPLOYER} on ${rpcUrl}.`);
   }
-  const deployer = opts.deployer ?? 0;
   const wallet = walletClient(rpcUrl, deployer);
   const hash = await submitInOrder(rpcUrl, deployer, () =>
-    wallet.sendTransaction({
-      to: CREATE2_DEPLOYER,
-      data: concat([zeroHash, creationCode(opts)]),
-      chain: null,
-    }),
+    wallet.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([zeroHash, code]), chain: null }),
   );
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success' || !(await deployed())) {
-    throw new Error(`Deploying the deposit factory failed (transaction ${hash}, status ${receipt.status}).`);
+    throw new Error(`Deploying ${what} failed (transaction ${hash}, status ${receipt.status}).`);
   }
   return getAddress(address);
 }

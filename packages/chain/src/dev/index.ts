@@ -1,7 +1,8 @@
 /**
  * Local-chain tooling for tests and development (Node only): anvil as a child process, the well-known dev
- * accounts, the test stablecoin (deploy, mint, transfer) and the deposit factory (deploy, sweep). Used by
- * integration tests, the browser tests' chain server and `npm run chain:dev`. Never import it from browser code.
+ * accounts, the test stablecoin (deploy, mint, transfer), the deposit factory (deploy, sweep) and the batch payout
+ * contract (deploy). Used by integration tests, the browser tests' chain server and `npm run chain:dev`. Never
+ * import it from browser code.
  */
 export { DEV_ACCOUNTS, DEV_MNEMONIC, type DevAccount, devAccount } from './accounts';
 export { type DevChain, resolveAnvilCommand, type StartAnvilOptions, startAnvil } from './anvil';
@@ -16,6 +17,7 @@ export {
   type SweepForwardersOptions,
   sweepForwarders,
 } from './factory';
+export { BATCH_PAYOUT_BYTECODE, batchPayoutAddress, deployBatchPayout } from './payout';
 export {
   chainHead,
   DEV_TOKEN_ADDRESS,

@@ -1,4 +1,5 @@
 import {
+  BATCH_PAYOUT_ABI,
   chainName,
   DEPOSIT_FACTORY_ABI,
   EVM_CREATE2_PREFIX,
@@ -17,7 +18,7 @@ import {
   tronToHex,
 } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
-import { type Address, BaseError, type Hex } from 'viem';
+import { type Address, BaseError, type Hex, zeroHash } from 'viem';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -47,6 +48,8 @@ const Stored = z.object({
   forwarder_prefix: z.enum(['0xff', '0x41']).nullable(),
   forwarder_code_hash: z.string().nullable(),
   treasury_address: z.string().nullable(),
+  /** The BatchPayout contract (issue 21; approvals asked before it existed have none). */
+  payout_contract: z.string().nullable().default(null),
 });
 type Stored = z.infer<typeof Stored>;
 /** What an approval of a chain change runs: re-read (and re-checked) when it is approved. */
@@ -76,6 +79,14 @@ export async function requestChainChange(
             treasury_address: null,
           }
         : await readFactory(chains, chainId, factoryAsked);
+  const payoutAsked =
+    body.payout_contract === undefined
+      ? before.payout_contract
+      : body.payout_contract === null
+        ? null
+        : addressOf(chainId, body.payout_contract, 'payout_contract');
+  if (payoutAsked !== null && payoutAsked !== before.payout_contract)
+    await readPayoutContract(chains, chainId, payoutAsked);
   const after: Stored = {
     enabled: body.enabled,
     token_address: sameText(before.token_address, token) ? before.token_address : token,
@@ -85,6 +96,7 @@ export async function requestChainChange(
     min_deposit:
       body.min_deposit === undefined ? before.min_deposit : formatUnits(parseUnits(body.min_deposit)),
     ...factory,
+    payout_contract: payoutAsked,
   };
   if (parseUnits(after.min_deposit) <= 0n)
     throw badRequest('The minimum deposit must be above 0.', {
@@ -185,16 +197,47 @@ async function readFactory(chains: ChainsService, chainId: number, factory: stri
   }
 }
 
+/**
+ * Reads a BatchPayout contract on the chain (issue 21): it must answer `paid(ref)`; refused before any admin is
+ * asked when nothing answers there.
+ */
+async function readPayoutContract(chains: ChainsService, chainId: number, contract: string): Promise<void> {
+  const client = chains.client(chainId);
+  const refuse = (message: string) => badRequest(message, { payout_contract: [message] });
+  if (!client)
+    throw refuse(
+      `The server has no node for ${chainName(chainId)}, so it cannot check the payout contract there.`,
+    );
+  try {
+    const code = await client.getCode({ address: contract as Address });
+    if (!code || code === '0x')
+      throw refuse(`No contract is deployed at ${displayAddress(chainId, contract)}.`);
+    await client.readContract({
+      address: contract as Address,
+      abi: BATCH_PAYOUT_ABI,
+      functionName: 'paid',
+      args: [zeroHash],
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const why = err instanceof BaseError ? err.shortMessage : 'the node did not answer';
+    throw refuse(`No payout contract answers at ${displayAddress(chainId, contract)}: ${why}`);
+  }
+}
+
 /** The token contract as stored: TRON's `T...` as 20-byte hex. */
 function tokenAddressOf(chainId: number, address: string): string {
+  return addressOf(chainId, address, 'token_address', chainId !== TRON_CHAIN_ID);
+}
+
+/** A contract address as stored: TRON's `T...` as 20-byte hex; lower case unless `keepCase`. */
+function addressOf(chainId: number, address: string, field: string, keepCase = false): string {
   if (isTronAddress(address)) {
     if (chainId !== TRON_CHAIN_ID)
-      throw badRequest('A TRON address is only for TRON.', {
-        token_address: ['A TRON address is only for TRON.'],
-      });
+      throw badRequest('A TRON address is only for TRON.', { [field]: ['A TRON address is only for TRON.'] });
     return tronToHex(address);
   }
-  return chainId === TRON_CHAIN_ID ? address.toLowerCase() : address;
+  return keepCase ? address : address.toLowerCase();
 }
 
 async function current(db: Db | Tx, chainId: number, lock = false): Promise<Stored> {
@@ -211,6 +254,7 @@ async function current(db: Db | Tx, chainId: number, lock = false): Promise<Stor
       'forwarder_prefix',
       'forwarder_code_hash',
       'treasury_address',
+      'payout_contract',
     ])
     .where('chain_id', '=', chainId);
   if (lock) q = q.forUpdate();
@@ -245,6 +289,7 @@ const chainFields = {
   min_deposit: 'Minimum deposit',
   forwarder_factory: 'Deposit factory',
   treasury_address: 'Treasury',
+  payout_contract: 'Payout contract',
 } as const satisfies Partial<Record<keyof Stored, string>>;
 type Field = keyof typeof chainFields;
 

@@ -43,6 +43,7 @@ export type ChainSettingsRow = {
   forwarder_prefix: '0xff' | '0x41' | null;
   forwarder_code_hash: string | null;
   treasury_address: string | null;
+  payout_contract: string | null;
 };
 
 /**
@@ -139,6 +140,7 @@ export class ChainsService {
         'forwarder_prefix',
         'forwarder_code_hash',
         'treasury_address',
+        'payout_contract',
       ])
       .where('chain_id', '=', chainId)
       .executeTakeFirst();
@@ -172,6 +174,7 @@ export class ChainsService {
       min_deposit: formatUnits(s.min_deposit),
       forwarder_factory: s.forwarder_factory && displayAddress(s.chain_id, s.forwarder_factory),
       treasury: s.treasury_address && displayAddress(s.chain_id, s.treasury_address),
+      payout_contract: s.payout_contract && displayAddress(s.chain_id, s.payout_contract),
     });
     const chains: ChainConfig[] = [];
     for (const chain of SUPPORTED_CHAINS) {

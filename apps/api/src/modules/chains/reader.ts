@@ -1,4 +1,4 @@
-import { erc20Abi, TRANSFER_EVENT } from '@sgx/chain';
+import { BATCH_PAID_EVENT, BATCH_PAYOUT_ABI, erc20Abi, TRANSFER_EVENT } from '@sgx/chain';
 import {
   type Address,
   BaseError,
@@ -46,6 +46,39 @@ export function transfersOf(logs: readonly Log[]): Transfer[] {
   return out;
 }
 
+/** A BatchPayout contract's BatchPaid log (issue 21): which batch `ref` was paid, by whom, in which transaction. */
+export type BatchPaid = {
+  contract: string;
+  ref: string;
+  token: string;
+  payer: string;
+  count: bigint;
+  total: bigint;
+};
+
+/** BatchPaid logs of a receipt, decoded (any other log is left out). */
+export function batchesPaidOf(logs: readonly Log[]): BatchPaid[] {
+  const out: BatchPaid[] = [];
+  for (const log of logs) {
+    try {
+      const ev = decodeEventLog({ abi: BATCH_PAYOUT_ABI, data: log.data, topics: log.topics, strict: true });
+      if (ev.eventName !== 'BatchPaid') continue;
+      const a = ev.args;
+      out.push({
+        contract: lower(log.address),
+        ref: lower(a.ref),
+        token: lower(a.token),
+        payer: lower(a.payer),
+        count: a.count,
+        total: a.total,
+      });
+    } catch {
+      // Not a BatchPaid log.
+    }
+  }
+  return out;
+}
+
 /** Whether a chain call failed because the node does not know the transaction (yet, or any more). */
 export function isNotFound(err: unknown): boolean {
   if (err instanceof TransactionReceiptNotFoundError) return true;
@@ -63,7 +96,11 @@ export type ChainRead =
       blockHash: string;
       /** Blocks built on top of the transaction's block. */
       confirmations: number;
+      /** The sender of the transaction. */
+      from: string;
       transfers: Transfer[];
+      /** BatchPaid logs of payout batches (issue 21). */
+      batches: BatchPaid[];
     };
 
 /**
@@ -86,8 +123,17 @@ export async function readTransaction(client: PublicClient, hash: string): Promi
     blockNumber: receipt.blockNumber,
     blockHash: lower(receipt.blockHash),
     confirmations: head >= receipt.blockNumber ? Number(head - receipt.blockNumber) : 0,
+    from: lower(receipt.from),
     transfers: transfersOf(receipt.logs),
+    batches: batchesPaidOf(receipt.logs),
   };
+}
+
+/** The chain's head block: its number and timestamp (seconds), read fresh. */
+export async function readHeadBlock(client: PublicClient): Promise<{ number: bigint; timestamp: bigint }> {
+  const block = await client.getBlock({ blockTag: 'latest' });
+  if (block.number === null) throw new Error('The node answered a pending block as the head.');
+  return { number: block.number, timestamp: block.timestamp };
 }
 
 /** The chain's head block number, read fresh (no cache). */
@@ -143,4 +189,71 @@ export async function readBlockHash(client: PublicClient, n: bigint): Promise<st
     throw err;
   });
   return block?.hash ? lower(block.hash) : null;
+}
+
+/**
+ * The transactions that paid the payout batches `refs` through `contract` in blocks `fromBlock`..`toBlock` (issue
+ * 21): a batch its wallet paid is found even when nobody told the server the hash. Hashes as stored (no prefix).
+ */
+export async function readBatchesPaid(
+  client: PublicClient,
+  contract: string,
+  refs: string[],
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<{ ref: string; hash: string; blockNumber: bigint }[]> {
+  if (refs.length === 0 || toBlock < fromBlock) return [];
+  const logs = await client.getLogs({
+    address: contract as Address,
+    event: BATCH_PAID_EVENT,
+    args: { ref: refs as Hex[] },
+    fromBlock,
+    toBlock,
+    strict: true,
+  });
+  return logs.flatMap((log) =>
+    log.transactionHash && log.blockNumber !== null
+      ? [
+          {
+            ref: lower(log.args.ref),
+            hash: log.transactionHash.slice(2).toLowerCase(),
+            blockNumber: log.blockNumber,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The timestamp of block `n` (seconds), or null when the node has no such block. */
+export async function readBlockTime(client: PublicClient, n: bigint): Promise<bigint | null> {
+  const block = await client.getBlock({ blockNumber: n }).catch((err: unknown) => {
+    if (err instanceof BlockNotFoundError) return null;
+    throw err;
+  });
+  return block ? block.timestamp : null;
+}
+
+/**
+ * Whether a payout batch is provably never paid (issue 21): a block past its deadline has `confirmations` blocks
+ * on top, and at that block the contract had not paid `ref`. The contract refuses a batch after its deadline, so
+ * nothing can pay it later. False whenever that cannot be shown yet.
+ */
+export async function readBatchDead(
+  client: PublicClient,
+  b: { contract: string; ref: string; deadline: Date },
+  confirmations: number,
+): Promise<boolean> {
+  const head = await readHead(client);
+  if (head < BigInt(confirmations)) return false;
+  const at = head - BigInt(confirmations);
+  const time = await readBlockTime(client, at);
+  if (time === null || time <= BigInt(Math.floor(b.deadline.getTime() / 1000))) return false;
+  const paid = await client.readContract({
+    address: b.contract as Address,
+    abi: BATCH_PAYOUT_ABI,
+    functionName: 'paid',
+    args: [b.ref as Hex],
+    blockNumber: at,
+  });
+  return !paid;
 }

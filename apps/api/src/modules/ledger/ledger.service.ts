@@ -110,6 +110,8 @@ export async function reconcile(db: DbOrTx): Promise<{
   mismatches: Mismatch[];
   unbalanced: string[];
   earned_mismatches: EarnedMismatch[];
+  /** Withdrawals paid on chain (issue 21) whose completion and verified payout disagree. */
+  payout_mismatches: string[];
 }> {
   const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
     SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
@@ -133,6 +135,15 @@ export async function reconcile(db: DbOrTx): Promise<{
       GROUP BY a.owner_id
     ) x ON x.owner_id = u.id
     WHERE u.total_earned <> coalesce(x.total, 0)`.execute(db);
+  // A withdrawal with an on-chain payout is complete exactly when one verified Transfer log paid it (the unique
+  // index payouts_paid_log_key keeps a log to one payout), recorded on the withdrawal with its transaction.
+  const payouts = await sql<{ withdrawal_id: bigint }>`
+    SELECT w.id AS withdrawal_id FROM withdrawals w JOIN payouts p ON p.withdrawal_id = w.id
+    WHERE (w.status = 'complete') <> (p.status = 'paid')
+       OR (p.status = 'paid' AND (p.tx_hash IS NULL OR p.log_index IS NULL
+           OR w.payout_reference IS DISTINCT FROM '0x' || p.tx_hash
+           OR NOT EXISTS (SELECT 1 FROM ledger_transactions t
+                          WHERE t.idempotency_key = 'withdrawal-complete:' || w.id)))`.execute(db);
   const count = await db
     .selectFrom('ledger_accounts')
     .select((eb) => eb.fn.countAll<bigint>().as('n'))
@@ -145,6 +156,7 @@ export async function reconcile(db: DbOrTx): Promise<{
       ledger: String(r.ledger),
     })),
     unbalanced: unbalanced.rows.map((r) => String(r.transaction_id)),
+    payout_mismatches: payouts.rows.map((r) => String(r.withdrawal_id)),
     earned_mismatches: earned.rows.map((r) => ({
       user_id: String(r.user_id),
       cached: String(r.cached),

@@ -5,6 +5,7 @@ import type { WithdrawalsTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { cancelPendingApprovals } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
+import { approvePayout, paidOnChain, releasePayout } from '../chain-payouts/payouts.approve';
 import { type AccountRef, post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
@@ -40,6 +41,7 @@ export async function settleWithdrawal(
   approvalId?: bigint,
 ): Promise<void> {
   if (w.status !== 'pending') throw conflict('Only pending withdrawals can change.');
+  if (status === 'decline') await releasePayout(tx, w.id);
   if (status === 'complete') {
     const entries = [
       { account: { owner: null, kind: 'pending_withdrawals' } as AccountRef, amount: -w.amount },
@@ -87,7 +89,11 @@ export async function settleWithdrawal(
     .execute();
 }
 
-/** An admin's decision: the money, the member's notice and the audit record. */
+/**
+ * An admin's decision: the money, the member's notice and the audit record. Where withdrawals of its network are
+ * paid on chain (issue 21), completing it approves its payout instead: it is completed once a verified transaction
+ * paid it.
+ */
 export async function finishDecision(
   tx: Tx,
   plans: PlansService,
@@ -97,6 +103,8 @@ export async function finishDecision(
   note: string | undefined,
   approvalId?: bigint,
 ): Promise<void> {
+  if (status === 'complete' && (await paidOnChain(tx, w.currency)))
+    return approvePayout(tx, w, by, note, approvalId);
   await settleWithdrawal(tx, plans, w, status, by, note, approvalId);
   const paid = status === 'complete';
   await notifyMember(tx, {

@@ -5,6 +5,7 @@ import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
+import { payoutOf, toWithdrawalPayout } from '../chain-payouts/payouts.records';
 import { riskFlagged } from '../risk/risk.service';
 import type { WithdrawalKind } from './fees';
 
@@ -34,6 +35,7 @@ const query = (db: Db, staff: boolean) =>
       'w.decided_at',
     ])
     .select(waitingApproval('withdrawal', 'w.id', staff))
+    .select(payoutOf('w.id'))
     .select(staff ? riskFlagged('w.id').as('flagged') : sql<boolean>`false`.as('flagged'));
 
 /** The list filters: ListQuery's, the kind, and `flagged=true` (admins: only requests with a flagged risk signal). */
@@ -62,6 +64,7 @@ export const toRecord = (r: WithdrawalRow): WithdrawalRecord => ({
   approval_id: r.approval_id === null ? null : Number(r.approval_id),
   approval_requested_by: r.approval_requested_by,
   flagged: r.flagged,
+  payout: toWithdrawalPayout(r.payout),
 });
 
 export async function oneWithdrawal(db: Db, id: bigint, staff = false): Promise<WithdrawalRecord> {

@@ -120,7 +120,7 @@ export function withdrawalsRoutes(app: App): void {
       const q = request.query;
       const p = principalOf(request);
       const { rows, total } = await withdrawals.list(q, scopeOf(p), p.role === 'admin');
-      if (q.format === 'csv') return sendCsv(reply, 'withdrawals', csvColumns(WithdrawalRecord), rows);
+      if (q.format === 'csv') return sendCsv(reply, 'withdrawals', csvOfWithdrawals, rows.map(csvRow));
       return { withdrawals: rows, ...pageInfo(q, total) };
     },
   );
@@ -197,7 +197,9 @@ export function withdrawalsRoutes(app: App): void {
           message:
             decided.status === 'complete'
               ? 'Withdrawal completed'
-              : 'Withdrawal declined; the amount went back',
+              : decided.payout
+                ? 'Withdrawal approved: it is paid on chain from the payout queue'
+                : 'Withdrawal declined; the amount went back',
           withdrawal: decided,
         };
       },
@@ -220,3 +222,14 @@ export function withdrawalsRoutes(app: App): void {
     },
   );
 }
+
+/** The CSV export's columns: the record's, with its on-chain payout (issue 21) as three plain columns. */
+const csvRow = (r: WithdrawalRecord) => ({
+  ...r,
+  payout_status: r.payout?.status ?? null,
+  payout_chain_id: r.payout?.chain_id ?? null,
+  payout_tx_hash: r.payout?.tx_hash ?? null,
+});
+const csvOfWithdrawals = csvColumns(WithdrawalRecord).flatMap((c): (keyof ReturnType<typeof csvRow>)[] =>
+  c === 'payout' ? [] : c === 'decided_at' ? [c, 'payout_status', 'payout_chain_id', 'payout_tx_hash'] : [c],
+);

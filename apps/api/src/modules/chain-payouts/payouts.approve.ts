@@ -1,0 +1,115 @@
+import { TRON_CHAIN_ID } from '@sgx/chain';
+import { amountOut, isTronAddress, tronToHex } from '@sgx/contracts';
+import { sql } from 'kysely';
+import type { Tx } from '../../db';
+import type { Currency } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
+import { notifyMember, usd } from '../notifications/events';
+
+/**
+ * Approving a withdrawal where it is paid on chain (issue 21, decision 0034): the withdrawal stays pending and its
+ * payout waits, with the payout address as the member gave it when asking, until a verified batch transaction pays
+ * it. Where no chain of the withdrawal's network has a payout contract, completing it is done as before (the
+ * operator pays outside the product and records it).
+ */
+
+type Approvable = {
+  id: bigint;
+  user_id: bigint;
+  kind: string;
+  amount: bigint;
+  fee: bigint;
+  net: bigint;
+  currency: Currency;
+  address: string;
+};
+
+const networkOf = (currency: Currency) => (currency === 'TRC20' ? 'TRON' : 'EVM');
+
+/** Whether withdrawals in `currency` are paid on chain: a chain of its network has a payout contract. */
+export async function paidOnChain(tx: Tx, currency: Currency): Promise<boolean> {
+  const tron = currency === 'TRC20';
+  const { rows } = await sql<{ on: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM chain_settings WHERE payout_contract IS NOT NULL
+      AND (chain_id = ${TRON_CHAIN_ID}) = ${tron}) AS on`.execute(tx);
+  return rows[0]?.on === true;
+}
+
+/** The payout address as stored for the chain: 20-byte hex, lower case (TRON's `T...` converted). */
+export function payoutAddressHex(address: string): string {
+  if (isTronAddress(address)) return tronToHex(address);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+    throw conflict(`The payout address ${address} cannot be paid on chain; decline the request.`);
+  return address.toLowerCase();
+}
+
+/** The approved withdrawal waits as a payout (once: approving it again changes nothing); audited, the member told. */
+export async function approvePayout(
+  tx: Tx,
+  w: Approvable,
+  by: bigint,
+  note: string | undefined,
+  approvalId?: bigint,
+): Promise<void> {
+  const made = await tx
+    .insertInto('payouts')
+    .values({
+      withdrawal_id: w.id,
+      network: networkOf(w.currency),
+      address: payoutAddressHex(w.address),
+      approved_by: by,
+    })
+    .onConflict((oc) => oc.column('withdrawal_id').doNothing())
+    .returning('withdrawal_id')
+    .executeTakeFirst();
+  if (!made) return;
+  if (note) await tx.updateTable('withdrawals').set({ note }).where('id', '=', w.id).execute();
+  await notifyMember(tx, {
+    userId: w.user_id,
+    kind: 'withdrawal_approved',
+    key: `withdrawal-approved:${w.id}`,
+    title: 'Withdrawal approved',
+    message: `Your withdrawal of ${usd(w.amount)} was approved: ${usd(w.net)} will be sent to ${w.address} (${w.currency}) on chain. You will see the transaction in your withdrawal history.`,
+    link: '/user/withdrawal',
+  });
+  await writeAudit(tx, {
+    actorId: by,
+    action: 'withdrawal.approve',
+    entity: 'withdrawal',
+    entityId: w.id,
+    before: { status: 'pending', payout: null },
+    after: {
+      status: 'pending',
+      payout: 'approved',
+      net: amountOut(w.net),
+      fee: amountOut(w.fee),
+      ...(approvalId === undefined ? {} : { approval_id: String(approvalId) }),
+    },
+    reason: note ?? null,
+  });
+}
+
+/**
+ * Before a withdrawal is declined or cancelled: a payout that a transaction may pay (sending), paid, or failed
+ * (its last batch may still be paid until the server proved otherwise: an admin retries it first) cannot be; an
+ * approved payout no batch holds is removed with it.
+ */
+export async function releasePayout(tx: Tx, withdrawalId: bigint): Promise<void> {
+  const p = await tx
+    .selectFrom('payouts')
+    .select(['status', 'batch_id'])
+    .where('withdrawal_id', '=', withdrawalId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!p) return;
+  if (p.status !== 'approved')
+    throw conflict(
+      p.status === 'paid'
+        ? 'This withdrawal was paid on chain.'
+        : p.status === 'sending'
+          ? `This withdrawal is being paid on chain (batch #${p.batch_id}); it cannot be declined now.`
+          : 'This payout failed: retry it first, then decline it if it must not be paid.',
+    );
+  await tx.deleteFrom('payouts').where('withdrawal_id', '=', withdrawalId).execute();
+}

@@ -1,0 +1,175 @@
+import { approveCalldata, minConfirmationsOf } from '@sgx/chain';
+import {
+  DEV_ACCOUNTS,
+  type DevChain,
+  deployBatchPayout,
+  deployTestStablecoin,
+  mine,
+  mintTestStablecoin,
+  startAnvil,
+} from '@sgx/chain/dev';
+import { hexToTron, tronToHex } from '@sgx/contracts';
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  parseUnits,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll } from 'vitest';
+import { approveWaiting, twoAdmins } from '../../../test/approvals';
+import { type AdminPair, configureChain } from '../../../test/chain-config';
+import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { fundWallet } from '../../../test/money';
+
+/**
+ * Payouts on chain on real nodes (issue 21): anvil as BNB Smart Chain (56, an 18-decimal USDT) and as the TRON
+ * stand-in (728126428, 6 decimals), each with the test stablecoin and the BatchPayout contract set by two admins in
+ * the chain settings; members with payout addresses nobody else holds ask for working withdrawals, admins approve
+ * them, and the operator's wallet (DEV_ACCOUNTS[7], holding the stablecoin) pays the batches the API prepares.
+ */
+export const OPERATOR = DEV_ACCOUNTS[7] as { address: Address; privateKey: Hex };
+export type PayoutChain = {
+  id: number;
+  node: DevChain;
+  usdt: Address;
+  decimals: number;
+  confirmations: number;
+};
+export type PayoutSuite = {
+  t: TestApp;
+  admins: AdminPair & { adminA: Built };
+  chains: Record<'bsc' | 'tron', PayoutChain>;
+  contract: Address;
+};
+
+export function payoutSuite(timeout = 90_000): PayoutSuite {
+  const s = { chains: {} } as PayoutSuite;
+  beforeAll(async () => {
+    const specs = [
+      ['bsc', 56, 18],
+      ['tron', 728126428, 6],
+    ] as const;
+    const nodes = await Promise.all(specs.map(([, id]) => startAnvil({ chainId: id })));
+    s.t = await buildTestApp({
+      CHAIN_RPC_URL_56: nodes[0]?.url ?? '',
+      CHAIN_RPC_URL_728126428: nodes[1]?.url ?? '',
+    });
+    s.admins = await twoAdmins(s.t.app, s.t.deps);
+    for (const [i, [name, id, decimals]] of specs.entries()) {
+      const node = nodes[i] as DevChain;
+      const usdt = await deployTestStablecoin(node.url, { decimals, symbol: 'USDT' });
+      await mintTestStablecoin(node.url, usdt, OPERATOR.address, parseUnits('1000000', decimals));
+      s.contract = await deployBatchPayout(node.url);
+      const confirmations = minConfirmationsOf(id);
+      await configureChain(s.t.app, s.admins, id, {
+        enabled: true,
+        token_address: usdt,
+        token_symbol: 'USDT',
+        token_decimals: decimals,
+        confirmations,
+        payout_contract: s.contract,
+      });
+      s.chains[name] = { id, node, usdt, decimals, confirmations };
+    }
+  }, timeout);
+  afterAll(async () => {
+    await s.t?.close();
+    await Promise.all(Object.values(s.chains).map((c) => c.node.stop()));
+  });
+  return s;
+}
+
+export function payoutFixture(s: PayoutSuite) {
+  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+    s.t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
+
+  /**
+   * A member with a fresh payout address (EVM, or its TRON form) who asked to withdraw `amount` from a working
+   * wallet funded for it; approved by the admins (a second admin where the completion waits for one).
+   */
+  async function approvedWithdrawal(amount: string, network: 'EVM' | 'TRON' = 'EVM') {
+    const m = await buildMember(s.t.deps);
+    const token = await tokenFor(s.t.app, m);
+    const hex = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address;
+    const address = network === 'TRON' ? hexToTron(hex) : hex;
+    await sqlOn(s.t.url, `UPDATE users SET ${network === 'TRON' ? 'trc20' : 'bep20'} = $2 WHERE id = $1`, [
+      m.id,
+      address,
+    ]);
+    await fundWallet(s.t.deps, m.id, 'working', amount);
+    const asked = await api('POST', '/withdrawalrequest/add', token, {
+      user_id: Number(m.id),
+      amount,
+      currency: network === 'TRON' ? 'TRC20' : 'BEP20',
+    });
+    if (asked.statusCode !== 201) throw new Error(`withdrawal: ${asked.statusCode} ${asked.body}`);
+    const w = asked.json().withdrawal as { id: number; net: string };
+    const decided = await api('PUT', `/withdrawalrequest/${w.id}`, s.admins.tokenA, {
+      status: 'complete',
+      user_id: Number(m.id),
+    });
+    if (decided.statusCode === 202) await approveWaiting(s.t.app, decided, s.admins.tokenB);
+    else if (decided.statusCode !== 200) throw new Error(`approve: ${decided.statusCode} ${decided.body}`);
+    return { member: m, token, id: w.id, net: w.net, hex, address };
+  }
+
+  /** A recovery code of admin A: a second factor the server takes once. */
+  const code = () => {
+    const c = s.admins.adminA.twoFactor?.recoveryCodes.shift();
+    if (!c) throw new Error('no recovery code left');
+    return c;
+  };
+
+  const wallet = (c: PayoutChain) =>
+    createWalletClient({ account: privateKeyToAccount(OPERATOR.privateKey), transport: http(c.node.url) });
+  const reader = (c: PayoutChain) => createPublicClient({ transport: http(c.node.url) });
+
+  /** Sends a transaction from the operator's wallet and waits for its receipt; the hash. */
+  async function send(c: PayoutChain, to: string, data: string): Promise<Hex> {
+    const target = to.startsWith('T') ? tronToHex(to) : to;
+    const hash = await wallet(c).sendTransaction({
+      chain: null,
+      to: target as Address,
+      data: data as Hex,
+      gas: 10_000_000n,
+    });
+    await reader(c).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    return hash;
+  }
+  /** Whether the transaction `hash` succeeded (a reverted one is mined too: gas is given, never estimated). */
+  const succeeded = async (c: PayoutChain, hash: Hex) =>
+    (await reader(c).getTransactionReceipt({ hash })).status === 'success';
+  /** The operator allows the contract `raw` of the token (what a batch needs). */
+  const allow = (c: PayoutChain, raw: bigint) => send(c, c.usdt, approveCalldata(s.contract, raw));
+  const balanceOf = (c: PayoutChain, who: string) =>
+    reader(c).readContract({
+      address: c.usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [who as Address],
+    });
+  const confirm = (c: PayoutChain, blocks = c.confirmations) => mine(c.node.url, blocks);
+  /** Moves the node's clock past `seconds` and mines a block there. */
+  async function later(c: PayoutChain, seconds: number) {
+    const node = createTestClient({ mode: 'anvil', transport: http(c.node.url) });
+    await node.increaseTime({ seconds });
+    await node.mine({ blocks: 1 });
+  }
+  /** Ledger postings of withdrawal completions of `ids` (one each, whatever the path). */
+  const completions = async (ids: number[]) =>
+    (
+      await sqlOn(
+        s.t.url,
+        'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = ANY($1)',
+        [ids.map((id) => `withdrawal-complete:${id}`)],
+      )
+    ).rows[0]?.n as number;
+
+  return { api, approvedWithdrawal, code, send, succeeded, allow, balanceOf, confirm, later, completions };
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { chainName, MAX_BATCH, platformToTokenUnitsFloor } from '@sgx/chain';
+import { amountOut, displayAddress, networkOfChain } from '@sgx/contracts';
+import type { Db, Tx } from '../../db';
+import { badRequest, conflict } from '../../http/errors';
+import { writeAudit } from '../audit/audit.repo';
+import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
+import { lower, readHeadBlock } from '../chains/reader';
+
+/** A batch the operator's wallet sends must be mined within this time, else it reverts and its payouts wait again. */
+export const WALLET_BATCH_TTL_MS = 60 * 60 * 1000;
+
+export type PrepareInput = {
+  chainId: number;
+  withdrawalIds: bigint[];
+  mode: 'wallet' | 'hot';
+  /** The admin who prepared it (wallet mode); null for the hot wallet's automatic batches. */
+  createdBy: bigint | null;
+  ttlMs?: number;
+  /** The hot wallet's batch: its nonce is reserved by the caller in the same transaction (payout_batches). */
+  hot?: { sender: string; nonce: bigint };
+};
+
+/** What a chain needs before payouts can be prepared on it: a payout contract and a node to verify them. */
+export function payableChain(chains: ChainsService, chainId: number, s: ChainSettingsRow) {
+  if (!s.payout_contract) throw conflict(`No payout contract is set for ${chainName(chainId)}.`);
+  const client = chains.client(chainId);
+  if (!client)
+    throw conflict(
+      `The server has no node for ${chainName(chainId)}, so it could not verify a payout there.`,
+    );
+  return { contract: s.payout_contract, client };
+}
+
+/**
+ * Prepares a batch of approved payouts of one chain's network, in `tx`: every withdrawal is locked (in id order,
+ * as a cancel locks it), must still be pending with an approved payout of that network in no other batch; its
+ * net becomes token units (rounded down to the token's smallest unit when it has fewer than 8 decimals). The
+ * payouts become `sending`: from here a transaction may pay them, until the batch is paid, fails or expires.
+ */
+export async function prepareBatchIn(
+  tx: Tx,
+  s: ChainSettingsRow,
+  contract: string,
+  head: { number: bigint; timestamp: bigint },
+  input: PrepareInput,
+): Promise<bigint> {
+  const { chainId } = input;
+  const ids = [...new Set(input.withdrawalIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length === 0 || ids.length > MAX_BATCH)
+    throw badRequest(`A batch pays 1 to ${MAX_BATCH} payouts.`, { withdrawal_ids: ['1 to 200 payouts.'] });
+  const rows = await tx
+    .selectFrom('withdrawals as w')
+    .innerJoin('payouts as p', 'p.withdrawal_id', 'w.id')
+    .select(['w.id', 'w.status as w_status', 'w.net', 'p.status', 'p.network', 'p.address', 'p.batch_id'])
+    .where('w.id', 'in', ids)
+    .orderBy('w.id')
+    .forUpdate(['w', 'p'])
+    .execute();
+  const network = networkOfChain(chainId);
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const refused: string[] = [];
+  for (const id of ids) {
+    const r = found.get(id);
+    if (!r) refused.push(`#${id} is not an approved payout`);
+    else if (r.w_status !== 'pending' || r.status !== 'approved')
+      refused.push(`#${id} is ${r.status === 'approved' ? r.w_status : r.status}`);
+    else if (r.network !== network) refused.push(`#${id} is paid on ${r.network}, not ${chainName(chainId)}`);
+  }
+  if (refused.length > 0) {
+    const message = `These cannot be paid now: ${refused.join('; ')}.`;
+    throw conflict(message);
+  }
+  const items = ids.map((id, position) => {
+    const r = found.get(id) as (typeof rows)[number];
+    const raw = platformToTokenUnitsFloor(r.net, s.token_decimals);
+    if (raw <= 0n) throw conflict(`#${id} is too small to pay in ${s.token_symbol}.`);
+    return { withdrawal_id: id, position, address: r.address, net: r.net, raw };
+  });
+  const total = items.reduce((sum, i) => sum + i.net, 0n);
+  const rawTotal = items.reduce((sum, i) => sum + i.raw, 0n);
+  // The contract compares the deadline with the chain's clock: it is counted from the head's timestamp.
+  const ttl = BigInt(Math.floor((input.ttlMs ?? WALLET_BATCH_TTL_MS) / 1000));
+  const deadline = new Date(Number((head.timestamp + ttl) * 1000n));
+  const batch = await tx
+    .insertInto('payout_batches')
+    .values({
+      chain_id: chainId,
+      mode: input.mode,
+      contract: lower(contract),
+      token_address: lower(s.token_address),
+      token_decimals: s.token_decimals,
+      ref: `0x${randomBytes(32).toString('hex')}`,
+      deadline,
+      from_block: head.number,
+      total,
+      raw_total: rawTotal.toString(),
+      sender: input.hot?.sender ?? null,
+      nonce: input.hot?.nonce ?? null,
+      created_by: input.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('payout_batch_items')
+    .values(
+      items.map((i) => ({
+        batch_id: batch.id,
+        withdrawal_id: i.withdrawal_id,
+        position: i.position,
+        address: i.address,
+        net: i.net,
+        raw_amount: i.raw.toString(),
+      })),
+    )
+    .execute();
+  await tx
+    .updateTable('payouts')
+    .set({ status: 'sending', batch_id: batch.id, chain_id: chainId, failure: null })
+    .where('withdrawal_id', 'in', ids)
+    .execute();
+  await writeAudit(tx, {
+    actorId: input.createdBy,
+    action: 'payout.batch.prepare',
+    entity: 'payout_batch',
+    entityId: String(batch.id),
+    before: null,
+    after: {
+      chain_id: chainId,
+      mode: input.mode,
+      payouts: ids.length,
+      total: amountOut(total),
+      contract: displayAddress(chainId, lower(contract)),
+      deadline: deadline.toISOString(),
+    },
+    reason: input.mode === 'hot' ? 'hot wallet policy' : 'paid from the operator wallet',
+  });
+  return batch.id;
+}
+
+/** Prepares a batch in its own transaction (the operator's wallet pays it). */
+export async function prepareBatch(db: Db, chains: ChainsService, input: PrepareInput): Promise<bigint> {
+  const s = await chains.settings(input.chainId);
+  const { contract, client } = payableChain(chains, input.chainId, s);
+  const head = await readHeadBlock(client);
+  return db.transaction().execute((tx) => prepareBatchIn(tx, s, contract, head, input));
+}

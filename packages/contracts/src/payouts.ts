@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { AmountOut, IdIn } from './common';
+import { ChainIdIn } from './member-addresses';
+
+/**
+ * Payouts on chain (issue 21, decision 0034): an approved withdrawal waits as a payout until a batch transaction
+ * through the BatchPayout contract pays it, from the operator's wallet or (where configured) the hot wallet, and
+ * the server verified that transaction on chain.
+ */
+
+/** approved: waits to be paid; sending: in a batch whose transaction is out; paid: verified and confirmed. */
+export const PayoutStatus = z.enum(['approved', 'sending', 'paid', 'failed']);
+export type PayoutStatus = z.infer<typeof PayoutStatus>;
+export const PayoutNetwork = z.enum(['EVM', 'TRON']);
+export type PayoutNetwork = z.infer<typeof PayoutNetwork>;
+
+/** What a withdrawal's member sees of its payout (`GET /withdrawalrequest/by/{id}`, the lists). */
+export const WithdrawalPayout = z.object({
+  status: PayoutStatus,
+  /** The chain it is (being) paid on; null while it waits for a batch. */
+  chain_id: z.number().int().nullable(),
+  /** 0x and 64 hex digits; null until a transaction is out. */
+  tx_hash: z.string().nullable(),
+  explorer_url: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  /** Why it failed (a failed payout waits for an admin: its money stays held, never returned and sent). */
+  failure: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type WithdrawalPayout = z.infer<typeof WithdrawalPayout>;
+
+/** One payout in the admins' queue. */
+export const PayoutQueueItem = z.object({
+  withdrawal_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  kind: z.string(),
+  amount: AmountOut,
+  fee: AmountOut,
+  /** What the member receives on chain. */
+  net: AmountOut,
+  network: PayoutNetwork,
+  /** The payout address as it was when the member asked (EIP-55, or Base58Check on TRON). */
+  address: z.string(),
+  status: PayoutStatus,
+  batch_id: z.number().int().nullable(),
+  failure: z.string().nullable(),
+  approved_at: z.string(),
+});
+export type PayoutQueueItem = z.infer<typeof PayoutQueueItem>;
+
+/** A chain payouts of a network can be paid on: its batch contract and token, and its hot wallet if any. */
+export const PayoutChain = z.object({
+  chain_id: z.number().int(),
+  name: z.string(),
+  network: PayoutNetwork,
+  /** The BatchPayout contract (null: payouts cannot be paid on this chain yet). */
+  contract: z.string().nullable(),
+  token: z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  /** The server has a node for this chain (it verifies payouts only there). */
+  verified: z.boolean(),
+  /** The hot wallet configured for this chain (PAYOUT_HOT_WALLET_KEY_<chain id>), or null. */
+  hot_wallet: z
+    .object({
+      address: z.string(),
+      /** Its token balance read on chain (platform units), null when it could not be read. */
+      balance: AmountOut.nullable(),
+    })
+    .nullable(),
+});
+export type PayoutChain = z.infer<typeof PayoutChain>;
+
+export const PayoutQueueQuery = z.object({ network: PayoutNetwork.default('EVM') });
+export const PayoutQueueResponse = z.object({
+  network: PayoutNetwork,
+  chains: z.array(PayoutChain),
+  /** Approved and failed payouts of the network, oldest first (at most 500). */
+  payouts: z.array(PayoutQueueItem),
+  /** Sum of the approved payouts' net (platform units). */
+  total_approved: AmountOut,
+});
+export type PayoutQueueResponse = z.infer<typeof PayoutQueueResponse>;
+
+export const PayoutBatchStatus = z.enum(['prepared', 'sent', 'paid', 'failed', 'expired']);
+export type PayoutBatchStatus = z.infer<typeof PayoutBatchStatus>;
+export const PayoutBatchItem = z.object({
+  withdrawal_id: z.number().int(),
+  username: z.string(),
+  address: z.string(),
+  net: AmountOut,
+  /** The amount in the token's own units (integer text), as the transaction must pay it. */
+  raw_amount: z.string(),
+  status: PayoutStatus,
+  failure: z.string().nullable(),
+});
+export const PayoutBatchRecord = z.object({
+  id: z.number().int(),
+  chain_id: z.number().int(),
+  chain_name: z.string(),
+  mode: z.enum(['wallet', 'hot']),
+  status: PayoutBatchStatus,
+  /** The BatchPayout contract the transaction calls, and its calldata (`pay(token, ref, deadline, to, amounts)`). */
+  to: z.string(),
+  data: z.string(),
+  token: z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  /** The payer must allow the contract at least this much of the token (integer text, token units). */
+  raw_total: z.string(),
+  total: AmountOut,
+  /** The transaction reverts after this instant; the batch is then expired and its payouts wait again. */
+  deadline: z.string(),
+  sender: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  explorer_url: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  failure: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  items: z.array(PayoutBatchItem),
+});
+export type PayoutBatchRecord = z.infer<typeof PayoutBatchRecord>;
+export const PayoutBatchResponse = z.object({ message: z.string(), batch: PayoutBatchRecord });
+export const PayoutBatchesResponse = z.object({ batches: z.array(PayoutBatchRecord) });
+
+/** Prepare a batch of up to 200 approved payouts of one network on one chain; the admin's second factor. */
+export const PayoutBatchBody = z.object({
+  chain_id: ChainIdIn,
+  withdrawal_ids: z.array(IdIn).min(1).max(200),
+  code: z.string().trim().min(1).max(32).optional(),
+});
+export const PayoutBatchIdParam = z.object({ id: IdIn });
+export const PayoutTransactionBody = z.object({
+  hash: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'Enter the 64-hex-digit transaction hash.'),
+});
+export const PayoutWithdrawalParam = z.object({ id: IdIn });
+export const PayoutRetryBody = z.object({ reason: z.string().trim().min(3).max(500) });
