@@ -28,6 +28,7 @@ import { SessionStore } from './modules/auth/sessions';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { TwoFactorService } from './modules/auth/two-factor.service';
 import { bonusRoutes } from './modules/bonus/bonus.routes';
+import { HOT_PAYOUTS_QUEUE, HotWalletPayer } from './modules/chain-payouts/hot-wallet';
 import { chainPayoutsRoutes } from './modules/chain-payouts/payouts.routes';
 import { ChainPayoutsService } from './modules/chain-payouts/payouts.service';
 import { chainsRoutes } from './modules/chains/chains.routes';
@@ -103,6 +104,7 @@ export function buildDeps(config: Config, db: Db): Deps {
   const topups = new TopupsService(db, settings);
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom);
   const chains = new ChainsService(db, config);
+  const chainPayouts = new ChainPayoutsService(db, chains, plans);
   const deposits = new DepositsService(db, settings, chains);
   const withdrawals = new WithdrawalsService(db, settings, plans);
   const token = new TokenService(db, settings);
@@ -144,8 +146,13 @@ export function buildDeps(config: Config, db: Db): Deps {
     wallets: new WalletsService(db, chains, config),
     verifier: new DepositVerifier(db, chains, deposits, config),
     sweeps: new SweepsService(db, chains),
-    chainPayouts: new ChainPayoutsService(db, chains, plans),
+    chainPayouts,
+    hotWallet: new HotWalletPayer(db, chains, settings, chainPayouts.verifier, config),
   };
+  // Approved payouts are paid from the hot wallet at once where one is configured (issue 21).
+  chainPayouts.hotWalletOf = (chainId) => deps.hotWallet.status(chainId);
+  withdrawals.onApproved = () =>
+    void deps.queue?.send(HOT_PAYOUTS_QUEUE, {}, { singletonKey: 'payouts-hot-approved' });
   deposits.onRequested = (d) => deps.verifier.enqueue(deps.queue, d);
   deps.wallets.onLinked = (userId, address) => deps.verifier.reopenForLinked(deps.queue, userId, address);
   return deps;

@@ -58,9 +58,39 @@ const EnvSchema = z.object({
   /** How often a deposit waiting for its transaction or its confirmations is checked again. */
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(5),
   WALLETCONNECT_PROJECT_ID: z.string().trim().min(1).optional(),
+  /**
+   * The payout hot wallet's key per EVM chain (issue 21, decision 0034): set, approved payouts within the hot
+   * wallet policy are paid without a human. Unset (the default): every payout is paid from the operator's wallet.
+   */
+  PAYOUT_HOT_WALLET_KEY_1: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'A hot wallet key is 0x and 64 hex digits.')
+    .optional(),
+  PAYOUT_HOT_WALLET_KEY_137: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'A hot wallet key is 0x and 64 hex digits.')
+    .optional(),
+  PAYOUT_HOT_WALLET_KEY_56: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'A hot wallet key is 0x and 64 hex digits.')
+    .optional(),
+  PAYOUT_HOT_WALLET_KEY_42161: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'A hot wallet key is 0x and 64 hex digits.')
+    .optional(),
+  /** A hot-wallet transaction not mined after this long is sent again under its nonce with a higher fee. */
+  PAYOUT_STUCK_SECONDS: z.coerce.number().min(1).max(86_400).default(180),
+  /** Fault injection for the crash tests only: the process kills itself (SIGKILL) at this point of a payout. */
+  SGX_TEST_KILL_AT: z.enum(['hot-payout-signed', 'hot-payout-sent']).optional(),
 });
 
 const CHAIN_IDS = [1, 137, 56, 42161, 728126428] as const;
+/** A hot wallet signs Ethereum transactions: the EVM chains only (java-tron's JSON-RPC cannot send them). */
+const HOT_WALLET_CHAIN_IDS = [1, 137, 56, 42161] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -90,6 +120,10 @@ export type Config = {
   publicRpcUrls: Partial<Record<number, string[]>>;
   chainPollMs: number;
   walletConnectProjectId: string | undefined;
+  /** The payout hot wallet's private key per EVM chain id (PAYOUT_HOT_WALLET_KEY_<id>); none by default. */
+  payoutHotWalletKeys: Partial<Record<number, `0x${string}`>>;
+  payoutStuckMs: number;
+  testKillAt: 'hot-payout-signed' | 'hot-payout-sent' | undefined;
   rateLimits: {
     windowMs: number;
     signinPerIp: number;
@@ -158,6 +192,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     chainPollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    payoutHotWalletKeys: Object.fromEntries(
+      HOT_WALLET_CHAIN_IDS.flatMap((id) => {
+        const key = e[`PAYOUT_HOT_WALLET_KEY_${id}`];
+        return key ? [[id, key.toLowerCase() as `0x${string}`]] : [];
+      }),
+    ),
+    payoutStuckMs: Math.round(e.PAYOUT_STUCK_SECONDS * 1000),
+    testKillAt: e.SGX_TEST_KILL_AT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -14,6 +14,7 @@ import type { ApprovalsService } from './modules/approvals/approvals.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { SessionStore } from './modules/auth/sessions';
 import type { TwoFactorService } from './modules/auth/two-factor.service';
+import type { HotWalletPayer } from './modules/chain-payouts/hot-wallet';
 import type { ChainPayoutsService } from './modules/chain-payouts/payouts.service';
 import type { ChainsService } from './modules/chains/chains.service';
 import type { DepositVerifier } from './modules/chains/verifier';
@@ -81,6 +82,8 @@ export type Deps = {
   sweeps: SweepsService;
   /** Approved withdrawals paid on chain in batches (issue 21). */
   chainPayouts: ChainPayoutsService;
+  /** Automatic payouts from a hot wallet, where PAYOUT_HOT_WALLET_KEY_<chain id> is set (issue 21). */
+  hotWallet: HotWalletPayer;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;
 };

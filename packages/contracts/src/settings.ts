@@ -86,6 +86,12 @@ export const Settings = z.object({
   soloDailyLimit: decimalText,
   /** Hours a new payout address waits before withdrawals may be sent to it (issue 13). */
   payoutHoldHours: decimalText,
+  /**
+   * What the payout hot wallet (issue 21, where PAYOUT_HOT_WALLET_KEY_<chain id> is set) pays without a human, in
+   * USD: at most this per payout, per member in any 24 hours and for the whole platform in any 24 hours. A payout
+   * past any of them, or with a flagged risk signal, waits for the operator's wallet.
+   */
+  hotWalletPolicy: z.object({ perPayout: decimalText, perMemberDay: decimalText, perDay: decimalText }),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -121,6 +127,7 @@ export const defaultSettings: Settings = {
   approvalThreshold: '1000',
   soloDailyLimit: '3000',
   payoutHoldHours: '24',
+  hotWalletPolicy: { perPayout: '100', perMemberDay: '1000', perDay: '10000' },
 };
 
 export const SettingsResponse = z.object({ settings: Settings });

@@ -121,6 +121,7 @@ export interface DB {
   deposit_sweeps: DepositSweepsTable;
   payout_batches: PayoutBatchesTable;
   payout_batch_items: PayoutBatchItemsTable;
+  payout_hot_txs: PayoutHotTxsTable;
   payout_attempts: PayoutAttemptsTable;
   payouts: PayoutsTable;
   income_skips: IncomeSkipsTable;
@@ -399,7 +400,6 @@ export interface PayoutBatchesTable {
   raw_total: string;
   status: Generated<PayoutBatchStatus>;
   sender: string | null;
-  nonce: bigint | null;
   tx_hash: string | null;
   ref_spent: Generated<boolean>;
   block_number: bigint | null;
@@ -418,9 +418,20 @@ export interface PayoutBatchItemsTable {
   net: bigint;
   raw_amount: string;
 }
+export interface PayoutHotTxsTable {
+  id: Id;
+  chain_id: number;
+  sender: string;
+  nonce: bigint;
+  purpose: 'batch' | 'allowance';
+  batch_id: bigint | null;
+  status: Generated<'signed' | 'sent' | 'mined'>;
+  created_at: Generated<Date>;
+  mined_at: NullableTimestamp;
+}
 export interface PayoutAttemptsTable {
   id: Id;
-  batch_id: bigint;
+  hot_tx_id: bigint;
   tx_hash: string;
   raw_tx: string;
   max_fee_per_gas: string;

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { HOT_PAYOUTS_QUEUE } from '../modules/chain-payouts/hot-wallet';
 import { ReorgRecheck } from '../modules/chains/recheck';
 import { VERIFY_QUEUE } from '../modules/chains/verifier';
 import { DepositReorgService } from '../modules/deposits/deposits.reorg';
@@ -10,6 +11,8 @@ export type JobDefinition<T extends object = object> = {
   name: string;
   /** When it runs by itself; a job without one runs only when something queues it. */
   cron?: string;
+  /** Queued once when the jobs start too (work a restart must resume at once). */
+  atStart?: boolean;
   describe: string;
   run: (deps: Deps, data: T, now: Date) => Promise<unknown>;
 };
@@ -88,6 +91,27 @@ export const jobs: JobDefinition<JobData>[] = [
       const sweeps = await deps.sweeps.checkOpen();
       const payouts = await deps.chainPayouts.checkOpen();
       return { open, scans, sweeps, payouts };
+    },
+  },
+  {
+    name: HOT_PAYOUTS_QUEUE,
+    cron: '* * * * *',
+    atStart: true,
+    describe:
+      'Pays approved payouts within the hot wallet policy from the hot wallet of each chain that has one, and follows its transactions until mined (every minute, at start, and after approvals; issue 21).',
+    run: async (deps) => {
+      const out = await deps.hotWallet.run();
+      // Something is on its way: looked at again soon rather than in a minute.
+      if (Object.values(out).some((v) => /^(waiting|batch|allowing)/.test(v)))
+        await deps.queue?.send(
+          HOT_PAYOUTS_QUEUE,
+          {},
+          {
+            startAfterSeconds: Math.max(1, deps.config.chainPollMs / 1000),
+            singletonKey: 'payouts-hot-next',
+          },
+        );
+      return out;
     },
   },
   {

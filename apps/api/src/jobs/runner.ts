@@ -55,6 +55,7 @@ export async function startJobs(
       });
     },
   };
+  for (const def of definitions) if (def.atStart) await boss.send(def.name, {});
   return {
     boss,
     stop: async () => {

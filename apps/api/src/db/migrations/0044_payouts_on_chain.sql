@@ -9,7 +9,7 @@ ALTER TABLE chain_settings
 -- paid (a second transaction of the same batch reverts); `deadline` the instant after which the transaction
 -- reverts, so a batch not paid by then is provably never paid (expired) and its payouts wait again.
 -- mode 'wallet': the operator's wallet sends it; 'hot': the server's hot wallet signs it under a nonce reserved
--- here first (unique per chain, sender and nonce) and keeps every signed attempt (payout_attempts).
+-- first (payout_hot_txs) and keeps every signed attempt (payout_attempts).
 CREATE TABLE payout_batches (
   id bigserial PRIMARY KEY,
   chain_id integer NOT NULL REFERENCES chain_settings (chain_id),
@@ -25,7 +25,6 @@ CREATE TABLE payout_batches (
   raw_total numeric(78, 0) NOT NULL CHECK (raw_total > 0),
   status text NOT NULL DEFAULT 'prepared' CHECK (status IN ('prepared', 'sent', 'paid', 'failed', 'expired')),
   sender text CHECK (sender ~ '^0x[0-9a-f]{40}$'),
-  nonce bigint CHECK (nonce >= 0),
   tx_hash text UNIQUE CHECK (tx_hash ~ '^[0-9a-f]{64}$'),
   -- A successful transaction of this batch was seen: the contract will never pay `ref` again.
   ref_spent boolean NOT NULL DEFAULT false,
@@ -36,9 +35,8 @@ CREATE TABLE payout_batches (
   created_at timestamptz NOT NULL DEFAULT now(),
   sent_at timestamptz,
   paid_at timestamptz,
-  CHECK (mode = 'wallet' OR (sender IS NOT NULL AND nonce IS NOT NULL))
+  CHECK (mode = 'wallet' OR sender IS NOT NULL)
 );
-CREATE UNIQUE INDEX payout_batches_nonce_key ON payout_batches (chain_id, sender, nonce) WHERE nonce IS NOT NULL;
 CREATE INDEX payout_batches_open_idx ON payout_batches (id) WHERE status IN ('prepared', 'sent');
 
 -- What a batch pays, in calldata order, kept as it was prepared (a payout that waits again goes into a new batch).
@@ -54,10 +52,28 @@ CREATE TABLE payout_batch_items (
 );
 CREATE INDEX payout_batch_items_withdrawal_idx ON payout_batch_items (withdrawal_id);
 
--- Every signed transaction of a hot-wallet batch (a stuck one is replaced under the same nonce with a higher fee).
+-- The hot wallet's transactions (issue 21): a nonce is reserved here, unique per chain, sender and nonce, before
+-- anything is signed; a reserved nonce is never given up (its signed transaction is sent again until mined), so
+-- no gap and no reuse, whatever process dies when. `purpose` 'allowance' approves the payout contract once.
+CREATE TABLE payout_hot_txs (
+  id bigserial PRIMARY KEY,
+  chain_id integer NOT NULL REFERENCES chain_settings (chain_id),
+  sender text NOT NULL CHECK (sender ~ '^0x[0-9a-f]{40}$'),
+  nonce bigint NOT NULL CHECK (nonce >= 0),
+  purpose text NOT NULL CHECK (purpose IN ('batch', 'allowance')),
+  batch_id bigint UNIQUE REFERENCES payout_batches (id),
+  status text NOT NULL DEFAULT 'signed' CHECK (status IN ('signed', 'sent', 'mined')),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  mined_at timestamptz,
+  UNIQUE (chain_id, sender, nonce),
+  CHECK ((purpose = 'batch') = (batch_id IS NOT NULL))
+);
+CREATE INDEX payout_hot_txs_open_idx ON payout_hot_txs (chain_id, sender) WHERE status <> 'mined';
+
+-- Every signed transaction of a hot-wallet nonce (a stuck one is replaced under the same nonce, higher fee).
 CREATE TABLE payout_attempts (
   id bigserial PRIMARY KEY,
-  batch_id bigint NOT NULL REFERENCES payout_batches (id),
+  hot_tx_id bigint NOT NULL REFERENCES payout_hot_txs (id),
   tx_hash text NOT NULL UNIQUE CHECK (tx_hash ~ '^[0-9a-f]{64}$'),
   raw_tx text NOT NULL,
   max_fee_per_gas numeric(78, 0) NOT NULL,
@@ -65,7 +81,7 @@ CREATE TABLE payout_attempts (
   created_at timestamptz NOT NULL DEFAULT now(),
   broadcast_at timestamptz
 );
-CREATE INDEX payout_attempts_batch_idx ON payout_attempts (batch_id);
+CREATE INDEX payout_attempts_tx_idx ON payout_attempts (hot_tx_id, id);
 
 -- One payout per withdrawal, made when it is approved. `address` is the payout address the member gave when
 -- asking (20-byte hex, lower case). A paid payout names the one Transfer log that paid it: a log pays once.
@@ -108,10 +124,10 @@ END $$;
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sgx_app') THEN
-    EXECUTE 'GRANT SELECT, INSERT, UPDATE ON payout_batches, payout_batch_items, payout_attempts, payouts TO sgx_app';
+    EXECUTE 'GRANT SELECT, INSERT, UPDATE ON payout_batches, payout_batch_items, payout_hot_txs, payout_attempts, payouts TO sgx_app';
     -- A declined withdrawal's approved payout (never in a batch) is removed with it.
     EXECUTE 'GRANT DELETE ON payouts TO sgx_app';
-    EXECUTE 'GRANT USAGE, SELECT ON SEQUENCE payout_batches_id_seq, payout_attempts_id_seq TO sgx_app';
+    EXECUTE 'GRANT USAGE, SELECT ON SEQUENCE payout_batches_id_seq, payout_hot_txs_id_seq, payout_attempts_id_seq TO sgx_app';
   END IF;
 EXCEPTION WHEN insufficient_privilege THEN
   RAISE NOTICE 'grants to sgx_app skipped: %', SQLERRM;

@@ -25,7 +25,7 @@ import { approveWaiting, twoAdmins } from '../../../test/approvals';
 import { type AdminPair, configureChain } from '../../../test/chain-config';
 import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
-import { fundWallet } from '../../../test/money';
+import { fundDeposit, fundWallet } from '../../../test/money';
 
 /**
  * Payouts on chain on real nodes (issue 21): anvil as BNB Smart Chain (56, an 18-decimal USDT) and as the TRON
@@ -48,7 +48,7 @@ export type PayoutSuite = {
   contract: Address;
 };
 
-export function payoutSuite(timeout = 90_000): PayoutSuite {
+export function payoutSuite(env: Record<string, string> = {}, timeout = 90_000): PayoutSuite {
   const s = { chains: {} } as PayoutSuite;
   beforeAll(async () => {
     const specs = [
@@ -59,6 +59,7 @@ export function payoutSuite(timeout = 90_000): PayoutSuite {
     s.t = await buildTestApp({
       CHAIN_RPC_URL_56: nodes[0]?.url ?? '',
       CHAIN_RPC_URL_728126428: nodes[1]?.url ?? '',
+      ...env,
     });
     s.admins = await twoAdmins(s.t.app, s.t.deps);
     for (const [i, [name, id, decimals]] of specs.entries()) {
@@ -91,9 +92,10 @@ export function payoutFixture(s: PayoutSuite) {
 
   /**
    * A member with a fresh payout address (EVM, or its TRON form) who asked to withdraw `amount` from a working
-   * wallet funded for it; approved by the admins (a second admin where the completion waits for one).
+   * wallet funded for it; approved by the admins (a second admin where the completion waits for one). `trusted`:
+   * no risk signal flags the request (the hot wallet pays only those).
    */
-  async function approvedWithdrawal(amount: string, network: 'EVM' | 'TRON' = 'EVM') {
+  async function approvedWithdrawal(amount: string, network: 'EVM' | 'TRON' = 'EVM', trusted = false) {
     const m = await buildMember(s.t.deps);
     const token = await tokenFor(s.t.app, m);
     const hex = privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as Address;
@@ -103,6 +105,13 @@ export function payoutFixture(s: PayoutSuite) {
       address,
     ]);
     await fundWallet(s.t.deps, m.id, 'working', amount);
+    // A month-old account that deposited what it withdraws and keeps as much again, from its own IP: no risk
+    // signal flags the request.
+    if (trusted) {
+      await sqlOn(s.t.url, `UPDATE users SET created_at = now() - interval '30 days' WHERE id = $1`, [m.id]);
+      await fundDeposit(s.t.deps, m.id, amount);
+      await fundWallet(s.t.deps, m.id, 'working', amount);
+    }
     const asked = await api('POST', '/withdrawalrequest/add', token, {
       user_id: Number(m.id),
       amount,
@@ -116,6 +125,8 @@ export function payoutFixture(s: PayoutSuite) {
     });
     if (decided.statusCode === 202) await approveWaiting(s.t.app, decided, s.admins.tokenB);
     else if (decided.statusCode !== 200) throw new Error(`approve: ${decided.statusCode} ${decided.body}`);
+    // Every test member signs in from 127.0.0.1: a shared IP, unless forgotten.
+    if (trusted) await sqlOn(s.t.url, 'DELETE FROM access_ips WHERE user_id = $1', [m.id]);
     return { member: m, token, id: w.id, net: w.net, hex, address };
   }
 

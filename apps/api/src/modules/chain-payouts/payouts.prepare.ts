@@ -17,8 +17,8 @@ export type PrepareInput = {
   /** The admin who prepared it (wallet mode); null for the hot wallet's automatic batches. */
   createdBy: bigint | null;
   ttlMs?: number;
-  /** The hot wallet's batch: its nonce is reserved by the caller in the same transaction (payout_batches). */
-  hot?: { sender: string; nonce: bigint };
+  /** The hot wallet that sends it (its nonce is reserved by the caller, payout_hot_txs). */
+  sender?: string;
 };
 
 /** What a chain needs before payouts can be prepared on it: a payout contract and a node to verify them. */
@@ -95,8 +95,7 @@ export async function prepareBatchIn(
       from_block: head.number,
       total,
       raw_total: rawTotal.toString(),
-      sender: input.hot?.sender ?? null,
-      nonce: input.hot?.nonce ?? null,
+      sender: input.sender ?? null,
       created_by: input.createdBy,
     })
     .returning('id')

@@ -65,6 +65,22 @@ export type BatchItemRow = {
   batch_id: bigint | null;
 };
 
+/**
+ * The call a batch is paid by, from what is stored: its token, reference, deadline and items in order. Hex whatever
+ * the chain (TRON's TVM takes the same ABI encoding).
+ */
+export const calldataFor = (
+  b: { token_address: string; ref: string; deadline: Date },
+  items: { address: string; raw_amount: string }[],
+): Hex =>
+  batchPayCalldata({
+    token: b.token_address as Address,
+    ref: b.ref as Hex,
+    deadline: BigInt(Math.floor(b.deadline.getTime() / 1000)),
+    to: items.map((i) => i.address as Address),
+    amounts: items.map((i) => BigInt(i.raw_amount)),
+  });
+
 /** A batch as stored, with its items in calldata order. */
 export function toBatchRecord(b: BatchRow, items: BatchItemRow[]): PayoutBatchRecord {
   const show = (a: string) => displayAddress(b.chain_id, a);
@@ -75,14 +91,7 @@ export function toBatchRecord(b: BatchRow, items: BatchItemRow[]): PayoutBatchRe
     mode: b.mode,
     status: b.status,
     to: show(b.contract),
-    // The calldata is hex whatever the chain (TRON's TVM takes the same ABI encoding).
-    data: batchPayCalldata({
-      token: b.token_address as Address,
-      ref: b.ref as Hex,
-      deadline: BigInt(Math.floor(b.deadline.getTime() / 1000)),
-      to: items.map((i) => i.address as Address),
-      amounts: items.map((i) => BigInt(i.raw_amount)),
-    }),
+    data: calldataFor(b, items),
     token: { address: show(b.token_address), symbol: b.token_symbol, decimals: b.token_decimals },
     raw_total: b.raw_total,
     total: amountOut(b.total),

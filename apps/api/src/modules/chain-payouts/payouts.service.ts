@@ -31,15 +31,13 @@ const QUEUE_LIMIT = 500;
  */
 export class ChainPayoutsService {
   readonly verifier: PayoutVerifier;
+  /** The hot wallet of a chain and what it holds (PAYOUT_HOT_WALLET_KEY_<chain id>), shown in the queue. */
+  hotWalletOf: (chainId: number) => Promise<PayoutChain['hot_wallet']> = async () => null;
 
   constructor(
     private readonly db: Db,
     private readonly chains: ChainsService,
     plans: PlansService,
-    /** The hot wallet's address per chain id (PAYOUT_HOT_WALLET_KEY_<chain id>), shown in the queue. */
-    private readonly hotWallet: (
-      chainId: number,
-    ) => PayoutChain['hot_wallet'] | Promise<PayoutChain['hot_wallet']> = () => null,
   ) {
     this.verifier = new PayoutVerifier(db, chains, plans);
   }
@@ -65,7 +63,7 @@ export class ChainPayoutsService {
             decimals: s.token_decimals,
           },
           verified: this.chains.client(s.chain_id) !== undefined,
-          hot_wallet: await this.hotWallet(s.chain_id),
+          hot_wallet: await this.hotWalletOf(s.chain_id),
         }),
       ),
     );

@@ -1,13 +1,12 @@
 import { chainName, formatTokenUnits, tokenToPlatformUnits } from '@sgx/chain';
-import { type DepositRecord, displayAddress, isTronAddress, TRON_CHAIN_ID, tronToHex } from '@sgx/contracts';
+import { type DepositRecord, displayAddress } from '@sgx/contracts';
 import { formatUnits } from '@sgx/money';
 import { BaseError } from 'viem';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db';
+import type { Db } from '../../db';
 import type { ChainStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { hashCreditedTo } from '../deposits/deposits.records';
 import type { DepositsService } from '../deposits/deposits.service';
 import { linkedOwnerOf, walletAddressesOf } from '../wallets/wallets.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';

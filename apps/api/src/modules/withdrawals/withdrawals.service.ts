@@ -37,6 +37,9 @@ const completionRequestKey = (w: Withdrawal, by: bigint, key: string) => `withdr
  * fee; declining returns the gross to the wallet it came from. Only pending requests change.
  */
 export class WithdrawalsService {
+  /** Told after an admin approved a payout paid on chain (the hot wallet pays at once where it may; issue 21). */
+  onApproved?: () => void;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
@@ -211,7 +214,10 @@ export class WithdrawalsService {
       await finishDecision(tx, this.plans, w, body.status, principal.userId, body.note);
       return null;
     });
-    return awaiting ? { awaiting } : this.one(BigInt(id), true);
+    if (awaiting) return { awaiting };
+    const record = await this.one(BigInt(id), true);
+    if (record.payout?.status === 'approved') this.onApproved?.();
+    return record;
   }
 
   private async requestCompletion(
