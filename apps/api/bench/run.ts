@@ -1,13 +1,13 @@
 /**
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference]
- *   [--scan-members N] [--scan-runs R]`
+ *   [--scan-members N] [--scan-runs R] [--payout-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
  * does under pgbench's TPC-B-like script (the reference). Starts its own embedded PostgreSQL in a
  * temporary folder, runs pgbench, sets up members through the app's services, starts the real app in a
  * child process on loopback, drives each endpoint at a fixed concurrency for a fixed time, then checks
  * the money moved and the ledger reconciles. Then (`scan`) the deposit scan of issue 20 on a real anvil
- * (scan-bench.ts). Not a test: numbers depend on the machine and its load.
+ * (scan-bench.ts), and (`payouts`) the payout batches of issue 21 (payout-bench.ts). Not a test: numbers depend on the machine and its load.
  */
 import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -31,12 +31,22 @@ import {
 } from './money-endpoints';
 import { ensureHoldings, type Fixture, type Member, setupMembers } from './money-setup';
 import { type Moved, verifyMoney } from './money-verify';
+import { runPayoutBench } from './payout-bench';
 import { runScanBench } from './scan-bench';
 
 const flags = parseFlags();
-checkKnown(flags, ['only', 'seconds', 'members', 'concurrency', 'no-reference', 'scan-members', 'scan-runs']);
-const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan'] as const);
-const only = sections.filter((s): s is EndpointName => s !== 'scan');
+checkKnown(flags, [
+  'only',
+  'seconds',
+  'members',
+  'concurrency',
+  'no-reference',
+  'scan-members',
+  'scan-runs',
+  'payout-runs',
+]);
+const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts'] as const);
+const only = sections.filter((s): s is EndpointName => s !== 'scan' && s !== 'payouts');
 /** The deposit scan of issue 20 (scan-bench.ts), after the money endpoints. */
 const scanSection = async () => {
   if (!sections.includes('scan')) return;
@@ -57,8 +67,23 @@ const scanSection = async () => {
   );
   if (!scanned) process.exitCode = 1;
 };
+/** The payout batches of issue 21 (payout-bench.ts), after the deposit scan. */
+const payoutSection = async () => {
+  if (!sections.includes('payouts')) return;
+  printHeader(
+    'SocialGenX payout batches: 200 payouts prepared and verified (npm run bench -- --only payouts)',
+  );
+  const paid = await runPayoutBench({ payouts: 200, runs: intFlag(flags, 'payout-runs', 5) }, logger());
+  console.log(
+    paid
+      ? 'payouts verified: every batch paid in full, ledger reconciles\n'
+      : 'PAYOUT VERIFICATION FAILED (see above)\n',
+  );
+  if (!paid) process.exitCode = 1;
+};
 if (only.length === 0) {
   await scanSection();
+  await payoutSection();
   process.exit();
 }
 const seconds = intFlag(flags, 'seconds', 15);
@@ -252,3 +277,4 @@ console.log(
 console.log(verified ? 'money verified, ledger reconciles\n' : 'VERIFICATION FAILED (see above)\n');
 process.exitCode = verified ? 0 : 1;
 await scanSection();
+await payoutSection();

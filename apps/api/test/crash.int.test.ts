@@ -1,97 +1,20 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { parseUnits } from '@sgx/money';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connect } from '../src/db';
-import { urlOf } from '../src/db/embedded-password';
 import { post, reconcile } from '../src/modules/ledger/ledger.service';
+import { apiProcessSuite } from './api-process';
 
 /**
  * The production start (`npm start` runs node on apps/api/dist/main.js) as a real process: killed
  * with -9 and started again on the same data folder, then stopped with SIGTERM.
  */
-const api = path.resolve(import.meta.dirname, '..');
-let dataDir: string;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(api, 'scripts/build.mjs'), '--if-stale'], { stdio: 'ignore' });
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-crash-'));
-});
-afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const pid of postmasters()) process.kill(pid, 'SIGQUIT');
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-type Server = { child: ChildProcess; base: string; output: () => string };
-
-async function startApi(env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(api, 'dist/main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      RUN_JOBS: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
-    child.stdout?.on('data', () => {
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${code}) before listening:\n${output}`));
-    });
-  });
-  const ready = await fetch(`${base}/api/v1/health/ready`);
-  expect(ready.status).toBe(200);
-  return { child, base, output: () => output };
-}
-
-/** Postmasters running on this data folder (their backends' command lines do not carry -D). */
-function postmasters(): number[] {
-  if (!dataDir) return [];
-  const target = path.join(dataDir, 'pg');
-  return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-        if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
-        const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-        return argv[argv.indexOf('-D') + 1] === target && path.basename(argv[0] ?? '') === 'postgres';
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+const { startApi, postmasters, ownerUrl, dataDir } = apiProcessSuite('sgx-crash-');
 
 const member = {
   fullname: 'Riya Sharma',
@@ -137,7 +60,7 @@ describe('the API process after kill -9 and on SIGTERM', () => {
     const [code] = await stopped;
     expect(code, second.output()).toBe(0);
     expect(postmasters()).toEqual([]);
-    expect(existsSync(path.join(dataDir, 'owner.lock'))).toBe(false);
+    expect(existsSync(path.join(dataDir(), 'owner.lock'))).toBe(false);
   }, 120_000);
 
   it('on SIGTERM finishes a request in flight (jobs running), then exits 0 with PostgreSQL stopped', async () => {
@@ -205,13 +128,6 @@ describe('the API process after kill -9 and on SIGTERM', () => {
     expect(postmasters()).toEqual([]);
   }, 120_000);
 });
-
-/** The superuser's URL of the running embedded PostgreSQL (its port from postmaster.pid). */
-function ownerUrl(): string {
-  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  return urlOf(port, password, 'socialgenx');
-}
 
 const accepts = async (url: string) => {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
