@@ -10,6 +10,22 @@ describe('settings draft', () => {
     expect(diffSettings(defaultSettings, checked.settings)).toEqual({ changes: [], patch: {} });
   });
 
+  it("sends the hot wallet's policy as a block, in words the approver reads", () => {
+    const draft = toDraft(defaultSettings);
+    draft.hotWalletPolicy.perPayout = '50';
+    const checked = checkDraft(draft);
+    if (!checked.ok) throw new Error('expected valid');
+    const { changes, patch } = diffSettings(defaultSettings, checked.settings);
+    expect(patch).toEqual({ hotWalletPolicy: { perPayout: '50', perMemberDay: '1000', perDay: '10000' } });
+    expect(changes.map((c) => `${c.label}: ${c.before} -> ${c.after}`)).toEqual([
+      'Hot wallet: each payout at most: 100 USD -> 50 USD',
+    ]);
+    draft.hotWalletPolicy.perDay = 'lots';
+    const refused = checkDraft(draft);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(Object.keys(refused.errors)).toEqual(['hotWalletPolicy.perDay']);
+  });
+
   it('sends only what changed: one switch, one level, the whole withdrawal block', () => {
     const draft = toDraft(defaultSettings);
     draft.features.withdrawal = false;

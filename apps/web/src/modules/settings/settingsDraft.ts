@@ -15,6 +15,8 @@ export interface SettingsDraft {
   levelPercents: string[];
   levelUnlockDirects: string[];
   withdrawal: Record<string, string>;
+  /** The hot wallet's payout policy (issue 21). */
+  hotWalletPolicy: Record<string, string>;
   salaryTiers: { directs: string; amount: string }[];
 }
 
@@ -70,6 +72,34 @@ const withdrawalLabels: Record<string, Unit> = {
   principalFeeWithin20DaysPercent: { label: 'Principal fee within 20 days', unit: '%' },
 };
 
+const hotWalletLabels: Record<string, Unit> = {
+  perPayout: { label: 'Hot wallet: each payout at most', unit: 'USD' },
+  perMemberDay: { label: 'Hot wallet: per member, 24 hours', unit: 'USD' },
+  perDay: { label: 'Hot wallet: whole platform, 24 hours', unit: 'USD' },
+};
+
+/**
+ * The settings that are a group of decimals (a nested object): each edited as its own section, compared and
+ * patched as a whole.
+ */
+export const decimalGroups = {
+  withdrawal: {
+    title: 'Withdrawals',
+    description: 'The server computes every fee; members see the quote before they confirm.',
+    labels: withdrawalLabels,
+  },
+  hotWalletPolicy: {
+    title: 'Payouts from the hot wallet',
+    description:
+      'Where a hot wallet is configured, approved payouts within these limits (and no flagged risk) are paid without a human; the rest waits for the operator.',
+    labels: hotWalletLabels,
+  },
+} as const;
+export type DecimalGroup = keyof typeof decimalGroups;
+const groupNames = Object.keys(decimalGroups) as DecimalGroup[];
+export const groupLabel = (group: DecimalGroup, key: string): Unit =>
+  (decimalGroups[group].labels as Record<string, Unit>)[key] ?? guessed(key);
+
 /** "ctoMinPlan" -> "Cto min plan"; a unit guessed from the name. For settings this screen has no words for. */
 function guessed(key: string): Unit {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -78,7 +108,6 @@ function guessed(key: string): Unit {
 }
 
 export const decimalLabel = (key: string): Unit => decimalLabels[key] ?? guessed(key);
-export const withdrawalLabel = (key: string): Unit => withdrawalLabels[key] ?? guessed(key);
 
 /** Text settings that identify accounts and business dates: shown, not edited here. */
 export const fixedKeys = ['usernamePrefix', 'rootReferralCode', 'businessTimezone'] as const;
@@ -108,6 +137,7 @@ export function toDraft(s: Settings): SettingsDraft {
     levelPercents: s.levelPercents.map(show),
     levelUnlockDirects: s.levelUnlockDirects.map(String),
     withdrawal: Object.fromEntries(Object.entries(s.withdrawal).map(([k, v]) => [k, show(v)])),
+    hotWalletPolicy: Object.fromEntries(Object.entries(s.hotWalletPolicy).map(([k, v]) => [k, show(v)])),
     salaryTiers: s.salaryTiers.map((t) => ({ directs: String(t.directs), amount: show(t.amount) })),
   };
 }
@@ -125,6 +155,7 @@ export function fromDraft(d: SettingsDraft): unknown {
     levelPercents: d.levelPercents.map((v) => v.trim()),
     levelUnlockDirects: d.levelUnlockDirects.map(whole),
     withdrawal: trimmed(d.withdrawal),
+    hotWalletPolicy: trimmed(d.hotWalletPolicy),
     salaryTiers: d.salaryTiers.map((t) => ({ directs: whole(t.directs), amount: t.amount.trim() })),
   };
 }
@@ -227,22 +258,24 @@ export function diffSettings(
   });
   if (unlockChanged) patch.levelUnlockDirects = after.levelUnlockDirects;
 
-  let withdrawalChanged = false;
-  const wasW = before.withdrawal as Record<string, string>;
-  for (const [k, next] of Object.entries(after.withdrawal as Record<string, string>)) {
-    const old = wasW[k] ?? '';
-    if (!sameDecimal(old, next)) {
-      withdrawalChanged = true;
-      const { label, unit } = withdrawalLabel(k);
-      changes.push({
-        key: `withdrawal.${k}`,
-        label,
-        before: withUnit(old, unit),
-        after: withUnit(next, unit),
-      });
+  for (const group of groupNames) {
+    let groupChanged = false;
+    const was = before[group] as Record<string, string>;
+    for (const [k, next] of Object.entries(after[group] as Record<string, string>)) {
+      const old = was[k] ?? '';
+      if (!sameDecimal(old, next)) {
+        groupChanged = true;
+        const { label, unit } = groupLabel(group, k);
+        changes.push({
+          key: `${group}.${k}`,
+          label,
+          before: withUnit(old, unit),
+          after: withUnit(next, unit),
+        });
+      }
     }
+    if (groupChanged) patch[group] = after[group];
   }
-  if (withdrawalChanged) patch.withdrawal = after.withdrawal;
 
   const tiersSame =
     before.salaryTiers.length === after.salaryTiers.length &&

@@ -21,15 +21,17 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { useSaveSettings } from '../api/settingsApi';
 import {
   checkDraft,
+  type DecimalGroup,
+  decimalGroups,
   decimalLabel,
   diffSettings,
   featureLabels,
   fixedKeys,
+  groupLabel,
   isPoolOrToken,
   type SettingChange,
   type SettingsDraft,
   toDraft,
-  withdrawalLabel,
 } from '../settingsDraft';
 import { SettingsConfirmDialog } from './SettingsConfirmDialog';
 
@@ -98,8 +100,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   };
   const setDecimal = (k: string, v: string) =>
     edit((d) => ({ ...d, decimals: { ...d.decimals, [k]: v } }), k);
-  const setWithdrawal = (k: string, v: string) =>
-    edit((d) => ({ ...d, withdrawal: { ...d.withdrawal, [k]: v } }), `withdrawal.${k}`);
+  const setInGroup = (group: DecimalGroup, k: string, v: string) =>
+    edit((d) => ({ ...d, [group]: { ...d[group], [k]: v } }), `${group}.${k}`);
   const setLevel = (i: number, v: string) =>
     edit(
       (d) => ({ ...d, levelPercents: d.levelPercents.map((x, j) => (j === i ? v : x)) }),
@@ -288,23 +290,26 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </Table.ScrollContainer>
       </SectionCard>
 
-      <SectionCard
-        title="Withdrawals"
-        description="The server computes every fee; members see the quote before they confirm."
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          {Object.keys(draft.withdrawal).map((k) => (
-            <NumberField
-              key={k}
-              label={withdrawalLabel(k).label}
-              unit={withdrawalLabel(k).unit}
-              value={draft.withdrawal[k] ?? ''}
-              error={errors[`withdrawal.${k}`]}
-              onChange={(v) => setWithdrawal(k, v)}
-            />
-          ))}
-        </SimpleGrid>
-      </SectionCard>
+      {(Object.keys(decimalGroups) as DecimalGroup[]).map((group) => (
+        <SectionCard
+          key={group}
+          title={decimalGroups[group].title}
+          description={decimalGroups[group].description}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {Object.keys(draft[group]).map((k) => (
+              <NumberField
+                key={k}
+                label={groupLabel(group, k).label}
+                unit={groupLabel(group, k).unit}
+                value={draft[group][k] ?? ''}
+                error={errors[`${group}.${k}`]}
+                onChange={(v) => setInGroup(group, k, v)}
+              />
+            ))}
+          </SimpleGrid>
+        </SectionCard>
+      ))}
 
       <SectionCard
         title="Salary tiers"
