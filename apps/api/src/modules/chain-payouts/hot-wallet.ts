@@ -5,7 +5,6 @@ import {
   type Address,
   BaseError,
   type Hex,
-  keccak256,
   maxUint256,
   type PrivateKeyAccount,
   type PublicClient,
@@ -13,22 +12,27 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db';
+import type { Db } from '../../db';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
 import { hex, isNotFound, lower, readHeadBlock } from '../chains/reader';
 import type { SettingsService } from '../settings/settings.service';
 import { eligibleForHotWallet } from './hot-policy';
+import {
+  ALLOWANCE_GAS,
+  type Attempt,
+  batchGas,
+  calldataOf,
+  reserveNonce,
+  signHotTx,
+  storeAttempt,
+} from './hot-wallet.sign';
 import { payableChain, prepareBatchIn } from './payouts.prepare';
-import { calldataFor } from './payouts.records';
 import type { PayoutVerifier } from './payouts.verify';
 
 /** The job queue of hot-wallet rounds. */
 export const HOT_PAYOUTS_QUEUE = 'payouts-hot';
 /** A hot-wallet batch must be mined within this time (else it reverts and its payouts wait again). */
 const HOT_BATCH_TTL_MS = 30 * 60 * 1000;
-/** Gas of a batch: a base and a share per recipient (a fresh recipient's balance slot costs ~28k). */
-const batchGas = (n: number) => 100_000n + 40_000n * BigInt(n);
-const ALLOWANCE_GAS = 100_000n;
 
 /** One platform unit (10^-8) in a token's units, or 1 when the token has fewer decimals. */
 const unitOf = (decimals: number) => (decimals > 8 ? 10n ** BigInt(decimals - 8) : 1n);
@@ -39,14 +43,6 @@ type HotTx = {
   nonce: bigint;
   purpose: 'batch' | 'allowance';
   batch_id: bigint | null;
-};
-type Attempt = {
-  id: bigint;
-  tx_hash: string;
-  raw_tx: string;
-  max_fee_per_gas: string;
-  max_priority_fee_per_gas: string;
-  created_at: Date;
 };
 
 /**
@@ -181,7 +177,7 @@ export class HotWalletPayer {
       const token = s.token_address as Address;
       if (allowance < picked.raw) {
         const data = approveCalldata(contract as Address, maxUint256);
-        await this.sign(tx, account, {
+        await signHotTx(tx, account, {
           chainId,
           nonce,
           purpose: 'allowance',
@@ -202,7 +198,7 @@ export class HotWalletPayer {
         ttlMs: HOT_BATCH_TTL_MS,
       });
       const data = await calldataOf(tx, batchId);
-      await this.sign(tx, account, {
+      await signHotTx(tx, account, {
         chainId,
         nonce,
         purpose: 'batch',
@@ -228,35 +224,6 @@ export class HotWalletPayer {
       .where('status', '<>', 'mined')
       .orderBy('nonce')
       .execute();
-  }
-
-  /** Signs a transaction under a reserved nonce and stores it (in the caller's database transaction). */
-  private async sign(
-    tx: Tx,
-    account: PrivateKeyAccount,
-    t: {
-      chainId: number;
-      nonce: bigint;
-      purpose: 'batch' | 'allowance';
-      batchId: bigint | null;
-      to: Address;
-      data: Hex;
-      gas: bigint;
-      fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
-    },
-  ): Promise<void> {
-    const h = await tx
-      .insertInto('payout_hot_txs')
-      .values({
-        chain_id: t.chainId,
-        sender: lower(account.address),
-        nonce: t.nonce,
-        purpose: t.purpose,
-        batch_id: t.batchId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await storeAttempt(tx, account, h.id, { ...t, ...t.fees });
   }
 
   /**
@@ -367,72 +334,4 @@ export class HotWalletPayer {
   private killAt(point: 'hot-payout-signed' | 'hot-payout-sent'): void {
     if (this.config.testKillAt === point) process.kill(process.pid, 'SIGKILL');
   }
-}
-
-/**
- * The next nonce of the wallet, reserved (unique per chain, sender and nonce; the caller holds the wallet's advisory
- * lock): after the last one reserved here, and never below what the chain counts (a transaction sent outside).
- */
-async function reserveNonce(tx: Tx, chainId: number, sender: string, chainNonce: bigint): Promise<bigint> {
-  const { rows } = await sql<{ max: bigint | null }>`
-    SELECT max(nonce) AS max FROM payout_hot_txs WHERE chain_id = ${chainId} AND sender = ${sender}`.execute(
-    tx,
-  );
-  const next = rows[0]?.max === null || rows[0]?.max === undefined ? 0n : BigInt(rows[0].max) + 1n;
-  return next > chainNonce ? next : chainNonce;
-}
-
-/** Signs and stores one attempt under the hot transaction's nonce; the stored attempt. */
-async function storeAttempt(
-  tx: Tx,
-  account: PrivateKeyAccount,
-  hotTxId: bigint,
-  t: {
-    chainId: number;
-    nonce: bigint;
-    to: Address;
-    data: Hex;
-    gas: bigint;
-    maxFeePerGas: bigint;
-    maxPriorityFeePerGas: bigint;
-  },
-): Promise<Attempt> {
-  const raw = await account.signTransaction({
-    type: 'eip1559',
-    chainId: t.chainId,
-    nonce: Number(t.nonce),
-    to: t.to,
-    data: t.data,
-    gas: t.gas,
-    maxFeePerGas: t.maxFeePerGas,
-    maxPriorityFeePerGas: t.maxPriorityFeePerGas,
-    value: 0n,
-  });
-  return tx
-    .insertInto('payout_attempts')
-    .values({
-      hot_tx_id: hotTxId,
-      tx_hash: keccak256(raw).slice(2),
-      raw_tx: raw,
-      max_fee_per_gas: t.maxFeePerGas.toString(),
-      max_priority_fee_per_gas: t.maxPriorityFeePerGas.toString(),
-    })
-    .returning(['id', 'tx_hash', 'raw_tx', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'created_at'])
-    .executeTakeFirstOrThrow();
-}
-
-/** The calldata of a prepared batch, from what is stored. */
-async function calldataOf(tx: Tx, batchId: bigint): Promise<Hex> {
-  const b = await tx
-    .selectFrom('payout_batches')
-    .select(['token_address', 'ref', 'deadline'])
-    .where('id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  const items = await tx
-    .selectFrom('payout_batch_items')
-    .select(['address', 'raw_amount'])
-    .where('batch_id', '=', batchId)
-    .orderBy('position')
-    .execute();
-  return calldataFor(b, items);
 }
