@@ -12,7 +12,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../../config';
-import type { Db } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
 import { hex, isNotFound, lower, readHeadBlock } from '../chains/reader';
 import type { SettingsService } from '../settings/settings.service';
@@ -33,6 +33,15 @@ import type { PayoutVerifier } from './payouts.verify';
 export const HOT_PAYOUTS_QUEUE = 'payouts-hot';
 /** A hot-wallet batch must be mined within this time (else it reverts and its payouts wait again). */
 const HOT_BATCH_TTL_MS = 30 * 60 * 1000;
+
+/** The hot wallet's batches of a chain not paid, failed or expired yet (one at a time). */
+const openHotBatches = (db: DbOrTx, chainId: number) =>
+  db
+    .selectFrom('payout_batches')
+    .select('id')
+    .where('chain_id', '=', chainId)
+    .where('mode', '=', 'hot')
+    .where('status', 'in', ['prepared', 'sent']);
 
 /** One platform unit (10^-8) in a token's units, or 1 when the token has fewer decimals. */
 const unitOf = (decimals: number) => (decimals > 8 ? 10n ** BigInt(decimals - 8) : 1n);
@@ -123,22 +132,10 @@ export class HotWalletPayer {
     const { contract, client } = payableChain(this.chains, chainId, s);
     const open = await this.openTxs(chainId, sender);
     for (const h of open) await this.follow(client, account, h);
-    const hotBatches = await this.db
-      .selectFrom('payout_batches')
-      .select('id')
-      .where('chain_id', '=', chainId)
-      .where('mode', '=', 'hot')
-      .where('status', 'in', ['prepared', 'sent'])
-      .execute();
+    const hotBatches = await openHotBatches(this.db, chainId).execute();
     for (const b of hotBatches) await this.verifier.check(b.id);
     if ((await this.openTxs(chainId, sender)).length > 0) return 'waiting for a transaction to be mined';
-    const still = await this.db
-      .selectFrom('payout_batches')
-      .select('id')
-      .where('chain_id', '=', chainId)
-      .where('mode', '=', 'hot')
-      .where('status', 'in', ['prepared', 'sent'])
-      .executeTakeFirst();
+    const still = await openHotBatches(this.db, chainId).executeTakeFirst();
     if (still) return `waiting for batch #${still.id} to be confirmed`;
 
     const balance = (await this.balance(chainId, s)) ?? 0n;
@@ -163,13 +160,7 @@ export class HotWalletPayer {
         .where('sender', '=', sender)
         .where('status', '<>', 'mined')
         .executeTakeFirst();
-      const batchBusy = await tx
-        .selectFrom('payout_batches')
-        .select('id')
-        .where('chain_id', '=', chainId)
-        .where('mode', '=', 'hot')
-        .where('status', 'in', ['prepared', 'sent'])
-        .executeTakeFirst();
+      const batchBusy = await openHotBatches(tx, chainId).executeTakeFirst();
       if (busy || batchBusy) return 'another round is paying';
       const picked = await eligibleForHotWallet(tx, { chainId, decimals: s.token_decimals, policy, balance });
       if (picked.ids.length === 0) return picked.why;

@@ -1,13 +1,5 @@
-import { approveCalldata, minConfirmationsOf } from '@sgx/chain';
-import {
-  DEV_ACCOUNTS,
-  type DevChain,
-  deployBatchPayout,
-  deployTestStablecoin,
-  mine,
-  mintTestStablecoin,
-  startAnvil,
-} from '@sgx/chain/dev';
+import { approveCalldata } from '@sgx/chain';
+import { DEV_ACCOUNTS, deployBatchPayout, mine, mintTestStablecoin } from '@sgx/chain/dev';
 import { hexToTron, tronToHex } from '@sgx/contracts';
 import {
   type Address,
@@ -20,11 +12,10 @@ import {
   parseUnits,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll } from 'vitest';
-import { approveWaiting, twoAdmins } from '../../../test/approvals';
-import { type AdminPair, configureChain } from '../../../test/chain-config';
-import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
-import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { approveWaiting } from '../../../test/approvals';
+import { anvilChainsSuite, type ChainSuite, type SuiteChain } from '../../../test/chain-suite';
+import { bearer, buildMember, tokenFor } from '../../../test/factories';
+import { sqlOn } from '../../../test/helpers';
 import { fundDeposit, fundWallet } from '../../../test/money';
 
 /**
@@ -34,56 +25,27 @@ import { fundDeposit, fundWallet } from '../../../test/money';
  * them, and the operator's wallet (DEV_ACCOUNTS[7], holding the stablecoin) pays the batches the API prepares.
  */
 export const OPERATOR = DEV_ACCOUNTS[7] as { address: Address; privateKey: Hex };
-export type PayoutChain = {
-  id: number;
-  node: DevChain;
-  usdt: Address;
-  decimals: number;
-  confirmations: number;
-};
-export type PayoutSuite = {
-  t: TestApp;
-  admins: AdminPair & { adminA: Built };
-  chains: Record<'bsc' | 'tron', PayoutChain>;
-  contract: Address;
-};
+export type PayoutChain = SuiteChain;
+export type PayoutSuite = ChainSuite<'bsc' | 'tron'> & { contract: Address };
 
 export function payoutSuite(env: Record<string, string> = {}, timeout = 90_000): PayoutSuite {
-  const s = { chains: {} } as PayoutSuite;
-  beforeAll(async () => {
-    const specs = [
+  const s = {} as PayoutSuite;
+  return anvilChainsSuite(
+    s,
+    [
       ['bsc', 56, 18],
       ['tron', 728126428, 6],
-    ] as const;
-    const nodes = await Promise.all(specs.map(([, id]) => startAnvil({ chainId: id })));
-    s.t = await buildTestApp({
-      CHAIN_RPC_URL_56: nodes[0]?.url ?? '',
-      CHAIN_RPC_URL_728126428: nodes[1]?.url ?? '',
-      ...env,
-    });
-    s.admins = await twoAdmins(s.t.app, s.t.deps);
-    for (const [i, [name, id, decimals]] of specs.entries()) {
-      const node = nodes[i] as DevChain;
-      const usdt = await deployTestStablecoin(node.url, { decimals, symbol: 'USDT' });
-      await mintTestStablecoin(node.url, usdt, OPERATOR.address, parseUnits('1000000', decimals));
-      s.contract = await deployBatchPayout(node.url);
-      const confirmations = minConfirmationsOf(id);
-      await configureChain(s.t.app, s.admins, id, {
-        enabled: true,
-        token_address: usdt,
-        token_symbol: 'USDT',
-        token_decimals: decimals,
-        confirmations,
-        payout_contract: s.contract,
-      });
-      s.chains[name] = { id, node, usdt, decimals, confirmations };
-    }
-  }, timeout);
-  afterAll(async () => {
-    await s.t?.close();
-    await Promise.all(Object.values(s.chains).map((c) => c.node.stop()));
-  });
-  return s;
+    ],
+    {
+      env,
+      timeout,
+      setUp: async (c) => {
+        await mintTestStablecoin(c.node.url, c.usdt, OPERATOR.address, parseUnits('1000000', c.decimals));
+        s.contract = await deployBatchPayout(c.node.url);
+        return { payout_contract: s.contract };
+      },
+    },
+  );
 }
 
 export function payoutFixture(s: PayoutSuite) {

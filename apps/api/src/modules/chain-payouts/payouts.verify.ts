@@ -66,6 +66,16 @@ export function matchBatch(
   });
 }
 
+/** What a batch records of the transaction that carries its BatchPaid log: the contract will never pay it again. */
+const paidBy = (b: Batch, hash: string, read: ChainRead & { found: true }, paid: BatchPaid) => ({
+  tx_hash: hash,
+  ref_spent: true,
+  sender: paid.payer,
+  confirmations: read.confirmations,
+  block_number: read.blockNumber,
+  sent_at: b.sent_at ?? new Date(),
+});
+
 export class PayoutVerifier {
   constructor(
     private readonly db: Db,
@@ -130,16 +140,7 @@ export class PayoutVerifier {
     if (read.confirmations < s.confirmations) {
       await this.db
         .updateTable('payout_batches')
-        .set({
-          status: 'sent',
-          tx_hash: hash,
-          ref_spent: true,
-          sender: paid.payer,
-          confirmations: read.confirmations,
-          block_number: read.blockNumber,
-          sent_at: b.sent_at ?? new Date(),
-          failure: null,
-        })
+        .set({ ...paidBy(b, hash, read, paid), status: 'sent', failure: null })
         .where('id', '=', b.id)
         .where('status', 'in', ['prepared', 'sent', 'failed'])
         .execute();
@@ -204,13 +205,8 @@ export class PayoutVerifier {
     await tx
       .updateTable('payout_batches')
       .set({
+        ...paidBy(b, hash, read, paid),
         status: failed.length === 0 ? 'paid' : 'failed',
-        tx_hash: hash,
-        ref_spent: true,
-        sender: paid.payer,
-        confirmations: read.confirmations,
-        block_number: read.blockNumber,
-        sent_at: b.sent_at ?? new Date(),
         paid_at: new Date(),
         failure,
       })

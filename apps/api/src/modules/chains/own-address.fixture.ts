@@ -1,21 +1,15 @@
-import { minConfirmationsOf } from '@sgx/chain';
 import {
   DEV_ACCOUNTS,
-  type DevChain,
   deployDepositFactory,
-  deployTestStablecoin,
   mine,
   mintTestStablecoin,
-  startAnvil,
   transferTestStablecoin,
 } from '@sgx/chain/dev';
 import { parseUnits as parsePlatform } from '@sgx/money';
 import { type Address, parseUnits } from 'viem';
-import { afterAll, beforeAll } from 'vitest';
-import { twoAdmins } from '../../../test/approvals';
-import { type AdminPair, configureChain } from '../../../test/chain-config';
-import { type Built, bearer, buildMember, tokenFor } from '../../../test/factories';
-import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { anvilChainsSuite, type ChainSuite, type SuiteChain } from '../../../test/chain-suite';
+import { bearer, buildMember, tokenFor } from '../../../test/factories';
+import { sqlOn } from '../../../test/helpers';
 import { walletsOf } from '../../../test/money';
 
 /**
@@ -26,59 +20,32 @@ import { walletsOf } from '../../../test/money';
 export const TREASURY = DEV_ACCOUNTS[8]?.address as Address;
 /** A wallet no member ever links: an exchange's hot wallet, say. */
 export const STRANGER = 5;
-export type OwnChain = { id: number; node: DevChain; usdt: Address; decimals: number; confirmations: number };
-
-export type OwnAddressSuite = {
-  t: TestApp;
-  admins: AdminPair & { adminA: Built };
-  chains: Record<'bsc' | 'polygon' | 'tron', OwnChain>;
-  factory: Address;
-};
+export type OwnChain = SuiteChain;
+export type OwnAddressSuite = ChainSuite<'bsc' | 'polygon' | 'tron'> & { factory: Address };
 
 export function ownAddressSuite(timeout = 90_000): OwnAddressSuite {
-  const s = { chains: {} } as OwnAddressSuite;
-  beforeAll(async () => {
-    const specs = [
+  const s = {} as OwnAddressSuite;
+  return anvilChainsSuite(
+    s,
+    [
       ['bsc', 56, 18],
       ['polygon', 137, 6],
       ['tron', 728126428, 6],
-    ] as const;
-    const nodes = await Promise.all(specs.map(([, id]) => startAnvil({ chainId: id })));
-    s.t = await buildTestApp({
-      CHAIN_RPC_URL_56: nodes[0]?.url ?? '',
-      CHAIN_RPC_URL_137: nodes[1]?.url ?? '',
-      CHAIN_RPC_URL_728126428: nodes[2]?.url ?? '',
-    });
-    const admins = await twoAdmins(s.t.app, s.t.deps);
-    s.admins = admins;
-    for (const [i, [name, id, decimals]] of specs.entries()) {
-      const node = nodes[i] as DevChain;
-      const usdt = await deployTestStablecoin(node.url, { decimals, symbol: 'USDT' });
-      await mintTestStablecoin(
-        node.url,
-        usdt,
-        DEV_ACCOUNTS[STRANGER]?.address as Address,
-        parseUnits('1000', decimals),
-      );
-      s.factory = await deployDepositFactory(node.url, { treasury: TREASURY });
-      const confirmations = minConfirmationsOf(id);
-      await configureChain(s.t.app, admins, id, {
-        enabled: true,
-        token_address: usdt,
-        token_symbol: 'USDT',
-        token_decimals: decimals,
-        confirmations,
-        min_deposit: '1',
-        forwarder_factory: s.factory,
-      });
-      s.chains[name] = { id, node, usdt, decimals, confirmations };
-    }
-  }, timeout);
-  afterAll(async () => {
-    await s.t?.close();
-    await Promise.all(Object.values(s.chains).map((c) => c.node.stop()));
-  });
-  return s;
+    ],
+    {
+      timeout,
+      setUp: async (c) => {
+        await mintTestStablecoin(
+          c.node.url,
+          c.usdt,
+          DEV_ACCOUNTS[STRANGER]?.address as Address,
+          parseUnits('1000', c.decimals),
+        );
+        s.factory = await deployDepositFactory(c.node.url, { treasury: TREASURY });
+        return { min_deposit: '1', forwarder_factory: s.factory };
+      },
+    },
+  );
 }
 
 export function ownAddressFixture(s: OwnAddressSuite) {
