@@ -1,6 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
 import { MIN_CONFIRMATIONS } from '@sgx/chain';
-import { DEV_ACCOUNTS, DEV_TOKEN_ADDRESS, depositFactoryAddress, mintTestStablecoin } from '@sgx/chain/dev';
+import {
+  batchPayoutAddress,
+  DEV_ACCOUNTS,
+  DEV_TOKEN_ADDRESS,
+  depositFactoryAddress,
+  mintTestStablecoin,
+} from '@sgx/chain/dev';
 import {
   createPublicClient,
   createWalletClient,
@@ -37,6 +43,11 @@ type LiveAddress = { id: number; currency: string; chain_id: number | null; addr
 let changedFrom: { previous: LiveAddress | null } | undefined;
 /** setUpChain set the deposit factory (chain 56 had none): restoreReceiving takes it off again. */
 let factorySet = false;
+/**
+ * setUpChain set the payout contract (issue 21): restoreReceiving takes it off again, or other specs' approved
+ * withdrawals would wait for an on-chain payout instead of completing.
+ */
+let payoutSet = false;
 
 /** Chain 56's settings in every PUT /chains/56 of the specs: on, the local stablecoin, the floor's confirmations. */
 const LOCAL_STABLECOIN = {
@@ -47,10 +58,9 @@ const LOCAL_STABLECOIN = {
   confirmations: CONFIRMATIONS,
 };
 
-type ChainRow = { id: number; forwarder_factory: string | null };
-const factoryNow = async (request: APIRequestContext, token: string) =>
-  (await apiGet<{ chains: ChainRow[] }>(request, token, '/chains')).chains.find((c) => c.id === 56)
-    ?.forwarder_factory ?? null;
+type ChainRow = { id: number; forwarder_factory: string | null; payout_contract: string | null };
+const chain56 = async (request: APIRequestContext, token: string) =>
+  (await apiGet<{ chains: ChainRow[] }>(request, token, '/chains')).chains.find((c) => c.id === 56);
 
 const chainAddress = async (request: APIRequestContext, token: string) =>
   (await apiGet<{ addresses: LiveAddress[] }>(request, token, '/qr')).addresses.find(
@@ -64,10 +74,13 @@ const chainAddress = async (request: APIRequestContext, token: string) =>
  * is asked. Specs that call it put chain 56 back after each test (restoreReceiving), so later specs see the
  * platform's own receiving address and no own addresses.
  */
-export async function setUpChain(request: APIRequestContext) {
+export async function setUpChain(request: APIRequestContext, options: { payouts?: boolean } = {}) {
   const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
   const previous = await chainAddress(request, admin.token);
-  if ((await factoryNow(request, admin.token)) === null) factorySet = true;
+  const before = await chain56(request, admin.token);
+  if ((before?.forwarder_factory ?? null) === null) factorySet = true;
+  // With `payouts` (issue 21): approved withdrawals of BEP20 are then paid on chain 56 through PAYOUT_CONTRACT.
+  if (options.payouts === true && (before?.payout_contract ?? null) === null) payoutSet = true;
   await adminCallApproved(
     request,
     admin.token,
@@ -76,6 +89,7 @@ export async function setUpChain(request: APIRequestContext) {
       ...LOCAL_STABLECOIN,
       min_deposit: MIN_DEPOSIT,
       forwarder_factory: FACTORY,
+      ...(options.payouts === true ? { payout_contract: PAYOUT_CONTRACT } : {}),
       reason: 'e2e: the local chain',
     },
     'PUT',
@@ -91,23 +105,24 @@ export async function setUpChain(request: APIRequestContext) {
 }
 
 /**
- * Puts chain 56 back as setUpChain found it: its receiving address, and no deposit factory when it had none (each
- * change approved by the second admin).
+ * Puts chain 56 back as setUpChain found it: its receiving address, and no deposit factory or payout contract when
+ * it had none (each change approved by the second admin).
  */
 export async function restoreReceiving(request: APIRequestContext) {
-  if (changedFrom === undefined && !factorySet) return;
+  if (changedFrom === undefined && !factorySet && !payoutSet) return;
   const admin = await apiSignIn(request, 'admin', demoAdmin.email, demoAdmin.password);
-  if (factorySet) {
+  if (factorySet || payoutSet) {
+    const off = {
+      ...(factorySet ? { forwarder_factory: null } : {}),
+      ...(payoutSet ? { payout_contract: null } : {}),
+    };
     factorySet = false;
+    payoutSet = false;
     await adminCallApproved(
       request,
       admin.token,
       '/chains/56',
-      {
-        ...LOCAL_STABLECOIN,
-        forwarder_factory: null,
-        reason: 'e2e: no deposit factory after the local chain spec',
-      },
+      { ...LOCAL_STABLECOIN, ...off, reason: 'e2e: chain 56 as before the local chain spec' },
       'PUT',
     );
   }
@@ -228,3 +243,6 @@ export const reportDeposit = (
     hash,
     chain_id: 56,
   });
+
+/** The BatchPayout contract of withdrawals (issue 21) chain-server.ts deploys: the same address on any anvil. */
+export const PAYOUT_CONTRACT = batchPayoutAddress();

@@ -29,6 +29,7 @@ const chain = (id: number, factory: string | null): ChainConfig => ({
   min_deposit: '1.00000000',
   forwarder_factory: factory,
   treasury: factory === null ? null : '0x000000000000000000000000000000000000dEaD',
+  payout_contract: null,
 });
 
 const candidate = (n: number, amount = '1.00000000'): SweepCandidate => ({

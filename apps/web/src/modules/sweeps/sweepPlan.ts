@@ -1,5 +1,6 @@
 import type { ChainConfig, ChainsResponse, SweepCandidate } from '@sgx/contracts';
 import { formatUnits, parseUnits, sumUnits } from '@sgx/money';
+import { keepListedKeys, toggleAllKeys, toggleKey } from '../../ui/selection';
 import { codeProblem } from '../auth/twoFactorText';
 
 /** The most addresses one sweep takes (the server's limit). */
@@ -39,24 +40,23 @@ export function pickedCandidates(candidates: readonly SweepCandidate[], picked: 
  * "Select all": every candidate (the first SWEEP_MAX_ADDRESSES when there are more, since one sweep takes no
  * more), or none when all of those are already picked.
  */
-export function toggleAll(candidates: readonly SweepCandidate[], picked: ReadonlySet<string>): Set<string> {
-  const all = candidates.slice(0, SWEEP_MAX_ADDRESSES).map((c) => c.address);
-  return all.length > 0 && all.every((a) => picked.has(a)) ? new Set() : new Set(all);
-}
+export const toggleAll = (candidates: readonly SweepCandidate[], picked: ReadonlySet<string>): Set<string> =>
+  toggleAllKeys(
+    candidates.map((c) => c.address),
+    picked,
+    SWEEP_MAX_ADDRESSES,
+  );
 
 /** One candidate in or out; refused (unchanged) past the limit. */
-export function toggleOne(picked: ReadonlySet<string>, address: string): Set<string> {
-  const next = new Set(picked);
-  if (next.has(address)) next.delete(address);
-  else if (next.size < SWEEP_MAX_ADDRESSES) next.add(address);
-  return next;
-}
+export const toggleOne = (picked: ReadonlySet<string>, address: string): Set<string> =>
+  toggleKey(picked, address, SWEEP_MAX_ADDRESSES);
 
 /** Only candidates still listed stay picked (after the overview is read again). */
-export function keepListed(picked: ReadonlySet<string>, candidates: readonly SweepCandidate[]): Set<string> {
-  const listed = new Set(candidates.map((c) => c.address));
-  return new Set([...picked].filter((a) => listed.has(a)));
-}
+export const keepListed = (picked: ReadonlySet<string>, candidates: readonly SweepCandidate[]): Set<string> =>
+  keepListedKeys(
+    picked,
+    candidates.map((c) => c.address),
+  );
 
 export interface SweepForm {
   reason: string;
@@ -76,12 +76,7 @@ export function sweepFormErrors(form: SweepForm): SweepFormErrors {
   return errors;
 }
 
-/** What is wrong with a pasted transaction hash (null when the server can read it). */
-export function txHashProblem(text: string): string | null {
-  const hash = text.trim();
-  if (hash === '') return 'Paste the transaction hash.';
-  return /^(0x)?[0-9a-fA-F]{64}$/.test(hash) ? null : 'Enter the 64-hex-digit transaction hash.';
-}
+export { txHashProblem } from '../web3/txHash';
 
 /** A status as a badge shows it. */
 export const sweepStatusLook: Record<string, { label: string; color: string }> = {

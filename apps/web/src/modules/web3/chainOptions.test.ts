@@ -35,6 +35,7 @@ function chain(id: number, name: string, enabled = true): ChainConfig {
     min_deposit: '1.00000000',
     forwarder_factory: null,
     treasury: null,
+    payout_contract: null,
   };
 }
 

@@ -21,6 +21,7 @@ const bsc: ChainConfig = {
   min_deposit: '10.00000000',
   forwarder_factory: null,
   treasury: null,
+  payout_contract: null,
 };
 
 const FACTORY = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -49,6 +50,7 @@ describe('chain settings form', () => {
         token_decimals: '37',
         confirmations: '0',
         min_deposit: '1.123456789',
+        payout_contract: '',
         forwarder_factory: '0x123',
         reason: 'x',
       },
@@ -138,6 +140,30 @@ describe('chain settings form', () => {
     expect(chainSettingsChanges(withFactory, removed)).toEqual([
       { label: 'Deposit factory', before: FACTORY, after: 'none (removed)' },
     ]);
+  });
+
+  it('sends the payout contract only when it changes, checked like the factory; emptied is null (issue 21)', () => {
+    const draft = { ...draftFrom(bsc), reason: 'payouts on chain' };
+    expect(draft.payout_contract).toBe('');
+    expect('payout_contract' in chainSettingsBody(draft, bsc)).toBe(false);
+    expect(chainSettingsErrors({ ...draft, payout_contract: '0x12' }, bsc).payout_contract).toMatch(
+      /^Enter the payout contract address/,
+    );
+    const set = chainSettingsBody({ ...draft, payout_contract: FACTORY.toLowerCase() }, bsc);
+    expect(set.payout_contract).toBe(FACTORY);
+    expect(chainSettingsChanges(bsc, set)).toEqual([
+      { label: 'Payout contract', before: 'none', after: FACTORY },
+    ]);
+    const withPayout = { ...bsc, payout_contract: FACTORY };
+    expect(
+      'payout_contract' in chainSettingsBody({ ...draftFrom(withPayout), reason: 'same' }, withPayout),
+    ).toBe(false);
+    const removed = chainSettingsBody(
+      { ...draftFrom(withPayout), payout_contract: '', reason: 'off' },
+      withPayout,
+    );
+    expect(removed.payout_contract).toBeNull();
+    expect('forwarder_factory' in removed).toBe(false);
   });
 
   it('takes T... addresses on TRON only, with its 19-confirmation floor', () => {

@@ -21,6 +21,8 @@ export interface ChainSettingsDraft {
   min_deposit: string;
   /** The deposit factory's address; empty removes it. */
   forwarder_factory: string;
+  /** The BatchPayout contract approved withdrawals are paid through (issue 21); empty removes it. */
+  payout_contract: string;
   reason: string;
 }
 
@@ -35,6 +37,7 @@ export function draftFrom(chain: ChainConfig): ChainSettingsDraft {
     confirmations: String(chain.confirmations),
     min_deposit: plainDecimal(chain.min_deposit),
     forwarder_factory: chain.forwarder_factory ?? '',
+    payout_contract: chain.payout_contract ?? '',
     reason: '',
   };
 }
@@ -52,7 +55,7 @@ function addressRule(chain: ChainKind): string {
     : '0x and 40 hex digits with a valid EIP-55 checksum';
 }
 
-/** An address as the 0x form the factory field is sent in (null for text that is no address). */
+/** An address as the 0x form the contract fields are sent in (null for text that is no address). */
 function factoryHex(address: string): string | null {
   if (isTronAddress(address)) return toChecksumAddress(tronToHex(address));
   return isEvmAddress(address) ? toChecksumAddress(address) : null;
@@ -87,6 +90,10 @@ export function chainSettingsErrors(d: ChainSettingsDraft, chain: ChainKind): Ch
   if (factory !== '' && factoryHex(factory) === null) {
     errors.forwarder_factory = `Enter the factory contract address: ${addressRule(chain)}; or leave it empty to remove it.`;
   }
+  const payout = d.payout_contract.trim();
+  if (payout !== '' && factoryHex(payout) === null) {
+    errors.payout_contract = `Enter the payout contract address: ${addressRule(chain)}; or leave it empty to remove it.`;
+  }
   const symbol = d.token_symbol.trim();
   if (symbol === '' || symbol.length > 12) errors.token_symbol = 'Enter the symbol (1 to 12 characters).';
   const decimals = wholeNumber(d.token_decimals);
@@ -105,14 +112,14 @@ export function chainSettingsErrors(d: ChainSettingsDraft, chain: ChainKind): Ch
 
 /**
  * The request body of a checked draft of `chain` (0x addresses checksummed, a TRON token address as typed).
- * The minimum and the factory are sent only when they change: omitted means unchanged; an emptied factory is null.
+ * The minimum and the two contracts are sent only when they change: omitted means unchanged; an emptied one is
+ * null.
  */
 export function chainSettingsBody(d: ChainSettingsDraft, chain: ChainConfig): ChainSettingsInput {
   const token = d.token_address.trim();
   const minDeposit = d.min_deposit.trim();
-  const factory = d.forwarder_factory.trim();
-  const factoryNow = chain.forwarder_factory === null ? null : factoryHex(chain.forwarder_factory);
-  const factoryNext = factory === '' ? null : factoryHex(factory);
+  const factoryNext = contractChange(d.forwarder_factory, chain.forwarder_factory);
+  const payoutNext = contractChange(d.payout_contract, chain.payout_contract);
   return {
     enabled: d.enabled,
     token_address: isEvmAddress(token) ? toChecksumAddress(token) : token,
@@ -120,9 +127,17 @@ export function chainSettingsBody(d: ChainSettingsDraft, chain: ChainConfig): Ch
     token_decimals: Number(d.token_decimals.trim()),
     confirmations: Number(d.confirmations.trim()),
     ...(sameAmount(minDeposit, chain.min_deposit) ? {} : { min_deposit: minDeposit }),
-    ...(factoryNext === factoryNow ? {} : { forwarder_factory: factoryNext }),
+    ...(factoryNext === undefined ? {} : { forwarder_factory: factoryNext }),
+    ...(payoutNext === undefined ? {} : { payout_contract: payoutNext }),
     reason: d.reason.trim(),
   };
+}
+
+/** A contract field's new value in its 0x form (null: removed), or undefined when it is the one set now. */
+function contractChange(typed: string, now: string | null): string | null | undefined {
+  const text = typed.trim();
+  const next = text === '' ? null : factoryHex(text);
+  return next === (now === null ? null : factoryHex(now)) ? undefined : next;
 }
 
 export interface SettingChange {
@@ -152,6 +167,13 @@ export function chainSettingsChanges(chain: ChainConfig, body: ChainSettingsInpu
       label: 'Deposit factory',
       before: chain.forwarder_factory ?? 'none',
       after: body.forwarder_factory ?? 'none (removed)',
+    });
+  }
+  if (body.payout_contract !== undefined) {
+    rows.push({
+      label: 'Payout contract',
+      before: chain.payout_contract ?? 'none',
+      after: body.payout_contract ?? 'none (removed)',
     });
   }
   return rows.filter((r) => r.before !== r.after);

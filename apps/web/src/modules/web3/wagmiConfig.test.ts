@@ -21,6 +21,7 @@ function served(id: number, rpcUrls: string[]): ChainConfig {
     min_deposit: '1.00000000',
     forwarder_factory: null,
     treasury: null,
+    payout_contract: null,
   };
 }
 

@@ -1,14 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { chainName } from '@sgx/chain';
 import type { ChainConfig, SweepRecord } from '@sgx/contracts';
-import { IconWallet } from '@tabler/icons-react';
-import { useState } from 'react';
 import type { Address, Hex } from 'viem';
 import { useConnection, useSendTransaction } from 'wagmi';
-import { shortText } from '../../../ui/CopyText';
-import { MissingChainDialog } from '../../web3/components/AddChainDialog';
-import { ConnectWalletDialog } from '../../web3/components/ConnectWalletDialog';
-import { WalletStageNotice } from '../../web3/components/WalletStageNotice';
+import { ConnectWalletPrompt } from '../../web3/components/ConnectWalletPrompt';
+import { WalletSendBox } from '../../web3/components/WalletSendBox';
 import { useSwitchThenSend } from '../../web3/hooks/useSwitchThenSend';
 
 interface SweepWalletSendProps {
@@ -25,32 +19,18 @@ interface SweepWalletSendProps {
 export default function SweepWalletSend({ chain, sweep, onSent }: SweepWalletSendProps) {
   const { status, address } = useConnection();
   const sendTransaction = useSendTransaction();
-  const { walletChainId, stage, busy, error, run, chainSwitch } = useSwitchThenSend();
-  const [connecting, setConnecting] = useState(false);
+  const wallet = useSwitchThenSend();
 
   if (status !== 'connected' || address === undefined) {
     return (
-      <Stack gap="xs">
-        <Text size="sm">
-          Connect the wallet that pays the network fee to send the sweep from this browser.
-        </Text>
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconWallet size={16} />}
-            onClick={() => setConnecting(true)}
-            loading={status === 'connecting' || status === 'reconnecting'}
-          >
-            Connect wallet
-          </Button>
-        </Group>
-        <ConnectWalletDialog opened={connecting} onClose={() => setConnecting(false)} />
-      </Stack>
+      <ConnectWalletPrompt>
+        Connect the wallet that pays the network fee to send the sweep from this browser.
+      </ConnectWalletPrompt>
     );
   }
 
   const send = async () => {
-    const hash = await run(chain.id, () =>
+    const hash = await wallet.run(chain.id, () =>
       sendTransaction.mutateAsync({
         to: sweep.to as Address,
         data: sweep.data as Hex,
@@ -62,21 +42,17 @@ export default function SweepWalletSend({ chain, sweep, onSent }: SweepWalletSen
   };
 
   return (
-    <Stack gap="xs">
-      <Text size="sm">
-        From your wallet <b title={address}>{shortText(address)}</b>
-        {walletChainId !== chain.id &&
-          ` (now on ${walletChainId === undefined ? 'another network' : chainName(walletChainId)}: it is asked to switch to ${chain.name} first)`}
-        : one transaction to the deposit factory, which moves the tokens to the treasury only. Your wallet
-        pays the network fee.
-      </Text>
-      <WalletStageNotice stage={stage} error={error} sendText="Confirm the transaction in your wallet…" />
-      <Group>
-        <Button onClick={() => void send()} loading={busy} leftSection={<IconWallet size={16} />}>
-          {error !== null ? 'Try again' : 'Send from wallet'}
-        </Button>
-      </Group>
-      <MissingChainDialog chainSwitch={chainSwitch} />
-    </Stack>
+    <WalletSendBox
+      address={address}
+      chainId={chain.id}
+      chainLabel={chain.name}
+      wallet={wallet}
+      sendText="Confirm the transaction in your wallet…"
+      buttonLabel="Send from wallet"
+      onSend={() => void send()}
+    >
+      one transaction to the deposit factory, which moves the tokens to the treasury only. Your wallet pays
+      the network fee.
+    </WalletSendBox>
   );
 }

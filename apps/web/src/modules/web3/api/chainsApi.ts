@@ -30,6 +30,8 @@ export interface ChainSettingsInput {
   min_deposit?: string;
   /** Omitted: unchanged; null removes the factory. */
   forwarder_factory?: string | null;
+  /** Omitted: unchanged; null removes the payout contract (issue 21). */
+  payout_contract?: string | null;
   reason: string;
 }
 

@@ -155,6 +155,12 @@ function ChainSettingsForm({
             it fixes: another factory means other addresses.
           </Alert>
         )}
+        {changes.some((c) => c.label === 'Payout contract') && (
+          <Alert color="orange" variant="light">
+            Approved withdrawals on this chain are paid through this contract, and the server checks every
+            payout against its transactions: check the address against its deployment.
+          </Alert>
+        )}
         <Text size="sm" c="dimmed">
           Reason: {body.reason}
         </Text>
@@ -217,6 +223,15 @@ function ChainSettingsForm({
           autoComplete="off"
           placeholder="None"
           {...bind('forwarder_factory')}
+        />
+        <TextInput
+          label="Payout contract"
+          description={`The BatchPayout contract approved withdrawals are paid through (${chain.network === 'TRON' ? 'T... or 0x' : '0x'} address); empty removes it.`}
+          styles={monoInput}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="None"
+          {...bind('payout_contract')}
         />
         <TextInput
           label="Reason"

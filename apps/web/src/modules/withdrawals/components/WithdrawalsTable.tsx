@@ -13,6 +13,7 @@ import {
   AwaitingNote,
   isAwaiting,
 } from '../../approvals/components/AwaitingApproval';
+import { WithdrawalPayoutStatus } from '../../chain-payouts/components/PayoutStatus';
 import { profilePath } from '../../users/profilePath';
 import { kindLabels } from '../api/withdrawalsApi';
 
@@ -25,7 +26,7 @@ export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
   if (w.status === 'pending') {
     return (
       <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        <Money value={w.net} /> when approved
+        <Money value={w.net} /> when {w.payout === null ? 'approved' : 'paid'}
       </Text>
     );
   }
@@ -51,7 +52,12 @@ function WithdrawalStatus({
   return (
     <Stack gap={4} align="flex-start">
       <Group gap={4} wrap="nowrap">
-        <RequestStatusBadge status={w.status} />
+        {/* Paid on chain (issue 21): the payout's own status (approved, sending, paid, failed) says it. */}
+        {w.payout === null ? (
+          <RequestStatusBadge status={w.status} />
+        ) : (
+          <WithdrawalPayoutStatus id={w.id} payout={w.payout} />
+        )}
         {admin && w.flagged && (
           <Badge
             color="orange"
@@ -162,7 +168,7 @@ export function WithdrawalsTable({
             header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (w: WithdrawalRecord) =>
-              w.status !== 'pending' ? null : awaiting !== undefined && isAwaiting(w) ? (
+              w.status !== 'pending' || w.payout !== null ? null : awaiting !== undefined && isAwaiting(w) ? (
                 <AwaitingAction row={w} awaiting={awaiting} label={`Approve withdrawal ${w.id}`} />
               ) : (
                 <RowActions

@@ -1,0 +1,183 @@
+import { Alert, Anchor, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import type { PayoutChain, PayoutNetwork, PayoutQueueItem } from '@sgx/contracts';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CopyText } from '../../../ui/CopyText';
+import { LoadError } from '../../../ui/LoadError';
+import { Money } from '../../../ui/Money';
+import { SectionCard } from '../../../ui/SectionCard';
+import { usePayoutQueue } from '../api/chainPayoutsApi';
+import { defaultPayoutChainId, failedPayouts, payableChains, waitingPayouts } from '../payoutPlan';
+import { FailedPayouts } from './FailedPayouts';
+import { PayoutBatchDialog, type PayoutTarget } from './PayoutBatchDialog';
+import { PayoutBatches } from './PayoutBatches';
+import { PayoutQueueSection } from './PayoutQueueSection';
+
+const networks: { value: PayoutNetwork; label: string }[] = [
+  { value: 'EVM', label: 'BEP20' },
+  { value: 'TRON', label: 'TRC20' },
+];
+
+/**
+ * /admin/withdrawals, "Pay on chain" (issue 21): approved withdrawals of one network paid in one batch
+ * transaction through the payout contract from the operator's wallet (EVM) or by hand (TRON); failed payouts with
+ * why and Retry; the latest batches.
+ */
+export function AdminChainPayoutsPanel() {
+  const [network, setNetwork] = useState<PayoutNetwork>('EVM');
+  const [target, setTarget] = useState<PayoutTarget | null>(null);
+
+  return (
+    <Stack gap="md">
+      <SectionCard
+        title="Approved payouts"
+        description="Approved withdrawals wait here until a batch transaction pays them on chain; each is complete once the server has checked its transfer and confirmations."
+        testId="chain-payouts"
+        actions={
+          <SegmentedControl
+            aria-label="Network"
+            data={networks}
+            value={network}
+            onChange={(v) => setNetwork(v as PayoutNetwork)}
+          />
+        }
+      >
+        <NetworkQueue
+          key={network}
+          network={network}
+          onPay={(chain, payouts) => setTarget({ kind: 'new', chain, payouts })}
+        />
+      </SectionCard>
+      <SectionCard
+        title="Payout batches"
+        description="The latest batches, newest first: their transaction, confirmations and any payout that did not match."
+      >
+        <PayoutBatches onOpen={(batch) => setTarget({ kind: 'open', batch })} />
+      </SectionCard>
+      <PayoutBatchDialog target={target} onClose={() => setTarget(null)} />
+    </Stack>
+  );
+}
+
+interface NetworkQueueProps {
+  network: PayoutNetwork;
+  onPay: (chain: PayoutChain, payouts: PayoutQueueItem[]) => void;
+}
+
+function NetworkQueue({ network, onPay }: NetworkQueueProps) {
+  const queue = usePayoutQueue(network);
+  const [chosen, setChosen] = useState<number | null>(null);
+
+  if (queue.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading payouts">
+        <Skeleton h={40} radius="md" />
+        <Skeleton h={160} radius="md" />
+      </Stack>
+    );
+  }
+  if (queue.data === undefined) {
+    return (
+      <LoadError
+        title="Payouts could not be loaded"
+        error={queue.error}
+        onRetry={() => void queue.refetch()}
+      />
+    );
+  }
+
+  const data = queue.data;
+  const payable = payableChains(data.chains);
+  const chainId =
+    chosen !== null && payable.some((c) => c.chain_id === chosen)
+      ? chosen
+      : defaultPayoutChainId(data.chains);
+  const chain = payable.find((c) => c.chain_id === chainId) ?? null;
+  const waiting = waitingPayouts(data.payouts);
+  const failed = failedPayouts(data.payouts);
+
+  return (
+    <Stack gap="md">
+      {queue.isError && (
+        <LoadError
+          title="Payouts could not be read again"
+          error={queue.error}
+          onRetry={() => void queue.refetch()}
+          loadedAt={queue.dataUpdatedAt}
+        />
+      )}
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Text size="sm" data-testid="payout-total">
+          Approved: <Money value={data.total_approved} fw={600} /> in {waiting.length} payout
+          {waiting.length === 1 ? '' : 's'}
+        </Text>
+        {payable.length > 0 && (
+          <Select
+            label="Pay on"
+            data={payable.map((c) => ({ value: String(c.chain_id), label: `${c.name} (${c.token.symbol})` }))}
+            value={chainId === null ? null : String(chainId)}
+            onChange={(v) => v !== null && setChosen(Number(v))}
+            allowDeselect={false}
+            w={240}
+            data-testid="payout-chain"
+          />
+        )}
+      </Group>
+      {chain === null ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+          No {network === 'EVM' ? 'BEP20' : 'TRC20'} chain has a payout contract: payouts cannot be paid on
+          chain yet. Set a payout contract in the chain settings (
+          <Anchor component={Link} to="/admin/web3?tab=chains">
+            Web3 &amp; Ledger, Chains
+          </Anchor>
+          ).
+        </Alert>
+      ) : (
+        <ChainFacts chain={chain} />
+      )}
+      <PayoutQueueSection key={chain?.chain_id ?? 0} payouts={waiting} chain={chain} onPay={onPay} />
+      {failed.length > 0 && (
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Failed payouts
+          </Text>
+          <FailedPayouts payouts={failed} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The chosen chain's payout contract, and a warning when the server cannot verify payouts there. */
+function ChainFacts({ chain }: { chain: PayoutChain }) {
+  return (
+    <Stack gap="xs">
+      <Stack gap={2}>
+        <Text size="xs" c="dimmed">
+          Payout contract on {chain.name}
+        </Text>
+        {chain.contract !== null && <CopyText value={chain.contract} label="payout contract address" />}
+      </Stack>
+      {chain.hot_wallet !== null && (
+        <Stack gap={2} data-testid="payout-hot-wallet">
+          <Text size="xs" c="dimmed">
+            Hot wallet (pays payouts within the policy by itself), holding{' '}
+            {chain.hot_wallet.balance === null ? (
+              'an amount it could not read'
+            ) : (
+              <Money value={chain.hot_wallet.balance} />
+            )}
+          </Text>
+          <CopyText value={chain.hot_wallet.address} label="hot wallet address" />
+        </Stack>
+      )}
+      {!chain.verified && (
+        <Alert color="orange" variant="light" role="status">
+          The server has no node for {chain.name}: it cannot verify a payout there, so nothing paid on it
+          would be completed. Configure the chain's node first.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { PayoutBatchRecord, PayoutChain, PayoutQueueItem } from '@sgx/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../app/apiError';
+import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
+import { CopyText } from '../../../ui/CopyText';
+import { newIdempotencyKey } from '../../../ui/idempotency';
+import { formatMoney } from '../../../ui/Money';
+import { OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
+import { codeProblem } from '../../auth/twoFactorText';
+import { sumAmounts } from '../../sweeps/sweepPlan';
+import { payoutKeys, preparePayoutBatch } from '../api/chainPayoutsApi';
+import { PayoutSendStep } from './PayoutSendStep';
+
+/** New payouts to batch, or a batch prepared earlier (to send, or to follow until paid). */
+export type PayoutTarget =
+  | { kind: 'new'; chain: PayoutChain; payouts: PayoutQueueItem[] }
+  | { kind: 'open'; batch: PayoutBatchRecord };
+
+/**
+ * The payout dialog: confirm (count, total, chain, token, contract, the authenticator code), then send the
+ * prepared batch (the token allowance first when the wallet lacks it) and follow it until paid.
+ */
+export function PayoutBatchDialog({ target, onClose }: { target: PayoutTarget | null; onClose: () => void }) {
+  const title =
+    target === null
+      ? 'Pay on chain'
+      : target.kind === 'new'
+        ? `Pay on ${target.chain.name}`
+        : `Payout batch #${target.batch.id}`;
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {target !== null && (
+        <PayoutFlow
+          key={target.kind === 'new' ? `new-${target.chain.chain_id}` : `batch-${target.batch.id}`}
+          target={target}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PayoutFlow({ target, onClose }: { target: PayoutTarget; onClose: () => void }) {
+  const [batch, setBatch] = useState<PayoutBatchRecord | null>(target.kind === 'open' ? target.batch : null);
+  if (batch !== null) return <PayoutSendStep initial={batch} onClose={onClose} />;
+  if (target.kind !== 'new') return null;
+  return <ConfirmPayouts target={target} onPrepared={setBatch} onCancel={onClose} />;
+}
+
+interface ConfirmPayoutsProps {
+  target: Extract<PayoutTarget, { kind: 'new' }>;
+  onPrepared: (batch: PayoutBatchRecord) => void;
+  onCancel: () => void;
+}
+
+function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const { chain, payouts } = target;
+  const total = sumAmounts(payouts.map((p) => p.net));
+  const prepare = useMutation({
+    mutationFn: () =>
+      preparePayoutBatch(
+        { chain_id: chain.chain_id, withdrawal_ids: payouts.map((p) => p.withdrawal_id), code: code.trim() },
+        key,
+      ),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+      onPrepared(res.batch);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 422) setError(err.field('code') ?? err.message);
+    },
+  });
+
+  // A new code is a new submission (its own Idempotency-Key); a double click is not.
+  const change = (value: string) => {
+    setCode(value);
+    setError(undefined);
+    setKey(newIdempotencyKey());
+    if (prepare.error !== null) prepare.reset();
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = codeProblem(code.trim(), false);
+    setError(problem ?? undefined);
+    if (problem === null) prepare.mutate();
+  };
+
+  const refused = prepare.error instanceof ApiError && prepare.error.status === 422;
+  const failed = prepare.error !== null && !refused;
+  const n = payouts.length;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Confirm payouts">
+      <Stack gap="sm">
+        <Text size="sm" data-testid="payout-confirm-summary">
+          Pay <b>{n}</b> payout{n === 1 ? '' : 's'} of <b>{formatMoney(total)}</b> in all, in{' '}
+          {chain.token.symbol} on {chain.name}, in one transaction.
+        </Text>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            Through the payout contract
+          </Text>
+          {chain.contract !== null && <CopyText value={chain.contract} label="payout contract address" />}
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            Token ({chain.token.symbol})
+          </Text>
+          <CopyText value={chain.token.address} label="token address" />
+        </Stack>
+        <OneTimeCodeInput
+          value={code}
+          onChange={change}
+          error={error}
+          description="The 6-digit code your authenticator app shows now: payouts need your second factor."
+          maw={260}
+          data-autofocus
+        />
+        {failed && <ApiErrorAlert error={prepare.error} title="The batch was not prepared" />}
+        <Alert color="gray" variant="light">
+          <Text size="sm">
+            {chain.network === 'EVM'
+              ? 'Next, your connected wallet pays it: it first allows the payout contract to move the total of the token when it has not yet, then sends the batch.'
+              : 'Next, you send the transaction yourself (TRON has no browser wallet here) and paste its hash.'}{' '}
+            The server checks every transfer on chain before any withdrawal is complete.
+          </Text>
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={prepare.isPending}>
+            Go back
+          </Button>
+          <Button type="submit" loading={prepare.isPending} disabled={failed && !isRetryable(prepare.error)}>
+            {failed && isRetryable(prepare.error) ? 'Try again' : 'Prepare payout'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
