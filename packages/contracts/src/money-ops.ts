@@ -158,6 +158,13 @@ export const WithdrawalRecord = z.object({
 });
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const WithdrawalsResponse = paged('withdrawals', WithdrawalRecord);
+/** A row of the withdrawals CSV export: the record, its payout (issue 21) as plain columns appended at the end. */
+export const WithdrawalCsvRow = WithdrawalRecord.omit({ payout: true }).extend({
+  payout_status: WithdrawalPayout.shape.status.nullable(),
+  payout_chain_id: z.number().int().nullable(),
+  payout_tx_hash: z.string().nullable(),
+});
+export type WithdrawalCsvRow = z.infer<typeof WithdrawalCsvRow>;
 export const WithdrawalResponse = z.object({ message: z.string(), withdrawal: WithdrawalRecord });
 export const WithdrawalQuoteQuery = z.object({ kind: WithdrawalKind, amount: amountText().optional() });
 export const WithdrawalQuote = z.object({

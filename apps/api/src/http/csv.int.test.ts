@@ -5,7 +5,7 @@ import {
   TopupRecord,
   TransactionRecord,
   TransferRecord,
-  WithdrawalRecord,
+  WithdrawalCsvRow,
 } from '@sgx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../test/factories';
@@ -76,7 +76,7 @@ describe('CSV exports', () => {
       [m.token, `/tr/user/${m.id}?format=csv`, TransactionRecord],
       [adminToken, `/deposite/list?format=csv&search=${none}`, DepositRecord],
       [m.token, '/deposite/list?format=csv', DepositRecord],
-      [m.token, '/withdrawalrequest/list?format=csv', WithdrawalRecord],
+      [m.token, '/withdrawalrequest/list?format=csv', WithdrawalCsvRow],
       [m.token, '/topup/list?format=csv', TopupRecord],
       [m.token, '/transfer/list?format=csv', TransferRecord],
       [m.token, '/actplan/list?format=csv', MemberPlanRecord],

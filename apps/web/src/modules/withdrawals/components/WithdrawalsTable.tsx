@@ -21,6 +21,10 @@ import { kindLabels } from '../api/withdrawalsApi';
  * What went out: the net in green once paid; for a pending request what will be paid; for a declined or
  * cancelled one (both are 'decline', the note says who cancelled) nothing, since the gross went back.
  */
+/** A pending request whose payout no batch holds yet (or which has none) may still be decided or cancelled. */
+const actionable = (w: WithdrawalRecord) =>
+  w.status === 'pending' && (w.payout === null || w.payout.status === 'approved');
+
 export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
   if (w.status === 'complete') return <Money value={w.net} fw={600} c="teal" />;
   if (w.status === 'pending') {
@@ -168,17 +172,18 @@ export function WithdrawalsTable({
             header: <VisuallyHidden>Actions</VisuallyHidden>,
             stickyEnd: true,
             render: (w: WithdrawalRecord) =>
-              w.status !== 'pending' || w.payout !== null ? null : awaiting !== undefined && isAwaiting(w) ? (
+              !actionable(w) ? null : awaiting !== undefined && isAwaiting(w) ? (
                 <AwaitingAction row={w} awaiting={awaiting} label={`Approve withdrawal ${w.id}`} />
               ) : (
                 <RowActions
                   actions={[
-                    onDecide !== undefined && {
-                      label: 'Complete',
-                      ariaLabel: `Complete withdrawal ${w.id}`,
-                      tone: 'go',
-                      onClick: () => onDecide(w, 'complete'),
-                    },
+                    onDecide !== undefined &&
+                      w.payout === null && {
+                        label: 'Complete',
+                        ariaLabel: `Complete withdrawal ${w.id}`,
+                        tone: 'go',
+                        onClick: () => onDecide(w, 'complete'),
+                      },
                     onDecide !== undefined && {
                       label: 'Decline',
                       ariaLabel: `Decline withdrawal ${w.id}`,
