@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { PayoutBatchRecord, PayoutChain, PayoutQueueItem } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../app/apiError';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
+import { FlowDialog } from '../../../ui/FlowDialog';
 import { newIdempotencyKey } from '../../../ui/idempotency';
 import { formatMoney } from '../../../ui/Money';
 import { OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
@@ -29,23 +30,16 @@ export function PayoutBatchDialog({ target, onClose }: { target: PayoutTarget | 
       : target.kind === 'new'
         ? `Pay on ${target.chain.name}`
         : `Payout batch #${target.batch.id}`;
+  const flowKey =
+    target === null
+      ? ''
+      : target.kind === 'new'
+        ? `new-${target.chain.chain_id}`
+        : `batch-${target.batch.id}`;
   return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      {target !== null && (
-        <PayoutFlow
-          key={target.kind === 'new' ? `new-${target.chain.chain_id}` : `batch-${target.batch.id}`}
-          target={target}
-          onClose={onClose}
-        />
-      )}
-    </Modal>
+    <FlowDialog opened={target !== null} title={title} flowKey={flowKey} onClose={onClose}>
+      {target !== null && <PayoutFlow target={target} onClose={onClose} />}
+    </FlowDialog>
   );
 }
 

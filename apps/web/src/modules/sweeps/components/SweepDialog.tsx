@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ChainConfig, SweepCandidate, SweepRecord } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../app/apiError';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
+import { FlowDialog } from '../../../ui/FlowDialog';
 import { newIdempotencyKey } from '../../../ui/idempotency';
 import { formatMoney } from '../../../ui/Money';
 import { OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
@@ -22,23 +23,17 @@ export type SweepTarget =
  * send the prepared transaction and follow its status.
  */
 export function SweepDialog({ target, onClose }: { target: SweepTarget | null; onClose: () => void }) {
+  const flowKey =
+    target === null ? '' : target.kind === 'new' ? `new-${target.chain.id}` : `sweep-${target.sweep.id}`;
   return (
-    <Modal
+    <FlowDialog
       opened={target !== null}
-      onClose={onClose}
       title={target === null ? 'Sweep' : `Sweep on ${target.chain.name}`}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      flowKey={flowKey}
+      onClose={onClose}
     >
-      {target !== null && (
-        <SweepFlow
-          key={target.kind === 'new' ? `new-${target.chain.id}` : `sweep-${target.sweep.id}`}
-          target={target}
-          onClose={onClose}
-        />
-      )}
-    </Modal>
+      {target !== null && <SweepFlow target={target} onClose={onClose} />}
+    </FlowDialog>
   );
 }
 
