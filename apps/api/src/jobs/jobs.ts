@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { HOT_PAYOUTS_QUEUE } from '../modules/chain-payouts/hot-wallet';
+import { reconcilePayoutsOnChain } from '../modules/chain-payouts/payouts.reconcile';
 import { ReorgRecheck } from '../modules/chains/recheck';
 import { VERIFY_QUEUE } from '../modules/chains/verifier';
 import { DepositReorgService } from '../modules/deposits/deposits.reorg';
@@ -112,6 +113,18 @@ export const jobs: JobDefinition<JobData>[] = [
           },
         );
       return out;
+    },
+  },
+  {
+    name: 'payouts-reconcile-daily',
+    cron: '40 1 * * *',
+    describe:
+      'Reads again on chain every payout completed in the last 2 days: one confirmed Transfer pays each, as its payout says (01:40 UTC; issue 21).',
+    run: async (deps, _data, now) => {
+      const r = await reconcilePayoutsOnChain(deps.db, deps.chains, new Date(now.getTime() - 2 * 86_400_000));
+      if (r.mismatches.length > 0)
+        deps.logger?.error({ mismatches: r.mismatches.slice(0, 20) }, 'payouts do not match the chain');
+      return { checked: r.checked, mismatches: r.mismatches.length };
     },
   },
   {

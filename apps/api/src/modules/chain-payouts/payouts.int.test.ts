@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sqlOn } from '../../../test/helpers';
 import { reconcile } from '../ledger/ledger.service';
 import { payoutFixture, payoutSuite } from './payouts.fixture';
+import { reconcilePayoutsOnChain } from './payouts.reconcile';
 
 /**
  * Issue 21: approved withdrawals wait as payouts, an admin with a second factor prepares a batch, the operator's
@@ -145,12 +146,20 @@ describe('payouts on chain', () => {
     const r = await reconcile(s.t.deps.db);
     expect(r.mismatches).toEqual([]);
     expect(r.payout_mismatches).toEqual([]);
-    const events = await sqlOn(
-      s.t.url,
-      `SELECT count(*)::int AS n FROM member_events WHERE kind = 'withdrawal_paid' AND user_id = ANY($1)`,
-      [ws.map((w) => w.member.id)],
-    );
-    expect(events.rows[0]?.n).toBe(50);
+    // The chain agrees, payout by payout; a payout that named another log would be caught.
+    const onChain = await reconcilePayoutsOnChain(s.t.deps.db, s.t.deps.chains);
+    expect(onChain.mismatches).toEqual([]);
+    expect(onChain.checked).toBeGreaterThanOrEqual(50);
+    const tamper = (by: number) =>
+      sqlOn(s.t.url, 'UPDATE payouts SET log_index = log_index + $2 WHERE withdrawal_id = $1', [ids[0], by]);
+    await tamper(1000);
+    expect((await reconcilePayoutsOnChain(s.t.deps.db, s.t.deps.chains)).mismatches).toEqual([
+      {
+        withdrawal_id: String(ids[0]),
+        problem: expect.stringMatching(/^log \d+ of 0x[0-9a-f]{64} does not pay/),
+      },
+    ]);
+    await tamper(-1000);
   }, 120_000);
 
   it('completes none of the payouts a transaction pays 1 unit less or to another address, and says which', async () => {
