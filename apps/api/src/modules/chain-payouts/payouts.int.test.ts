@@ -118,7 +118,13 @@ describe('payouts on chain', () => {
     });
 
     await f.confirm(c);
-    await s.t.deps.chainPayouts.checkOpen();
+    // Three verifications at once (two job rounds and the admin's page): each withdrawal completes once.
+    const { chainPayouts } = s.t.deps;
+    await Promise.all([
+      chainPayouts.checkOpen(),
+      chainPayouts.checkOpen(),
+      chainPayouts.verifier.check(BigInt(batch.id)),
+    ]);
     const paid = (await f.api('GET', `/payouts/batches/${batch.id}`, s.admins.tokenA)).json().batch as Batch;
     expect(paid.status).toBe('paid');
     expect(paid.items.every((i) => i.status === 'paid')).toBe(true);
@@ -161,6 +167,23 @@ describe('payouts on chain', () => {
     ]);
     await tamper(-1000);
   }, 120_000);
+
+  it('two admins preparing batches of the same payouts at once: one batch holds them, the other is refused', async () => {
+    const ws = [await f.approvedWithdrawal('20'), await f.approvedWithdrawal('21')];
+    const ids = ws.map((w) => w.id);
+    const [a, b] = await Promise.all(
+      [ids, [...ids].reverse()].map((withdrawal_ids) =>
+        f.api('POST', '/payouts/batches', s.admins.tokenA, { chain_id: 56, withdrawal_ids, code: f.code() }),
+      ),
+    );
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
+    const { rows } = await sqlOn(
+      s.t.url,
+      'SELECT count(DISTINCT batch_id)::int AS batches, count(*)::int AS items FROM payout_batch_items WHERE withdrawal_id = ANY($1)',
+      [ids],
+    );
+    expect(rows[0]).toEqual({ batches: 1, items: 2 });
+  }, 60_000);
 
   it('completes none of the payouts a transaction pays 1 unit less or to another address, and says which', async () => {
     const c = s.chains.bsc;
