@@ -14,11 +14,14 @@ const colors: Record<string, string> = {
 
 const labels: Record<string, string> = { decline: 'declined', complete: 'complete' };
 
-/** A request's or record's status, coloured by meaning; an unknown value shows in a neutral style. */
-export function RequestStatusBadge({ status }: { status: string }) {
+/**
+ * A request's or record's status, coloured by meaning; an unknown value shows in a neutral style. `label` words
+ * it differently where the page knows better (a member's withdrawal waiting for an admin is "requested").
+ */
+export function RequestStatusBadge({ status, label }: { status: string; label?: string | undefined }) {
   return (
     <Badge color={colors[status] ?? 'gray'} variant="light" size="sm" style={{ minWidth: 'max-content' }}>
-      {labels[status] ?? status}
+      {label ?? labels[status] ?? status}
     </Badge>
   );
 }

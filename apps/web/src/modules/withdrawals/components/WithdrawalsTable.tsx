@@ -58,7 +58,10 @@ function WithdrawalStatus({
       <Group gap={4} wrap="nowrap">
         {/* Paid on chain (issue 21): the payout's own status (approved, sending, paid, failed) says it. */}
         {w.payout === null ? (
-          <RequestStatusBadge status={w.status} />
+          <RequestStatusBadge
+            status={w.status}
+            label={!admin && w.status === 'pending' ? 'requested' : undefined}
+          />
         ) : (
           <WithdrawalPayoutStatus id={w.id} payout={w.payout} />
         )}
