@@ -7,10 +7,15 @@ export const Password = z
   .min(8, 'Password must be at least 8 characters.')
   .max(128, 'Password must be at most 128 characters.')
   .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'Password must contain a letter and a digit.');
+/**
+ * A phone number as people write it ("+44 7700 900123", "(020) 7946-0958"): spaces, dashes, dots and brackets are
+ * dropped, then 7 to 15 digits, a leading + allowed. Kept without the separators.
+ */
 export const Phone = z
   .string()
   .trim()
-  .regex(/^\+?\d{7,15}$/, 'Enter a phone number of 7 to 15 digits.');
+  .transform((v) => v.replace(/[\s().-]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Enter a phone number of 7 to 15 digits.'));
 export const FullName = z.string().trim().min(2, 'Enter your full name.').max(100);
 
 export const RegisterBody = z

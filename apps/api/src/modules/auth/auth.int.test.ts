@@ -67,6 +67,13 @@ describe('registration', () => {
     expect(row.rows[0]?.refferal_code).toBe('SGXROOT');
   });
 
+  it('registers a phone number written with spaces, kept as digits (issue 22)', async () => {
+    const res = await register(valid({ phone: '+44 7700 900123' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await sqlOn(t.url, 'SELECT phone FROM users WHERE id = $1', [res.json().auth.id]);
+    expect(row.rows[0]?.phone).toBe('+447700900123');
+  });
+
   it('answers field errors for bad input, never a 500', async () => {
     const res = await register({
       fullname: '',
