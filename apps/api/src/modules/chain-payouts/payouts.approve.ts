@@ -27,12 +27,16 @@ type Approvable = {
 
 const networkOf = (currency: Currency) => (currency === 'TRC20' ? 'TRON' : 'EVM');
 
-/** Whether withdrawals in `currency` are paid on chain: a chain of its network has a payout contract. */
-export async function paidOnChain(tx: Tx, currency: Currency): Promise<boolean> {
-  const tron = currency === 'TRC20';
+/**
+ * Whether withdrawal `w` is paid on chain: it has a payout already (whatever the chain settings say now: it is
+ * never completed by hand beside it), or a chain of its network has a payout contract.
+ */
+export async function paidOnChain(tx: Tx, w: { id: bigint; currency: Currency }): Promise<boolean> {
+  const tron = w.currency === 'TRC20';
   const { rows } = await sql<{ on: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM chain_settings WHERE payout_contract IS NOT NULL
-      AND (chain_id = ${TRON_CHAIN_ID}) = ${tron}) AS on`.execute(tx);
+    SELECT EXISTS (SELECT 1 FROM payouts WHERE withdrawal_id = ${w.id})
+        OR EXISTS (SELECT 1 FROM chain_settings WHERE payout_contract IS NOT NULL
+                   AND (chain_id = ${TRON_CHAIN_ID}) = ${tron}) AS on`.execute(tx);
   return rows[0]?.on === true;
 }
 

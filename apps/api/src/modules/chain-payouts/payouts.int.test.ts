@@ -3,6 +3,7 @@ import { parseUnits as platform } from '@sgx/money';
 import { type Address, type Hex, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { approveWaiting } from '../../../test/approvals';
 import { sqlOn } from '../../../test/helpers';
 import { reconcile } from '../ledger/ledger.service';
 import { payoutFixture, payoutSuite } from './payouts.fixture';
@@ -287,6 +288,23 @@ describe('payouts on chain', () => {
     await f.allow(c, BigInt(batch.raw_total));
     expect(await f.succeeded(c, await f.send(c, batch.to, batch.data))).toBe(false);
     expect(await f.balanceOf(c, w.hex)).toBe(0n);
+    // With the payout contract removed from the settings, completing it by hand still only keeps it waiting:
+    // a withdrawal with a payout is never completed beside it.
+    await sqlOn(s.t.url, 'UPDATE chain_settings SET payout_contract = NULL WHERE chain_id = 56', []);
+    try {
+      const byHand = await f.api('PUT', `/withdrawalrequest/${w.id}`, s.admins.tokenA, {
+        status: 'complete',
+        user_id: Number(w.member.id),
+      });
+      if (byHand.statusCode === 202) await approveWaiting(s.t.app, byHand, s.admins.tokenB);
+      else expect(byHand.statusCode, byHand.body).toBe(200);
+      expect(await payoutOf(w)).toMatchObject({ status: 'pending', payout: { status: 'approved' } });
+      expect(await f.completions([w.id])).toBe(0);
+    } finally {
+      await sqlOn(s.t.url, 'UPDATE chain_settings SET payout_contract = $1 WHERE chain_id = 56', [
+        s.contract.toLowerCase(),
+      ]);
+    }
     // An approved payout no batch holds can still be declined, and the money goes back.
     const declined = await f.api('DELETE', `/withdrawalrequest/${w.id}`, w.token);
     expect(declined.statusCode, declined.body).toBe(200);

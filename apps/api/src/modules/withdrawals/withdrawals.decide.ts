@@ -103,8 +103,7 @@ export async function finishDecision(
   note: string | undefined,
   approvalId?: bigint,
 ): Promise<void> {
-  if (status === 'complete' && (await paidOnChain(tx, w.currency)))
-    return approvePayout(tx, w, by, note, approvalId);
+  if (status === 'complete' && (await paidOnChain(tx, w))) return approvePayout(tx, w, by, note, approvalId);
   await settleWithdrawal(tx, plans, w, status, by, note, approvalId);
   const paid = status === 'complete';
   await notifyMember(tx, {
