@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { mailCatcherPorts } from './e2e/pages/mailCatcher';
 
 // E2E_PORT lets two runs on one machine use different ports and database folders (E2E_CHAIN_PORT: the chain's).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8646);
 const chainURL = `http://127.0.0.1:${CHAIN_PORT}`;
+// The development mail catcher `npm start` runs without SMTP_URL (decision 0038), on this run's own ports.
+const MAIL = mailCatcherPorts(PORT);
 
 /**
  * Browser tests against the real app: the API (with its embedded database, fresh for every run) serving the
@@ -54,7 +57,7 @@ export default defineConfig({
     {
       // Every browser test signs in and registers from 127.0.0.1: the per-address limits are raised for the run.
       // The server reads chain 56 on the local node (and checks every second); browsers get the same node.
-      command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 RATE_LIMIT_REGISTER_PER_IP=10000 CHAIN_RPC_URL_56=${chainURL} PUBLIC_RPC_URL_56=${chainURL} CHAIN_POLL_SECONDS=1 npm start`,
+      command: `rm -rf .tmp/e2e-${PORT} && DATA_DIR=.tmp/e2e-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 RATE_LIMIT_REGISTER_PER_IP=10000 CHAIN_RPC_URL_56=${chainURL} PUBLIC_RPC_URL_56=${chainURL} CHAIN_POLL_SECONDS=1 MAIL_CATCHER_SMTP_PORT=${MAIL.smtp} MAIL_CATCHER_WEB_PORT=${MAIL.web} npm start`,
       cwd: '../..',
       url: `${baseURL}/api/v1/health/ready`,
       timeout: 180_000,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenPreload } from './vite-plugins/firstScreen';
 import { precompress } from './vite-plugins/precompress';
+import { serviceWorker } from './vite-plugins/serviceWorker';
 
 /** What @sgx/contracts' address checks need: keccak (EIP-55), sha256 and base58check (Tron). */
 const addressHashes =
@@ -13,10 +14,19 @@ const topLevel = (id: string) => id.split(/node_modules[\\/]/).length === 2;
 
 // The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), firstScreenPreload(path.join(import.meta.dirname, 'first-screen.json')), precompress()],
+  plugins: [
+    react(),
+    firstScreenPreload(path.join(import.meta.dirname, 'first-screen.json')),
+    serviceWorker(),
+    precompress(),
+  ],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      // Answered by the API (apps/api/src/http/static.ts), not a file of the app.
+      '/robots.txt': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
   preview: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

@@ -8,10 +8,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+// Phone numbers are checked against libphonenumber's numbering plans on every route (decision 0041).
+import '@sgx/contracts/phone';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { App, Deps } from './deps';
 import { registerAccessControl } from './http/access';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputChecks } from './http/input';
 import { registerJsonParser } from './http/json';
@@ -58,8 +61,10 @@ import { payoutAddressRoutes } from './modules/payouts/payout-address.routes';
 import { PayoutAddressService } from './modules/payouts/payout-address.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { QrService } from './modules/qr/qr.service';
+import { recipientsRoutes } from './modules/recipients/recipients.routes';
 import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { RecoveryService } from './modules/recovery/recovery.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
@@ -102,7 +107,7 @@ export function buildDeps(config: Config, db: Db): Deps {
   const limiter = new RateLimiter(db, (err) => deps.logger?.warn({ err }, 'rate-limit sweep failed'));
   const plans = new PlansService(db);
   const topups = new TopupsService(db, settings);
-  const mailer = new Mailer(db, config.smtpUrl, config.mailFrom);
+  const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, config.mailCatcher?.smtpPort);
   const chains = new ChainsService(db, config);
   const chainPayouts = new ChainPayoutsService(db, chains, plans);
   const deposits = new DepositsService(db, settings, chains);
@@ -180,6 +185,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerErrorHandler(app);
   registerInputChecks(app);
   registerAccessControl(app, deps.sessions);
+  await registerCompression(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
@@ -211,6 +217,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       withdrawalsRoutes(typed);
       approvalsRoutes(typed);
       transfersRoutes(typed);
+      recipientsRoutes(typed);
       codesRoutes(typed);
       qrRoutes(typed);
       transactionsRoutes(typed);
@@ -235,6 +242,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       payoutAddressRoutes(typed);
       setupRoutes(typed);
       riskRoutes(typed);
+      preferencesRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -40,6 +40,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: boolText.default(false),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('SocialGenX <no-reply@socialgenx.local>'),
+  /**
+   * The development mail catcher (decision 0038): on by default in development without SMTP_URL, never in
+   * production; MAIL_CATCHER=false keeps mail in the admin outbox only (true starts it in tests too).
+   */
+  MAIL_CATCHER: boolText.optional(),
+  MAIL_CATCHER_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(1025),
+  MAIL_CATCHER_WEB_PORT: z.coerce.number().int().min(0).max(65535).default(1080),
   APP_URL: z.string().url().optional(),
   RUN_JOBS: boolText.optional(),
   /** Node of each EVM chain the server reads to verify deposits, e.g. CHAIN_RPC_URL_56. */
@@ -110,6 +117,12 @@ export type Config = {
   /** SMTP server for e-mail; without one, mail is kept in the outbox admins can read. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The development mail catcher's ports (loopback only; a taken one is replaced by a free one), or undefined
+   * when it does not run: production, tests, SMTP_URL set, or MAIL_CATCHER=false. Once started, the server
+   * puts the ports it listens on here (server.ts), and the mailer sends to it.
+   */
+  mailCatcher: { smtpPort: number; webPort: number } | undefined;
   /** Public address of the web app, for links in e-mails. */
   appUrl: string;
   /** Run the scheduled jobs (pg-boss) in this process; off in tests. */
@@ -155,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  DATABASE_APP_URL is required in production with DATABASE_URL: requests sign in as the app role sgx_app, never as the owner (README, "Running in production")',
     );
   }
+  if (e.MAIL_CATCHER === true && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid environment:\n  MAIL_CATCHER is for development only: set SMTP_URL in production',
+    );
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -177,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailCatcher:
+      e.NODE_ENV !== 'production' && !e.SMTP_URL && (e.MAIL_CATCHER ?? e.NODE_ENV === 'development')
+        ? { smtpPort: e.MAIL_CATCHER_SMTP_PORT, webPort: e.MAIL_CATCHER_WEB_PORT }
+        : undefined,
     runJobs: e.RUN_JOBS ?? e.NODE_ENV !== 'test',
     chainRpcUrls: Object.fromEntries(
       CHAIN_IDS.flatMap((id) => (e[`CHAIN_RPC_URL_${id}`] ? [[id, e[`CHAIN_RPC_URL_${id}`]]] : [])),

@@ -54,4 +54,9 @@ if (config.seedDemo) {
     `Demo member: ${demoCredentials.member.email} / ${demoCredentials.member.password}  (${shown}/login)`,
   );
 }
+if (running.mailInbox) {
+  lines.push(
+    `Mail inbox:  ${running.mailInbox}  (every e-mail the app sends, caught locally; set SMTP_URL to send)`,
+  );
+}
 console.log(`\n${lines.join('\n')}\n`);

@@ -34,7 +34,7 @@ describe('starting the server', () => {
         body: JSON.stringify({
           fullname: 'Kept Member',
           email: 'kept@example.com',
-          phone: '9876543210',
+          phone: '+919876543210',
           password: 'Keep-Amber-Tide-12',
           confirmPassword: 'Keep-Amber-Tide-12',
         }),

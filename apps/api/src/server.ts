@@ -6,26 +6,62 @@ import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
 import { startJobs } from './jobs/runner';
 import { poolBusy, watchRecovery } from './modules/health/recovery';
+import { type MailCatcher, startMailCatcher } from './modules/mail/catcher';
 
-export type Running = { app: App; url: string; seeded: boolean; close: () => Promise<void> };
+export type Running = {
+  app: App;
+  url: string;
+  seeded: boolean;
+  /** The development mail catcher's web inbox, when it runs (decision 0038). */
+  mailInbox: string | undefined;
+  close: () => Promise<void>;
+};
 
-/** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds, and builds the app. */
-export async function startServer(config: Config): Promise<Running> {
+/**
+ * Starts the database (embedded unless DATABASE_URL is set), migrates, seeds, and builds the app; in
+ * development without SMTP_URL first the mail catcher the mailer sends to (decision 0038).
+ */
+export async function startServer(given: Config): Promise<Running> {
   let deps: Deps | undefined;
   // Before the app has its logger (the embedded database's watchdog speaks from the start).
   const warn = (msg: string) => (deps?.logger ? deps.logger.warn(msg) : console.warn(msg));
-  const embedded = config.databaseUrl
-    ? undefined
-    : await startEmbeddedPostgres(config.dataDir, 'socialgenx', undefined, { warn });
-  const url = config.databaseUrl ?? embedded?.url;
-  if (!url) throw new Error('No database');
+  const catcher = await startCatcher(given, warn);
+  // The mailer sends to the ports the catcher listens on (or keeps mail in the outbox without one).
+  const config: Config = {
+    ...given,
+    mailCatcher: catcher ? { smtpPort: catcher.smtpPort, webPort: catcher.webPort } : undefined,
+  };
+  let embedded: EmbeddedDatabase | undefined;
   try {
-    return await startOn(config, url, embedded, warn, (d) => {
+    embedded = config.databaseUrl
+      ? undefined
+      : await startEmbeddedPostgres(config.dataDir, 'socialgenx', undefined, { warn });
+    const url = config.databaseUrl ?? embedded?.url;
+    if (!url) throw new Error('No database');
+    const running = await startOn(config, url, embedded, warn, (d) => {
       deps = d;
     });
+    if (!catcher) return running;
+    return {
+      ...running,
+      mailInbox: catcher.inboxUrl,
+      close: () => running.close().finally(() => catcher.close()),
+    };
   } catch (err) {
     await embedded?.stop().catch(() => undefined);
+    await catcher?.close().catch(() => undefined);
     throw err;
+  }
+}
+
+/** The development mail catcher when the config asks for it; one that cannot start leaves mail in the outbox. */
+async function startCatcher(config: Config, warn: (msg: string) => void): Promise<MailCatcher | undefined> {
+  if (!config.mailCatcher) return undefined;
+  try {
+    return await startMailCatcher({ ...config.mailCatcher, warn });
+  } catch (err) {
+    warn(`The mail catcher did not start (${String(err)}): e-mails stay in the admin outbox`);
+    return undefined;
   }
 }
 
@@ -100,6 +136,7 @@ async function startOn(
     app,
     url: address,
     seeded,
+    mailInbox: undefined,
     // In order, each step tried even when one before failed: stop taking requests and let those in
     // flight finish (Fastify answers 503 on a busy keep-alive connection meanwhile), let running jobs
     // finish, then the settings listener, the pool, and PostgreSQL last (its watchdog first).

@@ -19,7 +19,7 @@ const { startApi, postmasters, ownerUrl, dataDir } = apiProcessSuite('sgx-crash-
 const member = {
   fullname: 'Riya Sharma',
   email: 'riya.crash@example.com',
-  phone: '9876543210',
+  phone: '+919876543210',
   password: 'Saffron-Kettle-58',
   confirmPassword: 'Saffron-Kettle-58',
   referralBy: '',

@@ -54,6 +54,8 @@ test('an admin sets up two-factor at the first sign-in, and needs a fresh code a
   // Taken to the enrolment; the back-office does not open, in the browser or through the API.
   await expect(page).toHaveURL(/\/two-factor\/setup$/);
   await expect(signIn.enrolHeading).toBeVisible();
+  // No way into the back-office is offered before the second factor is done (issue 22).
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/two-factor\/setup$/);
   const refused = await page.request.get('/api/v1/users/list', {
@@ -92,6 +94,7 @@ test('an admin sets up two-factor at the first sign-in, and needs a fresh code a
   await signIn.submitPassword(demoAdmin.email, demoAdmin.password);
   await expect(page).toHaveURL(/\/two-factor$/);
   await expect(signIn.codeHeading).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(signIn.code).toHaveAttribute('autocomplete', 'one-time-code');
   await signIn.code.fill(code);
   await signIn.verify.click();
@@ -260,7 +263,8 @@ test('a member with two-factor on confirms a transfer to another member with a c
   const form = page.getByRole('form', { name: 'Transfer to a member' });
   const code = form.getByRole('textbox', { name: 'Authenticator code' });
   await expect(code).toBeVisible();
-  await form.getByRole('textbox', { name: 'Member ID', exact: true }).fill(String(friend.id));
+  await form.getByRole('textbox', { name: 'Send to', exact: true }).fill(friend.username);
+  await expect(form.getByText(`${friend.fullname} · ${friend.username}`)).toBeVisible();
   await form.getByRole('textbox', { name: 'Amount', exact: true }).fill('20');
 
   // Without a code the form asks for it and nothing is sent; a wrong one is refused by the server.

@@ -27,7 +27,9 @@ test('an admin finds a member, edits Full Name and Status, and the change sticks
 
   const newName = `${member.fullname} Edited`;
   await detail.fullName.fill(newName);
-  await detail.choose(detail.status, 'block');
+  // Readable words for users.status (the API keeps 'unblock'/'block'); a block takes the reason the member reads.
+  await detail.choose(detail.status, 'Blocked');
+  await detail.blockReason.fill('Your documents are being checked.');
   await detail.save.click();
 
   await expect(detail.message).toBeVisible();
@@ -36,7 +38,8 @@ test('an admin finds a member, edits Full Name and Status, and the change sticks
   await page.reload();
   await detail.expectLoaded();
   await expect(detail.fullName).toHaveValue(newName);
-  await expect(detail.status).toHaveValue('block');
+  await expect(detail.status).toHaveValue('Blocked');
+  await expect(detail.blockReason).toHaveValue('Your documents are being checked.');
 
   // The banner clears itself after 3 seconds (spec 2.3), so it is gone after the reload as well.
   await expect(detail.message).toBeHidden();

@@ -113,15 +113,15 @@ test('an admin pays approved withdrawals in one batch from the browser wallet; m
   await signInAdmin(page, demoAdmin.email, demoAdmin.password);
   const payouts = new ChainPayoutsPanel(page);
   await payouts.goto();
-  await expect(payouts.chain).toHaveValue('BNB Smart Chain (USDT)');
+  await expect(payouts.chain).toHaveValue('USDT on BNB Smart Chain (BEP20)');
   await expect(payouts.panel).toContainText(new RegExp(PAYOUT_CONTRACT, 'i'));
   await expect(payouts.selection).toHaveText('Nothing selected.');
-  // TRC20 has no payout contract here: it says where to set one, and nothing can be paid.
-  await payouts.network('TRC20').click();
+  // TRON has no payout contract here: it says where to set one, and nothing can be paid.
+  await payouts.network('TRON (TRC20)').click();
   await expect(payouts.panel).toContainText('Set a payout contract in the chain settings');
   await expect(payouts.selectAll).toBeDisabled();
-  await payouts.network('BEP20').click();
-  await expect(payouts.chain).toHaveValue('BNB Smart Chain (USDT)');
+  await payouts.network('EVM chains').click();
+  await expect(payouts.chain).toHaveValue('USDT on BNB Smart Chain (BEP20)');
   // Nothing scrolls sideways on a laptop or a phone.
   const layout = new AdminTablePage(page, '/admin/withdrawals?tab=payouts', 'Withdrawals');
   for (const size of [

@@ -63,7 +63,8 @@ export function uniqueMember(label = 'member') {
   return {
     fullname: `E2E ${label} ${stamp.slice(-6)}`,
     email: `e2e.${label}.${stamp}@example.com`,
-    phone: `+1555${stamp.slice(-7)}`,
+    // A number of a real numbering plan (issue 22: +1 555 is no area code and is refused): +91 98…
+    phone: `+9198${stamp.slice(-8)}`,
     password: 'E2e-pass-1234',
   };
 }

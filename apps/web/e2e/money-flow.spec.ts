@@ -67,7 +67,9 @@ test('deposit, approval, plan, withdrawal and payout: every balance on screen ma
   await expect(member.getByTestId('receiving-address')).toHaveText(
     '0x52908400098527886E0F7030069857D2E4169EE7',
   );
-  await expect(member.getByRole('img', { name: 'BEP20 deposit address QR code' })).toBeVisible();
+  await expect(
+    member.getByRole('img', { name: 'BNB Smart Chain (BEP20) deposit address QR code' }),
+  ).toBeVisible();
   await deposit.deposit('1000', hash);
   await expect(toast(member, 'Deposit request received')).toBeVisible();
   // Nothing is credited before approval.

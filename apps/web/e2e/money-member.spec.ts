@@ -75,7 +75,7 @@ test("refusals show the server's words: a friend top-up to yourself, an unknown 
 
   await page.goto('/user/topup?tab=friend');
   const form = page.getByRole('form', { name: "Top up a friend's plan" });
-  await form.getByRole('textbox', { name: "Friend's member ID" }).fill(String(member.id));
+  await form.getByRole('textbox', { name: 'Friend' }).fill(member.username);
   await form.getByRole('combobox', { name: 'Plan' }).click();
   await page.getByRole('option', { name: /^Bronze/ }).click();
   await form.getByRole('button', { name: 'Top up friend' }).click();

@@ -1,11 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
+import { MemberNav } from './pages/MemberEventsPages';
+import { apiPost, apiSignIn } from './pages/MoneyApi';
 import {
   MemberNotificationsPage,
   NotificationFormPage,
   NotificationListPage,
 } from './pages/NotificationPages';
-import { sendNotification } from './pages/outbox';
+import { adminToken, sendNotification } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 
 const team = {
@@ -184,4 +186,104 @@ test('a site popup shows once to the member it names', async ({ page, request })
   await page.reload();
   await expect(inbox.item(title)).toBeVisible();
   await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
+});
+
+test('the page count, the New marks and the menu badge agree, before and after reading (issue 22)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // Account events (support answered a ticket twice, then closed it) and two notices from the team.
+  const member = await registerViaApi(request, 'unread');
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  const admin = await adminToken(request);
+  const { ticket } = await apiPost<{ ticket: { id: number } }>(request, token, '/tickets', {
+    subject: 'Unread counts',
+    category: 'general',
+    message: 'Which number is right?',
+  });
+  for (const answer of ['Looking into it.', 'They agree now.']) {
+    await apiPost(request, admin, `/tickets/${ticket.id}/responses`, { message: answer });
+  }
+  await apiPost(request, admin, `/tickets/${ticket.id}/status`, { status: 'closed' }, 'PUT');
+  const stamp = Date.now();
+  for (const title of [`Counts one ${stamp}`, `Counts two ${stamp}`]) {
+    await sendNotification(request, {
+      title,
+      message: 'Read me.',
+      type: 'notification',
+      users: false,
+      recipients: [member.id],
+    });
+  }
+
+  // The page's clock is the test's to move: the count is read again every minute.
+  await page.clock.install();
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  const nav = new MemberNav(page);
+  const inbox = new MemberNotificationsPage(page);
+  const newMarks = page.locator('li[data-seen="false"]');
+
+  /** The header's count, the menu's badge and the items marked New: one number. */
+  const agreeOn = async (n: number) => {
+    await expect(inbox.unread).toHaveText(`${n} unread`);
+    if (n === 0) await expect(nav.badge).toHaveCount(0);
+    else await expect(nav.badge).toHaveText(String(n));
+    await expect(newMarks).toHaveCount(n);
+    await expect(newMarks.getByText('New', { exact: true })).toHaveCount(n);
+  };
+
+  await expect(nav.badge).toBeVisible();
+  const before = Number(await nav.badge.innerText());
+  // Three account events and two notices at least (notices to every member count too).
+  expect(before).toBeGreaterThanOrEqual(5);
+  await nav.notifications.click();
+  await expect(inbox.unread).toBeVisible();
+  await agreeOn(before);
+  await expect(page.getByTestId('unread-events')).toHaveText('3 unread');
+  await expect(page.getByTestId('unread-notices')).toHaveText(`${before - 3} unread`);
+
+  // A notice read: all three drop together, without a reload.
+  await inbox.markSeen(`Counts one ${stamp}`).click();
+  await agreeOn(before - 1);
+  await expect(page.getByTestId('unread-notices')).toHaveText(`${before - 4} unread`);
+
+  // An account event opened: it is read, the badge drops where it leads, and the page agrees on return.
+  await page
+    .getByRole('list', { name: 'Account activity' })
+    .getByRole('listitem', { name: 'Ticket closed' })
+    .getByRole('button', { name: 'Open: Ticket closed' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/user/queries/${ticket.id}$`));
+  await expect(nav.badge).toHaveText(String(before - 2));
+  await nav.notifications.click();
+  await agreeOn(before - 2);
+  await expect(page.getByTestId('unread-events')).toHaveText('2 unread');
+
+  // Kept on the server: the same after a reload.
+  await page.reload();
+  await agreeOn(before - 2);
+
+  // Something new arrives while the page is open: a minute later the count is read again, and the list
+  // follows it, so the new notice shows New as the counts go up by one.
+  const later = `Counts three ${stamp}`;
+  await sendNotification(request, {
+    title: later,
+    message: 'Arrived later.',
+    type: 'notification',
+    users: false,
+    recipients: [member.id],
+  });
+  await page.clock.fastForward('01:05');
+  await expect(inbox.item(later)).toContainText('New');
+  await agreeOn(before - 1);
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await agreeOn(0);
+  await expect(page.getByTestId('unread-events')).toHaveText('0 unread');
+  await page.reload();
+  await agreeOn(0);
 });

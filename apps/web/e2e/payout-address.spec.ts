@@ -2,13 +2,16 @@ import { expect, registerViaApi, test } from './fixtures';
 import { payoutAddressNow } from './pages/ApprovalPages';
 import { WithdrawalPage } from './pages/MemberMoneyPages';
 import { apiGet, apiPost, apiSignIn } from './pages/MoneyApi';
-import { adminToken, latestMail } from './pages/outbox';
+import { caughtMail, caughtMailsTo, mailInboxUrl } from './pages/mailCatcher';
+import { adminToken } from './pages/outbox';
 import { ProfilePage } from './pages/ProfilePage';
 import { SignInPage } from './pages/SignInPage';
+import { codeFor, enrolApi, entryOf, nextAppCode } from './pages/secondFactor';
 
 /**
  * Issue 13, protected payout addresses: a member changes the BEP20 payout address with the password and a
- * code e-mailed to them, sees the hold, a withdrawal to the new address is refused with the hold's message,
+ * code e-mailed to them (issue 22: in the default set-up, no SMTP, the code is read in the local mail
+ * catcher's inbox that `npm start` runs, as a newcomer would), sees the hold, a withdrawal to the new address is refused with the hold's message,
  * the member cancels the change with the password and the old address is back (and takes withdrawals at
  * once).
  */
@@ -49,13 +52,21 @@ test('a payout address change needs the password and an e-mailed code, holds wit
   const fresh = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
   await profile.fillPayoutChange('BEP20', fresh, member.password);
   await profile.sendPayoutEmailCode();
-  const mail = await latestMail(request, member.email, 'Your SocialGenX payout address code');
-  const code = /change a payout address is (\d{6})/.exec(mail.body ?? '')?.[1];
+  // The member opens the mail inbox `npm start` printed, in another tab, and reads the code there.
+  const inbox = await page.context().newPage();
+  await inbox.goto(mailInboxUrl());
+  const mail = inbox
+    .getByRole('article')
+    .filter({ hasText: `To ${member.email}` })
+    .filter({ hasText: 'Your SocialGenX payout address code' });
+  await expect(mail).toHaveCount(1);
+  const code = /change a payout address is (\d{6})/.exec(await mail.innerText())?.[1];
   expect(code).toBeDefined();
+  await inbox.close();
   await profile.confirmPayoutChange(code ?? '', old, fresh);
   const done = profile.dialog('Successful');
   await expect(done).toContainText(
-    /Your BEP20 payout address was changed\. Withdrawals to it are possible from/,
+    /Your EVM payout address was changed\. Withdrawals to it are possible from/,
   );
   await done.getByRole('button', { name: 'Go back' }).click();
 
@@ -70,7 +81,7 @@ test('a payout address change needs the password and an e-mailed code, holds wit
     '/notifications/events',
   );
   expect(events).toContainEqual(
-    expect.objectContaining({ kind: 'payout_address_changed', title: 'BEP20 payout address changed' }),
+    expect.objectContaining({ kind: 'payout_address_changed', title: 'EVM payout address changed' }),
   );
 
   // A withdrawal to the new address is refused with the hold's message, as the API words it.
@@ -82,7 +93,7 @@ test('a payout address change needs the password and an e-mailed code, holds wit
   const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal' });
   await confirm.getByRole('button', { name: 'Request withdrawal', exact: true }).click();
   await expect(confirm.getByRole('alert')).toContainText(
-    /Your new BEP20 payout address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Cancel the change in your profile if it was not you\./,
+    /Your new EVM payout address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Cancel the change in your profile if it was not you\./,
   );
   await confirm.getByRole('button', { name: 'Go back' }).click();
 
@@ -103,7 +114,7 @@ test('a payout address change needs the password and an e-mailed code, holds wit
   await password.fill(member.password);
   await ask.getByRole('button', { name: 'Cancel change' }).click();
   await expect(profile.dialog('Successful')).toContainText(
-    `Change cancelled. Your BEP20 payout address is ${old}.`,
+    `Change cancelled. Your EVM payout address is ${old}.`,
   );
   await profile.dialog('Successful').getByRole('button', { name: 'Go back' }).click();
   await expect(profile.holds).toHaveCount(0);
@@ -120,4 +131,73 @@ test('a payout address change needs the password and an e-mailed code, holds wit
     },
   );
   expect(paid.withdrawal.address.toLowerCase()).toBe(old.toLowerCase());
+});
+
+/** A 6-digit code that is none of the valid ones around now. */
+function wrongCode(secret: string): string {
+  const now = Math.floor(Date.now() / 30_000);
+  const valid = new Set([now - 1, now, now + 1].map((s) => codeFor(secret, s)));
+  for (let n = 123456; ; n++) if (!valid.has(String(n))) return String(n);
+}
+
+/**
+ * Issue 22: a member with two-factor on confirms a payout address change with the authenticator app's code.
+ * No e-mailed code is offered or sent; a wrong code changes nothing; the change is held and announced (the
+ * notice reaches the member through the local mail catcher).
+ */
+test('a member with two-factor on confirms a payout address change with the authenticator code', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const member = await registerViaApi(request, 'payout2fa');
+  const admin = await adminToken(request);
+  await payoutAddressNow(request, admin, member.id);
+  const { singleuser } = await apiGet<{ singleuser: { bep20: string } }>(
+    request,
+    admin,
+    `/users/${member.id}`,
+  );
+  const old = singleuser.bep20;
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  await enrolApi(request, member.email, token, member.password);
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(member.email, member.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  const profile = new ProfilePage(page);
+  await profile.goto(member.id);
+  const fresh = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  await profile.fillPayoutChange('BEP20', fresh, member.password);
+  // The authenticator code is asked for; no e-mailed code is offered.
+  const code = profile.payoutForm.getByRole('textbox', { name: 'Authenticator code' });
+  await expect(code).toBeVisible();
+  await expect(profile.payoutForm.getByRole('button', { name: 'Send code to my e-mail' })).toHaveCount(0);
+  await expect(profile.payoutForm.getByRole('textbox', { name: 'Code from the e-mail' })).toHaveCount(0);
+
+  // A wrong code: refused by the server, the address stays.
+  const dialog = page.getByRole('dialog', { name: /^Change your (EVM|TRON|BEP20) payout address\?$/ });
+  await code.fill(wrongCode(entryOf(member.email)?.secret ?? ''));
+  await profile.payoutForm.getByRole('button', { name: 'Change address' }).click();
+  await dialog.getByRole('button', { name: 'Change address' }).click();
+  await expect(profile.payoutForm.getByRole('alert')).toContainText('That code is not valid.');
+  await expect(profile.payoutCurrent('BEP20')).toContainText(old);
+
+  // The app's current code: the change is made and held.
+  await code.fill(await nextAppCode(member.email));
+  await profile.payoutForm.getByRole('button', { name: 'Change address' }).click();
+  await expect(dialog).toContainText(`From: ${old}`);
+  await expect(dialog).toContainText(`To: ${fresh}`);
+  await dialog.getByRole('button', { name: 'Change address' }).click();
+  const done = profile.dialog('Successful');
+  await expect(done).toContainText(/payout address was changed\. Withdrawals to it are possible from/);
+  await done.getByRole('button', { name: 'Go back' }).click();
+  await expect(profile.holds).toHaveCount(1);
+  await expect(profile.payoutCurrent('BEP20')).toContainText(fresh);
+
+  // The notice of the change reaches the member's inbox; no code was ever e-mailed.
+  await caughtMail(request, member.email, /payout address changed$/);
+  const mails = await caughtMailsTo(request, member.email);
+  expect(mails.map((m) => m.subject)).not.toContain('Your SocialGenX payout address code');
 });

@@ -31,7 +31,7 @@ test('a member edits their details, is refused a malformed payout address, and c
   await expect(profile.payoutCurrent('BEP20')).toContainText('Not set');
   await profile.fillPayoutChange('BEP20', '0x1234', member.password);
   await profile.payoutForm.getByRole('button', { name: 'Change address' }).click();
-  await expect(profile.payoutForm).toContainText('Enter a valid BEP20 address');
+  await expect(profile.payoutForm).toContainText('Enter a valid EVM address');
   await expect(profile.payoutForm).toContainText('Send a code to your e-mail and enter it.');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -92,7 +92,7 @@ test('first run: the admin sees what is not set up with links to where it is set
     }
     await expect(checklist.item('smtp')).toContainText('No SMTP server');
     await expect(checklist.item('receiving_addresses')).toContainText(
-      'No receiving address for Tron (TRC20)',
+      'No receiving address for TRON (TRC20)',
     );
 
     for (const item of status.items) {
@@ -121,7 +121,7 @@ test('first run: the admin sees what is not set up with links to where it is set
     // (issue 19), shown under the addresses; members still cannot deposit until it is approved.
     await page.goto('/admin/web3');
     const form = page.getByRole('form', { name: 'Set deposit address' });
-    await form.getByText('TRC20', { exact: true }).click();
+    await form.getByText('TRON (TRC20)', { exact: true }).click();
     await form.getByRole('textbox', { name: 'Address' }).fill(TRON);
     await form.getByRole('textbox', { name: 'Reason' }).fill('e2e: the Tron address');
     await form.getByRole('button', { name: 'Save address' }).click();
@@ -131,7 +131,7 @@ test('first run: the admin sees what is not set up with links to where it is set
       .click();
     await expectWaitingIn(page, 'Save deposit address');
     const waiting = page.getByTestId('addresses-pending');
-    await expect(waiting).toContainText('Set the TRC20 (Tron) receiving address');
+    await expect(waiting).toContainText('Set the TRON (TRC20) receiving address');
     await expect(waiting).toContainText(TRON);
     await expect(page.getByTestId('address-TRC20')).toContainText('Not set');
     await deposit.goto();

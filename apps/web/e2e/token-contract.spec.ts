@@ -8,7 +8,7 @@ import { TokenContractForm } from './pages/TokenContractForm';
 type TokenConfig = { data: { contract_address: string | null } };
 type SetupStatus = { done: boolean; items: { key: string; done: boolean; explanation: string }[] };
 
-const BAD_ADDRESS = 'Enter a valid BEP20 address (0x and 40 hex digits with a valid checksum).';
+const BAD_ADDRESS = 'Enter a valid EVM address (0x and 40 hex digits with a valid checksum).';
 
 test('an admin sets the token contract address through the form and the setup item reads as done', async ({
   page,

@@ -1,6 +1,8 @@
 import { type Chain, defineChain } from 'viem';
 import { arbitrum, bsc, mainnet, polygon } from 'viem/chains';
-import { TRON_CHAIN_ID } from './tron';
+import { CHAIN_NAMES, chainName, TRON_CHAIN_ID } from './names';
+
+export { chainName };
 
 /** The EVM chains the platform accepts deposits on (spec 9), in the order the spec lists them. */
 export type SupportedChainId = 1 | 137 | 56 | 42161;
@@ -61,19 +63,16 @@ const info = (
 });
 
 export const SUPPORTED_CHAINS: readonly ChainInfo[] = [
-  info(mainnet, 'Ethereum', 'ETH', 'https://ethereum-rpc.publicnode.com', 'https://etherscan.io'),
-  info(polygon, 'Polygon', 'POL', 'https://polygon-bor-rpc.publicnode.com', 'https://polygonscan.com'),
-  info(bsc, 'BNB Smart Chain', 'BSC', 'https://bsc-rpc.publicnode.com', 'https://bscscan.com'),
-  info(arbitrum, 'Arbitrum One', 'ARB', 'https://arbitrum-one-rpc.publicnode.com', 'https://arbiscan.io'),
+  info(mainnet, CHAIN_NAMES[1], 'ETH', 'https://ethereum-rpc.publicnode.com', 'https://etherscan.io'),
+  info(polygon, CHAIN_NAMES[137], 'POL', 'https://polygon-bor-rpc.publicnode.com', 'https://polygonscan.com'),
+  info(bsc, CHAIN_NAMES[56], 'BSC', 'https://bsc-rpc.publicnode.com', 'https://bscscan.com'),
+  info(arbitrum, CHAIN_NAMES[42161], 'ARB', 'https://arbitrum-one-rpc.publicnode.com', 'https://arbiscan.io'),
 ];
 
 export const isSupportedChainId = (n: unknown): n is SupportedChainId =>
   SUPPORTED_CHAINS.some((c) => c.id === n);
 
 export const chainById = (id: number): ChainInfo | undefined => SUPPORTED_CHAINS.find((c) => c.id === id);
-
-export const chainName = (id: number): string =>
-  id === TRON_CHAIN_ID ? 'TRON' : (chainById(id)?.name ?? `Chain ${id}`);
 
 export const txExplorerUrl = (chainId: number, hash: string): string | undefined => {
   if (chainId === TRON_CHAIN_ID) return `https://tronscan.org/#/transaction/${hash.replace(/^0x/, '')}`;

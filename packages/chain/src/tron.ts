@@ -6,8 +6,7 @@ import { type Hex, sha256 } from 'viem';
  * java-tron's JSON-RPC (`/jsonrpc`) speaks the 20-byte hex form.
  */
 
-/** TRON mainnet's chain id on java-tron's Ethereum-compatible JSON-RPC. */
-export const TRON_CHAIN_ID = 728126428;
+export { TRON_CHAIN_ID } from './names';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TRON_PREFIX = 0x41;

@@ -62,7 +62,7 @@ describe('shared request schemas', () => {
     const ok = RegisterBody.parse({
       fullname: 'A B',
       email: 'A@Example.com',
-      phone: '9876543210',
+      phone: '+91 98765 43210',
       password: 'abc12345',
       confirmPassword: 'abc12345',
     });

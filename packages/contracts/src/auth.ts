@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { Phone } from './phone';
 import { SecondFactorState } from './two-factor';
+
+export {
+  installPhoneNumbering,
+  PHONE_COUNTRY_MESSAGE,
+  PHONE_DIGITS_MESSAGE,
+  PHONE_INVALID_MESSAGE,
+  Phone,
+  type PhoneNumbering,
+} from './phone';
 
 export const Email = z.string().trim().toLowerCase().email('Enter a valid email address.').max(254);
 export const Password = z
@@ -7,15 +17,6 @@ export const Password = z
   .min(8, 'Password must be at least 8 characters.')
   .max(128, 'Password must be at most 128 characters.')
   .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'Password must contain a letter and a digit.');
-/**
- * A phone number as people write it ("+44 7700 900123", "(020) 7946-0958"): spaces, dashes, dots and brackets are
- * dropped, then 7 to 15 digits, a leading + allowed. Kept without the separators.
- */
-export const Phone = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{7,15}$/, 'Enter a phone number of 7 to 15 digits.'));
 export const FullName = z.string().trim().min(2, 'Enter your full name.').max(100);
 
 export const RegisterBody = z

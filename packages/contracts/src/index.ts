@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './payout-address';
 export * from './payouts';
 export * from './plans';
+export * from './preferences';
 export * from './recovery';
 export * from './reports';
 export * from './rewards';

@@ -216,6 +216,23 @@ export const TransferRecord = z.object({
 export const TransfersResponse = paged('transfers', TransferRecord);
 export const TransferResponse = z.object({ message: z.string(), transfer: TransferRecord });
 
+/**
+ * GET /members/lookup (issue 22): the member a transfer or friend top-up goes to, found by an exact username,
+ * referral code or e-mail (any letter case). `for`: which form asks, so looking up oneself says the right thing.
+ */
+export const RecipientLookupQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, "Enter the member's username, referral code or e-mail.")
+    .max(254, 'No member has a username, referral code or e-mail that long.'),
+  for: z.enum(['transfer', 'friend']).default('transfer'),
+});
+export type RecipientLookupQuery = z.infer<typeof RecipientLookupQuery>;
+/** Who the money goes to: the id the transfer sends, the name and username shown before the confirm. */
+export const Recipient = z.object({ id: z.number().int(), name: z.string(), username: z.string() });
+export type Recipient = z.infer<typeof Recipient>;
+
 export const CreateCodesBody = z.object({
   count: z.coerce.number().int().min(1).max(500),
   amount: PositiveAmountIn,

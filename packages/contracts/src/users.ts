@@ -8,15 +8,15 @@ export const UserStatus = z.enum(['unblock', 'block']);
 export const ActiveFlag = z.enum(['active', 'inactive']);
 export const OpenClose = z.enum(['open', 'close']);
 
+/** EVM_ADDRESS_MESSAGE / TRON_ADDRESS_MESSAGE: the words name the network, not BEP20 alone (issue 22). */
+export const EVM_ADDRESS_MESSAGE = 'Enter a valid EVM address (0x and 40 hex digits with a valid checksum).';
+export const TRON_ADDRESS_MESSAGE = 'Enter a valid TRON address (34 characters starting with T).';
 export const Bep20Address = z
   .string()
   .trim()
-  .refine(isEvmAddress, 'Enter a valid BEP20 address (0x and 40 hex digits with a valid checksum).')
+  .refine(isEvmAddress, EVM_ADDRESS_MESSAGE)
   .transform(toChecksumAddress);
-export const Trc20Address = z
-  .string()
-  .trim()
-  .refine(isTronAddress, 'Enter a valid TRC20 address (34 characters starting with T).');
+export const Trc20Address = z.string().trim().refine(isTronAddress, TRON_ADDRESS_MESSAGE);
 
 /** A member as staff and the member themself see it. Never carries a password or its hash. */
 export const UserRecord = z.object({
@@ -56,6 +56,11 @@ export const UserRecord = z.object({
   salary: AmountOut,
   working: AmountOut,
   non_working: AmountOut,
+  /**
+   * Why the member is blocked, as the admin gave it (issue 22, decision 0035): shown to the member on every page
+   * of their area; null when not blocked (or blocked before reasons were kept).
+   */
+  block_reason: z.string().nullable(),
 });
 export type UserRecord = z.infer<typeof UserRecord>;
 
@@ -98,6 +103,9 @@ export type SendRewardBody = z.infer<typeof SendRewardBody>;
 
 const optionalText = (max: number) => z.string().trim().max(max);
 
+/** The refusal of a block without a reason (decision 0035), from the schema and from the server's rule. */
+export const BLOCK_REASON_REQUIRED = 'Give the reason for blocking: the member sees it.';
+
 /**
  * Edit of a member (spec 2.3). Admins may send every field; a member editing themself may send only
  * fullname, phone, address, bep20 and trc20, the last two only unchanged: a member changes a payout address
@@ -128,6 +136,8 @@ export const UpdateUserBody = z
     trc20: z.union([z.literal(''), Trc20Address]),
     updated_at: z.unknown(),
     reason: optionalText(500),
+    /** Required when blocking (decision 0035); the member sees it. Sent only with the member blocked. */
+    block_reason: z.string().trim().min(1, BLOCK_REASON_REQUIRED).max(500),
   })
   .partial();
 export type UpdateUserBody = z.input<typeof UpdateUserBody>;

@@ -29,6 +29,11 @@ export interface UsersTable {
   password_hash: string;
   role: Generated<UserRole>;
   status: Generated<'unblock' | 'block'>;
+  /** The admin's reason, shown to the member; set only while blocked (migration 0045). */
+  block_reason: string | null;
+  /** The member's language ('en' | 'es' | 'hi') and IANA time zone; null: the browser's (migration 0047). */
+  locale: string | null;
+  time_zone: string | null;
   is_active: Generated<'active' | 'inactive'>;
   roi_status: Generated<'open' | 'close'>;
   level_status: Generated<'open' | 'close'>;
@@ -180,6 +185,8 @@ export interface VideosTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** Null: a draft; members see the video from this time on (migration 0046). */
+  publish_at: NullableTimestamp;
 }
 
 export type AccountKind =

@@ -92,7 +92,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     const member = await auth.insertMember(tx, {
       email: demoCredentials.member.email,
       fullname: 'Demo Member',
-      phone: '9876543210',
+      phone: '+919876543210',
       passwordHash: memberHash,
       sponsorId: root,
       prefix,

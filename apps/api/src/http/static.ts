@@ -90,13 +90,36 @@ async function sendBest(
 }
 
 /**
+ * /robots.txt: the public pages may be indexed; the member and admin areas, the pages of a sign-in in
+ * progress and the API may not (they only show a sign-in to a crawler, and the API is no page).
+ */
+export const ROBOTS = [
+  'User-agent: *',
+  'Disallow: /user/',
+  'Disallow: /admin/',
+  'Disallow: /api/',
+  'Disallow: /transactions/',
+  'Disallow: /watch/',
+  'Disallow: /two-factor',
+  'Disallow: /reset-password',
+  '',
+].join('\n');
+
+/**
  * Serves the built single-page app from `webDist`: real files as they are, every other page path gets
  * index.html (the app's router shows the page). Files the build compressed (`name.br`, `name.gz` next to
  * `name`) go out compressed when the request accepts it; nothing is compressed per request. Hashed files
  * under /assets/ are cached for a year; index.html and the rest are revalidated. A missing file under
- * /assets/ is a 404, not the page (a script must not receive HTML).
+ * /assets/ is a 404, not the page (a script must not receive HTML). /robots.txt is answered whether or
+ * not the app is built.
  */
 export function registerWebApp(app: App, webDist: string): void {
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(ROBOTS),
+  );
   const root = path.resolve(webDist);
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) {
@@ -105,26 +128,31 @@ export function registerWebApp(app: App, webDist: string): void {
   }
   app.register(fastifyStatic, { root, serve: false });
 
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const rawPath = request.url.split('?')[0] ?? '/';
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(rawPath);
-    } catch {
-      return reply.status(400).send({ message: `Malformed path ${rawPath}`, code: 'BAD_REQUEST' });
-    }
-    if (urlPath.startsWith('/api/')) {
-      return reply.status(404).send({ message: `No route GET ${urlPath}`, code: 'NOT_FOUND' });
-    }
-    const accept = request.headers['accept-encoding'];
-    const relative = path.relative(root, path.join(root, path.normalize(urlPath)));
-    const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-    const hashed = urlPath.startsWith('/assets/');
+  // compress: false: the build's compressed copies go out as they are (nothing compressed per request).
+  app.get(
+    '/*',
+    { config: { access: 'public' }, schema: { hide: true }, compress: false },
+    async (request, reply) => {
+      const rawPath = request.url.split('?')[0] ?? '/';
+      let urlPath: string;
+      try {
+        urlPath = decodeURIComponent(rawPath);
+      } catch {
+        return reply.status(400).send({ message: `Malformed path ${rawPath}`, code: 'BAD_REQUEST' });
+      }
+      if (urlPath.startsWith('/api/')) {
+        return reply.status(404).send({ message: `No route GET ${urlPath}`, code: 'NOT_FOUND' });
+      }
+      const accept = request.headers['accept-encoding'];
+      const relative = path.relative(root, path.join(root, path.normalize(urlPath)));
+      const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+      const hashed = urlPath.startsWith('/assets/');
 
-    if (inside && (await isFile(path.join(root, relative)))) {
-      return sendBest(reply, root, relative, accept, hashed ? IMMUTABLE : REVALIDATE);
-    }
-    if (hashed) return reply.status(404).send({ message: `No file ${urlPath}`, code: 'NOT_FOUND' });
-    return sendBest(reply, root, 'index.html', accept, REVALIDATE);
-  });
+      if (inside && (await isFile(path.join(root, relative)))) {
+        return sendBest(reply, root, relative, accept, hashed ? IMMUTABLE : REVALIDATE);
+      }
+      if (hashed) return reply.status(404).send({ message: `No file ${urlPath}`, code: 'NOT_FOUND' });
+      return sendBest(reply, root, 'index.html', accept, REVALIDATE);
+    },
+  );
 }

@@ -117,7 +117,8 @@ export class AdminWeb3Page {
 
   async setDepositAddress(currency: 'BEP20' | 'TRC20', address: string, reason: string) {
     const form = this.page.getByRole('form', { name: 'Set deposit address' });
-    await form.getByText(currency, { exact: true }).click();
+    // The switch names the networks (issue 22): BEP20 is BNB Smart Chain's alone.
+    await form.getByText(currency === 'BEP20' ? 'EVM chains' : 'TRON (TRC20)', { exact: true }).click();
     await form.getByRole('textbox', { name: 'Address' }).fill(address);
     await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
     await form.getByRole('button', { name: 'Save address' }).click();

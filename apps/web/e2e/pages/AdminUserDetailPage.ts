@@ -5,6 +5,8 @@ export class AdminUserDetailPage {
   readonly form: Locator;
   readonly fullName: Locator;
   readonly status: Locator;
+  /** Appears when Blocked is chosen; the member reads it (issue 22). */
+  readonly blockReason: Locator;
   readonly save: Locator;
   readonly message: Locator;
 
@@ -12,6 +14,7 @@ export class AdminUserDetailPage {
     this.form = page.getByRole('form', { name: 'Editable Details' });
     this.fullName = this.form.getByRole('textbox', { name: 'Full Name', exact: true });
     this.status = this.form.getByRole('combobox', { name: 'Status', exact: true });
+    this.blockReason = this.form.getByRole('textbox', { name: 'Reason for blocking' });
     this.save = this.form.getByRole('button', { name: 'Save Changes' });
     this.message = page.getByTestId('save-message');
   }

@@ -34,8 +34,8 @@ export class ChainPayoutsPanel {
     await expect(this.panel).toBeVisible();
   }
 
-  /** The network switch's option (BEP20, TRC20). */
-  network(label: 'BEP20' | 'TRC20') {
+  /** The network switch's option, by its words (issue 22: BEP20 names BNB Smart Chain alone). */
+  network(label: 'EVM chains' | 'TRON (TRC20)') {
     return this.panel.getByText(label, { exact: true });
   }
 

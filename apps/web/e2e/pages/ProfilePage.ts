@@ -42,8 +42,10 @@ export class ProfilePage {
 
   /** Fills the change form: the currency, the new address, the password ('' leaves a field empty). */
   async fillPayoutChange(currency: 'BEP20' | 'TRC20', address: string, password: string) {
-    await this.payoutForm.getByText(currency, { exact: true }).click();
-    await this.payoutForm.getByRole('textbox', { name: `New ${currency} address` }).fill(address);
+    // The switch and the field name the address kind (issue 22): one EVM address serves every EVM chain.
+    const kind = currency === 'BEP20' ? 'EVM' : 'TRON';
+    await this.payoutForm.getByText(kind, { exact: true }).click();
+    await this.payoutForm.getByRole('textbox', { name: `New ${kind} address` }).fill(address);
     await this.payoutForm.getByLabel('Your password').fill(password);
   }
 
@@ -57,7 +59,7 @@ export class ProfilePage {
   async confirmPayoutChange(emailCode: string, expectFrom: string, expectTo: string) {
     await this.payoutForm.getByRole('textbox', { name: 'Code from the e-mail' }).fill(emailCode);
     await this.payoutForm.getByRole('button', { name: 'Change address' }).click();
-    const dialog = this.page.getByRole('dialog', { name: /^Change your (BEP20|TRC20) payout address\?$/ });
+    const dialog = this.page.getByRole('dialog', { name: /^Change your (EVM|TRON) payout address\?$/ });
     await expect(dialog).toContainText(`From: ${expectFrom}`);
     await expect(dialog).toContainText(`To: ${expectTo}`);
     await dialog.getByRole('button', { name: 'Change address' }).click();

@@ -30,4 +30,19 @@ export class VideoManagerModel {
   field(dialog: Locator, name: 'Title' | 'Video URL' | 'Description (optional)') {
     return dialog.getByRole('textbox', { name, exact: true });
   }
+
+  /** When members see it (decision 0037): 'Publish now' (or 'Keep live'), 'Save as draft' or 'Schedule'. */
+  publishChoice(dialog: Locator, name: 'Publish now' | 'Keep live' | 'Save as draft' | 'Schedule') {
+    return dialog.getByRole('radio', { name, exact: true });
+  }
+
+  /** The schedule picker (a datetime-local input, in the admin's time zone). */
+  publishAt(dialog: Locator) {
+    return dialog.getByLabel('Publish at');
+  }
+
+  /** "Draft", "Scheduled · <when>" or "Live". */
+  state(title: string) {
+    return this.card(title).getByTestId('video-state');
+  }
 }

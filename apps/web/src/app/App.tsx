@@ -6,6 +6,8 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
+import { I18nRoot } from '../i18n/I18nRoot';
+import { PreferencesSync } from '../i18n/PreferencesSync';
 import { useSession } from '../modules/auth/hooks/useSession';
 import { WalletProvider } from '../modules/web3/WalletProvider';
 import { AppErrorBoundary } from './ErrorBoundary';
@@ -44,7 +46,8 @@ function DeferredToaster() {
 /**
  * Mount order of spec 2.12: state > persisted-state gate (renders nothing until the stored session is back)
  * > data cache > wallet provider (wagmi needs the data cache above it; its code loads only when a wallet
- * screen asks, see WalletProvider) > UI theme > the app.
+ * screen asks, see WalletProvider) > UI theme > translations (I18nRoot: the member's language and time zone,
+ * the pages drawn again when either changes; PreferencesSync applies the profile's after sign-in) > the app.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -58,9 +61,12 @@ export function App() {
               cssVariablesResolver={cssVariablesResolver}
               defaultColorScheme="light"
             >
-              <AppErrorBoundary>
-                <AppRouter />
-              </AppErrorBoundary>
+              <I18nRoot>
+                <AppErrorBoundary>
+                  <AppRouter />
+                </AppErrorBoundary>
+              </I18nRoot>
+              <PreferencesSync />
               <DeferredToaster />
             </MantineProvider>
           </WalletProvider>

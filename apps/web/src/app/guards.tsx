@@ -1,8 +1,14 @@
 import type { SecondFactorState } from '@sgx/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../modules/auth/hooks/useSession';
+import { signedOutAt, watchSessionEnd } from '../modules/auth/sessionEnd';
 import { adminHome, memberHome } from './homes';
 import { safeReturnPath } from './returnPath';
+import { authPersistConfig, store } from './store';
+
+// From the first render on, a session that goes away without the member asking (a 401, its expiry,
+// another tab signing out) is noted, so the sign-in page says it ended (issue 22).
+watchSessionEnd(store, `persist:${authPersistConfig.key}`);
 
 /** What the sign-in pages read from the router state to send the visitor back. */
 export interface ReturnState {
@@ -16,16 +22,21 @@ export const secondFactorPaths: Record<Exclude<SecondFactorState, 'ok'>, string>
 };
 
 /**
- * Lets only the given role through. A visitor who is not signed in (or whose session expired) goes to the
- * sign-in page of that area with the wanted path remembered; a signed-in account of the other role goes to
- * /unauthorized; a session that still owes its second factor goes to that step, the wanted path remembered.
+ * Lets only the given role through. A visitor who is not signed in (or whose session ended: expired,
+ * refused by the server, signed out in another tab) goes to the sign-in page of that area with the wanted
+ * path remembered (not the page where this tab's member asked to sign out); a signed-in account of the
+ * other role goes to /unauthorized; a session that still owes its second factor goes to that step, the
+ * wanted path remembered.
  */
 export function RequireRole({ allow: role }: { allow: 'user' | 'admin' }) {
   const session = useSession();
   const location = useLocation();
-  const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const state: ReturnState = { from: here };
   if (session === null) {
-    return <Navigate to={role === 'admin' ? '/admin-login' : '/login'} replace state={state} />;
+    // An ended session comes back here after signing in; a sign-out asked for on this page does not.
+    const back = signedOutAt() === here ? undefined : state;
+    return <Navigate to={role === 'admin' ? '/admin-login' : '/login'} replace state={back} />;
   }
   if (session.role !== role) return <Navigate to="/unauthorized" replace />;
   if (session.secondFactor !== 'ok') {

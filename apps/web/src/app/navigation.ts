@@ -29,6 +29,8 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import english from '../i18n/en/nav.json';
+import { englishNamespace, tr } from '../i18n/i18n';
 
 export interface NavItem {
   label: string;
@@ -41,104 +43,95 @@ export interface NavSection {
   items: NavItem[];
 }
 
+/** The menus' texts (decision 0039): the spec's English, and the member's language once loaded. */
+const NS = englishNamespace('nav', english);
+
+type Icon = NavItem['icon'];
+
+/** A menu entry whose label is read in the member's language each time a menu draws it. */
+const item = (key: keyof typeof english.item, to: string, icon: Icon): NavItem => ({
+  get label() {
+    return tr(`${NS}:item.${key}`);
+  },
+  to,
+  icon,
+});
+
+const section = (key: keyof typeof english.section, items: NavItem[]): NavSection => ({
+  get title() {
+    return tr(`${NS}:section.${key}`);
+  },
+  items,
+});
+
 /** Member menu: every member page that has no parameter, plus the member's own profile. */
 export function memberNavigation(userId: number): NavSection[] {
   return [
-    {
-      title: 'Overview',
-      items: [
-        { label: 'Dashboard', to: '/user/dashboard', icon: IconGauge },
-        { label: 'Profile', to: `/user/profile/${userId}`, icon: IconUser },
-        { label: 'Notifications', to: '/user/notifications', icon: IconBell },
-        { label: 'Security', to: '/user/security', icon: IconShieldLock },
-      ],
-    },
-    {
-      title: 'Earn',
-      items: [
-        { label: 'Watch and Earn', to: '/watch/adds', icon: IconPlayerPlay },
-        { label: 'Income', to: '/user/income', icon: IconChartBar },
-        { label: 'ROI history', to: '/user/transaction/roi_transaction/invest', icon: IconReceipt },
-        { label: 'Rewards', to: '/user/rewards', icon: IconTrophy },
-      ],
-    },
-    {
-      title: 'Wallet',
-      items: [
-        { label: 'Subscription', to: '/user/subscription', icon: IconPackage },
-        { label: 'Top-up', to: '/user/topup', icon: IconCreditCard },
-        { label: 'Web3 deposit', to: '/user/web3-deposit', icon: IconWallet },
-        { label: 'Deposit history', to: '/user/deposit-history', icon: IconHistory },
-        { label: 'Withdrawal', to: '/user/withdrawal', icon: IconCash },
-        { label: 'SGX token', to: '/user/token', icon: IconCoin },
-      ],
-    },
-    {
-      title: 'Team',
-      items: [
-        { label: 'Direct members', to: '/user/direct-members', icon: IconUsers },
-        { label: 'Referral tree', to: '/user/refferral-tree', icon: IconHierarchy2 },
-      ],
-    },
-    {
-      title: 'Support',
-      items: [
-        { label: 'My queries', to: '/user/queries', icon: IconLifebuoy },
-        { label: 'New query', to: '/user/query/create', icon: IconMessagePlus },
-      ],
-    },
+    section('overview', [
+      item('dashboard', '/user/dashboard', IconGauge),
+      item('profile', `/user/profile/${userId}`, IconUser),
+      item('notifications', '/user/notifications', IconBell),
+      item('security', '/user/security', IconShieldLock),
+    ]),
+    section('earn', [
+      item('watchAndEarn', '/watch/adds', IconPlayerPlay),
+      item('income', '/user/income', IconChartBar),
+      item('roiHistory', '/user/transaction/roi_transaction/invest', IconReceipt),
+      item('rewards', '/user/rewards', IconTrophy),
+    ]),
+    section('wallet', [
+      item('subscription', '/user/subscription', IconPackage),
+      item('topUp', '/user/topup', IconCreditCard),
+      item('web3Deposit', '/user/web3-deposit', IconWallet),
+      item('depositHistory', '/user/deposit-history', IconHistory),
+      item('withdrawal', '/user/withdrawal', IconCash),
+      item('sgxToken', '/user/token', IconCoin),
+    ]),
+    section('team', [
+      item('directMembers', '/user/direct-members', IconUsers),
+      item('referralTree', '/user/refferral-tree', IconHierarchy2),
+    ]),
+    section('support', [
+      item('myQueries', '/user/queries', IconLifebuoy),
+      item('newQuery', '/user/query/create', IconMessagePlus),
+    ]),
   ];
 }
 
 /** Admin menu: every admin page that has no parameter. */
 export const adminNavigation: NavSection[] = [
-  {
-    title: 'Overview',
-    items: [
-      { label: 'Dashboard', to: '/admin/dashboard', icon: IconGauge },
-      { label: 'Reports', to: '/admin/reports', icon: IconReportMoney },
-      { label: 'Income', to: '/admin/income', icon: IconChartBar },
-    ],
-  },
-  {
-    title: 'Members',
-    items: [
-      { label: 'Users', to: '/admin/users', icon: IconUsersGroup },
-      { label: 'Tickets', to: '/admin/tickets', icon: IconTicket },
-      { label: 'Notifications', to: '/admin/notifications', icon: IconBellPlus },
-      { label: 'Notification list', to: '/admin/notification/list', icon: IconBell },
-      { label: 'Video manager', to: '/admin/video-manager', icon: IconMovie },
-    ],
-  },
-  {
-    title: 'Money',
-    items: [
-      { label: 'Plans', to: '/admin/plans', icon: IconPackage },
-      { label: 'Deposits', to: '/admin/deposits', icon: IconBuildingBank },
-      { label: 'Web3 deposits', to: '/admin/web3', icon: IconWallet },
-      { label: 'Withdrawals', to: '/admin/withdrawals', icon: IconCash },
-      { label: 'Approvals', to: '/admin/approvals', icon: IconChecklist },
-      { label: 'Top-ups', to: '/admin/topup', icon: IconCreditCard },
-      { label: 'Codes', to: '/admin/codes', icon: IconTicket },
-      { label: 'ROI requests', to: '/admin/roi-request', icon: IconReceipt },
-      { label: 'Reward plans', to: '/admin/reward-plans', icon: IconTrophy },
-      { label: 'Reward transactions', to: '/admin/reward-transactions', icon: IconGift },
-    ],
-  },
-  {
-    title: 'Token',
-    items: [
-      { label: 'SGX token', to: '/admin/token', icon: IconCoin },
-      { label: 'SGX transactions', to: '/admin/sgx-transactions', icon: IconArrowsExchange },
-    ],
-  },
-  {
-    title: 'System',
-    items: [
-      { label: 'Settings', to: '/admin/settings', icon: IconSettings },
-      { label: 'Security', to: '/admin/security', icon: IconShieldLock },
-    ],
-  },
+  section('overview', [
+    item('dashboard', '/admin/dashboard', IconGauge),
+    item('reports', '/admin/reports', IconReportMoney),
+    item('income', '/admin/income', IconChartBar),
+  ]),
+  section('members', [
+    item('users', '/admin/users', IconUsersGroup),
+    item('tickets', '/admin/tickets', IconTicket),
+    item('notifications', '/admin/notifications', IconBellPlus),
+    item('notificationList', '/admin/notification/list', IconBell),
+    item('videoManager', '/admin/video-manager', IconMovie),
+  ]),
+  section('money', [
+    item('plans', '/admin/plans', IconPackage),
+    item('deposits', '/admin/deposits', IconBuildingBank),
+    item('web3Deposits', '/admin/web3', IconWallet),
+    item('withdrawals', '/admin/withdrawals', IconCash),
+    item('approvals', '/admin/approvals', IconChecklist),
+    item('topUps', '/admin/topup', IconCreditCard),
+    item('codes', '/admin/codes', IconTicket),
+    item('roiRequests', '/admin/roi-request', IconReceipt),
+    item('rewardPlans', '/admin/reward-plans', IconTrophy),
+    item('rewardTransactions', '/admin/reward-transactions', IconGift),
+  ]),
+  section('token', [
+    item('sgxToken', '/admin/token', IconCoin),
+    item('sgxTransactions', '/admin/sgx-transactions', IconArrowsExchange),
+  ]),
+  section('system', [
+    item('settings', '/admin/settings', IconSettings),
+    item('security', '/admin/security', IconShieldLock),
+  ]),
 ];
 
 export { adminHome, memberHome } from './homes';

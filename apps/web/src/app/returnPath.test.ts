@@ -17,3 +17,29 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath(42, 'admin')).toBeNull();
   });
 });
+
+describe('safeReturnPath: the page the member was on (issue 22)', () => {
+  it('keeps the query and the hash', () => {
+    expect(safeReturnPath('/user/withdrawal?tab=history&page=2', 'user')).toBe(
+      '/user/withdrawal?tab=history&page=2',
+    );
+    expect(safeReturnPath('/user/income#team', 'user')).toBe('/user/income#team');
+  });
+
+  it('refuses paths a browser reads as another site', () => {
+    expect(safeReturnPath('/\\evil.example/x', 'user')).toBeNull();
+    expect(safeReturnPath('/\t/evil.example', 'user')).toBeNull();
+    expect(safeReturnPath('/\\/evil.example', 'admin')).toBeNull();
+  });
+
+  it('reads the path as the browser does before deciding the area', () => {
+    expect(safeReturnPath('/user/../admin/users', 'user')).toBeNull();
+    expect(safeReturnPath('/admin/../user/income', 'user')).toBe('/user/income');
+  });
+
+  it('never returns to the sign-in steps', () => {
+    expect(safeReturnPath('/login', 'user')).toBeNull();
+    expect(safeReturnPath('/admin-login?x=1', 'admin')).toBeNull();
+    expect(safeReturnPath('/two-factor', 'user')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { schemaErrors } from './formErrors';
+import { loadPhoneNumbering } from './phone';
 import type { CheckedForm } from './useTextForm';
 
 type Contracts = typeof import('@sgx/contracts');
@@ -28,6 +29,12 @@ export function preloadContracts(): void {
   loadContracts().catch(() => undefined);
 }
 
+/** The contracts, with libphonenumber's numbering plans when the form takes a phone number (decision 0041). */
+function contractsFor(values: unknown): Promise<Contracts> {
+  const phone = typeof values === 'object' && values !== null && 'phone' in values;
+  return phone ? Promise.all([loadContracts(), loadPhoneNumbering()]).then(([c]) => c) : loadContracts();
+}
+
 /**
  * Submit handler of a form checked by a contract schema that loads on demand: what Mantine's
  * `form.onSubmit` does with `validate: (v) => schemaErrors(Schema, v)`, without the contracts in the page's
@@ -41,7 +48,7 @@ export function contractSubmit<Values>(
 ): (event?: FormEvent<HTMLFormElement>) => void {
   return (event) => {
     event?.preventDefault();
-    loadContracts().then(
+    contractsFor(form.getValues()).then(
       (contracts) => {
         const values = form.getValues();
         const errors = schemaErrors(schemaOf(contracts), values);

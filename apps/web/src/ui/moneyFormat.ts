@@ -1,4 +1,5 @@
 import { formatToken, formatUnits, formatUsd, parseUnits } from '@sgx/money';
+import { localiseDecimal } from './format';
 
 /**
  * usd: "$1,234.50"; token: "1,234.5678 SGX"; plain: "1,234.50" with no unit; price: a per-token price in USD
@@ -6,7 +7,10 @@ import { formatToken, formatUnits, formatUsd, parseUnits } from '@sgx/money';
  */
 export type MoneyKind = 'usd' | 'token' | 'plain' | 'price';
 
-/** Formats an exact amount for display, through the bigint helpers only (never a float). */
+/**
+ * Formats an exact amount for display, through the bigint helpers only (never a float); the separators follow
+ * the member's language by moving characters only ("$1.234,50" in Spanish, "$12,34,567.50" in Hindi).
+ */
 export function formatMoney(value: string | null | undefined, kind: MoneyKind = 'usd'): string {
   if (value === null || value === undefined || value === '') return '-';
   let units: bigint;
@@ -15,9 +19,9 @@ export function formatMoney(value: string | null | undefined, kind: MoneyKind = 
   } catch {
     return '-';
   }
-  if (kind === 'token') return `${formatToken(units)} SGX`;
-  if (kind === 'price') return withDollar(formatToken(units));
-  const usd = formatUsd(units);
+  if (kind === 'token') return `${localiseDecimal(formatToken(units))} SGX`;
+  if (kind === 'price') return withDollar(localiseDecimal(formatToken(units)));
+  const usd = localiseDecimal(formatUsd(units));
   if (kind === 'plain') return usd;
   return withDollar(usd);
 }
@@ -29,7 +33,7 @@ export function formatPercent(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   try {
     const text = formatToken(parseUnits(value));
-    return `${text.replace(/\.?0+$/, '')}%`;
+    return `${localiseDecimal(text.includes('.') ? text.replace(/\.?0+$/, '') : text)}%`;
   } catch {
     return '-';
   }

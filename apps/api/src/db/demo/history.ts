@@ -183,7 +183,7 @@ async function join(deps: Deps, email: string, fullname: string, sponsorId: bigi
     const id = await deps.auth.insertMember(tx, {
       email,
       fullname,
-      phone: '9876543210',
+      phone: '+919876543210',
       passwordHash,
       sponsorId,
       prefix: defaultSettings.usernamePrefix,

@@ -138,7 +138,7 @@ export const withdrawals: {
   decision: 'complete' | 'decline';
   note: string;
 }[] = [
-  { day: 20, who: 'member', amount: '60', decision: 'complete', note: 'Paid to the BEP20 address on file.' },
+  { day: 20, who: 'member', amount: '60', decision: 'complete', note: 'Paid to the EVM address on file.' },
   {
     day: 26,
     who: 'asha',

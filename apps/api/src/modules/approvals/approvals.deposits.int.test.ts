@@ -93,7 +93,7 @@ describe("an admin's credit of a deposit", () => {
       reason: 'seen on Tronscan',
     });
     expect(approval.summary).toMatch(
-      /^Credit the TRC20 deposit #\d+ of .+: \$1,000\.00 to their deposit wallet\.$/,
+      /^Credit the TRON \(TRC20\) deposit #\d+ of .+: \$1,000\.00 to their deposit wallet\.$/,
     );
     expect(await statusOf(d)).toBe('pending');
     expect(await credits(d)).toBe(0);

@@ -187,7 +187,7 @@ describe('receiving addresses need a second admin', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json().approval).toMatchObject({
       kind: 'deposit_address',
-      summary: "Set the BEP20 on BNB Smart Chain receiving address: members' deposits go there.",
+      summary: "Set the BNB Smart Chain (BEP20) receiving address: members' deposits go there.",
       changes: [{ field: 'Address', before: '', after: ATTACKER_WALLET }],
     });
     expect((await call(memberToken, 'GET', '/qr')).json().addresses).toEqual(before);

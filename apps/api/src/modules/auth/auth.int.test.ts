@@ -14,7 +14,7 @@ const register = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
 const valid = (over: Record<string, unknown> = {}) => ({
   fullname: 'Riya Sharma',
   email: `riya-${Math.random().toString(36).slice(2)}@example.com`,
-  phone: '9876543210',
+  phone: '+919876543210',
   password: 'Saffron-Kettle-58',
   confirmPassword: 'Saffron-Kettle-58',
   referralBy: '',
@@ -67,11 +67,34 @@ describe('registration', () => {
     expect(row.rows[0]?.refferal_code).toBe('SGXROOT');
   });
 
-  it('registers a phone number written with spaces, kept as digits (issue 22)', async () => {
-    const res = await register(valid({ phone: '+44 7700 900123' }));
-    expect(res.statusCode, res.body).toBe(201);
-    const row = await sqlOn(t.url, 'SELECT phone FROM users WHERE id = $1', [res.json().auth.id]);
-    expect(row.rows[0]?.phone).toBe('+447700900123');
+  it('registers a phone number in a common international format, kept in E.164 (issue 22)', async () => {
+    for (const [written, stored] of [
+      ['+44 7911 123456', '+447911123456'],
+      ['+1 (202) 555-0123', '+12025550123'],
+      ['+44 7700 900123', '+447700900123'],
+      ['0091 98765.43210', '+919876543210'],
+    ] as const) {
+      const res = await register(valid({ email: `phone-${stored.slice(1)}@example.com`, phone: written }));
+      expect(res.statusCode, res.body).toBe(201);
+      const row = await sqlOn(t.url, 'SELECT phone FROM users WHERE id = $1', [res.json().auth.id]);
+      expect(row.rows[0]?.phone).toBe(stored);
+    }
+  });
+
+  it('refuses a phone number no numbering plan has, or one without its country code, and keeps nothing', async () => {
+    for (const [phone, message] of [
+      ['+1 555 0123', 'This is not a valid phone number: check the country code and the digits.'],
+      ['+999 1234 5678', 'This is not a valid phone number: check the country code and the digits.'],
+      ['07911 123456', 'Start with + and the country code, e.g. +44 7911 123456.'],
+      ['12 34', 'Enter a phone number of 7 to 15 digits.'],
+    ] as const) {
+      const email = `refused-${phone.replace(/\D/g, '')}@example.com`;
+      const res = await register(valid({ email, phone }));
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().details?.phone).toEqual([message]);
+      const row = await sqlOn(t.url, 'SELECT count(*)::int AS n FROM users WHERE email = $1', [email]);
+      expect(row.rows[0]?.n).toBe(0);
+    }
   });
 
   it('answers field errors for bad input, never a 500', async () => {

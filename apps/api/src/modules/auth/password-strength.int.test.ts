@@ -42,7 +42,7 @@ describe('weak passwords are refused wherever a password is set', () => {
       call('POST', '/auth/register', {
         fullname: 'Kiran Patel',
         email,
-        phone: '9876543210',
+        phone: '+919876543210',
         password,
         confirmPassword: password,
         referralBy: '',
@@ -100,7 +100,7 @@ describe("the site's name and address and the account's own details are no part 
     call('POST', '/auth/register', {
       fullname: 'Sam Auditor',
       email,
-      phone: '9876501234',
+      phone: '+919876501234',
       password,
       confirmPassword: password,
       referralBy: '',

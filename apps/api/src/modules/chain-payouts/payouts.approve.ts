@@ -1,4 +1,4 @@
-import { TRON_CHAIN_ID } from '@sgx/chain';
+import { addressKind, TRON_CHAIN_ID } from '@sgx/chain';
 import { amountOut, isTronAddress, tronToHex } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../../db';
@@ -74,7 +74,7 @@ export async function approvePayout(
     kind: 'withdrawal_approved',
     key: `withdrawal-approved:${w.id}`,
     title: 'Withdrawal approved',
-    message: `Your withdrawal of ${usd(w.amount)} was approved: ${usd(w.net)} will be sent to ${w.address} (${w.currency}) on chain. You will see the transaction in your withdrawal history.`,
+    message: `Your withdrawal of ${usd(w.amount)} was approved: ${usd(w.net)} will be sent to your ${addressKind(w.currency)} address ${w.address} on chain. You will see the transaction in your withdrawal history.`,
     link: '/user/withdrawal',
   });
   await writeAudit(tx, {

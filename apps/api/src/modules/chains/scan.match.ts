@@ -1,4 +1,4 @@
-import { chainName, formatTokenUnits, tokenToPlatformUnits } from '@sgx/chain';
+import { chainName, depositNetworkName, formatTokenUnits, tokenToPlatformUnits } from '@sgx/chain';
 import { TRON_CHAIN_ID } from '@sgx/contracts';
 import { formatToken } from '@sgx/money';
 import { type Insertable, sql } from 'kysely';
@@ -157,7 +157,7 @@ async function recordBelowMinimum(
       key: `below-minimum:${row.chain_id}:${row.hash}:${row.log_index}`,
       kind: 'deposit_uncredited',
       memberId: row.user_id,
-      memo: `Below the minimum, not credited: ${row.currency} ${row.hash.slice(0, 10)}…`,
+      memo: `Below the minimum, not credited: ${depositNetworkName(row.currency, row.chain_id)} ${row.hash.slice(0, 10)}…`,
       createdBy: null,
       details: { deposit_id: inserted.id },
       entries: [

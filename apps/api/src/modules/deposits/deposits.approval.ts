@@ -1,3 +1,4 @@
+import { depositNetworkName } from '@sgx/chain';
 import type { Settings } from '@sgx/contracts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -92,7 +93,7 @@ export async function requestDepositCompletion(
     memberId: d.user_id,
     amount,
     summary: withWhy(
-      `Credit the ${d.currency} deposit #${d.id} of ${member.username}: ${usd(amount)} to their deposit wallet${differs ? `, where they reported ${usd(d.amount)}` : ''}.`,
+      `Credit the ${depositNetworkName(d.currency, d.chain_id)} deposit #${d.id} of ${member.username}: ${usd(amount)} to their deposit wallet${differs ? `, where they reported ${usd(d.amount)}` : ''}.`,
       why,
     ),
     changes: [

@@ -1,3 +1,4 @@
+import { depositNetworkName } from '@sgx/chain';
 import { sql } from 'kysely';
 import type { Tx } from '../../db';
 import { writeAudit } from '../audit/audit.repo';
@@ -19,7 +20,7 @@ export function depositPosting(d: Deposit, amount: bigint, by: CreditBy): Postin
     key: onChain ? `deposit:${d.chain_id}:${d.hash}:${d.log_index}` : `deposit:${d.currency}:${d.hash}`,
     kind: 'deposit',
     memberId: d.user_id,
-    memo: `${d.currency} deposit ${d.hash.slice(0, 10)}…`,
+    memo: `${depositNetworkName(d.currency, d.chain_id)} deposit ${d.hash.slice(0, 10)}…`,
     createdBy: by.userId,
     details: {
       deposit_id: d.id,
@@ -44,7 +45,7 @@ export const creditedNotice = (d: Deposit, amount: bigint): MemberEventInput => 
   kind: 'deposit_credited',
   key: `deposit-credited:${d.id}`,
   title: 'Deposit credited',
-  message: `Your ${d.currency} deposit of ${usd(amount)} was credited to your deposit wallet.`,
+  message: `Your ${depositNetworkName(d.currency, d.chain_id)} deposit of ${usd(amount)} was credited to your deposit wallet.`,
   link: '/user/deposit-history',
 });
 

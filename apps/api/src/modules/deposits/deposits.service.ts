@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chainName } from '@sgx/chain';
+import { chainName, depositNetworkName } from '@sgx/chain';
 import {
   amountOut,
   type DepositChainId,
@@ -280,7 +280,7 @@ export class DepositsService {
       .updateTable('deposits')
       .set({ status: 'decline', decided_by: by, decided_at: new Date(), note })
       .where('id', '=', id)
-      .returning(['user_id', 'amount', 'currency'])
+      .returning(['user_id', 'amount', 'currency', 'chain_id'])
       .executeTakeFirstOrThrow();
     // A credit still waiting for a second admin has nothing left to credit.
     await cancelPendingApprovals(tx, 'deposit', id, by, `The deposit was declined (${note}).`);
@@ -291,7 +291,7 @@ export class DepositsService {
         kind: 'deposit_refused',
         key: `deposit-refused:${id}`,
         title: 'Deposit refused',
-        message: `Your ${d.currency} deposit of ${usd(d.amount)} was refused; nothing was credited.${note === 'declined' ? '' : ` Reason: ${note}`}`,
+        message: `Your ${depositNetworkName(d.currency, d.chain_id)} deposit of ${usd(d.amount)} was refused; nothing was credited.${note === 'declined' ? '' : ` Reason: ${note}`}`,
         link: '/user/deposit-history',
       });
   }

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
+import { liveVideos } from '../videos/videos.repo';
 import { creditIncome, type IncomeResult, recordSkip } from './income.service';
 
 export const WATCH_SECONDS = 10;
@@ -61,13 +62,8 @@ export class RoiService {
     await this.settings.requireFeature('roi');
     await this.eligible(this.db, principal.userId);
     const day = await this.today();
-    const video = await this.db
-      .selectFrom('videos')
-      .select(['id', 'title', 'url'])
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    // The latest live video: never a draft nor one scheduled for later (decision 0037).
+    const video = await liveVideos(this.db).executeTakeFirst();
     const started = this.now();
     const s = await this.db
       .insertInto('watch_sessions')

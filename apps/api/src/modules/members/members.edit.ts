@@ -20,6 +20,7 @@ import { claimRequestKey } from '../ledger/money-guards';
 import { changePayoutAddress, sameAddress } from '../payouts/payout-address';
 import type { SettingsService } from '../settings/settings.service';
 import { editBusinessBalance } from './members.balance';
+import { blockReasonAfterEdit } from './members.block';
 import { userRecord, userRow } from './members.read';
 import { addToUplineTeams, bumpUplines, isInSubtree, type UserRow } from './members.repo';
 
@@ -84,6 +85,9 @@ export class MemberEdits {
         'fullname',
       ] as const;
       for (const key of copy) if (body[key] !== undefined) set[key] = body[key];
+      // Blocking takes a reason the member sees; unblocking clears it (decision 0035).
+      const blockReason = isAdmin ? blockReasonAfterEdit(before, body) : null;
+      if (blockReason) set.block_reason = blockReason.block_reason;
       if (body.phone !== undefined) set.phone = body.phone === '' ? null : body.phone;
       // Payout addresses change only through changePayoutAddress (hold, audit, notice: issue 13); a
       // member does that under Profile -> Payout addresses, with their password.
@@ -187,7 +191,7 @@ export class MemberEdits {
             ...Object.fromEntries(changedKeys.map((k) => [k, a[k]])),
             ...(passwordChanged ? { password: 'changed' } : {}),
           },
-          reason: body.reason || null,
+          reason: body.reason || blockReason?.block_reason || null,
         });
       }
       return { user: a, awaiting };

@@ -84,6 +84,7 @@ describe('admin edits', () => {
       role: 'admin',
       updated_at: new Date().toISOString(),
       reason: 'KYC review',
+      block_reason: 'Identity check pending',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('User updated successfully');
@@ -198,14 +199,22 @@ describe('a member editing themself', () => {
     );
     expect((await put({ bep20: '' })).statusCode).toBe(422);
     // The address it already has (in any letter case) is no change.
-    const res = await put({ fullname: 'Me Myself', phone: '9123456789', bep20: CHECKSUMMED.toLowerCase() });
+    const res = await put({
+      fullname: 'Me Myself',
+      phone: '+919123456789',
+      bep20: CHECKSUMMED.toLowerCase(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().singleuser).toMatchObject({ fullname: 'Me Myself', bep20: CHECKSUMMED, trc20: null });
     const audit = await sqlOn(t.url, 'SELECT actor_id, action, after FROM audit_log WHERE entity_id = $1', [
       String(m.id),
     ]);
     expect(audit.rows).toEqual([
-      { actor_id: m.id, action: 'member.self_update', after: { fullname: 'Me Myself', phone: '9123456789' } },
+      {
+        actor_id: m.id,
+        action: 'member.self_update',
+        after: { fullname: 'Me Myself', phone: '+919123456789' },
+      },
     ]);
   });
 

@@ -16,6 +16,7 @@ export function selectUserRows(db: DbOrTx) {
       'u.email',
       'u.role',
       'u.status',
+      'u.block_reason',
       'u.is_active',
       'u.roi_status',
       'u.level_status',
@@ -104,6 +105,7 @@ export function toUserRecord(row: UserRow, money: MemberMoney = noMoney): UserRe
     salary: amountOut(money.salary),
     working: amountOut(money.working),
     non_working: amountOut(money.non_working),
+    block_reason: row.block_reason,
   };
 }
 

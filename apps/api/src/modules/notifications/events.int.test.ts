@@ -102,12 +102,13 @@ describe('each event writes exactly one notification, also when it runs twice', 
       {
         kind: 'deposit_credited',
         dedupe_key: `deposit-credited:${d1.id}`,
-        message: 'Your TRC20 deposit of $250.00 was credited to your deposit wallet.',
+        message: 'Your TRON (TRC20) deposit of $250.00 was credited to your deposit wallet.',
       },
       {
         kind: 'deposit_refused',
         dedupe_key: `deposit-refused:${d2.id}`,
-        message: 'Your TRC20 deposit of $250.00 was refused; nothing was credited. Reason: hash not found',
+        message:
+          'Your TRON (TRC20) deposit of $250.00 was refused; nothing was credited. Reason: hash not found',
       },
     ]);
   });
@@ -268,6 +269,53 @@ describe('reading, counting and marking', () => {
     });
     const page = (await call(m.token, 'GET', `/notifications/events?before=${first}&limit=5`)).json();
     expect(page.events.map((e: { id: number }) => e.id)).toEqual([list.events[1].id]);
+  });
+
+  it('counts unread one way everywhere: the badge is the two lists, before and after reading (issue 22)', async () => {
+    const m = await member();
+    await fundWallet(t.deps, m.id, 'working', '20');
+    const w = (
+      await call(m.token, 'POST', '/withdrawalrequest/add', { user_id: Number(m.id), amount: '20' })
+    ).json().withdrawal;
+    await call(adminToken, 'PUT', `/withdrawalrequest/${w.id}`, { status: 'decline', user_id: Number(m.id) });
+    const notice = async (title: string, users: boolean) =>
+      (
+        await call(adminToken, 'POST', '/notifications', {
+          title,
+          message: 'From the team',
+          users,
+          type: 'notification',
+          recipients: users ? [] : [Number(m.id)],
+        })
+      ).json().notification.id as number;
+    const mine = await notice('Only you', false);
+    await notice('Everyone', true);
+
+    const counts = async () => {
+      const badge = (await call(m.token, 'GET', '/notifications/unread-count')).json();
+      const events = (await call(m.token, 'GET', '/notifications/events')).json();
+      const notices = (await call(m.token, 'GET', `/notifications/user/${m.id}`)).json();
+      const newMarks =
+        events.events.filter((e: { seen_at: string | null }) => e.seen_at === null).length +
+        notices.notifications.filter((n: { seen: boolean }) => !n.seen).length;
+      // Each list's count is what it marks new, and the badge is their sum.
+      expect(events.unread + notices.unread).toBe(badge.unread);
+      expect({ events: events.unread, notices: notices.unread }).toEqual({
+        events: badge.events,
+        notices: badge.notices,
+      });
+      expect(newMarks).toBe(badge.unread);
+      return badge.unread as number;
+    };
+    const before = await counts();
+    expect(before).toBeGreaterThanOrEqual(3);
+    await call(m.token, 'PUT', `/notifications/${mine}/seen`, { userId: Number(m.id) });
+    expect(await counts()).toBe(before - 1);
+    const event = (await call(m.token, 'GET', '/notifications/events')).json().events[0].id;
+    await call(m.token, 'PUT', `/notifications/events/${event}/seen`);
+    expect(await counts()).toBe(before - 2);
+    await call(m.token, 'PUT', '/notifications/events/seen');
+    expect(await counts()).toBe(0);
   });
 
   it('gives the admin navigation its queue counts, and members none', async () => {

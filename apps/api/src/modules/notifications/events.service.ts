@@ -22,13 +22,16 @@ const toEvent = (r: EventRow) => ({
   seen_at: r.seen_at ? r.seen_at.toISOString() : null,
 });
 
-/** The admin-sent notices one member sees (as NotificationsService.forMember: the newest 200). */
+/** How many of the team's notices a member is shown (the newest), and so the most that count as unread. */
+export const NOTICES_SHOWN = 200;
+
+/** The admin-sent notices one member sees (as NotificationsService.forMember: the newest NOTICES_SHOWN). */
 const visibleNotices = (userId: bigint) => sql`
   SELECT n.id FROM notifications n
   WHERE n.deleted_at IS NULL
     AND (n.users OR EXISTS (
       SELECT 1 FROM notification_recipients r WHERE r.notification_id = n.id AND r.user_id = ${userId}))
-  ORDER BY n.id DESC LIMIT 200`;
+  ORDER BY n.id DESC LIMIT ${NOTICES_SHOWN}`;
 
 /**
  * A member's own events (what happened to their money or requests): the newest first, seen one by one
@@ -60,7 +63,11 @@ export class MemberEventsService {
     return Number(r.n);
   }
 
-  /** Unread events plus unread notices from the team: the number on the navigation's badge. */
+  /**
+   * The one definition of unread (issue 22): the member's events not seen plus the team's notices shown to
+   * them and not seen. The navigation's badge, the notifications page's count and the `unread` of both
+   * lists (events, notices) are this, so they agree.
+   */
   async unreadCount(userId: bigint) {
     const [events, notices] = await Promise.all([
       this.unreadEvents(userId),

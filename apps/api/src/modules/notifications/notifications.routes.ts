@@ -59,8 +59,12 @@ export function notificationsRoutes(app: App): void {
     },
     async (request) => {
       const userId = scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId);
-      const list = await notifications.forMember(userId);
-      return { notifications: list, unread: list.filter((n) => !n.seen).length };
+      const [list, counts] = await Promise.all([
+        notifications.forMember(userId),
+        notifications.events.unreadCount(userId),
+      ]);
+      // `unread`: the notices part of the one unread count (events.service.ts), as the badge counts them.
+      return { notifications: list, unread: counts.notices };
     },
   );
   app.put(

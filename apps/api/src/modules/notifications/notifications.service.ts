@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import type { Mailer } from '../mail/mailer';
 import { EventMailer } from './event-mail';
-import { MemberEventsService } from './events.service';
+import { MemberEventsService, NOTICES_SHOWN } from './events.service';
 
 type Row = {
   id: bigint;
@@ -139,7 +139,7 @@ export class NotificationsService {
         ]),
       )
       .orderBy('n.id', 'desc')
-      .limit(200);
+      .limit(NOTICES_SHOWN);
     if (type) q = q.where('n.type', '=', type);
     if (unseenOnly) q = q.where('s.seen_at', 'is', null);
     const rows = await q.execute();

@@ -110,7 +110,7 @@ describe('cancelling a change', () => {
     const done = await cancel(m.token, id, { password: m.password });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({
-      message: `Change cancelled. Your BEP20 payout address is ${BEP20_A}.`,
+      message: `Change cancelled. Your EVM payout address is ${BEP20_A}.`,
       payout: expect.objectContaining({ bep20: BEP20_A, pending: [] }),
     });
     expect((await cancel(m.token, id, { password: m.password })).statusCode).toBe(409);
@@ -130,7 +130,7 @@ describe('cancelling a change', () => {
     expect(notice.rows).toEqual([
       {
         message:
-          'The change of your BEP20 payout address to 0x5aAe…eAed was cancelled. Your BEP20 payout address is 0x5290…9EE7.',
+          'The change of your EVM payout address to 0x5aAe…eAed was cancelled. Your EVM payout address is 0x5290…9EE7.',
       },
     ]);
   });

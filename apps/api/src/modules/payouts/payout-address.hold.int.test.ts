@@ -28,7 +28,7 @@ const OLD = '0x52908400098527886E0F7030069857D2E4169EE7';
 const NEW = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const HOLD_MESSAGE =
-  /^Your new (BEP20|TRC20) payout address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Cancel the change in your profile if it was not you\.$/;
+  /^Your new (EVM|TRON) payout address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Cancel the change in your profile if it was not you\.$/;
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({
@@ -80,7 +80,7 @@ describe('a change starts the hold and is announced', () => {
     const before = mailsTo(m.email).length;
     const done = await change(m, 'BEP20', NEW);
     expect(done.message).toMatch(
-      /^Your BEP20 payout address was changed\. Withdrawals to it are possible from /,
+      /^Your EVM payout address was changed\. Withdrawals to it are possible from /,
     );
     // The code's mail and the notice's (never held back by the member's e-mail choices).
     expect(
@@ -95,10 +95,10 @@ describe('a change starts the hold and is announced', () => {
     const mails = mailsTo(m.email).slice(before);
     expect(mails.map((r) => /Subject: (.*)/.exec(r.raw)?.[1]?.trim())).toEqual([
       PAYOUT_CODE_SUBJECT,
-      'BEP20 payout address changed',
+      'EVM payout address changed',
     ]);
     const notice = decoded(mails[1]?.raw);
-    expect(notice).toContain('Your BEP20 payout address was changed to 0x5aAe…eAed.');
+    expect(notice).toContain('Your EVM payout address was changed to 0x5aAe…eAed.');
     expect(notice).toContain(
       'If this was not you, cancel the change in your profile and change your password.',
     );
@@ -143,7 +143,7 @@ describe('withdrawals during and after the hold', () => {
     await change(m, 'TRC20', TRON);
     const trc = await withdraw(m, 'TRC20');
     expect(trc.statusCode).toBe(422);
-    expect(trc.json().message).toMatch(/^Your new TRC20 payout address/);
+    expect(trc.json().message).toMatch(/^Your new TRON payout address/);
     const bep = await withdraw(m, 'BEP20');
     expect(bep.statusCode, bep.body).toBe(201);
     expect(bep.json().withdrawal).toMatchObject({ currency: 'BEP20', address: OLD });

@@ -159,7 +159,7 @@ describe('what a change asks for', () => {
       password: m.password,
     });
     expect(same.statusCode).toBe(422);
-    expect(same.json().message).toBe('That is already your BEP20 payout address.');
+    expect(same.json().message).toBe('That is already your EVM payout address.');
     const badAddress = await call(m.token, 'PUT', '/users/payout-address', {
       currency: 'TRC20',
       address: BEP20_B,
@@ -294,11 +294,11 @@ describe('the other ways an address changes', () => {
     );
     expect(events.rows).toHaveLength(2);
     expect(events.rows[0]).toMatchObject({
-      title: 'BEP20 payout address changed',
+      title: 'EVM payout address changed',
       link: `/user/profile/${m.id}`,
     });
     expect(events.rows[0]?.message).toMatch(
-      /^Your BEP20 payout address was changed by an administrator to 0x5aAe…eAed\. Withdrawals to it are possible from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. If this was not you, cancel the change in your profile and change your password\.$/,
+      /^Your EVM payout address was changed by an administrator to 0x5aAe…eAed\. Withdrawals to it are possible from \d{4}-\d\d-\d\d \d\d:\d\d UTC\. If this was not you, cancel the change in your profile and change your password\.$/,
     );
   });
 
@@ -328,7 +328,7 @@ describe('the other ways an address changes', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({
-      message: 'Your TRC20 payout address was removed.',
+      message: 'Your TRON payout address was removed.',
       payout: { trc20: null, pending: [{ old_address: TRON_ALONE, new_address: null, shared: false }, {}] },
     });
   });

@@ -1,3 +1,4 @@
+import { addressKind } from '@sgx/chain';
 import {
   PAYOUT_EMAIL_CODE_MINUTES,
   type PayoutAddressState,
@@ -150,8 +151,8 @@ export class PayoutAddressService {
     if (sameAddress(before || null, address))
       throw businessRule(
         address
-          ? `That is already your ${body.currency} payout address.`
-          : `You have no ${body.currency} payout address to remove.`,
+          ? `That is already your ${addressKind(body.currency)} payout address.`
+          : `You have no ${addressKind(body.currency)} payout address to remove.`,
       );
     await this.confirm(who, body);
     const holdHours = (await this.settings.all()).payoutHoldHours;
@@ -161,10 +162,10 @@ export class PayoutAddressService {
         changePayoutAddress(tx, { userId, currency: body.currency, address, actorId: userId, holdHours }),
       );
     const message = !done
-      ? `That is already your ${body.currency} payout address.`
+      ? `That is already your ${addressKind(body.currency)} payout address.`
       : address
-        ? `Your ${body.currency} payout address was changed. Withdrawals to it are possible from ${holdTimeText(done.holdUntil)}.`
-        : `Your ${body.currency} payout address was removed.`;
+        ? `Your ${addressKind(body.currency)} payout address was changed. Withdrawals to it are possible from ${holdTimeText(done.holdUntil)}.`
+        : `Your ${addressKind(body.currency)} payout address was removed.`;
     return { message, payout: await this.state(userId) };
   }
 
@@ -218,21 +219,21 @@ export class PayoutAddressService {
       });
       const target = change.new_address ? ` to ${shortAddress(change.new_address)}` : ' (removal)';
       const now = after
-        ? ` Your ${change.currency} payout address is ${shortAddress(after)}.`
-        : ` You have no ${change.currency} payout address now.`;
+        ? ` Your ${addressKind(change.currency)} payout address is ${shortAddress(after)}.`
+        : ` You have no ${addressKind(change.currency)} payout address now.`;
       await notifyMember(tx, {
         userId,
         kind: 'payout_address_changed',
         title: 'Payout address change cancelled',
-        message: `The change of your ${change.currency} payout address${target} was cancelled.${now}`,
+        message: `The change of your ${addressKind(change.currency)} payout address${target} was cancelled.${now}`,
         link: profileLink(userId),
         key: `payout-address-cancelled:${change.id}`,
       });
       return { currency: change.currency, address: after };
     });
     const message = restored.address
-      ? `Change cancelled. Your ${restored.currency} payout address is ${restored.address}.`
-      : `Change cancelled. You have no ${restored.currency} payout address now.`;
+      ? `Change cancelled. Your ${addressKind(restored.currency)} payout address is ${restored.address}.`
+      : `Change cancelled. You have no ${addressKind(restored.currency)} payout address now.`;
     return { message, payout: await this.state(userId) };
   }
 }

@@ -1,3 +1,4 @@
+import { addressKind } from '@sgx/chain';
 import type { PayoutAddressChange } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
@@ -34,7 +35,7 @@ export function holdTimeText(at: Date): string {
 /** The refusal of a withdrawal to an address inside its hold (both withdrawal paths). */
 export const holdRefusal = (currency: Currency, until: Date) =>
   businessRule(
-    `Your new ${currency} payout address can receive withdrawals from ${holdTimeText(until)}. ` +
+    `Your new ${addressKind(currency)} payout address can receive withdrawals from ${holdTimeText(until)}. ` +
       'Cancel the change in your profile if it was not you.',
   );
 
@@ -118,13 +119,15 @@ export async function changePayoutAddress(tx: Tx, c: PayoutChange): Promise<Payo
   const who = byAdmin ? ' by an administrator' : '';
   const when = hours > 0n ? `from ${holdTimeText(change.hold_until)}` : 'at once';
   const message = c.address
-    ? `Your ${c.currency} payout address was changed${who} to ${shortAddress(c.address)}. ` +
+    ? `Your ${addressKind(c.currency)} payout address was changed${who} to ${shortAddress(c.address)}. ` +
       `Withdrawals to it are possible ${when}.`
-    : `Your ${c.currency} payout address${old ? ` ${shortAddress(old)}` : ''} was removed${who}.`;
+    : `Your ${addressKind(c.currency)} payout address${old ? ` ${shortAddress(old)}` : ''} was removed${who}.`;
   await notifyMember(tx, {
     userId: c.userId,
     kind: 'payout_address_changed',
-    title: c.address ? `${c.currency} payout address changed` : `${c.currency} payout address removed`,
+    title: c.address
+      ? `${addressKind(c.currency)} payout address changed`
+      : `${addressKind(c.currency)} payout address removed`,
     message: `${message} If this was not you, cancel the change in your profile and change your password.`,
     link: profileLink(c.userId),
     key: `payout-address-changed:${change.id}`,

@@ -73,7 +73,8 @@ describe('deposit addresses', () => {
     expect(bep.json().approval).toMatchObject({
       kind: 'deposit_address',
       status: 'pending',
-      summary: "Set the BEP20 (every EVM chain) receiving address: members' deposits go there.",
+      summary:
+        "Set the EVM (Ethereum, BNB Smart Chain, Polygon, Arbitrum One) receiving address: members' deposits go there.",
       changes: [
         { field: 'Address', before: '', after: CHECKSUMMED },
         { field: 'Label', before: '', after: 'main wallet' },
@@ -173,7 +174,7 @@ describe('deposit addresses', () => {
     expect(del.json().approval).toMatchObject({
       kind: 'deposit_address',
       subject_id: trc.id,
-      summary: 'Remove the TRC20 (Tron) receiving address.',
+      summary: 'Remove the TRON (TRC20) receiving address.',
       changes: [{ field: 'Address', before: TRON, after: '' }],
     });
     // Still live until a second admin approves; the one who asked cannot.

@@ -1,4 +1,4 @@
-import { chainName } from '@sgx/chain';
+import { networkName } from '@sgx/chain';
 import { type ApprovalRecord, DepositAddressBody, type DepositAddressRecord } from '@sgx/contracts';
 
 import { sql } from 'kysely';
@@ -33,13 +33,12 @@ const ApprovedChange = z.discriminatedUnion('op', [
   z.object({ op: z.literal('remove'), id: z.string(), address: Address }),
 ]);
 
-/** Where an address serves, for the approver: "TRC20 (Tron)", "BEP20 (every EVM chain)", "BEP20 on Polygon". */
+/**
+ * Where an address serves, for the approver (issue 22: BEP20 names BNB Smart Chain alone): "TRON (TRC20)",
+ * "EVM (Ethereum, BNB Smart Chain, Polygon, Arbitrum One)" for every EVM chain, "Polygon", "BNB Smart Chain (BEP20)".
+ */
 export const slotName = (a: { currency: 'BEP20' | 'TRC20'; chain_id: number | null }) =>
-  a.currency === 'TRC20'
-    ? 'TRC20 (Tron)'
-    : a.chain_id === null
-      ? 'BEP20 (every EVM chain)'
-      : `BEP20 on ${chainName(a.chain_id)}`;
+  networkName(a.currency, a.chain_id);
 
 /**
  * The platform's receiving addresses: one live TRC20 address, one live BEP20 address for every EVM chain,

@@ -355,7 +355,7 @@ describe('running member counts', () => {
     const admin = await buildAdmin(t.deps);
     const edit = (payload: object) =>
       t.app.inject({ method: 'PUT', url: `/api/v1/users/${m.id}`, headers: bearer(adminToken), payload });
-    expect((await edit({ status: 'block' })).statusCode).toBe(200);
+    expect((await edit({ status: 'block', block_reason: 'under review' })).statusCode).toBe(200);
     expect((await edit({ is_active: 'active' })).statusCode).toBe(200);
     expect((await edit({ is_active: 'active', status: 'block' })).statusCode).toBe(200);
     await sqlOn(t.url, 'UPDATE users SET active_plan = active_plan + $2 WHERE id = $1', [m.id, 70n * U]);

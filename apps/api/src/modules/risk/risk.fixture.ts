@@ -32,7 +32,7 @@ export function riskFixture(t: () => TestApp, adminToken: () => string) {
       payload: {
         fullname: 'Riya Sharma',
         email: `risk-${randomBytes(5).toString('hex')}@example.com`,
-        phone: '9876543210',
+        phone: '+919876543210',
         password,
         confirmPassword: password,
         referralBy: '',

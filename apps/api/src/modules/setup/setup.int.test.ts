@@ -64,8 +64,8 @@ describe('setup status', () => {
     ]);
     const [addresses, plans, video, token, smtp] = s.items;
     expect(addresses?.explanation).toBe(
-      'No receiving address for Tron (TRC20), Ethereum (BEP20), Polygon (BEP20), BNB Smart Chain (BEP20), ' +
-        'Arbitrum One (BEP20): members cannot deposit there until one is set.',
+      'No receiving address for TRON (TRC20), Ethereum (ERC20), Polygon, BNB Smart Chain (BEP20), ' +
+        'Arbitrum One: members cannot deposit there until one is set.',
     );
     expect(plans?.explanation).toMatch(/^No active plan/);
     expect(video?.explanation).toMatch(/^No video/);
@@ -84,7 +84,7 @@ describe('setup status', () => {
     let a = await item('receiving_addresses');
     expect(a.done).toBe(false);
     expect(a.explanation).toBe(
-      'No receiving address for Ethereum (BEP20), Polygon (BEP20), Arbitrum One (BEP20): members cannot deposit there until one is set.',
+      'No receiving address for Ethereum (ERC20), Polygon, Arbitrum One: members cannot deposit there until one is set.',
     );
 
     // A chain switched off needs no address.
@@ -131,7 +131,7 @@ describe('setup status', () => {
     await ok('DELETE', `/qr/${tron?.id}`);
     a = await item('receiving_addresses');
     expect(a.done).toBe(false);
-    expect(a.explanation).toMatch(/^No receiving address for Tron \(TRC20\): /);
+    expect(a.explanation).toMatch(/^No receiving address for TRON \(TRC20\): /);
     await ok('POST', '/qr/add', { currency: 'TRC20', address: TRON, reason: 'back again' });
     expect((await item('receiving_addresses')).done).toBe(true);
   });

@@ -1,6 +1,7 @@
-import { SUPPORTED_CHAINS } from '@sgx/chain';
+import { networkName, SUPPORTED_CHAINS } from '@sgx/chain';
 import type { SetupItem, SetupStatusResponse } from '@sgx/contracts';
 import type { Db } from '../../db';
+import { liveVideos } from '../videos/videos.repo';
 
 /** Where each item is set in the web app's admin area. */
 export const SETUP_PATHS = {
@@ -19,13 +20,13 @@ type LiveAddress = { currency: string; chain_id: number | null };
  */
 export function missingReceivingAddresses(addresses: readonly LiveAddress[], enabledChainIds: number[]) {
   const missing: string[] = [];
-  if (!addresses.some((a) => a.currency === 'TRC20')) missing.push('Tron (TRC20)');
+  if (!addresses.some((a) => a.currency === 'TRC20')) missing.push(networkName('TRC20'));
   const evm = addresses.filter((a) => a.currency === 'BEP20');
   const servesAll = evm.some((a) => a.chain_id === null);
   // In the order the web app lists the chains.
   for (const chain of SUPPORTED_CHAINS) {
     if (!enabledChainIds.includes(chain.id) || servesAll) continue;
-    if (!evm.some((a) => a.chain_id === chain.id)) missing.push(`${chain.name} (BEP20)`);
+    if (!evm.some((a) => a.chain_id === chain.id)) missing.push(networkName('BEP20', chain.id));
   }
   return missing;
 }
@@ -93,13 +94,7 @@ export class SetupService {
 
   private async video(): Promise<SetupItem> {
     // Members watch the latest video (GET /videos/latest).
-    const latest = await this.db
-      .selectFrom('videos')
-      .select('title')
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const latest = await liveVideos(this.db).executeTakeFirst();
     return {
       key: 'video',
       title: "Today's video",

@@ -310,7 +310,8 @@ describe('a top-up for another member', () => {
     expect((await topup(m.token, m.id, admin.id, plans.bronze)).statusCode).toBe(404);
     const blocked = await member();
     expect(
-      (await asAdmin('PUT', `/users/${blocked.id}`, { status: 'block', reason: 'fraud check' })).statusCode,
+      (await asAdmin('PUT', `/users/${blocked.id}`, { status: 'block', block_reason: 'fraud check' }))
+        .statusCode,
     ).toBe(200);
     expect((await topup(m.token, m.id, blocked.id, plans.bronze)).statusCode).toBe(422);
     const bad = await topup(m.token, m.id, m.id, plans.bronze, '-100');
@@ -558,7 +559,8 @@ describe('direct income and the earning cap', () => {
     const inactive = await member();
     const blocked = await withPlan('100');
     expect(
-      (await asAdmin('PUT', `/users/${blocked.id}`, { status: 'block', reason: 'under review' })).statusCode,
+      (await asAdmin('PUT', `/users/${blocked.id}`, { status: 'block', block_reason: 'under review' }))
+        .statusCode,
     ).toBe(200);
 
     // Said from the sponsor's side: the sponsor lacked the plan, not the member who bought one (issue 12).

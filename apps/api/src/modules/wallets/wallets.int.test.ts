@@ -343,7 +343,7 @@ describe('unlinking and the payout address', () => {
     expect(payout.statusCode, payout.body).toBe(200);
     expect(payout.json()).toEqual({
       message: expect.stringMatching(
-        /^Your BEP20 payout address was changed\. Withdrawals to it are possible from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+        /^Your EVM payout address was changed\. Withdrawals to it are possible from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
       ),
       wallet: { address: w.address, chainId: 56, linked_at: expect.any(String), is_payout: true },
     });

@@ -158,7 +158,7 @@ describe('working withdrawals', () => {
       const res = await add(body);
       expect({ status: res.statusCode, message: res.json().message }).toMatchObject({ status, message });
     };
-    await refused({ amount: '50' }, 422, 'Add your BEP20 or TRC20 payout address in your profile first.');
+    await refused({ amount: '50' }, 422, 'Add your EVM or TRON payout address in your profile first.');
     await sqlOn(t.url, 'UPDATE users SET trc20 = $2 WHERE id = $1', [
       m.id,
       'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
@@ -166,7 +166,7 @@ describe('working withdrawals', () => {
     await refused(
       { amount: '50', currency: 'BEP20' },
       422,
-      'Add your BEP20 payout address in your profile first.',
+      'Add your EVM payout address in your profile first.',
     );
     await refused({ amount: '0' }, 400, 'Enter an amount above 0.');
     await refused({ amount: '10' }, 422, 'The minimum withdrawal is 20.00 USD.');

@@ -1,3 +1,4 @@
+import { addressKind } from '@sgx/chain';
 import { featureClosedMessages, type Settings, type WithdrawalRecord } from '@sgx/contracts';
 import { formatUsd } from '@sgx/money';
 import { sql } from 'kysely';
@@ -49,9 +50,7 @@ export async function requestFromWallet(
         case 'SX402':
           throw new AppError('FEATURE_DISABLED', featureClosedMessages.withdrawal);
         case 'SX403':
-          throw businessRule(
-            `Add your ${body.currency ?? 'BEP20 or TRC20'} payout address in your profile first.`,
-          );
+          throw businessRule(missingPayoutAddress(body.currency));
         case 'SX404':
           throw businessRule('Enter an amount above 0.');
         case 'SX405':
@@ -69,3 +68,7 @@ export async function requestFromWallet(
   if (!row) throw new AppError('INTERNAL', 'The withdrawal request returned nothing.');
   return toRecord(row);
 }
+
+/** A withdrawal with no payout address to go to; the address kind named, not BEP20 alone (issue 22). */
+export const missingPayoutAddress = (currency: 'BEP20' | 'TRC20' | undefined) =>
+  `Add your ${currency === undefined ? 'EVM or TRON' : addressKind(currency)} payout address in your profile first.`;

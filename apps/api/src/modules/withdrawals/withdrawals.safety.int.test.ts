@@ -161,7 +161,7 @@ describe('principal withdrawals and the payout address hold', () => {
 
     const refused = await api('POST', '/withdrawalrequest/add/principle', m.token, { user_id: Number(m.id) });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/^Your new BEP20 payout address can receive withdrawals from /);
+    expect(refused.json().message).toMatch(/^Your new EVM payout address can receive withdrawals from /);
     expect(
       (await sqlOn(t.url, 'SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1', [m.id])).rows[0]
         ?.n,

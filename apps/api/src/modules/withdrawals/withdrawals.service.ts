@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addressKind } from '@sgx/chain';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { formatUsd } from '@sgx/money';
 import type { Db, Tx } from '../../db';
@@ -26,7 +27,7 @@ import {
   type Withdrawal,
 } from './withdrawals.decide';
 import { listWithdrawals, oneWithdrawal, type WithdrawalFilter } from './withdrawals.records';
-import { requestFromWallet, sourceWallet } from './withdrawals.request';
+import { missingPayoutAddress, requestFromWallet, sourceWallet } from './withdrawals.request';
 
 /** The request key of the approval an admin's completion of `w` waits on. */
 const completionRequestKey = (w: Withdrawal, by: bigint, key: string) => `withdrawal:${w.id}:${by}:${key}`;
@@ -119,9 +120,7 @@ export class WithdrawalsService {
         body.currency ?? (member.bep20 ? 'BEP20' : member.trc20 ? 'TRC20' : undefined);
       const address = currency === 'BEP20' ? member.bep20 : currency === 'TRC20' ? member.trc20 : null;
       if (!currency || !address) {
-        throw businessRule(
-          `Add your ${body.currency ?? 'BEP20 or TRC20'} payout address in your profile first.`,
-        );
+        throw businessRule(missingPayoutAddress(body.currency));
       }
       // A new payout address waits out its hold (issue 13); the wallet kinds check it in withdrawal_request.
       await assertPayoutAddressReady(tx, userId, currency);
@@ -241,7 +240,7 @@ export class WithdrawalsService {
       memberId: w.user_id,
       amount: w.amount,
       summary: withWhy(
-        `Pay out the ${w.kind} withdrawal #${w.id} of ${usd(w.amount)} to ${member.username}: ${usd(w.net)} to ${w.currency} ${w.address} after a fee of ${usd(w.fee)}.`,
+        `Pay out the ${w.kind} withdrawal #${w.id} of ${usd(w.amount)} to ${member.username}: ${usd(w.net)} to the ${addressKind(w.currency)} address ${w.address} after a fee of ${usd(w.fee)}.`,
         why,
       ),
       changes: [{ field: 'Status', before: 'pending', after: 'complete' }],

@@ -1,7 +1,9 @@
-import { Skeleton } from '@mantine/core';
+import { Box, Group, Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { useUnreadCount } from '../../modules/notifications/api/notificationsApi';
+import { BlockedBanner } from '../../modules/users/components/BlockedBanner';
 import { memberHome, memberNavigation } from '../navigation';
 import { RoleShell } from './RoleShell';
 
@@ -20,10 +22,18 @@ export function MemberShell() {
       signInPath="/login"
       areaLabel="Member area"
       badges={{ '/user/notifications': { count: unread, label: `${unread} unread notifications` } }}
+      // A blocked member is told why, what is refused and how to reach support, on every page (issue 22).
+      notice={<BlockedBanner />}
       headerExtra={
-        <Suspense fallback={walletSkeleton}>
-          <WalletHeaderSlot />
-        </Suspense>
+        <Group gap="xs" wrap="nowrap">
+          {/* The language, one click away on a laptop; on a phone it is on the profile page (issue 22). */}
+          <Box visibleFrom="md">
+            <LanguageSwitch compact size="xs" />
+          </Box>
+          <Suspense fallback={walletSkeleton}>
+            <WalletHeaderSlot />
+          </Suspense>
+        </Group>
       }
     />
   );

@@ -20,6 +20,7 @@ import { useSession } from '../../modules/auth/hooks/useSession';
 import { Spinner } from '../../ui/Spinner';
 import type { NavSection } from '../navigation';
 import { Logo } from './Logo';
+import { MAIN_CONTENT_ID } from './SkipLink';
 
 interface RoleShellProps {
   sections: NavSection[];
@@ -31,10 +32,20 @@ interface RoleShellProps {
   headerExtra?: ReactNode;
   /** A count shown beside a menu item, by its path (unread notifications, waiting requests); 0 hides it. */
   badges?: Record<string, { count: number; label: string } | undefined>;
+  /** Shown above every page of the area (a blocked member's banner). */
+  notice?: ReactNode;
 }
 
 /** Responsive app shell of the member and admin areas: header with burger on mobile, menu, sign-out. */
-export function RoleShell({ sections, home, signInPath, areaLabel, headerExtra, badges }: RoleShellProps) {
+export function RoleShell({
+  sections,
+  home,
+  signInPath,
+  areaLabel,
+  headerExtra,
+  badges,
+  notice,
+}: RoleShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useSession();
   const signOut = useSignOut();
@@ -140,7 +151,9 @@ export function RoleShell({ sections, home, signInPath, areaLabel, headerExtra, 
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      {/* The skip link's target (RootLayout): focusable by script only, so Tab goes on to the page. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {notice}
         <Suspense fallback={<Spinner loading />}>
           <Outlet />
         </Suspense>

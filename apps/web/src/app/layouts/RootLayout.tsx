@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { isExpired, signedOut } from '../../modules/auth/authSlice';
 import { AppErrorBoundary } from '../ErrorBoundary';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { SkipLink } from './SkipLink';
 
 /** Longest delay a browser timer accepts (about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -62,9 +63,13 @@ export function RootLayout() {
   useSessionExpiry();
   useScrollRestoration();
   const { pathname } = useLocation();
+  // The skip link comes first on every page, before any frame's header (issue 22 item 11).
   return (
-    <AppErrorBoundary resetKey={pathname}>
-      <Outlet />
-    </AppErrorBoundary>
+    <>
+      <SkipLink />
+      <AppErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </AppErrorBoundary>
+    </>
   );
 }

@@ -7,7 +7,6 @@ import {
   depositSourceText,
   depositsRefreshMs,
   IDLE_REFRESH_MS,
-  networkName,
 } from './depositText';
 
 type Check = Pick<DepositRecord, 'chain_status' | 'confirmations' | 'required_confirmations'>;
@@ -19,14 +18,15 @@ const check = (patch: Partial<Check>): Check => ({
 });
 
 describe('deposit texts', () => {
-  it('names the network from the chain id, TRON included', () => {
-    expect(networkName(728126428)).toBe('TRON');
-    expect(networkName(137)).toBe('Polygon');
-    expect(depositNetwork({ currency: 'TRC20', chain_id: 728126428 })).toBe('TRON');
+  it('names the network from the chain id, BEP20 only for BNB Smart Chain (issue 22)', () => {
+    expect(depositNetwork({ currency: 'TRC20', chain_id: 728126428 })).toBe('TRON (TRC20)');
     expect(depositNetwork({ currency: 'BEP20', chain_id: 42161 })).toBe('Arbitrum One');
-    // Deposits from before chains were recorded: TRC20 is Tron's, BEP20 BNB Smart Chain's.
-    expect(depositNetwork({ currency: 'TRC20', chain_id: null })).toBe('Tron (TRC20)');
-    expect(depositNetwork({ currency: 'BEP20', chain_id: null })).toBe('BNB Smart Chain');
+    expect(depositNetwork({ currency: 'BEP20', chain_id: 137 })).toBe('Polygon');
+    expect(depositNetwork({ currency: 'BEP20', chain_id: 1 })).toBe('Ethereum (ERC20)');
+    expect(depositNetwork({ currency: 'BEP20', chain_id: 56 })).toBe('BNB Smart Chain (BEP20)');
+    // Deposits from before chains were recorded: TRC20 is TRON's, BEP20 BNB Smart Chain's (as the server reads them).
+    expect(depositNetwork({ currency: 'TRC20', chain_id: null })).toBe('TRON (TRC20)');
+    expect(depositNetwork({ currency: 'BEP20', chain_id: null })).toBe('BNB Smart Chain (BEP20)');
   });
 
   it('counts confirmations while confirming, never past the required number', () => {

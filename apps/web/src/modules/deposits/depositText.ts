@@ -1,15 +1,15 @@
-import { chainName } from '@sgx/chain';
-import { type DepositRecord, TRON_CHAIN_ID } from '@sgx/contracts';
+import { depositNetworkName } from '@sgx/chain/names';
+import type { DepositRecord } from '@sgx/contracts';
 
-/** A chain's name as members read it: the EVM chain's, or "TRON" (TRON's JSON-RPC chain id 728126428). */
-export function networkName(chainId: number): string {
-  return chainId === TRON_CHAIN_ID ? 'TRON' : chainName(chainId);
-}
-
-/** The network a deposit was sent on: its chain's name, a TRC20 deposit with no chain is Tron's, else BNB Smart Chain. */
-export function depositNetwork(d: Pick<DepositRecord, 'currency' | 'chain_id'>): string {
-  if (d.chain_id !== null) return networkName(d.chain_id);
-  return d.currency === 'TRC20' ? 'Tron (TRC20)' : networkName(56);
+/**
+ * The network a deposit was sent on (issue 22): "Polygon", "BNB Smart Chain (BEP20)", "TRON (TRC20)"; a BEP20
+ * deposit from before chains were recorded is BNB Smart Chain's, as the server reads it.
+ */
+export function depositNetwork(d: {
+  currency: DepositRecord['currency'] | string;
+  chain_id: number | null;
+}): string {
+  return depositNetworkName(d.currency === 'TRC20' ? 'TRC20' : 'BEP20', d.chain_id);
 }
 
 /**

@@ -39,7 +39,10 @@ export default function UsersPage() {
   };
 
   return (
-    <PageShell title="Users" description="Every member account. Open one to see its details or edit it.">
+    <PageShell
+      title="Users"
+      description="Every account, members and admins alike. Open one to see its details or edit it."
+    >
       <Card withBorder radius="lg" padding="md">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -57,7 +60,8 @@ export default function UsersPage() {
             />
             {users.data !== undefined && (
               <Text size="sm" c="dimmed" data-testid="users-total">
-                {users.data.total} {users.data.total === 1 ? 'member' : 'members'}
+                {/* The list holds every live account, admins too (issue 22): they are not counted as members. */}
+                {users.data.total} {users.data.total === 1 ? 'account' : 'accounts'}
               </Text>
             )}
           </Group>

@@ -1,22 +1,27 @@
 import { Alert, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconMovie, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Video, VideoValues } from '../../modules/videos/api/videosApi';
+import { membersVideoId, type Video, type VideoValues } from '../../modules/videos/api/videosApi';
 import { DeleteVideoDialog } from '../../modules/videos/components/DeleteVideoDialog';
 import { VideoCard } from '../../modules/videos/components/VideoCard';
 import { VideoFormDialog } from '../../modules/videos/components/VideoFormDialog';
+import { VideoPreviewDialog } from '../../modules/videos/components/VideoPreviewDialog';
 import { useVideoStore } from '../../modules/videos/hooks/useVideoStore';
 import { serverFieldErrors } from '../../ui/formErrors';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
-/** /admin/video-manager (spec 2.7): the watch-and-earn video library. Members watch the newest video. */
+/**
+ * /admin/video-manager (spec 2.7): the watch-and-earn video library. Members watch the live video published last;
+ * drafts and scheduled videos wait, each with a preview and Publish now (decision 0037).
+ */
 export default function VideoManagerPage() {
   const store = useVideoStore();
   const [formOpen, setFormOpen] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [pendingDelete, setPendingDelete] = useState<Video | null>(null);
+  const [preview, setPreview] = useState<Video | null>(null);
 
   const openForm = (video: Video | null) => {
     store.clearError();
@@ -33,7 +38,7 @@ export default function VideoManagerPage() {
   const save = (values: VideoValues) => {
     const done = {
       onSuccess: () => setFormOpen(false),
-      onError: (e: unknown) => setServerErrors(serverFieldErrors(e)),
+      onError: (e: unknown) => setServerErrors(serverFieldErrors(e, { publish_at: 'publishAt' })),
     };
     if (store.current === null) store.create.mutate(values, done);
     else store.update.mutate({ id: store.current.id, values }, done);
@@ -45,10 +50,12 @@ export default function VideoManagerPage() {
   };
 
   const videos = store.videos;
+  const watched = videos === undefined ? null : membersVideoId(videos);
+  const publishingId = store.publish.isPending ? store.publish.variables : null;
   return (
     <PageShell
       title="Video Manager"
-      description="The watch-and-earn library. Members watch the newest video."
+      description="The watch-and-earn library. Members watch the live video published last; drafts and scheduled videos wait until their time."
       actions={
         videos !== undefined && videos.length > 0 ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
@@ -111,9 +118,17 @@ export default function VideoManagerPage() {
           aria-label="Videos"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
-          {videos.map((v, i) => (
+          {videos.map((v) => (
             <li key={v.id}>
-              <VideoCard video={v} latest={i === 0} onEdit={openForm} onDelete={setPendingDelete} />
+              <VideoCard
+                video={v}
+                latest={v.id === watched}
+                onEdit={openForm}
+                onDelete={setPendingDelete}
+                onPreview={setPreview}
+                onPublish={(video) => store.publish.mutate(video.id)}
+                publishing={publishingId === v.id}
+              />
             </li>
           ))}
         </SimpleGrid>
@@ -128,6 +143,7 @@ export default function VideoManagerPage() {
         onCancel={closeForm}
         onSave={save}
       />
+      <VideoPreviewDialog video={preview} onClose={() => setPreview(null)} />
       <DeleteVideoDialog
         video={pendingDelete}
         deleting={store.remove.isPending}

@@ -8,54 +8,65 @@ import {
   IconPackage,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import english from '../../i18n/en/dashboard.json';
+import { englishNamespace, useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
 import { useUserTransactions } from '../../modules/transactions/api/transactionsApi';
 import { TransactionsTable } from '../../modules/transactions/components/TransactionsTable';
+import { useUser } from '../../modules/users/api/usersApi';
 import { useActivePlan, useWallet } from '../../modules/wallet/api/walletApi';
 import { ActivePlanCard } from '../../modules/wallet/components/ActivePlanCard';
 import { WalletCards } from '../../modules/wallet/components/WalletCards';
 import { CopyText } from '../../ui/CopyText';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
+import { welcomeKey } from './welcome';
 
 const recentQuery = new URLSearchParams({ page: '1', limit: '5' });
 
+const NS = englishNamespace('dashboard', english);
+
 const links = [
-  { to: '/user/web3-deposit', label: 'Deposit', icon: IconArrowDownToArc },
-  { to: '/user/topup', label: 'Top-up', icon: IconCreditCard },
-  { to: '/user/withdrawal', label: 'Withdraw', icon: IconArrowUpFromArc },
-  { to: '/user/subscription', label: 'Plans', icon: IconPackage },
-  { to: '/user/deposit-history', label: 'My deposits', icon: IconHistory },
-  { to: '/transactions/all', label: 'Activity', icon: IconListDetails },
-];
+  { to: '/user/web3-deposit', label: 'deposit', icon: IconArrowDownToArc },
+  { to: '/user/topup', label: 'topup', icon: IconCreditCard },
+  { to: '/user/withdrawal', label: 'withdraw', icon: IconArrowUpFromArc },
+  { to: '/user/subscription', label: 'plans', icon: IconPackage },
+  { to: '/user/deposit-history', label: 'deposits', icon: IconHistory },
+  { to: '/transactions/all', label: 'activity', icon: IconListDetails },
+] as const;
 
 /** /user/dashboard: wallet balances, the active plan and the ways to move money. */
 export default function DashboardPage() {
+  const { t } = useT(NS);
   const session = useSession();
   const userId = session?.account.id ?? null;
   const wallet = useWallet(userId);
   const plan = useActivePlan(userId);
   const recent = useUserTransactions(userId, recentQuery);
+  // The member's own record, read by every member page (the blocked banner): its age picks the greeting.
+  const account = useUser(userId);
 
   return (
     <PageShell
-      title="Dashboard"
-      description={session ? `Welcome back, ${session.account.fullname}.` : undefined}
+      title={t('title')}
+      description={
+        session ? t(welcomeKey(account.data?.created_at), { name: session.account.fullname }) : undefined
+      }
       actions={
         userId !== null && (
           <Group gap={6} wrap="nowrap">
             <Text size="sm" c="dimmed">
-              Member ID
+              {t('memberId')}
             </Text>
-            <CopyText value={String(userId)} label="member ID" />
+            <CopyText value={String(userId)} label={t('memberIdLabel')} />
           </Group>
         )
       }
     >
       {wallet.isError && (
         <LoadError
-          title="Balances could not be loaded"
+          title={t('balancesError')}
           error={wallet.error}
           onRetry={() => void wallet.refetch()}
           loadedAt={wallet.dataUpdatedAt}
@@ -67,17 +78,13 @@ export default function DashboardPage() {
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {plan.isError ? (
-          <LoadError
-            title="Your plan could not be loaded"
-            error={plan.error}
-            onRetry={() => void plan.refetch()}
-          />
+          <LoadError title={t('planError')} error={plan.error} onRetry={() => void plan.refetch()} />
         ) : (
           <ActivePlanCard plan={plan.data} loading={plan.isPending} />
         )}
         <Card withBorder radius="lg" padding="md">
           <Title order={3} fz="lg" mb="sm">
-            Move money
+            {t('moveMoney')}
           </Title>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 2, lg: 3 }} spacing="xs">
             {links.map((l) => (
@@ -90,7 +97,7 @@ export default function DashboardPage() {
                 justify="flex-start"
                 fullWidth
               >
-                {l.label}
+                {t(`links.${l.label}`)}
               </Button>
             ))}
           </SimpleGrid>
@@ -100,25 +107,18 @@ export default function DashboardPage() {
       <Card withBorder radius="lg" padding="md">
         <Group justify="space-between" mb="sm">
           <Title order={3} fz="lg">
-            Recent activity
+            {t('recent')}
           </Title>
           <Anchor component={Link} to="/transactions/all" size="sm">
-            All transactions
+            {t('allTransactions')}
           </Anchor>
         </Group>
         {recent.isError ? (
-          <LoadError
-            title="Recent activity could not be loaded"
-            error={recent.error}
-            onRetry={() => void recent.refetch()}
-          />
+          <LoadError title={t('recentError')} error={recent.error} onRetry={() => void recent.refetch()} />
         ) : (
           <Stack gap="xs">
             {recent.data !== undefined && (
-              <TransactionsTable
-                rows={recent.data.transactions}
-                emptyText="Nothing yet. Start with a deposit."
-              />
+              <TransactionsTable rows={recent.data.transactions} emptyText={t('empty')} />
             )}
           </Stack>
         )}

@@ -7,6 +7,7 @@ import { cancelDeposit, useDeposits } from '../../modules/deposits/api/depositsA
 import { DepositsTable } from '../../modules/deposits/components/DepositsTable';
 import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
 import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
+import { depositNetwork } from '../../modules/deposits/depositText';
 import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { ListPager } from '../../ui/ListPager';
@@ -93,9 +94,9 @@ export default function DepositHistoryPage() {
       <ActionDialog action={cancel} title="Cancel deposit?" confirmLabel="Cancel deposit" color="red">
         {cancel.payload !== null && (
           <Text>
-            Cancel your pending deposit #{cancel.payload.id} of {formatMoney(cancel.payload.amount)} (
-            {cancel.payload.currency})? Nothing was credited for it. If you did send the funds, do not cancel:
-            wait for verification.
+            Cancel your pending deposit #{cancel.payload.id} of {formatMoney(cancel.payload.amount)} on{' '}
+            {depositNetwork(cancel.payload)}? Nothing was credited for it. If you did send the funds, do not
+            cancel: wait for verification.
           </Text>
         )}
       </ActionDialog>

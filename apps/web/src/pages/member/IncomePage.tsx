@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
 import { useIncomeHistory } from '../../modules/income/api/incomeApi';
 import { IncomeDetails } from '../../modules/income/components/IncomeDetails';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../modules/income/components/IncomeOverview';
 import { IncomeSkips } from '../../modules/income/components/IncomeSkips';
 import { TeamStats } from '../../modules/income/components/TeamStats';
+import { INCOME_NS } from '../../modules/income/i18n';
 import { useUser } from '../../modules/users/api/usersApi';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useWallet } from '../../modules/wallet/api/walletApi';
@@ -27,6 +29,7 @@ const TOAST_MS = 3000;
 
 /** /user/income: the income dashboard (spec 2.8). */
 export default function IncomePage() {
+  const { t } = useT(INCOME_NS);
   const userId = useMemberId();
   const user = useUser(userId);
   const wallet = useWallet(userId);
@@ -39,23 +42,23 @@ export default function IncomePage() {
     const results = await Promise.all([user.refetch(), wallet.refetch(), history.refetch()]);
     const failed = results.find((r) => r.isError);
     if (failed) toast.error(errorMessage(failed.error), { duration: TOAST_MS });
-    else toast.success('Income refreshed', { duration: TOAST_MS });
+    else toast.success(t('page.refreshed'), { duration: TOAST_MS });
   };
 
   return (
     <PageShell
-      title="Income"
-      description="What you have earned, how close you are to your earning limit, and your team."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()}>
-          Refresh
+          {t('page.refresh')}
         </Button>
       }
     >
       <BalanceCard working={wallet.data?.wallets.working} nonWorking={wallet.data?.wallets.non_working} />
       {user.isError && (
         <LoadError
-          title="Your income could not be loaded"
+          title={t('page.loadError')}
           error={user.error}
           onRetry={() => void user.refetch()}
           loadedAt={user.dataUpdatedAt}
@@ -68,9 +71,9 @@ export default function IncomePage() {
           onChange={(v) => setParams(v === 'overview' ? {} : { tab: v ?? '' }, { replace: true })}
         >
           <Tabs.List mb="md">
-            <Tabs.Tab value="overview">Overview</Tabs.Tab>
-            <Tabs.Tab value="details">Income Details</Tabs.Tab>
-            <Tabs.Tab value="team">Team Stats</Tabs.Tab>
+            <Tabs.Tab value="overview">{t('page.overview')}</Tabs.Tab>
+            <Tabs.Tab value="details">{t('page.details')}</Tabs.Tab>
+            <Tabs.Tab value="team">{t('page.team')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview">
             <Stack gap="md">
@@ -78,7 +81,7 @@ export default function IncomePage() {
               <IncomeByType user={user.data} />
               {history.isError && (
                 <LoadError
-                  title="Income history could not be loaded"
+                  title={t('page.historyError')}
                   error={history.error}
                   onRetry={() => void history.refetch()}
                   loadedAt={history.dataUpdatedAt}

@@ -1,28 +1,38 @@
-import { Badge, Card, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Title } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { messageOr } from '../../modules/content/api/upload';
 import { MemberNewsFeed } from '../../modules/content/components/MemberNewsFeed';
 import {
   type MemberNotice,
+  useMarkAllSeen,
   useMarkSeen,
   useMemberNotifications,
+  useUnreadCounts,
 } from '../../modules/notifications/api/notificationsApi';
 import { EventMailSettings } from '../../modules/notifications/components/EventMailSettings';
 import { MemberEvents } from '../../modules/notifications/components/MemberEvents';
 import { MemberNotificationList } from '../../modules/notifications/components/MemberNotificationList';
 import { SitePopup } from '../../modules/notifications/components/SitePopup';
+import { UnreadOf } from '../../modules/notifications/components/UnreadOf';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
-/** /user/notifications: what the team sent to every member or to this member, with the unread count. */
+/**
+ * /user/notifications: what happened to the member's account and what the team sent, with the unread
+ * count: the server's one count (the menu's badge reads the same answer), of which each section shows its
+ * part; reading an item lowers them together (issue 22).
+ */
 export default function NotificationsPage() {
   const session = useSession();
   const userId = session?.account.id ?? null;
   const list = useMemberNotifications(userId);
+  const counts = useUnreadCounts();
   const markSeen = useMarkSeen(userId);
+  const markAll = useMarkAllSeen();
   const [failure, setFailure] = useState<string | null>(null);
 
   const onMarkSeen = (n: MemberNotice) => {
@@ -34,29 +44,42 @@ export default function NotificationsPage() {
   const onEventError = (error: unknown) =>
     setFailure(messageOr(error, 'The notification could not be changed.'));
 
-  const unread = list.data?.unread;
+  const unread = counts.data;
   return (
     <PageShell
       title="Notifications"
       description="What happened to your account, and notices from the SocialGenX team."
       actions={
         unread !== undefined ? (
-          <Badge
-            size="lg"
-            variant={unread > 0 ? 'filled' : 'light'}
-            color={unread > 0 ? 'blue' : 'gray'}
-            data-testid="unread-count"
-          >
-            {unread} unread
-          </Badge>
+          <Group gap="xs" wrap="wrap">
+            <Badge
+              size="lg"
+              variant={unread.unread > 0 ? 'filled' : 'light'}
+              color={unread.unread > 0 ? 'blue' : 'gray'}
+              data-testid="unread-count"
+            >
+              {unread.unread} unread
+            </Badge>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconChecks size={16} />}
+              disabled={unread.unread === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate(undefined, { onError: onEventError })}
+            >
+              Mark all as read
+            </Button>
+          </Group>
         ) : null
       }
     >
-      <MemberEvents onError={onEventError} />
+      <MemberEvents unread={unread?.events} onError={onEventError} />
       <Card withBorder radius="lg" padding="md">
-        <Title order={4} mb="sm">
-          From the team
-        </Title>
+        <Group justify="space-between" wrap="wrap" gap="xs" mb="sm">
+          <Title order={4}>From the team</Title>
+          <UnreadOf count={unread?.notices} testId="unread-notices" />
+        </Group>
         {list.isError && (
           <LoadError
             title="Notifications could not be loaded"

@@ -3,10 +3,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
+import { PreferencesCard } from '../../i18n/PreferencesCard';
 import { PayoutAddressesCard } from '../../modules/payouts/components/PayoutAddressesCard';
 import { useUser } from '../../modules/users/api/usersApi';
 import { PasswordChangeForm } from '../../modules/users/components/PasswordChangeForm';
-import { ProfileEditForm } from '../../modules/users/components/ProfileEditForm';
+import { PROFILE_NS, ProfileEditForm } from '../../modules/users/components/ProfileEditForm';
 import { ProfileSummary } from '../../modules/users/components/ProfileSummary';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { PageShell } from '../../ui/PageShell';
@@ -21,21 +23,22 @@ function parseId(raw: string | undefined): number | null {
 
 /** /user/profile/{id}: the member's own details. Another member's id gets the server's 403 message. */
 export default function ProfilePage() {
+  const { t } = useT(PROFILE_NS);
   const id = parseId(useParams().id);
   const user = useUser(id);
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   return (
-    <PageShell title="Profile" description="Your account, payout addresses and password.">
-      {id === null && <Alert color="red">This is not a valid profile address.</Alert>}
+    <PageShell title={t('title')} description={t('description')}>
+      {id === null && <Alert color="red">{t('invalidAddress')}</Alert>}
       <Spinner loading={id !== null && user.isPending} />
       {user.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Profile unavailable" role="alert">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('unavailable')} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(user.error)}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
-              Retry
+              {t('retry')}
             </Button>
           </Stack>
         </Alert>
@@ -49,6 +52,7 @@ export default function ProfilePage() {
             onSaved={setSuccess}
             onFailed={setFailure}
           />
+          <PreferencesCard />
           <PayoutAddressesCard onSaved={setSuccess} />
           <PasswordChangeForm userId={user.data.id} onSaved={setSuccess} onFailed={setFailure} />
         </>

@@ -8,6 +8,7 @@ import { BuyPlanCard } from '../../modules/plans/components/BuyPlanCard';
 import { HeldPlansTable } from '../../modules/plans/components/HeldPlansTable';
 import { PlanChangeSummary } from '../../modules/plans/components/PlanChangeSummary';
 import { topup } from '../../modules/topups/api/topupsApi';
+import { BlockedGate } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useActivePlan, useInvalidateMoney, useMyPlans, useWallet } from '../../modules/wallet/api/walletApi';
 import { ActionDialog } from '../../ui/ActionDialog';
@@ -90,11 +91,18 @@ export default function SubscriptionPage() {
           </Text>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {offered.map((plan) => (
-            <BuyPlanCard key={plan.id} plan={plan} current={current?.plan_id === plan.id} onBuy={buy.open} />
-          ))}
-        </SimpleGrid>
+        <BlockedGate id="plans-blocked-note" action="buy a plan">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {offered.map((plan) => (
+              <BuyPlanCard
+                key={plan.id}
+                plan={plan}
+                current={current?.plan_id === plan.id}
+                onBuy={buy.open}
+              />
+            ))}
+          </SimpleGrid>
+        </BlockedGate>
       )}
 
       <SectionCard title="Your plans" description="The plans you hold and held, newest first.">

@@ -7,6 +7,8 @@ import { RetopupForm } from '../../modules/topups/components/RetopupForm';
 import { TopupHistory } from '../../modules/topups/components/TopupHistory';
 import { TopupPlanForm } from '../../modules/topups/components/TopupPlanForm';
 import { TransferForm } from '../../modules/topups/components/TransferForm';
+import { useUser } from '../../modules/users/api/usersApi';
+import { BlockedGate } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useWallet } from '../../modules/wallet/api/walletApi';
 import { CopyText } from '../../ui/CopyText';
@@ -27,6 +29,8 @@ const tabs = [
 export default function TopupPage() {
   const userId = useMemberId();
   const wallet = useWallet(userId);
+  // What another member types to send you money or top up your plan (issue 22: names, not database ids).
+  const username = useUser(userId).data?.username;
   const balance = wallet.data?.wallets.deposit;
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
@@ -46,12 +50,14 @@ export default function TopupPage() {
             </Text>
             <Money value={balance} fz="xl" fw={700} data-testid="topup-balance" />
           </div>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              Your member ID
-            </Text>
-            <CopyText value={String(userId)} label="member ID" />
-          </Group>
+          {username !== undefined && (
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Your username
+              </Text>
+              <CopyText value={username} label="username" />
+            </Group>
+          )}
         </Group>
       </Card>
       {wallet.isError && (
@@ -75,26 +81,28 @@ export default function TopupPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Stack>
-            <Tabs.Panel value="plan">
-              <TopupPlanForm userId={userId} balance={balance} />
-            </Tabs.Panel>
-            <Tabs.Panel value="retopup">
-              <RetopupForm userId={userId} balance={balance} />
-            </Tabs.Panel>
-            <Tabs.Panel value="entry">
-              <EntryForm userId={userId} balance={balance} />
-            </Tabs.Panel>
-            <Tabs.Panel value="friend">
-              <FriendTopupForm userId={userId} balance={balance} />
-            </Tabs.Panel>
-            <Tabs.Panel value="transfer">
-              <TransferForm userId={userId} balance={balance} />
-            </Tabs.Panel>
-            <Tabs.Panel value="code">
-              <RedeemCodeForm />
-            </Tabs.Panel>
-          </Stack>
+          <BlockedGate id="topup-blocked-note" action="top up, transfer or redeem a code">
+            <Stack>
+              <Tabs.Panel value="plan">
+                <TopupPlanForm userId={userId} balance={balance} />
+              </Tabs.Panel>
+              <Tabs.Panel value="retopup">
+                <RetopupForm userId={userId} balance={balance} />
+              </Tabs.Panel>
+              <Tabs.Panel value="entry">
+                <EntryForm userId={userId} balance={balance} />
+              </Tabs.Panel>
+              <Tabs.Panel value="friend">
+                <FriendTopupForm userId={userId} balance={balance} />
+              </Tabs.Panel>
+              <Tabs.Panel value="transfer">
+                <TransferForm userId={userId} balance={balance} />
+              </Tabs.Panel>
+              <Tabs.Panel value="code">
+                <RedeemCodeForm />
+              </Tabs.Panel>
+            </Stack>
+          </BlockedGate>
         </Tabs>
       </Card>
       <TopupHistory me={userId} />

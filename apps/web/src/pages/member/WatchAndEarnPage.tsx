@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChartLine, IconClock, IconGift } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../app/apiError';
 import { useUser } from '../../modules/users/api/usersApi';
+import { useBlockedAccount } from '../../modules/users/blocked';
+import { BlockedActionNote } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useRoiCheck } from '../../modules/watch/api/watchApi';
 import { WatchDialog } from '../../modules/watch/components/WatchDialog';
@@ -44,6 +34,7 @@ export default function WatchAndEarnPage() {
   const userId = useMemberId();
   const user = useUser(userId);
   const check = useRoiCheck(userId);
+  const account = useBlockedAccount();
   const [open, setOpen] = useState(false);
   const reload = useCallback(() => window.location.reload(), []);
 
@@ -112,9 +103,13 @@ export default function WatchAndEarnPage() {
               {isPositiveAmount(user.data.active_plan) ? 'Premium User' : 'No Plan Found'}
             </Text>
             {user.data.status === 'block' ? (
-              <Badge color="red" size="xl" variant="filled">
-                Access Denied
-              </Badge>
+              // Spec 2.6: "Access Denied" instead of the watch button; said with the reason before any click.
+              <>
+                <Button size="lg" color="red" disabled aria-describedby="watch-blocked-note">
+                  Access Denied
+                </Button>
+                <BlockedActionNote id="watch-blocked-note" action="claim today's reward" account={account} />
+              </>
             ) : !isPositiveAmount(user.data.active_plan) ? (
               <Button size="lg" disabled>
                 Please buy a plan first

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { networkName } from '@sgx/chain/names';
 import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
 import { IconAlertTriangle, IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
@@ -23,7 +24,6 @@ import { useMemberDepositAddresses } from '../../modules/deposit-addresses/api/m
 import { OwnDepositAddresses } from '../../modules/deposit-addresses/components/OwnDepositAddresses';
 import {
   DepositsNotOpen,
-  networkNames,
   ReceivingAddress,
 } from '../../modules/deposit-addresses/components/ReceivingAddress';
 import { type DepositWay, depositWayOf, depositWayParam } from '../../modules/deposit-addresses/depositWay';
@@ -152,7 +152,7 @@ function ManualDeposit({ userId }: { userId: number }) {
       ? addresses.data?.find((a) => a.currency === 'TRC20')
       : receivingAddressFor(addresses.data ?? [], chainId);
   const chainOff = currency === 'BEP20' && chain !== undefined && !chain.enabled;
-  const network = currency === 'BEP20' ? `${chain?.name ?? 'BNB Smart Chain'} (BEP20)` : networkNames.TRC20;
+  const network = networkName(currency, currency === 'BEP20' ? chainId : undefined);
 
   return (
     <Stack gap="md">
@@ -160,8 +160,8 @@ function ManualDeposit({ userId }: { userId: number }) {
         value={currency}
         onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
         data={[
-          { value: 'BEP20', label: 'EVM chains (BEP20)' },
-          { value: 'TRC20', label: 'TRC20 (Tron)' },
+          { value: 'BEP20', label: 'EVM chains' },
+          { value: 'TRC20', label: networkName('TRC20') },
         ]}
         fullWidth
         maw={520}
@@ -179,10 +179,12 @@ function ManualDeposit({ userId }: { userId: number }) {
             evmChains.length > 0
               ? evmChains.map((c) => ({
                   value: String(c.id),
-                  label: c.enabled ? c.name : `${c.name} (switched off)`,
+                  label: c.enabled
+                    ? networkName('BEP20', c.id)
+                    : `${networkName('BEP20', c.id)} (switched off)`,
                   disabled: !c.enabled,
                 }))
-              : [{ value: String(DEFAULT_EVM_CHAIN_ID), label: 'BNB Smart Chain' }]
+              : [{ value: String(DEFAULT_EVM_CHAIN_ID), label: networkName('BEP20', DEFAULT_EVM_CHAIN_ID) }]
           }
           value={String(chainId)}
           onChange={(v) => setChainId(v === null ? DEFAULT_EVM_CHAIN_ID : Number(v))}
@@ -205,7 +207,7 @@ function ManualDeposit({ userId }: { userId: number }) {
         <Skeleton h={320} radius="lg" />
       ) : addresses.data === undefined ? null : chainOff ? (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={`${network} is switched off`}>
-          Deposits on {chain?.name ?? 'this chain'} are switched off for now. Choose another network.
+          Deposits on {network} are switched off for now. Choose another network.
         </Alert>
       ) : address === undefined ? (
         // Never a form or an address to send to when the platform has none on this network.
@@ -228,7 +230,6 @@ function ManualDeposit({ userId }: { userId: number }) {
                 userId={userId}
                 currency={currency}
                 chainId={currency === 'BEP20' ? chainId : undefined}
-                chainLabel={currency === 'BEP20' ? (chain?.name ?? 'BNB Smart Chain') : undefined}
                 enabled
               />
             </Card>

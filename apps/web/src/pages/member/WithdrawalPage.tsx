@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
 import { useUser } from '../../modules/users/api/usersApi';
+import { BlockedGate } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useInvalidateMoney, useWallet } from '../../modules/wallet/api/walletApi';
 import { cancelWithdrawal, kindSources, useWithdrawals } from '../../modules/withdrawals/api/withdrawalsApi';
@@ -63,8 +64,8 @@ export default function WithdrawalPage() {
               >
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">
-                    Withdrawals are paid only to a payout address saved in your profile. Add your BEP20 or
-                    TRC20 address first.
+                    Withdrawals are paid only to a payout address saved in your profile. Add your EVM
+                    (Ethereum, BNB Smart Chain, Polygon, Arbitrum One) or TRON address first.
                   </Text>
                   <Button component={Link} to={`/user/profile/${userId}`} size="xs" color="orange">
                     Add a payout address
@@ -72,7 +73,11 @@ export default function WithdrawalPage() {
                 </Stack>
               </Alert>
             )}
-            {user.data !== undefined && hasPayout && <WithdrawalForm user={user.data} />}
+            {user.data !== undefined && hasPayout && (
+              <BlockedGate id="withdraw-blocked-note" action="withdraw">
+                <WithdrawalForm user={user.data} />
+              </BlockedGate>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

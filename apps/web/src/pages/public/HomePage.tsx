@@ -23,9 +23,15 @@ import {
 } from '@tabler/icons-react';
 import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import english from '../../i18n/en/home.json';
+import { englishNamespace, useT } from '../../i18n/i18n';
+import { RichText } from '../../i18n/RichText';
 import { PlansSkeleton } from '../../modules/plans/components/PlansSkeleton';
+import { formatMoney } from '../../ui/moneyFormat';
 import { useDocumentTitle } from '../../ui/PageShell';
 import { WhenVisible } from '../../ui/WhenVisible';
+
+const NS = englishNamespace('home', english);
 
 // The plans (their read, the contracts that check it, the cards) load when the section comes near the
 // screen: below the fold on a phone, they are not part of the landing page's first download (issue 10).
@@ -38,9 +44,10 @@ const PlansSection = lazy(() =>
 
 /** When the plans' code cannot be downloaded (offline): the section says so, the page stays. */
 function PlansUnavailable() {
+  const { t } = useT(NS);
   return (
-    <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Plans could not be loaded">
-      Check your connection and reload the page.
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('plansUnavailable.title')}>
+      {t('plansUnavailable.body')}
     </Alert>
   );
 }
@@ -112,7 +119,8 @@ function IncomeCard({ icon, title, children }: IncomeCardProps) {
 }
 
 export default function HomePage() {
-  useDocumentTitle('Plans, daily ROI and referral income');
+  const { t } = useT(NS);
+  useDocumentTitle(t('documentTitle'));
   return (
     <>
       <Box
@@ -126,37 +134,30 @@ export default function HomePage() {
         <Container size="lg">
           <Stack gap="lg" maw={680}>
             <Text c="indigo" fw={700} tt="uppercase" size="sm">
-              Member plans · Referral income · SGX token
+              {t('hero.eyebrow')}
             </Text>
             <Title order={1} fz={{ base: 34, sm: 44, md: 56 }} lh={1.1}>
-              Pick a plan, claim your daily ROI, grow a team.
+              {t('hero.title')}
             </Title>
             <Text size="lg" c="dimmed">
-              SocialGenX pays a daily return on your plan when you watch a short video, and rewards you for
-              the members you bring in across ten levels. Every amount is booked in an exact ledger you can
-              follow.
+              {t('hero.body')}
             </Text>
             <Group gap="sm">
               <Button component={Link} to="/registration" size="md" leftSection={<IconUserPlus size={18} />}>
-                Create your account
+                {t('cta.register')}
               </Button>
               <Button component={Link} to="/login" size="md" variant="default">
-                Sign in
+                {t('cta.signIn')}
               </Button>
             </Group>
             <Text size="sm" c="dimmed">
-              Have a referral link? Open it and your sponsor's code is filled in for you.
+              {t('hero.referral')}
             </Text>
           </Stack>
         </Container>
       </Box>
 
-      <Section
-        id="plans"
-        eyebrow="Plans"
-        title="Choose the plan that fits you"
-        intro="Activate a plan from your deposit wallet. Its daily ROI and sponsor bonus are set per plan."
-      >
+      <Section id="plans" eyebrow={t('plans.eyebrow')} title={t('plans.title')} intro={t('plans.intro')}>
         <WhenVisible placeholder={<PlansSkeleton />}>
           <PlansSection />
         </WhenVisible>
@@ -164,23 +165,17 @@ export default function HomePage() {
 
       <Section
         id="income"
-        eyebrow="How income works"
-        title="Six ways your plan and your team earn"
-        intro="All income goes to your wallets, counts towards your earning cap, and can be withdrawn to your BEP20 or TRC20 address."
+        eyebrow={t('income.eyebrow')}
+        title={t('income.title')}
+        intro={t('income.intro')}
         bg="gray.0"
       >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          <IncomeCard icon={<IconPlayerPlay size={22} />} title="Daily ROI: watch and earn">
-            <Text size="sm">
-              Once a day, watch a short video (10 seconds) and claim your plan's daily ROI: plan amount times
-              the plan's daily rate. A day you do not claim is not paid.
-            </Text>
+          <IncomeCard icon={<IconPlayerPlay size={22} />} title={t('income.roiTitle')}>
+            <Text size="sm">{t('income.roiBody')}</Text>
           </IncomeCard>
-          <IncomeCard icon={<IconHierarchy2 size={22} />} title="Level income, 10 levels">
-            <Text size="sm">
-              When someone in your team claims their ROI, you earn a share of it. You unlock one level for
-              each active direct referral.
-            </Text>
+          <IncomeCard icon={<IconHierarchy2 size={22} />} title={t('income.levelTitle')}>
+            <Text size="sm">{t('income.levelBody')}</Text>
             {/* Drawn as Mantine's Table (no row borders, 2 px rows) looks; its component would bring the
                 scroll area and the floating-ui library to the landing page (issue 10). */}
             <Box component="table" w="100%" fz="sm" lh="var(--mantine-line-height)" style={levelTable}>
@@ -190,7 +185,7 @@ export default function HomePage() {
                     {levelPercents.slice(start, start + 5).map((l) => (
                       <Box component="td" key={l.level} ta="center" py={2} px="xs">
                         <Text size="xs" c="dimmed">
-                          L{l.level}
+                          {t('income.level', { level: l.level })}
                         </Text>
                         <Text fw={700} size="sm">
                           {l.percent}%
@@ -202,43 +197,32 @@ export default function HomePage() {
               </tbody>
             </Box>
           </IncomeCard>
-          <IncomeCard icon={<IconUserPlus size={22} />} title="Direct sponsor bonus">
-            <Text size="sm">
-              Each time a member you referred activates or tops up a plan, you receive that plan's sponsor
-              bonus percentage of the amount.
-            </Text>
+          <IncomeCard icon={<IconUserPlus size={22} />} title={t('income.directTitle')}>
+            <Text size="sm">{t('income.directBody')}</Text>
           </IncomeCard>
-          <IncomeCard icon={<IconWallet size={22} />} title="Monthly salary">
-            <Text size="sm">Paid once a month while you keep enough active direct referrals:</Text>
+          <IncomeCard icon={<IconWallet size={22} />} title={t('income.salaryTitle')}>
+            <Text size="sm">{t('income.salaryBody')}</Text>
             <SimpleGrid cols={2} spacing={6}>
-              {salaryTiers.map((t) => (
-                <Text key={t.directs} size="sm">
-                  <b>{t.directs}</b> directs: <b>${t.amount}</b>
+              {salaryTiers.map((tier) => (
+                <Text key={tier.directs} size="sm">
+                  <RichText
+                    text={t('income.salaryTier', { directs: tier.directs, amount: `$${tier.amount}` })}
+                    components={{ b: <b /> }}
+                  />
                 </Text>
               ))}
             </SimpleGrid>
           </IncomeCard>
-          <IncomeCard icon={<IconAward size={22} />} title="Ranks and rewards">
-            <Text size="sm">
-              Reach a rank's team-business target inside its time window and claim its reward. No single leg
-              counts for more than half of the target.
-            </Text>
+          <IncomeCard icon={<IconAward size={22} />} title={t('income.rewardsTitle')}>
+            <Text size="sm">{t('income.rewardsBody')}</Text>
           </IncomeCard>
-          <IncomeCard icon={<IconShieldCheck size={22} />} title="The 3x earning cap">
-            <Text size="sm">
-              Your total earnings (ROI, level, direct, salary and rewards) stop at three times your plan
-              amount. A top-up raises the cap and opens your income again.
-            </Text>
+          <IncomeCard icon={<IconShieldCheck size={22} />} title={t('income.capTitle')}>
+            <Text size="sm">{t('income.capBody')}</Text>
           </IncomeCard>
         </SimpleGrid>
       </Section>
 
-      <Section
-        id="token"
-        eyebrow="SGX token"
-        title="A token priced by its own supply"
-        intro="SGX is the platform's token. You buy and sell it with your deposit wallet; its price follows a bonding curve."
-      >
+      <Section id="token" eyebrow={t('token.eyebrow')} title={t('token.title')} intro={t('token.intro')}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Card withBorder radius="lg" padding="lg">
             <Group gap="sm" mb="sm">
@@ -246,45 +230,47 @@ export default function HomePage() {
                 <IconCoin size={22} />
               </ThemeIcon>
               <div>
-                <Text fw={700}>Starting price</Text>
+                <Text fw={700}>{t('token.startingPrice')}</Text>
                 <Text fz={28} fw={800} ff="monospace">
-                  $0.008
+                  {formatMoney('0.008', 'price')}
                 </Text>
               </div>
             </Group>
             <Text size="sm" c="dimmed">
-              The price rises as more tokens are in circulation and falls as they are sold back. The price you
-              are quoted comes from the server at the moment you trade.
+              {t('token.priceBody')}
             </Text>
           </Card>
           <Stack gap="sm" justify="center">
             <Text size="sm">
-              <b>How the price is formed:</b> price = base price × multiplier × (1 + circulating supply ÷
-              total supply). A buy costs the area under that curve, so buying and selling the same amount
-              gives back the same money less fees: no round trip makes money.
+              <RichText text={t('token.formula')} components={{ b: <b /> }} />
             </Text>
             <Text size="sm">
-              <b>Your portfolio:</b> holdings, average buy price, amount invested and profit or loss, always
-              computed in exact amounts.
+              <RichText text={t('token.portfolio')} components={{ b: <b /> }} />
             </Text>
           </Stack>
         </SimpleGrid>
       </Section>
 
-      <Section id="start" eyebrow="Get started" title="Ready when you are" bg="gray.0">
+      <Section id="start" eyebrow={t('start.eyebrow')} title={t('start.title')} bg="gray.0">
         <Stack gap="lg">
           <Group gap="sm">
             <Button component={Link} to="/registration" size="md">
-              Create your account
+              {t('cta.register')}
             </Button>
             <Button component={Link} to="/login" size="md" variant="default">
-              Sign in
+              {t('cta.signIn')}
             </Button>
           </Group>
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Know the risks">
-            Returns are not guaranteed. Plans, income and token prices can change, and you can lose money you
-            put in. Only use money you can afford to lose, and read the <Link to="/terms">terms</Link> and the{' '}
-            <Link to="/privacy">privacy notice</Link> first.
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('start.risksTitle')}
+          >
+            <RichText
+              text={t('start.risks')}
+              components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }}
+            />
           </Alert>
         </Stack>
       </Section>

@@ -15,7 +15,7 @@ const sections: LegalSection[] = [
         username and referral code we create for you, and the referral code of the member who invited you.
       </>,
       <>
-        <b>Payout addresses:</b> the BEP20 and TRC20 wallet addresses you enter to receive withdrawals.
+        <b>Payout addresses:</b> the EVM and TRON wallet addresses you enter to receive withdrawals.
       </>,
       <>
         <b>Money records:</b> your plans, deposits (with their chain and transaction hash), withdrawals,

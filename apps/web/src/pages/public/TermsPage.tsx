@@ -45,7 +45,7 @@ const sections: LegalSection[] = [
     bullets: [
       'A deposit is credited only after it is verified on chain or approved by staff. A transaction hash can be used once.',
       'A withdrawal request puts the amount on hold at once. Fees are set by the platform and shown before you confirm.',
-      'Payouts go only to the BEP20 or TRC20 address saved on your account. Check it carefully: blockchain payments cannot be reversed.',
+      'Payouts go only to the EVM or TRON address saved on your account. Check it carefully: blockchain payments cannot be reversed.',
       'A declined withdrawal returns the full amount to the wallet it came from.',
       'We may pause deposits, withdrawals or other features for maintenance or security; the app says so when a feature is closed.',
     ],

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockX } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
 import type { ReturnState } from '../../../app/guards';
@@ -9,13 +9,18 @@ import { contractSubmit, preloadContracts } from '../../../ui/contracts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useTextForm } from '../../../ui/useTextForm';
 import { useAdminSignIn, useMemberSignIn } from '../hooks/useAuthActions';
+import { SESSION_ENDED_TEXT, useSessionEnded } from '../sessionEnd';
 
 interface SignInFormProps {
   /** Which sign-in this is: member (/login) or admin (/admin-login). */
   area: 'user' | 'admin';
 }
 
-/** Sign-in of a member (/login) or an admin (/admin-login): e-mail or username, and password. */
+/**
+ * Sign-in of a member (/login) or an admin (/admin-login): e-mail or username, and password. After a
+ * session that ended without the member asking, it says so; signed in, the visitor goes back to the page
+ * they were on (the guards' `from`, same site and area only) or to the area's home.
+ */
 export function SignInForm({ area: role }: SignInFormProps) {
   const memberSignIn = useMemberSignIn();
   const adminSignIn = useAdminSignIn();
@@ -23,6 +28,7 @@ export function SignInForm({ area: role }: SignInFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as ReturnState | null)?.from;
+  const ended = useSessionEnded();
 
   const form = useTextForm({ email: '', password: '' });
 
@@ -52,6 +58,11 @@ export function SignInForm({ area: role }: SignInFormProps) {
               {role === 'admin' ? 'Back-office access for SocialGenX staff.' : 'Welcome back to SocialGenX.'}
             </Text>
           </div>
+          {ended && !signIn.isError && (
+            <Alert color="yellow" icon={<IconClockX size={18} />} role="status" data-testid="session-ended">
+              {SESSION_ENDED_TEXT}
+            </Alert>
+          )}
           {signIn.isError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {errorMessage(signIn.error)}

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import type { AppDispatch } from '../../../app/store';
 import { persistor } from '../../../app/store';
 import { signedIn, signedOut } from '../authSlice';
+import { signOutRequested } from '../sessionEnd';
 import { useSession } from './useSession';
 
 /**
@@ -81,7 +82,8 @@ export function useRegister() {
 
 /**
  * Signs out on the server (revoking the token), then clears the session and the stored copy of it.
- * The local session ends even when the server call fails: the visitor asked to leave.
+ * The local session ends even when the server call fails: the visitor asked to leave, so the sign-in
+ * page says nothing of an ended session (and a 401 answered meanwhile is not one).
  */
 export function useSignOut() {
   const dispatch = useAppDispatch();
@@ -90,6 +92,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       if (session === null) return;
+      signOutRequested();
       try {
         const api = await authApi();
         await (session.role === 'admin' ? api.signOutAdmin() : api.signOutMember());

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, SegmentedControl, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { networkLabel, networkName } from '@sgx/chain/names';
 import type { PayoutChain, PayoutNetwork, PayoutQueueItem } from '@sgx/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,8 +16,8 @@ import { PayoutBatches } from './PayoutBatches';
 import { PayoutQueueSection } from './PayoutQueueSection';
 
 const networks: { value: PayoutNetwork; label: string }[] = [
-  { value: 'EVM', label: 'BEP20' },
-  { value: 'TRON', label: 'TRC20' },
+  { value: 'EVM', label: 'EVM chains' },
+  { value: 'TRON', label: networkName('TRC20') },
 ];
 
 /**
@@ -115,19 +116,22 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
         {payable.length > 0 && (
           <Select
             label="Pay on"
-            data={payable.map((c) => ({ value: String(c.chain_id), label: `${c.name} (${c.token.symbol})` }))}
+            data={payable.map((c) => ({
+              value: String(c.chain_id),
+              label: networkLabel(c.network === 'TRON' ? 'TRC20' : 'BEP20', c.chain_id, c.token.symbol),
+            }))}
             value={chainId === null ? null : String(chainId)}
             onChange={(v) => v !== null && setChosen(Number(v))}
             allowDeselect={false}
-            w={240}
+            w={300}
             data-testid="payout-chain"
           />
         )}
       </Group>
       {chain === null ? (
         <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} role="status">
-          No {network === 'EVM' ? 'BEP20' : 'TRC20'} chain has a payout contract: payouts cannot be paid on
-          chain yet. Set a payout contract in the chain settings (
+          No {network === 'EVM' ? 'EVM' : 'TRON'} chain has a payout contract: payouts cannot be paid on chain
+          yet. Set a payout contract in the chain settings (
           <Anchor component={Link} to="/admin/web3?tab=chains">
             Web3 &amp; Ledger, Chains
           </Anchor>

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { chainName, SUPPORTED_CHAINS } from '@sgx/chain';
+import { CHAIN_NAMES, EVM_CHAIN_NAMES, networkLabel, networkName } from '@sgx/chain/names';
 import { isEvmAddress, isTronAddress } from '@sgx/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
@@ -33,7 +33,11 @@ import {
   useDepositAddresses,
 } from '../api/addressesApi';
 
-const chains = ['BEP20', 'TRC20'] as const;
+/** The network switch: the values are the API's currencies, the words the networks (issue 22). */
+const chains = [
+  { value: 'BEP20', label: 'EVM chains' },
+  { value: 'TRC20', label: networkName('TRC20') },
+];
 const ALL_EVM = 'all';
 
 export function addressError(currency: 'BEP20' | 'TRC20', address: string): string | null {
@@ -42,15 +46,20 @@ export function addressError(currency: 'BEP20' | 'TRC20', address: string): stri
   if (currency === 'BEP20') {
     return isEvmAddress(a)
       ? null
-      : 'Enter a valid BEP20 address (0x and 40 hex digits with a valid EIP-55 checksum).';
+      : 'Enter a valid EVM address (0x and 40 hex digits with a valid EIP-55 checksum).';
   }
-  return isTronAddress(a) ? null : 'Enter a valid TRC20 address (34 characters starting with T).';
+  return isTronAddress(a) ? null : 'Enter a valid TRON address (34 characters starting with T).';
 }
 
-/** Where an address serves, for people: "TRC20", "BEP20 · All EVM chains", "BEP20 · Polygon". */
+/**
+ * Where an address serves, for people: "TRON (TRC20)", "All EVM chains (Ethereum, Polygon, …)", "Polygon only",
+ * "BNB Smart Chain (BEP20) only".
+ */
 export function addressScope(a: { currency: 'BEP20' | 'TRC20'; chain_id: number | null }): string {
-  if (a.currency === 'TRC20') return 'TRC20 (Tron)';
-  return a.chain_id === null ? 'BEP20 · All EVM chains' : `BEP20 · ${chainName(a.chain_id)} only`;
+  if (a.currency === 'TRC20') return networkName('TRC20');
+  return a.chain_id === null
+    ? `All EVM chains (${EVM_CHAIN_NAMES})`
+    : `${networkName('BEP20', a.chain_id)} only`;
 }
 
 interface Slot {
@@ -129,7 +138,7 @@ export function AdminAddresses() {
   return (
     <SectionCard
       title="Deposit addresses"
-      description="Members send USDT to these addresses. One BEP20 address serves every EVM chain unless a chain has its own; a new address replaces the live one of its slot."
+      description="Members send USDT to these addresses. One EVM address serves every EVM chain unless a chain has its own; a new address replaces the live one of its slot."
       testId="deposit-addresses"
     >
       <Stack gap="md">
@@ -186,7 +195,7 @@ export function AdminAddresses() {
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <SegmentedControl
-                data={[...chains]}
+                data={chains}
                 aria-label="Network"
                 {...form.getInputProps('currency')}
                 onChange={(v) => {
@@ -200,7 +209,10 @@ export function AdminAddresses() {
                   label="Chain"
                   data={[
                     { value: ALL_EVM, label: 'All EVM chains' },
-                    ...SUPPORTED_CHAINS.map((c) => ({ value: String(c.id), label: `${c.name} only` })),
+                    ...Object.keys(CHAIN_NAMES).map((id) => ({
+                      value: id,
+                      label: `${networkName('BEP20', Number(id))} only`,
+                    })),
                   ]}
                   allowDeselect={false}
                   {...form.getInputProps('chain')}
@@ -239,10 +251,10 @@ export function AdminAddresses() {
             <Text size="sm">
               Members will send{' '}
               {save.payload.currency === 'TRC20'
-                ? 'TRC20 deposits'
+                ? networkLabel('TRC20')
                 : save.payload.chain_id === undefined
-                  ? 'deposits on every EVM chain without an address of its own'
-                  : `${chainName(save.payload.chain_id)} deposits`}{' '}
+                  ? 'USDT on every EVM chain without an address of its own'
+                  : networkLabel('BEP20', save.payload.chain_id)}{' '}
               to:
             </Text>
             <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
@@ -265,7 +277,7 @@ export function AdminAddresses() {
           <Text size="sm">
             Remove the {addressScope(remove.payload)} address {remove.payload.address}?{' '}
             {remove.payload.currency === 'BEP20' && remove.payload.chain_id !== null
-              ? `Deposits on ${chainName(remove.payload.chain_id)} then go to the all-chains address, if one is set.`
+              ? `Deposits on ${networkName('BEP20', remove.payload.chain_id)} then go to the all-chains address, if one is set.`
               : 'Members cannot deposit there until a new one is set.'}
           </Text>
         )}

@@ -1,23 +1,19 @@
 import { Alert, Card, Group, Stack, Text } from '@mantine/core';
+import { networkName as networkNameOf } from '@sgx/chain/names';
 import { IconClockHour4 } from '@tabler/icons-react';
 import type { DepositAddress } from '../api/addressesApi';
 import { AddressCode } from './AddressCode';
 
-export const networkNames: Record<'BEP20' | 'TRC20', string> = {
-  BEP20: 'BNB Smart Chain (BEP20)',
-  TRC20: 'Tron (TRC20)',
-};
-
 interface ReceivingAddressProps {
   currency: 'BEP20' | 'TRC20';
   address: DepositAddress | undefined;
-  /** The network named to the member (e.g. the EVM chain chosen); defaults to the currency's. */
+  /** The network named to the member (e.g. the EVM chain chosen); defaults to the currency's (networkName). */
   networkName?: string | undefined;
 }
 
 /** The platform's receiving address of one chain: a QR code, the address in full and a Copy button. */
 export function ReceivingAddress({ currency, address, networkName }: ReceivingAddressProps) {
-  const network = networkName ?? networkNames[currency];
+  const network = networkName ?? networkNameOf(currency);
   if (address === undefined) return <DepositsNotOpen network={network} />;
   return (
     <Card withBorder radius="lg" padding="md" data-testid={`receiving-${currency}`}>
@@ -27,7 +23,7 @@ export function ReceivingAddress({ currency, address, networkName }: ReceivingAd
         </Text>
         <AddressCode
           address={address.address}
-          qrLabel={`${currency} deposit address QR code`}
+          qrLabel={`${network} deposit address QR code`}
           testId="receiving-address"
           caption={
             address.label !== null &&

@@ -7,6 +7,7 @@ import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
 import { shortText } from '../../../ui/CopyText';
 import { formatMoney, plainDecimal } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
+import { depositNetwork } from '../depositText';
 import { OwnershipNotice, ownershipWarnings } from './DepositOwnership';
 
 export interface DepositDecisionRequest {
@@ -66,7 +67,7 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
         <Stack gap="sm">
           <Text size="sm">
             Deposit #{request.deposit.id} by <b>{request.deposit.username}</b> (#{request.deposit.user_id}):{' '}
-            <b>{formatMoney(request.deposit.amount)}</b> on {request.deposit.currency}, hash{' '}
+            <b>{formatMoney(request.deposit.amount)}</b> on {depositNetwork(request.deposit)}, hash{' '}
             <span style={{ fontFamily: 'monospace' }}>{shortText(request.deposit.hash, 10, 8)}</span>.
           </Text>
           <OwnershipNotice deposit={request.deposit} />

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { networkName } from '@sgx/chain/names';
 import { TxHash } from '@sgx/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
@@ -17,15 +18,14 @@ import { createDeposit, type NewDeposit } from '../api/depositsApi';
 interface DepositFormProps {
   userId: number;
   currency: 'BEP20' | 'TRC20';
-  /** BEP20: the EVM chain the transfer was sent on (sent as chain_id) and its name. */
+  /** BEP20: the EVM chain the transfer was sent on (sent as chain_id, named with networkName). */
   chainId?: number | undefined;
-  chainLabel?: string | undefined;
   /** False when the chain has no receiving address: nothing may be sent then. */
   enabled: boolean;
 }
 
 /** The member reports a transfer they made: amount, network and transaction hash. Credited once verified. */
-export function DepositForm({ userId, currency, chainId, chainLabel, enabled }: DepositFormProps) {
+export function DepositForm({ userId, currency, chainId, enabled }: DepositFormProps) {
   const invalidate = useInvalidateMoney();
   const form = useForm({
     mode: 'uncontrolled',
@@ -94,12 +94,7 @@ export function DepositForm({ userId, currency, chainId, chainLabel, enabled }: 
           <Stack gap={4}>
             <Text>
               Report a deposit of <b>{formatMoney(action.payload.amount)}</b> sent on{' '}
-              <b>
-                {chainLabel !== undefined
-                  ? `${chainLabel} (${action.payload.currency})`
-                  : action.payload.currency}
-              </b>
-              ?
+              <b>{networkName(action.payload.currency, action.payload.chain_id)}</b>?
             </Text>
             <Text size="sm" c="dimmed">
               Transaction hash{' '}

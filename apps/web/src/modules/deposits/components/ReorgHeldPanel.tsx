@@ -1,5 +1,4 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import { chainName } from '@sgx/chain';
 import type { ReorgDepositRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { CopyText } from '../../../ui/CopyText';
@@ -13,6 +12,7 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { resolveReorgedDeposit, useReorgedDeposits } from '../api/reorgApi';
+import { depositNetwork } from '../depositText';
 import { ReorgHeldDialog, type ReorgResolveRequest } from './ReorgHeldDialog';
 
 /**
@@ -60,8 +60,7 @@ export function ReorgHeldPanel() {
         <Stack gap={2}>
           <Text size="sm">{d.reorg_note ?? '-'}</Text>
           <Text size="xs" c="dimmed">
-            {d.chain_id === null ? d.currency : chainName(d.chain_id)}, detected{' '}
-            {formatDateTime(d.reorg_detected_at)}
+            {depositNetwork(d)}, detected {formatDateTime(d.reorg_detected_at)}
           </Text>
         </Stack>
       ),

@@ -1,5 +1,8 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
+import { formatNumber, localDay } from '../../../ui/format';
 import { formatMoney } from '../../../ui/Money';
+import { INCOME_NS } from '../i18n';
 import { textOf, unitsOf } from './incomeMath';
 
 export interface DailyPoint {
@@ -20,16 +23,21 @@ interface DailyBarsProps {
 
 /** A bar per day, scaled exactly (bigint) to the largest day; hover or focus a bar for its value. */
 export function DailyBars({ points, label, kind = 'money', color = 'indigo', height = 140 }: DailyBarsProps) {
+  const { t } = useT(INCOME_NS);
   const values = points.map((p) => (kind === 'money' ? unitsOf(p.value) : BigInt(p.value)));
   const max = values.reduce((m, v) => (v > m ? v : m), 0n);
   const show = (i: number) =>
-    kind === 'money' ? formatMoney(textOf(values[i] ?? 0n)) : String(values[i] ?? 0n);
+    kind === 'money' ? formatMoney(textOf(values[i] ?? 0n)) : formatNumber(values[i] ?? 0n);
   const first = points[0]?.day;
   const last = points[points.length - 1]?.day;
   return (
     <Box
       role="img"
-      aria-label={`${label}: ${points.length} days, highest ${kind === 'money' ? formatMoney(textOf(max)) : String(max)}`}
+      aria-label={t('chart.summary', {
+        label,
+        days: points.length,
+        highest: kind === 'money' ? formatMoney(textOf(max)) : formatNumber(max),
+      })}
     >
       <Group
         gap={2}
@@ -65,9 +73,12 @@ export function DailyBars({ points, label, kind = 'money', color = 'indigo', hei
   );
 }
 
-/** The last `days` calendar days (UTC) ending today, oldest first. */
+/** The last `days` calendar days of the member's time zone ending today, oldest first. */
 export function lastDays(days: number, now = Date.now()): string[] {
   const out: string[] = [];
-  for (let i = days - 1; i >= 0; i--) out.push(new Date(now - i * 86_400_000).toISOString().slice(0, 10));
+  const today = localDay(now) ?? new Date(now).toISOString().slice(0, 10);
+  // Counted back from the local day's UTC noon, so a change of summer time never skips or repeats a day.
+  const noon = Date.parse(`${today}T12:00:00Z`);
+  for (let i = days - 1; i >= 0; i--) out.push(new Date(noon - i * 86_400_000).toISOString().slice(0, 10));
   return out;
 }

@@ -1,5 +1,6 @@
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ListPager } from '../../../ui/ListPager';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
@@ -7,16 +8,18 @@ import { useUserTransactions } from '../../transactions/api/transactionsApi';
 import { sourceLabel } from '../../transactions/components/explain';
 import { TransactionsTable } from '../../transactions/components/TransactionsTable';
 import { incomeSources } from '../api/incomeApi';
+import { INCOME_NS } from '../i18n';
 
 const PAGE_SIZE = 20;
-const options = [
-  { value: 'all', label: 'All income' },
-  ...incomeSources.map((s) => ({ value: s, label: sourceLabel(s) })),
-];
 
 /** Every income entry of the member, newest first, each with its explanation (rule, rate, level, source member). */
 export function IncomeDetails({ userId }: { userId: number }) {
+  const { t } = useT(INCOME_NS);
   const [source, setSource] = useState('all');
+  const options = [
+    { value: 'all', label: t('details.all') },
+    ...incomeSources.map((s) => ({ value: s, label: sourceLabel(s) })),
+  ];
   const [page, setPage] = useState(1);
   const qs = new URLSearchParams({
     transaction_type: 'credit',
@@ -32,7 +35,7 @@ export function IncomeDetails({ userId }: { userId: number }) {
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">
         <Select
-          aria-label="Income type"
+          aria-label={t('details.type')}
           data={options}
           value={source}
           onChange={(v) => {
@@ -44,12 +47,12 @@ export function IncomeDetails({ userId }: { userId: number }) {
         />
         {source === 'all' && (
           <Text size="xs" c="dimmed">
-            Credits that are not income (deposits, transfers) are left out of this list.
+            {t('details.left')}
           </Text>
         )}
         {list.isError && (
           <LoadError
-            title="Income could not be loaded"
+            title={t('details.loadError')}
             error={list.error}
             onRetry={() => void list.refetch()}
             loadedAt={list.dataUpdatedAt}
@@ -58,14 +61,14 @@ export function IncomeDetails({ userId }: { userId: number }) {
         <Spinner loading={list.isPending && list.fetchStatus !== 'idle'} />
         {list.data !== undefined && (
           <>
-            <TransactionsTable rows={rows} emptyText="No income of this kind yet." />
+            <TransactionsTable rows={rows} emptyText={t('details.empty')} />
             <ListPager
               page={page}
               totalPages={list.data.totalPages}
               total={list.data.total}
               onPage={setPage}
-              noun={['entry', 'entries']}
-              label="Income pages"
+              noun={[t('details.one'), t('details.other')]}
+              label={t('details.pages')}
             />
           </>
         )}

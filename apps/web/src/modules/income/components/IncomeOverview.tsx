@@ -2,9 +2,13 @@ import { Button, Card, Grid, Group, Progress, SimpleGrid, Skeleton, Stack, Text,
 import type { UserRecord } from '@sgx/contracts';
 import { IconArrowUpRight, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
+import { localDay } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
 import { sourceLabel } from '../../transactions/components/explain';
 import { CHART_DAYS, type IncomeHistory } from '../api/incomeApi';
+import { INCOME_NS } from '../i18n';
 import { DailyBars, lastDays } from './DailyBars';
 import { basisPointsText, capFigures, changeText, textOf, unitsOf } from './incomeMath';
 
@@ -15,6 +19,7 @@ interface BalanceProps {
 
 /** Current Balance: working + non-working, with Withdraw. */
 export function BalanceCard({ working, nonWorking }: BalanceProps) {
+  const { t } = useT(INCOME_NS);
   const ready = working !== undefined && nonWorking !== undefined;
   return (
     <Card withBorder radius="lg" padding="md" data-testid="current-balance" bg="indigo.0">
@@ -23,7 +28,7 @@ export function BalanceCard({ working, nonWorking }: BalanceProps) {
           <Group gap={6}>
             <IconWallet size={18} />
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-              Current Balance
+              {t('balance.title')}
             </Text>
           </Group>
           {ready ? (
@@ -38,12 +43,15 @@ export function BalanceCard({ working, nonWorking }: BalanceProps) {
           )}
           {ready && (
             <Text size="xs" c="dimmed">
-              Working <Money value={working} /> + Non-working <Money value={nonWorking} />
+              <RichText
+                text={t('balance.split')}
+                components={{ working: <Money value={working} />, nonWorking: <Money value={nonWorking} /> }}
+              />
             </Text>
           )}
         </Stack>
         <Button component={Link} to="/user/withdrawal" rightSection={<IconArrowUpRight size={16} />}>
-          Withdraw
+          {t('balance.withdraw')}
         </Button>
       </Group>
     </Card>
@@ -52,34 +60,35 @@ export function BalanceCard({ working, nonWorking }: BalanceProps) {
 
 /** The earning cap of spec 9: cap, total earnings, available limit and the limit-used bar (at most 100%). */
 export function CapCard({ user }: { user: UserRecord }) {
+  const { t } = useT(INCOME_NS);
   const f = capFigures(user);
   return (
     <Card withBorder radius="lg" padding="md" data-testid="earning-cap">
       <Title order={3} fz="lg" mb="sm">
-        Earning limit
+        {t('cap.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            Earning cap (plan x 3)
+            {t('cap.cap')}
           </Text>
           <Money value={f.cap} fw={700} fz="lg" data-testid="cap" />
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            Total earnings
+            {t('cap.total')}
           </Text>
           <Money value={f.total} fw={700} fz="lg" data-testid="total-earnings" />
         </Stack>
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            Available limit
+            {t('cap.available')}
           </Text>
           <Money value={f.available} fw={700} fz="lg" data-testid="available-limit" />
         </Stack>
       </SimpleGrid>
       <Group justify="space-between" mt="md" mb={4}>
-        <Text size="sm">Limit used</Text>
+        <Text size="sm">{t('cap.used')}</Text>
         <Text size="sm" fw={600} data-testid="limit-used">
           {basisPointsText(f.usedBasisPoints)}
         </Text>
@@ -89,13 +98,13 @@ export function CapCard({ user }: { user: UserRecord }) {
         color={f.usedBasisPoints >= 10_000 ? 'red' : f.usedBasisPoints >= 8_000 ? 'orange' : 'teal'}
         size="lg"
         radius="xl"
-        aria-label="Earning limit used"
+        aria-label={t('cap.usedLabel')}
       />
       {!f.hasPlan && (
         <Text size="sm" c="dimmed" mt="xs">
-          No plan yet: buy a plan to start earning.{' '}
+          {t('cap.noPlan')}{' '}
           <Text component={Link} to="/user/subscription" c="indigo" inherit>
-            Choose a plan
+            {t('cap.choosePlan')}
           </Text>
         </Text>
       )}
@@ -125,13 +134,15 @@ export function IncomeByType({ user }: { user: UserRecord }) {
 
 /** Income per day over the last 30 days from the ledger, and the change against the 30 days before. */
 export function IncomeChartCard({ history }: { history: IncomeHistory | undefined }) {
+  const { t } = useT(INCOME_NS);
   const days = lastDays(CHART_DAYS);
   const firstDay = days[0] ?? '';
   const perDay = new Map<string, bigint>(days.map((d) => [d, 0n]));
   let current = 0n;
   let previous = 0n;
   for (const r of history?.rows ?? []) {
-    const day = r.created_at.slice(0, 10);
+    // Each credit on the member's own calendar day (their time zone), as the chart's days are.
+    const day = localDay(r.created_at) ?? r.created_at.slice(0, 10);
     const amount = unitsOf(r.amount);
     if (perDay.has(day)) perDay.set(day, (perDay.get(day) ?? 0n) + amount);
     if (day >= firstDay) current += amount;
@@ -143,17 +154,17 @@ export function IncomeChartCard({ history }: { history: IncomeHistory | undefine
       <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">
         <div>
           <Title order={3} fz="lg">
-            Income over time
+            {t('chart.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Last {CHART_DAYS} days, from your ledger
+            {t('chart.period', { days: CHART_DAYS })}
           </Text>
         </div>
         <Stack gap={0} align="flex-end">
           <Money value={textOf(current)} fw={700} fz="lg" data-testid="period-total" />
           {change !== null && (
             <Text size="xs" c={change.startsWith('-') ? 'red' : 'teal'} data-testid="period-change">
-              {change} vs the previous {CHART_DAYS} days
+              {t('chart.change', { change, days: CHART_DAYS })}
             </Text>
           )}
         </Stack>
@@ -162,13 +173,13 @@ export function IncomeChartCard({ history }: { history: IncomeHistory | undefine
         <Skeleton h={140} />
       ) : (
         <DailyBars
-          label="Income per day"
+          label={t('chart.perDay')}
           points={days.map((d) => ({ day: d, value: textOf(perDay.get(d) ?? 0n) }))}
         />
       )}
       {history !== undefined && !history.complete && (
         <Text size="xs" c="dimmed" mt={4}>
-          Only your most recent entries were read; older days may show less than was paid.
+          {t('chart.partial')}
         </Text>
       )}
     </Card>

@@ -1,8 +1,11 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { formatNumber } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { Money } from '../../../ui/Money';
 import { useAllDirects } from '../api/incomeApi';
+import { INCOME_NS } from '../i18n';
 import { textOf, unitsOf } from './incomeMath';
 
 function Stat({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -20,11 +23,12 @@ function Stat({ label, children, testId }: { label: string; children: ReactNode;
 
 /** Spec 9: team stats count only directs whose is_active is 'active' and sum their active_plan and investment_plan. */
 export function TeamStats({ code, totalTeam }: { code: string; totalTeam: number }) {
+  const { t } = useT(INCOME_NS);
   const directs = useAllDirects(code);
   if (directs.isError) {
     return (
       <LoadError
-        title="Team stats could not be loaded"
+        title={t('team.loadError')}
         error={directs.error}
         onRetry={() => void directs.refetch()}
         loadedAt={directs.dataUpdatedAt}
@@ -38,25 +42,25 @@ export function TeamStats({ code, totalTeam }: { code: string; totalTeam: number
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Stat label="Active directs" testId="team-active-directs">
-          {active.length}
+        <Stat label={t('team.activeDirects')} testId="team-active-directs">
+          {formatNumber(active.length)}
         </Stat>
-        <Stat label="All directs" testId="team-directs">
-          {directs.data.total}
+        <Stat label={t('team.allDirects')} testId="team-directs">
+          {formatNumber(directs.data.total)}
         </Stat>
-        <Stat label="Whole team" testId="team-total">
-          {totalTeam}
+        <Stat label={t('team.wholeTeam')} testId="team-total">
+          {formatNumber(totalTeam)}
         </Stat>
-        <Stat label="Active directs' plans" testId="team-active-plan">
+        <Stat label={t('team.activePlans')} testId="team-active-plan">
           <Money value={textOf(activePlan)} />
         </Stat>
-        <Stat label="Active directs' investment" testId="team-investment">
+        <Stat label={t('team.investment')} testId="team-investment">
           <Money value={textOf(invested)} />
         </Stat>
       </SimpleGrid>
       {!directs.data.complete && (
         <Text size="xs" c="dimmed">
-          Counted from your first {directs.data.directs.length} directs.
+          {t('team.partial', { number: directs.data.directs.length })}
         </Text>
       )}
     </Stack>

@@ -12,24 +12,27 @@ import {
   NotificationRecord,
   NotificationsResponse,
   QueueCountsResponse,
-  UnreadCountResponse,
 } from '@sgx/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../app/api';
 import { postForm } from '../../content/api/upload';
+import { eventKeys, notificationKeys } from './keys';
+import { allReadHere, listCounted, readHere } from './unread';
+
+export { eventKeys, notificationKeys } from './keys';
+export { useUnreadCount, useUnreadCounts } from './unread';
 
 export type SentNotification = z.infer<typeof NotificationRecord>;
 export type MemberNotice = z.infer<typeof MemberNotification>;
 export type NotificationType = SentNotification['type'];
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  admin: ['notifications', 'admin'] as const,
-  member: (userId: number) => ['notifications', 'member', userId] as const,
-  popups: (userId: number) => ['notifications', 'popups', userId] as const,
-  banner: ['notifications', 'banner'] as const,
-};
 
 /** What POST /notifications takes (spec 7.2): users true means every member, else the recipients. */
 export interface NewNotification {
@@ -104,16 +107,40 @@ export function useUploadBanner() {
 
 // ---- member
 
+type MemberNotices = z.infer<typeof MemberNotificationsResponse>;
+
+/** The team's notices to this member; its `unread` is the server's count of them (see unread.ts). */
 export function useMemberNotifications(userId: number | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: notificationKeys.member(userId ?? 0),
-    queryFn: ({ signal }) =>
-      apiRequest(`/notifications/user/${userId}`, { schema: MemberNotificationsResponse, signal }),
+    queryFn: async ({ signal }) => {
+      const res = await apiRequest(`/notifications/user/${userId}`, {
+        schema: MemberNotificationsResponse,
+        signal,
+      });
+      listCounted(queryClient, 'notices', res.unread);
+      return res;
+    },
     enabled: userId !== null,
   });
 }
 
-/** PUT /notifications/{id}/seen {userId}; the member's list shows it seen at once. */
+/** Whether this tab's cache knows the notice as unseen (on the page's list, or as a site popup). */
+function noticeUnseen(queryClient: QueryClient, userId: number, id: number): boolean | undefined {
+  const list = queryClient.getQueryData<MemberNotices>(notificationKeys.member(userId));
+  const inList = list?.notifications.find((n) => n.id === id);
+  if (inList !== undefined) return !inList.seen;
+  const popups = queryClient.getQueryData<z.infer<typeof HomeNotificationsResponse>>(
+    notificationKeys.popups(userId),
+  );
+  return popups?.homenotifications.some((n) => n.id === id) ? true : undefined;
+}
+
+/**
+ * PUT /notifications/{id}/seen {userId}: the member's list shows it seen at once, and the count (page and
+ * menu badge) drops with it; then both are read again from the server.
+ */
 export function useMarkSeen(userId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -121,17 +148,16 @@ export function useMarkSeen(userId: number | null) {
       apiRequest(`/notifications/${id}/seen`, { method: 'PUT', body: { userId }, schema: MessageResponse }),
     onSuccess: (_res, id) => {
       if (userId === null) return;
+      if (noticeUnseen(queryClient, userId, id) === true) readHere(queryClient, 'notices');
       const seenAt = new Date().toISOString();
-      queryClient.setQueryData<z.infer<typeof MemberNotificationsResponse>>(
-        notificationKeys.member(userId),
-        (old) => {
-          if (!old) return old;
-          const notifications = old.notifications.map((n) =>
-            n.id === id && !n.seen ? { ...n, seen: true, seen_at: seenAt } : n,
-          );
-          return { notifications, unread: notifications.filter((n) => !n.seen).length };
-        },
-      );
+      queryClient.setQueryData<MemberNotices>(notificationKeys.member(userId), (old) => {
+        if (!old) return old;
+        const hit = old.notifications.some((n) => n.id === id && !n.seen);
+        const notifications = old.notifications.map((n) =>
+          n.id === id && !n.seen ? { ...n, seen: true, seen_at: seenAt } : n,
+        );
+        return { notifications, unread: hit ? Math.max(0, old.unread - 1) : old.unread };
+      });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.member(userId) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.unread });
     },
@@ -152,32 +178,47 @@ export function useSitePopups(userId: number | null, enabled: boolean) {
 // ---- member events (what happened to the member's own money and requests)
 
 export type MemberEventItem = z.infer<typeof MemberEvent>;
+type EventPages = InfiniteData<z.infer<typeof MemberEventsResponse>, number | undefined>;
 
-export const eventKeys = {
-  list: ['notifications', 'events'] as const,
-  unread: ['notifications', 'unread-count'] as const,
-  mail: ['notifications', 'email-settings'] as const,
-  queues: ['admin', 'queue-counts'] as const,
-};
+/** Events per page; older ones follow on "Show older", so every unread one counted can be reached. */
+export const EVENTS_PAGE = 50;
 
+/** The member's events, newest first, a page at a time; the first page's `unread` counts them all. */
 export function useMemberEvents() {
-  return useQuery({
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
     queryKey: eventKeys.list,
-    queryFn: ({ signal }) =>
-      apiRequest('/notifications/events?limit=50', { schema: MemberEventsResponse, signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const before = pageParam === undefined ? '' : `&before=${pageParam}`;
+      const res = await apiRequest(`/notifications/events?limit=${EVENTS_PAGE}${before}`, {
+        schema: MemberEventsResponse,
+        signal,
+      });
+      if (pageParam === undefined) listCounted(queryClient, 'events', res.unread);
+      return res;
+    },
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.events.length < EVENTS_PAGE ? undefined : last.events.at(-1)?.id),
   });
 }
 
-/** The navigation badge: unread events plus unread team notices, refreshed every minute. */
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: eventKeys.unread,
-    queryFn: ({ signal }) =>
-      apiRequest('/notifications/unread-count', { schema: UnreadCountResponse, signal }),
-    select: (d) => d.unread,
-    enabled,
-    refetchInterval: 60_000,
+/** The cached events with those `hit` picks marked seen now; how many of them were unseen. */
+function seeEvents(queryClient: QueryClient, hit: (e: MemberEventItem) => boolean): number {
+  let changed = 0;
+  const seenAt = new Date().toISOString();
+  queryClient.setQueryData<EventPages>(eventKeys.list, (old) => {
+    if (!old) return old;
+    const pages = old.pages.map((page) => {
+      const events = page.events.map((e) => {
+        if (e.seen_at !== null || !hit(e)) return e;
+        changed += 1;
+        return { ...e, seen_at: seenAt };
+      });
+      return { ...page, events };
+    });
+    return { ...old, pages };
   });
+  return changed;
 }
 
 export function useMarkEventSeen() {
@@ -185,16 +226,39 @@ export function useMarkEventSeen() {
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest(`/notifications/events/${id}/seen`, { method: 'PUT', schema: MessageResponse }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSuccess: (_res, id) => {
+      readHere(
+        queryClient,
+        'events',
+        seeEvents(queryClient, (e) => e.id === id),
+      );
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
   });
 }
 
+/** Marks every event and every team notice read: the counts go to 0 with the New marks. */
 export function useMarkAllSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       apiRequest('/notifications/events/seen', { method: 'PUT', schema: MarkAllSeenResponse }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSuccess: () => {
+      seeEvents(queryClient, () => true);
+      const seenAt = new Date().toISOString();
+      queryClient.setQueriesData<MemberNotices>({ queryKey: notificationKeys.memberAll }, (old) =>
+        old
+          ? {
+              unread: 0,
+              notifications: old.notifications.map((n) =>
+                n.seen ? n : { ...n, seen: true, seen_at: seenAt },
+              ),
+            }
+          : old,
+      );
+      allReadHere(queryClient);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    },
   });
 }
 

@@ -1,25 +1,26 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChecks } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
-import {
-  type MemberEventItem,
-  useMarkAllSeen,
-  useMarkEventSeen,
-  useMemberEvents,
-} from '../api/notificationsApi';
+import { type MemberEventItem, useMarkEventSeen, useMemberEvents } from '../api/notificationsApi';
+import { UnreadOf } from './UnreadOf';
+
+interface MemberEventsProps {
+  /** The server's count of unread events (the page's count, unread.ts). */
+  unread: number | undefined;
+  onError: (error: unknown) => void;
+}
 
 /**
- * What happened to the member's own money and requests, newest first: unread ones stand out, opening
- * one marks it read and goes where its subject is shown; all can be marked read at once.
+ * What happened to the member's own money and requests, newest first, older ones a page at a time:
+ * unread ones stand out (New), opening one marks it read and goes where its subject is shown.
  */
-export function MemberEvents({ onError }: { onError: (error: unknown) => void }) {
+export function MemberEvents({ unread, onError }: MemberEventsProps) {
   const events = useMemberEvents();
   const markSeen = useMarkEventSeen();
-  const markAll = useMarkAllSeen();
   const navigate = useNavigate();
+  const items = events.data?.pages.flatMap((p) => p.events);
 
   const open = (e: MemberEventItem) => {
     const go = () => {
@@ -28,23 +29,13 @@ export function MemberEvents({ onError }: { onError: (error: unknown) => void })
     if (e.seen_at !== null) return go();
     markSeen.mutate(e.id, { onSuccess: go, onError });
   };
-  const unread = events.data?.unread ?? 0;
 
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={4}>Your account</Title>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconChecks size={16} />}
-            disabled={unread === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate(undefined, { onError })}
-          >
-            Mark all as read
-          </Button>
+          <UnreadOf count={unread} testId="unread-events" />
         </Group>
         {events.isError && (
           <LoadError
@@ -54,20 +45,20 @@ export function MemberEvents({ onError }: { onError: (error: unknown) => void })
           />
         )}
         <Spinner loading={events.isPending} label="Loading your notifications" />
-        {events.data?.events.length === 0 && (
+        {items?.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
             Nothing yet. When a deposit, withdrawal, plan, income, ticket or reward of yours changes, it shows
             here.
           </Text>
         )}
-        {events.data && events.data.events.length > 0 && (
+        {items !== undefined && items.length > 0 && (
           <Stack
             gap="xs"
             component="ul"
             aria-label="Account activity"
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            {events.data.events.map((e) => (
+            {items.map((e) => (
               <Paper
                 key={e.id}
                 component="li"
@@ -117,6 +108,16 @@ export function MemberEvents({ onError }: { onError: (error: unknown) => void })
               </Paper>
             ))}
           </Stack>
+        )}
+        {events.hasNextPage && (
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => void events.fetchNextPage()}
+            loading={events.isFetchingNextPage}
+          >
+            Show older
+          </Button>
         )}
       </Stack>
     </Card>

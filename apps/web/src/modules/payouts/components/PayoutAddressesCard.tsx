@@ -9,7 +9,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { isEvmAddress, isTronAddress, type PayoutCurrency } from '@sgx/contracts';
+import { addressKind, EVM_CHAIN_NAMES } from '@sgx/chain/names';
+import {
+  EVM_ADDRESS_MESSAGE,
+  isEvmAddress,
+  isTronAddress,
+  type PayoutCurrency,
+  TRON_ADDRESS_MESSAGE,
+} from '@sgx/contracts';
 import { type FormEvent, useState } from 'react';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
@@ -27,16 +34,19 @@ import {
 import { PayoutHolds } from './PayoutHolds';
 
 const currencies: PayoutCurrency[] = ['BEP20', 'TRC20'];
+/** The switch: the API's currencies, named by address kind (issue 22: one EVM address serves every EVM chain). */
+const currencyOptions = currencies.map((c) => ({ value: c, label: addressKind(c) }));
+const kindHint: Record<PayoutCurrency, string> = {
+  BEP20: `For USDT on ${EVM_CHAIN_NAMES}`,
+  TRC20: 'For USDT on TRON (TRC20)',
+};
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } as const;
 
 /** The same address rules as the server's (packages/contracts). */
 function addressProblem(currency: PayoutCurrency, address: string): string | null {
   if (address === '') return null;
-  if (currency === 'BEP20')
-    return isEvmAddress(address)
-      ? null
-      : 'Enter a valid BEP20 address (0x and 40 hex digits with a valid checksum).';
-  return isTronAddress(address) ? null : 'Enter a valid TRC20 address (34 characters starting with T).';
+  if (currency === 'BEP20') return isEvmAddress(address) ? null : EVM_ADDRESS_MESSAGE;
+  return isTronAddress(address) ? null : TRON_ADDRESS_MESSAGE;
 }
 
 const same = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
@@ -68,8 +78,8 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
     else if (same(current, typed))
       found.address =
         typed === ''
-          ? `You have no ${currency} address to remove.`
-          : `That is already your ${currency} address.`;
+          ? `You have no ${addressKind(currency)} address to remove.`
+          : `That is already your ${addressKind(currency)} address.`;
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
@@ -113,14 +123,17 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
               return (
                 <Stack key={c} gap={2} data-testid={`payout-current-${c}`}>
                   <Text size="sm" fw={600}>
-                    {c} payout address
+                    {addressKind(c)} payout address
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {kindHint[c]}
                   </Text>
                   {value === null ? (
                     <Text size="sm" c="dimmed">
                       Not set
                     </Text>
                   ) : (
-                    <CopyText value={value} label={`${c} payout address`} />
+                    <CopyText value={value} label={`${addressKind(c)} payout address`} />
                   )}
                 </Stack>
               );
@@ -133,15 +146,15 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
                 Change an address
               </Text>
               <SegmentedControl
-                data={currencies}
+                data={currencyOptions}
                 value={currency}
                 onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
                 aria-label="Payout currency"
                 maw={260}
               />
               <TextInput
-                label={`New ${currency} address`}
-                description="Leave it empty to remove the address."
+                label={`New ${addressKind(currency)} address`}
+                description={`${kindHint[currency]}. Leave it empty to remove the address.`}
                 placeholder={currency === 'BEP20' ? '0x…' : 'T…'}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 spellCheck={false}
@@ -167,7 +180,7 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
       <Modal
         opened={confirming}
         onClose={() => !change.isPending && setConfirming(false)}
-        title={`Change your ${currency} payout address?`}
+        title={`Change your ${addressKind(currency)} payout address?`}
         centered
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >

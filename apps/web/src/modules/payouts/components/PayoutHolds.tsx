@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { addressKind } from '@sgx/chain/names';
 import type { PayoutAddressChange } from '@sgx/contracts';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -65,7 +66,7 @@ export function PayoutHolds({
           key={c.id}
           color="yellow"
           icon={<IconClockHour4 size={18} />}
-          title={`${c.currency} payout address change on hold`}
+          title={`${addressKind(c.currency)} payout address change on hold`}
           data-testid="payout-hold"
         >
           <Stack gap={6}>
@@ -111,7 +112,7 @@ export function PayoutHolds({
             <Text>
               {asked === null
                 ? ''
-                : `Cancel this change of your ${asked.currency} payout address? ${
+                : `Cancel this change of your ${addressKind(asked.currency)} payout address? ${
                     asked.old_address === null
                       ? 'You will have no address for it again.'
                       : `It goes back to ${asked.old_address}.`

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageShell } from '../../../ui/PageShell';
+import { BlockedGate } from '../../users/components/BlockedBanner';
 import { NETWORK_ERROR, tokenErrorMessage, useHolding, useTokenInfo } from '../api/tokenApi';
 import { useMemberId } from '../hooks/useSessionUser';
 import { BuyDialog } from './BuyDialog';
@@ -52,24 +53,26 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
   const actions = (
     <Group gap="xs" wrap="wrap">
       {mode === 'member' && (
-        <>
-          <Button
-            color="teal"
-            leftSection={<IconArrowUpRight size={16} />}
-            onClick={() => setDialog('buy')}
-            disabled={!ready || userId === null}
-          >
-            Buy
-          </Button>
-          <Button
-            color="orange"
-            leftSection={<IconArrowDownRight size={16} />}
-            onClick={() => setDialog('sell')}
-            disabled={!ready || userId === null}
-          >
-            Sell
-          </Button>
-        </>
+        <BlockedGate id="trade-blocked-note" action="buy or sell SGX">
+          <Group gap="xs" wrap="wrap">
+            <Button
+              color="teal"
+              leftSection={<IconArrowUpRight size={16} />}
+              onClick={() => setDialog('buy')}
+              disabled={!ready || userId === null}
+            >
+              Buy
+            </Button>
+            <Button
+              color="orange"
+              leftSection={<IconArrowDownRight size={16} />}
+              onClick={() => setDialog('sell')}
+              disabled={!ready || userId === null}
+            >
+              Sell
+            </Button>
+          </Group>
+        </BlockedGate>
       )}
       <Button
         variant="default"

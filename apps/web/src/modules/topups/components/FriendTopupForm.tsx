@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { PlanRecord } from '@sgx/contracts';
+import type { PlanRecord, Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ActionDialog } from '../../../ui/ActionDialog';
@@ -12,11 +12,13 @@ import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useTwoFactorStatus } from '../../auth/api/twoFactorApi';
 import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { useRecipientLookup } from '../api/recipientApi';
 import { friendTopup } from '../api/topupsApi';
-import { BalanceAfter, memberIdError, PlanSelect, useActivePlans } from './shared';
+import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
+import { BalanceAfter, PlanSelect, useActivePlans } from './shared';
 
 interface Submission {
-  friend: number;
+  friend: Recipient;
   plan: PlanRecord;
   amount: string;
   /** The authenticator code, when two-factor sign-in is on. */
@@ -26,7 +28,10 @@ interface Submission {
 /** The server's refusal of a friend top-up to oneself (spec text). */
 const SELF_MESSAGE = 'Visit Membership Plan to topup self account';
 
-/** POST /transfer/friend: tops up a friend's plan from your Business Balance (never your own). */
+/**
+ * POST /transfer/friend: tops up a friend's plan from your Business Balance (never your own); the friend is
+ * named by username, referral code or e-mail and shown by name before the confirm (issue 22).
+ */
 export function FriendTopupForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const plans = useActivePlans();
   const invalidate = useInvalidateMoney();
@@ -36,7 +41,7 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
     mode: 'controlled',
     initialValues: { friend: '', plan: '', amount: '', code: '' },
     validate: {
-      friend: (v) => memberIdError(v) ?? (Number(v.trim()) === userId ? SELF_MESSAGE : null),
+      friend: recipientTextError,
       plan: (v) => (v === '' ? 'Choose a plan.' : null),
       amount: (v, values) => {
         const plan = plans.active.find((p) => String(p.id) === values.plan);
@@ -45,12 +50,13 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
       code: (v) => (twoFactor ? codeProblem(v, false) : null),
     },
   });
+  const recipient = useRecipientLookup(form.values.friend, 'friend');
   const action = useConfirmedAction({
     run: (s: Submission, key) =>
       friendTopup(
         {
           user_id: userId,
-          userto_id: s.friend,
+          userto_id: s.friend.id,
           plan_id: s.plan.id,
           amount: s.amount,
           ...(s.code === undefined ? {} : { code: s.code }),
@@ -64,29 +70,31 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
     },
     onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'friend', plan_id: 'plan' })),
   });
-  const onSubmit = form.onSubmit((v) => {
+  const onSubmit = form.onSubmit(async (v) => {
     const plan = plans.active.find((p) => String(p.id) === v.plan);
     if (plan === undefined) return;
+    const found = await recipient.resolve();
+    if ('message' in found) {
+      form.setFieldError('friend', found.message);
+      return;
+    }
     action.open({
-      friend: Number(v.friend.trim()),
+      friend: found.recipient,
       plan,
       amount: amountText(v.amount),
       ...(twoFactor ? { code: v.code } : {}),
     });
   });
-  const selfError = form.errors.friend === SELF_MESSAGE;
+  const selfError =
+    form.errors.friend === SELF_MESSAGE ||
+    (recipient.lookup.status === 'error' && recipient.lookup.message === SELF_MESSAGE);
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate aria-label="Top up a friend's plan">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
-              label="Friend's member ID"
-              inputMode="numeric"
-              placeholder="e.g. 42"
-              {...form.getInputProps('friend')}
-            />
+            <RecipientInput label="Friend" lookup={recipient.lookup} {...form.getInputProps('friend')} />
             <PlanSelect
               plans={plans.active}
               {...form.getInputProps('plan')}
@@ -126,7 +134,7 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
           <Stack gap="xs">
             <Text>
               Pay <b>{formatMoney(action.payload.amount)}</b> for the <b>{action.payload.plan.name}</b> plan
-              of member <b>#{action.payload.friend}</b>?
+              of <b>{recipientName(action.payload.friend)}</b>?
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />
           </Stack>

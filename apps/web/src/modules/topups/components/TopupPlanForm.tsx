@@ -1,6 +1,6 @@
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { PlanRecord } from '@sgx/contracts';
+import type { PlanRecord, Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
@@ -10,16 +10,23 @@ import { formatMoney, plainDecimal } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { PlanChangeSummary } from '../../plans/components/PlanChangeSummary';
 import { useActivePlan, useInvalidateMoney } from '../../wallet/api/walletApi';
+import { useRecipientLookup } from '../api/recipientApi';
 import { topup } from '../api/topupsApi';
-import { BalanceAfter, memberIdError, PlanSelect, useActivePlans } from './shared';
+import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
+import { BalanceAfter, PlanSelect, useActivePlans } from './shared';
 
 interface Submission {
   plan: PlanRecord;
   receiver: number;
+  /** The other member, named before the confirm (issue 22); absent for yourself. */
+  other?: Recipient;
   amount: string;
 }
 
-/** POST /topup/add: a plan for yourself or another member (by member ID), from your Business Balance. */
+/**
+ * POST /topup/add: a plan for yourself or another member (by username, referral code or e-mail, shown by name
+ * before the confirm), from your Business Balance.
+ */
 export function TopupPlanForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const plans = useActivePlans();
   const held = useActivePlan(userId).data ?? null;
@@ -28,7 +35,7 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
     mode: 'controlled',
     initialValues: { who: 'self', member: '', plan: '', amount: '' },
     validate: {
-      member: (v, values) => (values.who === 'self' ? null : memberIdError(v)),
+      member: (v, values) => (values.who === 'self' ? null : recipientTextError(v)),
       plan: (v) => (v === '' ? 'Choose a plan.' : null),
       amount: (v, values) => {
         const plan = plans.active.find((p) => String(p.id) === values.plan);
@@ -36,6 +43,7 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
       },
     },
   });
+  const recipient = useRecipientLookup(form.values.who === 'self' ? '' : form.values.member, 'friend');
   const action = useConfirmedAction({
     run: (s: Submission, key) =>
       topup({ id: s.plan.id, userby_id: userId, userto_id: s.receiver, amount: s.amount }, key),
@@ -46,14 +54,20 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
     },
     onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'member', id: 'plan' })),
   });
-  const onSubmit = form.onSubmit((v) => {
+  const onSubmit = form.onSubmit(async (v) => {
     const plan = plans.active.find((p) => String(p.id) === v.plan);
     if (plan === undefined) return;
-    action.open({
-      plan,
-      receiver: v.who === 'self' ? userId : Number(v.member.trim()),
-      amount: amountText(v.amount),
-    });
+    const amount = amountText(v.amount);
+    if (v.who === 'self') {
+      action.open({ plan, receiver: userId, amount });
+      return;
+    }
+    const found = await recipient.resolve();
+    if ('message' in found) {
+      form.setFieldError('member', found.message);
+      return;
+    }
+    action.open({ plan, receiver: found.recipient.id, other: found.recipient, amount });
   });
 
   return (
@@ -72,12 +86,7 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
           />
           <SimpleGrid cols={{ base: 1, sm: form.values.who === 'self' ? 2 : 3 }} spacing="sm">
             {form.values.who === 'other' && (
-              <TextInput
-                label="Member ID"
-                inputMode="numeric"
-                placeholder="e.g. 42"
-                {...form.getInputProps('member')}
-              />
+              <RecipientInput label="Member" lookup={recipient.lookup} {...form.getInputProps('member')} />
             )}
             <PlanSelect
               plans={plans.active}
@@ -105,7 +114,7 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
           <Stack gap="xs">
             <Text>
               Top up <b>{action.payload.plan.name}</b> for{' '}
-              <b>{action.payload.receiver === userId ? 'yourself' : `member #${action.payload.receiver}`}</b>{' '}
+              <b>{action.payload.other === undefined ? 'yourself' : recipientName(action.payload.other)}</b>{' '}
               with <b>{formatMoney(action.payload.amount)}</b>?
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />

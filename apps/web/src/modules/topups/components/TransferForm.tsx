@@ -1,5 +1,6 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
@@ -10,10 +11,15 @@ import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useTwoFactorStatus } from '../../auth/api/twoFactorApi';
 import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
+import { useRecipientLookup } from '../api/recipientApi';
 import { transferToMember } from '../api/topupsApi';
-import { BalanceAfter, memberIdError } from './shared';
+import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
+import { BalanceAfter } from './shared';
 
-/** POST /transfer/touser: moves Business Balance to another member. */
+/**
+ * POST /transfer/touser: moves Business Balance to another member, named by username, referral code or e-mail
+ * and shown by name before the confirm (issue 22); the id the lookup found is what is sent.
+ */
 export function TransferForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const invalidate = useInvalidateMoney();
   // With two-factor sign-in on, a transfer also needs a code from the app (issue 13).
@@ -22,9 +28,7 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
     mode: 'controlled',
     initialValues: { member: '', amount: '', code: '' },
     validate: {
-      member: (v) =>
-        memberIdError(v) ??
-        (Number(v.trim()) === userId ? 'Choose another member: this is your own ID.' : null),
+      member: recipientTextError,
       amount: (v) =>
         amountError(
           v,
@@ -35,12 +39,13 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
       code: (v) => (twoFactor ? codeProblem(v, false) : null),
     },
   });
+  const recipient = useRecipientLookup(form.values.member, 'transfer');
   const action = useConfirmedAction({
-    run: (s: { to: number; amount: string; code?: string }, key) =>
+    run: (s: { to: Recipient; amount: string; code?: string }, key) =>
       transferToMember(
         {
           user_id: userId,
-          userto_id: s.to,
+          userto_id: s.to.id,
           amount: s.amount,
           ...(s.code === undefined ? {} : { code: s.code }),
         },
@@ -53,24 +58,24 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
     },
     onError: (error) => form.setErrors(serverFieldErrors(error, { userto_id: 'member' })),
   });
-  const onSubmit = form.onSubmit((v) =>
+  const onSubmit = form.onSubmit(async (v) => {
+    const found = await recipient.resolve();
+    if ('message' in found) {
+      form.setFieldError('member', found.message);
+      return;
+    }
     action.open({
-      to: Number(v.member.trim()),
+      to: found.recipient,
       amount: amountText(v.amount),
       ...(twoFactor ? { code: v.code } : {}),
-    }),
-  );
+    });
+  });
   return (
     <>
       <form onSubmit={onSubmit} noValidate aria-label="Transfer to a member">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Member ID"
-              inputMode="numeric"
-              placeholder="e.g. 42"
-              {...form.getInputProps('member')}
-            />
+            <RecipientInput label="Send to" lookup={recipient.lookup} {...form.getInputProps('member')} />
             <AmountInput label="Amount" {...form.getInputProps('amount')} />
           </SimpleGrid>
           {twoFactor && (
@@ -92,8 +97,8 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
         {action.payload !== null && (
           <Stack gap="xs">
             <Text>
-              Send <b>{formatMoney(action.payload.amount)}</b> of your Business Balance to member{' '}
-              <b>#{action.payload.to}</b>? A transfer cannot be undone by you.
+              Send <b>{formatMoney(action.payload.amount)}</b> of your Business Balance to{' '}
+              <b>{recipientName(action.payload.to)}</b>? A transfer cannot be undone by you.
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />
           </Stack>

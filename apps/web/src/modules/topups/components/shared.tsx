@@ -4,14 +4,6 @@ import { subtractAmounts } from '../../../ui/amounts';
 import { formatMoney } from '../../../ui/Money';
 import { usePlans } from '../../plans/api/plansApi';
 
-/** The reason a typed member id is not usable, or null. */
-export function memberIdError(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return 'Enter the member ID.';
-  if (!/^\d{1,15}$/.test(t) || Number(t) <= 0) return 'A member ID is a whole number, e.g. 42.';
-  return null;
-}
-
 /** Active plans to choose from, labelled with their price. */
 export function PlanSelect(props: Omit<SelectProps, 'data'> & { plans: readonly PlanRecord[] }) {
   const { plans, ...rest } = props;

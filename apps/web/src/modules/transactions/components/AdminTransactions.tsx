@@ -2,6 +2,7 @@ import { Select, Stack, Text, Textarea } from '@mantine/core';
 import type { TransactionRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
@@ -15,7 +16,7 @@ import { listQuery, useListState } from '../../../ui/useListState';
 import { WalletChange } from '../../users/components/WalletChange';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { reverseTransaction, useAllTransactions } from '../api/transactionsApi';
-import { sourceLabel, walletLabel } from './explain';
+import { sourceLabel, TRANSACTIONS_NS, walletLabel } from './explain';
 import { sourceOptions, statusOptions, typeOptions } from './sourceOptions';
 import { TransactionsTable } from './TransactionsTable';
 
@@ -29,14 +30,15 @@ interface Reversal {
 }
 
 function ReverseDialog({ action }: { action: ConfirmedAction<Reversal> }) {
+  const { t } = useT(TRANSACTIONS_NS);
   const [reason, setReason] = useState('');
   const row = action.payload?.row;
   const short = reason.trim().length < 3;
   return (
     <ActionDialog
       action={action}
-      title="Reverse transaction"
-      confirmLabel="Reverse"
+      title={t('admin.reverseTitle')}
+      confirmLabel={t('admin.reverseConfirm')}
       color="orange"
       confirmDisabled={short}
       onConfirm={() => {
@@ -46,9 +48,14 @@ function ReverseDialog({ action }: { action: ConfirmedAction<Reversal> }) {
       {row !== undefined && (
         <Stack gap="sm">
           <Text size="sm">
-            Reverse transaction #{row.transaction_id} ({sourceLabel(row.source)}, {row.transaction_type}{' '}
-            {formatMoney(row.amount)} on {row.username ?? 'the platform'}'s {walletLabel(row.wallet)} wallet)?
-            A mirror transaction is posted; the original stays in the ledger.
+            {t('admin.reverseQuestion', {
+              id: row.transaction_id,
+              source: sourceLabel(row.source),
+              type: row.transaction_type,
+              amount: formatMoney(row.amount),
+              owner: row.username ?? t('admin.thePlatform'),
+              wallet: walletLabel(row.wallet),
+            })}
           </Text>
           {row.user_id !== null && isMemberWallet(row.wallet) && (
             <WalletChange
@@ -58,13 +65,13 @@ function ReverseDialog({ action }: { action: ConfirmedAction<Reversal> }) {
             />
           )}
           <Textarea
-            label="Reason"
+            label={t('admin.reason')}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             autosize
             minRows={2}
             maxLength={500}
-            error={reason !== '' && short ? 'At least 3 characters.' : null}
+            error={reason !== '' && short ? t('admin.reasonShort') : null}
             data-autofocus
           />
         </Stack>
@@ -75,6 +82,7 @@ function ReverseDialog({ action }: { action: ConfirmedAction<Reversal> }) {
 
 /** Admin: every ledger movement on member wallets, filtered, exported, and reversed with a reason. */
 export function AdminTransactions() {
+  const { t } = useT(TRANSACTIONS_NS);
   const list = useListState({ source: '', transaction_type: '', status: '' }, 20);
   const qs = listQuery(list.params);
   const rows = useAllTransactions(qs);
@@ -83,26 +91,23 @@ export function AdminTransactions() {
     run: (r: Reversal, key) =>
       reverseTransaction(r.row.transaction_id, { status: 'reversed', reason: r.reason }, key),
     onSuccess: (res) => {
-      toast.success(`${res.message} (#${res.transaction_id})`);
+      toast.success(t('admin.done', { message: res.message, id: res.transaction_id }));
       invalidate();
     },
   });
 
   return (
-    <SectionCard
-      title="All transactions"
-      description="One row per movement on a member wallet, newest first."
-    >
+    <SectionCard title={t('admin.title')} description={t('admin.description')}>
       <ListToolbar
         search={list.search}
         onSearch={list.setSearch}
-        searchLabel="Search transactions"
-        searchPlaceholder="Member, memo or number"
+        searchLabel={t('admin.search')}
+        searchPlaceholder={t('admin.searchPlaceholder')}
         fetching={rows.isFetching && !rows.isPending}
         actions={<CsvButton path="/tr/all" query={qs} name="transactions" />}
       >
         <Select
-          aria-label="Source"
+          aria-label={t('admin.sourceFilter')}
           data={sourceOptions.map((o) => (o.value === 'all' ? { ...o, value: '' } : o))}
           value={list.filters.source}
           onChange={(v) => list.setFilter('source', v ?? '')}
@@ -111,7 +116,7 @@ export function AdminTransactions() {
           w={{ base: '100%', xs: 190 }}
         />
         <Select
-          aria-label="Credit or debit"
+          aria-label={t('admin.typeFilter')}
           data={typeOptions}
           value={list.filters.transaction_type}
           onChange={(v) => list.setFilter('transaction_type', v ?? '')}
@@ -119,7 +124,7 @@ export function AdminTransactions() {
           w={{ base: '100%', xs: 170 }}
         />
         <Select
-          aria-label="Status"
+          aria-label={t('admin.statusFilter')}
           data={statusOptions}
           value={list.filters.status}
           onChange={(v) => list.setFilter('status', v ?? '')}
@@ -129,7 +134,7 @@ export function AdminTransactions() {
       </ListToolbar>
       {rows.isError && (
         <LoadError
-          title="Transactions could not be loaded"
+          title={t('page.loadError')}
           error={rows.error}
           onRetry={() => void rows.refetch()}
           loadedAt={rows.dataUpdatedAt}
@@ -142,15 +147,15 @@ export function AdminTransactions() {
             rows={rows.data.transactions}
             showMember
             onReverse={(row) => reverse.open({ row, reason: '' })}
-            emptyText="No transactions match."
+            emptyText={t('admin.empty')}
           />
           <ListPager
             page={list.page}
             totalPages={rows.data.totalPages}
             total={rows.data.total}
             onPage={list.setPage}
-            noun={['row', 'rows']}
-            label="Transaction pages"
+            noun={[t('admin.rowOne'), t('admin.rowOther')]}
+            label={t('page.pages')}
           />
         </Stack>
       )}

@@ -2,6 +2,8 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextI
 import { useForm } from '@mantine/form';
 import type { UserRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -12,7 +14,7 @@ import { WalletChange } from '../../users/components/WalletChange';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { MemberPicker } from '../../wallet/components/MemberPicker';
 import { createManualTransaction } from '../api/transactionsApi';
-import { walletLabel } from './explain';
+import { TRANSACTIONS_NS, walletLabel } from './explain';
 
 type Wallet = 'deposit' | 'working' | 'non_working' | 'compound';
 const wallets: Wallet[] = ['deposit', 'working', 'non_working', 'compound'];
@@ -35,15 +37,15 @@ interface Manual {
 
 /** Admin: a manual credit or debit of a member wallet through the ledger, with a reason (audited). */
 export function ManualTransactionForm() {
+  const { t } = useT(TRANSACTIONS_NS);
   const invalidate = useInvalidateMoney();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { member: null, direction: 'credit', wallet: 'working', amount: '', reason: '' },
     validate: {
-      member: (m) => (m === null ? 'Choose a member.' : null),
+      member: (m) => (m === null ? t('manual.chooseMember') : null),
       amount: (v) => amountError(v),
-      reason: (v) =>
-        v.trim().length < 3 ? 'Say why (at least 3 characters): it is kept in the audit log.' : null,
+      reason: (v) => (v.trim().length < 3 ? t('manual.reasonRequired') : null),
     },
   });
   const action = useConfirmedAction({
@@ -59,7 +61,7 @@ export function ManualTransactionForm() {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(`${res.message} (#${res.transaction_id})`);
+      toast.success(t('admin.done', { message: res.message, id: res.transaction_id }));
       form.reset();
       invalidate();
     },
@@ -80,7 +82,7 @@ export function ManualTransactionForm() {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Manual transaction">
+      <form onSubmit={onSubmit} noValidate aria-label={t('manual.form')}>
         <Stack gap="sm">
           <MemberPicker
             value={form.values.member}
@@ -90,51 +92,62 @@ export function ManualTransactionForm() {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Stack gap={4}>
               <Text size="sm" fw={500}>
-                Direction
+                {t('manual.direction')}
               </Text>
               <SegmentedControl
                 data={[
-                  { value: 'credit', label: 'Credit' },
-                  { value: 'debit', label: 'Debit' },
+                  { value: 'credit', label: t('manual.credit') },
+                  { value: 'debit', label: t('manual.debit') },
                 ]}
-                aria-label="Direction"
+                aria-label={t('manual.direction')}
                 value={form.values.direction}
                 onChange={(v) => form.setFieldValue('direction', v === 'debit' ? 'debit' : 'credit')}
                 color={form.values.direction === 'debit' ? 'red' : 'teal'}
               />
             </Stack>
             <Select
-              label="Wallet"
+              label={t('manual.wallet')}
               data={wallets.map((w) => ({ value: w, label: walletLabel(w) }))}
               allowDeselect={false}
               {...form.getInputProps('wallet')}
             />
-            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+            <AmountInput label={t('manual.amount')} {...form.getInputProps('amount')} />
           </SimpleGrid>
           <TextInput
-            label="Reason"
-            placeholder="Why (kept in the audit log)"
+            label={t('manual.reason')}
+            placeholder={t('manual.reasonPlaceholder')}
             {...form.getInputProps('reason')}
           />
           <Group justify="flex-end">
-            <Button type="submit">Post transaction</Button>
+            <Button type="submit">{t('manual.submit')}</Button>
           </Group>
         </Stack>
       </form>
       <ActionDialog
         action={action}
-        title="Post manual transaction"
-        confirmLabel={action.payload?.direction === 'debit' ? 'Debit wallet' : 'Credit wallet'}
+        title={t('manual.title')}
+        confirmLabel={
+          action.payload?.direction === 'debit' ? t('manual.debitWallet') : t('manual.creditWallet')
+        }
         color={action.payload?.direction === 'debit' ? 'red' : 'teal'}
       >
         {action.payload !== null && (
           <Stack gap="xs">
             <Text size="sm">
-              {action.payload.direction === 'debit' ? 'Debit' : 'Credit'}{' '}
-              <b>{formatMoney(action.payload.amount)}</b>{' '}
-              {action.payload.direction === 'debit' ? 'from' : 'to'} the {walletLabel(action.payload.wallet)}{' '}
-              wallet of <b>{action.payload.member.username}</b> ({action.payload.member.fullname}, #
-              {action.payload.member.id})? Reason: “{action.payload.reason}”.
+              <RichText
+                text={t(
+                  action.payload.direction === 'debit' ? 'manual.debitQuestion' : 'manual.creditQuestion',
+                  {
+                    amount: formatMoney(action.payload.amount),
+                    wallet: walletLabel(action.payload.wallet),
+                    username: action.payload.member.username,
+                    fullname: action.payload.member.fullname,
+                    id: action.payload.member.id,
+                    reason: action.payload.reason,
+                  },
+                )}
+                components={{ b: <b /> }}
+              />
             </Text>
             <WalletChange
               userId={action.payload.member.id}

@@ -1,11 +1,14 @@
 import { Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { IconRefresh, IconScale } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { useReconciliation } from '../api/transactionsApi';
+import { TRANSACTIONS_NS } from './explain';
 
 /** Admin: whether every balance equals the sum of its entries and every posting balances. */
 export function ReconciliationCard() {
+  const { t } = useT(TRANSACTIONS_NS);
   const rec = useReconciliation();
   const data = rec.data;
   return (
@@ -14,11 +17,14 @@ export function ReconciliationCard() {
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
           <IconScale size={24} color="var(--mantine-color-indigo-6)" style={{ flexShrink: 0 }} />
           <div style={{ minWidth: 0 }}>
-            <Text fw={700}>Ledger reconciliation</Text>
+            <Text fw={700}>{t('reconciliation.title')}</Text>
             <Text size="xs" c="dimmed">
               {data === undefined
-                ? 'Checking…'
-                : `${data.accounts} accounts checked at ${formatDateTime(new Date(rec.dataUpdatedAt).toISOString())}`}
+                ? t('reconciliation.checking')
+                : t('reconciliation.checked', {
+                    accounts: data.accounts,
+                    time: formatDateTime(new Date(rec.dataUpdatedAt).toISOString()),
+                  })}
             </Text>
           </div>
           {data !== undefined && (
@@ -28,7 +34,7 @@ export function ReconciliationCard() {
               data-testid="reconciliation-status"
               style={{ flexShrink: 0 }}
             >
-              {data.ok ? 'OK' : 'Mismatch'}
+              {data.ok ? t('reconciliation.ok') : t('reconciliation.mismatch')}
             </Badge>
           )}
         </Group>
@@ -39,13 +45,13 @@ export function ReconciliationCard() {
           onClick={() => void rec.refetch()}
           loading={rec.isFetching}
         >
-          Check again
+          {t('reconciliation.again')}
         </Button>
       </Group>
       {rec.isError && (
         <Stack mt="sm">
           <LoadError
-            title="Reconciliation failed to load"
+            title={t('reconciliation.loadError')}
             error={rec.error}
             onRetry={() => void rec.refetch()}
           />
@@ -56,12 +62,12 @@ export function ReconciliationCard() {
           {data.mismatches.length > 0 && (
             <>
               <Text size="sm" fw={600} c="red">
-                Balances that differ from their entries
+                {t('reconciliation.balances')}
               </Text>
               <List size="sm">
                 {data.mismatches.map((m) => (
                   <List.Item key={m.account_id}>
-                    Account {m.account_id}: balance {m.balance}, entries {m.ledger}
+                    {t('reconciliation.account', { id: m.account_id, balance: m.balance, ledger: m.ledger })}
                   </List.Item>
                 ))}
               </List>
@@ -70,12 +76,12 @@ export function ReconciliationCard() {
           {data.earned_mismatches.length > 0 && (
             <>
               <Text size="sm" fw={600} c="red">
-                Earnings towards the cap that differ from the ledger
+                {t('reconciliation.earned')}
               </Text>
               <List size="sm">
                 {data.earned_mismatches.map((m) => (
                   <List.Item key={m.user_id}>
-                    Member #{m.user_id}: recorded {m.cached}, ledger {m.ledger}
+                    {t('reconciliation.member', { id: m.user_id, cached: m.cached, ledger: m.ledger })}
                   </List.Item>
                 ))}
               </List>
@@ -83,7 +89,7 @@ export function ReconciliationCard() {
           )}
           {data.unbalanced.length > 0 && (
             <Text size="sm" c="red">
-              Postings that do not sum to zero: {data.unbalanced.join(', ')}
+              {t('reconciliation.unbalanced', { ids: data.unbalanced.join(', ') })}
             </Text>
           )}
         </Stack>

@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { type TransactionTable, transactionTables } from '@sgx/contracts';
 import { Link } from 'react-router';
-import { sourceLabel } from './explain';
+import { useT } from '../../../i18n/i18n';
+import { sourceLabel, TRANSACTIONS_NS } from './explain';
 
 export const tableNames = Object.keys(transactionTables) as TransactionTable[];
 
@@ -11,8 +12,9 @@ export function isTransactionTable(name: string): name is TransactionTable {
 
 /** Links to the member's income tables (/user/transaction/{table_name}), the current one highlighted. */
 export function TableLinks({ current }: { current: string }) {
+  const { t } = useT(TRANSACTIONS_NS);
   return (
-    <Group gap={6} wrap="wrap" aria-label="Income kinds" component="nav">
+    <Group gap={6} wrap="wrap" aria-label={t('links.label')} component="nav">
       {tableNames.map((name) => (
         <Button
           key={name}

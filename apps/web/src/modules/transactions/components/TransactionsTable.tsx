@@ -1,13 +1,14 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { TransactionRecord } from '@sgx/contracts';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
 import { formatMoney } from '../../../ui/Money';
 import { RequestStatusBadge } from '../../../ui/RequestStatusBadge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { profilePath } from '../../users/profilePath';
-import { detailText, explainDetails, sourceLabel, walletLabel } from './explain';
+import { detailText, explainDetails, sourceLabel, TRANSACTIONS_NS, walletLabel } from './explain';
 
 /** Sources the server reverses (plain money movements and income); the rest are corrected elsewhere. */
 const reversibleSources = new Set([
@@ -77,13 +78,20 @@ export function TransactionsTable({
   onReverse,
   emptyText,
 }: TransactionsTableProps) {
+  const { t: tt } = useT(TRANSACTIONS_NS);
   const columns: ResponsiveColumn<TransactionRecord>[] = [
-    { key: 'date', header: 'Date', nowrap: true, priority: 2, render: (t) => formatDateTime(t.created_at) },
+    {
+      key: 'date',
+      header: tt('table.date'),
+      nowrap: true,
+      priority: 2,
+      render: (t) => formatDateTime(t.created_at),
+    },
     ...(showMember
       ? [
           {
             key: 'member',
-            header: 'Member',
+            header: tt('table.member'),
             render: (t: TransactionRecord) =>
               t.username === null || t.user_id === null ? (
                 '-'
@@ -100,39 +108,51 @@ export function TransactionsTable({
       : []),
     {
       key: 'source',
-      header: 'Source',
+      header: tt('table.source'),
       nowrap: true,
       hideOnPhone: true,
       render: (t) => sourceLabel(t.source),
     },
     {
       key: 'amount',
-      header: 'Amount',
+      header: tt('table.amount'),
       nowrap: true,
       hideOnPhone: true,
       render: (t) => <SignedAmount row={t} />,
     },
     {
       key: 'explanation',
-      header: 'Details',
+      header: tt('table.details'),
       wide: true,
       priority: 3,
       render: (t) => <Explanation row={t} />,
     },
-    { key: 'wallet', header: 'Wallet', nowrap: true, priority: 2, render: (t) => walletLabel(t.wallet) },
+    {
+      key: 'wallet',
+      header: tt('table.wallet'),
+      nowrap: true,
+      priority: 2,
+      render: (t) => walletLabel(t.wallet),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: tt('table.status'),
       nowrap: true,
       priority: 3,
       render: (t) => <RequestStatusBadge status={t.status} />,
     },
-    { key: 'id', header: 'No.', nowrap: true, priority: 4, render: (t) => `#${t.transaction_id}` },
+    {
+      key: 'id',
+      header: tt('table.number'),
+      nowrap: true,
+      priority: 4,
+      render: (t) => `#${t.transaction_id}`,
+    },
     ...(onReverse
       ? [
           {
             key: 'actions',
-            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            header: <VisuallyHidden>{tt('table.actions')}</VisuallyHidden>,
             stickyEnd: true,
             render: (t: TransactionRecord) =>
               isReversible(t) ? (
@@ -142,9 +162,9 @@ export function TransactionsTable({
                   color="orange"
                   leftSection={<IconArrowBackUp size={14} />}
                   onClick={() => onReverse(t)}
-                  aria-label={`Reverse transaction ${t.transaction_id}`}
+                  aria-label={tt('table.reverseLabel', { id: t.transaction_id })}
                 >
-                  Reverse
+                  {tt('table.reverse')}
                 </Button>
               ) : null,
           },
@@ -164,8 +184,8 @@ export function TransactionsTable({
           <SignedAmount row={t} />
         </Group>
       )}
-      emptyText={emptyText ?? 'No transactions yet.'}
-      rowLabel={(t) => `transaction ${t.transaction_id}`}
+      emptyText={emptyText ?? tt('table.empty')}
+      rowLabel={(t) => tt('table.rowLabel', { id: t.transaction_id })}
     />
   );
 }

@@ -1,55 +1,41 @@
 import { formatToken, formatUsd, parseUnits } from '@sgx/money';
+import english from '../../../i18n/en/transactions.json';
+import { englishNamespace, tr } from '../../../i18n/i18n';
+import { localiseDecimal } from '../../../ui/format';
 import { formatPercent } from '../../../ui/Money';
 
-/** Readable names of the ledger's sources (income types and movement kinds). */
-export const sourceLabels: Record<string, string> = {
-  roi_income: 'ROI income',
-  level_month: 'Level income',
-  direct_income: 'Direct income',
-  reward: 'Reward',
-  reward_level: 'Reward level income',
-  salary: 'Salary',
-  cto: 'CTO income',
-  deposit: 'Deposit',
-  topup: 'Top-up',
-  retopup: 'Re-top-up',
-  entry: 'Activation fee',
-  friend: 'Friend top-up',
-  transfer: 'Transfer',
-  code: 'Code redeemed',
-  withdrawal_hold: 'Withdrawal requested',
-  withdrawal_payout: 'Withdrawal paid',
-  withdrawal_release: 'Withdrawal returned',
-  compound: 'Moved to compound',
-  adjustment: 'Adjustment',
-  plan_end_refund: 'Plan ended: principal back',
-  reversal: 'Reversal',
-  token_buy: 'SGX bought',
-  token_sell: 'SGX sold',
-};
+/** The ledger's texts: English with this module's code, the member's language when loaded (decision 0039). */
+export const TRANSACTIONS_NS = englishNamespace('transactions', english);
 
-export const sourceLabel = (source: string) => sourceLabels[source] ?? source.replace(/_/g, ' ');
+/** Readable names of the ledger's sources (income types and movement kinds), in English. */
+export const sourceLabels: Record<string, string> = english.source;
 
-export const walletLabels: Record<string, string> = {
-  deposit: 'Business Balance',
-  working: 'Working',
-  non_working: 'Non-working',
-  compound: 'Compound',
-  token: 'SGX',
-};
+const known = (group: Record<string, string>, key: string) => Object.hasOwn(group, key);
+
+/** A source's name in the member's language; an unknown source reads as its words. */
+export const sourceLabel = (source: string) =>
+  known(english.source, source) ? tr(`transactions:source.${source}`) : source.replace(/_/g, ' ');
+
+export const walletLabels: Record<string, string> = english.wallet;
 
 export const walletLabel = (wallet: string | null) =>
-  wallet === null ? '-' : (walletLabels[wallet] ?? wallet.replace(/_/g, ' '));
+  wallet === null
+    ? '-'
+    : known(english.wallet, wallet)
+      ? tr(`transactions:wallet.${wallet}`)
+      : wallet.replace(/_/g, ' ');
 
 /**
  * Amounts inside `details` arrive as whole counts of 10^-8 units ("10000000000" is $100.00), unlike the
  * decimal text of every other answer; decimal text is read as it is.
  */
+const dollars = (text: string) => `$${localiseDecimal(text)}`;
+
 export function usdOf(value: unknown): string | null {
   try {
-    if (typeof value === 'string' && /^-?\d+$/.test(value)) return `$${formatUsd(BigInt(value))}`;
-    if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) return `$${formatUsd(parseUnits(value))}`;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return `$${formatUsd(BigInt(value))}`;
+    if (typeof value === 'string' && /^-?\d+$/.test(value)) return dollars(formatUsd(BigInt(value)));
+    if (typeof value === 'string' && /^-?\d+\.\d+$/.test(value)) return dollars(formatUsd(parseUnits(value)));
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return dollars(formatUsd(BigInt(value)));
   } catch {
     return null;
   }
@@ -63,61 +49,64 @@ const text = (value: unknown): string =>
 
 type Part = (value: unknown, all: Record<string, unknown>) => string | null;
 
+const phrase = (key: string, value: string) => tr(`transactions:detail.${key}`, { value });
+
 const money =
-  (label: string): Part =>
+  (key: string): Part =>
   (v) => {
     const usd = usdOf(v);
-    return usd === null ? null : `${label} ${usd}`;
+    return usd === null ? null : phrase(key, usd);
   };
 /** A token price keeps its small decimals ($0.008). */
 const price =
-  (label: string): Part =>
+  (key: string): Part =>
   (v) => {
     try {
       const units = typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : parseUnits(text(v));
-      return `${label} $${formatToken(units)}`;
+      return phrase(key, `$${localiseDecimal(formatToken(units))}`);
     } catch {
       return null;
     }
   };
 const ref =
-  (label: string): Part =>
+  (key: string): Part =>
   (v) =>
-    `${label} #${text(v)}`;
+    phrase(key, text(v));
 
 const parts: Record<string, Part> = {
   rule: (v) => text(v),
-  level: (v) => `level ${text(v)}`,
-  rate_percent: (v) => `at ${formatPercent(text(v))}`,
-  base: money('of'),
+  level: ref('level'),
+  rate_percent: (v) => phrase('rate', formatPercent(text(v))),
+  base: money('base'),
   due: money('due'),
   paid: money('paid'),
-  cap: money('earning cap'),
-  earned_before: money('earned before'),
+  cap: money('cap'),
+  earned_before: money('earned_before'),
   requested: money('requested'),
   credited: money('credited'),
   gross: money('gross'),
   fee: money('fee'),
   net: money('net'),
-  business_date: (v) => `for ${text(v)}`,
-  source_member: ref('from member'),
+  business_date: ref('business_date'),
+  source_member: ref('source_member'),
   payer: (v, all) =>
-    all.receiver !== undefined && text(all.receiver) === text(v) ? null : `paid by member #${text(v)}`,
-  receiver: ref('for member'),
-  verified_by: (v) => `verified by ${text(v)}`,
-  reverses: ref('reverses transaction'),
-  from: (v, all) => (all.field === 'business_balance' ? money('from')(v, all) : ref('from member')(v, all)),
-  to: (v, all) => (all.field === 'business_balance' ? money('to')(v, all) : ref('to member')(v, all)),
+    all.receiver !== undefined && text(all.receiver) === text(v) ? null : phrase('payer', text(v)),
+  receiver: ref('receiver'),
+  verified_by: ref('verified_by'),
+  reverses: ref('reverses'),
+  from: (v, all) =>
+    all.field === 'business_balance' ? money('from_amount')(v, all) : ref('from_member')(v, all),
+  to: (v, all) => (all.field === 'business_balance' ? money('to_amount')(v, all) : ref('to_member')(v, all)),
   field: () => null,
-  deposit_id: ref('deposit'),
-  withdrawal_id: ref('withdrawal'),
-  topup_id: ref('top-up'),
-  transfer_id: ref('transfer'),
-  claim_id: ref('claim'),
-  plan_id: ref('plan'),
-  token_transaction_id: ref('trade'),
-  price_before: price('price before'),
-  price_after: price('price after'),
+  deposit_id: ref('deposit_id'),
+  withdrawal_id: ref('withdrawal_id'),
+  topup_id: ref('topup_id'),
+  transfer_id: ref('transfer_id'),
+  claim_id: ref('claim_id'),
+  plan_id: ref('plan_id'),
+  token_transaction_id: ref('token_transaction_id'),
+  price_before: price('price_before'),
+  price_after: price('price_after'),
 };
 
 /** The `details` of a ledger row as short readable phrases (rule, rate, base, cap, references). */

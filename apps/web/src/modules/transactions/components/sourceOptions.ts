@@ -1,19 +1,28 @@
-import { sourceLabels } from './explain';
+import { tr } from '../../../i18n/i18n';
+import { sourceLabel, sourceLabels } from './explain';
+
+/** An option whose label is read in the member's language when a list draws it. */
+const option = (value: string, label: () => string) => ({
+  value,
+  get label() {
+    return label();
+  },
+});
 
 /** The sources a member can filter by, "all" first. */
 export const sourceOptions = [
-  { value: 'all', label: 'All sources' },
-  ...Object.entries(sourceLabels).map(([value, label]) => ({ value, label })),
+  option('all', () => tr('transactions:filter.allSources')),
+  ...Object.keys(sourceLabels).map((value) => option(value, () => sourceLabel(value))),
 ];
 
 export const typeOptions = [
-  { value: '', label: 'Credits and debits' },
-  { value: 'credit', label: 'Credits' },
-  { value: 'debit', label: 'Debits' },
+  option('', () => tr('transactions:filter.creditsAndDebits')),
+  option('credit', () => tr('transactions:filter.credits')),
+  option('debit', () => tr('transactions:filter.debits')),
 ];
 
 export const statusOptions = [
-  { value: '', label: 'Any status' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'reversed', label: 'Reversed' },
+  option('', () => tr('transactions:filter.anyStatus')),
+  option('completed', () => tr('transactions:filter.completed')),
+  option('reversed', () => tr('transactions:filter.reversed')),
 ];

@@ -1,7 +1,24 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type UpdateUserBody, UpdateUserBody as UpdateUserSchema, type UserRecord } from '@sgx/contracts';
+import {
+  BLOCK_REASON_REQUIRED,
+  type UpdateUserBody,
+  UpdateUserBody as UpdateUserSchema,
+  type UserRecord,
+} from '@sgx/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { type ApprovalPendingError, errorMessage } from '../../../app/apiError';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
@@ -9,6 +26,7 @@ import { plainDecimal, sameAmount } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useUpdateUser } from '../api/usersApi';
 import { BalanceChangeSummary } from './BalanceChangeSummary';
+import { statusLabels } from './StatusBadges';
 
 interface EditValues {
   username: string;
@@ -26,6 +44,8 @@ interface EditValues {
   phone: string;
   reffer_by: string;
   reason: string;
+  /** Shown to the member while blocked; required when blocking (decision 0035). */
+  block_reason: string;
 }
 
 function valuesOf(user: UserRecord): EditValues {
@@ -45,6 +65,7 @@ function valuesOf(user: UserRecord): EditValues {
     phone: user.phone ?? '',
     reffer_by: user.reffer_by ?? '',
     reason: '',
+    block_reason: user.block_reason ?? '',
   };
 }
 
@@ -70,7 +91,17 @@ function changesOf(values: EditValues, initial: EditValues): UpdateUserBody {
   if (values.password !== '') body.password = values.password;
   const balance = values.business_balance.trim();
   if (!sameAmount(balance, initial.business_balance)) body.business_balance = balance;
+  // A reason goes only with a block: a new block, or a blocked member's reason reworded.
+  const why = values.block_reason.trim();
+  if (values.status === 'block' && why !== initial.block_reason.trim()) body.block_reason = why;
   return body;
+}
+
+/** A block needs a reason; a blocked member's reason cannot be emptied (one blocked before reasons has none). */
+function blockReasonError(values: EditValues, initial: EditValues): Record<string, string> {
+  const missing = values.status === 'block' && values.block_reason.trim() === '';
+  const keptEmpty = initial.status === 'block' && initial.block_reason.trim() === '';
+  return missing && !keptEmpty ? { block_reason: BLOCK_REASON_REQUIRED } : {};
 }
 
 interface AdminUserEditFormProps {
@@ -82,6 +113,7 @@ interface AdminUserEditFormProps {
 }
 
 const openClose = ['open', 'close'];
+const statusOptions = (['unblock', 'block'] as const).map((value) => ({ value, label: statusLabels[value] }));
 /** Hints go under the input so the inputs of a row stay aligned. */
 const below: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
@@ -92,8 +124,13 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
   const form = useForm<EditValues>({
     mode: 'uncontrolled',
     initialValues: initial,
-    validate: (values) => schemaErrors(UpdateUserSchema, changesOf(values, initial)),
+    validate: (values) => ({
+      ...schemaErrors(UpdateUserSchema, changesOf(values, initial)),
+      ...blockReasonError(values, initial),
+    }),
   });
+  const [blocking, setBlocking] = useState(initial.status === 'block');
+  form.watch('status', ({ value }) => setBlocking(value === 'block'));
 
   const failed = (error: unknown) => {
     form.setErrors(serverFieldErrors(error));
@@ -166,11 +203,26 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
           />
           <Select
             label="Status"
-            data={['unblock', 'block']}
+            data={statusOptions}
             allowDeselect={false}
             key={form.key('status')}
             {...form.getInputProps('status')}
           />
+          {blocking && (
+            <Textarea
+              label="Reason for blocking"
+              description="The member sees it on every page, with a link to support."
+              placeholder="For example: your deposit of 12 May is under review."
+              required
+              autosize
+              minRows={2}
+              maxLength={500}
+              inputWrapperOrder={below}
+              style={{ gridColumn: '1 / -1' }}
+              key={form.key('block_reason')}
+              {...form.getInputProps('block_reason')}
+            />
+          )}
           <Select
             label="Is Active"
             data={['active', 'inactive']}

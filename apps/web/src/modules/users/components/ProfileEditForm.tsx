@@ -2,6 +2,8 @@ import { Button, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantin
 import { useForm } from '@mantine/form';
 import { FullName, Phone, type UpdateUserBody, type UserRecord } from '@sgx/contracts';
 import { errorMessage } from '../../../app/apiError';
+import english from '../../../i18n/en/profile.json';
+import { englishNamespace, tr, useT } from '../../../i18n/i18n';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useUpdateUser } from '../api/usersApi';
 
@@ -10,6 +12,9 @@ interface ProfileValues {
   phone: string;
   address: string;
 }
+
+/** The profile page's texts (decision 0039). */
+export const PROFILE_NS = englishNamespace('profile', english);
 
 /** Payout addresses are changed in their own section, with the password (issue 13): never sent from here. */
 const fields = ['fullname', 'phone', 'address'] as const;
@@ -26,13 +31,13 @@ function valuesOf(user: UserRecord): ProfileValues {
 function validate(values: ProfileValues): Partial<Record<keyof ProfileValues, string>> {
   const errors: Partial<Record<keyof ProfileValues, string>> = {};
   const name = FullName.safeParse(values.fullname);
-  if (!name.success) errors.fullname = name.error.issues[0]?.message ?? 'Enter your full name.';
+  if (!name.success) errors.fullname = name.error.issues[0]?.message ?? tr('profile:details.nameRequired');
   const phone = values.phone.trim();
   if (phone !== '') {
     const parsed = Phone.safeParse(phone);
-    if (!parsed.success) errors.phone = parsed.error.issues[0]?.message ?? 'Enter a valid phone number.';
+    if (!parsed.success) errors.phone = parsed.error.issues[0]?.message ?? tr('profile:details.phoneInvalid');
   }
-  if (values.address.trim().length > 300) errors.address = 'Keep the address under 300 characters.';
+  if (values.address.trim().length > 300) errors.address = tr('profile:details.addressLong');
   return errors;
 }
 
@@ -44,6 +49,7 @@ interface ProfileEditFormProps {
 
 /** A member edits their own name, phone and address. Only changed fields are sent. */
 export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProps) {
+  const { t } = useT(PROFILE_NS);
   const update = useUpdateUser(user.id);
   const initial = valuesOf(user);
   const form = useForm<ProfileValues>({ mode: 'uncontrolled', initialValues: initial, validate });
@@ -54,7 +60,7 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
       if (values[key].trim() !== initial[key].trim()) body[key] = values[key].trim();
     }
     if (Object.keys(body).length === 0) {
-      onFailed('Nothing changed: there is nothing to save.');
+      onFailed(t('details.unchanged'));
       return;
     }
     const payload: UpdateUserBody = { ...body, updated_at: new Date().toISOString() };
@@ -69,29 +75,29 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Personal details">
+      <form onSubmit={onSubmit} noValidate aria-label={t('details.title')}>
         <Title order={3} fz="lg">
-          Personal details
+          {t('details.title')}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Your name, phone and postal address. Payout addresses have their own section below.
+          {t('details.intro')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Full name"
+            label={t('details.fullname')}
             autoComplete="name"
             key={form.key('fullname')}
             {...form.getInputProps('fullname')}
           />
           <TextInput
-            label="Phone"
+            label={t('details.phone')}
             type="tel"
             autoComplete="tel"
             key={form.key('phone')}
             {...form.getInputProps('phone')}
           />
           <TextInput
-            label="Address"
+            label={t('details.address')}
             autoComplete="street-address"
             key={form.key('address')}
             {...form.getInputProps('address')}
@@ -99,7 +105,7 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={update.isPending}>
-            Save details
+            {t('details.save')}
           </Button>
         </Group>
       </form>

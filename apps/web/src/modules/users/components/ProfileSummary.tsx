@@ -4,6 +4,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { formatMoney, isPositiveAmount } from '../../../ui/Money';
+import { usePhoneText } from '../../../ui/phone';
 import { ActiveBadge, StatusBadge } from './StatusBadges';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -41,6 +42,7 @@ function Copyable({ value, label }: { value: string; label: string }) {
 /** The member's own account facts, with their referral code and invitation link ready to copy. */
 export function ProfileSummary({ user }: { user: UserRecord }) {
   const link = `${window.location.origin}/registration?ref=${encodeURIComponent(user.refferal_code)}`;
+  const phone = usePhoneText(user.phone);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={3} fz="lg" mb="md">
@@ -49,6 +51,7 @@ export function ProfileSummary({ user }: { user: UserRecord }) {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <Item label="Username">{user.username}</Item>
         <Item label="Email">{user.email}</Item>
+        <Item label="Phone">{orDash(phone)}</Item>
         <Item label="Status">
           <Group gap={6}>
             <StatusBadge status={user.status} />

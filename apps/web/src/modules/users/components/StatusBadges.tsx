@@ -1,6 +1,9 @@
 import { Badge } from '@mantine/core';
 import type { UserRecord } from '@sgx/contracts';
 
+/** The words staff and members read for users.status; the API keeps 'unblock'/'block' (spec 2.3, issue 22). */
+export const statusLabels: Record<UserRecord['status'], string> = { unblock: 'Active', block: 'Blocked' };
+
 export function StatusBadge({ status }: { status: UserRecord['status'] }) {
   return (
     <Badge
@@ -9,7 +12,7 @@ export function StatusBadge({ status }: { status: UserRecord['status'] }) {
       size="sm"
       style={{ minWidth: 'max-content' }}
     >
-      {status}
+      {statusLabels[status]}
     </Badge>
   );
 }

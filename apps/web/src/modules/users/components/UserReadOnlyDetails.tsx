@@ -34,6 +34,8 @@ export function UserReadOnlyDetails({ user }: { user: UserRecord }) {
     ['BEP20 Address', orDash(user.bep20)],
     ['TRC20 Address', orDash(user.trc20)],
   ];
+  // What the blocked member reads as the reason (issue 22); staff change it in the form below.
+  if (user.status === 'block') fields.push(['Block Reason', user.block_reason ?? 'None recorded']);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Title order={3} fz="lg" mb="md">

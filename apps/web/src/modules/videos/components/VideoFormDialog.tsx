@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { VideoBody } from '@sgx/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { effectiveTimeZone } from '../../../i18n/state';
 import { schemaErrors } from '../../../ui/formErrors';
 import type { Video, VideoValues } from '../api/videosApi';
+import { isoToWallTime, wallTimeToIso, zoneOffset } from '../publishTime';
 
 interface VideoFormDialogProps {
   opened: boolean;
@@ -17,9 +19,43 @@ interface VideoFormDialogProps {
   onSave: (values: VideoValues) => void;
 }
 
-const empty: VideoValues = { title: '', url: '', description: '' };
+type Publish = 'now' | 'draft' | 'schedule';
+interface FormValues {
+  title: string;
+  url: string;
+  description: string;
+  publish: Publish;
+  /** The schedule picker's wall time in the admin's zone ("2026-11-23T18:30"). */
+  publishAt: string;
+}
 
-/** Spec 2.7 form: Title, Video URL, Description (optional); Cancel and Save Video or Update Video. */
+const empty: FormValues = { title: '', url: '', description: '', publish: 'now', publishAt: '' };
+const publishOf = { published: 'now', draft: 'draft', scheduled: 'schedule' } as const;
+const PASSED = 'The scheduled time has passed. Choose a later time, or publish now.';
+
+/** An hour from now, on the minute: where the schedule picker starts. */
+function inAnHour(zone: string): string {
+  return isoToWallTime(new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000).toISOString(), zone);
+}
+
+function validate(values: FormValues, zone: string): Record<string, string> {
+  const errors = schemaErrors(VideoBody, {
+    title: values.title,
+    url: values.url,
+    description: values.description,
+  });
+  if (values.publish === 'schedule') {
+    const at = wallTimeToIso(values.publishAt, zone);
+    if (at === null) errors.publishAt = 'Choose the date and time to publish.';
+    else if (Date.parse(at) <= Date.now()) errors.publishAt = PASSED;
+  }
+  return errors;
+}
+
+/**
+ * Spec 2.7 form: Title, Video URL, Description (optional); Cancel and Save Video or Update Video. Decision 0037:
+ * publish now, save as a draft, or schedule at a time picked in the admin's time zone (sent in UTC).
+ */
 export function VideoFormDialog({
   opened,
   video,
@@ -29,20 +65,27 @@ export function VideoFormDialog({
   onCancel,
   onSave,
 }: VideoFormDialogProps) {
-  const form = useForm<VideoValues>({
+  const zone = effectiveTimeZone();
+  const form = useForm<FormValues>({
     initialValues: empty,
     // A field's error clears when that field is edited (spec 5): Mantine's default.
     clearInputErrorOnChange: true,
-    validate: (values) => schemaErrors(VideoBody, values),
+    validate: (values) => validate(values, zone),
   });
 
   // Fill the form for the video being edited, or clear it to add one, each time the dialog opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens or the video changes only
   useEffect(() => {
     if (!opened) return;
-    const values = video
-      ? { title: video.title, url: video.url, description: video.description ?? '' }
-      : empty;
+    const values: FormValues = video
+      ? {
+          title: video.title,
+          url: video.url,
+          description: video.description ?? '',
+          publish: publishOf[video.status],
+          publishAt: video.status === 'scheduled' ? isoToWallTime(video.publish_at, zone) : inAnHour(zone),
+        }
+      : { ...empty, publishAt: inAnHour(zone) };
     form.setValues(values);
     form.resetDirty(values);
     form.clearErrors();
@@ -53,7 +96,19 @@ export function VideoFormDialog({
     if (Object.keys(serverErrors).length > 0) form.setErrors(serverErrors);
   }, [serverErrors]);
 
+  const submit = (values: FormValues) => {
+    const base = {
+      title: values.title.trim(),
+      url: values.url.trim(),
+      description: values.description.trim(),
+    };
+    if (values.publish === 'draft') onSave({ ...base, status: 'draft' });
+    else if (values.publish === 'now') onSave({ ...base, status: 'published' });
+    else onSave({ ...base, status: 'scheduled', publish_at: wallTimeToIso(values.publishAt, zone) ?? '' });
+  };
+
   const editing = video !== null;
+  const live = video?.status === 'published';
   return (
     <Modal
       opened={opened}
@@ -64,17 +119,7 @@ export function VideoFormDialog({
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}
     >
-      <form
-        noValidate
-        aria-label={editing ? 'Edit video' : 'Add video'}
-        onSubmit={form.onSubmit((values) =>
-          onSave({
-            title: values.title.trim(),
-            url: values.url.trim(),
-            description: values.description.trim(),
-          }),
-        )}
-      >
+      <form noValidate aria-label={editing ? 'Edit video' : 'Add video'} onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           {error !== null && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -98,6 +143,31 @@ export function VideoFormDialog({
             maxLength={2000}
             {...form.getInputProps('description')}
           />
+          <Radio.Group
+            label="When members see it"
+            description={
+              live
+                ? 'This video is live. Save as draft to take it off the members’ page.'
+                : 'Members see nothing until the video is published.'
+            }
+            {...form.getInputProps('publish')}
+          >
+            <Group gap="lg" mt="xs">
+              <Radio value="now" label={live ? 'Keep live' : 'Publish now'} />
+              <Radio value="draft" label="Save as draft" />
+              <Radio value="schedule" label="Schedule" />
+            </Group>
+          </Radio.Group>
+          {form.values.publish === 'schedule' && (
+            <TextInput
+              label="Publish at"
+              type="datetime-local"
+              required
+              description={`In your time zone: ${zone} (${zoneOffset(zone)}).`}
+              min={isoToWallTime(new Date().toISOString(), zone)}
+              {...form.getInputProps('publishAt')}
+            />
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel

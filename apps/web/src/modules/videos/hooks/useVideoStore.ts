@@ -6,6 +6,7 @@ import {
   createVideo,
   deleteVideo,
   fetchVideos,
+  publishVideo,
   updateVideo,
   type Video,
   type VideoValues,
@@ -18,10 +19,16 @@ type VideoList = { data: Video[] };
  * The video store of spec 4: the list, the current video, loading, error and a success message that
  * clears after 3 seconds. Creating puts the new video first, updating merges the change into the list and
  * into the current video, deleting removes it and clears the current video when it is the same one.
+ * Publish now (decision 0037) merges the live video the same way.
  */
 export function useVideoStore() {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: videoKeys.list, queryFn: ({ signal }) => fetchVideos(signal) });
+  const list = useQuery({
+    queryKey: videoKeys.list,
+    queryFn: ({ signal }) => fetchVideos(signal),
+    // A scheduled video goes live by itself: read again each half minute while one waits.
+    refetchInterval: (q) => (q.state.data?.data.some((v) => v.status === 'scheduled') ? 30_000 : false),
+  });
   const [current, setCurrent] = useState<Video | null>(null);
   const [message, showMessage] = useTimedMessage(3000);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +59,18 @@ export function useVideoStore() {
     onError: (e) => setError(messageOr(e, 'Failed to update video')),
   });
 
+  const publish = useMutation({
+    mutationFn: publishVideo,
+    onMutate: () => setError(null),
+    onSuccess: (res) => {
+      patchList((videos) => videos.map((v) => (v.id === res.data.id ? res.data : v)));
+      setCurrent((c) => (c !== null && c.id === res.data.id ? res.data : c));
+      showMessage(res.message);
+      void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
+    },
+    onError: (e) => setError(messageOr(e, 'Failed to publish video')),
+  });
+
   const remove = useMutation({
     mutationFn: deleteVideo,
     onMutate: () => setError(null),
@@ -68,7 +87,7 @@ export function useVideoStore() {
     videos: list.data?.data,
     list,
     loadError: list.isError ? messageOr(list.error, 'Failed to fetch videos') : null,
-    loading: list.isPending || create.isPending || update.isPending || remove.isPending,
+    loading: list.isPending || create.isPending || update.isPending || publish.isPending || remove.isPending,
     current,
     setCurrent,
     message,
@@ -76,6 +95,7 @@ export function useVideoStore() {
     clearError: () => setError(null),
     create,
     update,
+    publish,
     remove,
   };
 }

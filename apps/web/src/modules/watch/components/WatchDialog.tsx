@@ -2,6 +2,8 @@ import { Alert, AspectRatio, Box, Button, Group, Modal, Progress, Stack, Text, T
 import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../app/apiError';
+import { useBlockedAccount } from '../../users/blocked';
+import { BlockedActionNote } from '../../users/components/BlockedBanner';
 import { claimReward, startWatch, useLatestVideo } from '../api/watchApi';
 import fallbackVideo from '../assets/fallback.mp4';
 import { embedUrl } from './embed';
@@ -34,6 +36,9 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
   const [now, setNow] = useState(() => Date.now());
   const [playerFailed, setPlayerFailed] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
+  // A member blocked meanwhile is told before pressing (the server answers 'Access Denied').
+  const account = useBlockedAccount();
+  const blockedNote = account.blocked ? 'watch-dialog-blocked' : undefined;
 
   const embed = latest.data ? embedUrl(latest.data.url) : null;
   const [replay, setReplay] = useState(0);
@@ -163,6 +168,9 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
           </Alert>
         )}
 
+        {account.blocked && (
+          <BlockedActionNote id="watch-dialog-blocked" action="claim today's reward" account={account} />
+        )}
         <Group justify="center" gap="sm">
           {(phase.kind === 'ready' ||
             phase.kind === 'starting' ||
@@ -171,6 +179,8 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
               leftSection={<IconPlayerPlay size={18} />}
               onClick={() => void start()}
               loading={phase.kind === 'starting'}
+              disabled={account.blocked}
+              aria-describedby={blockedNote}
             >
               Start Watching
             </Button>
@@ -179,7 +189,13 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
             phase.kind === 'claiming' ||
             (phase.kind === 'failed' && phase.stage === 'claim')) && (
             <>
-              <Button color="green" onClick={() => void claim()} loading={phase.kind === 'claiming'}>
+              <Button
+                color="green"
+                onClick={() => void claim()}
+                loading={phase.kind === 'claiming'}
+                disabled={account.blocked}
+                aria-describedby={blockedNote}
+              >
                 Claim Reward
               </Button>
               <Button variant="default" onClick={close} disabled={phase.kind === 'claiming'}>

@@ -19,7 +19,7 @@ function same(a: string | undefined, b: string): boolean {
 }
 
 /**
- * The member's linked wallets: unlink one (confirmed), or make one the BEP20 payout address (password and a
+ * The member's linked wallets: unlink one (confirmed), or make one the EVM payout address (password and a
  * code, then the hold: PayoutWalletDialog).
  */
 export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string | undefined }) {

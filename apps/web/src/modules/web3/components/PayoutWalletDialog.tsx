@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { networkName } from '@sgx/chain/names';
 import type { LinkedWallet } from '@sgx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -70,7 +71,7 @@ export function PayoutWalletDialog({
     >
       {wallet !== null && (
         <Stack gap="sm">
-          <Text size="sm">Your BEP20 withdrawals will be paid to:</Text>
+          <Text size="sm">Your withdrawals on {networkName('BEP20')} will be paid to:</Text>
           <Text size="sm" style={mono}>
             {wallet.address}
           </Text>

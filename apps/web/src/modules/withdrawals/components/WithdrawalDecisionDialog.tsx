@@ -1,4 +1,5 @@
 import { Alert, Stack, Text, Textarea } from '@mantine/core';
+import { networkLabel } from '@sgx/chain/names';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import { ActionDialog } from '../../../ui/ActionDialog';
@@ -46,7 +47,8 @@ export function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }
           </Text>
           {completing ? (
             <Alert color="teal" variant="light">
-              Send {formatMoney(d.withdrawal.net)} on {d.withdrawal.currency} to{' '}
+              Send {formatMoney(d.withdrawal.net)} as{' '}
+              {networkLabel(d.withdrawal.currency, d.withdrawal.payout?.chain_id)} to{' '}
               <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{d.withdrawal.address}</span>,
               then mark it as paid. The fee is booked as revenue
               {d.withdrawal.kind === 'principal' ? ' and the member’s plan ends' : ''}.

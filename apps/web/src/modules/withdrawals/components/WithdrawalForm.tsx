@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { addressKind } from '@sgx/chain/names';
 import type { UserRecord, WithdrawalKind } from '@sgx/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -168,7 +169,7 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
             label="Pay to"
             data={payouts.map((p) => ({
               value: p.currency,
-              label: `${p.currency} · ${shortText(p.address, 10, 6)}`,
+              label: `${addressKind(p.currency)} · ${shortText(p.address, 10, 6)}`,
             }))}
             value={payout?.currency ?? null}
             onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
@@ -177,7 +178,7 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
         )}
         {payouts.length === 1 && payout !== undefined && (
           <Text size="sm">
-            Paid to your {payout.currency} address{' '}
+            Paid to your {addressKind(payout.currency)} address{' '}
             <Text span ff="monospace" size="sm">
               {shortText(payout.address, 10, 6)}
             </Text>
@@ -208,8 +209,8 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
             </Text>
             <Text size="sm">
               Fee {formatMoney(action.payload.quote.fee)} ({formatPercent(action.payload.quote.fee_percent)}).
-              You receive <b>{formatMoney(action.payload.quote.net)}</b> at your {action.payload.currency}{' '}
-              address{' '}
+              You receive <b>{formatMoney(action.payload.quote.net)}</b> at your{' '}
+              {addressKind(action.payload.currency)} address{' '}
               <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {action.payload.address}
               </span>

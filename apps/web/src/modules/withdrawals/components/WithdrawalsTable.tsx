@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { networkName } from '@sgx/chain/names';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime, orDash } from '../../../ui/format';
@@ -147,7 +148,7 @@ export function WithdrawalsTable({
       render: (w) => (
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
-            {w.currency}
+            {networkName(w.currency, w.payout?.chain_id)}
           </Text>
           <CopyText value={w.address} label={`payout address of withdrawal ${w.id}`} short />
         </Stack>

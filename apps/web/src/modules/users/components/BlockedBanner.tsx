@@ -1,0 +1,107 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconLifebuoy, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { type BlockedAccount, SUPPORT_TICKET_PATH, useBlockedAccount } from '../blocked';
+
+/** What the server refuses a blocked member (decisions 0016, 0035), and what stays open, in their words. */
+const REFUSED =
+  "While it is blocked you cannot claim the daily ROI, withdraw, transfer, top up a plan (yours or a friend's), " +
+  'pay an entry fee, redeem a code, or buy or sell SGX, and no income is paid to you.';
+const ALLOWED = 'You can still see your account and history, receive deposits, and write to support.';
+
+function ReasonText({ reason }: { reason: string | null }) {
+  return reason === null ? (
+    <Text size="sm">No reason was recorded. Support can tell you why.</Text>
+  ) : (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <b>Reason:</b> <span data-testid="blocked-reason">{reason}</span>
+    </Text>
+  );
+}
+
+/**
+ * Shown above every page of a blocked member's area (issue 22): why (the admin's reason), what is refused
+ * before they try it, and the way to support, whose tickets stay open to them.
+ */
+export function BlockedBanner() {
+  const { blocked, reason } = useBlockedAccount();
+  if (!blocked) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconLock size={20} />}
+      title="Your account is blocked"
+      role="status"
+      mb="md"
+      data-testid="blocked-banner"
+    >
+      <Stack gap="xs" align="flex-start">
+        <ReasonText reason={reason} />
+        <Text size="sm">
+          {REFUSED} {ALLOWED}
+        </Text>
+        <Button
+          component={Link}
+          to={SUPPORT_TICKET_PATH}
+          size="xs"
+          color="red"
+          variant="filled"
+          leftSection={<IconLifebuoy size={16} />}
+        >
+          Contact support
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Beside an action a blocked member cannot take: says so, and why, before they try. `id` lets the disabled
+ * control point at it (aria-describedby).
+ */
+export function BlockedActionNote({
+  id,
+  action,
+  account,
+}: {
+  id: string;
+  /** What is refused, after "You cannot ": "claim today's reward". */
+  action: string;
+  account: BlockedAccount;
+}) {
+  return (
+    <Stack gap={4} id={id} data-testid="blocked-action-note" maw={520} align="center" ta="center">
+      <Text size="sm" c="red" fw={600}>
+        You cannot {action} while your account is blocked.
+      </Text>
+      <ReasonText reason={account.reason} />
+      <Anchor component={Link} to={SUPPORT_TICKET_PATH} size="sm">
+        Write to support
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * Wraps a money form the server refuses a blocked member (decision 0016): while the member is blocked, the form
+ * is shown but every field and button in it is disabled (one native `fieldset disabled`, so no control is missed)
+ * and the note says why, before they try. The fieldset is always there, so a form keeps what was typed.
+ */
+export function BlockedGate({ id, action, children }: { id: string; action: string; children: ReactNode }) {
+  const account = useBlockedAccount();
+  return (
+    <Stack gap="sm">
+      {account.blocked && <BlockedActionNote id={id} action={action} account={account} />}
+      <fieldset
+        disabled={account.blocked}
+        aria-describedby={account.blocked ? id : undefined}
+        data-testid={account.blocked ? 'blocked-gate' : undefined}
+        style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
+      >
+        {children}
+      </fieldset>
+    </Stack>
+  );
+}
