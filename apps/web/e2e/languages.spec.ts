@@ -84,6 +84,40 @@ test('a member switches to Spanish, then Hindi, on the profile; the choice follo
   await expect(dashboardHeading(page, 'Dashboard')).toBeVisible();
 });
 
+test('a visitor picks Hindi in the public footer: sign-in, wallet cards and notifications speak Hindi', async ({
+  page,
+  request,
+}) => {
+  const member = await registerViaApi(request, 'hindi-visitor');
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('combobox', { name: 'Language' }).selectOption('hi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+
+  // The sign-in form in Hindi; the switch names itself in the language now shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'साइन इन करें' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+  await page.getByRole('textbox', { name: 'ईमेल या यूज़रनेम', exact: true }).fill(member.email);
+  await page.getByRole('textbox', { name: 'पासवर्ड', exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'साइन इन करें', exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  // The dashboard's wallet cards and plan card.
+  await expect(dashboardHeading(page, 'डैशबोर्ड')).toBeVisible();
+  await expect(page.getByTestId('wallet-deposit')).toContainText('बिज़नेस बैलेंस');
+  await expect(page.getByTestId('wallet-non_working')).toContainText('ROI और CTO आय');
+  await expect(page.getByTestId('active-plan')).toContainText('सक्रिय प्लान');
+  await expect(page.getByTestId('wallet-cards')).not.toContainText('Business Balance');
+
+  // The notifications page, its unread counts included.
+  await page.goto('/user/notifications');
+  await expect(dashboardHeading(page, 'सूचनाएँ')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 4, name: 'आपका खाता' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 4, name: 'टीम की ओर से' })).toBeVisible();
+  await expect(page.getByTestId('unread-count')).toContainText('अपठित');
+  await expect(page.getByTestId('unread-events')).toContainText('अपठित');
+});
+
 async function inFreshBrowser(browser: Browser, work: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   try {

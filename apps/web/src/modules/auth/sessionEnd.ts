@@ -6,9 +6,8 @@ import { type AuthState, signedIn, signedOut } from './authSlice';
  * An ended session (issue 22): the session went away without this tab asking (a 401 from the API, its
  * expiry, another tab signing out). The sign-in pages then say so; a sign-out asked for here says nothing.
  * The note is kept per tab (sessionStorage), so a reload of the sign-in page keeps it, until the next
- * session starts or a sign-out is asked for.
+ * session starts or a sign-out is asked for. Its text is auth.json's signIn.sessionEnded.
  */
-export const SESSION_ENDED_TEXT = 'Your session ended. Please sign in again.';
 
 const NOTE_KEY = 'sgx:session-ended';
 const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Title } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { messageOr } from '../../modules/content/api/upload';
 import { MemberNewsFeed } from '../../modules/content/components/MemberNewsFeed';
@@ -16,6 +17,7 @@ import { MemberEvents } from '../../modules/notifications/components/MemberEvent
 import { MemberNotificationList } from '../../modules/notifications/components/MemberNotificationList';
 import { SitePopup } from '../../modules/notifications/components/SitePopup';
 import { UnreadOf } from '../../modules/notifications/components/UnreadOf';
+import { NOTIFICATIONS_NS } from '../../modules/notifications/i18n';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -27,6 +29,7 @@ import { Spinner } from '../../ui/Spinner';
  * part; reading an item lowers them together (issue 22).
  */
 export default function NotificationsPage() {
+  const { t } = useT(NOTIFICATIONS_NS);
   const session = useSession();
   const userId = session?.account.id ?? null;
   const list = useMemberNotifications(userId);
@@ -37,18 +40,17 @@ export default function NotificationsPage() {
 
   const onMarkSeen = (n: MemberNotice) => {
     markSeen.mutate(n.id, {
-      onError: (error) => setFailure(messageOr(error, 'The notification could not be marked as seen.')),
+      onError: (error) => setFailure(messageOr(error, t('markSeenFailed'))),
     });
   };
 
-  const onEventError = (error: unknown) =>
-    setFailure(messageOr(error, 'The notification could not be changed.'));
+  const onEventError = (error: unknown) => setFailure(messageOr(error, t('changeFailed')));
 
   const unread = counts.data;
   return (
     <PageShell
-      title="Notifications"
-      description="What happened to your account, and notices from the SocialGenX team."
+      title={t('title')}
+      description={t('description')}
       actions={
         unread !== undefined ? (
           <Group gap="xs" wrap="wrap">
@@ -58,7 +60,7 @@ export default function NotificationsPage() {
               color={unread.unread > 0 ? 'blue' : 'gray'}
               data-testid="unread-count"
             >
-              {unread.unread} unread
+              {t('unread', { count: unread.unread })}
             </Badge>
             <Button
               size="xs"
@@ -68,7 +70,7 @@ export default function NotificationsPage() {
               loading={markAll.isPending}
               onClick={() => markAll.mutate(undefined, { onError: onEventError })}
             >
-              Mark all as read
+              {t('markAll')}
             </Button>
           </Group>
         ) : null
@@ -77,12 +79,12 @@ export default function NotificationsPage() {
       <MemberEvents unread={unread?.events} onError={onEventError} />
       <Card withBorder radius="lg" padding="md">
         <Group justify="space-between" wrap="wrap" gap="xs" mb="sm">
-          <Title order={4}>From the team</Title>
+          <Title order={4}>{t('fromTeam')}</Title>
           <UnreadOf count={unread?.notices} testId="unread-notices" />
         </Group>
         {list.isError && (
           <LoadError
-            title="Notifications could not be loaded"
+            title={t('loadFailed')}
             error={list.error}
             onRetry={() => void list.refetch()}
             loadedAt={list.dataUpdatedAt}

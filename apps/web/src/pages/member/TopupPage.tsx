@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { RedeemCodeForm } from '../../modules/codes/components/RedeemCodeForm';
 import { EntryForm } from '../../modules/topups/components/EntryForm';
 import { FriendTopupForm } from '../../modules/topups/components/FriendTopupForm';
@@ -7,6 +8,7 @@ import { RetopupForm } from '../../modules/topups/components/RetopupForm';
 import { TopupHistory } from '../../modules/topups/components/TopupHistory';
 import { TopupPlanForm } from '../../modules/topups/components/TopupPlanForm';
 import { TransferForm } from '../../modules/topups/components/TransferForm';
+import { TOPUPS_NS } from '../../modules/topups/i18n';
 import { useUser } from '../../modules/users/api/usersApi';
 import { BlockedGate } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
@@ -16,17 +18,12 @@ import { LoadError } from '../../ui/LoadError';
 import { Money } from '../../ui/Money';
 import { PageShell } from '../../ui/PageShell';
 
-const tabs = [
-  { value: 'plan', label: 'Top up a plan' },
-  { value: 'retopup', label: 'Re-top-up' },
-  { value: 'entry', label: 'Activate account' },
-  { value: 'friend', label: "Friend's plan" },
-  { value: 'transfer', label: 'Transfer' },
-  { value: 'code', label: 'Redeem code' },
-] as const;
+/** The tabs, in order; each one's label is topups.json's tabs.<value>. */
+const tabs = ['plan', 'retopup', 'entry', 'friend', 'transfer', 'code'] as const;
 
 /** /user/topup: top-ups for yourself or others, activation, friend top-ups, transfers, codes, and history. */
 export default function TopupPage() {
+  const { t } = useT(TOPUPS_NS);
   const userId = useMemberId();
   const wallet = useWallet(userId);
   // What another member types to send you money or top up your plan (issue 22: names, not database ids).
@@ -34,35 +31,32 @@ export default function TopupPage() {
   const balance = wallet.data?.wallets.deposit;
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
-  const tab = tabs.find((t) => t.value === raw)?.value ?? 'plan';
+  const tab = tabs.find((value) => value === raw) ?? 'plan';
 
   if (userId === null) return null;
   return (
-    <PageShell
-      title="Top-up"
-      description="Everything here is paid from your Business Balance (your deposit wallet)."
-    >
+    <PageShell title={t('page.title')} description={t('page.description')}>
       <Card withBorder radius="lg" padding="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              Business Balance
+              {t('page.balance')}
             </Text>
             <Money value={balance} fz="xl" fw={700} data-testid="topup-balance" />
           </div>
           {username !== undefined && (
             <Group gap={6} wrap="nowrap">
               <Text size="sm" c="dimmed">
-                Your username
+                {t('page.username')}
               </Text>
-              <CopyText value={username} label="username" />
+              <CopyText value={username} label={t('page.usernameLabel')} />
             </Group>
           )}
         </Group>
       </Card>
       {wallet.isError && (
         <LoadError
-          title="Your balance could not be loaded"
+          title={t('page.balanceError')}
           error={wallet.error}
           onRetry={() => void wallet.refetch()}
         />
@@ -75,9 +69,9 @@ export default function TopupPage() {
           keepMounted={false}
         >
           <Tabs.List mb="md" style={{ flexWrap: 'wrap', gap: 4 }}>
-            {tabs.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {tabs.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`tabs.${value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>

@@ -1,20 +1,23 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
+import { AUTH_NS } from '../../modules/auth/i18n';
 import { CenteredPage } from '../../ui/CenteredPage';
 
 export default function NotFoundPage() {
+  const { t } = useT(AUTH_NS);
   return (
-    <CenteredPage title="Page not found">
+    <CenteredPage title={t('pages.notFound')}>
       <Stack align="center" ta="center" gap="md" maw={460}>
         <Text fz={64} fw={800} c="indigo.5" lh={1}>
           404
         </Text>
         <Title order={1} fz={26}>
-          Page not found
+          {t('pages.notFound')}
         </Title>
-        <Text c="dimmed">The page you asked for does not exist or has moved.</Text>
+        <Text c="dimmed">{t('pages.notFoundText')}</Text>
         <Button component={Link} to="/">
-          Back to home
+          {t('pages.backHome')}
         </Button>
       </Stack>
     </CenteredPage>

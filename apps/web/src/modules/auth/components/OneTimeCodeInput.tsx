@@ -1,4 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
+import { AUTH_NS } from '../i18n';
 
 export { codeProblem } from '../twoFactorText';
 
@@ -14,12 +16,11 @@ interface OneTimeCodeInputProps extends Omit<TextInputProps, 'onChange' | 'value
  * autocomplete one-time-code, digits only), or a recovery code.
  */
 export function OneTimeCodeInput({ value, onChange, recovery = false, ...props }: OneTimeCodeInputProps) {
+  const { t } = useT(AUTH_NS);
   return (
     <TextInput
-      label={recovery ? 'Recovery code' : 'Authenticator code'}
-      description={
-        recovery ? 'One of the codes you saved, like ab12-cd34.' : 'The 6-digit code your app shows now.'
-      }
+      label={recovery ? t('code.recovery') : t('code.app')}
+      description={recovery ? t('code.recoveryHint') : t('code.appHint')}
       autoComplete={recovery ? 'off' : 'one-time-code'}
       inputMode={recovery ? 'text' : 'numeric'}
       spellCheck={false}

@@ -14,13 +14,17 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
 import { memberHome } from '../../../app/homes';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { contractSubmit, preloadContracts } from '../../../ui/contracts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useTextForm } from '../../../ui/useTextForm';
 import { useRegister } from '../hooks/useAuthActions';
+import { AUTH_NS } from '../i18n';
 
 /** Member registration. The referral code comes from `?ref=CODE` when the visitor follows a sponsor's link. */
 export function RegistrationForm() {
+  const { t } = useT(AUTH_NS);
   const [params] = useSearchParams();
   const register = useRegister();
   const navigate = useNavigate();
@@ -52,10 +56,10 @@ export function RegistrationForm() {
         <Stack gap="md">
           <div>
             <Title order={1} fz={28}>
-              Create your account
+              {t('register.title')}
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              It takes a minute. You choose a plan after signing up.
+              {t('register.intro')}
             </Text>
           </div>
           {register.isError && (
@@ -64,7 +68,7 @@ export function RegistrationForm() {
             </Alert>
           )}
           <TextInput
-            label="Full name"
+            label={t('register.fullname')}
             autoComplete="name"
             required
             key={form.key('fullname')}
@@ -72,7 +76,7 @@ export function RegistrationForm() {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Email"
+              label={t('register.email')}
               type="email"
               autoComplete="email"
               required
@@ -80,7 +84,7 @@ export function RegistrationForm() {
               {...form.getInputProps('email')}
             />
             <TextInput
-              label="Phone"
+              label={t('register.phone')}
               type="tel"
               autoComplete="tel"
               placeholder="+15551234567"
@@ -90,50 +94,46 @@ export function RegistrationForm() {
             />
           </SimpleGrid>
           <PasswordInput
-            label="Password"
-            description="At least 8 characters, with a letter and a digit."
+            label={t('register.password')}
+            description={t('register.passwordHint')}
             autoComplete="new-password"
             required
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm password"
+            label={t('register.confirmPassword')}
             autoComplete="new-password"
             required
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />
           <TextInput
-            label="Referral code"
+            label={t('register.referral')}
             description={
-              referralFromLink !== ''
-                ? 'Filled in from your invitation link.'
-                : 'Optional: the code of who invited you.'
+              referralFromLink !== '' ? t('register.referralFromLink') : t('register.referralOptional')
             }
             autoComplete="off"
             key={form.key('referralBy')}
             {...form.getInputProps('referralBy')}
           />
           <Text size="xs" c="dimmed">
-            By creating an account you accept the{' '}
-            <Anchor component={Link} to="/terms" size="xs">
-              terms
-            </Anchor>{' '}
-            and the{' '}
-            <Anchor component={Link} to="/privacy" size="xs">
-              privacy notice
-            </Anchor>
-            . Returns are not guaranteed.
+            <RichText
+              text={t('register.accept')}
+              components={{
+                terms: <Anchor component={Link} to="/terms" size="xs" />,
+                privacy: <Anchor component={Link} to="/privacy" size="xs" />,
+              }}
+            />
           </Text>
           <Button type="submit" loading={register.isPending} fullWidth>
-            Create account
+            {t('register.submit')}
           </Button>
           <Text size="sm" ta="center">
-            Already a member?{' '}
-            <Anchor component={Link} to="/login">
-              Sign in
-            </Anchor>
+            <RichText
+              text={t('register.already')}
+              components={{ link: <Anchor component={Link} to="/login" /> }}
+            />
           </Text>
         </Stack>
       </form>

@@ -1,7 +1,9 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { useVerifySecondFactor } from '../api/twoFactorApi';
+import { AUTH_NS } from '../i18n';
 import { codeProblem, OneTimeCodeInput } from './OneTimeCodeInput';
 import { SignOutButton } from './SignOutButton';
 
@@ -10,6 +12,7 @@ import { SignOutButton } from './SignOutButton';
  * one of the recovery codes. Once it is accepted the guards send the visitor where they were going.
  */
 export function SecondFactorCodeForm() {
+  const { t } = useT(AUTH_NS);
   const verify = useVerifySecondFactor();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -32,19 +35,17 @@ export function SecondFactorCodeForm() {
 
   return (
     <Card withBorder radius="lg" padding="lg" shadow="sm" w="100%" maw={420}>
-      <form onSubmit={onSubmit} noValidate aria-label="Two-factor sign-in">
+      <form onSubmit={onSubmit} noValidate aria-label={t('secondFactor.title')}>
         <Stack gap="md">
           <div>
             <Title order={1} fz={28}>
-              Two-factor sign-in
+              {t('secondFactor.title')}
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              {recovery
-                ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.'
-                : 'Open your authenticator app and enter the code it shows for SocialGenX.'}
+              {recovery ? t('secondFactor.introRecovery') : t('secondFactor.introApp')}
             </Text>
           </div>
-          {verify.isError && <ApiErrorAlert error={verify.error} title="Not signed in" />}
+          {verify.isError && <ApiErrorAlert error={verify.error} title={t('secondFactor.notSignedIn')} />}
           <OneTimeCodeInput
             // A fresh field per mode: the browser's one-time-code offer belongs to the app's code only.
             key={recovery ? 'recovery' : 'app'}
@@ -60,11 +61,11 @@ export function SecondFactorCodeForm() {
             autoFocus
           />
           <Button type="submit" loading={verify.isPending} fullWidth>
-            Verify
+            {t('secondFactor.verify')}
           </Button>
           <Group justify="space-between" gap="xs">
             <Anchor component="button" type="button" size="sm" onClick={switchMode}>
-              {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+              {recovery ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
             </Anchor>
             <SignOutButton />
           </Group>

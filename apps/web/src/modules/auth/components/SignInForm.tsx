@@ -5,11 +5,14 @@ import { errorMessage } from '../../../app/apiError';
 import type { ReturnState } from '../../../app/guards';
 import { adminHome, memberHome } from '../../../app/homes';
 import { safeReturnPath } from '../../../app/returnPath';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { contractSubmit, preloadContracts } from '../../../ui/contracts';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useTextForm } from '../../../ui/useTextForm';
 import { useAdminSignIn, useMemberSignIn } from '../hooks/useAuthActions';
-import { SESSION_ENDED_TEXT, useSessionEnded } from '../sessionEnd';
+import { AUTH_NS } from '../i18n';
+import { useSessionEnded } from '../sessionEnd';
 
 interface SignInFormProps {
   /** Which sign-in this is: member (/login) or admin (/admin-login). */
@@ -22,6 +25,7 @@ interface SignInFormProps {
  * they were on (the guards' `from`, same site and area only) or to the area's home.
  */
 export function SignInForm({ area: role }: SignInFormProps) {
+  const { t } = useT(AUTH_NS);
   const memberSignIn = useMemberSignIn();
   const adminSignIn = useAdminSignIn();
   const signIn = role === 'admin' ? adminSignIn : memberSignIn;
@@ -52,15 +56,15 @@ export function SignInForm({ area: role }: SignInFormProps) {
         <Stack gap="md">
           <div>
             <Title order={1} fz={28}>
-              {role === 'admin' ? 'Admin sign-in' : 'Sign in'}
+              {role === 'admin' ? t('signIn.adminTitle') : t('signIn.title')}
             </Title>
             <Text c="dimmed" size="sm" mt={4}>
-              {role === 'admin' ? 'Back-office access for SocialGenX staff.' : 'Welcome back to SocialGenX.'}
+              {role === 'admin' ? t('signIn.adminIntro') : t('signIn.intro')}
             </Text>
           </div>
           {ended && !signIn.isError && (
             <Alert color="yellow" icon={<IconClockX size={18} />} role="status" data-testid="session-ended">
-              {SESSION_ENDED_TEXT}
+              {t('signIn.sessionEnded')}
             </Alert>
           )}
           {signIn.isError && (
@@ -69,14 +73,14 @@ export function SignInForm({ area: role }: SignInFormProps) {
             </Alert>
           )}
           <TextInput
-            label="Email or username"
+            label={t('signIn.emailOrUsername')}
             autoComplete="username"
             required
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            label={t('signIn.password')}
             autoComplete="current-password"
             required
             key={form.key('password')}
@@ -84,25 +88,25 @@ export function SignInForm({ area: role }: SignInFormProps) {
           />
           {role === 'user' && (
             <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>
-              Forgot password?
+              {t('signIn.forgot')}
             </Anchor>
           )}
           <Button type="submit" loading={signIn.isPending} fullWidth>
-            Sign in
+            {t('signIn.submit')}
           </Button>
           {role === 'user' ? (
             <Text size="sm" ta="center">
-              New to SocialGenX?{' '}
-              <Anchor component={Link} to="/registration">
-                Create an account
-              </Anchor>
+              <RichText
+                text={t('signIn.newHere')}
+                components={{ link: <Anchor component={Link} to="/registration" /> }}
+              />
             </Text>
           ) : (
             <Text size="sm" ta="center">
-              A member?{' '}
-              <Anchor component={Link} to="/login">
-                Member sign-in
-              </Anchor>
+              <RichText
+                text={t('signIn.aMember')}
+                components={{ link: <Anchor component={Link} to="/login" /> }}
+              />
             </Text>
           )}
         </Stack>

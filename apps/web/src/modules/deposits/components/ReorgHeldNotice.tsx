@@ -1,6 +1,8 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { formatMoney } from '../../../ui/Money';
+import { WALLET_NS } from '../../wallet/i18n';
 import { useMyHeldDeposits } from '../api/reorgApi';
 
 /**
@@ -8,6 +10,7 @@ import { useMyHeldDeposits } from '../api/reorgApi';
  * became of the ones already resolved. Shows nothing when there are none.
  */
 export function ReorgHeldNotice() {
+  const { t } = useT(WALLET_NS);
   const mine = useMyHeldDeposits();
   const deposits = mine.data?.deposits ?? [];
   if (deposits.length === 0) return null;
@@ -18,32 +21,32 @@ export function ReorgHeldNotice() {
       color={open.length > 0 ? 'yellow' : 'gray'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={open.length > 0 ? `${formatMoney(held)} held` : 'Deposits checked after a chain reorganisation'}
+      title={open.length > 0 ? t('reorg.held', { amount: formatMoney(held) }) : t('reorg.checked')}
       data-testid="reorg-held-notice"
     >
       {open.length > 0 && (
         <Text size="sm" mb="xs">
-          After these deposits were credited, the chain stopped showing their transfer (a chain
-          reorganisation). What was left of them is held in your account and cannot be spent until our team
-          has checked it: if the chain shows the transfer again it comes back to your deposit wallet; if not,
-          it is removed.
+          {t('reorg.explain')}
         </Text>
       )}
       <List size="sm" spacing={4}>
-        {deposits.map((d) => (
-          <List.Item key={d.id}>
-            Deposit #{d.id} of {formatMoney(d.credited_amount)}:{' '}
-            {d.reorg_status === 'held'
-              ? `${formatMoney(d.held_amount)} held`
+        {deposits.map((d) => {
+          const vars = {
+            id: d.id,
+            credited: formatMoney(d.credited_amount),
+            amount: formatMoney(d.held_amount),
+            shortfall: formatMoney(d.shortfall),
+          };
+          const key =
+            d.reorg_status === 'held'
+              ? d.shortfall !== '0.00000000'
+                ? 'reorg.depositHeldSpent'
+                : 'reorg.depositHeld'
               : d.reorg_status === 'released'
-                ? `released, ${formatMoney(d.held_amount)} back in your deposit wallet`
-                : `reversed, ${formatMoney(d.held_amount)} removed`}
-            {d.reorg_status === 'held' && d.shortfall !== '0.00000000'
-              ? ` (${formatMoney(d.shortfall)} of it had already been spent)`
-              : ''}
-            .
-          </List.Item>
-        ))}
+                ? 'reorg.depositReleased'
+                : 'reorg.depositReversed';
+          return <List.Item key={d.id}>{t(key, vars)}</List.Item>;
+        })}
       </List>
     </Alert>
   );

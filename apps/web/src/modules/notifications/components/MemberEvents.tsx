@@ -1,9 +1,11 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
 import { type MemberEventItem, useMarkEventSeen, useMemberEvents } from '../api/notificationsApi';
+import { NOTIFICATIONS_NS } from '../i18n';
 import { UnreadOf } from './UnreadOf';
 
 interface MemberEventsProps {
@@ -17,6 +19,7 @@ interface MemberEventsProps {
  * unread ones stand out (New), opening one marks it read and goes where its subject is shown.
  */
 export function MemberEvents({ unread, onError }: MemberEventsProps) {
+  const { t } = useT(NOTIFICATIONS_NS);
   const events = useMemberEvents();
   const markSeen = useMarkEventSeen();
   const navigate = useNavigate();
@@ -34,28 +37,27 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={4}>Your account</Title>
+          <Title order={4}>{t('events.title')}</Title>
           <UnreadOf count={unread} testId="unread-events" />
         </Group>
         {events.isError && (
           <LoadError
-            title="Your account's notifications could not be loaded"
+            title={t('events.loadFailed')}
             error={events.error}
             onRetry={() => void events.refetch()}
           />
         )}
-        <Spinner loading={events.isPending} label="Loading your notifications" />
+        <Spinner loading={events.isPending} label={t('events.loading')} />
         {items?.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
-            Nothing yet. When a deposit, withdrawal, plan, income, ticket or reward of yours changes, it shows
-            here.
+            {t('events.empty')}
           </Text>
         )}
         {items !== undefined && items.length > 0 && (
           <Stack
             gap="xs"
             component="ul"
-            aria-label="Account activity"
+            aria-label={t('events.list')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {items.map((e) => (
@@ -82,7 +84,7 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
                       <Text fw={600}>{e.title}</Text>
                       {e.seen_at === null && (
                         <Badge size="sm" color="blue">
-                          New
+                          {t('new')}
                         </Badge>
                       )}
                     </Group>
@@ -99,9 +101,9 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
                       variant="light"
                       onClick={() => open(e)}
                       loading={markSeen.isPending && markSeen.variables === e.id}
-                      aria-label={`${e.link ? 'Open' : 'Mark as read'}: ${e.title}`}
+                      aria-label={t(e.link ? 'events.openNamed' : 'events.markReadNamed', { title: e.title })}
                     >
-                      {e.link ? 'Open' : 'Mark as read'}
+                      {e.link ? t('events.open') : t('events.markRead')}
                     </Button>
                   )}
                 </Group>
@@ -116,7 +118,7 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
             onClick={() => void events.fetchNextPage()}
             loading={events.isFetchingNextPage}
           >
-            Show older
+            {t('events.older')}
           </Button>
         )}
       </Stack>

@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { type MemberNotice, typeLabels } from '../api/notificationsApi';
+import { NOTIFICATIONS_NS } from '../i18n';
 
 interface MemberNotificationListProps {
   notifications: readonly MemberNotice[];
@@ -12,10 +14,11 @@ interface MemberNotificationListProps {
 
 /** A member's notifications, newest first; unread ones stand out and can be marked as seen. */
 export function MemberNotificationList({ notifications, onMarkSeen, marking }: MemberNotificationListProps) {
+  const { t } = useT(NOTIFICATIONS_NS);
   if (notifications.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No notifications yet.
+        {t('notices.empty')}
       </Text>
     );
   }
@@ -23,7 +26,7 @@ export function MemberNotificationList({ notifications, onMarkSeen, marking }: M
     <Stack
       gap="sm"
       component="ul"
-      aria-label="Notifications"
+      aria-label={t('notices.list')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {notifications.map((n) => (
@@ -54,7 +57,7 @@ export function MemberNotificationList({ notifications, onMarkSeen, marking }: M
                   <Text fw={600}>{n.title}</Text>
                   {!n.seen && (
                     <Badge size="sm" color="blue">
-                      New
+                      {t('new')}
                     </Badge>
                   )}
                   {n.type === 'site_popup' && (
@@ -73,7 +76,7 @@ export function MemberNotificationList({ notifications, onMarkSeen, marking }: M
               <Group justify="flex-end" mt={4}>
                 {n.seen ? (
                   <Text size="xs" c="dimmed">
-                    Seen {formatDateTime(n.seen_at)}
+                    {t('notices.seen', { time: formatDateTime(n.seen_at) })}
                   </Text>
                 ) : (
                   <Button
@@ -81,9 +84,9 @@ export function MemberNotificationList({ notifications, onMarkSeen, marking }: M
                     variant="light"
                     onClick={() => onMarkSeen(n)}
                     loading={marking === n.id}
-                    aria-label={`Mark ${n.title} as seen`}
+                    aria-label={t('notices.markSeenNamed', { title: n.title })}
                   >
-                    Mark as seen
+                    {t('notices.markSeen')}
                   </Button>
                 )}
               </Group>

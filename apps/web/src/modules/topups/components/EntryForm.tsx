@@ -2,12 +2,15 @@ import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Recipient } from '@sgx/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { useRecipientLookup } from '../api/recipientApi';
 import { payEntry } from '../api/topupsApi';
+import { TOPUPS_NS } from '../i18n';
 import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
 
 /** Whose account the fee activates: yours, or another member's named before the confirm (issue 22). */
@@ -15,6 +18,7 @@ type Payee = { id: number; other?: Recipient };
 
 /** POST /topup/entry: pays the account activation fee so an account becomes active without a plan. */
 export function EntryForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const { t } = useT(TOPUPS_NS);
   const invalidate = useInvalidateMoney();
   const [who, setWho] = useState('self');
   const [member, setMember] = useState('');
@@ -23,7 +27,7 @@ export function EntryForm({ userId, balance }: { userId: number; balance: string
   const action = useConfirmedAction({
     run: (p: Payee, key) => payEntry({ id: p.id, userby_id: userId }, key),
     onSuccess: (res) => {
-      toast.success(`${res.message}: ${formatMoney(res.topup.amount)} paid.`);
+      toast.success(t('entry.paid', { message: res.message, amount: formatMoney(res.topup.amount) }));
       setMember('');
       setError(null);
       invalidate();
@@ -46,23 +50,22 @@ export function EntryForm({ userId, balance }: { userId: number; balance: string
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        An account becomes active (without a plan) once its activation fee is paid. The fee is set by the
-        platform and taken from your Business Balance.
+        {t('entry.intro')}
       </Text>
       <SegmentedControl
         data={[
-          { value: 'self', label: 'My account' },
-          { value: 'other', label: 'Another member' },
+          { value: 'self', label: t('entry.mine') },
+          { value: 'other', label: t('entry.other') },
         ]}
         value={who}
         onChange={setWho}
-        aria-label="Account to activate"
+        aria-label={t('entry.which')}
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
       />
       {who === 'other' && (
         <RecipientInput
-          label="Member"
+          label={t('entry.member')}
           lookup={recipient.lookup}
           value={member}
           onChange={(e) => {
@@ -74,20 +77,27 @@ export function EntryForm({ userId, balance }: { userId: number; balance: string
         />
       )}
       <Group justify="flex-end">
-        <Button onClick={() => void submit()}>Pay activation fee</Button>
+        <Button onClick={() => void submit()}>{t('entry.submit')}</Button>
       </Group>
-      <ActionDialog action={action} title="Activate account" confirmLabel="Pay fee">
+      <ActionDialog action={action} title={t('entry.confirmTitle')} confirmLabel={t('entry.confirmLabel')}>
         {action.payload !== null && (
           <Stack gap="xs">
             <Text>
-              Pay the account activation fee for{' '}
-              <b>
-                {action.payload.other === undefined ? 'your account' : recipientName(action.payload.other)}
-              </b>{' '}
-              from your Business Balance ({formatMoney(balance)})?
+              <RichText
+                text={t('entry.confirm', { balance: formatMoney(balance) })}
+                components={{
+                  who: (
+                    <b>
+                      {action.payload.other === undefined
+                        ? t('entry.yourAccount')
+                        : recipientName(action.payload.other)}
+                    </b>
+                  ),
+                }}
+              />
             </Text>
             <Text size="sm" c="dimmed">
-              The platform sets the fee; the amount paid is shown once it is done.
+              {t('entry.feeNote')}
             </Text>
           </Stack>
         )}

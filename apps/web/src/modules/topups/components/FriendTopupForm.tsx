@@ -3,6 +3,8 @@ import { useForm } from '@mantine/form';
 import type { PlanRecord, Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -14,6 +16,7 @@ import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCode
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { useRecipientLookup } from '../api/recipientApi';
 import { friendTopup } from '../api/topupsApi';
+import { TOPUPS_NS } from '../i18n';
 import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
 import { BalanceAfter, PlanSelect, useActivePlans } from './shared';
 
@@ -33,6 +36,7 @@ const SELF_MESSAGE = 'Visit Membership Plan to topup self account';
  * named by username, referral code or e-mail and shown by name before the confirm (issue 22).
  */
 export function FriendTopupForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const { t } = useT(TOPUPS_NS);
   const plans = useActivePlans();
   const invalidate = useInvalidateMoney();
   // With two-factor sign-in on, paying a friend's plan also needs a code from the app (issue 13).
@@ -42,7 +46,7 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
     initialValues: { friend: '', plan: '', amount: '', code: '' },
     validate: {
       friend: recipientTextError,
-      plan: (v) => (v === '' ? 'Choose a plan.' : null),
+      plan: (v) => (v === '' ? t('choosePlanError') : null),
       amount: (v, values) => {
         const plan = plans.active.find((p) => String(p.id) === values.plan);
         return amountError(v, plan ? { min: plan.monthly_price } : {});
@@ -91,10 +95,14 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Top up a friend's plan">
+      <form onSubmit={onSubmit} noValidate aria-label={t('friend.form')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <RecipientInput label="Friend" lookup={recipient.lookup} {...form.getInputProps('friend')} />
+            <RecipientInput
+              label={t('friend.friend')}
+              lookup={recipient.lookup}
+              {...form.getInputProps('friend')}
+            />
             <PlanSelect
               plans={plans.active}
               {...form.getInputProps('plan')}
@@ -104,37 +112,43 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
                 if (plan !== undefined) form.setFieldValue('amount', plainDecimal(plan.monthly_price));
               }}
             />
-            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+            <AmountInput label={t('amount')} {...form.getInputProps('amount')} />
           </SimpleGrid>
           {twoFactor && (
             <OneTimeCodeInput
               value={form.values.code}
               onChange={(v) => form.setFieldValue('code', v)}
               error={form.errors.code}
-              description="The 6-digit code your authenticator app shows now: paying a friend's plan needs it."
+              description={t('friend.codeHint')}
               required
               maw={260}
             />
           )}
           {selfError && (
             <Text size="sm">
-              <Anchor component={Link} to="/user/subscription" size="sm">
-                Go to Subscription
-              </Anchor>{' '}
-              to buy or raise your own plan.
+              <RichText
+                text={t('friend.self')}
+                components={{ link: <Anchor component={Link} to="/user/subscription" size="sm" /> }}
+              />
             </Text>
           )}
           <Group justify="flex-end">
-            <Button type="submit">Top up friend</Button>
+            <Button type="submit">{t('friend.submit')}</Button>
           </Group>
         </Stack>
       </form>
-      <ActionDialog action={action} title="Top up a friend's plan" confirmLabel="Top up friend">
+      <ActionDialog action={action} title={t('friend.form')} confirmLabel={t('friend.submit')}>
         {action.payload !== null && (
           <Stack gap="xs">
             <Text>
-              Pay <b>{formatMoney(action.payload.amount)}</b> for the <b>{action.payload.plan.name}</b> plan
-              of <b>{recipientName(action.payload.friend)}</b>?
+              <RichText
+                text={t('friend.confirm')}
+                components={{
+                  amount: <b>{formatMoney(action.payload.amount)}</b>,
+                  plan: <b>{action.payload.plan.name}</b>,
+                  friend: <b>{recipientName(action.payload.friend)}</b>,
+                }}
+              />
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />
           </Stack>

@@ -1,7 +1,9 @@
 import { Loader, TextInput, type TextInputProps } from '@mantine/core';
 import type { Recipient } from '@sgx/contracts';
+import { tr, useT } from '../../../i18n/i18n';
 import { memberLabel } from '../../../ui/MemberName';
 import type { RecipientLookup } from '../api/recipientApi';
+import { TOPUPS_NS } from '../i18n';
 
 /** How a confirmation names the receiver: "Jane Doe (SGX722596)". */
 export function recipientName(r: Recipient): string {
@@ -11,7 +13,7 @@ export function recipientName(r: Recipient): string {
 
 /** The reason the recipient field cannot be sent as typed, or null. */
 export function recipientTextError(text: string): string | null {
-  return text.trim() === '' ? "Enter the member's username, referral code or e-mail." : null;
+  return text.trim() === '' ? tr(`${TOPUPS_NS}:recipient.empty`) : null;
 }
 
 /**
@@ -27,15 +29,16 @@ export function RecipientInput({
   /** The form's own error for the field (a submit with nothing typed, a refusal from the server). */
   error?: TextInputProps['error'];
 }) {
+  const { t } = useT(TOPUPS_NS);
   const description =
     lookup.status === 'found'
       ? memberLabel({ fullname: lookup.recipient.name, username: lookup.recipient.username })
       : lookup.status === 'looking'
-        ? 'Looking up the member…'
-        : 'Their username (e.g. SGX722596), referral code or e-mail.';
+        ? t('recipient.looking')
+        : t('recipient.hint');
   return (
     <TextInput
-      placeholder="Username, referral code or e-mail"
+      placeholder={t('recipient.placeholder')}
       autoComplete="off"
       autoCapitalize="none"
       spellCheck={false}

@@ -2,6 +2,8 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -9,10 +11,12 @@ import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useActivePlan, useInvalidateMoney } from '../../wallet/api/walletApi';
 import { retopup } from '../api/topupsApi';
+import { TOPUPS_NS } from '../i18n';
 import { BalanceAfter } from './shared';
 
 /** POST /topup/addretopup: adds any amount to your active plan. */
 export function RetopupForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const { t } = useT(TOPUPS_NS);
   const plan = useActivePlan(userId);
   const invalidate = useInvalidateMoney();
   const [amount, setAmount] = useState('');
@@ -31,11 +35,10 @@ export function RetopupForm({ userId, balance }: { userId: number; balance: stri
   if (plan.data === null) {
     return (
       <Text size="sm" c="dimmed">
-        You have no active plan to add to.{' '}
-        <Anchor component={Link} to="/user/subscription" size="sm">
-          Choose a plan on Subscription
-        </Anchor>{' '}
-        first.
+        <RichText
+          text={t('retopup.noPlan')}
+          components={{ link: <Anchor component={Link} to="/user/subscription" size="sm" /> }}
+        />
       </Text>
     );
   }
@@ -43,11 +46,14 @@ export function RetopupForm({ userId, balance }: { userId: number; balance: stri
     <Stack gap="sm">
       {plan.data !== undefined && (
         <Text size="sm">
-          Your plan: <b>{plan.data.plan_name}</b>, {formatMoney(plan.data.amount)}. A re-top-up adds to it.
+          <RichText
+            text={t('retopup.yourPlan', { amount: formatMoney(plan.data.amount) })}
+            components={{ plan: <b>{plan.data.plan_name}</b> }}
+          />
         </Text>
       )}
       <AmountInput
-        label="Amount to add"
+        label={t('retopup.amount')}
         value={amount}
         onChange={(e) => {
           setAmount(e.currentTarget.value);
@@ -64,14 +70,17 @@ export function RetopupForm({ userId, balance }: { userId: number; balance: stri
           }}
           disabled={plan.data === undefined}
         >
-          Re-top-up
+          {t('retopup.submit')}
         </Button>
       </Group>
-      <ActionDialog action={action} title="Confirm re-top-up" confirmLabel="Re-top-up">
+      <ActionDialog action={action} title={t('retopup.confirmTitle')} confirmLabel={t('retopup.submit')}>
         {action.payload !== null && plan.data && (
           <Stack gap="xs">
             <Text>
-              Add <b>{formatMoney(action.payload)}</b> to your {plan.data.plan_name} plan?
+              <RichText
+                text={t('retopup.confirm', { plan: plan.data.plan_name })}
+                components={{ amount: <b>{formatMoney(action.payload)}</b> }}
+              />
             </Text>
             <BalanceAfter balance={balance} amount={action.payload} />
           </Stack>

@@ -2,6 +2,8 @@ import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@manti
 import { useForm } from '@mantine/form';
 import type { PlanRecord, Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -12,6 +14,7 @@ import { PlanChangeSummary } from '../../plans/components/PlanChangeSummary';
 import { useActivePlan, useInvalidateMoney } from '../../wallet/api/walletApi';
 import { useRecipientLookup } from '../api/recipientApi';
 import { topup } from '../api/topupsApi';
+import { TOPUPS_NS } from '../i18n';
 import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
 import { BalanceAfter, PlanSelect, useActivePlans } from './shared';
 
@@ -28,6 +31,7 @@ interface Submission {
  * before the confirm), from your Business Balance.
  */
 export function TopupPlanForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const { t } = useT(TOPUPS_NS);
   const plans = useActivePlans();
   const held = useActivePlan(userId).data ?? null;
   const invalidate = useInvalidateMoney();
@@ -36,7 +40,7 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
     initialValues: { who: 'self', member: '', plan: '', amount: '' },
     validate: {
       member: (v, values) => (values.who === 'self' ? null : recipientTextError(v)),
-      plan: (v) => (v === '' ? 'Choose a plan.' : null),
+      plan: (v) => (v === '' ? t('choosePlanError') : null),
       amount: (v, values) => {
         const plan = plans.active.find((p) => String(p.id) === values.plan);
         return amountError(v, plan ? { min: plan.monthly_price } : {});
@@ -72,21 +76,25 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Top up a plan">
+      <form onSubmit={onSubmit} noValidate aria-label={t('topup.form')}>
         <Stack gap="sm">
           <SegmentedControl
             data={[
-              { value: 'self', label: 'For me' },
-              { value: 'other', label: 'For another member' },
+              { value: 'self', label: t('topup.forMe') },
+              { value: 'other', label: t('topup.forOther') },
             ]}
-            aria-label="Who receives the plan"
+            aria-label={t('topup.who')}
             {...form.getInputProps('who')}
             w={{ base: '100%', xs: 'auto' }}
             style={{ alignSelf: 'flex-start' }}
           />
           <SimpleGrid cols={{ base: 1, sm: form.values.who === 'self' ? 2 : 3 }} spacing="sm">
             {form.values.who === 'other' && (
-              <RecipientInput label="Member" lookup={recipient.lookup} {...form.getInputProps('member')} />
+              <RecipientInput
+                label={t('topup.member')}
+                lookup={recipient.lookup}
+                {...form.getInputProps('member')}
+              />
             )}
             <PlanSelect
               plans={plans.active}
@@ -98,24 +106,35 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
               }}
             />
             <AmountInput
-              label="Amount"
-              description="At least the plan price."
+              label={t('amount')}
+              description={t('topup.amountHint')}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               {...form.getInputProps('amount')}
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit">Top up</Button>
+            <Button type="submit">{t('topup.submit')}</Button>
           </Group>
         </Stack>
       </form>
-      <ActionDialog action={action} title="Confirm top-up" confirmLabel="Top up">
+      <ActionDialog action={action} title={t('topup.confirmTitle')} confirmLabel={t('topup.submit')}>
         {action.payload !== null && (
           <Stack gap="xs">
             <Text>
-              Top up <b>{action.payload.plan.name}</b> for{' '}
-              <b>{action.payload.other === undefined ? 'yourself' : recipientName(action.payload.other)}</b>{' '}
-              with <b>{formatMoney(action.payload.amount)}</b>?
+              <RichText
+                text={t('topup.confirm')}
+                components={{
+                  plan: <b>{action.payload.plan.name}</b>,
+                  who: (
+                    <b>
+                      {action.payload.other === undefined
+                        ? t('topup.yourself')
+                        : recipientName(action.payload.other)}
+                    </b>
+                  ),
+                  amount: <b>{formatMoney(action.payload.amount)}</b>,
+                }}
+              />
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />
             {action.payload.receiver === userId && (

@@ -2,6 +2,8 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -13,6 +15,7 @@ import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCode
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { useRecipientLookup } from '../api/recipientApi';
 import { transferToMember } from '../api/topupsApi';
+import { TOPUPS_NS } from '../i18n';
 import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
 import { BalanceAfter } from './shared';
 
@@ -21,6 +24,7 @@ import { BalanceAfter } from './shared';
  * and shown by name before the confirm (issue 22); the id the lookup found is what is sent.
  */
 export function TransferForm({ userId, balance }: { userId: number; balance: string | undefined }) {
+  const { t } = useT(TOPUPS_NS);
   const invalidate = useInvalidateMoney();
   // With two-factor sign-in on, a transfer also needs a code from the app (issue 13).
   const twoFactor = useTwoFactorStatus().data?.enabled === true;
@@ -34,7 +38,7 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
           v,
           balance === undefined
             ? {}
-            : { max: balance, maxMessage: `Your Business Balance is ${formatMoney(balance)}.` },
+            : { max: balance, maxMessage: t('transfer.balanceIs', { amount: formatMoney(balance) }) },
         ),
       code: (v) => (twoFactor ? codeProblem(v, false) : null),
     },
@@ -72,33 +76,42 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
   });
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Transfer to a member">
+      <form onSubmit={onSubmit} noValidate aria-label={t('transfer.form')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <RecipientInput label="Send to" lookup={recipient.lookup} {...form.getInputProps('member')} />
-            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+            <RecipientInput
+              label={t('transfer.to')}
+              lookup={recipient.lookup}
+              {...form.getInputProps('member')}
+            />
+            <AmountInput label={t('amount')} {...form.getInputProps('amount')} />
           </SimpleGrid>
           {twoFactor && (
             <OneTimeCodeInput
               value={form.values.code}
               onChange={(v) => form.setFieldValue('code', v)}
               error={form.errors.code}
-              description="The 6-digit code your authenticator app shows now: transfers need it."
+              description={t('transfer.codeHint')}
               required
               maw={260}
             />
           )}
           <Group justify="flex-end">
-            <Button type="submit">Transfer</Button>
+            <Button type="submit">{t('transfer.submit')}</Button>
           </Group>
         </Stack>
       </form>
-      <ActionDialog action={action} title="Confirm transfer" confirmLabel="Transfer">
+      <ActionDialog action={action} title={t('transfer.confirmTitle')} confirmLabel={t('transfer.submit')}>
         {action.payload !== null && (
           <Stack gap="xs">
             <Text>
-              Send <b>{formatMoney(action.payload.amount)}</b> of your Business Balance to{' '}
-              <b>{recipientName(action.payload.to)}</b>? A transfer cannot be undone by you.
+              <RichText
+                text={t('transfer.confirm')}
+                components={{
+                  amount: <b>{formatMoney(action.payload.amount)}</b>,
+                  to: <b>{recipientName(action.payload.to)}</b>,
+                }}
+              />
             </Text>
             <BalanceAfter balance={balance} amount={action.payload.amount} />
           </Stack>

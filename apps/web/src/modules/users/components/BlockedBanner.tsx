@@ -2,20 +2,27 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconLifebuoy, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import english from '../../../i18n/en/blocked.json';
+import { englishNamespace, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { type BlockedAccount, SUPPORT_TICKET_PATH, useBlockedAccount } from '../blocked';
 
-/** What the server refuses a blocked member (decisions 0016, 0035), and what stays open, in their words. */
-const REFUSED =
-  "While it is blocked you cannot claim the daily ROI, withdraw, transfer, top up a plan (yours or a friend's), " +
-  'pay an entry fee, redeem a code, or buy or sell SGX, and no income is paid to you.';
-const ALLOWED = 'You can still see your account and history, receive deposits, and write to support.';
+/**
+ * The banner's texts (decision 0039): what the server refuses a blocked member (decisions 0016, 0035), and what
+ * stays open, in their words.
+ */
+const NS = englishNamespace('blocked', english);
 
 function ReasonText({ reason }: { reason: string | null }) {
+  const { t } = useT(NS);
   return reason === null ? (
-    <Text size="sm">No reason was recorded. Support can tell you why.</Text>
+    <Text size="sm">{t('noReason')}</Text>
   ) : (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <b>Reason:</b> <span data-testid="blocked-reason">{reason}</span>
+      <RichText
+        text={t('reason')}
+        components={{ b: <b />, reason: <span data-testid="blocked-reason">{reason}</span> }}
+      />
     </Text>
   );
 }
@@ -25,6 +32,7 @@ function ReasonText({ reason }: { reason: string | null }) {
  * before they try it, and the way to support, whose tickets stay open to them.
  */
 export function BlockedBanner() {
+  const { t } = useT(NS);
   const { blocked, reason } = useBlockedAccount();
   if (!blocked) return null;
   return (
@@ -32,7 +40,7 @@ export function BlockedBanner() {
       color="red"
       variant="light"
       icon={<IconLock size={20} />}
-      title="Your account is blocked"
+      title={t('title')}
       role="status"
       mb="md"
       data-testid="blocked-banner"
@@ -40,7 +48,7 @@ export function BlockedBanner() {
       <Stack gap="xs" align="flex-start">
         <ReasonText reason={reason} />
         <Text size="sm">
-          {REFUSED} {ALLOWED}
+          {t('refused')} {t('allowed')}
         </Text>
         <Button
           component={Link}
@@ -50,7 +58,7 @@ export function BlockedBanner() {
           variant="filled"
           leftSection={<IconLifebuoy size={16} />}
         >
-          Contact support
+          {t('contactSupport')}
         </Button>
       </Stack>
     </Alert>
@@ -71,14 +79,15 @@ export function BlockedActionNote({
   action: string;
   account: BlockedAccount;
 }) {
+  const { t } = useT(NS);
   return (
     <Stack gap={4} id={id} data-testid="blocked-action-note" maw={520} align="center" ta="center">
       <Text size="sm" c="red" fw={600}>
-        You cannot {action} while your account is blocked.
+        {t('cannot', { action })}
       </Text>
       <ReasonText reason={account.reason} />
       <Anchor component={Link} to={SUPPORT_TICKET_PATH} size="sm">
-        Write to support
+        {t('writeToSupport')}
       </Anchor>
     </Stack>
   );

@@ -3,18 +3,21 @@ import type { MemberPlanRecord } from '@sgx/contracts';
 import { IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { useT } from '../../../i18n/i18n';
 import { formatDate } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
+import { WALLET_NS } from '../i18n';
 
 type HeldPlan = z.infer<typeof MemberPlanRecord>;
 
 /** The plan the member holds now, or a way to choose one. */
 export function ActivePlanCard({ plan, loading }: { plan: HeldPlan | null | undefined; loading: boolean }) {
+  const { t } = useT(WALLET_NS);
   return (
     <Card withBorder radius="lg" padding="md" data-testid="active-plan">
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <Title order={3} fz="lg">
-          Active plan
+          {t('plan.title')}
         </Title>
         <IconPackage size={22} color="var(--mantine-color-indigo-6)" />
       </Group>
@@ -31,33 +34,33 @@ export function ActivePlanCard({ plan, loading }: { plan: HeldPlan | null | unde
           <SimpleGrid cols={2} spacing="xs">
             <div>
               <Text size="xs" c="dimmed">
-                Started
+                {t('plan.started')}
               </Text>
               <Text size="sm">{formatDate(plan.started_at)}</Text>
             </div>
             <div>
               <Text size="xs" c="dimmed">
-                Runs until
+                {t('plan.runsUntil')}
               </Text>
               <Text size="sm">{formatDate(plan.ends_at)}</Text>
             </div>
           </SimpleGrid>
           <Group gap="xs">
             <Button component={Link} to="/user/topup" size="xs" variant="light">
-              Re-top-up
+              {t('plan.retopup')}
             </Button>
             <Button component={Link} to="/user/subscription" size="xs" variant="subtle">
-              Plans
+              {t('plan.plans')}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="xs" align="flex-start">
           <Text size="sm" c="dimmed">
-            You have no plan yet. Choose one to start earning daily ROI.
+            {t('plan.none')}
           </Text>
           <Button component={Link} to="/user/subscription" size="xs">
-            Choose a plan
+            {t('plan.choose')}
           </Button>
         </Stack>
       )}

@@ -1,5 +1,7 @@
 import { Card, Grid, Skeleton, Text } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
 import { Money } from '../../../ui/Money';
+import { WALLET_NS } from '../i18n';
 
 /** The balances of GET /tr/wallet/{userId}, as decimal text. */
 export interface Wallets {
@@ -10,31 +12,33 @@ export interface Wallets {
   pending_withdrawals: string;
 }
 
-export const walletLabels: { key: keyof Wallets; label: string; hint: string }[] = [
-  { key: 'deposit', label: 'Business Balance', hint: 'Deposit wallet: buys plans and top-ups' },
-  { key: 'working', label: 'Working', hint: 'Direct, level, reward and salary income' },
-  { key: 'non_working', label: 'Non-working', hint: 'ROI and CTO income' },
-  { key: 'compound', label: 'Compound', hint: 'Moved from working' },
-  { key: 'pending_withdrawals', label: 'Pending withdrawals', hint: 'Held until paid or declined' },
+/** The cards in order; each one's label and hint are wallet.json's cards.<key>. */
+const walletKeys: (keyof Wallets)[] = [
+  'deposit',
+  'working',
+  'non_working',
+  'compound',
+  'pending_withdrawals',
 ];
 
 /** The member's wallet balances, exactly as the ledger holds them. Business Balance leads on phones. */
 export function WalletCards({ wallets }: { wallets: Wallets | undefined }) {
+  const { t } = useT(WALLET_NS);
   return (
     <Grid gap="sm" data-testid="wallet-cards">
-      {walletLabels.map((w) => (
-        <Grid.Col key={w.key} span={{ base: w.key === 'deposit' ? 12 : 6, sm: 4, lg: 'auto' }}>
-          <Card withBorder radius="lg" padding="md" h="100%" data-testid={`wallet-${w.key}`}>
+      {walletKeys.map((key) => (
+        <Grid.Col key={key} span={{ base: key === 'deposit' ? 12 : 6, sm: 4, lg: 'auto' }}>
+          <Card withBorder radius="lg" padding="md" h="100%" data-testid={`wallet-${key}`}>
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              {w.label}
+              {t(`cards.${key}.label`)}
             </Text>
             {wallets === undefined ? (
               <Skeleton h={28} mt={6} />
             ) : (
-              <Money value={wallets[w.key]} fz={{ base: 'lg', sm: 'xl' }} fw={700} data-testid="amount" />
+              <Money value={wallets[key]} fz={{ base: 'lg', sm: 'xl' }} fw={700} data-testid="amount" />
             )}
             <Text size="xs" c="dimmed" mt={4} visibleFrom="xs">
-              {w.hint}
+              {t(`cards.${key}.hint`)}
             </Text>
           </Card>
         </Grid.Col>
