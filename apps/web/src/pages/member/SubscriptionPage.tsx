@@ -91,7 +91,7 @@ export default function SubscriptionPage() {
           </Text>
         </Card>
       ) : (
-        <BlockedGate id="plans-blocked-note" action="buy a plan">
+        <BlockedGate id="plans-blocked-note" action="plan">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {offered.map((plan) => (
               <BuyPlanCard

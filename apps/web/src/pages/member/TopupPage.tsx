@@ -75,7 +75,7 @@ export default function TopupPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <BlockedGate id="topup-blocked-note" action="top up, transfer or redeem a code">
+          <BlockedGate id="topup-blocked-note" action="topup">
             <Stack>
               <Tabs.Panel value="plan">
                 <TopupPlanForm userId={userId} balance={balance} />

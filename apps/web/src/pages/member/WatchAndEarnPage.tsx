@@ -108,7 +108,7 @@ export default function WatchAndEarnPage() {
                 <Button size="lg" color="red" disabled aria-describedby="watch-blocked-note">
                   Access Denied
                 </Button>
-                <BlockedActionNote id="watch-blocked-note" action="claim today's reward" account={account} />
+                <BlockedActionNote id="watch-blocked-note" action="claim" account={account} />
               </>
             ) : !isPositiveAmount(user.data.active_plan) ? (
               <Button size="lg" disabled>

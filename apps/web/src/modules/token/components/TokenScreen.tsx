@@ -53,7 +53,7 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
   const actions = (
     <Group gap="xs" wrap="wrap">
       {mode === 'member' && (
-        <BlockedGate id="trade-blocked-note" action="buy or sell SGX">
+        <BlockedGate id="trade-blocked-note" action="trade">
           <Group gap="xs" wrap="wrap">
             <Button
               color="teal"

@@ -65,6 +65,9 @@ export function BlockedBanner() {
   );
 }
 
+/** The actions refused to a blocked member that a page names (blocked.json `actions`, in every language). */
+export type BlockedAction = 'claim' | 'topup' | 'withdraw' | 'plan' | 'trade';
+
 /**
  * Beside an action a blocked member cannot take: says so, and why, before they try. `id` lets the disabled
  * control point at it (aria-describedby).
@@ -75,15 +78,15 @@ export function BlockedActionNote({
   account,
 }: {
   id: string;
-  /** What is refused, after "You cannot ": "claim today's reward". */
-  action: string;
+  /** What is refused (blocked.json `actions`): "claim" reads "You cannot claim today's reward …". */
+  action: BlockedAction;
   account: BlockedAccount;
 }) {
   const { t } = useT(NS);
   return (
     <Stack gap={4} id={id} data-testid="blocked-action-note" maw={520} align="center" ta="center">
       <Text size="sm" c="red" fw={600}>
-        {t('cannot', { action })}
+        {t('cannot', { action: t(`actions.${action}`) })}
       </Text>
       <ReasonText reason={account.reason} />
       <Anchor component={Link} to={SUPPORT_TICKET_PATH} size="sm">
@@ -98,7 +101,15 @@ export function BlockedActionNote({
  * is shown but every field and button in it is disabled (one native `fieldset disabled`, so no control is missed)
  * and the note says why, before they try. The fieldset is always there, so a form keeps what was typed.
  */
-export function BlockedGate({ id, action, children }: { id: string; action: string; children: ReactNode }) {
+export function BlockedGate({
+  id,
+  action,
+  children,
+}: {
+  id: string;
+  action: BlockedAction;
+  children: ReactNode;
+}) {
   const account = useBlockedAccount();
   return (
     <Stack gap="sm">

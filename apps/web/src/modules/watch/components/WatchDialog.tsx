@@ -169,7 +169,7 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
         )}
 
         {account.blocked && (
-          <BlockedActionNote id="watch-dialog-blocked" action="claim today's reward" account={account} />
+          <BlockedActionNote id="watch-dialog-blocked" action="claim" account={account} />
         )}
         <Group justify="center" gap="sm">
           {(phase.kind === 'ready' ||
