@@ -1,15 +1,14 @@
-import { Box, Group, Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Box, Group } from '@mantine/core';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { useUnreadCount } from '../../modules/notifications/api/notificationsApi';
 import { BlockedBanner } from '../../modules/users/components/BlockedBanner';
+import { WalletHeaderSlot } from '../../modules/web3/components/WalletHeaderSlot';
 import { memberHome, memberNavigation } from '../navigation';
 import { RoleShell } from './RoleShell';
 
-// The wallet control (and everything it loads) stays out of the public pages' code.
-const WalletHeaderSlot = lazy(() => import('../../modules/web3/components/WalletHeaderSlot'));
-const walletSkeleton = <Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" aria-label="Loading wallet" />;
+// The header's wallet slot is light: the wallet stack (wagmi, viem) loads only when the member asks for it
+// or on the pages that use it (issue 22), never with the member frame.
 
 export function MemberShell() {
   const session = useSession();
@@ -30,9 +29,7 @@ export function MemberShell() {
           <Box visibleFrom="md">
             <LanguageSwitch compact size="xs" />
           </Box>
-          <Suspense fallback={walletSkeleton}>
-            <WalletHeaderSlot />
-          </Suspense>
+          <WalletHeaderSlot />
         </Group>
       }
     />

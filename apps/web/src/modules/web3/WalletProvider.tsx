@@ -96,9 +96,18 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
 /** The wallet runtime's state; asks for it to be loaded. */
 export function useWalletRuntime(): WalletRuntimeContextValue {
-  const value = useContext(WalletRuntimeContext);
-  if (value === null) throw new Error('useWalletRuntime needs <WalletProvider> above it.');
+  const value = useWalletRuntimeState();
   const { request } = value;
   useEffect(() => request(), [request]);
+  return value;
+}
+
+/**
+ * The wallet runtime's state without asking for it: for controls on every page (the member header) that
+ * load the wallet stack only when the member needs it (a click, or a connection to restore).
+ */
+export function useWalletRuntimeState(): WalletRuntimeContextValue {
+  const value = useContext(WalletRuntimeContext);
+  if (value === null) throw new Error('useWalletRuntime needs <WalletProvider> above it.');
   return value;
 }

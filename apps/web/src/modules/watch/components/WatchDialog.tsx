@@ -168,9 +168,7 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
           </Alert>
         )}
 
-        {account.blocked && (
-          <BlockedActionNote id="watch-dialog-blocked" action="claim" account={account} />
-        )}
+        {account.blocked && <BlockedActionNote id="watch-dialog-blocked" action="claim" account={account} />}
         <Group justify="center" gap="sm">
           {(phase.kind === 'ready' ||
             phase.kind === 'starting' ||

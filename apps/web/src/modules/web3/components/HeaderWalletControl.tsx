@@ -22,16 +22,19 @@ import { useConnection, useDisconnect } from 'wagmi';
 import { shortText } from '../../../ui/CopyText';
 import { useChainSwitch } from '../hooks/useChainSwitch';
 import { AddChainDialog } from './AddChainDialog';
+import { ConnectWalletButton } from './ConnectWalletButton';
 import { ConnectWalletDialog } from './ConnectWalletDialog';
 
 /**
  * The wallet control in the member header: Connect wallet; Connecting / Reconnecting while that runs; then
  * the short address and chain, with a menu to switch chain (adding it to the wallet when it lacks it),
- * copy the address, open it in the explorer, or disconnect.
+ * copy the address, open it in the explorer, or disconnect. Loaded with the wallet stack, only once the member
+ * asks for it (WalletHeaderSlot).
  */
-export default function HeaderWalletControl() {
+export default function HeaderWalletControl({ openDialog = false }: { openDialog?: boolean }) {
   const { status, address, chainId, chain, connector } = useConnection();
-  const [dialogOpen, setDialogOpen] = useState(false);
+  // Opened at once when the member clicked the light header button that loaded this control.
+  const [dialogOpen, setDialogOpen] = useState(() => openDialog && status === 'disconnected');
   const disconnect = useDisconnect();
   const chains = useChainSwitch();
   const clipboard = useClipboard({ timeout: 1500 });
@@ -47,20 +50,7 @@ export default function HeaderWalletControl() {
   if (status !== 'connected' || address === undefined) {
     return (
       <>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconWallet size={16} />}
-          onClick={() => setDialogOpen(true)}
-          aria-label="Connect wallet"
-        >
-          <Text span inherit visibleFrom="sm">
-            Connect wallet
-          </Text>
-          <Text span inherit hiddenFrom="sm">
-            Connect
-          </Text>
-        </Button>
+        <ConnectWalletButton onClick={() => setDialogOpen(true)} />
         <ConnectWalletDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
       </>
     );

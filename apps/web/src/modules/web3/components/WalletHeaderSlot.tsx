@@ -1,32 +1,72 @@
 import { Button, Skeleton, Tooltip } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/apiError';
+import { hasRememberedWallet } from '../rememberedWallet';
 import { WalletGate } from '../WalletGate';
+import { useWalletRuntimeState } from '../WalletProvider';
+import { ConnectWalletButton } from './ConnectWalletButton';
 
 const HeaderWalletControl = lazy(() => import('./HeaderWalletControl'));
 
-/** The member header's wallet control; a small skeleton while the wallet code loads. */
+/** Runs `task` once the browser is idle (after the page is interactive), or after 2 s at the latest. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 1);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * The member header's wallet control. The wallet stack (wagmi, viem) is large and most member pages do not
+ * use it (issue 22), so the header first shows a light "Connect wallet" button that needs none of it: a click
+ * loads the stack and opens the connect dialog. The full control (address, network menu) shows as soon as
+ * the stack is loaded: at once on the wallet pages that load it themselves, after the page is idle when a
+ * connection from an earlier visit is to be restored.
+ */
 export function WalletHeaderSlot() {
+  const { state, request, retry } = useWalletRuntimeState();
+  const [clicked, setClicked] = useState(false);
+
+  useEffect(() => {
+    if (state.status !== 'idle' || !hasRememberedWallet()) return;
+    return whenIdle(request);
+  }, [state.status, request]);
+
+  if (state.status === 'ready') {
+    return (
+      <WalletGate
+        fallback={<Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" aria-label="Loading wallet" />}
+      >
+        <HeaderWalletControl openDialog={clicked} />
+      </WalletGate>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Tooltip label={`${errorMessage(state.error)} Click to try again.`} multiline w={240}>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconPlugConnectedX size={16} />}
+          onClick={retry}
+        >
+          Wallet unavailable
+        </Button>
+      </Tooltip>
+    );
+  }
   return (
-    <WalletGate
-      fallback={<Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" aria-label="Loading wallet" />}
-      renderError={(error, retry) => (
-        <Tooltip label={`${errorMessage(error)} Click to try again.`} multiline w={240}>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="gray"
-            leftSection={<IconPlugConnectedX size={16} />}
-            onClick={retry}
-          >
-            Wallet unavailable
-          </Button>
-        </Tooltip>
-      )}
-    >
-      <HeaderWalletControl />
-    </WalletGate>
+    <ConnectWalletButton
+      loading={state.status === 'loading'}
+      onClick={() => {
+        setClicked(true);
+        request();
+      }}
+    />
   );
 }
 
