@@ -15,20 +15,32 @@ export interface BlockedAccount {
   reason: string | null;
 }
 
+function useOwnRecord() {
+  const session = useSession();
+  return useUser(session?.role === 'user' ? session.account.id : null);
+}
+
 /**
  * Whether the signed-in member is blocked, and why, from their own record (GET /users/{id}, the one every
- * member page reads). Read again on a page change once it is 30 s old, so a block made while the member is
- * signed in shows on their next page. Not blocked until it is known: the server decides every action anyway.
+ * member page reads; one cached answer for every caller). Not blocked until it is known: the server decides
+ * every action anyway.
  */
 export function useBlockedAccount(): BlockedAccount {
-  const session = useSession();
-  const user = useUser(session?.role === 'user' ? session.account.id : null);
+  const user = useOwnRecord();
+  const blocked = user.data?.status === 'block';
+  return { blocked, reason: blocked ? (user.data?.block_reason ?? null) : null };
+}
+
+/**
+ * Reads the member's record again on a page change once it is 30 s old, so a block made while the member is
+ * signed in shows on their next page. Called once, by the banner every member page shows (BlockedBanner), not
+ * by each form that asks useBlockedAccount.
+ */
+export function useFreshOwnRecord(): void {
+  const { refetch, dataUpdatedAt } = useOwnRecord();
   const { pathname } = useLocation();
-  const { refetch, dataUpdatedAt } = user;
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the page changes, not on each render
   useEffect(() => {
     if (dataUpdatedAt > 0 && Date.now() - dataUpdatedAt > FRESH_MS) void refetch();
   }, [pathname]);
-  const blocked = user.data?.status === 'block';
-  return { blocked, reason: blocked ? (user.data?.block_reason ?? null) : null };
 }

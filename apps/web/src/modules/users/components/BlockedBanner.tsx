@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import english from '../../../i18n/en/blocked.json';
 import { englishNamespace, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
-import { type BlockedAccount, SUPPORT_TICKET_PATH, useBlockedAccount } from '../blocked';
+import { type BlockedAccount, SUPPORT_TICKET_PATH, useBlockedAccount, useFreshOwnRecord } from '../blocked';
 
 /**
  * The banner's texts (decision 0039): what the server refuses a blocked member (decisions 0016, 0035), and what
@@ -33,6 +33,7 @@ function ReasonText({ reason }: { reason: string | null }) {
  */
 export function BlockedBanner() {
   const { t } = useT(NS);
+  useFreshOwnRecord();
   const { blocked, reason } = useBlockedAccount();
   if (!blocked) return null;
   return (
