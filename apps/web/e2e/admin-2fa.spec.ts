@@ -228,6 +228,8 @@ test('a member with two-factor on confirms a withdrawal with a code from the app
   await confirm.getByRole('button', { name: 'Request withdrawal', exact: true }).click();
   await expect(confirm.getByRole('alert')).toContainText('That code is not valid.');
   await confirm.getByRole('button', { name: 'Go back' }).click();
+  // The dialog closes with a transition: wait until it is gone before the form's button is asked for again.
+  await expect(confirm).toHaveCount(0);
 
   // The app's current code: the request is made.
   await code.fill(await nextAppCode(member.email));
