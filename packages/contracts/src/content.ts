@@ -7,6 +7,8 @@ export const Banner = z.object({
   created_at: z.string(),
 });
 export const BannerResponse = z.object({ banner: Banner.nullable() });
+/** POST /notifications/banner: the banner saved. */
+export const BannerSavedResponse = z.object({ message: z.string(), banner: Banner });
 export const Achiever = z.object({
   id: z.number().int(),
   name: z.string(),

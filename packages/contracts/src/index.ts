@@ -23,6 +23,7 @@ export * from './rewards';
 export * from './risk';
 export * from './salary';
 export * from './settings';
+export * from './staff';
 export * from './setup';
 export * from './tickets';
 export * from './token';

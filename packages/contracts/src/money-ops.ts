@@ -341,3 +341,6 @@ export const UserTransactionDetails = z.object({
   ),
   wallets: WalletsResponse.shape.wallets,
 });
+
+/** POST /tr/create and PATCH /transactions/{id}: the ledger transaction made. */
+export const TransactionCreatedResponse = z.object({ message: z.string(), transaction_id: z.number().int() });

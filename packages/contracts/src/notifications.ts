@@ -26,6 +26,11 @@ export const NotificationRecord = z.object({
   recipients: z.array(z.number().int()),
   created_at: z.string(),
 });
+/** POST /notifications: the notification sent. */
+export const NotificationCreatedResponse = z.object({
+  message: z.string(),
+  notification: NotificationRecord,
+});
 export const MemberNotification = NotificationRecord.omit({ recipients: true }).extend({
   seen: z.boolean(),
   seen_at: z.string().nullable(),

@@ -34,6 +34,8 @@ export interface UsersTable {
   /** The member's language ('en' | 'es' | 'hi') and IANA time zone; null: the browser's (migration 0047). */
   locale: string | null;
   time_zone: string | null;
+  /** A staff account's roles (owner, finance, support, content, compliance); none for a member (migration 0049). */
+  staff_roles: Generated<string[]>;
   is_active: Generated<'active' | 'inactive'>;
   roi_status: Generated<'open' | 'close'>;
   level_status: Generated<'open' | 'close'>;

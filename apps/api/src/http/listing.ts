@@ -3,7 +3,7 @@ import type { ListQuery } from '@sgx/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Principal } from './access';
+import { assertStaffReadsMembers, type Principal, STAFF_ROLE_REFUSAL, staffAllows } from './access';
 import { badRequest, forbidden } from './errors';
 
 export const CSV_LIMIT = 10_000;
@@ -140,12 +140,18 @@ export function actingFor(principal: Principal, userId: number): bigint {
   const id = BigInt(userId);
   if (principal.role !== 'admin' && id !== principal.userId)
     throw forbidden('You can only act for your own account.');
+  // Staff act for a member only with money rights (decision 0042).
+  if (principal.role === 'admin' && !staffAllows(principal, 'money', 'write'))
+    throw forbidden(STAFF_ROLE_REFUSAL);
   return id;
 }
 
 /** Whose rows a list shows: an admin sees all (or one member), a member only their own. */
 export function scopeOf(principal: Principal, userId?: number): bigint | undefined {
-  if (principal.role === 'admin') return userId === undefined ? undefined : BigInt(userId);
+  if (principal.role === 'admin') {
+    assertStaffReadsMembers(principal);
+    return userId === undefined ? undefined : BigInt(userId);
+  }
   if (userId !== undefined && BigInt(userId) !== principal.userId)
     throw forbidden('You can only see your own records.');
   return principal.userId;

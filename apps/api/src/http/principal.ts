@@ -1,4 +1,4 @@
-import type { SecondFactorState } from '@sgx/contracts';
+import type { SecondFactorState, StaffRole } from '@sgx/contracts';
 
 /**
  * Who is calling: the signed-in member or admin, taken from the session, never from the body.
@@ -14,4 +14,9 @@ export type Principal = {
    * routes skip the code check for accounts without it. Undefined when not read: callers then ask the database.
    */
   twoFactorOn?: boolean;
+  /**
+   * A staff account's roles (decision 0042), read with the session; none for a member. Undefined where a
+   * principal is made in code (jobs, the demo, tests): such a caller acts as the owner, as the spec's admin did.
+   */
+  staffRoles?: readonly StaffRole[];
 };

@@ -18,7 +18,7 @@ export function approvalsRoutes(app: App): void {
   app.get(
     '/admin/approvals',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'approvals' },
       schema: { tags, querystring: ApprovalListQuery, response: { 200: ApprovalsResponse } },
     },
     async (request) => {
@@ -30,7 +30,7 @@ export function approvalsRoutes(app: App): void {
   app.post(
     '/admin/approvals/:id/approve',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'approvals' },
       schema: {
         tags,
         params: IdParam,
@@ -47,7 +47,7 @@ export function approvalsRoutes(app: App): void {
   app.post(
     '/admin/approvals/:id/reject',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'approvals' },
       schema: {
         tags,
         params: IdParam,

@@ -1,9 +1,9 @@
-import type { ApprovalKind, ApprovalRecord, ApprovalStatus } from '@sgx/contracts';
+import { type ApprovalKind, type ApprovalRecord, type ApprovalStatus, approvalArea } from '@sgx/contracts';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { ApprovalsTable } from '../../db/schema';
-import type { Principal } from '../../http/access';
+import { type Principal, staffAllows } from '../../http/access';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { lockDeposit } from '../deposits/deposits.approval';
@@ -17,6 +17,12 @@ export type ApprovalAction = (tx: Tx, a: Approval) => Promise<void>;
 export type ApprovalActions = Record<ApprovalKind, ApprovalAction>;
 
 export const SAME_ADMIN_MESSAGE = 'You asked for this, so another admin must approve it.';
+export const NOT_YOUR_DECISION_MESSAGE = 'Your staff role cannot decide this kind of request.';
+
+/** The second admin must be allowed to make the decision itself (decision 0042): a support agent approves no payout. */
+function assertMayDecide(principal: Principal, a: Approval): void {
+  if (!staffAllows(principal, approvalArea[a.kind], 'write')) throw forbidden(NOT_YOUR_DECISION_MESSAGE);
+}
 
 /**
  * Deciding approvals (decision 0024). Approving runs the kept action in the transaction that marks the
@@ -72,6 +78,7 @@ export class ApprovalsService {
         await lockDeposit(tx, subject.subject_id);
       const a = await this.lockPending(tx, BigInt(id));
       if (a.requested_by === principal.userId) throw forbidden(SAME_ADMIN_MESSAGE);
+      assertMayDecide(principal, a);
       kind = a.kind;
       await sql`SAVEPOINT approval_action`.execute(tx);
       try {
@@ -122,6 +129,7 @@ export class ApprovalsService {
     await this.db.transaction().execute(async (tx) => {
       const a = await this.lockPending(tx, BigInt(id));
       const status = a.requested_by === principal.userId ? 'cancelled' : 'rejected';
+      if (status === 'rejected') assertMayDecide(principal, a);
       await markDecided(tx, a.id, status, principal.userId, reason);
       await writeAudit(tx, {
         actorId: principal.userId,

@@ -81,7 +81,7 @@ export function authRoutes(app: App): void {
   app.get(
     '/auth/signoutadmin',
     {
-      config: { access: 'admin', beforeSecondFactor: true },
+      config: { access: 'admin', permission: 'dashboard', beforeSecondFactor: true },
       schema: { tags: ['auth'], response: { 200: MessageResponse } },
     },
     async (request) => {

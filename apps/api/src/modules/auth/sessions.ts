@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SecondFactorState } from '@sgx/contracts';
+import type { SecondFactorState, StaffRole } from '@sgx/contracts';
 import type { Db, DbOrTx } from '../../db';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
@@ -45,7 +45,7 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.user_id', 'u.role', 's.second_factor'])
+      .select(['s.id', 's.user_id', 'u.role', 's.second_factor', 'u.staff_roles'])
       .select((eb) =>
         eb
           .exists(
@@ -70,6 +70,7 @@ export class SessionStore {
           sessionId: row.id,
           secondFactor: row.second_factor,
           twoFactorOn: Boolean(row.two_factor_on),
+          staffRoles: row.staff_roles as StaffRole[],
         }
       : null;
   }

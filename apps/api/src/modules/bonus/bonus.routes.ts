@@ -59,7 +59,10 @@ export function bonusRoutes(app: App): void {
   );
   app.post(
     '/bonus',
-    { config: { access: 'admin' }, schema: { tags, body: BonusBody, response: { 201: Saved } } },
+    {
+      config: { access: 'admin', permission: 'settings' },
+      schema: { tags, body: BonusBody, response: { 201: Saved } },
+    },
     async (request, reply) => {
       const actor = principalOf(request).userId;
       const row = await db.transaction().execute(async (tx) => {
@@ -85,7 +88,7 @@ export function bonusRoutes(app: App): void {
   app.put(
     '/bonus/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: { tags, params: IdParam, body: BonusUpdateBody, response: { 200: Saved } },
     },
     async (request) => {
@@ -120,7 +123,10 @@ export function bonusRoutes(app: App): void {
   );
   app.delete(
     '/bonus/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'settings' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       const r = await db
         .updateTable('bonuses')

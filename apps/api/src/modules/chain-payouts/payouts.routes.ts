@@ -24,20 +24,23 @@ export function chainPayoutsRoutes(app: App): void {
   app.get(
     '/payouts/queue',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: PayoutQueueQuery, response: { 200: PayoutQueueResponse } },
     },
     (request) => chainPayouts.queue(request.query.network),
   );
   app.get(
     '/payouts/batches',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: PayoutBatchesResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, response: { 200: PayoutBatchesResponse } },
+    },
     async () => ({ batches: await chainPayouts.list() }),
   );
   app.get(
     '/payouts/batches/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: PayoutBatchIdParam, response: { 200: PayoutBatchResponse } },
     },
     async (request) => {
@@ -48,7 +51,7 @@ export function chainPayoutsRoutes(app: App): void {
   app.post(
     '/payouts/batches',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, body: PayoutBatchBody, response: { 201: PayoutBatchResponse } },
     },
     async (request, reply) => {
@@ -62,7 +65,7 @@ export function chainPayoutsRoutes(app: App): void {
   app.post(
     '/payouts/batches/:id/transaction',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         params: PayoutBatchIdParam,
@@ -82,7 +85,7 @@ export function chainPayoutsRoutes(app: App): void {
   app.post(
     '/payouts/:id/retry',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         params: PayoutWithdrawalParam,

@@ -39,7 +39,7 @@ export function chainsRoutes(app: App): void {
   app.put(
     '/chains/:chainId',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: {
         tags,
         params: ChainIdParam,

@@ -20,7 +20,7 @@ export function codesRoutes(app: App): void {
   app.post(
     '/codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         body: CreateCodesBody,
@@ -47,7 +47,7 @@ export function codesRoutes(app: App): void {
   app.get(
     '/codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: ListQuery, response: { 200: CodesResponse } },
     },
     async (request, reply) => {
@@ -60,7 +60,7 @@ export function codesRoutes(app: App): void {
   app.get(
     '/codes/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: IdParam, response: { 200: z.object({ code: CodeRecord }) } },
     },
     async (request) => ({ code: await codes.get(request.params.id) }),

@@ -2,8 +2,8 @@ import path from 'node:path';
 import {
   AchieverFields,
   AchieversResponse,
-  Banner,
   BannerResponse,
+  BannerSavedResponse,
   IdParam,
   MessageResponse,
 } from '@sgx/contracts';
@@ -55,11 +55,11 @@ export function contentRoutes(app: App): void {
   app.post(
     '/notifications/banner',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: {
         tags: ['content'],
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ message: z.string(), banner: Banner }) },
+        response: { 201: BannerSavedResponse },
       },
     },
     async (request, reply) => {
@@ -137,7 +137,7 @@ export function contentRoutes(app: App): void {
   app.post(
     '/achivers/add',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: {
         tags: ['content'],
         consumes: ['multipart/form-data'],
@@ -179,7 +179,7 @@ export function contentRoutes(app: App): void {
   app.delete(
     '/achivers/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: { tags: ['content'], params: IdParam, response: { 200: MessageResponse } },
     },
     async (request) => {

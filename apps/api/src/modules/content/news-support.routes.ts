@@ -41,7 +41,7 @@ export function newsAndSupportRoutes(app: App): void {
   app.post(
     '/news/add',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: {
         tags: ['content'],
         body: NewsBody,
@@ -86,7 +86,7 @@ export function newsAndSupportRoutes(app: App): void {
   app.put(
     '/news/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: {
         tags: ['content'],
         params: IdParam,
@@ -109,7 +109,7 @@ export function newsAndSupportRoutes(app: App): void {
   app.delete(
     '/news/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: { tags: ['content'], params: IdParam, response: { 200: MessageResponse } },
     },
     async (request) => {
@@ -202,7 +202,7 @@ export function newsAndSupportRoutes(app: App): void {
   app.put(
     '/support/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'tickets' },
       schema: {
         tags: ['content'],
         params: IdParam,
@@ -241,7 +241,7 @@ export function newsAndSupportRoutes(app: App): void {
   app.delete(
     '/support/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'tickets' },
       schema: { tags: ['content'], params: IdParam, response: { 200: MessageResponse } },
     },
     async (request) => {

@@ -48,7 +48,10 @@ export function ctoRoutes(app: App): void {
 
   app.get(
     '/cto',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: CtoQualifiedResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, response: { 200: CtoQualifiedResponse } },
+    },
     async () => ({
       qualified: (await qualified(db)).map((r) => ({
         user_id: Number(r.user_id),
@@ -61,7 +64,10 @@ export function ctoRoutes(app: App): void {
   );
   app.get(
     '/cto/list',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: CtoListResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, response: { 200: CtoListResponse } },
+    },
     async () => ({
       payouts: (
         await db
@@ -92,7 +98,10 @@ export function ctoRoutes(app: App): void {
   };
   app.get(
     '/cto/byid/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: CtoPayoutResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, params: IdParam, response: { 200: CtoPayoutResponse } },
+    },
     async (request) => {
       const p = await db
         .selectFrom('cto_payouts')
@@ -118,7 +127,7 @@ export function ctoRoutes(app: App): void {
   app.post(
     '/cto/pay',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         body: CtoPayBody,
@@ -148,7 +157,7 @@ export function ctoRoutes(app: App): void {
   app.put(
     '/cto/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: IdParam, body: CtoDisqualifyBody, response: { 200: MessageResponse } },
     },
     async (request) => {

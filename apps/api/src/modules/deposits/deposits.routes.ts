@@ -62,7 +62,7 @@ export function depositsRoutes(app: App): void {
   app.put(
     '/deposite/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         params: IdParam,

@@ -21,7 +21,7 @@ export function reorgRoutes(app: App): void {
   app.get(
     '/admin/deposits/reorged',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: ReorgDepositsQuery, response: { 200: ReorgDepositsResponse } },
     },
     (request) => reorg.list(request.query.status),
@@ -29,7 +29,7 @@ export function reorgRoutes(app: App): void {
   app.post(
     '/admin/deposits/:id/reorg-resolve',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: IdParam, body: ReorgResolveBody, response: { 200: ReorgResolveResponse } },
     },
     async (request) => {

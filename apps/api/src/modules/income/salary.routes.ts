@@ -66,7 +66,7 @@ export function salaryRoutes(app: App): void {
   app.get(
     '/salary/user-salaries',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: SalaryListQuery, response: { 200: SalaryListResponse } },
     },
     async (request) => list(request.query),
@@ -74,7 +74,7 @@ export function salaryRoutes(app: App): void {
   app.get(
     '/salary/transactions',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: SalaryListQuery, response: { 200: SalaryListResponse } },
     },
     async (request) => list(request.query),
@@ -106,17 +106,20 @@ export function salaryRoutes(app: App): void {
   };
   app.get(
     '/salary/today-stats',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: SalaryStats } } },
+    { config: { access: 'admin', permission: 'money' }, schema: { tags, response: { 200: SalaryStats } } },
     stats,
   );
   app.get(
     '/salary/admin-dashboard',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: SalaryStats } } },
+    { config: { access: 'admin', permission: 'money' }, schema: { tags, response: { 200: SalaryStats } } },
     stats,
   );
   app.get(
     '/salary/tier-stats',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: SalaryTierStats } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, response: { 200: SalaryTierStats } },
+    },
     async () => {
       const tiers = [...(await settings.all()).salaryTiers].sort((a, b) => a.directs - b.directs);
       const data = [];
@@ -141,7 +144,7 @@ export function salaryRoutes(app: App): void {
   app.post(
     '/salary/run',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, body: SalaryRunBody, response: { 200: SalaryRunResponse } },
     },
     async (request) => {

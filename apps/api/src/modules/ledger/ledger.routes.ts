@@ -5,7 +5,10 @@ import { reconcile } from './ledger.service';
 export function ledgerRoutes(app: App): void {
   app.get(
     '/ledger/reconciliation',
-    { config: { access: 'admin' }, schema: { tags: ['ledger'], response: { 200: ReconciliationResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags: ['ledger'], response: { 200: ReconciliationResponse } },
+    },
     async () => {
       const r = await reconcile(app.deps.db);
       return {

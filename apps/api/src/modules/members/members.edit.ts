@@ -23,6 +23,7 @@ import { editBusinessBalance } from './members.balance';
 import { blockReasonAfterEdit } from './members.block';
 import { userRecord, userRow } from './members.read';
 import { addToUplineTeams, bumpUplines, isInSubtree, type UserRow } from './members.repo';
+import { assertStaffMayEdit } from './members.staff';
 
 type UpdateUser = z.output<typeof UpdateUserBody>;
 /** The member after an edit, and the approval a Business Balance change waits for, if it does. */
@@ -180,6 +181,9 @@ export class MemberEdits {
       const changedKeys = (Object.keys(a) as (keyof UserRecord)[]).filter(
         (k) => k !== 'updated_at' && a[k] !== beforeRecord[k],
       );
+      // Staff change another account within their role (decision 0042); refused, nothing of it is kept.
+      if (isAdmin && userId !== principal.userId)
+        assertStaffMayEdit(principal, changedKeys, payout.length > 0 || awaiting !== null, passwordChanged);
       if (changedKeys.length > 0 || passwordChanged) {
         await writeAudit(tx, {
           actorId: principal.userId,

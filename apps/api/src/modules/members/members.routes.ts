@@ -26,7 +26,7 @@ export function membersRoutes(app: App): void {
   app.get(
     '/users/list',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'members' },
       schema: { tags, querystring: UsersListQuery, response: { 200: UsersListResponse } },
     },
     async (request) => {
@@ -38,20 +38,26 @@ export function membersRoutes(app: App): void {
 
   app.get(
     '/users/non/users',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: NonUsersResponse } } },
+    {
+      config: { access: 'admin', permission: 'members' },
+      schema: { tags, response: { 200: NonUsersResponse } },
+    },
     async () => ({ allnonusers: await members.defaulters() }),
   );
 
   app.get(
     '/users/rewards',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: RewardsResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, response: { 200: RewardsResponse } },
+    },
     async () => ({ allrewards: await members.rewardNotices() }),
   );
 
   app.post(
     '/users/send/reward',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, body: SendRewardBody, response: { 200: MessageResponse } },
     },
     async (request) => {
@@ -75,7 +81,7 @@ export function membersRoutes(app: App): void {
   app.get(
     '/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'members' },
       schema: { tags, querystring: EmailUserQuery, response: { 200: EmailUserResponse } },
     },
     async (request) => ({ emailuser: await members.getByEmail(request.query.email) }),
@@ -132,7 +138,10 @@ export function membersRoutes(app: App): void {
 
   app.delete(
     '/users/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'staff' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await members.softDelete(principalOf(request), request.params.id);
       return { message: 'User deleted successfully' };

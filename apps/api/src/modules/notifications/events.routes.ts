@@ -79,7 +79,7 @@ export function eventsRoutes(app: App): void {
   app.get(
     '/admin/queue-counts',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'dashboard' },
       schema: { tags: ['admin'], response: { 200: QueueCountsResponse } },
     },
     async () => events.queueCounts(),

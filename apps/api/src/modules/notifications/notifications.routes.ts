@@ -5,7 +5,7 @@ import {
   IdParam,
   MemberNotificationsResponse,
   MessageResponse,
-  NotificationRecord,
+  NotificationCreatedResponse,
   NotificationsResponse,
   SeenBody,
 } from '@sgx/contracts';
@@ -23,11 +23,11 @@ export function notificationsRoutes(app: App): void {
   app.post(
     '/notifications',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'notify' },
       schema: {
         tags,
         body: CreateNotificationBody,
-        response: { 201: z.object({ message: z.string(), notification: NotificationRecord }) },
+        response: { 201: NotificationCreatedResponse },
       },
     },
     async (request, reply) =>
@@ -38,7 +38,10 @@ export function notificationsRoutes(app: App): void {
   );
   app.get(
     '/notifications',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: NotificationsResponse } } },
+    {
+      config: { access: 'admin', permission: 'notify' },
+      schema: { tags, response: { 200: NotificationsResponse } },
+    },
     async () => ({
       notifications: await notifications.all(),
     }),
@@ -84,7 +87,10 @@ export function notificationsRoutes(app: App): void {
   );
   app.delete(
     '/notifications/delete/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'notify' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await notifications.remove(principalOf(request), BigInt(request.params.id));
       return { message: 'Notification deleted successfully!' };

@@ -41,7 +41,10 @@ export function plansRoutes(app: App): void {
   );
   app.post(
     '/plans/add',
-    { config: { access: 'admin' }, schema: { tags, body: PlanBody, response: { 201: PlanResponse } } },
+    {
+      config: { access: 'admin', permission: 'settings' },
+      schema: { tags, body: PlanBody, response: { 201: PlanResponse } },
+    },
     async (request, reply) =>
       reply.status(201).send({
         message: 'Plan created successfully',
@@ -51,7 +54,7 @@ export function plansRoutes(app: App): void {
   app.put(
     '/plans/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: { tags, params: IdParam, body: PlanUpdateBody, response: { 200: PlanResponse } },
     },
     async (request) => ({
@@ -61,7 +64,10 @@ export function plansRoutes(app: App): void {
   );
   app.delete(
     '/plans/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'settings' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await plans.remove(principalOf(request), request.params.id);
       return { message: 'Plan deleted successfully' };
@@ -70,7 +76,7 @@ export function plansRoutes(app: App): void {
   app.post(
     '/plans/addinvestlevel',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: {
         tags,
         body: LevelPercentsBody,
@@ -95,7 +101,7 @@ export function plansRoutes(app: App): void {
   app.post(
     '/plans/addactivelevel',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: {
         tags,
         body: LevelUnlockBody,
@@ -122,7 +128,7 @@ export function plansRoutes(app: App): void {
   app.post(
     '/actplan/add',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         body: ActivatePlanBody,
@@ -174,7 +180,7 @@ export function plansRoutes(app: App): void {
   app.put(
     '/actplan/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: IdParam, body: EndPlanBody, response: { 200: MessageResponse } },
     },
     async (request) => {
@@ -184,7 +190,10 @@ export function plansRoutes(app: App): void {
   );
   app.delete(
     '/actplan/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await plans.endPlan(principalOf(request), request.params.id, 'ended by admin');
       return { message: 'Plan ended; its principal is back in the member’s deposit wallet' };

@@ -26,7 +26,7 @@ export function qrRoutes(app: App): void {
   app.post(
     '/qr/add',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: {
         tags,
         body: DepositAddressBody,
@@ -59,7 +59,7 @@ export function qrRoutes(app: App): void {
   app.delete(
     '/qr/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: { tags, params: IdParam, response: { 202: ApprovalPendingResponse } },
     },
     async (request, reply) => {

@@ -56,7 +56,7 @@ export function recoveryRoutes(app: App): void {
   );
   app.get(
     '/outbox',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: OutboxResponse } } },
+    { config: { access: 'admin', permission: 'staff' }, schema: { tags, response: { 200: OutboxResponse } } },
     async () => ({ mails: await recovery.outbox() }),
   );
 }

@@ -13,7 +13,7 @@ export function reportsRoutes(app: App): void {
   app.get(
     '/admin/counters',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'dashboard' },
       schema: {
         tags: ['reports'],
         response: {
@@ -31,7 +31,10 @@ export function reportsRoutes(app: App): void {
 
   app.get(
     '/admin/stats',
-    { config: { access: 'admin' }, schema: { tags: ['reports'], response: { 200: AdminStatsResponse } } },
+    {
+      config: { access: 'admin', permission: 'dashboard' },
+      schema: { tags: ['reports'], response: { 200: AdminStatsResponse } },
+    },
     async () => reports.stats(),
   );
 }

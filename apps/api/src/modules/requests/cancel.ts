@@ -1,5 +1,5 @@
 import type { Tx } from '../../db';
-import type { Principal } from '../../http/access';
+import { type Principal, STAFF_ROLE_REFUSAL, staffAllows } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 
@@ -22,6 +22,8 @@ export async function cancelRequest<R extends { id: bigint; user_id: bigint }>(
   if (!row) throw notFound(`${titles[entity]} not found.`);
   const admin = principal.role === 'admin';
   if (!admin && row.user_id !== principal.userId) throw forbidden(`You can only cancel your own ${entity}.`);
+  // Staff decline a member's request only with money rights (decision 0042).
+  if (admin && !staffAllows(principal, 'money', 'write')) throw forbidden(STAFF_ROLE_REFUSAL);
   await settle(row, admin ? adminNote : 'cancelled by member');
   if (admin) {
     await writeAudit(tx, {

@@ -47,7 +47,10 @@ export function rewardsRoutes(app: App): void {
   );
   app.post(
     '/rewards',
-    { config: { access: 'admin' }, schema: { tags, body: RewardPlanBody, response: { 201: Saved } } },
+    {
+      config: { access: 'admin', permission: 'settings' },
+      schema: { tags, body: RewardPlanBody, response: { 201: Saved } },
+    },
     async (request, reply) => {
       const actor = principalOf(request).userId;
       const r = await db.transaction().execute(async (tx) => {
@@ -73,7 +76,7 @@ export function rewardsRoutes(app: App): void {
   app.put(
     '/rewards/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: { tags, params: IdParam, body: RewardPlanUpdateBody, response: { 200: Saved } },
     },
     async (request) => {
@@ -108,7 +111,10 @@ export function rewardsRoutes(app: App): void {
   );
   app.delete(
     '/rewards/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'settings' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       const r = await db
         .updateTable('reward_plans')
@@ -200,7 +206,10 @@ export function rewardsRoutes(app: App): void {
 
   app.get(
     '/leadership/list',
-    { config: { access: 'admin' }, schema: { tags: ['leadership'], response: { 200: LeadershipResponse } } },
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags: ['leadership'], response: { 200: LeadershipResponse } },
+    },
     async () => ({
       leadership: await rewards.leadership(),
     }),
@@ -220,7 +229,7 @@ export function rewardsRoutes(app: App): void {
   app.delete(
     '/leadership/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags: ['leadership'], params: IdParam, response: { 200: MessageResponse } },
     },
     async (request) => {

@@ -9,7 +9,7 @@ export function riskRoutes(app: App): void {
   app.get(
     '/withdrawalrequest/:id/risk',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags: ['withdrawals'], params: IdParam, response: { 200: WithdrawalRiskResponse } },
     },
     async (request) => risk.forWithdrawal(BigInt(request.params.id)),

@@ -16,7 +16,10 @@ export function settingsRoutes(app: App): void {
 
   app.get(
     '/settings',
-    { config: { access: 'admin' }, schema: { tags: ['settings'], response: { 200: SettingsResponse } } },
+    {
+      config: { access: 'admin', permission: 'dashboard' },
+      schema: { tags: ['settings'], response: { 200: SettingsResponse } },
+    },
     async () => ({ settings: await settings.all() }),
   );
 
@@ -32,7 +35,7 @@ export function settingsRoutes(app: App): void {
   app.put(
     '/settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: {
         tags: ['settings'],
         body: UpdateSettingsBody,

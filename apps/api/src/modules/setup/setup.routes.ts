@@ -10,7 +10,7 @@ export function setupRoutes(app: App): void {
   app.get(
     '/admin/setup',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'dashboard' },
       schema: { tags: ['setup'], response: { 200: SetupStatusResponse } },
     },
     async () => setup.status(),

@@ -21,20 +21,20 @@ export function sweepsRoutes(app: App): void {
   app.get(
     '/sweeps/overview',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: SweepChainQuery, response: { 200: SweepOverview } },
     },
     (request) => sweeps.overview(request.query.chain_id),
   );
   app.get(
     '/sweeps',
-    { config: { access: 'admin' }, schema: { tags, response: { 200: SweepsResponse } } },
+    { config: { access: 'admin', permission: 'money' }, schema: { tags, response: { 200: SweepsResponse } } },
     async () => ({ sweeps: await sweeps.list() }),
   );
   app.post(
     '/sweeps',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, body: SweepBody, response: { 201: SweepResponse } },
     },
     async (request, reply) => {
@@ -48,7 +48,7 @@ export function sweepsRoutes(app: App): void {
   app.post(
     '/sweeps/:id/transaction',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: SweepIdParam, body: SweepTransactionBody, response: { 200: SweepResponse } },
     },
     async (request) => {

@@ -50,7 +50,7 @@ export function ticketsRoutes(app: App): void {
   app.get(
     '/tickets',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'tickets' },
       schema: { tags, querystring: TicketListQuery, response: { 200: TicketListResponse } },
     },
     async (request) => tickets.list(request.query),
@@ -97,7 +97,7 @@ export function ticketsRoutes(app: App): void {
   app.put(
     '/tickets/:ticketId/status',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'tickets' },
       schema: {
         tags,
         params: TicketIdParam,

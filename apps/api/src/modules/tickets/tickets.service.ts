@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db';
 import type { TicketStatus } from '../../db/schema';
-import type { Principal } from '../../http/access';
+import { type Principal, STAFF_ROLE_REFUSAL, staffAllows } from '../../http/access';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/listing';
 import { notifyMember } from '../notifications/events';
@@ -62,6 +62,8 @@ export class TicketsService {
     if (!t) throw notFound('Ticket not found.');
     if (principal.role !== 'admin' && t.user_id !== principal.userId)
       throw forbidden('You can only see your own tickets.');
+    if (principal.role === 'admin' && !staffAllows(principal, 'tickets', 'read'))
+      throw forbidden(STAFF_ROLE_REFUSAL);
     return t;
   }
 
@@ -89,6 +91,8 @@ export class TicketsService {
 
   async respond(principal: Principal, id: bigint, message: string) {
     const t = await this.owned(principal, id);
+    if (principal.role === 'admin' && !staffAllows(principal, 'tickets', 'write'))
+      throw forbidden(STAFF_ROLE_REFUSAL);
     if (t.status === 'closed' && principal.role !== 'admin')
       throw conflict('This ticket is closed. Open a new one.');
     await this.db.transaction().execute(async (tx) => {

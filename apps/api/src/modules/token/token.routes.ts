@@ -123,7 +123,7 @@ export function tokenRoutes(app: App): void {
   app.put(
     `${P}/config`,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: {
         tags,
         body: UpdatePriceBody,
@@ -148,7 +148,7 @@ export function tokenRoutes(app: App): void {
   app.put(
     `${P}/contract`,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'settings' },
       schema: { tags, body: ContractAddressBody, response: { 200: UpdatePriceResponse } },
     },
     async (request) => {
@@ -186,7 +186,7 @@ export function tokenRoutes(app: App): void {
   app.get(
     `${P}/transactions`,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: TokenTransactionsQuery, response: { 200: TokenTransactionsResponse } },
     },
     async (request) => {

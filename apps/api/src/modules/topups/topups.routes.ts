@@ -107,10 +107,14 @@ export function topupsRoutes(app: App): void {
   app.put(
     '/topup/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, params: IdParam, response: { 200: z.object({ topup: TopupRecord }) } },
     },
     immutable,
   );
-  app.delete('/topup/:id', { config: { access: 'admin' }, schema: { tags, params: IdParam } }, immutable);
+  app.delete(
+    '/topup/:id',
+    { config: { access: 'admin', permission: 'money' }, schema: { tags, params: IdParam } },
+    immutable,
+  );
 }

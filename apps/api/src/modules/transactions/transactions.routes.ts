@@ -7,6 +7,7 @@ import {
   MatrixResponse,
   PatchTransactionBody,
   TableNameBody,
+  TransactionCreatedResponse,
   TransactionFilterQuery,
   TransactionListResponse,
   TransactionRecord,
@@ -22,7 +23,6 @@ import { pendingResponse } from '../approvals/approvals.repo';
 import { csvTransaction } from './transactions.list';
 
 const UserIdParam = z.object({ userId: IdIn });
-const Created = z.object({ message: z.string(), transaction_id: z.number().int() });
 
 export function transactionsRoutes(app: App): void {
   const { transactions } = app.deps;
@@ -32,7 +32,7 @@ export function transactionsRoutes(app: App): void {
   app.post(
     '/tr/list',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, body: TableNameBody, response: { 200: TransactionListResponse } },
     },
     async (request) => {
@@ -73,7 +73,7 @@ export function transactionsRoutes(app: App): void {
   app.get(
     '/tr/matrix',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: MatrixQuery, response: { 200: MatrixResponse } },
     },
     async (request) => ({ matrix: await transactions.matrix(request.query.month) }),
@@ -81,11 +81,11 @@ export function transactionsRoutes(app: App): void {
   app.post(
     '/tr/create',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         body: ManualTransactionBody,
-        response: { 201: Created, 202: ApprovalPendingResponse },
+        response: { 201: TransactionCreatedResponse, 202: ApprovalPendingResponse },
       },
     },
     async (request, reply) => {
@@ -98,7 +98,7 @@ export function transactionsRoutes(app: App): void {
   app.get(
     '/tr/all',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, querystring: TransactionFilterQuery, response: { 200: TransactionListResponse } },
     },
     async (request, reply) => {
@@ -156,12 +156,12 @@ export function transactionsRoutes(app: App): void {
   app.patch(
     '/transactions/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: {
         tags,
         params: IdParam,
         body: PatchTransactionBody,
-        response: { 200: Created, 202: ApprovalPendingResponse },
+        response: { 200: TransactionCreatedResponse, 202: ApprovalPendingResponse },
       },
     },
     async (request, reply) => {

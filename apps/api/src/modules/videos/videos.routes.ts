@@ -38,7 +38,10 @@ export function videosRoutes(app: App): void {
   );
   app.post(
     '/videos',
-    { config: { access: 'admin' }, schema: { tags, body: VideoBody, response: { 201: VideoSavedResponse } } },
+    {
+      config: { access: 'admin', permission: 'content' },
+      schema: { tags, body: VideoBody, response: { 201: VideoSavedResponse } },
+    },
     async (request, reply) => {
       const data = await videos.create(db, principalOf(request).userId, request.body);
       return reply.status(201).send({ data, message: 'Video created successfully' });
@@ -47,7 +50,7 @@ export function videosRoutes(app: App): void {
   app.put(
     '/videos/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'content' },
       schema: { tags, params: IdParam, body: VideoBody, response: { 200: VideoSavedResponse } },
     },
     async (request) => {
@@ -62,7 +65,10 @@ export function videosRoutes(app: App): void {
   );
   app.post(
     '/videos/:id/publish',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: VideoSavedResponse } } },
+    {
+      config: { access: 'admin', permission: 'content' },
+      schema: { tags, params: IdParam, response: { 200: VideoSavedResponse } },
+    },
     async (request) => {
       const r = await videos.publish(db, principalOf(request).userId, BigInt(request.params.id));
       return { data: r.video, message: r.message };
@@ -70,7 +76,10 @@ export function videosRoutes(app: App): void {
   );
   app.delete(
     '/videos/:id',
-    { config: { access: 'admin' }, schema: { tags, params: IdParam, response: { 200: MessageResponse } } },
+    {
+      config: { access: 'admin', permission: 'content' },
+      schema: { tags, params: IdParam, response: { 200: MessageResponse } },
+    },
     async (request) => {
       await videos.remove(db, principalOf(request).userId, BigInt(request.params.id));
       return { message: 'Video deleted successfully' };

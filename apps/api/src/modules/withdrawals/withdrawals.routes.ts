@@ -177,7 +177,7 @@ export function withdrawalsRoutes(app: App): void {
     app.put(
       `${P}${path}`,
       {
-        config: { access: 'admin' },
+        config: { access: 'admin', permission: 'money' },
         schema: {
           tags,
           params: IdParam,
@@ -214,7 +214,7 @@ export function withdrawalsRoutes(app: App): void {
   app.post(
     `${P}/debit`,
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', permission: 'money' },
       schema: { tags, body: DebitBody, response: { 202: ApprovalPendingResponse } },
     },
     async (request, reply) => {
