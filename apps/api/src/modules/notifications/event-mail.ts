@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Mailer } from '../mail/mailer';
+import { mailText } from '../mail/messages';
 
 /** How often pending event mail is looked for besides the kick after a request (jobs, other instances). */
 const SWEEP_MS = 5_000;
@@ -17,6 +18,7 @@ type Claimed = {
   message: string;
   link: string | null;
   email: string;
+  locale: string | null;
 };
 
 /**
@@ -81,7 +83,7 @@ export class EventMailer {
           ELSE 'sending' END
         FROM taken, users u
         WHERE e.id = taken.id AND u.id = e.user_id
-        RETURNING e.id, e.mail_state, e.title, e.message, e.link, u.email`.execute(this.db);
+        RETURNING e.id, e.mail_state, e.title, e.message, e.link, u.email, u.locale`.execute(this.db);
       if (rows.length === 0) return sent;
       for (const r of rows) {
         if (r.mail_state !== 'sending') continue;
@@ -109,9 +111,9 @@ export class EventMailer {
       text: [
         r.message,
         '',
-        `See it in your account: ${this.appUrl}${r.link ?? '/user/notifications'}`,
+        mailText(r.locale, 'event.seeIt', { link: `${this.appUrl}${r.link ?? '/user/notifications'}` }),
         '',
-        `You can choose which of these e-mails you receive at ${this.appUrl}/user/notifications.`,
+        mailText(r.locale, 'event.choose', { link: `${this.appUrl}/user/notifications` }),
       ].join('\n'),
     };
   }

@@ -15,6 +15,7 @@ import { writeAudit } from '../audit/audit.repo';
 import { verifyPassword } from '../auth/passwords';
 import { type CodeChecker, hasSecondFactor, requireSecondFactor } from '../auth/second-factor';
 import type { Mailer } from '../mail/mailer';
+import { mailText } from '../mail/messages';
 import { notifyMember } from '../notifications/events';
 import { issueEmailCode, useEmailCode } from '../recovery/email-codes';
 import type { SettingsService } from '../settings/settings.service';
@@ -74,17 +75,18 @@ export class PayoutAddressService {
       throw businessRule('Your account has two-factor sign-in: enter the code from your authenticator app.');
     const member = await this.db
       .selectFrom('users')
-      .select(['email', 'fullname'])
+      .select(['email', 'fullname', 'locale'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     const code = await issueEmailCode(this.db, userId, 'payout_address', PAYOUT_EMAIL_CODE_MINUTES * 60_000);
     await this.mailer.send({
       to: member.email,
-      subject: 'Your SocialGenX payout address code',
-      text:
-        `Hello ${member.fullname},\n\nYour code to change a payout address is ${code}. ` +
-        `It is valid for ${PAYOUT_EMAIL_CODE_MINUTES} minutes and works once.\n\n` +
-        'If you did not ask for it, someone may be using your account: change your password now.\n',
+      subject: mailText(member.locale, 'payoutCode.subject', {}),
+      text: mailText(member.locale, 'payoutCode.body', {
+        name: member.fullname,
+        code,
+        minutes: PAYOUT_EMAIL_CODE_MINUTES,
+      }),
     });
   }
 

@@ -10,6 +10,7 @@ import { assertStrongPassword } from '../auth/password-strength';
 import { hashPassword } from '../auth/passwords';
 import type { SessionStore } from '../auth/sessions';
 import type { Mailer } from '../mail/mailer';
+import { mailText } from '../mail/messages';
 import { issueEmailCode, useEmailCode } from './email-codes';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -34,7 +35,7 @@ export class RecoveryService {
     await this.limiter.hit(`forgot:acct:${email}`, 3, window);
     const user = await this.db
       .selectFrom('users')
-      .select(['id', 'email', 'fullname'])
+      .select(['id', 'email', 'fullname', 'locale'])
       .where(sql`lower(email)`, '=', email.toLowerCase())
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
@@ -59,8 +60,11 @@ export class RecoveryService {
     });
     await this.mailer.send({
       to: user.email,
-      subject: 'Reset your SocialGenX password',
-      text: `Hello ${user.fullname},\n\nSomeone asked to reset the password of your SocialGenX account. If it was you, open this link within one hour:\n\n${this.config.appUrl}/reset-password?token=${token}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+      subject: mailText(user.locale, 'reset.subject', {}),
+      text: mailText(user.locale, 'reset.body', {
+        name: user.fullname,
+        link: `${this.config.appUrl}/reset-password?token=${token}`,
+      }),
     });
   }
 
@@ -110,7 +114,7 @@ export class RecoveryService {
     await this.limiter.hit(`otp:acct:${userId}`, 5, this.config.rateLimits.windowMs);
     const user = await this.db
       .selectFrom('users')
-      .select(['email', 'fullname'])
+      .select(['email', 'fullname', 'locale'])
       .where('id', '=', principal.userId)
       .executeTakeFirstOrThrow();
     if (user.email.toLowerCase() !== email.toLowerCase())
@@ -120,8 +124,8 @@ export class RecoveryService {
     const code = await issueEmailCode(this.db, principal.userId, 'email', OTP_TTL_MS);
     await this.mailer.send({
       to: user.email,
-      subject: 'Your SocialGenX verification code',
-      text: `Hello ${user.fullname},\n\nYour verification code is ${code}. It is valid for 5 minutes.\n`,
+      subject: mailText(user.locale, 'otp.subject', {}),
+      text: mailText(user.locale, 'otp.body', { name: user.fullname, code, minutes: OTP_TTL_MS / 60_000 }),
     });
   }
 
