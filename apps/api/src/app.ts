@@ -24,6 +24,7 @@ import { registerWebApp } from './http/static';
 import { approvalActions } from './modules/approvals/approvals.actions';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { ApprovalsService } from './modules/approvals/approvals.service';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { setPasswordSite } from './modules/auth/password-strength';
@@ -243,6 +244,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       setupRoutes(typed);
       riskRoutes(typed);
       preferencesRoutes(typed);
+      auditRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './approvals';
+export * from './audit';
 export * from './auth';
 export * from './bonus';
 export * from './chain';
@@ -23,8 +24,8 @@ export * from './rewards';
 export * from './risk';
 export * from './salary';
 export * from './settings';
-export * from './staff';
 export * from './setup';
+export * from './staff';
 export * from './tickets';
 export * from './token';
 export * from './two-factor';

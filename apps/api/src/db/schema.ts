@@ -91,6 +91,8 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>;
   reason: string | null;
   created_at: Timestamp;
+  /** The member the entry concerns, filled from its record by a trigger (migration 0050). */
+  member_id: Generated<bigint | null>;
 }
 
 export interface RewardNoticesTable {

@@ -1,0 +1,143 @@
+import type { AuditEntry, StaffRole } from '@sgx/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+
+/**
+ * The audit trail (issue 23, decision 0042): searched by actor, member, kind, record and date, newest first,
+ * paged by cursor past 10,000 entries, exported as CSV; owner and compliance only; the database refuses to
+ * change or delete an entry.
+ */
+let t: TestApp;
+let owner: { id: bigint; token: string };
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_SIGNIN_PER_IP: '100000' });
+  owner = await staff('owner');
+});
+afterAll(() => t.close());
+
+async function staff(role: StaffRole) {
+  const admin = await buildAdmin(t.deps);
+  await sqlOn(t.url, 'UPDATE users SET staff_roles = $2 WHERE id = $1', [admin.id, [role]]);
+  return { id: admin.id, token: await tokenFor(t.app, admin, 'admin') };
+}
+const search = (query: string, token = owner.token) =>
+  t.app.inject({ url: `/api/v1/admin/audit?${query}`, headers: bearer(token) });
+const entries = async (query: string): Promise<AuditEntry[]> => {
+  const res = await search(query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().entries;
+};
+const block = (token: string, id: bigint, why: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/users/${id}`,
+    headers: bearer(token),
+    payload: { status: 'block', block_reason: why },
+  });
+
+describe('the audit trail', () => {
+  it('finds an action by who, on whom, what, which record and when', async () => {
+    const m = await buildMember(t.deps);
+    const other = await buildMember(t.deps);
+    const support = await staff('support');
+    expect((await block(support.token, m.id, 'Under review.')).statusCode).toBe(200);
+    expect((await block(owner.token, other.id, 'Chargeback.')).statusCode).toBe(200);
+
+    // (Setting up two-factor is audited too, on the staff member's own record.)
+    const byActor = await entries(`actor=${support.id}&kind=member.update`);
+    expect(byActor).toHaveLength(1);
+    expect(byActor[0]).toMatchObject({
+      actor_id: Number(support.id),
+      member_id: Number(m.id),
+      kind: 'member.update',
+      entity: 'user',
+      entity_id: String(m.id),
+      reason: 'Under review.',
+      after: { status: 'block' },
+    });
+    expect(byActor[0]?.member_name).toBeTypeOf('string');
+
+    const byMember = await entries(`member=${other.id}`);
+    expect(byMember.map((e) => [e.actor_id, e.kind])).toEqual([[Number(owner.id), 'member.update']]);
+    expect(await entries(`record=user:${m.id}`)).toHaveLength(1);
+    const byKind = await entries(`kind=member.update&member=${m.id}`);
+    expect(byKind).toHaveLength(1);
+    expect(await entries(`kind=withdrawal&member=${m.id}`)).toHaveLength(0);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(await entries(`actor=${support.id}&kind=member.update&from=${today}&to=${today}`)).toHaveLength(1);
+    expect(await entries(`actor=${support.id}&to=${yesterday}`)).toHaveLength(0);
+  });
+
+  it('pages newest first past 10,000 entries, each entry once', async () => {
+    const actor = await buildAdmin(t.deps);
+    await sqlOn(
+      t.url,
+      `INSERT INTO audit_log (actor_id, action, entity, entity_id, reason)
+       SELECT $1, 'settings.update', 'settings', NULL, 'bulk ' || g FROM generate_series(1, 10050) g`,
+      [actor.id],
+    );
+    const seen: number[] = [];
+    let cursor: number | null = null;
+    let pages = 0;
+    do {
+      const res = await search(`actor=${actor.id}&limit=200${cursor === null ? '' : `&cursor=${cursor}`}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { entries: AuditEntry[]; next_cursor: number | null };
+      seen.push(...body.entries.map((e) => e.id));
+      cursor = body.next_cursor;
+      pages++;
+    } while (cursor !== null && pages < 100);
+    expect(pages).toBe(51);
+    expect(seen).toHaveLength(10050);
+    expect(new Set(seen).size).toBe(10050);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+  });
+
+  it('exports a search as CSV', async () => {
+    const m = await buildMember(t.deps);
+    await block(owner.token, m.id, 'Fraud, "confirmed".');
+    const res = await search(`member=${m.id}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header, row, extra] = res.body.trim().split('\n');
+    expect(header).toContain('actor_id');
+    expect(header).toContain('member_id');
+    expect(row).toContain('member.update');
+    expect(row).toContain('"Fraud, ""confirmed""."');
+    expect(extra).toBeUndefined();
+  });
+
+  it('is for the owner and compliance only', async () => {
+    expect((await search('limit=1', (await staff('compliance')).token)).statusCode).toBe(200);
+    for (const role of ['finance', 'support', 'content'] as const) {
+      expect((await search('limit=1', (await staff(role)).token)).statusCode, role).toBe(403);
+    }
+  });
+
+  it('refuses bad filters with clear words', async () => {
+    const res = await search('record=user;1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('entity:id');
+    expect((await search('from=2026-11-20&to=2026-11-01')).statusCode).toBe(400);
+  });
+
+  it('cannot be changed or deleted by anyone, through the app role or the owner of the tables', async () => {
+    const m = await buildMember(t.deps);
+    await block(owner.token, m.id, 'Kept forever.');
+    const [entry] = await entries(`member=${m.id}`);
+    for (const text of [
+      `UPDATE audit_log SET reason = 'rewritten' WHERE id = ${entry?.id}`,
+      `DELETE FROM audit_log WHERE id = ${entry?.id}`,
+      'TRUNCATE audit_log',
+    ]) {
+      await expect(sqlOn(t.url, text), text).rejects.toThrow(
+        /cannot be changed or deleted|permission denied/,
+      );
+    }
+    const [still] = await entries(`member=${m.id}`);
+    expect(still?.reason).toBe('Kept forever.');
+  });
+});

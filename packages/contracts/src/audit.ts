@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * The audit trail (issue 23, decision 0042): every admin action as it was written, searchable by who did it
+ * (actor), on whom (member), what (kind: an entity such as `withdrawal`, or one action such as
+ * `withdrawal.decline`), which record (`withdrawal:17`) and when, newest first, paged by a cursor.
+ */
+const idText = z.coerce.number().int().min(1);
+export const AuditQuery = z
+  .object({
+    actor: idText.optional(),
+    member: idText.optional(),
+    kind: z
+      .string()
+      .trim()
+      .regex(/^[a-z_]+(\.[a-z_]+)*$/, 'A kind is an entity (withdrawal) or an action (withdrawal.decline).')
+      .max(80)
+      .optional(),
+    record: z
+      .string()
+      .trim()
+      .regex(/^[a-z_]+:[A-Za-z0-9_-]{1,100}$/, 'A record is entity:id, e.g. withdrawal:17.')
+      .optional(),
+    from: z.string().date().optional(),
+    to: z.string().date().optional(),
+    cursor: idText.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'The start date is after the end date.',
+    path: ['from'],
+  });
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  member_id: z.number().int().nullable(),
+  member_name: z.string().nullable(),
+  kind: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  approval_id: z.number().int().nullable(),
+  approved_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditResponse = z.object({
+  entries: z.array(AuditEntry),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.number().int().nullable(),
+});
+export type AuditResponse = z.infer<typeof AuditResponse>;
