@@ -77,6 +77,7 @@ import { riskRoutes } from './modules/risk/risk.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { sweepsRoutes } from './modules/sweeps/sweeps.routes';
 import { SweepsService } from './modules/sweeps/sweeps.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -245,6 +246,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       riskRoutes(typed);
       preferencesRoutes(typed);
       auditRoutes(typed);
+      staffRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

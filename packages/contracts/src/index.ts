@@ -26,6 +26,7 @@ export * from './salary';
 export * from './settings';
 export * from './setup';
 export * from './staff';
+export * from './staff-admin';
 export * from './tickets';
 export * from './token';
 export * from './two-factor';

@@ -36,6 +36,8 @@ export interface UsersTable {
   time_zone: string | null;
   /** A staff account's roles (owner, finance, support, content, compliance); none for a member (migration 0049). */
   staff_roles: Generated<string[]>;
+  /** A suspended staff account: no sign-in, no session (migration 0051). */
+  suspended_at: NullableTimestamp;
   is_active: Generated<'active' | 'inactive'>;
   roi_status: Generated<'open' | 'close'>;
   level_status: Generated<'open' | 'close'>;
@@ -988,4 +990,24 @@ export interface AccessIpsTable {
 // Merged into DB above: the hashed sign-in and registration IPs of migration 0031.
 export interface DB {
   access_ips: AccessIpsTable;
+}
+
+/** A staff invitation (migration 0051, decision 0042): the link's token kept as its SHA-256, single use. */
+export interface StaffInvitationsTable {
+  id: Id;
+  email: string;
+  fullname: string;
+  roles: string[];
+  token_hash: Buffer;
+  invited_by: bigint;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  user_id: bigint | null;
+}
+
+// Merged into DB above.
+export interface DB {
+  staff_invitations: StaffInvitationsTable;
 }

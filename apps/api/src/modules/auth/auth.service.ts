@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { AppError, badRequest, conflict, unauthenticated } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { addToUplineTeams } from '../members/members.repo';
 import type { SettingsService } from '../settings/settings.service';
@@ -136,12 +136,14 @@ export class AuthService {
     await this.limiter.hit(`signin:acct:${account}`, this.limits.signinPerAccount, this.limits.windowMs);
     const user = await this.db
       .selectFrom('users')
-      .select(['id', 'password_hash', 'role'])
+      .select(['id', 'password_hash', 'role', 'suspended_at'])
       .where((eb) => eb.or([eb(sql`lower(email)`, '=', account), eb(sql`lower(username)`, '=', account)]))
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     const ok = await verifyPassword(user?.password_hash, body.password);
     if (!user || !ok || user.role !== kind) throw unauthenticated('Invalid email or password.');
+    // A suspended staff account (decision 0042) is told so, once its password is right.
+    if (user.suspended_at !== null) throw forbidden('This staff account is suspended. Ask an owner.');
     await this.limiter.reset(`signin:acct:${account}`);
     return this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ last_login: new Date() }).where('id', '=', user.id).execute();

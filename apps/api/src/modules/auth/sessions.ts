@@ -61,6 +61,7 @@ export class SessionStore {
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date())
       .where('u.deleted_at', 'is', null)
+      .where('u.suspended_at', 'is', null)
       .whereRef('u.role', '=', 's.role')
       .executeTakeFirst();
     return row
