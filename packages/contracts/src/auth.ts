@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Phone } from './phone';
+import { staffRoles } from './staff-grants';
 import { SecondFactorState } from './two-factor';
 
 export {
@@ -49,6 +50,8 @@ export const AuthRecord = z.object({
   email: z.string(),
   fullname: z.string(),
   role: z.enum(['user', 'admin']),
+  /** A staff account's roles (decision 0042): what its back-office shows. Absent for a member. */
+  staff_roles: z.array(z.enum(staffRoles)).optional(),
 });
 export type AuthRecord = z.infer<typeof AuthRecord>;
 

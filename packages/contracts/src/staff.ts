@@ -1,81 +1,20 @@
 import { z } from 'zod';
-import type { ApprovalKind } from './approvals';
+import { staffAreas, staffRoles } from './staff-grants';
 
-/**
- * Staff roles and what they may do (issue 23, decision 0042). The spec's `admin` is the owner; a staff
- * account holds one or more roles. Every admin route names the area it belongs to (its `permission`, in
- * the route's config: the route table is the one place that says it); a role grants an area for reading
- * (GET) or for everything. Least privilege: a role gets only the areas its job needs.
- */
-export const staffRoles = ['owner', 'finance', 'support', 'content', 'compliance'] as const;
+export {
+  approvalArea,
+  type Grant,
+  grantFor,
+  roleGrants,
+  type StaffAreaName,
+  type StaffRoleName,
+  staffAreas,
+  staffMay,
+  staffRoles,
+} from './staff-grants';
+
+/** The zod forms of the staff roles and areas (decision 0042); the grants are in staff-grants.ts. */
 export const StaffRole = z.enum(staffRoles);
 export type StaffRole = z.infer<typeof StaffRole>;
-
-export const staffAreas = [
-  /** The back-office frame: counters, queue counts, the setup checklist, settings read, sign-out. */
-  'dashboard',
-  /** Money: deposits, withdrawals, payouts, sweeps, balance edits, manual transactions, codes, salary, CTO. */
-  'money',
-  /** Second-admin decisions (each approval's own kind is checked again: approvalArea). */
-  'approvals',
-  /** Members: the lists and records (no money fields). */
-  'members',
-  /** Member tickets and support messages. */
-  'tickets',
-  /** Notifications to members. */
-  'notify',
-  /** Videos, news, banners, achievers, home page content. */
-  'content',
-  /** The economic settings: fees, plans, levels, bonus and reward plans, token price and contract, chains. */
-  'settings',
-  /** The audit trail and risk signals. */
-  'audit',
-  /** Staff management and owner-only actions (deleting a member, the mail outbox). */
-  'staff',
-] as const;
 export const StaffArea = z.enum(staffAreas);
 export type StaffArea = z.infer<typeof StaffArea>;
-
-/** 'read': GET only; 'write': every method. */
-export type Grant = 'read' | 'write';
-
-const everything = (grant: Grant, except: readonly StaffArea[] = []) =>
-  Object.fromEntries(staffAreas.filter((a) => !except.includes(a)).map((a) => [a, grant])) as Partial<
-    Record<StaffArea, Grant>
-  >;
-
-/** What each role grants. */
-export const roleGrants: Record<StaffRole, Partial<Record<StaffArea, Grant>>> = {
-  owner: everything('write'),
-  finance: { dashboard: 'write', money: 'write', approvals: 'write', members: 'read' },
-  support: { dashboard: 'write', members: 'write', tickets: 'write', notify: 'write' },
-  content: { dashboard: 'write', content: 'write', notify: 'write' },
-  // Read-only on everything (staff management aside), with the audit trail and risk signals.
-  compliance: { ...everything('read', ['staff']), dashboard: 'write' },
-};
-
-/** The grant a method needs: reading for GET and HEAD, writing otherwise. */
-export const grantFor = (method: string): Grant => (method === 'GET' || method === 'HEAD' ? 'read' : 'write');
-
-/** May a staff member holding `roles` use `area` with `grant`? */
-export function staffMay(roles: readonly StaffRole[], area: StaffArea, grant: Grant): boolean {
-  return roles.some((role) => {
-    const given = roleGrants[role][area];
-    return given === 'write' || (given === 'read' && grant === 'read');
-  });
-}
-
-/** The area whose holders may decide an approval of this kind (the second admin must be allowed to). */
-export const approvalArea: Record<ApprovalKind, StaffArea> = {
-  withdrawal: 'money',
-  debit: 'money',
-  transaction: 'money',
-  transaction_edit: 'money',
-  balance_edit: 'money',
-  deposit: 'money',
-  codes: 'money',
-  settings: 'settings',
-  chain_settings: 'settings',
-  deposit_address: 'settings',
-  token_price: 'settings',
-};

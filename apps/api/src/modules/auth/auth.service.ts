@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { AuthRecord, RegisterBody, SecondFactorState } from '@sgx/contracts';
+import type { AuthRecord, RegisterBody, SecondFactorState, StaffRoleName } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -165,7 +165,7 @@ export class AuthService {
   ): Promise<SignedIn> {
     const u = await tx
       .selectFrom('users')
-      .select(['id', 'refferal_code', 'username', 'email', 'fullname', 'role'])
+      .select(['id', 'refferal_code', 'username', 'email', 'fullname', 'role', 'staff_roles'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     const { token, expiresAt } = await this.sessions.create(tx, userId, u.role, meta, secondFactor);
@@ -178,6 +178,7 @@ export class AuthService {
         email: u.email,
         fullname: u.fullname,
         role: u.role,
+        ...(u.role === 'admin' ? { staff_roles: u.staff_roles as StaffRoleName[] } : {}),
       },
       expireAt: expiresAt.toISOString(),
       secondFactor,
