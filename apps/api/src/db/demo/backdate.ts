@@ -20,7 +20,14 @@ const NOT_HISTORY = new Set([
  * The append-only guard (migration 0003) that the one rewrite of the demo's ledger timestamps passes
  * (ledger_entries carry no timestamp: their guard stays on).
  */
-const LEDGER_GUARDS = [['ledger_transactions', 'ledger_transactions_append_only']] as const;
+/**
+ * The append-only guards the demo's backdating lifts, as the tables' owner, for its one transaction at install
+ * (the app's role can neither disable them nor change these rows).
+ */
+const LEDGER_GUARDS = [
+  ['ledger_transactions', 'ledger_transactions_append_only'],
+  ['audit_log', 'audit_log_immutable'],
+] as const;
 
 /**
  * The demo's month in the past (docs/decisions/0022-demo-history.md). The services stamp their rows
