@@ -36,4 +36,11 @@ test('the admin dashboard shows the platform figures, the pending queues and the
 
   await page.getByRole('link', { name: 'Review withdrawals' }).click();
   await expect(page).toHaveURL(/\/admin\/withdrawals$/);
+
+  // In Spanish (chosen on this device), the same figures under translated labels (decision 0039).
+  await page.evaluate(() => localStorage.setItem('sgx.locale', 'es'));
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { level: 2, name: 'Panel de administración' })).toBeVisible();
+  await expect(page.getByTestId('stat-members')).toContainText('Miembros');
+  await expect(value('stat-members')).toHaveText(String(stats.members.total));
 });

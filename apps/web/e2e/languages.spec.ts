@@ -97,6 +97,9 @@ test('a visitor picks Hindi in the public footer: sign-in, wallet cards and noti
   // The sign-in form in Hindi; the switch names itself in the language now shown.
   await expect(page.getByRole('heading', { level: 1, name: 'साइन इन करें' })).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+  // The public frame too: header, footer links and the skip link.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'गोपनीयता' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'सामग्री पर जाएँ' })).toBeAttached();
   await page.getByRole('textbox', { name: 'ईमेल या यूज़रनेम', exact: true }).fill(member.email);
   await page.getByRole('textbox', { name: 'पासवर्ड', exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'साइन इन करें', exact: true }).click();

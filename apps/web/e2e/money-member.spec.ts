@@ -64,6 +64,13 @@ test('without a payout address the withdrawal page says so and links to the prof
   await expect(alert).toBeVisible();
   await alert.getByRole('link', { name: 'Add a payout address' }).click();
   await expect(page).toHaveURL(new RegExp(`/user/profile/${member.id}$`));
+
+  // In Spanish (chosen on this device only, decision 0039) the page and its alert are translated.
+  await page.evaluate(() => localStorage.setItem('sgx.locale', 'es'));
+  await page.goto('/user/withdrawal');
+  const spanish = page.getByRole('alert').filter({ hasText: 'Sin dirección de pago' });
+  await expect(spanish.getByRole('link', { name: 'Agregar una dirección de pago' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pasar a compuesto' })).toBeVisible();
 });
 
 test("refusals show the server's words: a friend top-up to yourself, an unknown income table", async ({

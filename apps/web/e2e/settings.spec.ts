@@ -1,5 +1,6 @@
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { approveAsSecondAdmin } from './pages/ApprovalPages';
+import { apiSignIn } from './pages/MoneyApi';
 import { putSettings } from './pages/outbox';
 import { SettingsModel } from './pages/SettingsModel';
 import { SignInPage } from './pages/SignInPage';
@@ -155,6 +156,17 @@ test('members read the published news', async ({ page, browser, request }) => {
   await expect(memberPage).toHaveURL(/\/user\/dashboard$/);
   await memberPage.goto('/user/notifications');
   await expect(memberPage.getByRole('heading', { name: 'News' })).toBeVisible();
+  await expect(memberPage.getByText(title)).toBeVisible();
+
+  // In Spanish (the member's profile), the feed's heading is translated; the news itself is shown as written.
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  const saved = await request.put('/api/v1/profile/preferences', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { locale: 'es' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await memberPage.reload();
+  await expect(memberPage.getByRole('heading', { name: 'Noticias' })).toBeVisible();
   await expect(memberPage.getByText(title)).toBeVisible();
   await memberContext.close();
 });

@@ -1,7 +1,11 @@
 import { Button, Center, Code, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { tr } from '../i18n/i18n';
 
-/** The page shown when the application fails (spec 2.1). Plain links so it works even if routing broke. */
+/**
+ * The page shown when the application fails (spec 2.1). Plain links so it works even if routing broke; its texts
+ * are read with `tr` (never waiting for a language to load: English until it is there).
+ */
 export function ErrorFallback({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : null;
   return (
@@ -10,16 +14,13 @@ export function ErrorFallback({ error }: { error: unknown }) {
         <ThemeIcon size={64} radius="xl" color="red" variant="light">
           <IconAlertTriangle size={36} />
         </ThemeIcon>
-        <Title order={2}>Something went wrong</Title>
-        <Text c="dimmed">
-          The page failed to load. Your account and balances are not affected. Reload the page, or go back to
-          the start.
-        </Text>
+        <Title order={2}>{tr('failure.title')}</Title>
+        <Text c="dimmed">{tr('failure.text')}</Text>
         {detail !== null && import.meta.env.DEV && <Code block>{detail}</Code>}
         <Group>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button onClick={() => window.location.reload()}>{tr('failure.reload')}</Button>
           <Button component="a" href="/" variant="default">
-            Home
+            {tr('failure.home')}
           </Button>
         </Group>
       </Stack>

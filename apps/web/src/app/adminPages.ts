@@ -31,4 +31,5 @@ export const adminPages = {
   AdminCodesPage: (): PageModule => import('../pages/admin/CodesPage'),
   AdminSecurityPage: (): PageModule => import('../pages/admin/SecurityPage'),
   AdminApprovalsPage: (): PageModule => import('../pages/admin/ApprovalsPage'),
+  AdminAuditPage: (): PageModule => import('../pages/admin/AuditPage'),
 };

@@ -1,22 +1,19 @@
+import { tr } from '../i18n/i18n';
 import { secondFactorChanged, secondFactorCodes, signedOut } from '../modules/auth/authSlice';
 import { ApiError, ApprovalPendingError } from './apiError';
+import { type LazySchema, type ResponseSchema, resolveSchema } from './lazySchema';
 import { store } from './store';
 
 /** Every call of the web app goes to version 1 of the product's API on the same origin. */
 export const API_BASE = '/api/v1';
-
-/** Shape check for a response body: any zod schema (or anything with `safeParse`) fits. */
-interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
-  /** Checks and types the answer. Without one the answer is `unknown`. */
-  schema?: ResponseSchema<T>;
+  /** Checks and types the answer (a zod schema, or one that loads with the answer: lazySchema.ts). */
+  schema?: ResponseSchema<T> | LazySchema<T>;
   signal?: AbortSignal;
   /**
    * Sent as the `Idempotency-Key` header. Money calls pass one key per submission (kept across retries of
@@ -27,7 +24,7 @@ interface RequestOptions<T> {
 
 export function apiRequest<T>(
   path: string,
-  options: RequestOptions<T> & { schema: ResponseSchema<T> },
+  options: RequestOptions<T> & { schema: ResponseSchema<T> | LazySchema<T> },
 ): Promise<T>;
 export function apiRequest(path: string, options?: RequestOptions<unknown>): Promise<unknown>;
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
@@ -48,7 +45,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError('Network error. Please check your connection and try again.', 0, 'NETWORK');
+    throw new ApiError(tr('errors.network'), 0, 'NETWORK');
   }
 
   const payload = await readJson(response);
@@ -71,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.details ?? {});
     }
     throw new ApiError(
-      `Request failed (${response.status} ${response.statusText}).`,
+      tr('errors.requestFailed', { status: response.status, statusText: response.statusText }),
       response.status,
       'HTTP',
     );
@@ -81,10 +78,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (response.status === 202) throw await approvalPending(payload);
 
   if (!schema) return payload;
-  const checked = schema.safeParse(payload);
+  const checked = (await resolveSchema(schema)).safeParse(payload);
   if (!checked.success) {
     console.error(`Unexpected response shape from ${method} ${path}`, payload);
-    throw new ApiError('The server sent an unexpected answer.', response.status, 'BAD_RESPONSE');
+    throw new ApiError(tr('errors.badResponse'), response.status, 'BAD_RESPONSE');
   }
   return checked.data;
 }
@@ -96,7 +93,7 @@ async function approvalPending(payload: unknown): Promise<ApprovalPendingError> 
     () => ({ success: false }) as const,
   );
   if (parsed.success) return new ApprovalPendingError(parsed.data.message, parsed.data.approval);
-  return new ApprovalPendingError('Waiting for a second admin to approve.', null);
+  return new ApprovalPendingError(tr('errors.waitingApproval'), null);
 }
 
 async function readJson(response: Response): Promise<unknown> {

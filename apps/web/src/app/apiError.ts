@@ -1,4 +1,5 @@
 import type { ApprovalRecord } from '@sgx/contracts';
+import { tr } from '../i18n/i18n';
 
 /** Field name -> messages, as the server's `details` carries them. */
 export type FieldErrors = Record<string, string[]>;
@@ -26,7 +27,7 @@ export class ApiError extends Error {
 /** A readable message for any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  return tr('errors.generic');
 }
 
 /** Whether retrying would not help: the server understood the request and refused it. */

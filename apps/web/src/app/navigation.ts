@@ -1,3 +1,4 @@
+import { type StaffAreaName, type StaffRoleName, staffMay } from '@sgx/contracts/staff-grants';
 import {
   IconArrowsExchange,
   IconBell,
@@ -36,6 +37,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** The back-office area the page belongs to (decision 0042): shown to the roles that may read it. */
+  area?: StaffAreaName;
 }
 
 export interface NavSection {
@@ -49,12 +52,13 @@ const NS = englishNamespace('nav', english);
 type Icon = NavItem['icon'];
 
 /** A menu entry whose label is read in the member's language each time a menu draws it. */
-const item = (key: keyof typeof english.item, to: string, icon: Icon): NavItem => ({
+const item = (key: keyof typeof english.item, to: string, icon: Icon, area?: StaffAreaName): NavItem => ({
   get label() {
     return tr(`${NS}:item.${key}`);
   },
   to,
   icon,
+  ...(area === undefined ? {} : { area }),
 });
 
 const section = (key: keyof typeof english.section, items: NavItem[]): NavSection => ({
@@ -101,37 +105,54 @@ export function memberNavigation(userId: number): NavSection[] {
 /** Admin menu: every admin page that has no parameter. */
 export const adminNavigation: NavSection[] = [
   section('overview', [
-    item('dashboard', '/admin/dashboard', IconGauge),
-    item('reports', '/admin/reports', IconReportMoney),
-    item('income', '/admin/income', IconChartBar),
+    item('dashboard', '/admin/dashboard', IconGauge, 'dashboard'),
+    item('reports', '/admin/reports', IconReportMoney, 'money'),
+    item('income', '/admin/income', IconChartBar, 'money'),
   ]),
   section('members', [
-    item('users', '/admin/users', IconUsersGroup),
-    item('tickets', '/admin/tickets', IconTicket),
-    item('notifications', '/admin/notifications', IconBellPlus),
-    item('notificationList', '/admin/notification/list', IconBell),
-    item('videoManager', '/admin/video-manager', IconMovie),
+    item('users', '/admin/users', IconUsersGroup, 'members'),
+    item('tickets', '/admin/tickets', IconTicket, 'tickets'),
+    item('notifications', '/admin/notifications', IconBellPlus, 'notify'),
+    item('notificationList', '/admin/notification/list', IconBell, 'notify'),
+    item('videoManager', '/admin/video-manager', IconMovie, 'content'),
   ]),
   section('money', [
-    item('plans', '/admin/plans', IconPackage),
-    item('deposits', '/admin/deposits', IconBuildingBank),
-    item('web3Deposits', '/admin/web3', IconWallet),
-    item('withdrawals', '/admin/withdrawals', IconCash),
-    item('approvals', '/admin/approvals', IconChecklist),
-    item('topUps', '/admin/topup', IconCreditCard),
-    item('codes', '/admin/codes', IconTicket),
-    item('roiRequests', '/admin/roi-request', IconReceipt),
-    item('rewardPlans', '/admin/reward-plans', IconTrophy),
-    item('rewardTransactions', '/admin/reward-transactions', IconGift),
+    item('plans', '/admin/plans', IconPackage, 'settings'),
+    item('deposits', '/admin/deposits', IconBuildingBank, 'money'),
+    item('web3Deposits', '/admin/web3', IconWallet, 'money'),
+    item('withdrawals', '/admin/withdrawals', IconCash, 'money'),
+    item('approvals', '/admin/approvals', IconChecklist, 'approvals'),
+    item('topUps', '/admin/topup', IconCreditCard, 'money'),
+    item('codes', '/admin/codes', IconTicket, 'money'),
+    item('roiRequests', '/admin/roi-request', IconReceipt, 'money'),
+    item('rewardPlans', '/admin/reward-plans', IconTrophy, 'settings'),
+    item('rewardTransactions', '/admin/reward-transactions', IconGift, 'money'),
   ]),
   section('token', [
-    item('sgxToken', '/admin/token', IconCoin),
-    item('sgxTransactions', '/admin/sgx-transactions', IconArrowsExchange),
+    item('sgxToken', '/admin/token', IconCoin, 'settings'),
+    item('sgxTransactions', '/admin/sgx-transactions', IconArrowsExchange, 'money'),
   ]),
   section('system', [
-    item('settings', '/admin/settings', IconSettings),
-    item('security', '/admin/security', IconShieldLock),
+    item('settings', '/admin/settings', IconSettings, 'settings'),
+    item('security', '/admin/security', IconShieldLock, 'dashboard'),
+    item('audit', '/admin/audit', IconHistory, 'audit'),
   ]),
 ];
+
+/**
+ * The admin menu a staff member's roles may open (decision 0042): a page is listed when the role may read its
+ * area; the server refuses anything else anyway. A session stored before roles existed shows the owner's menu.
+ */
+export function adminNavigationFor(roles: readonly StaffRoleName[] | undefined): NavSection[] {
+  const held = roles ?? ['owner'];
+  return adminNavigation
+    .map((s) => ({
+      get title() {
+        return s.title;
+      },
+      items: s.items.filter((i) => i.area === undefined || staffMay(held, i.area, 'read')),
+    }))
+    .filter((s) => s.items.length > 0);
+}
 
 export { adminHome, memberHome } from './homes';

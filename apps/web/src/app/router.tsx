@@ -73,6 +73,7 @@ const AdminNotificationListPage = adminPage('AdminNotificationListPage');
 const AdminCodesPage = adminPage('AdminCodesPage');
 const AdminSecurityPage = adminPage('AdminSecurityPage');
 const AdminApprovalsPage = adminPage('AdminApprovalsPage');
+const AdminAuditPage = adminPage('AdminAuditPage');
 
 const ProfilePage = memberPage('ProfilePage');
 const MemberDashboardPage = memberPage('MemberDashboardPage');
@@ -149,6 +150,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/sgx-transactions', element: <AdminSgxTransactionsPage /> },
               { path: '/admin/withdrawals', element: <AdminWithdrawalsPage /> },
               { path: '/admin/approvals', element: <AdminApprovalsPage /> },
+              { path: '/admin/audit', element: <AdminAuditPage /> },
               { path: '/admin/roi-request', element: <AdminRoiRequestPage /> },
               { path: '/admin/deposits', element: <AdminDepositsPage /> },
               { path: '/admin/topup', element: <AdminTopupPage /> },

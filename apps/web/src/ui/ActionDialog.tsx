@@ -1,7 +1,9 @@
 import { Button, type ButtonProps, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n';
 import { ApiErrorAlert, isRetryable } from './ApiErrorAlert';
 import { ApprovalPendingAlert, isApprovalPending } from './ApprovalPendingAlert';
+import { SHELL_NS } from './i18n';
 import type { ConfirmedAction } from './useConfirmedAction';
 
 interface ActionDialogProps<P> {
@@ -30,6 +32,7 @@ export function ActionDialog<P>({
   confirmDisabled = false,
   onConfirm,
 }: ActionDialogProps<P>) {
+  const { t } = useT(SHELL_NS);
   const waiting = isApprovalPending(action.error);
   const failed = !waiting && action.error !== null && action.error !== undefined;
   return (
@@ -41,19 +44,19 @@ export function ActionDialog<P>({
       closeOnClickOutside={!action.pending}
       closeOnEscape={!action.pending}
       withCloseButton={!action.pending}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('ui.closeDialog') }}
     >
       <Stack gap="md">
         {waiting ? <ApprovalPendingAlert pending={action.error} /> : children}
         {failed && <ApiErrorAlert error={action.error} />}
         {waiting ? (
           <Group justify="flex-end">
-            <Button onClick={action.cancel}>Close</Button>
+            <Button onClick={action.cancel}>{t('ui.close')}</Button>
           </Group>
         ) : (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={action.cancel} disabled={action.pending}>
-              Go back
+              {t('ui.goBack')}
             </Button>
             <Button
               color={color}
@@ -61,7 +64,7 @@ export function ActionDialog<P>({
               loading={action.pending}
               disabled={confirmDisabled || (failed && !isRetryable(action.error))}
             >
-              {failed && isRetryable(action.error) ? 'Try again' : confirmLabel}
+              {failed && isRetryable(action.error) ? t('ui.tryAgain') : confirmLabel}
             </Button>
           </Group>
         )}

@@ -1,14 +1,16 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ApiError, errorMessage } from '../app/apiError';
+import { useT } from '../i18n/i18n';
 
 const fieldLabel = (field: string) => field.replace(/_/g, ' ');
 
 /** A refused or failed call: the server's message and, when it sent them, its field errors. */
-export function ApiErrorAlert({ error, title = 'Not done' }: { error: unknown; title?: string }) {
+export function ApiErrorAlert({ error, title }: { error: unknown; title?: string }) {
+  const { t } = useT();
   const details = error instanceof ApiError ? Object.entries(error.details) : [];
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={title ?? t('errors.notDone')} role="alert">
       <Text size="sm">{errorMessage(error)}</Text>
       {details.length > 0 && (
         <List size="sm" mt={4}>

@@ -2,6 +2,9 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../app/apiError';
+import { useT } from '../i18n/i18n';
+import { RichText } from '../i18n/RichText';
+import { SHELL_NS } from './i18n';
 
 export { isApprovalPending } from '../app/apiError';
 
@@ -10,21 +13,21 @@ export { isApprovalPending } from '../app/apiError';
  * the approvals. Shown instead of a success; nothing on screen is changed by it.
  */
 export function ApprovalPendingAlert({ pending }: { pending: unknown }) {
+  const { t } = useT(SHELL_NS);
   return (
     <Alert
       color="blue"
       icon={<IconHourglass size={18} />}
-      title="Not done yet"
+      title={t('ui.notDoneYet')}
       role="status"
       data-testid="approval-pending"
     >
       <Text size="sm">{errorMessage(pending)}</Text>
       <Text size="sm" mt={4}>
-        Another admin approves or rejects it on{' '}
-        <Anchor component={Link} to="/admin/approvals" size="sm">
-          Approvals
-        </Anchor>
-        ; until then nothing changes.
+        <RichText
+          text={t('ui.approvalsNote')}
+          components={{ link: <Anchor component={Link} to="/admin/approvals" size="sm" /> }}
+        />
       </Text>
     </Alert>
   );

@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -15,18 +17,19 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   loading = false,
-  message = 'Are you sure you want to delete this item?',
-  confirmLabel = 'Delete',
+  message,
+  confirmLabel,
 }: ConfirmDialogProps) {
+  const { t } = useT(SHELL_NS);
   return (
-    <Modal opened={opened} onClose={onCancel} title="Please confirm" centered>
-      <Text>{message}</Text>
+    <Modal opened={opened} onClose={onCancel} title={t('ui.pleaseConfirm')} centered>
+      <Text>{message ?? t('ui.deleteMessage')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading}>
-          Go back
+          {t('ui.goBack')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={loading}>
-          {confirmLabel}
+          {confirmLabel ?? t('ui.delete')}
         </Button>
       </Group>
     </Modal>

@@ -1,5 +1,7 @@
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 interface CopyTextProps {
   value: string;
@@ -15,6 +17,7 @@ export function shortText(value: string, head = 8, tail = 6): string {
 
 /** Monospace text (an address, a hash, a code) with a copy button. */
 export function CopyText({ value, label, short = false }: CopyTextProps) {
+  const { t } = useT(SHELL_NS);
   return (
     <Group gap={4} wrap="nowrap">
       <Text
@@ -27,8 +30,8 @@ export function CopyText({ value, label, short = false }: CopyTextProps) {
       </Text>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`}>
-            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={`Copy ${label}`}>
+          <Tooltip label={copied ? t('ui.copied') : t('ui.copy', { label })}>
+            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={t('ui.copy', { label })}>
               {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             </ActionIcon>
           </Tooltip>

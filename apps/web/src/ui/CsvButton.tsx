@@ -3,7 +3,9 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../app/apiError';
+import { useT } from '../i18n/i18n';
 import { downloadCsv } from './downloadCsv';
+import { SHELL_NS } from './i18n';
 
 interface CsvButtonProps {
   /** The list endpoint, e.g. "/deposite/list". */
@@ -15,6 +17,7 @@ interface CsvButtonProps {
 
 /** Exports the filtered rows of a list as a CSV file. */
 export function CsvButton({ path, query, name }: CsvButtonProps) {
+  const { t } = useT(SHELL_NS);
   const [busy, setBusy] = useState(false);
   const onClick = () => {
     setBusy(true);
@@ -30,7 +33,7 @@ export function CsvButton({ path, query, name }: CsvButtonProps) {
       loading={busy}
       size="sm"
     >
-      Export CSV
+      {t('ui.exportCsv')}
     </Button>
   );
 }

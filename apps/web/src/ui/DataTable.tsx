@@ -1,6 +1,8 @@
 import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 import { type FoldableColumn, useColumnFolding } from './useColumnFolding';
 
 export interface Column<Row> extends FoldableColumn {
@@ -54,11 +56,12 @@ export function DataTable<Row>({
   rows,
   columns,
   rowKey,
-  emptyText = 'Nothing to show.',
+  emptyText,
   caption,
   minWidth = 800,
   rowLabel,
 }: DataTableProps<Row>) {
+  const { t } = useT(SHELL_NS);
   const foldable = columns.some((c) => c.priority !== undefined && c.priority > 1);
   const folding = useColumnFolding(columns, rows);
   const [open, setOpen] = useState<ReadonlySet<string | number>>(() => new Set());
@@ -81,7 +84,7 @@ export function DataTable<Row>({
         <Table.Tr>
           {toggles && (
             <Table.Th style={{ width: 1 }}>
-              <VisuallyHidden>Details</VisuallyHidden>
+              <VisuallyHidden>{t('ui.details')}</VisuallyHidden>
             </Table.Th>
           )}
           {columns.map((c) => (
@@ -100,7 +103,7 @@ export function DataTable<Row>({
           <Table.Tr>
             <Table.Td colSpan={shownCount}>
               <Text c="dimmed" ta="center" py="md">
-                {emptyText}
+                {emptyText ?? t('ui.nothingToShow')}
               </Text>
             </Table.Td>
           </Table.Tr>
@@ -121,7 +124,9 @@ export function DataTable<Row>({
                         onClick={() => toggle(key)}
                         aria-expanded={expanded}
                         aria-controls={expanded ? detailId : undefined}
-                        aria-label={`${expanded ? 'Hide' : 'Show'} details of ${rowLabel?.(row) ?? `row ${key}`}`}
+                        aria-label={t(expanded ? 'ui.hideDetails' : 'ui.showDetails', {
+                          row: rowLabel?.(row) ?? t('ui.row', { key }),
+                        })}
                       >
                         {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                       </ActionIcon>

@@ -1,4 +1,6 @@
 import { Button, Group, Modal, Text, Title } from '@mantine/core';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 interface ErrorDialogProps {
   error: string;
@@ -8,21 +10,22 @@ interface ErrorDialogProps {
 
 /** Spec 2.2: titled "Error", heading "Something went Wrong!" above the text, a Close button and a close icon. */
 export function ErrorDialog({ error, onClose, opened = true }: ErrorDialogProps) {
+  const { t } = useT(SHELL_NS);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Error"
+      title={t('ui.error')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('ui.closeDialog') }}
     >
       <Title order={4} c="red" mb="xs">
-        Something went Wrong!
+        {t('ui.somethingWentWrong')}
       </Title>
       <Text>{error}</Text>
       <Group justify="flex-end" mt="lg">
         <Button color="red" variant="light" onClick={onClose}>
-          Close
+          {t('ui.close')}
         </Button>
       </Group>
     </Modal>

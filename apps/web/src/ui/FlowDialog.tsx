@@ -1,5 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 /**
  * A dialog holding a multi-step flow (confirm, then send and follow: sweeps, payout batches): open while there is
@@ -18,6 +20,7 @@ export function FlowDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useT(SHELL_NS);
   return (
     <Modal
       opened={opened}
@@ -25,7 +28,7 @@ export function FlowDialog({
       title={title}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('ui.closeDialog') }}
     >
       {opened && <div key={flowKey}>{children}</div>}
     </Modal>

@@ -1,7 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../app/apiError';
+import { useT } from '../i18n/i18n';
 import { formatDateTime } from './format';
+import { SHELL_NS } from './i18n';
 
 interface LoadErrorProps {
   title: string;
@@ -13,17 +15,18 @@ interface LoadErrorProps {
 
 /** A failed read: the reason, when the data on screen was last loaded, and Retry. Never invented data. */
 export function LoadError({ title, error, onRetry, loadedAt }: LoadErrorProps) {
+  const { t } = useT(SHELL_NS);
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
         {loadedAt !== undefined && loadedAt > 0 && (
           <Text size="xs">
-            Showing what was last loaded at {formatDateTime(new Date(loadedAt).toISOString())}.
+            {t('ui.lastLoaded', { time: formatDateTime(new Date(loadedAt).toISOString()) })}
           </Text>
         )}
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Retry
+          {t('ui.retry')}
         </Button>
       </Stack>
     </Alert>

@@ -1,5 +1,7 @@
 import { Anchor, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 interface MemberNameProps {
   /** The member's full name; an empty one shows the username alone. */
@@ -22,9 +24,14 @@ export function memberLabel(m: { fullname: string | null | undefined; username: 
  * is given, and the member's number on hover or focus.
  */
 export function MemberName({ name, username, id, to }: MemberNameProps) {
+  const { t } = useT(SHELL_NS);
   const fullname = name?.trim() ?? '';
   return (
-    <Tooltip label={`Member #${id}`} events={{ hover: true, focus: true, touch: false }} openDelay={200}>
+    <Tooltip
+      label={t('ui.member', { id })}
+      events={{ hover: true, focus: true, touch: false }}
+      openDelay={200}
+    >
       <span data-member-id={id} style={{ overflowWrap: 'anywhere' }}>
         {fullname !== '' && (
           <Text span size="sm" fw={600}>

@@ -1,7 +1,9 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n';
 import { type Column, DataTable } from './DataTable';
+import { SHELL_NS } from './i18n';
 
 export interface ResponsiveColumn<Row> extends Column<Row> {
   /** Phone layout: the cell takes the card's full width (long text: addresses, explanations). */
@@ -31,11 +33,12 @@ export function ResponsiveTable<Row>({
   rows,
   columns,
   rowKey,
-  emptyText = 'Nothing to show.',
+  emptyText,
   minWidth,
   heading,
   rowLabel,
 }: ResponsiveTableProps<Row>) {
+  const { t } = useT(SHELL_NS);
   const phone = useMediaQuery('(max-width: 47.99em)');
   if (!phone) {
     return (
@@ -52,7 +55,7 @@ export function ResponsiveTable<Row>({
   if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md" size="sm">
-        {emptyText}
+        {emptyText ?? t('ui.nothingToShow')}
       </Text>
     );
   }

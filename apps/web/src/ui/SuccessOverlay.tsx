@@ -1,5 +1,7 @@
 import { Button, Overlay, Paper, Portal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 interface SuccessOverlayProps {
   /** Nothing renders while this is null or empty. An explicit `true` shows the default message. */
@@ -8,18 +10,17 @@ interface SuccessOverlayProps {
   onClose: () => void;
 }
 
-export const DEFAULT_SUCCESS_MESSAGE = 'Action completed successfully!';
-
 /** Spec 2.2: a full-screen dimmed backdrop with a centred green card, a success icon, the message and Close. */
 export function SuccessOverlay({ message, onClose }: SuccessOverlayProps) {
+  const { t } = useT(SHELL_NS);
   if (message === null || message === undefined || message === '') return null;
-  const text = message === true ? DEFAULT_SUCCESS_MESSAGE : message;
+  const text = message === true ? t('ui.actionCompleted') : message;
   return (
     <Portal>
       <Overlay fixed backgroundOpacity={0.55} blur={2} zIndex={300} center>
         <Paper
           role="alertdialog"
-          aria-label="Success"
+          aria-label={t('ui.success')}
           bg="green.6"
           c="white"
           radius="lg"
@@ -36,7 +37,7 @@ export function SuccessOverlay({ message, onClose }: SuccessOverlayProps) {
               {text}
             </Text>
             <Button variant="white" color="green" onClick={onClose}>
-              Close
+              {t('ui.close')}
             </Button>
           </Stack>
         </Paper>

@@ -1,5 +1,9 @@
 import { formatUnits, parseUnits } from '@sgx/money';
+import { tr } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 import { formatMoney } from './moneyFormat';
+
+const message = (key: string, vars?: { amount: string }) => tr(`${SHELL_NS}:amount.${key}`, vars);
 
 interface AmountRules {
   /** Inclusive lower bound as decimal text. */
@@ -12,22 +16,22 @@ interface AmountRules {
 }
 
 /** The reason decimal text is not a usable amount, or null when it is. Exact: no float is involved. */
-export function amountError(text: string, rules: AmountRules = {}): string | null {
-  const value = text.trim();
-  if (value === '') return 'Enter an amount.';
-  if (!/^\d+(\.\d+)?$/.test(value)) return 'Enter a number such as 100 or 12.50 (no commas or signs).';
+export function amountError(typed: string, rules: AmountRules = {}): string | null {
+  const value = typed.trim();
+  if (value === '') return message('empty');
+  if (!/^\d+(\.\d+)?$/.test(value)) return message('notNumber');
   let units: bigint;
   try {
     units = parseUnits(value);
   } catch {
-    return 'Enter a valid amount with at most 8 decimal places.';
+    return message('tooPrecise');
   }
-  if (rules.allowZero ? units < 0n : units <= 0n) return 'Enter an amount above 0.';
+  if (rules.allowZero ? units < 0n : units <= 0n) return message('notPositive');
   if (rules.min !== undefined && units < parseUnits(rules.min)) {
-    return `The minimum is ${formatMoney(rules.min)}.`;
+    return message('min', { amount: formatMoney(rules.min) });
   }
   if (rules.max !== undefined && units > parseUnits(rules.max)) {
-    return rules.maxMessage ?? `The most you can use is ${formatMoney(rules.max)}.`;
+    return rules.maxMessage ?? message('max', { amount: formatMoney(rules.max) });
   }
   return null;
 }

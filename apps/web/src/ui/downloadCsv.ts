@@ -2,6 +2,8 @@ import { ErrorBody } from '@sgx/contracts';
 import { API_BASE } from '../app/api';
 import { ApiError } from '../app/apiError';
 import { store } from '../app/store';
+import { tr } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 function fileNameOf(disposition: string | null, fallback: string): string {
   const match = disposition === null ? null : /filename="?([^";]+)"?/i.exec(disposition);
@@ -24,7 +26,7 @@ export async function downloadCsv(path: string, query: URLSearchParams, fallback
   try {
     response = await fetch(`${API_BASE}${path}?${qs}`, { headers });
   } catch {
-    throw new ApiError('Network error. Please check your connection and try again.', 0, 'NETWORK');
+    throw new ApiError(tr('errors.network'), 0, 'NETWORK');
   }
   if (!response.ok) {
     let body: unknown = null;
@@ -35,7 +37,11 @@ export async function downloadCsv(path: string, query: URLSearchParams, fallback
     }
     const parsed = ErrorBody.safeParse(body);
     if (parsed.success) throw new ApiError(parsed.data.message, response.status, parsed.data.code);
-    throw new ApiError(`Export failed (${response.status}).`, response.status, 'HTTP');
+    throw new ApiError(
+      tr(`${SHELL_NS}:ui.exportFailed`, { status: response.status }),
+      response.status,
+      'HTTP',
+    );
   }
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

@@ -173,7 +173,9 @@ describe('roles, suspension and the last owner', () => {
     expect(owners.rows).toHaveLength(1);
 
     const last =
-      String(owners.rows[0].id) === String(owner.id) ? { who: owner, token: ownerToken } : { who: c, token: c.token };
+      String(owners.rows[0].id) === String(owner.id)
+        ? { who: owner, token: ownerToken }
+        : { who: c, token: c.token };
     const self = await call(last.token, 'PUT', `/admin/staff/${last.who.id}/roles`, {
       roles: ['compliance'],
       code: code(last.who),

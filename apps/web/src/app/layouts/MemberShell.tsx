@@ -1,9 +1,11 @@
 import { Box, Group } from '@mantine/core';
+import { useT } from '../../i18n/i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { useUnreadCount } from '../../modules/notifications/api/notificationsApi';
 import { BlockedBanner } from '../../modules/users/components/BlockedBanner';
 import { WalletHeaderSlot } from '../../modules/web3/components/WalletHeaderSlot';
+import { SHELL_NS } from '../../ui/i18n';
 import { memberHome, memberNavigation } from '../navigation';
 import { RoleShell } from './RoleShell';
 
@@ -11,6 +13,7 @@ import { RoleShell } from './RoleShell';
 // or on the pages that use it (issue 22), never with the member frame.
 
 export function MemberShell() {
+  const { t } = useT(SHELL_NS);
   const session = useSession();
   const sections = memberNavigation(session?.account.id ?? 0);
   const unread = useUnreadCount(session !== null).data ?? 0;
@@ -19,8 +22,8 @@ export function MemberShell() {
       sections={sections}
       home={memberHome}
       signInPath="/login"
-      areaLabel="Member area"
-      badges={{ '/user/notifications': { count: unread, label: `${unread} unread notifications` } }}
+      areaLabel={t('frame.memberArea')}
+      badges={{ '/user/notifications': { count: unread, label: t('frame.unread', { n: unread }) } }}
       // A blocked member is told why, what is refused and how to reach support, on every page (issue 22).
       notice={<BlockedBanner />}
       headerExtra={

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { Spinner } from '../../ui/Spinner';
 import { adminHome, memberHome } from '../homes';
@@ -15,6 +16,7 @@ const LanguageSwitch = lazy(() =>
 
 /** Frame of the public pages: a slim header with the sign-in actions, the page, and a footer. */
 export function PublicLayout() {
+  const { t } = useT();
   const session = useSession();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -25,15 +27,15 @@ export function PublicLayout() {
             {session === null ? (
               <Group gap="xs" wrap="nowrap">
                 <Button component={Link} to="/login" variant="subtle" size="sm">
-                  Sign in
+                  {t('app.signIn')}
                 </Button>
                 <Button component={Link} to="/registration" size="sm">
-                  Join
+                  {t('app.join')}
                 </Button>
               </Group>
             ) : session.secondFactor === 'ok' ? (
               <Button component={Link} to={session.role === 'admin' ? adminHome : memberHome} size="sm">
-                Dashboard
+                {t('app.dashboard')}
               </Button>
             ) : // The second factor is still owed (issue 22): no way in yet; the step's page has Sign out.
             null}
@@ -59,6 +61,7 @@ export function PublicLayout() {
 }
 
 function PublicFooter() {
+  const { t } = useT();
   return (
     <Box
       component="footer"
@@ -73,17 +76,17 @@ function PublicFooter() {
               <LanguageSwitch compact size="xs" />
             </Suspense>
             <Anchor component={Link} to="/privacy" size="sm">
-              Privacy
+              {t('app.privacy')}
             </Anchor>
             <Anchor component={Link} to="/terms" size="sm">
-              Terms
+              {t('app.terms')}
             </Anchor>
             <Anchor component={Link} to="/admin-login" size="sm" c="dimmed">
-              Staff sign-in
+              {t('app.staffSignIn')}
             </Anchor>
           </Group>
           <Text size="xs" c="dimmed">
-            Investing involves risk, including the loss of the money you put in. Returns are not guaranteed.
+            {t('app.riskNote')}
           </Text>
         </Stack>
       </Container>

@@ -13,10 +13,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
-import toast from 'react-hot-toast';
 import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { useSignOut } from '../../modules/auth/hooks/useAuthActions';
 import { useSession } from '../../modules/auth/hooks/useSession';
+import { SHELL_NS } from '../../ui/i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { NavSection } from '../navigation';
 import { Logo } from './Logo';
@@ -46,6 +47,7 @@ export function RoleShell({
   badges,
   notice,
 }: RoleShellProps) {
+  const { t } = useT(SHELL_NS);
   const [opened, { toggle, close }] = useDisclosure(false);
   const session = useSession();
   const signOut = useSignOut();
@@ -54,7 +56,11 @@ export function RoleShell({
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
-      onSuccess: () => toast.success('Signed out'),
+      // The toasts' code loads with the first toast, not with every signed-in page (issue 22 item 8).
+      onSuccess: () => {
+        const text = t('frame.signedOut');
+        void import('react-hot-toast').then(({ default: toast }) => toast.success(text));
+      },
       onSettled: () => navigate(signInPath, { replace: true }),
     });
   };
@@ -73,7 +79,7 @@ export function RoleShell({
               onClick={toggle}
               hiddenFrom="md"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('frame.toggleNavigation')}
             />
             <Logo to={home} compact={headerExtra !== undefined} />
             <Text size="xs" c="dimmed" visibleFrom="sm" tt="uppercase" fw={600}>
@@ -100,7 +106,7 @@ export function RoleShell({
               loading={signOut.isPending}
               visibleFrom={headerExtra !== undefined ? 'xs' : undefined}
             >
-              Sign out
+              {t('frame.signOut')}
             </Button>
             {headerExtra !== undefined && (
               <ActionIcon
@@ -108,7 +114,7 @@ export function RoleShell({
                 size="md"
                 onClick={onSignOut}
                 loading={signOut.isPending}
-                aria-label="Sign out"
+                aria-label={t('frame.signOut')}
                 hiddenFrom="xs"
               >
                 <IconLogout size={16} />
@@ -118,7 +124,7 @@ export function RoleShell({
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="xs" aria-label={`${areaLabel} menu`}>
+      <AppShell.Navbar p="xs" aria-label={t('frame.menu', { area: areaLabel })}>
         <AppShell.Section grow component={ScrollArea}>
           {sections.map((section) => (
             <Stack key={section.title} gap={2} mb="sm">

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { useT } from '../../i18n/i18n';
 
 /** The id of every frame's main region, the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -10,6 +11,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * (no #main-content added to it for the router to act on).
  */
 export function SkipLink() {
+  const { t } = useT();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     const main = document.getElementById(MAIN_CONTENT_ID) ?? document.querySelector('main');
     if (!(main instanceof HTMLElement)) return;
@@ -20,7 +22,7 @@ export function SkipLink() {
   };
   return (
     <a href={`#${MAIN_CONTENT_ID}`} className="sgx-skip-link" onClick={onClick}>
-      Skip to content
+      {t('app.skipToContent')}
     </a>
   );
 }

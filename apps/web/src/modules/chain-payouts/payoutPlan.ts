@@ -5,7 +5,9 @@ import type {
   PayoutStatus,
   WithdrawalPayout,
 } from '@sgx/contracts';
+import { tr } from '../../i18n/i18n';
 import { keepListedKeys, toggleAllKeys, toggleKey } from '../../ui/selection';
+import './i18n';
 
 /** The most payouts one batch takes (the server's limit, and the contract's gas budget). */
 export const PAYOUT_BATCH_MAX = 200;
@@ -69,22 +71,36 @@ export interface StatusLook {
   color: string;
 }
 
+const batchColors: Record<PayoutBatchStatus, string> = {
+  prepared: 'yellow',
+  sent: 'blue',
+  paid: 'teal',
+  failed: 'red',
+  expired: 'gray',
+};
+
 /** A batch's status as its badge shows it. */
-export const batchStatusLook: Record<PayoutBatchStatus, StatusLook> = {
-  prepared: { label: 'not sent', color: 'yellow' },
-  sent: { label: 'confirming', color: 'blue' },
-  paid: { label: 'paid', color: 'teal' },
-  failed: { label: 'failed', color: 'red' },
-  expired: { label: 'expired', color: 'gray' },
+export const batchStatusLook = (status: PayoutBatchStatus): StatusLook => ({
+  label: tr(`chainPayouts:batchStatus.${status}`),
+  color: batchColors[status],
+});
+
+const payoutColors: Record<PayoutStatus, string> = {
+  approved: 'blue',
+  sending: 'indigo',
+  paid: 'teal',
+  failed: 'red',
 };
 
 /** A payout's status in the words members and admins see. */
-export const payoutStatusLook: Record<PayoutStatus, StatusLook> = {
-  approved: { label: 'approved', color: 'blue' },
-  sending: { label: 'sending', color: 'indigo' },
-  paid: { label: 'paid', color: 'teal' },
-  failed: { label: 'failed', color: 'red' },
-};
+export const payoutStatusLook = (status: PayoutStatus): StatusLook => ({
+  label: tr(`chainPayouts:payoutStatus.${status}`),
+  color: payoutColors[status],
+});
+
+/** "1 confirmation", "15 confirmations". */
+export const confirmationsText = (n: number): string =>
+  tr(n === 1 ? 'chainPayouts:confirmationsOne' : 'chainPayouts:confirmationsMany', { n });
 
 /**
  * What a withdrawal's payout line says: the status word, and the confirmations while they count. A pending
@@ -94,9 +110,9 @@ export function payoutLine(
   payout: WithdrawalPayout | null,
 ): { look: StatusLook; detail: string | null } | null {
   if (payout === null) return null;
-  const look = payoutStatusLook[payout.status];
+  const look = payoutStatusLook(payout.status);
   if (payout.status === 'failed') return { look, detail: payout.failure };
   if (payout.tx_hash === null || payout.confirmations === null) return { look, detail: null };
   const n = payout.confirmations;
-  return { look, detail: `${n} confirmation${n === 1 ? '' : 's'}` };
+  return { look, detail: confirmationsText(n) };
 }

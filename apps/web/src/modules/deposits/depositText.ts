@@ -1,5 +1,7 @@
 import { depositNetworkName } from '@sgx/chain/names';
 import type { DepositRecord } from '@sgx/contracts';
+import { tr } from '../../i18n/i18n';
+import { DEPOSITS_NS } from './i18n';
 
 /**
  * The network a deposit was sent on (issue 22): "Polygon", "BNB Smart Chain (BEP20)", "TRON (TRC20)"; a BEP20
@@ -20,10 +22,10 @@ export function depositNetwork(d: {
 export function chainProgressText(
   d: Pick<DepositRecord, 'chain_status' | 'confirmations' | 'required_confirmations'>,
 ): string | null {
-  if (d.chain_status === 'below_minimum') return 'Below the minimum: not credited';
+  if (d.chain_status === 'below_minimum') return tr(`${DEPOSITS_NS}:chain.belowMinimum`);
   if (d.chain_status === 'confirming' && d.required_confirmations !== null) {
     const have = Math.min(Math.max(d.confirmations ?? 0, 0), d.required_confirmations);
-    return `Confirming ${have}/${d.required_confirmations}`;
+    return tr(`${DEPOSITS_NS}:chain.progress`, { have, need: d.required_confirmations });
   }
   return null;
 }
@@ -34,7 +36,7 @@ export function chainProgressText(
  */
 export function depositSourceText(d: Pick<DepositRecord, 'source'>, admin = false): string | null {
   if (d.source !== 'address') return null;
-  return admin ? "To the member's address" : 'To your address';
+  return tr(`${DEPOSITS_NS}:chain.${admin ? 'toMemberAddress' : 'toYourAddress'}`);
 }
 
 /** How often a live list refreshes while one of its deposits is being checked on chain. */

@@ -1,8 +1,10 @@
 import { Badge, Group, List, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { RiskSignal } from '@sgx/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useT } from '../../i18n/i18n';
 import { LoadError } from '../../ui/LoadError';
 import { useWithdrawalRisk } from './api/riskApi';
+import { RISK_NS } from './i18n';
 import { riskSummary } from './riskSummary';
 
 /**
@@ -10,11 +12,12 @@ import { riskSummary } from './riskSummary';
  * sentence each, the flagged ones marked by an icon and the word "Flagged". Placed in the admin review.
  */
 export function RiskSignals({ withdrawalId }: { withdrawalId: number }) {
+  const { t } = useT(RISK_NS);
   const risk = useWithdrawalRisk(withdrawalId);
   if (risk.isError) {
     return (
       <LoadError
-        title="The risk signals could not be loaded"
+        title={t('loadError')}
         error={risk.error}
         onRetry={() => void risk.refetch()}
         loadedAt={risk.dataUpdatedAt}
@@ -22,17 +25,17 @@ export function RiskSignals({ withdrawalId }: { withdrawalId: number }) {
     );
   }
   if (risk.isPending) {
-    return <Skeleton h={160} radius="md" aria-label="Loading the risk signals" data-testid="risk-loading" />;
+    return <Skeleton h={160} radius="md" aria-label={t('loading')} data-testid="risk-loading" />;
   }
   const { signals } = risk.data;
   return (
-    <Stack gap="xs" component="section" aria-label="Risk signals" data-testid="risk-signals">
+    <Stack gap="xs" component="section" aria-label={t('label')} data-testid="risk-signals">
       <Text size="sm" fw={600} data-testid="risk-summary">
         {riskSummary(signals)}
       </Text>
       {signals.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="risk-empty">
-          There are no risk signals for this withdrawal.
+          {t('empty')}
         </Text>
       ) : (
         <List spacing={6} listStyleType="none" size="sm">
@@ -46,6 +49,7 @@ export function RiskSignals({ withdrawalId }: { withdrawalId: number }) {
 }
 
 function SignalItem({ signal }: { signal: RiskSignal }) {
+  const { t } = useT(RISK_NS);
   return (
     <List.Item
       data-testid={`risk-${signal.code}`}
@@ -63,7 +67,7 @@ function SignalItem({ signal }: { signal: RiskSignal }) {
       <Group gap={6} wrap="nowrap" align="flex-start">
         {signal.flagged && (
           <Badge color="orange" variant="light" size="sm" style={{ flexShrink: 0 }}>
-            Flagged
+            {t('flagged')}
           </Badge>
         )}
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

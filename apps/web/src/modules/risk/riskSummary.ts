@@ -1,10 +1,12 @@
 import type { RiskSignal } from '@sgx/contracts';
+import { tr } from '../../i18n/i18n';
+import { RISK_NS } from './i18n';
 
-/** The line above the signals: how many are flagged, out of how many. */
+/** The line above the signals: how many are flagged, out of how many (call at render time). */
 export function riskSummary(signals: readonly Pick<RiskSignal, 'flagged'>[]): string {
   const flagged = signals.filter((s) => s.flagged).length;
-  if (signals.length === 0) return 'No risk signals';
-  if (flagged === 0)
-    return `Nothing flagged (${signals.length} ${signals.length === 1 ? 'signal' : 'signals'} checked)`;
-  return `${flagged} of ${signals.length} ${signals.length === 1 ? 'signal' : 'signals'} flagged`;
+  const n = signals.length;
+  if (n === 0) return tr(`${RISK_NS}:summary.none`);
+  if (flagged === 0) return tr(`${RISK_NS}:summary.${n === 1 ? 'nothingOne' : 'nothingMany'}`, { n });
+  return tr(`${RISK_NS}:summary.${n === 1 ? 'flaggedOne' : 'flaggedMany'}`, { flagged, n });
 }

@@ -1,5 +1,8 @@
 import { type FeatureSwitch, featureSwitches, Settings, type UpdateSettingsBody } from '@sgx/contracts';
+import english from '../../i18n/en/settings.json';
+import { tr } from '../../i18n/i18n';
 import { plainDecimal, sameAmount } from '../../ui/moneyFormat';
+import './i18n';
 
 /**
  * The settings as the form edits them: every number is text (decimals exactly as typed, whole numbers
@@ -27,78 +30,61 @@ export interface Unit {
   description?: string;
 }
 
-export const featureLabels: Record<FeatureSwitch, { label: string; description: string }> = {
-  registration: { label: 'Registration', description: 'New members can create accounts.' },
-  login: { label: 'Member sign-in', description: 'Members can sign in. Admin sign-in stays open.' },
-  withdrawal: { label: 'Withdrawals', description: 'Members can request withdrawals.' },
-  deposit: { label: 'Deposits', description: 'Members can submit deposits.' },
-  roi: { label: 'ROI income', description: 'Daily ROI income is paid.' },
-  level: { label: 'Level income', description: 'Level income is paid to uplines.' },
-  direct: { label: 'Direct income', description: 'Direct referral income is paid.' },
-  reward: { label: 'Rewards', description: 'Members can claim rewards.' },
-  support: { label: 'Support', description: 'Members can open tickets and write to support.' },
-  topup: { label: 'Top-ups', description: 'Members can buy or top up plans.' },
+/** A feature switch's name and what it opens, in the admin's language. */
+export const featureLabel = (f: FeatureSwitch) => ({
+  label: tr(`settings:feature.${f}.label`),
+  description: tr(`settings:feature.${f}.description`),
+});
+
+type UnitKey = keyof typeof english.unit;
+const unitText = (u: UnitKey) => tr(`settings:unit.${u}`);
+
+const decimalUnits: Record<string, UnitKey> = {
+  earningCapMultiplier: 'timesPlan',
+  entryFee: 'usd',
+  ctoPoolPercent: 'percent',
+  ctoMinPlan: 'usd',
+  ctoMinDirectsBusiness: 'usd',
+  tokenSlippagePercent: 'percent',
+  tokenTradeFeePercent: 'percent',
+  tokenMaxPriceChangePercent: 'percent',
+  approvalThreshold: 'usd',
+  soloDailyLimit: 'usd',
+  payoutHoldHours: 'hours',
 };
 
-const decimalLabels: Record<string, Unit> = {
-  earningCapMultiplier: { label: 'Earning cap multiplier', unit: '× plan' },
-  entryFee: { label: 'Entry (activation) fee', unit: 'USD' },
-  ctoPoolPercent: { label: 'CTO pool of monthly top-ups', unit: '%' },
-  ctoMinPlan: { label: 'CTO: own plan at least', unit: 'USD' },
-  ctoMinDirectsBusiness: { label: "CTO: directs' plans at least", unit: 'USD' },
-  tokenSlippagePercent: { label: 'Token price slippage limit', unit: '%' },
-  tokenTradeFeePercent: { label: 'Token trade fee', unit: '%' },
-  tokenMaxPriceChangePercent: { label: 'Largest manual token price change', unit: '%' },
-  approvalThreshold: {
-    label: 'Second admin needed from',
-    unit: 'USD',
-    description: 'Any one payout, credit, balance edit or code batch this large waits for a second admin.',
-  },
-  soloDailyLimit: {
-    label: 'One admin alone, per 24 hours',
-    unit: 'USD',
-    description:
-      'What one admin may credit, pay out or issue alone in any 24 hours; past it, a second admin approves.',
-  },
-  payoutHoldHours: { label: 'Hold on a new payout address', unit: 'hours' },
+const withdrawalUnits: Record<string, UnitKey> = {
+  workingMinimum: 'usd',
+  workingFeePercent: 'percent',
+  roiFeePercent: 'percent',
+  compoundFeePercent: 'percent',
+  principalFeeWithin10DaysPercent: 'percent',
+  principalFeeWithin20DaysPercent: 'percent',
 };
 
-const withdrawalLabels: Record<string, Unit> = {
-  workingMinimum: { label: 'Working withdrawal minimum', unit: 'USD' },
-  workingFeePercent: { label: 'Working withdrawal fee', unit: '%' },
-  roiFeePercent: { label: 'ROI withdrawal fee', unit: '%' },
-  compoundFeePercent: { label: 'Compound withdrawal fee', unit: '%' },
-  principalFeeWithin10DaysPercent: { label: 'Principal fee within 10 days', unit: '%' },
-  principalFeeWithin20DaysPercent: { label: 'Principal fee within 20 days', unit: '%' },
-};
-
-const hotWalletLabels: Record<string, Unit> = {
-  perPayout: { label: 'Hot wallet: each payout at most', unit: 'USD' },
-  perMemberDay: { label: 'Hot wallet: per member, 24 hours', unit: 'USD' },
-  perDay: { label: 'Hot wallet: whole platform, 24 hours', unit: 'USD' },
-};
+const hotWalletUnits: Record<string, UnitKey> = { perPayout: 'usd', perMemberDay: 'usd', perDay: 'usd' };
 
 /**
  * The settings that are a group of decimals (a nested object): each edited as its own section, compared and
  * patched as a whole.
  */
 export const decimalGroups = {
-  withdrawal: {
-    title: 'Withdrawals',
-    description: 'The server computes every fee; members see the quote before they confirm.',
-    labels: withdrawalLabels,
-  },
-  hotWalletPolicy: {
-    title: 'Payouts from the hot wallet',
-    description:
-      'Where a hot wallet is configured, approved payouts within these limits (and no flagged risk) are paid without a human; the rest waits for the operator.',
-    labels: hotWalletLabels,
-  },
+  withdrawal: { units: withdrawalUnits },
+  hotWalletPolicy: { units: hotWalletUnits },
 } as const;
 export type DecimalGroup = keyof typeof decimalGroups;
 const groupNames = Object.keys(decimalGroups) as DecimalGroup[];
-export const groupLabel = (group: DecimalGroup, key: string): Unit =>
-  (decimalGroups[group].labels as Record<string, Unit>)[key] ?? guessed(key);
+
+/** A group's title and description, in the admin's language. */
+export const groupText = (group: DecimalGroup) => ({
+  title: tr(`settings:group.${group}.title`),
+  description: tr(`settings:group.${group}.description`),
+});
+
+export const groupLabel = (group: DecimalGroup, key: string): Unit => {
+  const unit = (decimalGroups[group].units as Record<string, UnitKey>)[key];
+  return unit === undefined ? guessed(key) : { label: tr(`settings:${group}.${key}`), unit: unitText(unit) };
+};
 
 /** "ctoMinPlan" -> "Cto min plan"; a unit guessed from the name. For settings this screen has no words for. */
 function guessed(key: string): Unit {
@@ -107,7 +93,13 @@ function guessed(key: string): Unit {
   return { label: `${words.charAt(0).toUpperCase()}${words.slice(1).replace(/ percent$/, '')}`, unit };
 }
 
-export const decimalLabel = (key: string): Unit => decimalLabels[key] ?? guessed(key);
+export const decimalLabel = (key: string): Unit => {
+  const unit = decimalUnits[key];
+  if (unit === undefined) return guessed(key);
+  const label: Unit = { label: tr(`settings:decimal.${key}`), unit: unitText(unit) };
+  if (Object.hasOwn(english.decimalHelp, key)) label.description = tr(`settings:decimalHelp.${key}`);
+  return label;
+};
 
 /** Text settings that identify accounts and business dates: shown, not edited here. */
 export const fixedKeys = ['usernamePrefix', 'rootReferralCode', 'businessTimezone'] as const;
@@ -171,7 +163,8 @@ export function checkDraft(
     const key = issue.path.map(String).join('.');
     const wholeField = issue.path.some((p) => p === 'directs' || p === 'levelUnlockDirects');
     if (errors[key] === undefined) {
-      errors[key] = wholeField && issue.code === 'invalid_type' ? 'Enter a whole number.' : issue.message;
+      errors[key] =
+        wholeField && issue.code === 'invalid_type' ? tr('settings:draft.wholeNumber') : issue.message;
     }
   }
   return { ok: false, errors };
@@ -184,12 +177,14 @@ export interface SettingChange {
   after: string;
 }
 
-const onOff = (v: boolean) => (v ? 'On' : 'Off');
+const onOff = (v: boolean) => tr(v ? 'settings:draft.on' : 'settings:draft.off');
 const sameDecimal = (a: string, b: string) => a === b || sameAmount(a, b);
 const withUnit = (v: string, unit: string) =>
   unit === '%' ? `${show(v)}%` : unit === '' ? show(v) : `${show(v)} ${unit}`;
 const tiersText = (tiers: Settings['salaryTiers']) =>
-  tiers.length === 0 ? 'none' : tiers.map((t) => `${t.directs} directs: ${show(t.amount)} USD`).join('; ');
+  tiers.length === 0
+    ? tr('settings:draft.none')
+    : tiers.map((t) => tr('settings:draft.tier', { directs: t.directs, amount: show(t.amount) })).join('; ');
 
 /**
  * What saving would change, in words, and the patch PUT /settings takes: only the keys that change; for
@@ -208,7 +203,7 @@ export function diffSettings(
       features[f] = after.features[f];
       changes.push({
         key: `features.${f}`,
-        label: featureLabels[f].label,
+        label: featureLabel(f).label,
         before: onOff(before.features[f]),
         after: onOff(after.features[f]),
       });
@@ -235,7 +230,7 @@ export function diffSettings(
       levelsChanged = true;
       changes.push({
         key: `levelPercents.${i}`,
-        label: `Level ${i + 1} income`,
+        label: tr('settings:draft.levelIncome', { level: i + 1 }),
         before: `${show(old)}%`,
         after: `${show(v)}%`,
       });
@@ -250,9 +245,9 @@ export function diffSettings(
       unlockChanged = true;
       changes.push({
         key: `levelUnlockDirects.${i}`,
-        label: `Level ${i + 1} unlock`,
-        before: `${old ?? '-'} active directs`,
-        after: `${v} active directs`,
+        label: tr('settings:draft.levelUnlock', { level: i + 1 }),
+        before: tr('settings:draft.activeDirects', { n: old ?? '-' }),
+        after: tr('settings:draft.activeDirects', { n: v }),
       });
     }
   });
@@ -287,7 +282,7 @@ export function diffSettings(
     patch.salaryTiers = after.salaryTiers;
     changes.push({
       key: 'salaryTiers',
-      label: 'Salary tiers',
+      label: tr('settings:draft.salaryTiers'),
       before: tiersText(before.salaryTiers),
       after: tiersText(after.salaryTiers),
     });

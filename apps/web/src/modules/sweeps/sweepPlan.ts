@@ -1,7 +1,9 @@
 import type { ChainConfig, ChainsResponse, SweepCandidate } from '@sgx/contracts';
 import { formatUnits, parseUnits, sumUnits } from '@sgx/money';
+import { tr } from '../../i18n/i18n';
 import { keepListedKeys, toggleAllKeys, toggleKey } from '../../ui/selection';
 import { codeProblem } from '../auth/twoFactorText';
+import './i18n';
 
 /** The most addresses one sweep takes (the server's limit). */
 export const SWEEP_MAX_ADDRESSES = 200;
@@ -69,7 +71,7 @@ export function sweepFormErrors(form: SweepForm): SweepFormErrors {
   const errors: SweepFormErrors = {};
   const reason = form.reason.trim();
   if (reason.length < 3 || reason.length > 500) {
-    errors.reason = 'Say why (3 to 500 characters): it is kept in the audit log.';
+    errors.reason = tr('sweeps:reasonError');
   }
   const code = codeProblem(form.code.trim(), false);
   if (code !== null) errors.code = code;
@@ -79,12 +81,20 @@ export function sweepFormErrors(form: SweepForm): SweepFormErrors {
 export { txHashProblem } from '../web3/txHash';
 
 /** A status as a badge shows it. */
-export const sweepStatusLook: Record<string, { label: string; color: string }> = {
-  prepared: { label: 'not sent', color: 'yellow' },
-  sent: { label: 'confirming', color: 'blue' },
-  confirmed: { label: 'confirmed', color: 'teal' },
-  failed: { label: 'failed', color: 'red' },
+const sweepColors: Record<string, string> = {
+  prepared: 'yellow',
+  sent: 'blue',
+  confirmed: 'teal',
+  failed: 'red',
 };
+
+/** A status as a badge shows it; a status this screen has no words for is shown as it comes. */
+export function sweepStatusLook(status: string): { label: string; color: string } {
+  const color = sweepColors[status];
+  return color === undefined
+    ? { label: status, color: 'gray' }
+    : { label: tr(`sweeps:status.${status}`), color };
+}
 
 /**
  * A sweep as the dialog shows it: the list's read when it was made after the last answer of the server (the

@@ -1,4 +1,5 @@
 import { divRoundHalfUp, formatToken, formatUnits, mulDiv, mulUnits, parseUnits, UNIT } from '@sgx/money';
+import { localiseDecimal } from '../../ui/format';
 
 /**
  * Exact arithmetic for the token screens, all in bigint units of 10^-8 (never a float). The predictions
@@ -11,11 +12,9 @@ export const TOKEN_ID = 1;
 /** What the member typed in an amount or price field. */
 export type AmountReading =
   | { kind: 'empty' }
-  | { kind: 'invalid'; message: string }
+  | { kind: 'invalid' }
   | { kind: 'not-positive' }
   | { kind: 'ok'; units: bigint; text: string };
-
-export const TOO_MANY_DECIMALS = 'Enter an amount with at most 8 decimals.';
 
 /** Reads decimal text exactly. `text` of an ok reading is the canonical form the API takes ("1000.00000000"). */
 export function readAmount(raw: string): AmountReading {
@@ -25,7 +24,7 @@ export function readAmount(raw: string): AmountReading {
   try {
     units = parseUnits(value);
   } catch {
-    return { kind: 'invalid', message: TOO_MANY_DECIMALS };
+    return { kind: 'invalid' };
   }
   if (units <= 0n) return { kind: 'not-positive' };
   return { kind: 'ok', units, text: formatUnits(units) };
@@ -41,9 +40,12 @@ export function unitsOf(value: string | null | undefined): bigint | null {
   }
 }
 
-/** A per-token price in USD: 2 to 8 decimals, since SGX trades at fractions of a cent ("$0.00800004"). */
+/**
+ * A per-token price in USD: 2 to 8 decimals, since SGX trades at fractions of a cent ("$0.00800004"), with the
+ * member's separators (moved as text, never through a float).
+ */
 export function formatPriceUnits(units: bigint): string {
-  const text = formatToken(units);
+  const text = localiseDecimal(formatToken(units));
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
@@ -57,7 +59,7 @@ export function formatMultiplier(value: string | null | undefined): string {
   const units = unitsOf(value);
   if (units === null) return '-';
   const text = formatUnits(units);
-  return `${text.replace(/\.?0+$/, '')}x`;
+  return `${localiseDecimal(text.replace(/\.?0+$/, ''))}x`;
 }
 
 /** A percent held as hundredths (1250n = 12.50%) as text with 2 decimals: "12.50". */
@@ -76,7 +78,7 @@ export function formatSignedPercent(text: string | null | undefined): string {
   if (text === null || text === undefined || text === '') return '-';
   const units = unitsOf(text);
   if (units === null) return '-';
-  return `${units > 0n ? '+' : ''}${formatUnits(units, 2)}%`;
+  return `${units > 0n ? '+' : ''}${localiseDecimal(formatUnits(units, 2))}%`;
 }
 
 /** -1, 0 or 1: whether decimal text is a loss, nothing, or a profit. */

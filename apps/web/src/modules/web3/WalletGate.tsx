@@ -2,6 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
+import { WEB3_HEADER_NS } from './headerI18n';
 import { useWalletRuntime } from './WalletProvider';
 
 interface WalletGateProps {
@@ -38,19 +40,13 @@ export function WalletGate({ children, fallback, renderError }: WalletGateProps)
 }
 
 export function WalletUnavailable({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useT(WEB3_HEADER_NS);
   return (
-    <Alert
-      color="orange"
-      icon={<IconPlugConnectedX size={18} />}
-      title="Wallet connection is unavailable"
-      role="alert"
-    >
+    <Alert color="orange" icon={<IconPlugConnectedX size={18} />} title={t('header.gateTitle')} role="alert">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          {errorMessage(error)} You can still send a deposit manually and report its transaction hash.
-        </Text>
+        <Text size="sm">{t('header.gateBody', { reason: errorMessage(error) })}</Text>
         <Button size="xs" variant="light" color="orange" onClick={onRetry}>
-          Retry
+          {t('header.retry')}
         </Button>
       </Stack>
     </Alert>

@@ -1,6 +1,7 @@
 import type { ChainConfig } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
 import type { DepositAddress } from '../deposit-addresses/api/addressesApi';
+import { web3Text } from './i18n';
 
 /**
  * Where a deposit on `chainId` goes: the BEP20 address set for that chain, else the BEP20 address that
@@ -31,9 +32,9 @@ export function depositChainOptions(
   return chains.map((chain) => {
     const address = receivingAddressFor(addresses, chain.id);
     const reason = !chain.enabled
-      ? `Deposits on ${chain.name} are switched off for now.`
+      ? web3Text('options.switchedOff', { chain: chain.name })
       : address === undefined
-        ? `No receiving address is set up for ${chain.name} yet.`
+        ? web3Text('options.noAddress', { chain: chain.name })
         : null;
     return { chain, address, available: reason === null, reason };
   });
@@ -57,13 +58,13 @@ export function tokenAmountError(amount: string, decimals: number, symbol: strin
   try {
     text = formatUnits(parseUnits(amount.trim()));
   } catch {
-    return 'Enter a valid amount.';
+    return web3Text('options.invalidAmount');
   }
   const fraction = (text.split('.')[1] ?? '').replace(/0+$/, '');
   if (fraction.length <= decimals) return null;
   return decimals === 0
-    ? `${symbol} on this chain has no decimal places: enter a whole amount.`
-    : `${symbol} on this chain has ${decimals} decimal places: enter at most ${decimals}.`;
+    ? web3Text('options.noDecimals', { symbol })
+    : web3Text('options.decimals', { symbol, decimals });
 }
 
 /** Exact token text made easier to read, digits unchanged: '1000000.5' -> '1,000,000.5'. */

@@ -9,6 +9,7 @@ import {
 } from '@sgx/contracts';
 import { formatMoney, plainDecimal, sameAmount } from '../../ui/moneyFormat';
 import type { ChainSettingsInput } from './api/chainsApi';
+import { web3Text } from './i18n';
 
 /** The admin's edit form of one chain, as typed (numbers stay text until checked). */
 export interface ChainSettingsDraft {
@@ -50,9 +51,7 @@ function isChainAddress(address: string, chain: ChainKind): boolean {
 }
 
 function addressRule(chain: ChainKind): string {
-  return chain.network === 'TRON'
-    ? 'its TRON address (T and 33 more characters) or 0x and 40 hex digits'
-    : '0x and 40 hex digits with a valid EIP-55 checksum';
+  return chain.network === 'TRON' ? web3Text('settings.ruleTron') : web3Text('settings.ruleEvm');
 }
 
 /** An address as the 0x form the contract fields are sent in (null for text that is no address). */
@@ -79,34 +78,33 @@ export function confirmationsFloor(chainId: number): number {
 export function chainSettingsErrors(d: ChainSettingsDraft, chain: ChainKind): ChainSettingsErrors {
   const errors: ChainSettingsErrors = {};
   const address = d.token_address.trim();
-  if (address === '') errors.token_address = 'Enter the token contract address.';
+  if (address === '') errors.token_address = web3Text('settings.enterToken');
   else if (!isChainAddress(address, chain)) {
-    errors.token_address = `Enter a valid contract address: ${addressRule(chain)}.`;
+    errors.token_address = web3Text('settings.invalidToken', { rule: addressRule(chain) });
   }
   if (!/^\d{1,12}(\.\d{1,8})?$/.test(d.min_deposit.trim())) {
-    errors.min_deposit = 'Enter an amount like 10 or 0.5 (0 credits every transfer).';
+    errors.min_deposit = web3Text('settings.invalidMinimum');
   }
   const factory = d.forwarder_factory.trim();
   if (factory !== '' && factoryHex(factory) === null) {
-    errors.forwarder_factory = `Enter the factory contract address: ${addressRule(chain)}; or leave it empty to remove it.`;
+    errors.forwarder_factory = web3Text('settings.invalidFactory', { rule: addressRule(chain) });
   }
   const payout = d.payout_contract.trim();
   if (payout !== '' && factoryHex(payout) === null) {
-    errors.payout_contract = `Enter the payout contract address: ${addressRule(chain)}; or leave it empty to remove it.`;
+    errors.payout_contract = web3Text('settings.invalidPayout', { rule: addressRule(chain) });
   }
   const symbol = d.token_symbol.trim();
-  if (symbol === '' || symbol.length > 12) errors.token_symbol = 'Enter the symbol (1 to 12 characters).';
+  if (symbol === '' || symbol.length > 12) errors.token_symbol = web3Text('settings.invalidSymbol');
   const decimals = wholeNumber(d.token_decimals);
-  if (decimals === null || decimals > 36) errors.token_decimals = 'Enter a whole number from 0 to 36.';
+  if (decimals === null || decimals > 36) errors.token_decimals = web3Text('settings.invalidDecimals');
   const confirmations = wholeNumber(d.confirmations);
   const floor = confirmationsFloor(chain.id);
   if (confirmations === null || confirmations > 10_000) {
-    errors.confirmations = `Enter a whole number of blocks, at least ${floor} (at most 10,000).`;
+    errors.confirmations = web3Text('settings.invalidConfirmations', { floor });
   } else if (confirmations < floor) {
     errors.confirmations = confirmationsFloorMessage(chain.name, floor);
   }
-  if (d.reason.trim().length < 3)
-    errors.reason = 'Say why (at least 3 characters): it is kept in the audit log.';
+  if (d.reason.trim().length < 3) errors.reason = web3Text('settings.reasonShort');
   return errors;
 }
 
@@ -149,36 +147,44 @@ export interface SettingChange {
 /** What saving would change, for the confirmation. */
 export function chainSettingsChanges(chain: ChainConfig, body: ChainSettingsInput): SettingChange[] {
   const rows: SettingChange[] = [
-    { label: 'Deposits', before: onOff(chain.enabled), after: onOff(body.enabled) },
-    { label: 'Token contract', before: chain.token.address, after: body.token_address },
-    { label: 'Symbol', before: chain.token.symbol, after: body.token_symbol },
-    { label: 'Decimals', before: String(chain.token.decimals), after: String(body.token_decimals) },
-    { label: 'Confirmations', before: String(chain.confirmations), after: String(body.confirmations) },
+    { label: web3Text('settings.deposits'), before: onOff(chain.enabled), after: onOff(body.enabled) },
+    { label: web3Text('chains.tokenContract'), before: chain.token.address, after: body.token_address },
+    { label: web3Text('chains.symbol'), before: chain.token.symbol, after: body.token_symbol },
+    {
+      label: web3Text('chains.decimals'),
+      before: String(chain.token.decimals),
+      after: String(body.token_decimals),
+    },
+    {
+      label: web3Text('chains.confirmations'),
+      before: String(chain.confirmations),
+      after: String(body.confirmations),
+    },
   ];
   if (body.min_deposit !== undefined) {
     rows.push({
-      label: 'Minimum deposit',
+      label: web3Text('settings.minimumDeposit'),
       before: formatMoney(chain.min_deposit),
       after: formatMoney(body.min_deposit),
     });
   }
   if (body.forwarder_factory !== undefined) {
     rows.push({
-      label: 'Deposit factory',
-      before: chain.forwarder_factory ?? 'none',
-      after: body.forwarder_factory ?? 'none (removed)',
+      label: web3Text('chains.factory'),
+      before: chain.forwarder_factory ?? web3Text('settings.noneValue'),
+      after: body.forwarder_factory ?? web3Text('settings.removedValue'),
     });
   }
   if (body.payout_contract !== undefined) {
     rows.push({
-      label: 'Payout contract',
-      before: chain.payout_contract ?? 'none',
-      after: body.payout_contract ?? 'none (removed)',
+      label: web3Text('settings.payoutContract'),
+      before: chain.payout_contract ?? web3Text('settings.noneValue'),
+      after: body.payout_contract ?? web3Text('settings.removedValue'),
     });
   }
   return rows.filter((r) => r.before !== r.after);
 }
 
 function onOff(enabled: boolean): string {
-  return enabled ? 'enabled' : 'switched off';
+  return enabled ? web3Text('settings.enabledValue') : web3Text('settings.offValue');
 }

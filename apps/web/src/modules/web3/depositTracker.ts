@@ -1,4 +1,5 @@
 import type { DepositRecord } from '@sgx/contracts';
+import { web3Text } from './i18n';
 
 export type TrackerPhase = 'waiting' | 'confirming' | 'credited' | 'refused' | 'manual' | 'declined';
 
@@ -35,14 +36,14 @@ export function trackerView(
     phase === 'confirming' || phase === 'credited' || (confirmations !== null && confirmations > 0);
   const confirmationsLabel =
     required === null
-      ? 'Confirmations'
-      : `Confirmations: ${Math.min(confirmations ?? 0, required)} of ${required}`;
+      ? web3Text('tracker.confirmations')
+      : web3Text('tracker.confirmationsOf', { count: Math.min(confirmations ?? 0, required), required });
 
   const steps: TrackerStep[] = [
-    { key: 'sent', label: 'Sent from your wallet', state: 'done' },
+    { key: 'sent', label: web3Text('tracker.stepSent'), state: 'done' },
     {
       key: 'network',
-      label: 'Included in a block',
+      label: web3Text('tracker.stepIncluded'),
       state: seen ? 'done' : phase === 'waiting' ? 'current' : 'todo',
     },
     {
@@ -83,14 +84,14 @@ export function trackerPhase(deposit: DepositRecord | undefined): TrackerPhase {
 function resultStep(phase: TrackerPhase): Pick<TrackerStep, 'label' | 'state'> {
   switch (phase) {
     case 'credited':
-      return { label: 'Credited to your Business Balance', state: 'done' };
+      return { label: web3Text('tracker.stepCredited'), state: 'done' };
     case 'refused':
-      return { label: 'Refused by the check', state: 'failed' };
+      return { label: web3Text('tracker.stepRefused'), state: 'failed' };
     case 'declined':
-      return { label: 'Declined', state: 'failed' };
+      return { label: web3Text('tracker.declined'), state: 'failed' };
     case 'manual':
-      return { label: 'Checked by our team', state: 'current' };
+      return { label: web3Text('tracker.stepManual'), state: 'current' };
     default:
-      return { label: 'Credited to your Business Balance', state: 'todo' };
+      return { label: web3Text('tracker.stepCredited'), state: 'todo' };
   }
 }

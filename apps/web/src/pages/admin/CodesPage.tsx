@@ -1,7 +1,9 @@
 import { Select, Stack } from '@mantine/core';
+import { useT } from '../../i18n/i18n';
 import { useCodes } from '../../modules/codes/api/codesApi';
 import { CodesTable } from '../../modules/codes/components/CodesTable';
 import { IssueCodesForm } from '../../modules/codes/components/IssueCodesForm';
+import { CODES_NS } from '../../modules/codes/i18n';
 import { CsvButton } from '../../ui/CsvButton';
 import { ListPager } from '../../ui/ListPager';
 import { ListToolbar } from '../../ui/ListToolbar';
@@ -13,32 +15,30 @@ import { listQuery, useListState } from '../../ui/useListState';
 
 /** /admin/codes: issue one-time codes, list them (unused or redeemed), export. */
 export default function CodesPage() {
+  const { t } = useT(CODES_NS);
   const list = useListState({ status: '' }, 20);
   const qs = listQuery(list.params);
   const codes = useCodes(qs);
   return (
-    <PageShell
-      title="Codes"
-      description="One-time codes with a value. A member redeems a code once into their Business Balance."
-    >
-      <SectionCard title="Issue codes">
+    <PageShell title={t('page.title')} description={t('page.description')}>
+      <SectionCard title={t('page.issue')}>
         <IssueCodesForm />
       </SectionCard>
-      <SectionCard title="All codes">
+      <SectionCard title={t('page.all')}>
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search codes"
-          searchPlaceholder="Search code"
+          searchLabel={t('page.searchLabel')}
+          searchPlaceholder={t('page.search')}
           fetching={codes.isFetching && !codes.isPending}
           actions={<CsvButton path="/codes" query={qs} name="codes" />}
         >
           <Select
-            aria-label="Status"
+            aria-label={t('page.status')}
             data={[
-              { value: '', label: 'All codes' },
-              { value: 'unused', label: 'Unused' },
-              { value: 'redeemed', label: 'Redeemed' },
+              { value: '', label: t('page.allStatuses') },
+              { value: 'unused', label: t('page.unused') },
+              { value: 'redeemed', label: t('page.redeemed') },
             ]}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? '')}
@@ -48,7 +48,7 @@ export default function CodesPage() {
         </ListToolbar>
         {codes.isError && (
           <LoadError
-            title="Codes could not be loaded"
+            title={t('page.loadError')}
             error={codes.error}
             onRetry={() => void codes.refetch()}
             loadedAt={codes.dataUpdatedAt}
@@ -57,14 +57,14 @@ export default function CodesPage() {
         <Spinner loading={codes.isPending} />
         {codes.data !== undefined && (
           <Stack gap="sm">
-            <CodesTable rows={codes.data.codes} emptyText="No codes match." />
+            <CodesTable rows={codes.data.codes} emptyText={t('page.empty')} />
             <ListPager
               page={list.page}
               totalPages={codes.data.totalPages}
               total={codes.data.total}
               onPage={list.setPage}
-              noun={['code', 'codes']}
-              label="Code pages"
+              noun={[t('page.one'), t('page.many')]}
+              label={t('page.pages')}
             />
           </Stack>
         )}

@@ -1,7 +1,9 @@
 import { Button, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useT } from '../../i18n/i18n';
 import { useAdminStats } from '../../modules/admin-dashboard/api/statsApi';
 import { StatsView } from '../../modules/admin-dashboard/components/StatsView';
+import { ADMIN_DASHBOARD_NS } from '../../modules/admin-dashboard/i18n';
 import { SetupChecklist } from '../../modules/setup/components/SetupChecklist';
 import { formatDateTime } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
@@ -10,17 +12,18 @@ import { Spinner } from '../../ui/Spinner';
 
 /** /admin/dashboard: members, money, pending queues, income today, token price, 30 days of history. */
 export default function DashboardPage() {
+  const { t } = useT(ADMIN_DASHBOARD_NS);
   const stats = useAdminStats();
   return (
     <PageShell
-      title="Admin Dashboard"
+      title={t('page.title')}
       description={
         stats.dataUpdatedAt > 0 ? (
           <Text span inherit>
-            Platform figures, refreshed {formatDateTime(new Date(stats.dataUpdatedAt).toISOString())}
+            {t('page.refreshed', { time: formatDateTime(new Date(stats.dataUpdatedAt).toISOString()) })}
           </Text>
         ) : (
-          'Platform figures'
+          t('page.description')
         )
       }
       actions={
@@ -30,14 +33,14 @@ export default function DashboardPage() {
           loading={stats.isFetching}
           onClick={() => void stats.refetch()}
         >
-          Refresh
+          {t('page.refresh')}
         </Button>
       }
     >
       <SetupChecklist />
       {stats.isError && (
         <LoadError
-          title="Failed to fetch admin dashboard"
+          title={t('page.loadError')}
           error={stats.error}
           onRetry={() => void stats.refetch()}
           loadedAt={stats.dataUpdatedAt}

@@ -1,5 +1,6 @@
 import { Card, Select, Stack } from '@mantine/core';
 import toast from 'react-hot-toast';
+import { useT } from '../../i18n/i18n';
 import { ApprovalDecisionDialog } from '../../modules/approvals/components/ApprovalDecisionDialog';
 import { useAwaitingApprovals } from '../../modules/approvals/components/AwaitingApproval';
 import { decideDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
@@ -9,7 +10,8 @@ import {
 } from '../../modules/deposits/components/DepositDecisionDialog';
 import { DepositsTable } from '../../modules/deposits/components/DepositsTable';
 import { ReorgHeldPanel } from '../../modules/deposits/components/ReorgHeldPanel';
-import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
+import { useRequestStatusOptions } from '../../modules/deposits/components/statusOptions';
+import { DEPOSITS_NS } from '../../modules/deposits/i18n';
 import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
 import { CsvButton } from '../../ui/CsvButton';
 import { ListPager } from '../../ui/ListPager';
@@ -25,6 +27,8 @@ import { listQuery, useListState } from '../../ui/useListState';
  * second admin (decision 0024) says so and who asked; another admin approves it here.
  */
 export default function DepositsPage() {
+  const { t } = useT(DEPOSITS_NS);
+  const statusOptions = useRequestStatusOptions();
   const list = useListState({ status: 'pending' }, 20);
   const qs = listQuery(list.params);
   const deposits = useDeposits(qs);
@@ -49,23 +53,20 @@ export default function DepositsPage() {
   const { awaiting, approve } = useAwaitingApprovals(deposits.data?.deposits);
 
   return (
-    <PageShell
-      title="Deposits"
-      description="Deposits on chains the server reads are verified and credited on their own. Check the rest (and any the check refused) on chain, then approve (credits the member) or decline."
-    >
+    <PageShell title={t('admin.title')} description={t('admin.description')}>
       <ReorgHeldPanel />
       <Card withBorder radius="lg" padding="md" data-testid="deposits-list">
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search deposits"
-          searchPlaceholder="Search member or transaction hash"
+          searchLabel={t('history.search')}
+          searchPlaceholder={t('admin.searchPlaceholder')}
           fetching={deposits.isFetching && !deposits.isPending}
           actions={<CsvButton path="/deposite/list" query={qs} name="deposits" />}
         >
           <Select
-            aria-label="Status"
-            data={requestStatusOptions}
+            aria-label={t('history.status')}
+            data={statusOptions}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? '')}
             allowDeselect={false}
@@ -74,7 +75,7 @@ export default function DepositsPage() {
         </ListToolbar>
         {deposits.isError && (
           <LoadError
-            title="Deposits could not be loaded"
+            title={t('history.loadError')}
             error={deposits.error}
             onRetry={() => void deposits.refetch()}
             loadedAt={deposits.dataUpdatedAt}
@@ -88,17 +89,15 @@ export default function DepositsPage() {
               showMember
               onDecide={(deposit, status) => decide.open({ deposit, status })}
               awaiting={awaiting}
-              emptyText={
-                list.filters.status === 'pending' ? 'No deposits wait for a decision.' : 'No deposits match.'
-              }
+              emptyText={list.filters.status === 'pending' ? t('admin.emptyPending') : t('history.noMatch')}
             />
             <ListPager
               page={list.page}
               totalPages={deposits.data.totalPages}
               total={deposits.data.total}
               onPage={list.setPage}
-              noun={['deposit', 'deposits']}
-              label="Deposit pages"
+              noun={[t('history.one'), t('history.other')]}
+              label={t('history.pages')}
             />
           </Stack>
         )}

@@ -1,11 +1,14 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n';
+import { RichText } from '../../i18n/RichText';
 import { useAdminStats } from '../../modules/admin-dashboard/api/statsApi';
 import { useIncomeMatrix } from '../../modules/admin-reports/api/reportsApi';
 import { IncomeMatrix } from '../../modules/admin-reports/components/IncomeMatrix';
 import { monthOptions, recentMonths } from '../../modules/admin-reports/components/months';
 import { TopEarners } from '../../modules/admin-reports/components/TopEarners';
+import { ADMIN_REPORTS_NS } from '../../modules/admin-reports/i18n';
 import { DailyBars } from '../../modules/income/components/DailyBars';
 import { textOf, unitsOf } from '../../modules/income/components/incomeMath';
 import { LoadError } from '../../ui/LoadError';
@@ -16,6 +19,7 @@ import { Spinner } from '../../ui/Spinner';
 
 /** /admin/income: income paid per type and month, per day, top earners, and the transactions' export. */
 export default function IncomePage() {
+  const { t } = useT(ADMIN_REPORTS_NS);
   const [month, setMonth] = useState('');
   const matrix = useIncomeMatrix(month);
   const stats = useAdminStats();
@@ -24,8 +28,8 @@ export default function IncomePage() {
 
   return (
     <PageShell
-      title="Income"
-      description="Income paid to members: ROI, level, direct, salary, rewards and CTO."
+      title={t('income.title')}
+      description={t('income.description')}
       actions={
         <Button
           variant="default"
@@ -36,18 +40,18 @@ export default function IncomePage() {
             void stats.refetch();
           }}
         >
-          Refresh
+          {t('income.refresh')}
         </Button>
       }
     >
       <SectionCard
-        title="Income by type and month"
+        title={t('income.matrixTitle')}
         testId="income-matrix"
-        description="Credits to member wallets, from the ledger. Reversed credits are still counted here."
+        description={t('income.matrixDescription')}
         actions={
           <Select
-            aria-label="Month"
-            data={monthOptions(recentMonths(24), 'All months')}
+            aria-label={t('col.month')}
+            data={monthOptions(recentMonths(24), t('col.allMonths'))}
             value={month}
             onChange={(v) => setMonth(v ?? '')}
             allowDeselect={false}
@@ -57,49 +61,55 @@ export default function IncomePage() {
       >
         {matrix.isError && (
           <LoadError
-            title="Failed to load the income matrix"
+            title={t('income.matrixError')}
             error={matrix.error}
             onRetry={() => void matrix.refetch()}
             loadedAt={matrix.dataUpdatedAt}
           />
         )}
-        <Spinner loading={matrix.isPending} label="Loading income" />
+        <Spinner loading={matrix.isPending} label={t('income.loadingIncome')} />
         {matrix.data !== undefined && <IncomeMatrix rows={matrix.data.matrix} />}
       </SectionCard>
 
       <SectionCard
-        title="Income per day"
+        title={t('income.dailyTitle')}
         testId="income-daily"
         description={
           stats.data !== undefined ? (
             <Text span inherit>
-              Last {daily.length} days: <Money value={textOf(last30)} />
+              <RichText
+                text={t('income.lastDays', { days: daily.length })}
+                components={{ amount: <Money value={textOf(last30)} /> }}
+              />
             </Text>
           ) : (
-            'Last 30 days'
+            t('income.last30')
           )
         }
       >
         {stats.isError && (
           <LoadError
-            title="Failed to load the daily income"
+            title={t('income.dailyError')}
             error={stats.error}
             onRetry={() => void stats.refetch()}
             loadedAt={stats.dataUpdatedAt}
           />
         )}
-        <Spinner loading={stats.isPending} label="Loading daily income" />
+        <Spinner loading={stats.isPending} label={t('income.loadingDaily')} />
         {stats.data !== undefined && (
           <Stack gap={4} data-testid="chart-income-daily">
-            <DailyBars points={daily.map((d) => ({ day: d.day, value: d.income }))} label="Income per day" />
+            <DailyBars
+              points={daily.map((d) => ({ day: d.day, value: d.income }))}
+              label={t('income.dailyTitle')}
+            />
           </Stack>
         )}
       </SectionCard>
 
       <SectionCard
-        title="Top earners"
+        title={t('income.topTitle')}
         testId="income-top-earners"
-        description="Credits of one income type in a range of months, summed per member."
+        description={t('income.topDescription')}
       >
         <TopEarners />
       </SectionCard>

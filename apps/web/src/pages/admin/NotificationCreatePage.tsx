@@ -1,17 +1,20 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
+import { ADMIN_NOTIFICATIONS_NS } from '../../modules/notifications/adminI18n';
 import { NotificationForm } from '../../modules/notifications/components/NotificationForm';
 import { PageShell } from '../../ui/PageShell';
 
 /** /admin/notifications (spec 2.4): a notification or site popup for every member or chosen ones. */
 export default function NotificationCreatePage() {
+  const { t } = useT(ADMIN_NOTIFICATIONS_NS);
   return (
     <PageShell
-      title="Create Notification"
-      description="Send a notice to every member or to the members you choose."
+      title={t('create.title')}
+      description={t('create.description')}
       actions={
         <Anchor component={Link} to="/admin/notification/list" size="sm">
-          Sent notifications
+          {t('create.sent')}
         </Anchor>
       }
     >

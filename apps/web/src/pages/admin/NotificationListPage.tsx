@@ -2,7 +2,9 @@ import { Anchor, Card } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { messageOr } from '../../modules/content/api/upload';
+import { ADMIN_NOTIFICATIONS_NS } from '../../modules/notifications/adminI18n';
 import {
   type SentNotification,
   useAdminNotifications,
@@ -17,6 +19,7 @@ import { Spinner } from '../../ui/Spinner';
 
 /** /admin/notification/list (spec 2.5): every notification sent, newest first, with delete. */
 export default function NotificationListPage() {
+  const { t } = useT(ADMIN_NOTIFICATIONS_NS);
   const list = useAdminNotifications();
   const remove = useDeleteNotification();
   const [pending, setPending] = useState<SentNotification | null>(null);
@@ -31,25 +34,25 @@ export default function NotificationListPage() {
       },
       onError: (error) => {
         setPending(null);
-        setFailure(messageOr(error, 'The notification could not be deleted.'));
+        setFailure(messageOr(error, t('list.deleteFailed')));
       },
     });
   };
 
   return (
     <PageShell
-      title="Notification List"
-      description="Notifications and site popups sent to members. Deleting one hides it from members."
+      title={t('list.title')}
+      description={t('list.description')}
       actions={
         <Anchor component={Link} to="/admin/notifications" size="sm">
-          Create a notification
+          {t('list.create')}
         </Anchor>
       }
     >
       <Card withBorder radius="lg" padding="md">
         {list.isError && (
           <LoadError
-            title="Notifications could not be loaded"
+            title={t('list.loadError')}
             error={list.error}
             onRetry={() => void list.refetch()}
             loadedAt={list.dataUpdatedAt}

@@ -5,12 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { planKeys, usePlans } from '../../modules/plans/api/plansApi';
 import { deletePlan } from '../../modules/plans-admin/api/plansAdminApi';
 import { HeldPlansAdmin } from '../../modules/plans-admin/components/HeldPlansAdmin';
 import { LevelSettings } from '../../modules/plans-admin/components/LevelSettings';
 import { PlanFormModal } from '../../modules/plans-admin/components/PlanFormModal';
 import { PlansAdminTable } from '../../modules/plans-admin/components/PlansAdminTable';
+import { PLANS_ADMIN_NS } from '../../modules/plans-admin/i18n';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -21,10 +23,11 @@ const tabs = ['plans', 'levels', 'held'] as const;
 
 /** /admin/plans: plans (create, edit, delete), level income settings, and the plans members hold. */
 export default function PlansPage() {
+  const { t } = useT(PLANS_ADMIN_NS);
   const plans = usePlans();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const tab = tabs.find((t) => t === params.get('tab')) ?? 'plans';
+  const tab = tabs.find((x) => x === params.get('tab')) ?? 'plans';
   const [editing, setEditing] = useState<{ plan: PlanRecord | null; n: number } | null>(null);
   const remove = useConfirmedAction({
     run: (plan: PlanRecord, key) => deletePlan(plan.id, key),
@@ -35,35 +38,32 @@ export default function PlansPage() {
   });
 
   return (
-    <PageShell
-      title="Plans"
-      description="Changes apply to top-ups after them; plans members already hold keep their terms."
-    >
+    <PageShell title={t('page.title')} description={t('page.description')}>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === null || v === 'plans' ? {} : { tab: v }, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="plans">Plans</Tabs.Tab>
-          <Tabs.Tab value="levels">Level income</Tabs.Tab>
-          <Tabs.Tab value="held">Held plans</Tabs.Tab>
+          <Tabs.Tab value="plans">{t('page.tabPlans')}</Tabs.Tab>
+          <Tabs.Tab value="levels">{t('page.tabLevels')}</Tabs.Tab>
+          <Tabs.Tab value="held">{t('page.tabHeld')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="plans">
           <SectionCard
-            title="Plans"
+            title={t('page.plans')}
             actions={
               <Button
                 leftSection={<IconPlus size={16} />}
                 onClick={() => setEditing({ plan: null, n: Date.now() })}
               >
-                New plan
+                {t('page.newPlan')}
               </Button>
             }
           >
             {plans.isError && (
               <LoadError
-                title="Plans could not be loaded"
+                title={t('page.loadError')}
                 error={plans.error}
                 onRetry={() => void plans.refetch()}
               />
@@ -82,7 +82,7 @@ export default function PlansPage() {
           <LevelSettings />
         </Tabs.Panel>
         <Tabs.Panel value="held">
-          <SectionCard title="Held plans" description="End a plan to return its principal to the member.">
+          <SectionCard title={t('page.held')} description={t('page.heldDescription')}>
             <HeldPlansAdmin />
           </SectionCard>
         </Tabs.Panel>
@@ -90,11 +90,9 @@ export default function PlansPage() {
       {editing !== null && (
         <PlanFormModal key={editing.n} plan={editing.plan} opened onClose={() => setEditing(null)} />
       )}
-      <ActionDialog action={remove} title="Delete plan" confirmLabel="Delete" color="red">
+      <ActionDialog action={remove} title={t('page.deleteTitle')} confirmLabel={t('page.delete')} color="red">
         {remove.payload !== null && (
-          <Text size="sm">
-            Delete the {remove.payload.name} plan? It can no longer be bought. Members who hold it keep it.
-          </Text>
+          <Text size="sm">{t('page.deleteText', { name: remove.payload.name })}</Text>
         )}
       </ActionDialog>
     </PageShell>

@@ -7,8 +7,10 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { apiRequest } from '../../app/api';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
 import { rewardKeys, useRewardPlans } from '../../modules/rewards/api/rewardsApi';
 import { RewardPlanForm, type RewardPlanValues } from '../../modules/rewards/components/RewardPlanForm';
+import { REWARDS_NS } from '../../modules/rewards/i18n';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
 import { Money } from '../../ui/Money';
@@ -31,6 +33,7 @@ const body = (v: RewardPlanValues) => ({
 
 /** /admin/reward-plans: create, edit and delete reward ranks. */
 export default function RewardPlansPage() {
+  const { t } = useT(REWARDS_NS);
   const plans = useRewardPlans();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
@@ -39,31 +42,37 @@ export default function RewardPlansPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: rewardKeys.all });
 
   const columns: ResponsiveColumn<Plan>[] = [
-    { key: 'rank', header: 'Rank', nowrap: true, render: (p) => p.rank },
-    { key: 'title', header: 'Title', render: (p) => p.title },
+    { key: 'rank', header: t('table.rank'), nowrap: true, render: (p) => p.rank },
+    { key: 'title', header: t('table.title'), render: (p) => p.title },
     {
       key: 'threshold',
-      header: 'Team business',
+      header: t('table.teamBusiness'),
       nowrap: true,
       priority: 2,
       render: (p) => <Money value={p.threshold} />,
     },
-    { key: 'days', header: 'Window', nowrap: true, priority: 3, render: (p) => `${p.duration_days} days` },
-    { key: 'reward', header: 'Reward', nowrap: true, render: (p) => <Money value={p.reward} /> },
+    {
+      key: 'days',
+      header: t('table.window'),
+      nowrap: true,
+      priority: 3,
+      render: (p) => t('table.days', { days: p.duration_days }),
+    },
+    { key: 'reward', header: t('table.reward'), nowrap: true, render: (p) => <Money value={p.reward} /> },
     {
       key: 'active',
-      header: 'Active',
+      header: t('admin.active'),
       nowrap: true,
       priority: 2,
       render: (p) => (
         <Badge variant="light" color={p.active ? 'teal' : 'gray'}>
-          {p.active ? 'active' : 'inactive'}
+          {p.active ? t('admin.isActive') : t('admin.inactive')}
         </Badge>
       ),
     },
     {
       key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
       render: (p) => (
         <Group gap={4} wrap="nowrap">
@@ -71,18 +80,18 @@ export default function RewardPlansPage() {
             size="compact-xs"
             variant="light"
             onClick={() => setEditing(p)}
-            aria-label={`Edit ${p.title}`}
+            aria-label={t('admin.editLabel', { title: p.title })}
           >
-            Edit
+            {t('admin.edit')}
           </Button>
           <Button
             size="compact-xs"
             variant="light"
             color="red"
             onClick={() => setDeleting(p)}
-            aria-label={`Delete ${p.title}`}
+            aria-label={t('admin.deleteLabel', { title: p.title })}
           >
-            Delete
+            {t('admin.delete')}
           </Button>
         </Group>
       ),
@@ -91,16 +100,16 @@ export default function RewardPlansPage() {
 
   return (
     <PageShell
-      title="Reward Plans"
-      description="Ranks members work towards: team business inside a window, no leg above 50%."
+      title={t('admin.title')}
+      description={t('admin.description')}
       actions={
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Add reward plan
+          {t('admin.add')}
         </Button>
       }
     >
       {plans.isError && (
-        <LoadError title="Failed to fetch rewards" error={plans.error} onRetry={() => void plans.refetch()} />
+        <LoadError title={t('admin.loadError')} error={plans.error} onRetry={() => void plans.refetch()} />
       )}
       <Spinner loading={plans.isPending} />
       {plans.data !== undefined && (
@@ -109,8 +118,8 @@ export default function RewardPlansPage() {
             rows={plans.data}
             columns={columns}
             rowKey={(p) => p.id}
-            rowLabel={(p) => `reward plan ${p.title}`}
-            emptyText="No reward plans yet."
+            rowLabel={(p) => t('admin.rowLabel', { title: p.title })}
+            emptyText={t('admin.none')}
           />
         </Card>
       )}
@@ -126,7 +135,9 @@ export default function RewardPlansPage() {
                 ? await apiRequest('/rewards', { method: 'POST', body: body(v) })
                 : await apiRequest(`/rewards/${editing.id}`, { method: 'PUT', body: body(v) });
             const message =
-              typeof res === 'object' && res !== null && 'message' in res ? String(res.message) : 'Saved';
+              typeof res === 'object' && res !== null && 'message' in res
+                ? String(res.message)
+                : t('admin.saved');
             toast.success(message, { duration: TOAST_MS });
             setEditing(null);
             refresh();
@@ -137,17 +148,18 @@ export default function RewardPlansPage() {
         opened={deleting !== null}
         loading={busy}
         onCancel={() => setDeleting(null)}
-        message={`Delete the reward plan "${deleting?.title ?? ''}"?`}
+        message={t('admin.deleteConfirm', { title: deleting?.title ?? '' })}
+        confirmLabel={t('admin.delete')}
         onConfirm={async () => {
           if (deleting === null) return;
           setBusy(true);
           try {
             await apiRequest(`/rewards/${deleting.id}`, { method: 'DELETE' });
-            toast.success('Reward deleted', { duration: TOAST_MS });
+            toast.success(t('admin.deleted'), { duration: TOAST_MS });
             setDeleting(null);
             refresh();
           } catch (cause) {
-            toast.error(errorMessage(cause) || 'Failed to delete reward', { duration: TOAST_MS });
+            toast.error(errorMessage(cause) || t('admin.deleteError'), { duration: TOAST_MS });
           } finally {
             setBusy(false);
           }

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { apiRequest } from '../../app/api';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
 import { rewardKeys } from '../../modules/rewards/api/rewardsApi';
 import { LeadershipTable } from '../../modules/rewards/components/RewardTables';
+import { REWARDS_NS } from '../../modules/rewards/i18n';
 import { useAllTransactions } from '../../modules/transactions/api/transactionsApi';
 import { TransactionsTable } from '../../modules/transactions/components/TransactionsTable';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -21,6 +23,7 @@ const PAGE_SIZE = 20;
 
 /** /admin/reward-transactions: reward income paid (GET /tr/all?source=reward) and leadership records. */
 export default function RewardTransactionsPage() {
+  const { t } = useT(REWARDS_NS);
   const [page, setPage] = useState(1);
   const qs = new URLSearchParams({ source: 'reward', page: String(page), limit: String(PAGE_SIZE) });
   const rows = useAllTransactions(qs);
@@ -33,12 +36,9 @@ export default function RewardTransactionsPage() {
   const [busy, setBusy] = useState(false);
 
   return (
-    <PageShell
-      title="Reward Transactions"
-      description="Rank rewards paid to members, and leadership records."
-    >
+    <PageShell title={t('transactions.title')} description={t('transactions.description')}>
       <SectionCard
-        title="Reward income"
+        title={t('transactions.income')}
         actions={
           <CsvButton
             path="/tr/all"
@@ -49,7 +49,7 @@ export default function RewardTransactionsPage() {
       >
         {rows.isError && (
           <LoadError
-            title="Failed to fetch transactions"
+            title={t('transactions.loadError')}
             error={rows.error}
             onRetry={() => void rows.refetch()}
             loadedAt={rows.dataUpdatedAt}
@@ -58,22 +58,22 @@ export default function RewardTransactionsPage() {
         <Spinner loading={rows.isPending} />
         {rows.data !== undefined && (
           <Stack gap="sm">
-            <TransactionsTable rows={rows.data.transactions} showMember emptyText="No rewards paid yet." />
+            <TransactionsTable rows={rows.data.transactions} showMember emptyText={t('transactions.none')} />
             <ListPager
               page={page}
               totalPages={rows.data.totalPages}
               total={rows.data.total}
               onPage={setPage}
-              noun={['transaction', 'transactions']}
-              label="Reward transaction pages"
+              noun={[t('transactions.one'), t('transactions.other')]}
+              label={t('transactions.pages')}
             />
           </Stack>
         )}
       </SectionCard>
-      <SectionCard title="Leadership">
+      <SectionCard title={t('transactions.leadership')}>
         {leaders.isError && (
           <LoadError
-            title="Leadership could not be loaded"
+            title={t('transactions.leadershipError')}
             error={leaders.error}
             onRetry={() => void leaders.refetch()}
           />
@@ -84,14 +84,14 @@ export default function RewardTransactionsPage() {
         opened={revoking !== null}
         loading={busy}
         onCancel={() => setRevoking(null)}
-        message="Revoke this leadership record?"
-        confirmLabel="Revoke"
+        message={t('transactions.revokeConfirm')}
+        confirmLabel={t('transactions.revoke')}
         onConfirm={async () => {
           if (revoking === null) return;
           setBusy(true);
           try {
             await apiRequest(`/leadership/${revoking}`, { method: 'DELETE' });
-            toast.success('Leadership revoked', { duration: 3000 });
+            toast.success(t('transactions.revoked'), { duration: 3000 });
             setRevoking(null);
             void queryClient.invalidateQueries({ queryKey: rewardKeys.leadershipAll });
           } catch (cause) {

@@ -1,10 +1,13 @@
+import { useT } from '../../i18n/i18n';
+import { ADMIN_DASHBOARD_NS } from '../../modules/admin-dashboard/i18n';
 import { TwoFactorSettings } from '../../modules/auth/components/TwoFactorSettings';
 import { PageShell } from '../../ui/PageShell';
 
 /** /admin/security: the admin's two-factor sign-in (issue 13): status and new recovery codes (always on). */
 export default function AdminSecurityPage() {
+  const { t } = useT(ADMIN_DASHBOARD_NS);
   return (
-    <PageShell title="Security" description="Your two-factor sign-in. Staff accounts always have it on.">
+    <PageShell title={t('pages.securityTitle')} description={t('pages.securityDescription')}>
       <TwoFactorSettings />
     </PageShell>
   );

@@ -1,32 +1,35 @@
 import { Tabs } from '@mantine/core';
 import { IconAward, IconLifebuoy, IconMail, IconNews, IconSettings } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { AchieversPanel } from '../../modules/content/components/AchieversPanel';
 import { NewsPanel } from '../../modules/content/components/NewsPanel';
 import { SupportPanel } from '../../modules/content/components/SupportPanel';
 import { OutboxPanel } from '../../modules/recovery/components/OutboxPanel';
 import { useSettings } from '../../modules/settings/api/settingsApi';
 import { SettingsForm } from '../../modules/settings/components/SettingsForm';
+import { SETTINGS_NS } from '../../modules/settings/i18n';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
 const tabs = [
-  { value: 'platform', label: 'Platform', icon: IconSettings },
-  { value: 'news', label: 'News', icon: IconNews },
-  { value: 'support', label: 'Support messages', icon: IconLifebuoy },
-  { value: 'achievers', label: 'Achievers', icon: IconAward },
-  { value: 'outbox', label: 'Mail outbox', icon: IconMail },
+  { value: 'platform', icon: IconSettings },
+  { value: 'news', icon: IconNews },
+  { value: 'support', icon: IconLifebuoy },
+  { value: 'achievers', icon: IconAward },
+  { value: 'outbox', icon: IconMail },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 
 function PlatformSettings() {
+  const { t } = useT(SETTINGS_NS);
   const settings = useSettings();
   return (
     <>
       {settings.isError && (
         <LoadError
-          title="Settings could not be loaded"
+          title={t('page.loadError')}
           error={settings.error}
           onRetry={() => void settings.refetch()}
           loadedAt={settings.dataUpdatedAt}
@@ -40,24 +43,22 @@ function PlatformSettings() {
 
 /** /admin/settings: feature switches and economic numbers (audited), news, support messages, achievers, outbox. */
 export default function SettingsPage() {
+  const { t } = useT(SETTINGS_NS);
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: Tab = tabs.some((t) => t.value === asked) ? (asked as Tab) : 'platform';
+  const tab: Tab = tabs.some((x) => x.value === asked) ? (asked as Tab) : 'platform';
 
   return (
-    <PageShell
-      title="Settings"
-      description="Platform switches and numbers, content for members, and the mail outbox."
-    >
+    <PageShell title={t('page.title')} description={t('page.description')}>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === null || v === 'platform' ? {} : { tab: v }, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value} leftSection={<t.icon size={16} />}>
-              {t.label}
+          {tabs.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value} leftSection={<x.icon size={16} />}>
+              {t(`page.tab.${x.value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

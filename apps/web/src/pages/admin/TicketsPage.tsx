@@ -1,7 +1,9 @@
 import { Card, Stack } from '@mantine/core';
+import { useT } from '../../i18n/i18n';
 import { ticketError, useTickets } from '../../modules/tickets/api/ticketsApi';
 import { TicketStatusFilter } from '../../modules/tickets/components/TicketStatusFilter';
 import { TicketsTable } from '../../modules/tickets/components/TicketsTable';
+import { TICKETS_NS } from '../../modules/tickets/i18n';
 import { ListPager } from '../../ui/ListPager';
 import { ListToolbar } from '../../ui/ListToolbar';
 import { LoadError } from '../../ui/LoadError';
@@ -11,27 +13,25 @@ import { listQuery, useListState } from '../../ui/useListState';
 
 /** /admin/tickets: every member's support tickets, by status, with search. */
 export default function TicketsPage() {
+  const { t: tx } = useT(TICKETS_NS);
   const list = useListState({ status: '' }, 20);
   const tickets = useTickets(null, listQuery(list.params));
 
   return (
-    <PageShell
-      title="Tickets"
-      description="Support tickets from members. The most recently active come first."
-    >
+    <PageShell title={tx('admin.title')} description={tx('admin.description')}>
       <Card withBorder radius="lg" padding="md">
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search tickets"
-          searchPlaceholder="Subject, ticket number or member"
+          searchLabel={tx('admin.search')}
+          searchPlaceholder={tx('admin.searchPlaceholder')}
           fetching={tickets.isFetching && !tickets.isPending}
         >
           <TicketStatusFilter value={list.filters.status} onChange={(v) => list.setFilter('status', v)} />
         </ListToolbar>
         {tickets.isError && (
           <LoadError
-            title="Tickets could not be loaded"
+            title={tx('admin.loadError')}
             error={new Error(ticketError(tickets.error))}
             onRetry={() => void tickets.refetch()}
             loadedAt={tickets.dataUpdatedAt}
@@ -44,15 +44,15 @@ export default function TicketsPage() {
               rows={tickets.data.tickets}
               linkTo={(t) => `/admin/ticket/${t.id}`}
               showMember
-              emptyText="No tickets match."
+              emptyText={tx('admin.noMatch')}
             />
             <ListPager
               page={list.page}
               totalPages={tickets.data.totalPages}
               total={tickets.data.total}
               onPage={list.setPage}
-              noun={['ticket', 'tickets']}
-              label="Ticket pages"
+              noun={[tx('admin.one'), tx('admin.other')]}
+              label={tx('admin.pages')}
             />
           </Stack>
         )}

@@ -1,4 +1,6 @@
 import { Select, Stack } from '@mantine/core';
+import { useT } from '../../i18n/i18n';
+import { ADMIN_DASHBOARD_NS } from '../../modules/admin-dashboard/i18n';
 import { useTopups } from '../../modules/topups/api/topupsApi';
 import { ActivatePlanForm } from '../../modules/topups/components/ActivatePlanForm';
 import { TopupsTable, topupKindLabels } from '../../modules/topups/components/HistoryTables';
@@ -11,40 +13,35 @@ import { SectionCard } from '../../ui/SectionCard';
 import { Spinner } from '../../ui/Spinner';
 import { listQuery, useListState } from '../../ui/useListState';
 
-const kindOptions = [
-  { value: '', label: 'All kinds' },
+const kindOptions = (all: string) => [
+  { value: '', label: all },
   ...Object.entries(topupKindLabels).map(([value, label]) => ({ value, label })),
 ];
 
 /** /admin/topup: every top-up (filter by kind, search, CSV) and activating a plan for a member. */
 export default function TopupPage() {
+  const { t } = useT(ADMIN_DASHBOARD_NS);
   const list = useListState({ status: '' }, 20);
   const qs = listQuery(list.params);
   const rows = useTopups(qs);
 
   return (
-    <PageShell
-      title="Top-ups"
-      description="Every plan payment: top-ups, re-top-ups, activation fees and friend top-ups."
-    >
-      <SectionCard
-        title="Activate a plan for a member"
-        description="Paid from the member's own Business Balance. Audited."
-      >
+    <PageShell title={t('pages.topupsTitle')} description={t('pages.topupsDescription')}>
+      <SectionCard title={t('pages.activateTitle')} description={t('pages.activateDescription')}>
         <ActivatePlanForm />
       </SectionCard>
-      <SectionCard title="All top-ups">
+      <SectionCard title={t('pages.allTopups')}>
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search top-ups"
-          searchPlaceholder="Search member or plan"
+          searchLabel={t('pages.searchTopups')}
+          searchPlaceholder={t('pages.searchTopupsPlaceholder')}
           fetching={rows.isFetching && !rows.isPending}
           actions={<CsvButton path="/topup/list" query={qs} name="topups" />}
         >
           <Select
-            aria-label="Kind"
-            data={kindOptions}
+            aria-label={t('pages.kind')}
+            data={kindOptions(t('pages.allKinds'))}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? '')}
             allowDeselect={false}
@@ -53,7 +50,7 @@ export default function TopupPage() {
         </ListToolbar>
         {rows.isError && (
           <LoadError
-            title="Top-ups could not be loaded"
+            title={t('pages.topupsError')}
             error={rows.error}
             onRetry={() => void rows.refetch()}
             loadedAt={rows.dataUpdatedAt}
@@ -62,14 +59,14 @@ export default function TopupPage() {
         <Spinner loading={rows.isPending} />
         {rows.data !== undefined && (
           <Stack gap="sm">
-            <TopupsTable rows={rows.data.topups} emptyText="No top-ups match." />
+            <TopupsTable rows={rows.data.topups} emptyText={t('pages.topupsEmpty')} />
             <ListPager
               page={list.page}
               totalPages={rows.data.totalPages}
               total={rows.data.total}
               onPage={list.setPage}
-              noun={['top-up', 'top-ups']}
-              label="Top-up pages"
+              noun={[t('pages.topupOne'), t('pages.topupMany')]}
+              label={t('pages.topupPages')}
             />
           </Stack>
         )}

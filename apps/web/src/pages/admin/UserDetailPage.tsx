@@ -3,10 +3,13 @@ import { IconAlertCircle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-r
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ApprovalPendingError, errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
+import { MemberAuditLink } from '../../modules/audit/components/AuditLink';
 import { useUser } from '../../modules/users/api/usersApi';
 import { AdminUserEditForm } from '../../modules/users/components/AdminUserEditForm';
 import { ActiveBadge, StatusBadge } from '../../modules/users/components/StatusBadges';
 import { UserReadOnlyDetails } from '../../modules/users/components/UserReadOnlyDetails';
+import { ADMIN_USERS_NS } from '../../modules/users/i18n';
 import { ApprovalPendingAlert } from '../../ui/ApprovalPendingAlert';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
@@ -20,6 +23,7 @@ function parseId(raw: string | undefined): number | null {
 
 /** /admin/check/profile/{id}: a member's details and the admin edit form (spec 2.3). */
 export default function UserDetailPage() {
+  const { t } = useT(ADMIN_USERS_NS);
   const id = parseId(useParams().id);
   const user = useUser(id);
   const [message, setMessage] = useTimedMessage();
@@ -28,22 +32,25 @@ export default function UserDetailPage() {
   const [waiting, setWaiting] = useState<ApprovalPendingError | null>(null);
 
   const back = (
-    <Button component={Link} to="/admin/users" variant="default" leftSection={<IconArrowLeft size={16} />}>
-      All users
-    </Button>
+    <Group gap="xs">
+      {id !== null && <MemberAuditLink memberId={id} />}
+      <Button component={Link} to="/admin/users" variant="default" leftSection={<IconArrowLeft size={16} />}>
+        {t('detail.allUsers')}
+      </Button>
+    </Group>
   );
 
   if (id === null) {
     return (
-      <PageShell title="User" actions={back}>
-        <Alert color="red">This is not a valid user id.</Alert>
+      <PageShell title={t('detail.user')} actions={back}>
+        <Alert color="red">{t('detail.invalidId')}</Alert>
       </PageShell>
     );
   }
 
   return (
     <PageShell
-      title={user.data ? user.data.fullname : 'User'}
+      title={user.data ? user.data.fullname : t('detail.user')}
       description={
         user.data ? (
           <Group gap="xs" component="span">
@@ -61,11 +68,11 @@ export default function UserDetailPage() {
     >
       <Spinner loading={user.isPending} />
       {user.isError && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The user could not be loaded">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('detail.loadError')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(user.error)}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => void user.refetch()}>
-              Retry
+              {t('detail.retry')}
             </Button>
           </Stack>
         </Alert>

@@ -5,8 +5,10 @@ import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
 import { useDeleteUser, useUsersList } from '../../modules/users/api/usersApi';
 import { UsersTable } from '../../modules/users/components/UsersTable';
+import { ADMIN_USERS_NS } from '../../modules/users/i18n';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDateTime } from '../../ui/format';
@@ -16,6 +18,7 @@ import { Spinner } from '../../ui/Spinner';
 const PAGE_SIZE = 20;
 
 export default function UsersPage() {
+  const { t } = useT(ADMIN_USERS_NS);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 350);
@@ -39,16 +42,13 @@ export default function UsersPage() {
   };
 
   return (
-    <PageShell
-      title="Users"
-      description="Every account, members and admins alike. Open one to see its details or edit it."
-    >
+    <PageShell title={t('list.title')} description={t('list.description')}>
       <Card withBorder radius="lg" padding="md">
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <TextInput
-              placeholder="Search username, name, email, phone or code"
-              aria-label="Search users"
+              placeholder={t('list.search')}
+              aria-label={t('list.searchLabel')}
               leftSection={<IconSearch size={16} />}
               rightSection={users.isFetching && !users.isPending ? <Loader size="xs" /> : null}
               value={search}
@@ -61,23 +61,24 @@ export default function UsersPage() {
             {users.data !== undefined && (
               <Text size="sm" c="dimmed" data-testid="users-total">
                 {/* The list holds every live account, admins too (issue 22): they are not counted as members. */}
-                {users.data.total} {users.data.total === 1 ? 'account' : 'accounts'}
+                {t(users.data.total === 1 ? 'list.accountOne' : 'list.accountMany', { n: users.data.total })}
               </Text>
             )}
           </Group>
 
           {users.isError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title="Users could not be loaded">
+            <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('list.loadError')}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{errorMessage(users.error)}</Text>
                 {users.data !== undefined && (
                   <Text size="xs">
-                    Showing the list as last loaded at{' '}
-                    {formatDateTime(new Date(users.dataUpdatedAt).toISOString())}.
+                    {t('list.lastLoaded', {
+                      time: formatDateTime(new Date(users.dataUpdatedAt).toISOString()),
+                    })}
                   </Text>
                 )}
                 <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-                  Retry
+                  {t('list.retry')}
                 </Button>
               </Stack>
             </Alert>
@@ -95,7 +96,7 @@ export default function UsersPage() {
                     onChange={setPage}
                     siblings={1}
                     boundaries={1}
-                    aria-label="Users pages"
+                    aria-label={t('list.pages')}
                   />
                 </Group>
               )}

@@ -1,12 +1,14 @@
 import { Alert, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconMovie, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/i18n';
 import { membersVideoId, type Video, type VideoValues } from '../../modules/videos/api/videosApi';
 import { DeleteVideoDialog } from '../../modules/videos/components/DeleteVideoDialog';
 import { VideoCard } from '../../modules/videos/components/VideoCard';
 import { VideoFormDialog } from '../../modules/videos/components/VideoFormDialog';
 import { VideoPreviewDialog } from '../../modules/videos/components/VideoPreviewDialog';
 import { useVideoStore } from '../../modules/videos/hooks/useVideoStore';
+import { VIDEOS_NS } from '../../modules/videos/i18n';
 import { serverFieldErrors } from '../../ui/formErrors';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -17,6 +19,7 @@ import { Spinner } from '../../ui/Spinner';
  * drafts and scheduled videos wait, each with a preview and Publish now (decision 0037).
  */
 export default function VideoManagerPage() {
+  const { t } = useT(VIDEOS_NS);
   const store = useVideoStore();
   const [formOpen, setFormOpen] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -54,12 +57,12 @@ export default function VideoManagerPage() {
   const publishingId = store.publish.isPending ? store.publish.variables : null;
   return (
     <PageShell
-      title="Video Manager"
-      description="The watch-and-earn library. Members watch the live video published last; drafts and scheduled videos wait until their time."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         videos !== undefined && videos.length > 0 ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
-            Add New Video
+            {t('page.add')}
           </Button>
         ) : null
       }
@@ -76,14 +79,14 @@ export default function VideoManagerPage() {
           role="alert"
           withCloseButton
           onClose={store.clearError}
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t('page.dismiss')}
         >
           {store.error}
         </Alert>
       )}
       {store.list.isError && (
         <LoadError
-          title={store.loadError ?? 'Failed to fetch videos'}
+          title={store.loadError ?? t('store.fetchFailed')}
           error={store.list.error}
           onRetry={() => void store.list.refetch()}
           loadedAt={store.list.dataUpdatedAt}
@@ -98,13 +101,13 @@ export default function VideoManagerPage() {
               <IconMovie size={30} />
             </ThemeIcon>
             <Text fw={600} size="lg">
-              No videos uploaded yet
+              {t('page.noVideos')}
             </Text>
             <Text c="dimmed" size="sm" ta="center">
-              Members cannot watch and earn until there is a video.
+              {t('page.noVideosHelp')}
             </Text>
             <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
-              Add Your First Video
+              {t('page.addFirst')}
             </Button>
           </Stack>
         </Card>
@@ -115,7 +118,7 @@ export default function VideoManagerPage() {
           cols={{ base: 1, sm: 2, lg: 3 }}
           spacing="md"
           component="ul"
-          aria-label="Videos"
+          aria-label={t('page.videos')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {videos.map((v) => (

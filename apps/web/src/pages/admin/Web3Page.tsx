@@ -1,11 +1,13 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { AdminAddresses } from '../../modules/deposit-addresses/components/AdminAddresses';
 import { AdminSweepsPanel } from '../../modules/sweeps/components/AdminSweepsPanel';
 import { AdminTransactions } from '../../modules/transactions/components/AdminTransactions';
 import { ManualTransactionForm } from '../../modules/transactions/components/ManualTransactionForm';
 import { ReconciliationCard } from '../../modules/transactions/components/ReconciliationCard';
 import { AdminChainsPanel } from '../../modules/web3/components/AdminChainsPanel';
+import { WEB3_NS } from '../../modules/web3/i18n';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
 
@@ -17,15 +19,13 @@ const tabs = ['addresses', 'chains', 'sweeps', 'manual', 'transactions'] as cons
  * transaction.
  */
 export default function Web3Page() {
+  const { t } = useT(WEB3_NS);
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
-  const tab = tabs.find((t) => t === raw) ?? 'addresses';
+  const tab = tabs.find((name) => name === raw) ?? 'addresses';
 
   return (
-    <PageShell
-      title="Web3 & Ledger"
-      description="Where members send deposits, the chains they send on, and the ledger that records every movement."
-    >
+    <PageShell title={t('adminPage.title')} description={t('adminPage.description')}>
       <ReconciliationCard />
       <Tabs
         value={tab}
@@ -33,11 +33,11 @@ export default function Web3Page() {
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="addresses">Deposit addresses</Tabs.Tab>
-          <Tabs.Tab value="chains">Chains</Tabs.Tab>
-          <Tabs.Tab value="sweeps">Member addresses</Tabs.Tab>
-          <Tabs.Tab value="manual">Manual transaction</Tabs.Tab>
-          <Tabs.Tab value="transactions">All transactions</Tabs.Tab>
+          <Tabs.Tab value="addresses">{t('adminPage.tabAddresses')}</Tabs.Tab>
+          <Tabs.Tab value="chains">{t('adminPage.tabChains')}</Tabs.Tab>
+          <Tabs.Tab value="sweeps">{t('adminPage.tabSweeps')}</Tabs.Tab>
+          <Tabs.Tab value="manual">{t('adminPage.tabManual')}</Tabs.Tab>
+          <Tabs.Tab value="transactions">{t('adminPage.tabTransactions')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="addresses">
           <AdminAddresses />
@@ -49,10 +49,7 @@ export default function Web3Page() {
           <AdminSweepsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="manual">
-          <SectionCard
-            title="Manual transaction"
-            description="Credit or debit a member wallet with a reason. It is posted through the ledger and audited."
-          >
+          <SectionCard title={t('adminPage.manualTitle')} description={t('adminPage.manualDescription')}>
             <ManualTransactionForm />
           </SectionCard>
         </Tabs.Panel>

@@ -1,8 +1,10 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { AdminChainPayoutsPanel } from '../../modules/chain-payouts/components/AdminChainPayoutsPanel';
 import { AdminDebitForm } from '../../modules/withdrawals/components/AdminDebitForm';
 import { AdminWithdrawals } from '../../modules/withdrawals/components/AdminWithdrawals';
+import { WITHDRAWALS_NS } from '../../modules/withdrawals/i18n';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
 
@@ -11,30 +13,25 @@ import { SectionCard } from '../../ui/SectionCard';
  * "Pay on chain" (?tab=payouts, issue 21): approved withdrawals paid in batches from the operator's wallet.
  */
 export default function WithdrawalsPage() {
+  const { t } = useT(WITHDRAWALS_NS);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'payouts' ? 'payouts' : 'requests';
   return (
-    <PageShell
-      title="Withdrawals"
-      description="Approve pending requests or decline them to return the amount, and pay approved ones on chain. ROI withdrawals have their own page."
-    >
+    <PageShell title={t('admin.title')} description={t('admin.description')}>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === 'payouts' ? { tab: v } : {}, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="requests">Requests</Tabs.Tab>
-          <Tabs.Tab value="payouts">Pay on chain</Tabs.Tab>
+          <Tabs.Tab value="requests">{t('admin.requests')}</Tabs.Tab>
+          <Tabs.Tab value="payouts">{t('admin.payOnChain')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="requests">
-          <SectionCard title="Requests">
+          <SectionCard title={t('admin.requests')}>
             <AdminWithdrawals kinds={['working', 'compound', 'principal']} />
           </SectionCard>
-          <SectionCard
-            title="Debit a member wallet"
-            description="An adjustment taken from a member's wallet, with a reason. Posted through the ledger and audited."
-          >
+          <SectionCard title={t('admin.debitTitle')} description={t('admin.debitDescription')}>
             <AdminDebitForm />
           </SectionCard>
         </Tabs.Panel>

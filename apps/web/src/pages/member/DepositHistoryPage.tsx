@@ -3,11 +3,13 @@ import type { DepositRecord } from '@sgx/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { cancelDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
 import { DepositsTable } from '../../modules/deposits/components/DepositsTable';
 import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
-import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
+import { useRequestStatusOptions } from '../../modules/deposits/components/statusOptions';
 import { depositNetwork } from '../../modules/deposits/depositText';
+import { DEPOSITS_NS } from '../../modules/deposits/i18n';
 import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { ListPager } from '../../ui/ListPager';
@@ -21,6 +23,8 @@ import { listQuery, useListState } from '../../ui/useListState';
 
 /** /user/deposit-history: the member's deposits, server-paged, with a status filter and cancel for pending ones. */
 export default function DepositHistoryPage() {
+  const { t } = useT(DEPOSITS_NS);
+  const statusOptions = useRequestStatusOptions();
   const list = useListState({ status: '' }, 10);
   const deposits = useDeposits(listQuery(list.params), { live: true });
   const invalidate = useInvalidateMoney();
@@ -34,11 +38,11 @@ export default function DepositHistoryPage() {
 
   return (
     <PageShell
-      title="Deposit History"
-      description="Every deposit you reported, we found from your linked wallets or received at your own deposit address, with its network, check and status."
+      title={t('history.title')}
+      description={t('history.description')}
       actions={
         <Button component={Link} to="/user/web3-deposit" leftSection={<IconPlus size={16} />}>
-          New deposit
+          {t('history.newDeposit')}
         </Button>
       }
     >
@@ -47,13 +51,13 @@ export default function DepositHistoryPage() {
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search deposits"
-          searchPlaceholder="Search transaction hash"
+          searchLabel={t('history.search')}
+          searchPlaceholder={t('history.searchPlaceholder')}
           fetching={deposits.isFetching && !deposits.isPending}
         >
           <Select
-            aria-label="Status"
-            data={requestStatusOptions}
+            aria-label={t('history.status')}
+            data={statusOptions}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? '')}
             allowDeselect={false}
@@ -62,7 +66,7 @@ export default function DepositHistoryPage() {
         </ListToolbar>
         {deposits.isError && (
           <LoadError
-            title="Deposits could not be loaded"
+            title={t('history.loadError')}
             error={deposits.error}
             onRetry={() => void deposits.refetch()}
             loadedAt={deposits.dataUpdatedAt}
@@ -76,8 +80,8 @@ export default function DepositHistoryPage() {
               onCancel={cancel.open}
               emptyText={
                 list.params.search === '' && list.filters.status === ''
-                  ? 'No deposits yet. Make your first one on the Web3 deposit page.'
-                  : 'No deposits match.'
+                  ? t('history.empty')
+                  : t('history.noMatch')
               }
             />
             <ListPager
@@ -85,18 +89,25 @@ export default function DepositHistoryPage() {
               totalPages={deposits.data.totalPages}
               total={deposits.data.total}
               onPage={list.setPage}
-              noun={['deposit', 'deposits']}
-              label="Deposit pages"
+              noun={[t('history.one'), t('history.other')]}
+              label={t('history.pages')}
             />
           </Stack>
         )}
       </Card>
-      <ActionDialog action={cancel} title="Cancel deposit?" confirmLabel="Cancel deposit" color="red">
+      <ActionDialog
+        action={cancel}
+        title={t('history.cancelTitle')}
+        confirmLabel={t('history.cancelConfirm')}
+        color="red"
+      >
         {cancel.payload !== null && (
           <Text>
-            Cancel your pending deposit #{cancel.payload.id} of {formatMoney(cancel.payload.amount)} on{' '}
-            {depositNetwork(cancel.payload)}? Nothing was credited for it. If you did send the funds, do not
-            cancel: wait for verification.
+            {t('history.cancelQuestion', {
+              id: cancel.payload.id,
+              amount: formatMoney(cancel.payload.amount),
+              network: depositNetwork(cancel.payload),
+            })}
           </Text>
         )}
       </ActionDialog>

@@ -1,10 +1,12 @@
 import { Button, Card, Stack } from '@mantine/core';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { ticketError, useTickets } from '../../modules/tickets/api/ticketsApi';
 import { TicketStatusFilter } from '../../modules/tickets/components/TicketStatusFilter';
 import { TicketsTable } from '../../modules/tickets/components/TicketsTable';
+import { TICKETS_NS } from '../../modules/tickets/i18n';
 import { ListPager } from '../../ui/ListPager';
 import { ListToolbar } from '../../ui/ListToolbar';
 import { LoadError } from '../../ui/LoadError';
@@ -14,6 +16,7 @@ import { listQuery, useListState } from '../../ui/useListState';
 
 /** /user/queries: the member's own support tickets (GET /tickets/{userId}). */
 export default function QueriesPage() {
+  const { t: tx } = useT(TICKETS_NS);
   const session = useSession();
   const userId = session?.account.id ?? 0;
   const list = useListState({ status: '' }, 20);
@@ -21,11 +24,11 @@ export default function QueriesPage() {
 
   return (
     <PageShell
-      title="My Queries"
-      description="Your support tickets and their status. Open one to read the answers or reply."
+      title={tx('queries.title')}
+      description={tx('queries.description')}
       actions={
         <Button component={Link} to="/user/query/create" leftSection={<IconMessagePlus size={16} />}>
-          New query
+          {tx('queries.new')}
         </Button>
       }
     >
@@ -33,15 +36,15 @@ export default function QueriesPage() {
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search queries"
-          searchPlaceholder="Search subject or ticket number"
+          searchLabel={tx('queries.search')}
+          searchPlaceholder={tx('queries.searchPlaceholder')}
           fetching={tickets.isFetching && !tickets.isPending}
         >
           <TicketStatusFilter value={list.filters.status} onChange={(v) => list.setFilter('status', v)} />
         </ListToolbar>
         {tickets.isError && (
           <LoadError
-            title="Your queries could not be loaded"
+            title={tx('queries.loadError')}
             error={new Error(ticketError(tickets.error))}
             onRetry={() => void tickets.refetch()}
             loadedAt={tickets.dataUpdatedAt}
@@ -55,8 +58,8 @@ export default function QueriesPage() {
               linkTo={(t) => `/user/queries/${t.id}`}
               emptyText={
                 list.filters.status === '' && list.params.search === ''
-                  ? 'You have not raised a query yet.'
-                  : 'No queries match.'
+                  ? tx('queries.none')
+                  : tx('queries.noMatch')
               }
             />
             <ListPager
@@ -64,8 +67,8 @@ export default function QueriesPage() {
               totalPages={tickets.data.totalPages}
               total={tickets.data.total}
               onPage={list.setPage}
-              noun={['query', 'queries']}
-              label="Query pages"
+              noun={[tx('queries.one'), tx('queries.other')]}
+              label={tx('queries.pages')}
             />
           </Stack>
         )}

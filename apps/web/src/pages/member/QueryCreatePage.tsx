@@ -4,6 +4,7 @@ import { CreateTicketBody } from '@sgx/contracts';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import {
   categoryLabel,
   type NewTicket,
@@ -11,13 +12,14 @@ import {
   ticketError,
   useCreateTicket,
 } from '../../modules/tickets/api/ticketsApi';
+import { TICKETS_NS } from '../../modules/tickets/i18n';
 import { schemaErrors, serverFieldErrors } from '../../ui/formErrors';
 import { PageShell } from '../../ui/PageShell';
 
-const categoryOptions = ticketCategories.map((c) => ({ value: c, label: categoryLabel(c) }));
-
 /** /user/query/create: raise a support ticket (POST /tickets); 'Ticket created successfully!' */
 export default function QueryCreatePage() {
+  const { t } = useT(TICKETS_NS);
+  const categoryOptions = ticketCategories.map((c) => ({ value: c, label: categoryLabel(c) }));
   const create = useCreateTicket();
   const navigate = useNavigate();
   const form = useForm<{ subject: string; category: string; message: string }>({
@@ -41,28 +43,30 @@ export default function QueryCreatePage() {
   });
 
   return (
-    <PageShell
-      title="New Query"
-      description="Tell the support team what you need. You can follow the answers in My Queries."
-    >
+    <PageShell title={t('create.title')} description={t('create.description')}>
       <Card withBorder radius="lg" padding="lg" maw={760}>
-        <form onSubmit={onSubmit} noValidate aria-label="New query">
+        <form onSubmit={onSubmit} noValidate aria-label={t('create.form')}>
           <Stack gap="md">
             {create.isError && (
               <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
                 {ticketError(create.error)}
               </Alert>
             )}
-            <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
+            <TextInput
+              label={t('create.subject')}
+              required
+              maxLength={200}
+              {...form.getInputProps('subject')}
+            />
             <Select
-              label="Category"
+              label={t('create.category')}
               data={categoryOptions}
               allowDeselect={false}
               w={{ base: '100%', sm: 260 }}
               {...form.getInputProps('category')}
             />
             <Textarea
-              label="Message"
+              label={t('create.message')}
               required
               autosize
               minRows={5}
@@ -72,10 +76,10 @@ export default function QueryCreatePage() {
             />
             <Group justify="flex-end" gap="sm">
               <Button component={Link} to="/user/queries" variant="default">
-                Cancel
+                {t('create.cancel')}
               </Button>
               <Button type="submit" leftSection={<IconSend size={16} />} loading={create.isPending}>
-                Send query
+                {t('create.send')}
               </Button>
             </Group>
           </Stack>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/apiError';
+import { useT } from '../../i18n/i18n';
 import {
   carryForward,
   claimBonus,
@@ -22,6 +23,7 @@ import {
   LeadershipTable,
   RanksTable,
 } from '../../modules/rewards/components/RewardTables';
+import { REWARDS_NS } from '../../modules/rewards/i18n';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useInvalidateMoney } from '../../modules/wallet/api/walletApi';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -35,6 +37,7 @@ const TOAST_MS = 3000;
 
 /** /user/rewards: reward ranks, the current rank, history, leadership and daily bonuses. */
 export default function RewardsPage() {
+  const { t } = useT(REWARDS_NS);
   const userId = useMemberId();
   const queryClient = useQueryClient();
   const invalidateMoney = useInvalidateMoney();
@@ -70,13 +73,10 @@ export default function RewardsPage() {
   };
 
   return (
-    <PageShell
-      title="Rewards"
-      description="Reach a rank's team business inside its window to earn its reward."
-    >
+    <PageShell title={t('page.title')} description={t('page.description')}>
       {mine.isError && (
         <LoadError
-          title="Error fetching rewards"
+          title={t('page.loadError')}
           error={mine.error}
           onRetry={() => void mine.refetch()}
           loadedAt={mine.dataUpdatedAt}
@@ -86,9 +86,7 @@ export default function RewardsPage() {
       {mine.data !== undefined && current === null && (
         <Card withBorder radius="lg" padding="md">
           <Stack align="flex-start" gap="sm">
-            <Text>
-              You are not working on a reward rank yet. Start with the first rank: its window opens today.
-            </Text>
+            <Text>{t('page.notWorking')}</Text>
             <Button
               loading={busy === 'init'}
               onClick={() =>
@@ -96,13 +94,13 @@ export default function RewardsPage() {
                   'init',
                   async () => {
                     await initializeRewards(userId ?? 0);
-                    return { message: 'Rewards initialized' };
+                    return { message: t('page.initialized') };
                   },
-                  'Error initializing rewards',
+                  t('page.initError'),
                 )
               }
             >
-              Initialize
+              {t('page.initialize')}
             </Button>
           </Stack>
         </Card>
@@ -113,15 +111,15 @@ export default function RewardsPage() {
           claimable={status.data?.claimable}
           claimReason={status.data?.reason}
           busy={busy === 'claim' || busy === 'carry' ? busy : null}
-          onClaim={() => void run('claim', () => claimRankReward(userId), 'Failed to claim reward')}
+          onClaim={() => void run('claim', () => claimRankReward(userId), t('page.claimError'))}
           onCarry={() => setConfirmCarry(true)}
         />
       )}
 
-      <SectionCard title="Daily bonuses" testId="bonuses">
+      <SectionCard title={t('page.bonuses')} testId="bonuses">
         {bonuses.isError ? (
           <LoadError
-            title="Bonuses could not be loaded"
+            title={t('page.bonusesError')}
             error={bonuses.error}
             onRetry={() => void bonuses.refetch()}
           />
@@ -149,26 +147,22 @@ export default function RewardsPage() {
         )}
       </SectionCard>
 
-      <SectionCard title="Reward ranks" testId="reward-ranks">
+      <SectionCard title={t('page.ranks')} testId="reward-ranks">
         {plans.isError ? (
-          <LoadError
-            title="Failed to fetch rewards"
-            error={plans.error}
-            onRetry={() => void plans.refetch()}
-          />
+          <LoadError title={t('page.ranksError')} error={plans.error} onRetry={() => void plans.refetch()} />
         ) : (
           <RanksTable plans={plans.data ?? []} currentId={current?.plan.id ?? null} />
         )}
       </SectionCard>
 
-      <SectionCard title="History" testId="reward-history">
+      <SectionCard title={t('page.history')} testId="reward-history">
         <HistoryTable rows={mine.data?.history ?? []} />
       </SectionCard>
 
-      <SectionCard title="Leadership" testId="leadership">
+      <SectionCard title={t('page.leadership')} testId="leadership">
         {leadership.isError ? (
           <LoadError
-            title="Leadership could not be loaded"
+            title={t('page.leadershipError')}
             error={leadership.error}
             onRetry={() => void leadership.refetch()}
           />
@@ -180,12 +174,12 @@ export default function RewardsPage() {
       <ConfirmDialog
         opened={confirmCarry}
         onCancel={() => setConfirmCarry(false)}
-        message="Carry forward closes this rank (a reward not yet claimed is not paid) and opens the next rank with a new window. Continue?"
-        confirmLabel="Carry forward"
+        message={t('page.carryConfirm')}
+        confirmLabel={t('page.carry')}
         loading={busy === 'carry'}
         onConfirm={() => {
           setConfirmCarry(false);
-          if (current !== null) void run('carry', () => carryForward(current.id), 'Failed to carry forward');
+          if (current !== null) void run('carry', () => carryForward(current.id), t('page.carryError'));
         }}
       />
     </PageShell>

@@ -2,9 +2,11 @@ import { Button, Card, Stack } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
 import { useTableTransactions } from '../../modules/transactions/api/transactionsApi';
 import { RoiHistoryTable } from '../../modules/transactions/components/RoiHistoryTable';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
+import { WATCH_NS } from '../../modules/watch/i18n';
 import { ListPager } from '../../ui/ListPager';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -14,23 +16,24 @@ const PAGE_SIZE = 20;
 
 /** /user/transaction/roi_transaction/invest: daily ROI claims and the plan amount each was paid on. */
 export default function RoiInvestPage() {
+  const { t } = useT(WATCH_NS);
   const userId = useMemberId();
   const [page, setPage] = useState(1);
   const list = useTableTransactions(userId, 'roi_transaction', page, PAGE_SIZE);
 
   return (
     <PageShell
-      title="ROI History"
-      description="Your daily ROI claims, the plan amount each was paid on, and what reached your non-working wallet."
+      title={t('roiHistory.title')}
+      description={t('roiHistory.description')}
       actions={
         <Button component={Link} to="/watch/adds" variant="light" leftSection={<IconPlayerPlay size={16} />}>
-          Watch and Earn
+          {t('roiHistory.watch')}
         </Button>
       }
     >
       {list.isError && (
         <LoadError
-          title="ROI history could not be loaded"
+          title={t('roiHistory.loadError')}
           error={list.error}
           onRetry={() => void list.refetch()}
           loadedAt={list.dataUpdatedAt}
@@ -46,8 +49,8 @@ export default function RoiInvestPage() {
               totalPages={list.data.totalPages}
               total={list.data.total}
               onPage={setPage}
-              noun={['claim', 'claims']}
-              label="ROI history pages"
+              noun={[t('roiHistory.one'), t('roiHistory.other')]}
+              label={t('roiHistory.pages')}
             />
           </Stack>
         </Card>

@@ -1,7 +1,9 @@
 import { Card, Select, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
+import { DEPOSITS_NS } from '../../modules/deposits/i18n';
 import { useUserTransactions } from '../../modules/transactions/api/transactionsApi';
-import { sourceLabel } from '../../modules/transactions/components/explain';
+import { sourceLabel, TRANSACTIONS_NS } from '../../modules/transactions/components/explain';
 import {
   sourceOptions,
   statusOptions,
@@ -21,6 +23,9 @@ const PAGE_SIZE = 20;
 
 /** /transactions/{source}: the member's ledger rows from one source ("all" for every source), filtered. */
 export default function SourceTransactionsPage() {
+  // The list's texts are the transactions screens'; the three only this page has are kept with the deposits'.
+  const { t } = useT(TRANSACTIONS_NS);
+  const own = useT(DEPOSITS_NS).t;
   const { source = 'all' } = useParams();
   const navigate = useNavigate();
   const userId = useMemberId();
@@ -33,22 +38,26 @@ export default function SourceTransactionsPage() {
 
   return (
     <PageShell
-      title={source === 'all' ? 'All transactions' : `Transactions: ${sourceLabel(source)}`}
-      description="Every movement on your wallets, newest first, with its explanation."
+      title={
+        source === 'all'
+          ? t('admin.title')
+          : own('sourceTransactions.titleOf', { source: sourceLabel(source) })
+      }
+      description={own('sourceTransactions.description')}
     >
       <Card withBorder radius="lg" padding="md">
         <ListToolbar
           search={list.search}
           onSearch={list.setSearch}
-          searchLabel="Search transactions"
-          searchPlaceholder="Search memo or number"
+          searchLabel={t('admin.search')}
+          searchPlaceholder={own('sourceTransactions.searchPlaceholder')}
           fetching={rows.isFetching && !rows.isPending}
           actions={
             userId !== null && <CsvButton path={`/tr/user/${userId}`} query={qs} name="transactions" />
           }
         >
           <Select
-            aria-label="Source"
+            aria-label={t('admin.sourceFilter')}
             data={options}
             value={source}
             onChange={(v) => {
@@ -59,7 +68,7 @@ export default function SourceTransactionsPage() {
             w={{ base: '100%', xs: 190 }}
           />
           <Select
-            aria-label="Credit or debit"
+            aria-label={t('admin.typeFilter')}
             data={typeOptions}
             value={list.filters.transaction_type}
             onChange={(v) => list.setFilter('transaction_type', v ?? '')}
@@ -67,7 +76,7 @@ export default function SourceTransactionsPage() {
             w={{ base: '100%', xs: 170 }}
           />
           <Select
-            aria-label="Status"
+            aria-label={t('admin.statusFilter')}
             data={statusOptions}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? '')}
@@ -77,7 +86,7 @@ export default function SourceTransactionsPage() {
         </ListToolbar>
         {rows.isError && (
           <LoadError
-            title="Transactions could not be loaded"
+            title={t('page.loadError')}
             error={rows.error}
             onRetry={() => void rows.refetch()}
             loadedAt={rows.dataUpdatedAt}
@@ -86,14 +95,14 @@ export default function SourceTransactionsPage() {
         <Spinner loading={rows.isPending && rows.fetchStatus !== 'idle'} />
         {rows.data !== undefined && (
           <Stack gap="sm">
-            <TransactionsTable rows={rows.data.transactions} emptyText="No transactions match." />
+            <TransactionsTable rows={rows.data.transactions} emptyText={t('admin.empty')} />
             <ListPager
               page={list.page}
               totalPages={rows.data.totalPages}
               total={rows.data.total}
               onPage={list.setPage}
-              noun={['transaction', 'transactions']}
-              label="Transaction pages"
+              noun={[t('page.one'), t('page.other')]}
+              label={t('page.pages')}
             />
           </Stack>
         )}

@@ -3,10 +3,13 @@ import type { PlanRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/i18n';
+import { RichText } from '../../i18n/RichText';
 import { usePlans } from '../../modules/plans/api/plansApi';
 import { BuyPlanCard } from '../../modules/plans/components/BuyPlanCard';
 import { HeldPlansTable } from '../../modules/plans/components/HeldPlansTable';
 import { PlanChangeSummary } from '../../modules/plans/components/PlanChangeSummary';
+import { PLANS_NS } from '../../modules/plans/i18n';
 import { topup } from '../../modules/topups/api/topupsApi';
 import { BlockedGate } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
@@ -22,6 +25,7 @@ import { useConfirmedAction } from '../../ui/useConfirmedAction';
 
 /** /user/subscription: the plans on offer, buying one from the Business Balance, and the plans you hold. */
 export default function SubscriptionPage() {
+  const { t } = useT(PLANS_NS);
   const userId = useMemberId();
   const plans = usePlans();
   const wallet = useWallet(userId);
@@ -34,7 +38,13 @@ export default function SubscriptionPage() {
     run: (plan: PlanRecord, key) =>
       topup({ id: plan.id, userby_id: userId ?? 0, userto_id: userId ?? 0, amount: plan.monthly_price }, key),
     onSuccess: (res) => {
-      toast.success(`${res.message}: ${res.topup.plan_name ?? 'plan'} for ${formatMoney(res.topup.amount)}`);
+      toast.success(
+        t('subscription.bought', {
+          message: res.message,
+          plan: res.topup.plan_name ?? t('subscription.planFallback'),
+          amount: formatMoney(res.topup.amount),
+        }),
+      );
       invalidate();
     },
   });
@@ -47,25 +57,29 @@ export default function SubscriptionPage() {
   const current = active.data ?? null;
 
   return (
-    <PageShell title="Subscription" description="Choose a plan and pay it from your Business Balance.">
+    <PageShell title={t('subscription.title')} description={t('subscription.description')}>
       <Card withBorder radius="lg" padding="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
             <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-              Business Balance
+              {t('subscription.balance')}
             </Text>
             <Money value={balance} fz="xl" fw={700} data-testid="subscription-balance" />
           </div>
           <Text size="sm" c="dimmed">
             {current ? (
-              <>
-                Your plan: <b>{current.plan_name}</b> ({formatMoney(current.amount)})
-              </>
+              <RichText
+                text={t('subscription.yourPlan', {
+                  plan: current.plan_name,
+                  amount: formatMoney(current.amount),
+                })}
+                components={{ b: <b /> }}
+              />
             ) : (
-              'You have no plan yet.'
+              t('subscription.noPlan')
             )}{' '}
             <Anchor component={Link} to="/user/web3-deposit" size="sm">
-              Add funds
+              {t('subscription.addFunds')}
             </Anchor>
           </Text>
         </Group>
@@ -73,7 +87,7 @@ export default function SubscriptionPage() {
 
       {plans.isError && (
         <LoadError
-          title="Plans could not be loaded"
+          title={t('subscription.loadError')}
           error={plans.error}
           onRetry={() => void plans.refetch()}
         />
@@ -87,7 +101,7 @@ export default function SubscriptionPage() {
       ) : plans.data !== undefined && offered.length === 0 ? (
         <Card withBorder radius="lg" p="xl">
           <Text c="dimmed" ta="center">
-            No plans are open right now. Please check back soon.
+            {t('subscription.none')}
           </Text>
         </Card>
       ) : (
@@ -105,10 +119,10 @@ export default function SubscriptionPage() {
         </BlockedGate>
       )}
 
-      <SectionCard title="Your plans" description="The plans you hold and held, newest first.">
+      <SectionCard title={t('subscription.held')} description={t('subscription.heldDescription')}>
         {held.isError && (
           <LoadError
-            title="Your plans could not be loaded"
+            title={t('subscription.heldError')}
             error={held.error}
             onRetry={() => void held.refetch()}
           />
@@ -116,33 +130,50 @@ export default function SubscriptionPage() {
         {held.data === undefined && !held.isError && <Skeleton h={80} />}
         {held.data !== undefined && (
           <Stack gap="sm">
-            <HeldPlansTable rows={held.data.activeplans} emptyText="You hold no plan yet." />
+            <HeldPlansTable rows={held.data.activeplans} emptyText={t('subscription.noHeld')} />
             <ListPager
               page={page}
               totalPages={held.data.totalPages}
               total={held.data.total}
               onPage={setPage}
-              noun={['plan', 'plans']}
-              label="Plan pages"
+              noun={[t('subscription.one'), t('subscription.other')]}
+              label={t('subscription.pages')}
             />
           </Stack>
         )}
       </SectionCard>
 
-      <ActionDialog action={buy} title="Buy plan" confirmLabel="Buy now" confirmDisabled={short}>
+      <ActionDialog
+        action={buy}
+        title={t('subscription.dialogTitle')}
+        confirmLabel={t('subscription.confirm')}
+        confirmDisabled={short}
+      >
         {chosen !== null && (
           <Stack gap="xs">
             <Text>
-              Buy <b>{chosen.name}</b> for <b>{formatMoney(chosen.monthly_price)}</b>?
+              <RichText
+                text={t('subscription.question', {
+                  plan: chosen.name,
+                  amount: formatMoney(chosen.monthly_price),
+                })}
+                components={{ b: <b /> }}
+              />
             </Text>
             <Text size="sm" data-testid="buy-balance">
-              Business Balance: {formatMoney(balance)} → {after === null ? '-' : formatMoney(after)}
+              {t('subscription.balanceChange', {
+                before: formatMoney(balance),
+                after: after === null ? '-' : formatMoney(after),
+              })}
             </Text>
             {current !== null && (
               <Text size="sm" c="dimmed">
-                You hold {current.plan_name} ({formatMoney(current.amount)}). Buying {chosen.name} adds to it
-                and moves your whole holding to {chosen.name}:{' '}
-                {formatMoney(addAmounts(current.amount, chosen.monthly_price))} in total.
+                {t('subscription.holding', {
+                  held: current.plan_name,
+                  amount: formatMoney(current.amount),
+                  plan: chosen.name,
+                  total: formatMoney(addAmounts(current.amount, chosen.monthly_price)),
+                })}
               </Text>
             )}
             <PlanChangeSummary
@@ -155,11 +186,10 @@ export default function SubscriptionPage() {
             />
             {short && (
               <Alert color="orange" variant="light">
-                Your Business Balance is too low.{' '}
-                <Anchor component={Link} to="/user/web3-deposit" size="sm">
-                  Make a deposit
-                </Anchor>{' '}
-                first.
+                <RichText
+                  text={t('subscription.tooLow')}
+                  components={{ link: <Anchor component={Link} to="/user/web3-deposit" size="sm" /> }}
+                />
               </Alert>
             )}
           </Stack>

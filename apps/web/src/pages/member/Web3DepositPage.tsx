@@ -19,6 +19,8 @@ import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
 import { IconAlertTriangle, IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useT } from '../../i18n/i18n';
+import { RichText } from '../../i18n/RichText';
 import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
 import { useMemberDepositAddresses } from '../../modules/deposit-addresses/api/memberAddressesApi';
 import { OwnDepositAddresses } from '../../modules/deposit-addresses/components/OwnDepositAddresses';
@@ -31,6 +33,7 @@ import { DepositForm } from '../../modules/deposits/components/DepositForm';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useChains } from '../../modules/web3/api/chainsApi';
 import { receivingAddressFor } from '../../modules/web3/chainOptions';
+import { WEB3_NS } from '../../modules/web3/i18n';
 import { WalletGate } from '../../modules/web3/WalletGate';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -46,6 +49,7 @@ type Currency = 'BEP20' | 'TRC20';
  * the member has one, else the wallet.
  */
 export default function Web3DepositPage() {
+  const { t } = useT(WEB3_NS);
   const userId = useMemberId();
   const [params, setParams] = useSearchParams();
   const asked = params.get('way');
@@ -61,11 +65,11 @@ export default function Web3DepositPage() {
 
   return (
     <PageShell
-      title="Web3 Deposit"
-      description="Send USDT to your own deposit address, deposit from your wallet, or send it yourself and report the transfer."
+      title={t('page.title')}
+      description={t('page.description')}
       actions={
         <Anchor component={Link} to="/user/deposit-history" size="sm">
-          Deposit history
+          {t('page.history')}
         </Anchor>
       }
     >
@@ -97,6 +101,7 @@ function DepositWays({
   userId: number | null;
   onWay: (way: string | null) => void;
 }) {
+  const { t } = useT(WEB3_NS);
   // On a phone the three tabs share one row: no icons, and a long label may take two lines.
   const phone = useMediaQuery('(max-width: 30em)');
   const tab = phone
@@ -106,13 +111,13 @@ function DepositWays({
     <Tabs value={way} onChange={onWay} variant="pills" radius="md">
       <Tabs.List grow mb="md" maw={640}>
         <Tabs.Tab value="address" leftSection={phone ? undefined : <IconAt size={16} />} {...tab}>
-          Your address
+          {t('page.tabAddress')}
         </Tabs.Tab>
         <Tabs.Tab value="wallet" leftSection={phone ? undefined : <IconWallet size={16} />} {...tab}>
-          From your wallet
+          {t('page.tabWallet')}
         </Tabs.Tab>
         <Tabs.Tab value="manual" leftSection={phone ? undefined : <IconQrcode size={16} />} {...tab}>
-          Send manually
+          {t('page.tabManual')}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="address">
@@ -131,8 +136,9 @@ function DepositWays({
 }
 
 function WalletPanelSkeleton() {
+  const { t } = useT(WEB3_NS);
   return (
-    <Stack gap="md" aria-label="Loading wallet" role="status">
+    <Stack gap="md" aria-label={t('header.loadingWallet')} role="status">
       <Skeleton h={140} radius="lg" />
       <Skeleton h={120} radius="lg" />
     </Stack>
@@ -141,6 +147,7 @@ function WalletPanelSkeleton() {
 
 /** The address (QR, copy) for the chosen network and the form to report the transfer's hash. */
 function ManualDeposit({ userId }: { userId: number }) {
+  const { t } = useT(WEB3_NS);
   const addresses = useDepositAddresses();
   const chains = useChains();
   const [currency, setCurrency] = useState<Currency>('BEP20');
@@ -160,20 +167,18 @@ function ManualDeposit({ userId }: { userId: number }) {
         value={currency}
         onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
         data={[
-          { value: 'BEP20', label: 'EVM chains' },
+          { value: 'BEP20', label: t('manual.evmChains') },
           { value: 'TRC20', label: networkName('TRC20') },
         ]}
         fullWidth
         maw={520}
-        aria-label="Network"
+        aria-label={t('manual.network')}
       />
       {currency === 'BEP20' && (
         <Select
-          label="Chain you send on"
+          label={t('manual.chain')}
           description={
-            chain === undefined || chain.verified
-              ? 'The server checks the transfer on this chain.'
-              : 'Our team checks transfers on this chain by hand.'
+            chain === undefined || chain.verified ? t('manual.serverChecks') : t('manual.teamChecks')
           }
           data={
             evmChains.length > 0
@@ -181,7 +186,7 @@ function ManualDeposit({ userId }: { userId: number }) {
                   value: String(c.id),
                   label: c.enabled
                     ? networkName('BEP20', c.id)
-                    : `${networkName('BEP20', c.id)} (switched off)`,
+                    : t('manual.switchedOffOption', { chain: networkName('BEP20', c.id) }),
                   disabled: !c.enabled,
                 }))
               : [{ value: String(DEFAULT_EVM_CHAIN_ID), label: networkName('BEP20', DEFAULT_EVM_CHAIN_ID) }]
@@ -194,7 +199,7 @@ function ManualDeposit({ userId }: { userId: number }) {
       )}
       {(addresses.isError || chains.isError) && (
         <LoadError
-          title="Deposit details could not be loaded"
+          title={t('manual.loadError')}
           error={addresses.error ?? chains.error}
           onRetry={() => {
             void addresses.refetch();
@@ -206,8 +211,12 @@ function ManualDeposit({ userId }: { userId: number }) {
       {addresses.isPending ? (
         <Skeleton h={320} radius="lg" />
       ) : addresses.data === undefined ? null : chainOff ? (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={`${network} is switched off`}>
-          Deposits on {network} are switched off for now. Choose another network.
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('manual.offTitle', { network })}
+        >
+          {t('manual.offBody', { network })}
         </Alert>
       ) : address === undefined ? (
         // Never a form or an address to send to when the platform has none on this network.
@@ -216,13 +225,13 @@ function ManualDeposit({ userId }: { userId: number }) {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">
-              1. Send to this address
+              {t('manual.step1')}
             </Title>
             <ReceivingAddress currency={currency} address={address} networkName={network} />
           </Stack>
           <Stack gap="sm">
             <Title order={3} fz="lg">
-              2. Report your transfer
+              {t('manual.step2')}
             </Title>
             <Card withBorder radius="lg" padding="md">
               <DepositForm
@@ -241,33 +250,25 @@ function ManualDeposit({ userId }: { userId: number }) {
 }
 
 function WhatHappensNext() {
+  const { t } = useT(WEB3_NS);
   return (
     <Card withBorder radius="lg" padding="md">
       <Title order={3} fz="md" mb="xs">
-        What happens next
+        {t('next.title')}
       </Title>
       <List size="sm" spacing={4}>
-        <List.Item>Your deposit shows in your deposit history straight away.</List.Item>
-        <List.Item>
-          A transfer to your own deposit address needs no report: it shows in your deposit history once the
-          network has it, with its confirmations, and is credited to you once it has enough.
-        </List.Item>
-        <List.Item>
-          On chains we read, the server checks the transfer itself and credits your Business Balance once it
-          has enough confirmations. Otherwise our team checks it and approves it.
-        </List.Item>
-        <List.Item>
-          If the check refuses a deposit, the reason is shown, and our team can still approve it by hand.
-        </List.Item>
-        <List.Item>You can cancel a pending deposit, except while the on-chain check is under way.</List.Item>
+        <List.Item>{t('next.history')}</List.Item>
+        <List.Item>{t('next.own')}</List.Item>
+        <List.Item>{t('next.check')}</List.Item>
+        <List.Item>{t('next.refused')}</List.Item>
+        <List.Item>{t('next.cancel')}</List.Item>
       </List>
       <Group mt="xs">
         <Text size="sm" c="dimmed">
-          Questions?{' '}
-          <Anchor component={Link} to="/user/query/create">
-            Raise a query
-          </Anchor>
-          .
+          <RichText
+            text={t('next.questions')}
+            components={{ query: <Anchor component={Link} to="/user/query/create" /> }}
+          />
         </Text>
       </Group>
     </Card>

@@ -3,15 +3,17 @@ import type { WithdrawalRecord } from '@sgx/contracts';
 import { IconAddressBook } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { requestStatusOptions } from '../../modules/deposits/components/statusOptions';
+import { useT } from '../../i18n/i18n';
+import { useRequestStatusOptions } from '../../modules/deposits/components/statusOptions';
 import { useUser } from '../../modules/users/api/usersApi';
 import { BlockedGate } from '../../modules/users/components/BlockedBanner';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { useInvalidateMoney, useWallet } from '../../modules/wallet/api/walletApi';
-import { cancelWithdrawal, kindSources, useWithdrawals } from '../../modules/withdrawals/api/withdrawalsApi';
+import { cancelWithdrawal, kindSource, useWithdrawals } from '../../modules/withdrawals/api/withdrawalsApi';
 import { CompoundForm } from '../../modules/withdrawals/components/CompoundForm';
 import { WithdrawalForm } from '../../modules/withdrawals/components/WithdrawalForm';
 import { WithdrawalsTable } from '../../modules/withdrawals/components/WithdrawalsTable';
+import { WITHDRAWALS_NS } from '../../modules/withdrawals/i18n';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { ListPager } from '../../ui/ListPager';
 import { LoadError } from '../../ui/LoadError';
@@ -24,6 +26,8 @@ import { listQuery, useListState } from '../../ui/useListState';
 
 /** /user/withdrawal: request a withdrawal with the server's quote, move working to compound, see requests. */
 export default function WithdrawalPage() {
+  const { t } = useT(WITHDRAWALS_NS);
+  const statusOptions = useRequestStatusOptions();
   const userId = useMemberId();
   const user = useUser(userId);
   const wallet = useWallet(userId);
@@ -40,16 +44,9 @@ export default function WithdrawalPage() {
   const hasPayout = user.data !== undefined && (Boolean(user.data.bep20) || Boolean(user.data.trc20));
 
   return (
-    <PageShell
-      title="Withdrawal"
-      description="Withdraw your income to your payout address. The fee is set by the server and shown before you confirm."
-    >
+    <PageShell title={t('page.title')} description={t('page.description')}>
       {user.isError && (
-        <LoadError
-          title="Your profile could not be loaded"
-          error={user.error}
-          onRetry={() => void user.refetch()}
-        />
+        <LoadError title={t('page.profileError')} error={user.error} onRetry={() => void user.refetch()} />
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -59,16 +56,13 @@ export default function WithdrawalPage() {
               <Alert
                 color="orange"
                 icon={<IconAddressBook size={18} />}
-                title="No payout address"
+                title={t('page.noPayoutTitle')}
                 role="alert"
               >
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">
-                    Withdrawals are paid only to a payout address saved in your profile. Add your EVM
-                    (Ethereum, BNB Smart Chain, Polygon, Arbitrum One) or TRON address first.
-                  </Text>
+                  <Text size="sm">{t('page.noPayoutText')}</Text>
                   <Button component={Link} to={`/user/profile/${userId}`} size="xs" color="orange">
-                    Add a payout address
+                    {t('page.addPayout')}
                   </Button>
                 </Stack>
               </Alert>
@@ -81,10 +75,7 @@ export default function WithdrawalPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <SectionCard
-            title="Move to compound"
-            description="From your Working wallet into Compound, without a fee."
-          >
+          <SectionCard title={t('page.compoundTitle')} description={t('page.compoundDescription')}>
             {userId !== null && <CompoundForm userId={userId} working={wallet.data?.wallets.working} />}
           </SectionCard>
         </Grid.Col>
@@ -93,9 +84,9 @@ export default function WithdrawalPage() {
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">
           <Select
-            aria-label="Status"
-            label="Your requests"
-            data={requestStatusOptions}
+            aria-label={t('page.status')}
+            label={t('page.yourRequests')}
+            data={statusOptions}
             value={list.filters.status}
             onChange={(v) => list.setFilter('status', v ?? '')}
             allowDeselect={false}
@@ -103,7 +94,7 @@ export default function WithdrawalPage() {
           />
           {requests.isError && (
             <LoadError
-              title="Your requests could not be loaded"
+              title={t('page.requestsError')}
               error={requests.error}
               onRetry={() => void requests.refetch()}
               loadedAt={requests.dataUpdatedAt}
@@ -115,27 +106,32 @@ export default function WithdrawalPage() {
               <WithdrawalsTable
                 rows={requests.data.withdrawals}
                 onCancel={cancel.open}
-                emptyText={list.filters.status === '' ? 'No withdrawal requests yet.' : 'No requests match.'}
+                emptyText={list.filters.status === '' ? t('page.empty') : t('page.noMatch')}
               />
               <ListPager
                 page={list.page}
                 totalPages={requests.data.totalPages}
                 total={requests.data.total}
                 onPage={list.setPage}
-                noun={['request', 'requests']}
-                label="Withdrawal pages"
+                noun={[t('page.one'), t('page.other')]}
+                label={t('page.pages')}
               />
             </>
           )}
         </Stack>
       </Card>
-      <ActionDialog action={cancel} title="Cancel withdrawal?" confirmLabel="Cancel request" color="red">
+      <ActionDialog
+        action={cancel}
+        title={t('page.cancelTitle')}
+        confirmLabel={t('page.cancelConfirm')}
+        color="red"
+      >
         {cancel.payload !== null && (
           <Text size="sm">
-            Cancel your pending request #{cancel.payload.id} of {formatMoney(cancel.payload.amount)}?{' '}
+            {t('page.cancelQuestion', { id: cancel.payload.id, amount: formatMoney(cancel.payload.amount) })}{' '}
             {cancel.payload.kind === 'principal'
-              ? 'Your plan stays as it is.'
-              : `The amount goes back to ${kindSources[cancel.payload.kind]}.`}
+              ? t('page.cancelPlanStays')
+              : t('page.cancelGoesBack', { source: kindSource(cancel.payload.kind) })}
           </Text>
         )}
       </ActionDialog>

@@ -2,10 +2,13 @@ import { Anchor, Badge, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from
 import type { AdminStatsResponse } from '@sgx/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { Money } from '../../../ui/Money';
 import { DailyBars } from '../../income/components/DailyBars';
 import { textOf, unitsOf } from '../../income/components/incomeMath';
 import { sourceLabel } from '../../transactions/components/explain';
+import { ADMIN_DASHBOARD_NS } from '../i18n';
 
 function Stat({
   label,
@@ -37,6 +40,7 @@ function Stat({
 
 /** The admin dashboard's figures (GET /admin/stats). */
 export function StatsView({ stats }: { stats: AdminStatsResponse }) {
+  const { t } = useT(ADMIN_DASHBOARD_NS);
   const { members, money } = stats;
   const incomeToday = stats.income_today.reduce((s, r) => s + unitsOf(r.total), 0n);
   const chart = (key: 'deposits' | 'withdrawals' | 'income') =>
@@ -44,49 +48,55 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-        <Stat label="Members" testId="stat-members" hint={`${members.blocked} blocked`}>
+        <Stat
+          label={t('stats.members')}
+          testId="stat-members"
+          hint={t('stats.blocked', { n: members.blocked })}
+        >
           {members.total}
         </Stat>
-        <Stat label="Active members" testId="stat-active">
+        <Stat label={t('stats.active')} testId="stat-active">
           {members.active}
         </Stat>
-        <Stat label="New today" testId="stat-new-today">
+        <Stat label={t('stats.newToday')} testId="stat-new-today">
           {members.new_today}
         </Stat>
         <Stat
-          label="Money in"
+          label={t('stats.moneyIn')}
           testId="stat-money-in"
           hint={
-            <>
-              Today <Money value={money.deposits_today} />
-            </>
+            <RichText
+              text={t('stats.today')}
+              components={{ amount: <Money value={money.deposits_today} /> }}
+            />
           }
         >
           <Money value={money.deposits_total} />
         </Stat>
         <Stat
-          label="Money out"
+          label={t('stats.moneyOut')}
           testId="stat-money-out"
           hint={
-            <>
-              Today <Money value={money.withdrawals_today} />
-            </>
+            <RichText
+              text={t('stats.today')}
+              components={{ amount: <Money value={money.withdrawals_today} /> }}
+            />
           }
         >
           <Money value={money.withdrawals_total} />
         </Stat>
-        <Stat label="Invested in plans" testId="stat-invested">
+        <Stat label={t('stats.invested')} testId="stat-invested">
           <Money value={money.invested} />
         </Stat>
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         <Stat
-          label="Pending deposits"
+          label={t('stats.pendingDeposits')}
           testId="stat-pending-deposits"
           hint={
             <Anchor component={Link} to="/admin/deposits" size="xs">
-              Review deposits
+              {t('stats.reviewDeposits')}
             </Anchor>
           }
         >
@@ -96,11 +106,11 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
           </Text>
         </Stat>
         <Stat
-          label="Pending withdrawals"
+          label={t('stats.pendingWithdrawals')}
           testId="stat-pending-withdrawals"
           hint={
             <Anchor component={Link} to="/admin/withdrawals" size="xs">
-              Review withdrawals
+              {t('stats.reviewWithdrawals')}
             </Anchor>
           }
         >
@@ -109,21 +119,21 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
             (<Money value={money.pending_withdrawals.amount} />)
           </Text>
         </Stat>
-        <Stat label="Income paid today" testId="stat-income-today">
+        <Stat label={t('stats.incomeToday')} testId="stat-income-today">
           <Money value={textOf(incomeToday)} />
         </Stat>
-        <Stat label="SGX price" testId="stat-token-price">
+        <Stat label={t('stats.tokenPrice')} testId="stat-token-price">
           {stats.token_price === null ? '-' : <Money value={stats.token_price} kind="price" />}
         </Stat>
       </SimpleGrid>
 
       <Card withBorder radius="lg" padding="md" data-testid="income-today">
         <Title order={3} fz="lg" mb="xs">
-          Income paid today by type
+          {t('stats.incomeByType')}
         </Title>
         {stats.income_today.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No income paid today yet.
+            {t('stats.noIncome')}
           </Text>
         ) : (
           <Group gap="xs">
@@ -139,9 +149,9 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
       <Grid gap="sm">
         {(
           [
-            ['deposits', 'Deposits per day', 'teal'],
-            ['withdrawals', 'Withdrawals per day', 'red'],
-            ['income', 'Income paid per day', 'indigo'],
+            ['deposits', t('charts.deposits'), 'teal'],
+            ['withdrawals', t('charts.withdrawals'), 'red'],
+            ['income', t('charts.income'), 'indigo'],
           ] as const
         ).map(([key, label, color]) => (
           <Grid.Col key={key} span={{ base: 12, md: 6 }}>
@@ -156,11 +166,11 @@ export function StatsView({ stats }: { stats: AdminStatsResponse }) {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder radius="lg" padding="md" data-testid="chart-registrations">
             <Title order={3} fz="md" mb="xs">
-              Registrations per day
+              {t('charts.registrations')}
             </Title>
             <DailyBars
               points={stats.daily.map((d) => ({ day: d.day, value: String(d.registrations) }))}
-              label="Registrations per day"
+              label={t('charts.registrations')}
               kind="count"
               color="grape"
             />

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
@@ -22,6 +24,7 @@ import {
   useCtoPayouts,
   useCtoQualified,
 } from '../api/reportsApi';
+import { ADMIN_REPORTS_NS } from '../i18n';
 import { endedMonths, monthOptions, previousMonth } from './months';
 
 interface Removal {
@@ -33,6 +36,7 @@ interface Removal {
 
 /** CTO pool: members qualified now (with Remove), Pay a month (confirmed), payouts and their shares. */
 export function CtoPanel() {
+  const { t } = useT(ADMIN_REPORTS_NS);
   const qualified = useCtoQualified();
   const payouts = useCtoPayouts();
   const queryClient = useQueryClient();
@@ -62,17 +66,17 @@ export function CtoPanel() {
   });
   const count = qualified.data?.qualified.length;
   const paidMonths = new Set(payouts.data?.payouts.map((p) => p.month) ?? []);
+  const qualifiedMembers =
+    count === undefined
+      ? t('cto.membersUnknown')
+      : t(count === 1 ? 'cto.membersOne' : 'cto.membersMany', { n: count });
 
   return (
     <Stack gap="md">
-      <SectionCard
-        title="Pay the CTO pool"
-        testId="cto-pay"
-        description="1% of the month's top-ups, split equally among the members qualified at payment. Once per month."
-      >
+      <SectionCard title={t('cto.payTitle')} testId="cto-pay" description={t('cto.payDescription')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label="Month to pay"
+            label={t('col.monthToPay')}
             data={monthOptions(endedMonths())}
             value={payMonth}
             onChange={(v) => setPayMonth(v ?? payMonth)}
@@ -80,40 +84,40 @@ export function CtoPanel() {
             w={{ base: '100%', xs: 160 }}
           />
           <Button leftSection={<IconCash size={16} />} onClick={() => pay.open(payMonth)}>
-            Pay CTO
+            {t('cto.pay')}
           </Button>
         </Group>
         {paidMonths.has(payMonth) && (
           <Text size="sm" c="orange" mt="xs">
-            The pool of {payMonth} was already paid.
+            {t('cto.alreadyPaid', { month: payMonth })}
           </Text>
         )}
       </SectionCard>
 
       <SectionCard
-        title="Qualified now"
+        title={t('cto.qualifiedTitle')}
         testId="cto-qualified"
-        description="Own plan and directs' plans meet the CTO minimums."
+        description={t('cto.qualifiedDescription')}
       >
         {qualified.isError && (
           <LoadError
-            title="Failed to load the qualified members"
+            title={t('cto.qualifiedError')}
             error={qualified.error}
             onRetry={() => void qualified.refetch()}
             loadedAt={qualified.dataUpdatedAt}
           />
         )}
-        <Spinner loading={qualified.isPending} label="Loading qualified members" />
+        <Spinner loading={qualified.isPending} label={t('cto.loadingQualified')} />
         {qualified.data !== undefined && (
           <DataTable
             rows={qualified.data.qualified}
             rowKey={(q) => q.user_id}
             minWidth={520}
-            emptyText="No member qualifies for the CTO pool now."
+            emptyText={t('cto.qualifiedEmpty')}
             columns={[
               {
                 key: 'member',
-                header: 'Member',
+                header: t('col.member'),
                 render: (q) => (
                   <MemberName
                     name={q.fullname}
@@ -125,14 +129,14 @@ export function CtoPanel() {
               },
               {
                 key: 'plan',
-                header: 'Own plan',
+                header: t('cto.ownPlan'),
                 priority: 2,
                 render: (q) => <Money value={q.active_plan} />,
                 nowrap: true,
               },
               {
                 key: 'directs',
-                header: "Directs' plans",
+                header: t('cto.directsPlans'),
                 priority: 3,
                 render: (q) => <Money value={q.directs_business} />,
                 nowrap: true,
@@ -151,7 +155,7 @@ export function CtoPanel() {
                       remove.open({ userId: q.user_id, label: memberLabel(q), reason: '' });
                     }}
                   >
-                    Remove
+                    {t('cto.remove')}
                   </Button>
                 ),
               },
@@ -160,43 +164,48 @@ export function CtoPanel() {
         )}
       </SectionCard>
 
-      <SectionCard title="Payouts" testId="cto-payouts">
+      <SectionCard title={t('cto.payoutsTitle')} testId="cto-payouts">
         {payouts.isError && (
           <LoadError
-            title="Failed to load the CTO payouts"
+            title={t('cto.payoutsError')}
             error={payouts.error}
             onRetry={() => void payouts.refetch()}
             loadedAt={payouts.dataUpdatedAt}
           />
         )}
-        <Spinner loading={payouts.isPending} label="Loading payouts" />
+        <Spinner loading={payouts.isPending} label={t('cto.loadingPayouts')} />
         {payouts.data !== undefined && (
           <DataTable
             rows={payouts.data.payouts}
             rowKey={(p) => p.id}
             minWidth={640}
-            emptyText="No CTO pool has been paid yet."
+            emptyText={t('cto.payoutsEmpty')}
             columns={[
-              { key: 'month', header: 'Month', render: (p) => p.month, nowrap: true },
+              { key: 'month', header: t('col.month'), render: (p) => p.month, nowrap: true },
               {
                 key: 'turnover',
-                header: 'Top-ups',
+                header: t('cto.topups'),
                 priority: 3,
                 render: (p) => <Money value={p.turnover} />,
                 nowrap: true,
               },
               {
                 key: 'pool',
-                header: 'Pool',
+                header: t('cto.pool'),
                 priority: 2,
                 render: (p) => <Money value={p.pool} />,
                 nowrap: true,
               },
-              { key: 'members', header: 'Members', priority: 3, render: (p) => p.members },
-              { key: 'share', header: 'Share each', render: (p) => <Money value={p.share} />, nowrap: true },
+              { key: 'members', header: t('col.members'), priority: 3, render: (p) => p.members },
+              {
+                key: 'share',
+                header: t('cto.share'),
+                render: (p) => <Money value={p.share} />,
+                nowrap: true,
+              },
               {
                 key: 'at',
-                header: 'Paid at',
+                header: t('col.paidAt'),
                 priority: 2,
                 render: (p) => formatDateTime(p.created_at),
                 nowrap: true,
@@ -207,7 +216,7 @@ export function CtoPanel() {
                 stickyEnd: true,
                 render: (p) => (
                   <Button size="xs" variant="default" onClick={() => setOpenPayout(p.id)}>
-                    Shares
+                    {t('cto.shares')}
                   </Button>
                 ),
               },
@@ -219,28 +228,32 @@ export function CtoPanel() {
       <Modal
         opened={openPayout !== null}
         onClose={() => setOpenPayout(null)}
-        title={payout.data ? `CTO ${payout.data.payout.month}: shares` : 'CTO shares'}
+        title={
+          payout.data
+            ? t('cto.sharesTitle', { month: payout.data.payout.month })
+            : t('cto.sharesTitleLoading')
+        }
         centered
         size="lg"
       >
         {payout.isError && (
           <LoadError
-            title="Failed to load the shares"
+            title={t('cto.sharesError')}
             error={payout.error}
             onRetry={() => void payout.refetch()}
           />
         )}
-        <Spinner loading={payout.isPending && payout.fetchStatus !== 'idle'} label="Loading shares" />
+        <Spinner loading={payout.isPending && payout.fetchStatus !== 'idle'} label={t('cto.loadingShares')} />
         {payout.data !== undefined && (
           <DataTable
             rows={payout.data.shares}
             rowKey={(s) => s.user_id}
             minWidth={320}
-            emptyText="No shares."
+            emptyText={t('cto.sharesEmpty')}
             columns={[
               {
                 key: 'member',
-                header: 'Member',
+                header: t('col.member'),
                 render: (s) => (
                   <MemberName
                     name={s.fullname}
@@ -250,40 +263,50 @@ export function CtoPanel() {
                   />
                 ),
               },
-              { key: 'amount', header: 'Paid', render: (s) => <Money value={s.amount} />, nowrap: true },
+              {
+                key: 'amount',
+                header: t('col.paid'),
+                render: (s) => <Money value={s.amount} />,
+                nowrap: true,
+              },
             ]}
           />
         )}
       </Modal>
 
-      <ActionDialog action={pay} title="Pay the CTO pool" confirmLabel={`Pay ${pay.payload ?? ''}`}>
+      <ActionDialog
+        action={pay}
+        title={t('cto.payTitle')}
+        confirmLabel={t('cto.payConfirmLabel', { month: pay.payload ?? '' })}
+      >
         <Text>
-          Pay the CTO pool of <b data-testid="cto-pay-month">{pay.payload}</b> now? It is split equally among
-          the {count === undefined ? 'members' : `${count} member${count === 1 ? '' : 's'}`} qualified now,
-          and a month is paid only once.
+          <RichText
+            text={t('cto.payConfirm', { members: qualifiedMembers })}
+            components={{ month: <b data-testid="cto-pay-month">{pay.payload}</b> }}
+          />
         </Text>
       </ActionDialog>
 
       <ActionDialog
         action={remove}
-        title="Remove from the CTO pool"
-        confirmLabel="Remove"
+        title={t('cto.removeTitle')}
+        confirmLabel={t('cto.remove')}
         color="red"
         confirmDisabled={reason.trim().length < 3}
         onConfirm={() => remove.payload && remove.confirm({ ...remove.payload, reason: reason.trim() })}
       >
         <Text>
-          Remove <b>{remove.payload?.label}</b> from the CTO pool? They are no longer paid a share.
+          <RichText text={t('cto.removeConfirm')} components={{ member: <b>{remove.payload?.label}</b> }} />
         </Text>
         <Textarea
-          label="Reason"
+          label={t('cto.reason')}
           required
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           maxLength={500}
           autosize
           minRows={2}
-          error={reason !== '' && reason.trim().length < 3 ? 'Say why (3 characters or more).' : undefined}
+          error={reason !== '' && reason.trim().length < 3 ? t('cto.reasonShort') : undefined}
         />
       </ActionDialog>
     </Stack>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDate, formatDateTime } from '../../../ui/format';
@@ -14,11 +15,13 @@ import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { profilePath } from '../../users/profilePath';
 import { reportKeys, sendRewardNotice, useDefaulters, useRewardNotices } from '../api/reportsApi';
+import { ADMIN_REPORTS_NS } from '../i18n';
 
 const MAX_MESSAGE = 1000;
 
 /** Defaulters (members 10+ days old without a direct referral), a reward notice to the chosen ones, and the notices sent. */
 export function DefaultersPanel() {
+  const { t } = useT(ADMIN_REPORTS_NS);
   const defaulters = useDefaulters();
   const notices = useRewardNotices();
   const queryClient = useQueryClient();
@@ -50,32 +53,32 @@ export function DefaultersPanel() {
   return (
     <Stack gap="md">
       <SectionCard
-        title="Defaulters"
+        title={t('defaulters.title')}
         testId="defaulters"
-        description="Members registered 10 or more days ago with no direct referral."
+        description={t('defaulters.description')}
       >
         {defaulters.isError && (
           <LoadError
-            title="Failed to load the defaulters"
+            title={t('defaulters.loadError')}
             error={defaulters.error}
             onRetry={() => void defaulters.refetch()}
             loadedAt={defaulters.dataUpdatedAt}
           />
         )}
-        <Spinner loading={defaulters.isPending} label="Loading defaulters" />
+        <Spinner loading={defaulters.isPending} label={t('defaulters.loading')} />
         {defaulters.data !== undefined && (
           <Stack gap="sm">
             <DataTable
               rows={rows}
               rowKey={(r) => r.id}
               minWidth={560}
-              emptyText="No defaulters: every member older than 10 days has a direct referral."
+              emptyText={t('defaulters.empty')}
               columns={[
                 {
                   key: 'pick',
                   header: (
                     <Checkbox
-                      aria-label="Choose every defaulter"
+                      aria-label={t('defaulters.chooseAll')}
                       checked={allPicked}
                       indeterminate={picked.length > 0 && !allPicked}
                       disabled={ids.length === 0}
@@ -84,7 +87,7 @@ export function DefaultersPanel() {
                   ),
                   render: (r) => (
                     <Checkbox
-                      aria-label={`Choose ${r.username}`}
+                      aria-label={t('defaulters.choose', { username: r.username })}
                       checked={chosen.has(r.id)}
                       onChange={(e) => toggle(r.id, e.currentTarget.checked)}
                     />
@@ -92,15 +95,15 @@ export function DefaultersPanel() {
                 },
                 {
                   key: 'member',
-                  header: 'Member',
+                  header: t('col.member'),
                   render: (r) => (
                     <MemberName name={r.fullname} username={r.username} id={r.id} to={profilePath(r.id)} />
                   ),
                 },
-                { key: 'email', header: 'Email', priority: 2, render: (r) => r.email },
+                { key: 'email', header: t('col.email'), priority: 2, render: (r) => r.email },
                 {
                   key: 'joined',
-                  header: 'Joined',
+                  header: t('col.joined'),
                   priority: 2,
                   render: (r) => formatDate(r.created_at),
                   nowrap: true,
@@ -110,8 +113,8 @@ export function DefaultersPanel() {
             {rows.length > 0 && (
               <Stack gap="xs">
                 <Textarea
-                  label="Reward notice"
-                  placeholder="Invite a friend this week and earn a direct bonus on their plan."
+                  label={t('defaulters.notice')}
+                  placeholder={t('defaulters.noticeExample')}
                   value={message}
                   onChange={(e) => setMessage(e.currentTarget.value)}
                   maxLength={MAX_MESSAGE}
@@ -121,14 +124,14 @@ export function DefaultersPanel() {
                 />
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text size="sm" c="dimmed">
-                    {picked.length} of {rows.length} chosen
+                    {t('defaulters.chosen', { picked: picked.length, total: rows.length })}
                   </Text>
                   <Button
                     leftSection={<IconSend size={16} />}
                     disabled={picked.length === 0 || message.trim() === ''}
                     onClick={() => send.open({ user_ids: picked, message: message.trim() })}
                   >
-                    Send reward notice
+                    {t('defaulters.send')}
                   </Button>
                 </Group>
               </Stack>
@@ -137,26 +140,26 @@ export function DefaultersPanel() {
         )}
       </SectionCard>
 
-      <SectionCard title="Reward notices sent" testId="reward-notices">
+      <SectionCard title={t('defaulters.sentTitle')} testId="reward-notices">
         {notices.isError && (
           <LoadError
-            title="Failed to load the reward notices"
+            title={t('defaulters.noticesError')}
             error={notices.error}
             onRetry={() => void notices.refetch()}
             loadedAt={notices.dataUpdatedAt}
           />
         )}
-        <Spinner loading={notices.isPending} label="Loading reward notices" />
+        <Spinner loading={notices.isPending} label={t('defaulters.loadingNotices')} />
         {notices.data !== undefined && (
           <DataTable
             rows={notices.data.allrewards}
             rowKey={(n) => n.id}
             minWidth={560}
-            emptyText="No reward notice has been sent."
+            emptyText={t('defaulters.noticesEmpty')}
             columns={[
               {
                 key: 'member',
-                header: 'Member',
+                header: t('col.member'),
                 render: (n) => (
                   <MemberName
                     name={n.fullname}
@@ -166,10 +169,10 @@ export function DefaultersPanel() {
                   />
                 ),
               },
-              { key: 'message', header: 'Message', render: (n) => n.message },
+              { key: 'message', header: t('defaulters.message'), render: (n) => n.message },
               {
                 key: 'at',
-                header: 'Sent',
+                header: t('defaulters.sent'),
                 priority: 2,
                 render: (n) => formatDateTime(n.created_at),
                 nowrap: true,
@@ -179,10 +182,15 @@ export function DefaultersPanel() {
         )}
       </SectionCard>
 
-      <ActionDialog action={send} title="Send reward notice" confirmLabel="Send">
+      <ActionDialog
+        action={send}
+        title={t('defaulters.confirmTitle')}
+        confirmLabel={t('defaulters.confirmLabel')}
+      >
         <Text>
-          Send this notice to {send.payload?.user_ids.length ?? 0} member
-          {send.payload?.user_ids.length === 1 ? '' : 's'}?
+          {t(send.payload?.user_ids.length === 1 ? 'defaulters.confirmOne' : 'defaulters.confirmMany', {
+            n: send.payload?.user_ids.length ?? 0,
+          })}
         </Text>
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
           {send.payload?.message}

@@ -1,12 +1,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { MatrixResponse } from '@sgx/contracts';
 import type { z } from 'zod';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { DataTable } from '../../../ui/DataTable';
 import { Money } from '../../../ui/Money';
 import { incomeSources } from '../../income/api/incomeApi';
 import { DailyBars } from '../../income/components/DailyBars';
 import { textOf, unitsOf } from '../../income/components/incomeMath';
 import { sourceLabel } from '../../transactions/components/explain';
+import { ADMIN_REPORTS_NS } from '../i18n';
 
 type MatrixRow = z.infer<typeof MatrixResponse>['matrix'][number];
 
@@ -50,6 +53,7 @@ export function summarizeMatrix(rows: readonly MatrixRow[]) {
 
 /** Income per type and per month (GET /tr/matrix) as tables and a bar per month. */
 export function IncomeMatrix({ rows }: { rows: readonly MatrixRow[] }) {
+  const { t: tt } = useT(ADMIN_REPORTS_NS);
   const { typeRows, monthRows, grand, count } = summarizeMatrix(rows);
   const types = typeRows.map((t) => t.source);
   const chart = [...monthRows].reverse().map((m) => ({ day: m.month, value: textOf(m.total) }));
@@ -57,36 +61,44 @@ export function IncomeMatrix({ rows }: { rows: readonly MatrixRow[] }) {
     <Stack gap="md">
       <div data-testid="income-by-type">
         <Title order={4} fz="md" mb={4}>
-          Per income type
+          {tt('matrix.perType')}
         </Title>
         <DataTable
           rows={typeRows}
           rowKey={(t) => t.source}
           minWidth={320}
-          emptyText="No income was paid in this period."
+          emptyText={tt('matrix.empty')}
           columns={[
-            { key: 'type', header: 'Income type', render: (t) => sourceLabel(t.source) },
-            { key: 'count', header: 'Credits', render: (t) => t.count, nowrap: true },
-            { key: 'total', header: 'Total', render: (t) => <Money value={textOf(t.total)} />, nowrap: true },
+            { key: 'type', header: tt('col.incomeType'), render: (t) => sourceLabel(t.source) },
+            { key: 'count', header: tt('col.credits'), render: (t) => t.count, nowrap: true },
+            {
+              key: 'total',
+              header: tt('col.total'),
+              render: (t) => <Money value={textOf(t.total)} />,
+              nowrap: true,
+            },
           ]}
         />
         {typeRows.length > 0 && (
           <Text size="sm" mt={4} data-testid="income-grand-total">
-            All income: <Money value={textOf(grand)} fw={700} /> in {count} credit{count === 1 ? '' : 's'}
+            <RichText
+              text={tt(count === 1 ? 'matrix.grandOne' : 'matrix.grandMany', { n: count })}
+              components={{ amount: <Money value={textOf(grand)} fw={700} /> }}
+            />
           </Text>
         )}
       </div>
       {monthRows.length > 0 && (
         <div data-testid="income-by-month">
           <Title order={4} fz="md" mb={4}>
-            Per month
+            {tt('matrix.perMonth')}
           </Title>
           <DataTable
             rows={monthRows}
             rowKey={(m) => m.month}
             minWidth={Math.max(360, 140 * (types.length + 2))}
             columns={[
-              { key: 'month', header: 'Month', render: (m) => m.month, nowrap: true },
+              { key: 'month', header: tt('col.month'), render: (m) => m.month, nowrap: true },
               ...types.map((s) => ({
                 key: s,
                 header: sourceLabel(s),
@@ -95,17 +107,17 @@ export function IncomeMatrix({ rows }: { rows: readonly MatrixRow[] }) {
               })),
               {
                 key: 'total',
-                header: 'Total',
+                header: tt('col.total'),
                 render: (m) => <Money value={textOf(m.total)} fw={700} />,
                 nowrap: true,
               },
             ]}
           />
           <Title order={4} fz="sm" mt="md" mb={4} c="dimmed">
-            Income per month
+            {tt('matrix.chart')}
           </Title>
           <div data-testid="chart-income-months">
-            <DailyBars points={chart} label="Income per month" color="teal" height={120} />
+            <DailyBars points={chart} label={tt('matrix.chart')} color="teal" height={120} />
           </div>
         </div>
       )}

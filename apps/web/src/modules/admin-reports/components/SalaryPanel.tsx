@@ -6,6 +6,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
@@ -18,6 +20,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { profilePath } from '../../users/profilePath';
 import { reportKeys, runSalary, useSalaries, useSalaryTiers } from '../api/reportsApi';
+import { ADMIN_REPORTS_NS } from '../i18n';
 import { endedMonths, monthOptions, previousMonth, recentMonths } from './months';
 
 const PAGE_SIZE = 20;
@@ -25,6 +28,7 @@ type RunResult = z.infer<typeof SalaryRunResponse>;
 
 /** Salary: tiers with their members, payments by month, and Run salary for a month (confirmed). */
 export function SalaryPanel() {
+  const { t } = useT(ADMIN_REPORTS_NS);
   const months = recentMonths(24);
   const [month, setMonth] = useState('');
   const [page, setPage] = useState(1);
@@ -47,14 +51,10 @@ export function SalaryPanel() {
 
   return (
     <Stack gap="md">
-      <SectionCard
-        title="Run salary"
-        testId="salary-run"
-        description="Pays every qualified member their tier's monthly salary, once per member and month."
-      >
+      <SectionCard title={t('salary.runTitle')} testId="salary-run" description={t('salary.runDescription')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label="Month to pay"
+            label={t('col.monthToPay')}
             data={monthOptions(endedMonths())}
             value={runMonth}
             onChange={(v) => setRunMonth(v ?? runMonth)}
@@ -62,60 +62,66 @@ export function SalaryPanel() {
             w={{ base: '100%', xs: 160 }}
           />
           <Button leftSection={<IconCash size={16} />} onClick={() => run.open(runMonth)}>
-            Run salary
+            {t('salary.run')}
           </Button>
         </Group>
         {last !== null && (
           <Alert color="teal" variant="light" mt="sm" data-testid="salary-run-result" title={last.message}>
             <Text size="sm">
-              {last.data.month}: {last.data.qualified} qualified, {last.data.paid} paid (
-              <Money value={last.data.total} />
-              ), {last.data.skipped} skipped.
+              <RichText
+                text={t('salary.result', {
+                  month: last.data.month,
+                  qualified: last.data.qualified,
+                  paid: last.data.paid,
+                  skipped: last.data.skipped,
+                })}
+                components={{ amount: <Money value={last.data.total} /> }}
+              />
             </Text>
           </Alert>
         )}
       </SectionCard>
 
       <SectionCard
-        title="Salary tiers"
+        title={t('salary.tiersTitle')}
         testId="salary-tiers"
-        description="Members per tier of active directs, now."
+        description={t('salary.tiersDescription')}
       >
         {tiers.isError && (
           <LoadError
-            title="Failed to load the salary tiers"
+            title={t('salary.tiersError')}
             error={tiers.error}
             onRetry={() => void tiers.refetch()}
           />
         )}
-        <Spinner loading={tiers.isPending} label="Loading tiers" />
+        <Spinner loading={tiers.isPending} label={t('salary.loadingTiers')} />
         {tiers.data !== undefined && (
           <DataTable
             rows={tiers.data.data}
-            rowKey={(t) => t.directs}
+            rowKey={(tier) => tier.directs}
             minWidth={320}
-            emptyText="No salary tiers are set: no salary is paid."
+            emptyText={t('salary.tiersEmpty')}
             columns={[
-              { key: 'directs', header: 'Active directs', render: (t) => `${t.directs}+` },
+              { key: 'directs', header: t('salary.activeDirects'), render: (tier) => `${tier.directs}+` },
               {
                 key: 'amount',
-                header: 'Monthly salary',
-                render: (t) => <Money value={t.amount} />,
+                header: t('salary.monthly'),
+                render: (tier) => <Money value={tier.amount} />,
                 nowrap: true,
               },
-              { key: 'members', header: 'Members', priority: 2, render: (t) => t.members },
+              { key: 'members', header: t('col.members'), priority: 2, render: (tier) => tier.members },
             ]}
           />
         )}
       </SectionCard>
 
       <SectionCard
-        title="Salary payments"
+        title={t('salary.paymentsTitle')}
         testId="salary-payments"
         actions={
           <Select
-            aria-label="Salary month"
-            data={monthOptions(months, 'All months')}
+            aria-label={t('salary.salaryMonth')}
+            data={monthOptions(months, t('col.allMonths'))}
             value={month}
             onChange={(v) => {
               setMonth(v ?? '');
@@ -128,24 +134,24 @@ export function SalaryPanel() {
       >
         {list.isError && (
           <LoadError
-            title="Failed to load the salary payments"
+            title={t('salary.paymentsError')}
             error={list.error}
             onRetry={() => void list.refetch()}
             loadedAt={list.dataUpdatedAt}
           />
         )}
-        <Spinner loading={list.isPending} label="Loading salary payments" />
+        <Spinner loading={list.isPending} label={t('salary.loadingPayments')} />
         {list.data !== undefined && (
           <Stack gap="sm">
             <DataTable
               rows={list.data.data}
               rowKey={(r) => r.id}
               minWidth={640}
-              emptyText="No salary paid for this month."
+              emptyText={t('salary.paymentsEmpty')}
               columns={[
                 {
                   key: 'member',
-                  header: 'Member',
+                  header: t('col.member'),
                   render: (r) => (
                     <MemberName
                       name={r.fullname}
@@ -155,19 +161,19 @@ export function SalaryPanel() {
                     />
                   ),
                 },
-                { key: 'month', header: 'Month', render: (r) => r.month, nowrap: true },
-                { key: 'directs', header: 'Directs', priority: 3, render: (r) => r.directs },
+                { key: 'month', header: t('col.month'), render: (r) => r.month, nowrap: true },
+                { key: 'directs', header: t('salary.directs'), priority: 3, render: (r) => r.directs },
                 {
                   key: 'due',
-                  header: 'Due',
+                  header: t('salary.due'),
                   priority: 2,
                   render: (r) => <Money value={r.due} />,
                   nowrap: true,
                 },
-                { key: 'paid', header: 'Paid', render: (r) => <Money value={r.paid} />, nowrap: true },
+                { key: 'paid', header: t('col.paid'), render: (r) => <Money value={r.paid} />, nowrap: true },
                 {
                   key: 'at',
-                  header: 'Paid at',
+                  header: t('col.paidAt'),
                   priority: 3,
                   render: (r) => formatDateTime(r.created_at),
                   nowrap: true,
@@ -179,17 +185,16 @@ export function SalaryPanel() {
               totalPages={list.data.total_pages}
               total={list.data.total}
               onPage={setPage}
-              noun={['payment', 'payments']}
-              label="Salary payment pages"
+              noun={[t('salary.one'), t('salary.many')]}
+              label={t('salary.pages')}
             />
           </Stack>
         )}
       </SectionCard>
 
-      <ActionDialog action={run} title="Run salary" confirmLabel="Run salary">
+      <ActionDialog action={run} title={t('salary.runTitle')} confirmLabel={t('salary.run')}>
         <Text>
-          Run the salary for <b>{run.payload}</b>? Every member qualified now is paid their tier's amount for
-          that month; members already paid for it are skipped.
+          <RichText text={t('salary.confirm')} components={{ month: <b>{run.payload}</b> }} />
         </Text>
       </ActionDialog>
     </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconListNumbers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { CsvButton } from '../../../ui/CsvButton';
 import { DataTable } from '../../../ui/DataTable';
 import { LoadError } from '../../../ui/LoadError';
@@ -12,10 +13,11 @@ import { textOf } from '../../income/components/incomeMath';
 import { sourceLabel } from '../../transactions/components/explain';
 import { profilePath } from '../../users/profilePath';
 import { EARNER_MAX_ROWS, earnerQuery, useTopEarners } from '../api/reportsApi';
+import { ADMIN_REPORTS_NS } from '../i18n';
 import { firstDay, lastDay, monthOptions, recentMonths } from './months';
 
-const typeOptions = [
-  { value: '', label: 'All income types' },
+const typeOptions = (all: string) => [
+  { value: '', label: all },
   ...incomeSources.map((s) => ({ value: s, label: sourceLabel(s) })),
 ];
 const SHOWN = 50;
@@ -25,6 +27,7 @@ const SHOWN = 50;
  * and summed per member in the browser, exactly. The export holds every filtered transaction.
  */
 export function TopEarners() {
+  const { t } = useT(ADMIN_REPORTS_NS);
   const months = recentMonths(24);
   const [source, setSource] = useState<string>('direct_income');
   const [from, setFrom] = useState<string>(months[0] ?? '');
@@ -40,15 +43,15 @@ export function TopEarners() {
     <Stack gap="sm">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <Select
-          label="Income type"
-          data={typeOptions}
+          label={t('col.incomeType')}
+          data={typeOptions(t('top.allTypes'))}
           value={source}
           onChange={(v) => setSource(v ?? '')}
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />
         <Select
-          label="From month"
+          label={t('top.from')}
           data={monthOptions(months)}
           value={from}
           onChange={(v) => setFrom(v ?? '')}
@@ -56,7 +59,7 @@ export function TopEarners() {
           w={{ base: '47%', xs: 130 }}
         />
         <Select
-          label="To month"
+          label={t('top.to')}
           data={monthOptions(months)}
           value={to}
           onChange={(v) => setTo(v ?? '')}
@@ -71,52 +74,51 @@ export function TopEarners() {
           }}
           loading={report.isFetching}
         >
-          Show top earners
+          {t('top.show')}
         </Button>
         <CsvButton path="/tr/all" query={filter} name="income-transactions" />
       </Group>
       {incomeOnly && (
         <Text size="xs" c="dimmed">
-          All income types: every credit in the range is read, so deposits and transfers count too. Choose a
-          type for income alone.
+          {t('top.allTypesNote')}
         </Text>
       )}
       {report.isError && (
         <LoadError
-          title="Failed to load the income transactions"
+          title={t('top.loadError')}
           error={report.error}
           onRetry={() => void report.refetch()}
           loadedAt={report.dataUpdatedAt}
         />
       )}
-      <Spinner loading={report.isPending && report.fetchStatus !== 'idle'} label="Loading transactions" />
+      <Spinner loading={report.isPending && report.fetchStatus !== 'idle'} label={t('top.loading')} />
       {applied === null && (
         <Text size="sm" c="dimmed">
-          Choose an income type and months, then Show top earners.
+          {t('top.choose')}
         </Text>
       )}
       {data !== undefined && (
         <Stack gap="xs" data-testid="top-earners">
           <Text size="sm" data-testid="top-earners-coverage">
             {data.complete
-              ? `Covers all ${data.loaded} transaction${data.loaded === 1 ? '' : 's'} of the filter.`
-              : `Covers the ${data.loaded} transactions loaded, of ${data.total} (the first ${EARNER_MAX_ROWS} at most): totals may be low.`}
+              ? t(data.loaded === 1 ? 'top.coversAllOne' : 'top.coversAllMany', { n: data.loaded })
+              : t('top.coversSome', { loaded: data.loaded, total: data.total, max: EARNER_MAX_ROWS })}
           </Text>
           {!data.complete && (
             <Alert color="yellow" variant="light">
-              Not every transaction was read. Narrow the months for exact totals, or export the CSV.
+              {t('top.incomplete')}
             </Alert>
           )}
           <DataTable
             rows={data.earners.slice(0, SHOWN).map((e, i) => ({ ...e, rank: i + 1 }))}
             rowKey={(e) => e.user_id}
             minWidth={360}
-            emptyText="No income in this range."
+            emptyText={t('top.empty')}
             columns={[
               { key: 'rank', header: '#', render: (e) => e.rank },
               {
                 key: 'member',
-                header: 'Member',
+                header: t('col.member'),
                 render: (e) => (
                   <MemberName
                     name={e.fullname}
@@ -126,10 +128,10 @@ export function TopEarners() {
                   />
                 ),
               },
-              { key: 'count', header: 'Credits', render: (e) => e.count, nowrap: true },
+              { key: 'count', header: t('col.credits'), render: (e) => e.count, nowrap: true },
               {
                 key: 'total',
-                header: 'Total',
+                header: t('col.total'),
                 render: (e) => <Money value={textOf(e.total)} />,
                 nowrap: true,
               },
@@ -137,7 +139,7 @@ export function TopEarners() {
           />
           {data.earners.length > SHOWN && (
             <Text size="xs" c="dimmed">
-              The first {SHOWN} of {data.earners.length} members.
+              {t('top.firstOf', { shown: SHOWN, n: data.earners.length })}
             </Text>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { ApprovalDecisionResponse, type ApprovalStatus, ApprovalsResponse } from '@sgx/contracts';
+import { ApprovalDecisionResponse, ApprovalsResponse } from '@sgx/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../app/api';
@@ -7,13 +7,6 @@ import { invalidateMoney } from '../../wallet/api/walletApi';
 export const approvalKeys = {
   all: ['admin', 'approvals'] as const,
   list: (qs: string) => ['admin', 'approvals', qs] as const,
-};
-
-export const approvalStatusLabels: Record<ApprovalStatus, string> = {
-  pending: 'Waiting',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
 };
 
 /** GET /admin/approvals?status=&page=&limit=: actions kept for a second admin, newest first. */

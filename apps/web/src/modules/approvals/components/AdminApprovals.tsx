@@ -1,18 +1,20 @@
 import { Select, Stack } from '@mantine/core';
 import type { ApprovalStatus } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ListPager } from '../../../ui/ListPager';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { listQuery, useListState } from '../../../ui/useListState';
 import {
-  approvalStatusLabels,
   approveApproval,
   rejectApproval,
   useApprovals,
   useInvalidateAfterDecision,
 } from '../api/approvalsApi';
+import { approvalStatusLabel } from '../approvalView';
+import { APPROVALS_NS } from '../i18n';
 import { ApprovalDecisionDialog, type ApprovalDecisionRequest } from './ApprovalDecisionDialog';
 import { ApprovalsTable } from './ApprovalsTable';
 
@@ -20,6 +22,7 @@ const statuses: ApprovalStatus[] = ['pending', 'approved', 'rejected', 'cancelle
 
 /** Admin: the actions kept for a second admin (waiting first), approved, rejected or cancelled by the asker. */
 export function AdminApprovals({ adminId }: { adminId: number }) {
+  const { t } = useT(APPROVALS_NS);
   const list = useListState({ status: 'pending' }, 20);
   const qs = listQuery({ page: list.page, limit: 20, filters: list.filters });
   const rows = useApprovals(qs);
@@ -41,8 +44,8 @@ export function AdminApprovals({ adminId }: { adminId: number }) {
   return (
     <Stack gap="sm">
       <Select
-        aria-label="Status"
-        data={statuses.map((s) => ({ value: s, label: approvalStatusLabels[s] }))}
+        aria-label={t('list.status')}
+        data={statuses.map((s) => ({ value: s, label: approvalStatusLabel(s) }))}
         value={status}
         onChange={(v) => list.setFilter('status', v ?? 'pending')}
         allowDeselect={false}
@@ -50,7 +53,7 @@ export function AdminApprovals({ adminId }: { adminId: number }) {
       />
       {rows.isError && (
         <LoadError
-          title="Approvals could not be loaded"
+          title={t('list.loadError')}
           error={rows.error}
           onRetry={() => void rows.refetch()}
           loadedAt={rows.dataUpdatedAt}
@@ -63,17 +66,15 @@ export function AdminApprovals({ adminId }: { adminId: number }) {
             rows={rows.data.approvals}
             adminId={adminId}
             onDecide={(approval, decision) => decide.open({ approval, decision, reason: '' })}
-            emptyText={
-              status === 'pending' ? 'Nothing waits for a second admin.' : 'No approvals with this status.'
-            }
+            emptyText={status === 'pending' ? t('list.emptyPending') : t('list.emptyOther')}
           />
           <ListPager
             page={list.page}
             totalPages={rows.data.totalPages}
             total={rows.data.total}
             onPage={list.setPage}
-            noun={['approval', 'approvals']}
-            label="Approval pages"
+            noun={[t('list.one'), t('list.many')]}
+            label={t('list.pages')}
           />
         </>
       )}

@@ -1,12 +1,14 @@
 import { Alert, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import type { ApprovalRecord } from '@sgx/contracts';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { formatDateTime } from '../../../ui/format';
 import { memberLabel } from '../../../ui/MemberName';
 import { formatMoney } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
-import { type ApprovalDecision, approvalKindLabels, reasonProblem, sentReason } from '../approvalView';
+import { type ApprovalDecision, approvalKindLabel, reasonProblem, sentReason } from '../approvalView';
+import { APPROVALS_NS } from '../i18n';
 import { ApprovalChanges } from './ApprovalChanges';
 
 export interface ApprovalDecisionRequest {
@@ -15,16 +17,6 @@ export interface ApprovalDecisionRequest {
   reason: string;
 }
 
-const titles: Record<ApprovalDecision, string> = {
-  approve: 'Approve this action',
-  reject: 'Reject this action',
-  cancel: 'Cancel your request',
-};
-const confirmLabels: Record<ApprovalDecision, string> = {
-  approve: 'Approve',
-  reject: 'Reject',
-  cancel: 'Cancel request',
-};
 const colors: Record<ApprovalDecision, string> = { approve: 'teal', reject: 'red', cancel: 'gray' };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -52,6 +44,7 @@ export function ApprovalDecisionDialog({ action }: { action: ConfirmedAction<App
 }
 
 function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequest> }) {
+  const { t } = useT(APPROVALS_NS);
   const request = action.payload;
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -61,8 +54,8 @@ function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequ
   return (
     <ActionDialog
       action={action}
-      title={titles[decision]}
-      confirmLabel={confirmLabels[decision]}
+      title={t(`dialog.titles.${decision}`)}
+      confirmLabel={t(`dialog.confirm.${decision}`)}
       color={colors[decision]}
       confirmDisabled={touched && problem !== null}
       onConfirm={() => {
@@ -77,38 +70,34 @@ function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequ
             {a.summary}
           </Text>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-            <Fact label="Kind">{approvalKindLabels[a.kind]}</Fact>
-            <Fact label="Amount">{a.amount === null ? '-' : formatMoney(a.amount)}</Fact>
-            <Fact label="Member">
+            <Fact label={t('dialog.kind')}>{approvalKindLabel(a.kind)}</Fact>
+            <Fact label={t('dialog.amount')}>{a.amount === null ? '-' : formatMoney(a.amount)}</Fact>
+            <Fact label={t('dialog.member')}>
               {a.member_username === null
                 ? '-'
                 : `${memberLabel({ fullname: a.member_fullname, username: a.member_username })} (#${a.member_id})`}
             </Fact>
-            <Fact label="Requested by">
+            <Fact label={t('dialog.requestedBy')}>
               {a.requested_by_username}, {formatDateTime(a.requested_at)}
             </Fact>
           </SimpleGrid>
-          {a.reason !== null && <Fact label="Their reason">{a.reason}</Fact>}
+          {a.reason !== null && <Fact label={t('dialog.theirReason')}>{a.reason}</Fact>}
           {a.changes.length > 0 && (
-            <Fact label="Changes">
+            <Fact label={t('dialog.changes')}>
               <ApprovalChanges changes={a.changes} />
             </Fact>
           )}
           {decision === 'approve' && (
             <Alert color="teal" variant="light">
-              Approving does it now, with you as the second admin in the audit record.
+              {t('dialog.approveNote')}
             </Alert>
           )}
           {decision !== 'approve' && (
-            <Text size="sm">
-              {decision === 'reject'
-                ? 'Nothing is done; the admin who asked sees your reason.'
-                : 'Nothing is done; it leaves the approvals queue.'}
-            </Text>
+            <Text size="sm">{decision === 'reject' ? t('dialog.rejectNote') : t('dialog.cancelNote')}</Text>
           )}
           <Textarea
-            label={decision === 'reject' ? 'Reason' : 'Reason (optional)'}
-            description="Kept in the audit record."
+            label={decision === 'reject' ? t('dialog.reason') : t('dialog.reasonOptional')}
+            description={t('dialog.reasonHint')}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             onBlur={() => setTouched(true)}

@@ -1,13 +1,14 @@
 import { Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ApprovalRecord, ApprovalStatus } from '@sgx/contracts';
+import { useT } from '../../../i18n/i18n';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { RowActions } from '../../../ui/RowActions';
 import { profilePath } from '../../users/profilePath';
-import { approvalStatusLabels } from '../api/approvalsApi';
-import { type ApprovalDecision, approvalKindLabels, approvalRole } from '../approvalView';
+import { type ApprovalDecision, approvalKindLabel, approvalRole, approvalStatusLabel } from '../approvalView';
+import { APPROVALS_NS } from '../i18n';
 import { ApprovalChanges } from './ApprovalChanges';
 
 const statusColors: Record<ApprovalStatus, string> = {
@@ -27,15 +28,16 @@ interface ApprovalsTableProps {
 
 /** Admin actions kept for a second admin: what, how much, whom, who asked, what changes; approve or reject. */
 export function ApprovalsTable({ rows, adminId, onDecide, emptyText }: ApprovalsTableProps) {
+  const { t } = useT(APPROVALS_NS);
   const columns: Column<ApprovalRecord>[] = [
-    { key: 'id', header: 'No.', nowrap: true, render: (a) => `#${a.id}` },
+    { key: 'id', header: t('table.id'), nowrap: true, render: (a) => `#${a.id}` },
     {
       key: 'summary',
-      header: 'Action',
+      header: t('table.action'),
       render: (a) => (
         <Stack gap={0} maw={360} style={{ minWidth: 'min(200px, 30vw)' }}>
           <Text size="xs" c="dimmed">
-            {approvalKindLabels[a.kind]}
+            {approvalKindLabel(a.kind)}
           </Text>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {a.summary}
@@ -45,14 +47,14 @@ export function ApprovalsTable({ rows, adminId, onDecide, emptyText }: Approvals
     },
     {
       key: 'amount',
-      header: 'Amount',
+      header: t('table.amount'),
       nowrap: true,
       priority: 2,
       render: (a) => (a.amount === null ? '-' : <Money value={a.amount} fw={600} />),
     },
     {
       key: 'member',
-      header: 'Member',
+      header: t('table.member'),
       priority: 2,
       render: (a) =>
         a.member_id === null || a.member_username === null ? (
@@ -68,13 +70,13 @@ export function ApprovalsTable({ rows, adminId, onDecide, emptyText }: Approvals
     },
     {
       key: 'changes',
-      header: 'Changes',
+      header: t('table.changes'),
       priority: 3,
       render: (a) => <ApprovalChanges changes={a.changes} />,
     },
     {
       key: 'requested',
-      header: 'Requested by',
+      header: t('table.requestedBy'),
       priority: 2,
       render: (a) => (
         <Stack gap={0}>
@@ -87,21 +89,21 @@ export function ApprovalsTable({ rows, adminId, onDecide, emptyText }: Approvals
         </Stack>
       ),
     },
-    { key: 'reason', header: 'Reason', priority: 4, render: (a) => orDash(a.reason) },
+    { key: 'reason', header: t('table.reason'), priority: 4, render: (a) => orDash(a.reason) },
     {
       key: 'status',
-      header: 'Status',
+      header: t('table.status'),
       nowrap: true,
       priority: 3,
       render: (a) => (
         <Badge color={statusColors[a.status]} variant="light" size="sm" style={{ minWidth: 'max-content' }}>
-          {approvalStatusLabels[a.status]}
+          {approvalStatusLabel(a.status)}
         </Badge>
       ),
     },
     {
       key: 'decided',
-      header: 'Decided',
+      header: t('table.decided'),
       priority: 4,
       render: (a) =>
         a.decided_at === null ? (
@@ -121,7 +123,7 @@ export function ApprovalsTable({ rows, adminId, onDecide, emptyText }: Approvals
     },
     {
       key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
       render: (a) => <DecisionButtons approval={a} adminId={adminId} onDecide={onDecide} />,
     },
@@ -132,7 +134,7 @@ export function ApprovalsTable({ rows, adminId, onDecide, emptyText }: Approvals
       columns={columns}
       rowKey={(a) => a.id}
       emptyText={emptyText}
-      rowLabel={(a) => `approval ${a.id}`}
+      rowLabel={(a) => t('table.row', { id: a.id })}
     />
   );
 }
@@ -146,21 +148,22 @@ function DecisionButtons({
   adminId: number;
   onDecide: ApprovalsTableProps['onDecide'];
 }) {
+  const { t } = useT(APPROVALS_NS);
   const role = approvalRole(a, adminId);
   if (role === 'closed') return null;
   if (role === 'requester') {
     return (
       <Stack gap={4} align="flex-start" maw={120}>
         <Text size="xs" c="dimmed">
-          Waiting for another admin
+          {t('table.waiting')}
         </Text>
         <Button
           size="compact-sm"
           variant="default"
           onClick={() => onDecide(a, 'cancel')}
-          aria-label={`Cancel approval ${a.id}`}
+          aria-label={t('table.cancelLabel', { id: a.id })}
         >
-          Cancel
+          {t('table.cancel')}
         </Button>
       </Stack>
     );
@@ -169,14 +172,14 @@ function DecisionButtons({
     <RowActions
       actions={[
         {
-          label: 'Approve',
-          ariaLabel: `Approve approval ${a.id}`,
+          label: t('table.approve'),
+          ariaLabel: t('table.approveLabel', { id: a.id }),
           tone: 'go',
           onClick: () => onDecide(a, 'approve'),
         },
         {
-          label: 'Reject',
-          ariaLabel: `Reject approval ${a.id}`,
+          label: t('table.reject'),
+          ariaLabel: t('table.rejectLabel', { id: a.id }),
           tone: 'stop',
           onClick: () => onDecide(a, 'reject'),
         },

@@ -1,9 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import type { ApprovalRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { tr, useT } from '../../../i18n/i18n';
 import { type ConfirmedAction, useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useSession } from '../../auth/hooks/useSession';
 import { approveApproval, useApprovals, useInvalidateAfterDecision } from '../api/approvalsApi';
+import { APPROVALS_NS } from '../i18n';
 import type { ApprovalDecisionRequest } from './ApprovalDecisionDialog';
 
 /**
@@ -64,7 +66,10 @@ export function useAwaitingApprovals<T extends Awaitable>(
       : a.requested_by === account?.id;
   };
   const awaiting: AwaitingApproval<T> = {
-    askedBy: (r) => approvalOf(r)?.requested_by_username ?? r.approval_requested_by ?? 'another admin',
+    askedBy: (r) =>
+      approvalOf(r)?.requested_by_username ??
+      r.approval_requested_by ??
+      tr(`${APPROVALS_NS}:awaiting.anotherAdmin`),
     asked,
     canApprove: (r) => approvalOf(r) !== undefined && !asked(r),
     onApprove: (r) => {
@@ -85,9 +90,10 @@ export function AwaitingNote<T extends Awaitable>({
   awaiting: AwaitingApproval<T>;
   testId: string;
 }) {
+  const { t } = useT(APPROVALS_NS);
   return (
     <Text size="xs" c="dimmed" data-testid={testId}>
-      Awaiting second admin · asked by {awaiting.askedBy(row)}
+      {t('awaiting.note', { who: awaiting.askedBy(row) })}
     </Text>
   );
 }
@@ -103,16 +109,17 @@ export function AwaitingAction<T extends Awaitable>({
   /** The Approve button's accessible name, e.g. "Approve withdrawal 12". */
   label: string;
 }) {
+  const { t } = useT(APPROVALS_NS);
   if (awaiting.canApprove(row))
     return (
       <Button size="compact-sm" color="teal" onClick={() => awaiting.onApprove(row)} aria-label={label}>
-        Approve
+        {t('awaiting.approve')}
       </Button>
     );
   if (!awaiting.asked(row)) return null;
   return (
     <Text size="xs" c="dimmed" maw={120}>
-      Waiting for another admin
+      {t('awaiting.waiting')}
     </Text>
   );
 }

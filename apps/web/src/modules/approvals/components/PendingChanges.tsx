@@ -2,7 +2,10 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import type { ApprovalKind, ApprovalRecord } from '@sgx/contracts';
 import { IconHourglass } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { useApprovals } from '../api/approvalsApi';
+import { APPROVALS_NS } from '../i18n';
 import { ApprovalChanges } from './ApprovalChanges';
 
 const pendingQuery = new URLSearchParams({ status: 'pending', limit: '100' });
@@ -20,13 +23,14 @@ export function usePendingChanges(kind: ApprovalKind, subjectId?: number): Appro
 
 /** "Waiting for a second admin": each pending change, who asked, and its before → after. */
 export function PendingChanges({ approvals, testId }: { approvals: ApprovalRecord[]; testId: string }) {
+  const { t } = useT(APPROVALS_NS);
   if (approvals.length === 0) return null;
   return (
     <Alert
       color="blue"
       variant="light"
       icon={<IconHourglass size={16} />}
-      title="Waiting for a second admin"
+      title={t('pending.title')}
       data-testid={testId}
       p="xs"
     >
@@ -35,17 +39,16 @@ export function PendingChanges({ approvals, testId }: { approvals: ApprovalRecor
           <Stack key={a.id} gap={2}>
             <Text size="sm">{a.summary}</Text>
             <Text size="xs" c="dimmed">
-              #{a.id} · asked by {a.requested_by_username}
+              {t('pending.askedBy', { id: a.id, who: a.requested_by_username })}
             </Text>
             <ApprovalChanges changes={a.changes} />
           </Stack>
         ))}
         <Text size="xs">
-          Nothing changes until another admin approves it on{' '}
-          <Anchor component={Link} to="/admin/approvals" size="xs">
-            Approvals
-          </Anchor>
-          .
+          <RichText
+            text={t('pending.until')}
+            components={{ link: <Anchor component={Link} to="/admin/approvals" size="xs" /> }}
+          />
         </Text>
       </Stack>
     </Alert>

@@ -1,5 +1,7 @@
 import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconKey } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
+import { RECOVERY_NS } from '../../recovery/i18n';
 import { recoveryCodesText } from '../twoFactorText';
 
 interface RecoveryCodesProps {
@@ -8,8 +10,8 @@ interface RecoveryCodesProps {
   onDone: () => void;
 }
 
-function download(codes: string[]) {
-  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }));
+function download(codes: string[], heading: string[]) {
+  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, heading)], { type: 'text/plain' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'socialgenx-recovery-codes.txt';
@@ -21,17 +23,17 @@ function download(codes: string[]) {
 
 /** The recovery codes, shown once: copy them, download them, then say they are saved. */
 export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
+  const { t } = useT(RECOVERY_NS);
   return (
     <Stack gap="md">
-      <Alert color="orange" icon={<IconKey size={18} />} title="Save your recovery codes">
-        Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe,
-        away from your password.
+      <Alert color="orange" icon={<IconKey size={18} />} title={t('codes.saveTitle')}>
+        {t('codes.saveText')}
       </Alert>
       <SimpleGrid
         cols={2}
         spacing="xs"
         component="ul"
-        aria-label="Recovery codes"
+        aria-label={t('codes.listLabel')}
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
         {codes.map((code) => (
@@ -48,19 +50,23 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               onClick={copy}
             >
-              {copied ? 'Copied' : 'Copy codes'}
+              {copied ? t('codes.copied') : t('codes.copy')}
             </Button>
           )}
         </CopyButton>
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => download(codes)}>
-          Download .txt
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => download(codes, [t('codes.fileTitle'), t('codes.fileNote')])}
+        >
+          {t('codes.download')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Each code works once.
+        {t('codes.once')}
       </Text>
       <Group justify="flex-end">
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('codes.saved')}</Button>
       </Group>
     </Stack>
   );

@@ -1,11 +1,14 @@
 import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { SHELL_NS } from '../../../ui/i18n';
 import { useSignOut } from '../hooks/useAuthActions';
 import { useSession } from '../hooks/useSession';
 
 /** Signing out from the two-factor steps (the area's menu, with its sign-out, is not there yet). */
 export function SignOutButton() {
+  const { t } = useT(SHELL_NS);
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -23,7 +26,7 @@ export function SignOutButton() {
         signOut.mutate();
       }}
     >
-      Sign out
+      {t('frame.signOut')}
     </Button>
   );
 }

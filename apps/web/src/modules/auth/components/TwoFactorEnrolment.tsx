@@ -13,9 +13,11 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
+import { RECOVERY_NS } from '../../recovery/i18n';
 import { useConfirmEnrolment, useEnrolment } from '../api/twoFactorApi';
 import { svgDataUrl } from '../twoFactorText';
 import { codeProblem, OneTimeCodeInput } from './OneTimeCodeInput';
@@ -37,13 +39,14 @@ interface TwoFactorEnrolmentProps {
  * first code from the app turns it on. Used by the admins' first sign-in and the member's security page.
  */
 export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false }: TwoFactorEnrolmentProps) {
+  const { t } = useT(RECOVERY_NS);
   const enrolment = useEnrolment();
   const confirm = useConfirmEnrolment();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const problem = codeProblem(code, false);
-  const passwordError = askPassword && password === '' ? 'Enter your password.' : null;
+  const passwordError = askPassword && password === '' ? t('twoFactor.enterPassword') : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +61,7 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
   if (enrolment.isError) {
     return (
       <LoadError
-        title="Two-factor set-up could not start"
+        title={t('twoFactor.startError')}
         error={enrolment.error}
         onRetry={() => void enrolment.refetch()}
       />
@@ -68,19 +71,17 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
   const { secret, qr_svg: qrSvg } = enrolment.data;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Set up two-factor sign-in">
+    <form onSubmit={onSubmit} noValidate aria-label={t('twoFactor.setupTitle')}>
       <Stack gap="md">
         <List type="ordered" size="sm" spacing={4}>
-          <List.Item>
-            Open an authenticator app on your phone (Google Authenticator, Authy, 1Password…).
-          </List.Item>
-          <List.Item>Scan the QR code, or type the secret key into the app.</List.Item>
-          <List.Item>Enter the 6-digit code the app then shows.</List.Item>
+          <List.Item>{t('twoFactor.step1')}</List.Item>
+          <List.Item>{t('twoFactor.step2')}</List.Item>
+          <List.Item>{t('twoFactor.step3')}</List.Item>
         </List>
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Image
             src={svgDataUrl(qrSvg)}
-            alt="QR code to add SocialGenX to your authenticator app"
+            alt={t('twoFactor.qrAlt')}
             w={180}
             h={180}
             fit="contain"
@@ -91,8 +92,8 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
           />
           <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
             <TextInput
-              label="Secret key"
-              description="For typing into the app when you cannot scan."
+              label={t('twoFactor.secret')}
+              description={t('twoFactor.secretHint')}
               value={secret}
               readOnly
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -100,8 +101,8 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
               rightSection={
                 <CopyButton value={secret}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy secret key'}>
-                      <ActionIcon variant="subtle" onClick={copy} aria-label="Copy secret key">
+                    <Tooltip label={copied ? t('twoFactor.copied') : t('twoFactor.copySecret')}>
+                      <ActionIcon variant="subtle" onClick={copy} aria-label={t('twoFactor.copySecret')}>
                         {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                       </ActionIcon>
                     </Tooltip>
@@ -120,8 +121,8 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
             />
             {askPassword && (
               <PasswordInput
-                label="Password"
-                description="Your account password, to confirm it is you."
+                label={t('twoFactor.password')}
+                description={t('twoFactor.passwordHint')}
                 autoComplete="current-password"
                 value={password}
                 onChange={(e) => {
@@ -134,19 +135,19 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
             )}
           </Stack>
         </Group>
-        {confirm.isError && <ApiErrorAlert error={confirm.error} title="Not turned on" />}
+        {confirm.isError && <ApiErrorAlert error={confirm.error} title={t('twoFactor.notOn')} />}
         <Group justify="flex-end" gap="sm">
           {onCancel !== undefined && (
             <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
-              Cancel
+              {t('twoFactor.cancel')}
             </Button>
           )}
           <Button type="submit" loading={confirm.isPending}>
-            Turn on two-factor
+            {t('twoFactor.turnOn')}
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          Keep the secret key private: anyone who has it can make your codes.
+          {t('twoFactor.keepSecret')}
         </Text>
       </Stack>
     </form>

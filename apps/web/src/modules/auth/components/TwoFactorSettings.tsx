@@ -2,11 +2,13 @@ import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
+import { RECOVERY_NS } from '../../recovery/i18n';
 import { useDisableTwoFactor, useNewRecoveryCodes, useTwoFactorStatus } from '../api/twoFactorApi';
 import { codeProblem, OneTimeCodeInput } from './OneTimeCodeInput';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -19,6 +21,7 @@ type Panel = 'none' | 'enrol' | 'codes' | 'disable';
  * codes, and turning it off (members only: an admin must keep it, the server says so with `required`).
  */
 export function TwoFactorSettings() {
+  const { t } = useT(RECOVERY_NS);
   const status = useTwoFactorStatus();
   const [panel, setPanel] = useState<Panel>('none');
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -26,7 +29,7 @@ export function TwoFactorSettings() {
   if (status.isError) {
     return (
       <LoadError
-        title="Two-factor status could not be loaded"
+        title={t('twoFactor.statusError')}
         error={status.error}
         onRetry={() => void status.refetch()}
       />
@@ -46,8 +49,8 @@ export function TwoFactorSettings() {
 
   return (
     <SectionCard
-      title="Two-factor sign-in"
-      description="A code from an authenticator app on your phone, asked after your password."
+      title={t('twoFactor.title')}
+      description={t('twoFactor.intro')}
       actions={
         <Badge
           color={enabled ? 'teal' : 'gray'}
@@ -55,7 +58,7 @@ export function TwoFactorSettings() {
           size="lg"
           leftSection={enabled ? <IconShieldCheck size={14} /> : <IconShieldOff size={14} />}
         >
-          {enabled ? 'On' : 'Off'}
+          {enabled ? t('twoFactor.on') : t('twoFactor.off')}
         </Badge>
       }
     >
@@ -70,30 +73,27 @@ export function TwoFactorSettings() {
       ) : enabled ? (
         <Stack gap="sm">
           <Text size="sm">
-            Two-factor sign-in is on.{' '}
+            {t('twoFactor.isOn')}{' '}
             <span data-testid="recovery-codes-left">
-              {left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`}
+              {left === 1 ? t('twoFactor.oneLeft') : t('twoFactor.left', { n: left })}
             </span>
-            {required && ' Staff accounts must keep it on.'}
+            {required && ` ${t('twoFactor.staffMustKeep')}`}
           </Text>
           <Group gap="xs">
             <Button variant="light" onClick={() => setPanel('codes')}>
-              New recovery codes
+              {t('twoFactor.newCodes')}
             </Button>
             {!required && (
               <Button variant="light" color="red" onClick={() => setPanel('disable')}>
-                Turn off two-factor
+                {t('twoFactor.turnOff')}
               </Button>
             )}
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            Two-factor sign-in is off. With it on, signing in, withdrawing and changing your payout address
-            also need a code from your phone, so a stolen password alone is not enough.
-          </Text>
-          <Button onClick={() => setPanel('enrol')}>Turn on two-factor</Button>
+          <Text size="sm">{t('twoFactor.offText')}</Text>
+          <Button onClick={() => setPanel('enrol')}>{t('twoFactor.turnOn')}</Button>
         </Stack>
       )}
     </SectionCard>
@@ -108,6 +108,7 @@ function NewRecoveryCodesForm({
   onCodes: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useT(RECOVERY_NS);
   const renew = useNewRecoveryCodes();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -119,9 +120,9 @@ function NewRecoveryCodesForm({
     renew.mutate(code, { onSuccess: (res) => onCodes(res.recovery_codes), onError: () => setCode('') });
   };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New recovery codes">
+    <form onSubmit={onSubmit} noValidate aria-label={t('twoFactor.newCodes')}>
       <Stack gap="sm">
-        <Text size="sm">The codes you have now stop working when the new ones are made.</Text>
+        <Text size="sm">{t('twoFactor.codesStop')}</Text>
         <OneTimeCodeInput
           value={code}
           onChange={setCode}
@@ -132,10 +133,10 @@ function NewRecoveryCodesForm({
         {renew.isError && <ApiErrorAlert error={renew.error} />}
         <Group gap="xs" justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={renew.isPending}>
-            Cancel
+            {t('twoFactor.cancel')}
           </Button>
           <Button type="submit" loading={renew.isPending}>
-            Make new codes
+            {t('twoFactor.makeCodes')}
           </Button>
         </Group>
       </Stack>
@@ -145,13 +146,14 @@ function NewRecoveryCodesForm({
 
 /** Turning it off needs the password and a code, then a confirmation. */
 function DisableForm({ onDone }: { onDone: () => void }) {
+  const { t } = useT(RECOVERY_NS);
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const codeError = codeProblem(code, false);
-  const passwordError = password === '' ? 'Enter your password.' : null;
+  const passwordError = password === '' ? t('twoFactor.enterPassword') : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -174,11 +176,11 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Turn off two-factor">
+    <form onSubmit={onSubmit} noValidate aria-label={t('twoFactor.turnOff')}>
       <Stack gap="sm">
         <Group grow align="flex-start">
           <PasswordInput
-            label="Password"
+            label={t('twoFactor.password')}
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -187,13 +189,13 @@ function DisableForm({ onDone }: { onDone: () => void }) {
           />
           <OneTimeCodeInput value={code} onChange={setCode} error={touched ? codeError : null} required />
         </Group>
-        {disable.isError && <ApiErrorAlert error={disable.error} title="Still on" />}
+        {disable.isError && <ApiErrorAlert error={disable.error} title={t('twoFactor.stillOn')} />}
         <Group gap="xs" justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={disable.isPending}>
-            Cancel
+            {t('twoFactor.cancel')}
           </Button>
           <Button type="submit" color="red">
-            Turn off two-factor
+            {t('twoFactor.turnOff')}
           </Button>
         </Group>
       </Stack>
@@ -202,8 +204,8 @@ function DisableForm({ onDone }: { onDone: () => void }) {
         onCancel={() => setConfirming(false)}
         onConfirm={onConfirm}
         loading={disable.isPending}
-        message="Turn off two-factor sign-in? Your password alone will then sign you in and request withdrawals."
-        confirmLabel="Turn off"
+        message={t('twoFactor.confirmOff')}
+        confirmLabel={t('twoFactor.turnOffShort')}
       />
     </form>
   );

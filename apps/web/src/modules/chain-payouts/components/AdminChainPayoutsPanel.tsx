@@ -4,19 +4,22 @@ import type { PayoutChain, PayoutNetwork, PayoutQueueItem } from '@sgx/contracts
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { CopyText } from '../../../ui/CopyText';
 import { LoadError } from '../../../ui/LoadError';
 import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
 import { usePayoutQueue } from '../api/chainPayoutsApi';
+import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { defaultPayoutChainId, failedPayouts, payableChains, waitingPayouts } from '../payoutPlan';
 import { FailedPayouts } from './FailedPayouts';
 import { PayoutBatchDialog, type PayoutTarget } from './PayoutBatchDialog';
 import { PayoutBatches } from './PayoutBatches';
 import { PayoutQueueSection } from './PayoutQueueSection';
 
-const networks: { value: PayoutNetwork; label: string }[] = [
-  { value: 'EVM', label: 'EVM chains' },
+const networks = (): { value: PayoutNetwork; label: string }[] => [
+  { value: 'EVM', label: tr('chainPayouts:panel.evmChains') },
   { value: 'TRON', label: networkName('TRC20') },
 ];
 
@@ -26,19 +29,20 @@ const networks: { value: PayoutNetwork; label: string }[] = [
  * why and Retry; the latest batches.
  */
 export function AdminChainPayoutsPanel() {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const [network, setNetwork] = useState<PayoutNetwork>('EVM');
   const [target, setTarget] = useState<PayoutTarget | null>(null);
 
   return (
     <Stack gap="md">
       <SectionCard
-        title="Approved payouts"
-        description="Approved withdrawals wait here until a batch transaction pays them on chain; each is complete once the server has checked its transfer and confirmations."
+        title={t('panel.approvedTitle')}
+        description={t('panel.approvedDescription')}
         testId="chain-payouts"
         actions={
           <SegmentedControl
-            aria-label="Network"
-            data={networks}
+            aria-label={t('panel.network')}
+            data={networks()}
             value={network}
             onChange={(v) => setNetwork(v as PayoutNetwork)}
           />
@@ -50,10 +54,7 @@ export function AdminChainPayoutsPanel() {
           onPay={(chain, payouts) => setTarget({ kind: 'new', chain, payouts })}
         />
       </SectionCard>
-      <SectionCard
-        title="Payout batches"
-        description="The latest batches, newest first: their transaction, confirmations and any payout that did not match."
-      >
+      <SectionCard title={t('panel.batchesTitle')} description={t('panel.batchesDescription')}>
         <PayoutBatches onOpen={(batch) => setTarget({ kind: 'open', batch })} />
       </SectionCard>
       <PayoutBatchDialog target={target} onClose={() => setTarget(null)} />
@@ -67,12 +68,13 @@ interface NetworkQueueProps {
 }
 
 function NetworkQueue({ network, onPay }: NetworkQueueProps) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const queue = usePayoutQueue(network);
   const [chosen, setChosen] = useState<number | null>(null);
 
   if (queue.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading payouts">
+      <Stack gap="sm" aria-busy="true" aria-label={t('panel.loading')}>
         <Skeleton h={40} radius="md" />
         <Skeleton h={160} radius="md" />
       </Stack>
@@ -80,11 +82,7 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
   }
   if (queue.data === undefined) {
     return (
-      <LoadError
-        title="Payouts could not be loaded"
-        error={queue.error}
-        onRetry={() => void queue.refetch()}
-      />
+      <LoadError title={t('panel.loadError')} error={queue.error} onRetry={() => void queue.refetch()} />
     );
   }
 
@@ -102,7 +100,7 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
     <Stack gap="md">
       {queue.isError && (
         <LoadError
-          title="Payouts could not be read again"
+          title={t('panel.readAgainError')}
           error={queue.error}
           onRetry={() => void queue.refetch()}
           loadedAt={queue.dataUpdatedAt}
@@ -110,12 +108,14 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
       )}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Text size="sm" data-testid="payout-total">
-          Approved: <Money value={data.total_approved} fw={600} /> in {waiting.length} payout
-          {waiting.length === 1 ? '' : 's'}
+          <RichText
+            text={t(waiting.length === 1 ? 'panel.approvedOne' : 'panel.approvedMany', { n: waiting.length })}
+            components={{ amount: <Money value={data.total_approved} fw={600} /> }}
+          />
         </Text>
         {payable.length > 0 && (
           <Select
-            label="Pay on"
+            label={t('panel.payOn')}
             data={payable.map((c) => ({
               value: String(c.chain_id),
               label: networkLabel(c.network === 'TRON' ? 'TRC20' : 'BEP20', c.chain_id, c.token.symbol),
@@ -130,12 +130,10 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
       </Group>
       {chain === null ? (
         <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} role="status">
-          No {network === 'EVM' ? 'EVM' : 'TRON'} chain has a payout contract: payouts cannot be paid on chain
-          yet. Set a payout contract in the chain settings (
-          <Anchor component={Link} to="/admin/web3?tab=chains">
-            Web3 &amp; Ledger, Chains
-          </Anchor>
-          ).
+          <RichText
+            text={t('panel.noContract', { network: network === 'EVM' ? 'EVM' : 'TRON' })}
+            components={{ link: <Anchor component={Link} to="/admin/web3?tab=chains" /> }}
+          />
         </Alert>
       ) : (
         <ChainFacts chain={chain} />
@@ -144,7 +142,7 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
       {failed.length > 0 && (
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Failed payouts
+            {t('panel.failed')}
           </Text>
           <FailedPayouts payouts={failed} />
         </Stack>
@@ -155,31 +153,33 @@ function NetworkQueue({ network, onPay }: NetworkQueueProps) {
 
 /** The chosen chain's payout contract, and a warning when the server cannot verify payouts there. */
 function ChainFacts({ chain }: { chain: PayoutChain }) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   return (
     <Stack gap="xs">
       <Stack gap={2}>
         <Text size="xs" c="dimmed">
-          Payout contract on {chain.name}
+          {t('panel.contractOn', { chain: chain.name })}
         </Text>
-        {chain.contract !== null && <CopyText value={chain.contract} label="payout contract address" />}
+        {chain.contract !== null && <CopyText value={chain.contract} label={t('panel.contractAddress')} />}
       </Stack>
       {chain.hot_wallet !== null && (
         <Stack gap={2} data-testid="payout-hot-wallet">
           <Text size="xs" c="dimmed">
-            Hot wallet (pays payouts within the policy by itself), holding{' '}
             {chain.hot_wallet.balance === null ? (
-              'an amount it could not read'
+              t('panel.hotWalletUnread')
             ) : (
-              <Money value={chain.hot_wallet.balance} />
+              <RichText
+                text={t('panel.hotWallet')}
+                components={{ amount: <Money value={chain.hot_wallet.balance} /> }}
+              />
             )}
           </Text>
-          <CopyText value={chain.hot_wallet.address} label="hot wallet address" />
+          <CopyText value={chain.hot_wallet.address} label={t('panel.hotWalletAddress')} />
         </Stack>
       )}
       {!chain.verified && (
         <Alert color="orange" variant="light" role="status">
-          The server has no node for {chain.name}: it cannot verify a payout there, so nothing paid on it
-          would be completed. Configure the chain's node first.
+          {t('panel.noNode', { chain: chain.name })}
         </Alert>
       )}
     </Stack>

@@ -3,12 +3,15 @@ import type { PayoutQueueItem } from '@sgx/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { Money } from '../../../ui/Money';
 import { RowActions } from '../../../ui/RowActions';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { payoutKeys, retryPayout } from '../api/chainPayoutsApi';
+import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { payoutColumns } from './PayoutStatus';
 
 /**
@@ -16,6 +19,7 @@ import { payoutColumns } from './PayoutStatus';
  * an admin who checked the reason lets one wait again for a batch (Retry, with a reason for the audit log).
  */
 export function FailedPayouts({ payouts }: { payouts: readonly PayoutQueueItem[] }) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const retry = useConfirmedAction({
@@ -28,14 +32,14 @@ export function FailedPayouts({ payouts }: { payouts: readonly PayoutQueueItem[]
   });
 
   const columns: Column<PayoutQueueItem>[] = [
-    ...payoutColumns,
-    { key: 'net', header: 'Net', nowrap: true, render: (p) => <Money value={p.net} /> },
+    ...payoutColumns(),
+    { key: 'net', header: t('columns.net'), nowrap: true, render: (p) => <Money value={p.net} /> },
     {
       key: 'failure',
-      header: 'Why it failed',
+      header: t('failed.why'),
       render: (p) => (
         <Text size="sm" c="red" maw={240}>
-          {p.failure ?? 'No reason recorded.'}
+          {p.failure ?? t('failed.noReason')}
         </Text>
       ),
     },
@@ -47,8 +51,8 @@ export function FailedPayouts({ payouts }: { payouts: readonly PayoutQueueItem[]
         <RowActions
           actions={[
             {
-              label: 'Retry',
-              ariaLabel: `Retry payout ${p.withdrawal_id}`,
+              label: t('failed.retry'),
+              ariaLabel: t('failed.retryPayout', { id: p.withdrawal_id }),
               tone: 'go',
               onClick: () => retry.open(p),
             },
@@ -65,27 +69,32 @@ export function FailedPayouts({ payouts }: { payouts: readonly PayoutQueueItem[]
         rows={payouts}
         columns={columns}
         rowKey={(p) => p.withdrawal_id}
-        rowLabel={(p) => `failed payout ${p.withdrawal_id}`}
-        caption="Failed payouts"
-        emptyText="No payout failed."
+        rowLabel={(p) => t('failed.row', { id: p.withdrawal_id })}
+        caption={t('failed.caption')}
+        emptyText={t('failed.empty')}
         minWidth={640}
       />
       <ActionDialog
         action={retry}
-        title="Retry payout"
-        confirmLabel="Retry payout"
+        title={t('failed.dialog')}
+        confirmLabel={t('failed.dialog')}
         confirmDisabled={reason.trim().length < 3}
       >
         {target !== null && (
           <Text size="sm">
-            Payout #{target.withdrawal_id} of <Money value={target.net} /> to {target.username} waits again
-            for a batch. Check first that its earlier transaction paid nothing:{' '}
-            {target.failure ?? 'no reason recorded'}
+            <RichText
+              text={t('failed.text', {
+                id: target.withdrawal_id,
+                username: target.username,
+                failure: target.failure ?? t('failed.noReasonLower'),
+              })}
+              components={{ amount: <Money value={target.net} /> }}
+            />
           </Text>
         )}
         <Textarea
-          label="Reason"
-          placeholder="Why it can be paid again (audit log)"
+          label={t('failed.reason')}
+          placeholder={t('failed.reasonPlaceholder')}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           autosize

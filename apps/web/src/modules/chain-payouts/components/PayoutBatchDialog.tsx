@@ -3,6 +3,8 @@ import type { PayoutBatchRecord, PayoutChain, PayoutQueueItem } from '@sgx/contr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../app/apiError';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { FlowDialog } from '../../../ui/FlowDialog';
@@ -12,6 +14,7 @@ import { OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { codeProblem } from '../../auth/twoFactorText';
 import { sumAmounts } from '../../sweeps/sweepPlan';
 import { payoutKeys, preparePayoutBatch } from '../api/chainPayoutsApi';
+import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { PayoutSendStep } from './PayoutSendStep';
 
 /** New payouts to batch, or a batch prepared earlier (to send, or to follow until paid). */
@@ -26,10 +29,10 @@ export type PayoutTarget =
 export function PayoutBatchDialog({ target, onClose }: { target: PayoutTarget | null; onClose: () => void }) {
   const title =
     target === null
-      ? 'Pay on chain'
+      ? tr('chainPayouts:dialog.payOnChain')
       : target.kind === 'new'
-        ? `Pay on ${target.chain.name}`
-        : `Payout batch #${target.batch.id}`;
+        ? tr('chainPayouts:dialog.payOn', { chain: target.chain.name })
+        : tr('chainPayouts:dialog.batch', { id: target.batch.id });
   const flowKey =
     target === null
       ? ''
@@ -57,6 +60,7 @@ interface ConfirmPayoutsProps {
 }
 
 function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -96,47 +100,51 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
   const failed = prepare.error !== null && !refused;
   const n = payouts.length;
   return (
-    <form onSubmit={submit} noValidate aria-label="Confirm payouts">
+    <form onSubmit={submit} noValidate aria-label={t('dialog.confirm')}>
       <Stack gap="sm">
         <Text size="sm" data-testid="payout-confirm-summary">
-          Pay <b>{n}</b> payout{n === 1 ? '' : 's'} of <b>{formatMoney(total)}</b> in all, in{' '}
-          {chain.token.symbol} on {chain.name}, in one transaction.
+          <RichText
+            text={t(n === 1 ? 'dialog.summaryOne' : 'dialog.summaryMany', {
+              n,
+              total: formatMoney(total),
+              symbol: chain.token.symbol,
+              chain: chain.name,
+            })}
+            components={{ b: <b /> }}
+          />
         </Text>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            Through the payout contract
+            {t('dialog.through')}
           </Text>
-          {chain.contract !== null && <CopyText value={chain.contract} label="payout contract address" />}
+          {chain.contract !== null && (
+            <CopyText value={chain.contract} label={tr('chainPayouts:panel.contractAddress')} />
+          )}
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            Token ({chain.token.symbol})
+            {t('send.token', { symbol: chain.token.symbol })}
           </Text>
-          <CopyText value={chain.token.address} label="token address" />
+          <CopyText value={chain.token.address} label={t('send.tokenAddress')} />
         </Stack>
         <OneTimeCodeInput
           value={code}
           onChange={change}
           error={error}
-          description="The 6-digit code your authenticator app shows now: payouts need your second factor."
+          description={t('dialog.codeHelp')}
           maw={260}
           data-autofocus
         />
-        {failed && <ApiErrorAlert error={prepare.error} title="The batch was not prepared" />}
+        {failed && <ApiErrorAlert error={prepare.error} title={t('dialog.notPrepared')} />}
         <Alert color="gray" variant="light">
-          <Text size="sm">
-            {chain.network === 'EVM'
-              ? 'Next, your connected wallet pays it: it first allows the payout contract to move the total of the token when it has not yet, then sends the batch.'
-              : 'Next, you send the transaction yourself (TRON has no browser wallet here) and paste its hash.'}{' '}
-            The server checks every transfer on chain before any withdrawal is complete.
-          </Text>
+          <Text size="sm">{chain.network === 'EVM' ? t('dialog.nextEvm') : t('dialog.nextTron')}</Text>
         </Alert>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={prepare.isPending}>
-            Go back
+            {t('dialog.back')}
           </Button>
           <Button type="submit" loading={prepare.isPending} disabled={failed && !isRetryable(prepare.error)}>
-            {failed && isRetryable(prepare.error) ? 'Try again' : 'Prepare payout'}
+            {failed && isRetryable(prepare.error) ? t('dialog.tryAgain') : t('dialog.prepare')}
           </Button>
         </Group>
       </Stack>

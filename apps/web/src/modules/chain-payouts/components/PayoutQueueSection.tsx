@@ -2,10 +2,12 @@ import { Box, Button, Checkbox, Group, Text } from '@mantine/core';
 import type { PayoutChain, PayoutQueueItem } from '@sgx/contracts';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
 import { formatMoney, Money } from '../../../ui/Money';
 import { sumAmounts } from '../../sweeps/sweepPlan';
+import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { PAYOUT_BATCH_MAX, pickedPayouts, toggleAllPayouts, togglePayout } from '../payoutPlan';
 import { payoutColumns } from './PayoutStatus';
 
@@ -19,6 +21,7 @@ interface PayoutQueueSectionProps {
 
 /** The approved payouts with checkboxes (at most 200 at once), the total selected, and "Pay N payouts". */
 export function PayoutQueueSection({ payouts, chain, onPay }: PayoutQueueSectionProps) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set());
   const { kept, chosen } = pickedPayouts(payouts, picked);
   const allPicked = payouts.length > 0 && toggleAllPayouts(payouts, kept).size === 0;
@@ -29,7 +32,7 @@ export function PayoutQueueSection({ payouts, chain, onPay }: PayoutQueueSection
       key: 'pick',
       header: (
         <Checkbox
-          aria-label="Select all payouts"
+          aria-label={t('queue.selectAll')}
           checked={allPicked}
           indeterminate={kept.size > 0 && !allPicked}
           disabled={payouts.length === 0 || !canPay}
@@ -38,18 +41,18 @@ export function PayoutQueueSection({ payouts, chain, onPay }: PayoutQueueSection
       ),
       render: (p) => (
         <Checkbox
-          aria-label={`Select payout ${p.withdrawal_id} to ${p.username}`}
+          aria-label={t('queue.select', { id: p.withdrawal_id, username: p.username })}
           checked={kept.has(p.withdrawal_id)}
           disabled={!canPay}
           onChange={() => setPicked(togglePayout(kept, p.withdrawal_id))}
         />
       ),
     },
-    ...payoutColumns,
-    { key: 'net', header: 'Net', nowrap: true, render: (p) => <Money value={p.net} fw={600} /> },
+    ...payoutColumns(),
+    { key: 'net', header: t('columns.net'), nowrap: true, render: (p) => <Money value={p.net} fw={600} /> },
     {
       key: 'approved',
-      header: 'Approved',
+      header: t('queue.approved'),
       nowrap: true,
       priority: 3,
       render: (p) => formatDateTime(p.approved_at),
@@ -62,21 +65,24 @@ export function PayoutQueueSection({ payouts, chain, onPay }: PayoutQueueSection
         rows={payouts}
         columns={columns}
         rowKey={(p) => p.withdrawal_id}
-        rowLabel={(p) => `payout ${p.withdrawal_id}`}
-        caption="Approved payouts"
-        emptyText="No approved payout waits on this network."
+        rowLabel={(p) => t('queue.row', { id: p.withdrawal_id })}
+        caption={t('queue.caption')}
+        emptyText={t('queue.empty')}
         minWidth={620}
       />
       {payouts.length > PAYOUT_BATCH_MAX && (
         <Text size="xs" c="dimmed" mt="xs">
-          One batch pays at most {PAYOUT_BATCH_MAX} payouts: pay the rest afterwards.
+          {t('queue.max', { max: PAYOUT_BATCH_MAX })}
         </Text>
       )}
       <Group justify="space-between" wrap="wrap" mt="sm">
         <Text size="sm" data-testid="payout-selection">
           {chosen.length === 0
-            ? 'Nothing selected.'
-            : `${chosen.length} selected: ${formatMoney(sumAmounts(chosen.map((p) => p.net)))}`}
+            ? t('queue.nothing')
+            : t('queue.selected', {
+                n: chosen.length,
+                total: formatMoney(sumAmounts(chosen.map((p) => p.net))),
+              })}
         </Text>
         <Button
           leftSection={<IconSend size={16} />}
@@ -84,8 +90,8 @@ export function PayoutQueueSection({ payouts, chain, onPay }: PayoutQueueSection
           onClick={() => chain !== null && onPay(chain, chosen)}
         >
           {chosen.length === 0
-            ? 'Pay selected'
-            : `Pay ${chosen.length} payout${chosen.length === 1 ? '' : 's'}`}
+            ? t('queue.paySelected')
+            : t(chosen.length === 1 ? 'queue.payOne' : 'queue.payMany', { n: chosen.length })}
         </Button>
       </Group>
     </Box>

@@ -4,11 +4,14 @@ import type { PayoutBatchRecord } from '@sgx/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { CopyText } from '../../../ui/CopyText';
+import { formatDateTime } from '../../../ui/format';
 import { formatMoney } from '../../../ui/Money';
 import { currentSweep as currentRead } from '../../sweeps/sweepPlan';
 import { SendPrepared } from '../../web3/components/SendByHand';
 import { payoutKeys, reportPayoutTransaction, usePayoutBatch } from '../api/chainPayoutsApi';
+import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { batchIsSendable, batchStatusLook } from '../payoutPlan';
 import { BatchFailures } from './PayoutBatches';
 import { LookBadge, PayoutTxLink } from './PayoutStatus';
@@ -22,6 +25,7 @@ const PayoutWalletSend = lazy(() => import('./PayoutWalletSend'));
  * seconds while the chain confirms it, until paid.
  */
 export function PayoutSendStep({ initial, onClose }: { initial: PayoutBatchRecord; onClose: () => void }) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const queryClient = useQueryClient();
   const read = usePayoutBatch(initial.id);
   const [answer, setAnswer] = useState<{ batch: PayoutBatchRecord; message: string; at: number } | null>(
@@ -44,19 +48,24 @@ export function PayoutSendStep({ initial, onClose }: { initial: PayoutBatchRecor
     <Stack gap="sm" data-testid="payout-send">
       <Group gap="xs">
         <Text size="sm">
-          Batch #{batch.id}: {n} payout{n === 1 ? '' : 's'}, {formatMoney(batch.total)} in{' '}
-          {batch.token.symbol} on {batch.chain_name}
+          {t(n === 1 ? 'send.batchOne' : 'send.batchMany', {
+            id: batch.id,
+            n,
+            total: formatMoney(batch.total),
+            symbol: batch.token.symbol,
+            chain: batch.chain_name,
+          })}
         </Text>
-        <LookBadge look={batchStatusLook[batch.status]} testId="payout-batch-status" />
+        <LookBadge look={batchStatusLook(batch.status)} testId="payout-batch-status" />
       </Group>
       {batch.status !== 'prepared' && <BatchOutcome batch={batch} message={answer?.message ?? null} />}
       {sendable && (
         <>
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              Token ({batch.token.symbol})
+              {t('send.token', { symbol: batch.token.symbol })}
             </Text>
-            <CopyText value={batch.token.address} label="token address" />
+            <CopyText value={batch.token.address} label={t('send.tokenAddress')} />
           </Stack>
           <SendPrepared
             report={(hash, key) => reportPayoutTransaction(initial.id, hash, key)}
@@ -67,20 +76,22 @@ export function PayoutSendStep({ initial, onClose }: { initial: PayoutBatchRecor
                 : (onSent) => <PayoutWalletSend batch={batch} onSent={onSent} />
             }
             to={batch.to}
-            toName="payout contract"
+            toName={t('send.toName')}
             data={batch.data}
-            formLabel="Record the payout transaction"
+            formLabel={t('send.formLabel')}
           >
-            From the wallet that holds the {batch.token.symbol}: first allow the payout contract to move{' '}
-            {formatMoney(batch.total)} of the token ({batch.raw_total} in its units) unless it may already,
-            then call the contract with this data and no value before{' '}
-            {new Date(batch.deadline).toLocaleString()}; paste the transaction's hash.
+            {t('send.byHand', {
+              symbol: batch.token.symbol,
+              total: formatMoney(batch.total),
+              raw: batch.raw_total,
+              deadline: formatDateTime(batch.deadline),
+            })}
           </SendPrepared>
         </>
       )}
       <Group justify="flex-end">
         <Button variant={sendable ? 'default' : 'filled'} onClick={onClose}>
-          Close
+          {t('send.close')}
         </Button>
       </Group>
     </Stack>
@@ -89,15 +100,16 @@ export function PayoutSendStep({ initial, onClose }: { initial: PayoutBatchRecor
 
 /** Sent, paid, failed or expired: what the server read on chain. */
 function BatchOutcome({ batch, message }: { batch: PayoutBatchRecord; message: string | null }) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const bad = batch.status === 'failed' || batch.status === 'expired';
   const paid = batch.status === 'paid';
   const title = paid
-    ? 'Paid'
+    ? t('send.paid')
     : batch.status === 'failed'
-      ? 'The batch failed'
+      ? t('send.failed')
       : batch.status === 'expired'
-        ? 'The batch expired: its payouts wait again'
-        : 'Waiting for confirmations';
+        ? t('send.expired')
+        : t('send.waiting');
   return (
     <Alert
       color={bad ? 'red' : paid ? 'teal' : 'blue'}
@@ -111,16 +123,17 @@ function BatchOutcome({ batch, message }: { batch: PayoutBatchRecord; message: s
         <BatchFailures batch={batch} />
         {paid && (
           <Text size="sm">
-            {batch.items.length} payout{batch.items.length === 1 ? '' : 's'} of {formatMoney(batch.total)}{' '}
-            complete.
+            {t(batch.items.length === 1 ? 'send.completeOne' : 'send.completeMany', {
+              n: batch.items.length,
+              total: formatMoney(batch.total),
+            })}
           </Text>
         )}
         {batch.status === 'sent' && (
           <Text size="sm">
             {batch.confirmations === null
-              ? 'The chain has not confirmed it yet.'
-              : `${batch.confirmations} confirmations so far.`}{' '}
-            This updates by itself.
+              ? t('send.notConfirmed')
+              : t('send.soFar', { n: batch.confirmations })}
           </Text>
         )}
         <PayoutTxLink chainId={batch.chain_id} hash={batch.tx_hash} explorerUrl={batch.explorer_url} />

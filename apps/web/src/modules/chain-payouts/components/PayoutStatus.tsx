@@ -1,5 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { PayoutQueueItem, WithdrawalPayout } from '@sgx/contracts';
+import { tr } from '../../../i18n/i18n';
 import { CopyText } from '../../../ui/CopyText';
 import type { Column } from '../../../ui/DataTable';
 import { SweepTxLink } from '../../sweeps/components/SweepStatus';
@@ -46,13 +47,25 @@ export function WithdrawalPayoutStatus({ id, payout }: { id: number; payout: Wit
 }
 
 /** The columns naming a payout in the admins' tables: its withdrawal, the member, the payout address. */
-export const payoutColumns: Column<PayoutQueueItem>[] = [
-  { key: 'id', header: 'No.', nowrap: true, priority: 2, render: (p) => `#${p.withdrawal_id}` },
-  { key: 'member', header: 'Member', nowrap: true, render: (p) => p.username },
+export const payoutColumns = (): Column<PayoutQueueItem>[] => [
+  {
+    key: 'id',
+    header: tr('chainPayouts:columns.no'),
+    nowrap: true,
+    priority: 2,
+    render: (p) => `#${p.withdrawal_id}`,
+  },
+  { key: 'member', header: tr('chainPayouts:columns.member'), nowrap: true, render: (p) => p.username },
   {
     key: 'address',
-    header: 'Address',
+    header: tr('chainPayouts:columns.address'),
     priority: 2,
-    render: (p) => <CopyText value={p.address} label={`${p.username}'s payout address`} short />,
+    render: (p) => (
+      <CopyText
+        value={p.address}
+        label={tr('chainPayouts:columns.payoutAddress', { username: p.username })}
+        short
+      />
+    ),
   },
 ];

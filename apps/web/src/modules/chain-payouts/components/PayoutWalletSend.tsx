@@ -2,10 +2,12 @@ import type { PayoutBatchRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { useConnection, usePublicClient, useSendTransaction } from 'wagmi';
+import { tr, useT } from '../../../i18n/i18n';
 import { formatMoney } from '../../../ui/Money';
 import { ConnectWalletPrompt } from '../../web3/components/ConnectWalletPrompt';
 import { WalletSendBox } from '../../web3/components/WalletSendBox';
 import { useSwitchThenSend } from '../../web3/hooks/useSwitchThenSend';
+import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { needsAllowance } from '../payoutPlan';
 
 interface PayoutWalletSendProps {
@@ -17,19 +19,13 @@ interface PayoutWalletSendProps {
 /** Where the wallet's requests stand beyond the network switch. */
 type Phase = 'allowance' | 'approve' | 'approving' | 'pay';
 
-const phaseText: Record<Phase, string> = {
-  allowance: 'Reading what your wallet allows the payout contract…',
-  approve: 'Allow the payout contract to move the total: confirm the approval in your wallet…',
-  approving: 'Waiting for the approval to be mined…',
-  pay: 'Confirm the payout transaction in your wallet…',
-};
-
 /**
  * Pays a prepared batch from the admin's connected wallet: connect when needed, switch to the batch's chain, read
  * the token allowance the wallet gave the payout contract, approve the batch's total first when it is less (and
  * wait for that approval on chain), then one transaction to the contract with the batch's calldata.
  */
 export default function PayoutWalletSend({ batch, onSent }: PayoutWalletSendProps) {
+  const { t } = useT(CHAIN_PAYOUTS_NS);
   const { status, address } = useConnection();
   const client = usePublicClient({ chainId: batch.chain_id });
   const sendTransaction = useSendTransaction();
@@ -37,17 +33,13 @@ export default function PayoutWalletSend({ batch, onSent }: PayoutWalletSendProp
   const [phase, setPhase] = useState<Phase>('allowance');
 
   if (status !== 'connected' || address === undefined) {
-    return (
-      <ConnectWalletPrompt>
-        Connect the operator's wallet that holds the {batch.token.symbol} to pay the batch from this browser.
-      </ConnectWalletPrompt>
-    );
+    return <ConnectWalletPrompt>{t('wallet.connect', { symbol: batch.token.symbol })}</ConnectWalletPrompt>;
   }
 
   const pay = async () => {
     const hash = await wallet.run(batch.chain_id, async () => {
       if (client === undefined)
-        throw new Error(`${batch.chain_name} is not set up in the wallet connection.`);
+        throw new Error(tr('chainPayouts:wallet.notSetUp', { chain: batch.chain_name }));
       const token = batch.token.address as Address;
       const contract = batch.to as Address;
       setPhase('allowance');
@@ -71,7 +63,8 @@ export default function PayoutWalletSend({ batch, onSent }: PayoutWalletSendProp
         });
         setPhase('approving');
         const receipt = await client.waitForTransactionReceipt({ hash: approval, pollingInterval: 1_000 });
-        if (receipt.status !== 'success') throw new Error(`The approval ${approval} was reverted.`);
+        if (receipt.status !== 'success')
+          throw new Error(tr('chainPayouts:wallet.reverted', { hash: approval }));
       }
       setPhase('pay');
       return sendTransaction.mutateAsync({
@@ -90,13 +83,11 @@ export default function PayoutWalletSend({ batch, onSent }: PayoutWalletSendProp
       chainId={batch.chain_id}
       chainLabel={batch.chain_name}
       wallet={wallet}
-      sendText={phaseText[phase]}
-      buttonLabel="Pay from wallet"
+      sendText={t(`wallet.${phase}`)}
+      buttonLabel={t('wallet.button')}
       onSend={() => void pay()}
     >
-      it must hold {formatMoney(batch.total)} of {batch.token.symbol}. When it has not allowed the payout
-      contract that much yet, it is asked to approve first, then to send the batch. Your wallet pays the
-      network fee.
+      {t('wallet.needs', { total: formatMoney(batch.total), symbol: batch.token.symbol })}
     </WalletSendBox>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
@@ -6,20 +7,27 @@ import { Money } from '../../../ui/Money';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { profilePath } from '../../users/profilePath';
 import type { Code } from '../api/codesApi';
+import { CODES_NS } from '../i18n';
 
 export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyText?: string }) {
+  const { t } = useT(CODES_NS);
   const columns: ResponsiveColumn<Code>[] = [
     {
       key: 'code',
-      header: 'Code',
+      header: t('table.code'),
       nowrap: true,
       wide: true,
-      render: (c) => <CopyText value={c.code} label={`code ${c.code}`} />,
+      render: (c) => <CopyText value={c.code} label={t('table.codeLabel', { code: c.code })} />,
     },
-    { key: 'amount', header: 'Value', nowrap: true, render: (c) => <Money value={c.amount} fw={600} /> },
+    {
+      key: 'amount',
+      header: t('table.value'),
+      nowrap: true,
+      render: (c) => <Money value={c.amount} fw={600} />,
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('table.status'),
       nowrap: true,
       priority: 2,
       render: (c) => (
@@ -29,13 +37,13 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
           color={c.redeemed_at === null ? 'indigo' : 'gray'}
           style={{ minWidth: 'max-content' }}
         >
-          {c.redeemed_at === null ? 'unused' : 'redeemed'}
+          {c.redeemed_at === null ? t('table.unused') : t('table.redeemed')}
         </Badge>
       ),
     },
     {
       key: 'by',
-      header: 'Redeemed by',
+      header: t('table.redeemedBy'),
       priority: 2,
       render: (c) =>
         c.redeemed_by === null ? (
@@ -43,7 +51,7 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
         ) : (
           <MemberName
             name={c.redeemed_by_fullname}
-            username={c.redeemed_by_username ?? `member #${c.redeemed_by}`}
+            username={c.redeemed_by_username ?? t('table.member', { id: c.redeemed_by })}
             id={c.redeemed_by}
             to={profilePath(c.redeemed_by)}
           />
@@ -51,14 +59,14 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
     },
     {
       key: 'created',
-      header: 'Issued',
+      header: t('table.issued'),
       nowrap: true,
       priority: 3,
       render: (c) => formatDateTime(c.created_at),
     },
     {
       key: 'at',
-      header: 'Redeemed at',
+      header: t('table.redeemedAt'),
       nowrap: true,
       priority: 3,
       render: (c) => formatDateTime(c.redeemed_at),
@@ -69,8 +77,8 @@ export function CodesTable({ rows, emptyText }: { rows: readonly Code[]; emptyTe
       rows={rows}
       columns={columns}
       rowKey={(c) => c.id}
-      emptyText={emptyText ?? 'No codes yet.'}
-      rowLabel={(c) => `code ${c.code}`}
+      emptyText={emptyText ?? t('table.empty')}
+      rowLabel={(c) => t('table.codeLabel', { code: c.code })}
     />
   );
 }

@@ -4,6 +4,8 @@ import { formatUnits, parseUnits } from '@sgx/money';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -12,6 +14,7 @@ import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { type Code, issueCodes } from '../api/codesApi';
+import { CODES_NS } from '../i18n';
 
 function total(count: number, amount: string): string {
   try {
@@ -23,6 +26,7 @@ function total(count: number, amount: string): string {
 
 /** Admin: issues one-time codes of a value; the new codes are shown once, ready to copy. */
 export function IssueCodesForm() {
+  const { t } = useT(CODES_NS);
   const invalidate = useInvalidateMoney();
   const [issued, setIssued] = useState<Code[]>([]);
   const form = useForm({
@@ -30,7 +34,7 @@ export function IssueCodesForm() {
     initialValues: { count: '1', amount: '' },
     validate: {
       count: (v) =>
-        /^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 500 ? null : 'From 1 to 500.',
+        /^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 500 ? null : t('issue.countRange'),
       amount: (v) => amountError(v),
     },
   });
@@ -51,23 +55,23 @@ export function IssueCodesForm() {
 
   return (
     <Stack gap="sm">
-      <form onSubmit={onSubmit} noValidate aria-label="Issue codes">
+      <form onSubmit={onSubmit} noValidate aria-label={t('issue.form')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
           <TextInput
-            label="How many"
+            label={t('issue.count')}
             inputMode="numeric"
             key={form.key('count')}
             {...form.getInputProps('count')}
           />
-          <AmountInput label="Value of each" key={form.key('amount')} {...form.getInputProps('amount')} />
-          <Button type="submit">Issue codes</Button>
+          <AmountInput label={t('issue.amount')} key={form.key('amount')} {...form.getInputProps('amount')} />
+          <Button type="submit">{t('issue.submit')}</Button>
         </SimpleGrid>
       </form>
       {issued.length > 0 && (
         <Alert
           color="teal"
           variant="light"
-          title={`${issued.length} new code${issued.length === 1 ? '' : 's'}`}
+          title={t(issued.length === 1 ? 'issue.newOne' : 'issue.newMany', { n: issued.length })}
         >
           <Stack gap="xs">
             <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap' }} data-testid="issued-codes">
@@ -82,24 +86,28 @@ export function IssueCodesForm() {
                     onClick={copy}
                     leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
                   >
-                    {copied ? 'Copied' : 'Copy all'}
+                    {copied ? t('issue.copied') : t('issue.copyAll')}
                   </Button>
                 )}
               </CopyButton>
               <Button size="xs" variant="subtle" onClick={() => setIssued([])}>
-                Hide
+                {t('issue.hide')}
               </Button>
             </Group>
           </Stack>
         </Alert>
       )}
-      <ActionDialog action={action} title="Issue codes" confirmLabel="Issue">
+      <ActionDialog action={action} title={t('issue.confirmTitle')} confirmLabel={t('issue.confirmLabel')}>
         {action.payload !== null && (
           <Text size="sm">
-            Issue <b>{action.payload.count}</b> code{action.payload.count === 1 ? '' : 's'} of{' '}
-            <b>{formatMoney(action.payload.amount)}</b> each? Together they can credit{' '}
-            <b>{formatMoney(total(action.payload.count, action.payload.amount))}</b> to members’ Business
-            Balances.
+            <RichText
+              text={t(action.payload.count === 1 ? 'issue.confirmOne' : 'issue.confirmMany')}
+              components={{
+                count: <b>{action.payload.count}</b>,
+                amount: <b>{formatMoney(action.payload.amount)}</b>,
+                total: <b>{formatMoney(total(action.payload.count, action.payload.amount))}</b>,
+              }}
+            />
           </Text>
         )}
       </ActionDialog>

@@ -1,20 +1,24 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { monoInput } from '../../../ui/inputStyles';
 import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { redeemCode } from '../api/codesApi';
+import { CODES_NS } from '../i18n';
 
 /** POST /codes/redeem: a one-time code's value goes to the Business Balance. */
 export function RedeemCodeForm() {
+  const { t } = useT(CODES_NS);
   const invalidate = useInvalidateMoney();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const trimmed = code.trim();
-  const problem = trimmed.length < 4 || trimmed.length > 40 ? 'Enter the code (4 to 40 characters).' : null;
+  const problem = trimmed.length < 4 || trimmed.length > 40 ? t('redeem.invalid') : null;
   const action = useConfirmedAction({
     run: (value: string, key) => redeemCode(value, key),
     onSuccess: (res) => {
@@ -27,8 +31,8 @@ export function RedeemCodeForm() {
   return (
     <Stack gap="sm">
       <TextInput
-        label="Code"
-        placeholder="Enter your code"
+        label={t('redeem.code')}
+        placeholder={t('redeem.placeholder')}
         value={code}
         onChange={(e) => {
           setCode(e.currentTarget.value);
@@ -47,14 +51,16 @@ export function RedeemCodeForm() {
             if (problem === null) action.open(trimmed);
           }}
         >
-          Redeem
+          {t('redeem.submit')}
         </Button>
       </Group>
-      <ActionDialog action={action} title="Redeem code" confirmLabel="Redeem">
+      <ActionDialog action={action} title={t('redeem.confirmTitle')} confirmLabel={t('redeem.confirmLabel')}>
         {action.payload !== null && (
           <Text>
-            Redeem code <b style={{ fontFamily: 'monospace' }}>{action.payload}</b>? Its value is credited to
-            your Business Balance. A code works once.
+            <RichText
+              text={t('redeem.confirm')}
+              components={{ code: <b style={{ fontFamily: 'monospace' }}>{action.payload}</b> }}
+            />
           </Text>
         )}
       </ActionDialog>

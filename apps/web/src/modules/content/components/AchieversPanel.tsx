@@ -14,6 +14,7 @@ import { AchieverFields } from '@sgx/contracts';
 import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorDialog } from '../../../ui/ErrorDialog';
@@ -24,10 +25,12 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useAchievers, useAddAchiever, useDeleteAchiever } from '../api/contentApi';
 import { IMAGE_TYPES, imageFileError, messageOr } from '../api/upload';
+import { CONTENT_NS } from '../i18n';
 
 type Achiever = NonNullable<ReturnType<typeof useAchievers>['data']>[number];
 
 function AddAchieverForm() {
+  const { t } = useT(CONTENT_NS);
   const add = useAddAchiever();
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
@@ -56,12 +59,12 @@ function AddAchieverForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add achiever">
+    <form onSubmit={submit} noValidate aria-label={t('achievers.add')}>
       <Stack gap="sm">
         {add.isError && <ApiErrorAlert error={add.error} />}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
-            label="Name"
+            label={t('achievers.name')}
             required
             maxLength={100}
             value={name}
@@ -69,17 +72,17 @@ function AddAchieverForm() {
             error={errors.name}
           />
           <TextInput
-            label="Title"
-            placeholder="e.g. Top recruiter, June"
+            label={t('achievers.title')}
+            placeholder={t('achievers.titlePlaceholder')}
             maxLength={100}
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
             error={errors.title}
           />
           <FileInput
-            label="Photo"
+            label={t('achievers.photo')}
             required
-            placeholder="Choose an image"
+            placeholder={t('achievers.choose')}
             accept={IMAGE_TYPES.join(',')}
             leftSection={<IconPhoto size={16} />}
             value={image}
@@ -96,7 +99,7 @@ function AddAchieverForm() {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending}>
-            Add achiever
+            {t('achievers.add')}
           </Button>
         </Group>
       </Stack>
@@ -106,21 +109,19 @@ function AddAchieverForm() {
 
 /** Achievers shown to members: POST /achivers/add (multipart), GET /achivers/list, DELETE /achivers/{id}. */
 export function AchieversPanel() {
+  const { t } = useT(CONTENT_NS);
   const achievers = useAchievers();
   const remove = useDeleteAchiever();
   const [pendingDelete, setPendingDelete] = useState<Achiever | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   return (
-    <SectionCard
-      title="Achievers"
-      description="Members to celebrate, with a photo (PNG, JPEG, GIF or WebP, at most 2 MB)."
-    >
+    <SectionCard title={t('achievers.panelTitle')} description={t('achievers.panelDescription')}>
       <Stack gap="lg">
         <AddAchieverForm />
         {achievers.isError && (
           <LoadError
-            title="Achievers could not be loaded"
+            title={t('achievers.loadError')}
             error={achievers.error}
             onRetry={() => void achievers.refetch()}
             loadedAt={achievers.dataUpdatedAt}
@@ -129,7 +130,7 @@ export function AchieversPanel() {
         <Spinner loading={achievers.isPending} />
         {achievers.data !== undefined && achievers.data.length === 0 && (
           <Text c="dimmed" ta="center" size="sm">
-            No achievers yet.
+            {t('achievers.empty')}
           </Text>
         )}
         {achievers.data !== undefined && achievers.data.length > 0 && (
@@ -152,7 +153,7 @@ export function AchieversPanel() {
                     variant="subtle"
                     color="red"
                     onClick={() => setPendingDelete(a)}
-                    aria-label={`Delete ${a.name}`}
+                    aria-label={t('achievers.delete', { name: a.name })}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -170,7 +171,7 @@ export function AchieversPanel() {
           if (pendingDelete === null) return;
           remove.mutate(pendingDelete.id, {
             onSuccess: (res) => toast.success(res.message, { duration: 3000 }),
-            onError: (e) => setFailure(messageOr(e, 'The achiever could not be removed.')),
+            onError: (e) => setFailure(messageOr(e, t('achievers.deleteFailed'))),
             onSettled: () => setPendingDelete(null),
           });
         }}

@@ -1,27 +1,26 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
 import { useNewsList } from '../api/contentApi';
+import { CONTENT_NS } from '../i18n';
 
 /** The published news, newest first, as members read it. */
 export function MemberNewsFeed() {
+  const { t } = useT(CONTENT_NS);
   const news = useNewsList();
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">
-        <Title order={3}>News</Title>
+        <Title order={3}>{t('feed.title')}</Title>
         {news.isError && (
-          <LoadError
-            title="News could not be loaded"
-            error={news.error}
-            onRetry={() => void news.refetch()}
-          />
+          <LoadError title={t('feed.loadError')} error={news.error} onRetry={() => void news.refetch()} />
         )}
         <Spinner loading={news.isPending} />
         {news.data?.length === 0 && (
           <Text c="dimmed" size="sm">
-            No news yet.
+            {t('feed.empty')}
           </Text>
         )}
         {news.data?.map((n) => (

@@ -16,6 +16,7 @@ import { NewsBody } from '@sgx/contracts';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorDialog } from '../../../ui/ErrorDialog';
@@ -27,8 +28,10 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { type NewsEntry, type NewsValues, useDeleteNews, useNewsList, useSaveNews } from '../api/contentApi';
 import { messageOr } from '../api/upload';
+import { CONTENT_NS } from '../i18n';
 
 function NewsFormDialog({ item, onClose }: { item: NewsEntry | 'new' | null; onClose: () => void }) {
+  const { t } = useT(CONTENT_NS);
   const save = useSaveNews();
   const editing = item !== null && item !== 'new' ? item : null;
   const form = useForm<NewsValues>({
@@ -41,10 +44,10 @@ function NewsFormDialog({ item, onClose }: { item: NewsEntry | 'new' | null; onC
     if (!save.isPending) onClose();
   };
   return (
-    <Modal opened onClose={close} title={editing ? 'Edit news' : 'Add news'} centered size="lg">
+    <Modal opened onClose={close} title={editing ? t('news.editNews') : t('news.addNews')} centered size="lg">
       <form
         noValidate
-        aria-label={editing ? 'Edit news' : 'Add news'}
+        aria-label={editing ? t('news.editNews') : t('news.addNews')}
         onSubmit={form.onSubmit((values) =>
           save.mutate(
             {
@@ -62,19 +65,32 @@ function NewsFormDialog({ item, onClose }: { item: NewsEntry | 'new' | null; onC
       >
         <Stack gap="md">
           {save.isError && <ApiErrorAlert error={save.error} />}
-          <TextInput label="Title" required maxLength={200} data-autofocus {...form.getInputProps('title')} />
-          <Textarea label="Text" required autosize minRows={5} maxRows={14} {...form.getInputProps('body')} />
+          <TextInput
+            label={t('news.title')}
+            required
+            maxLength={200}
+            data-autofocus
+            {...form.getInputProps('title')}
+          />
+          <Textarea
+            label={t('news.text')}
+            required
+            autosize
+            minRows={5}
+            maxRows={14}
+            {...form.getInputProps('body')}
+          />
           <Switch
-            label="Published"
-            description="Members see published news only."
+            label={t('news.published')}
+            description={t('news.publishedHelp')}
             {...form.getInputProps('published', { type: 'checkbox' })}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={save.isPending}>
-              Cancel
+              {t('news.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {editing ? 'Save changes' : 'Publish'}
+              {editing ? t('news.saveChanges') : t('news.publish')}
             </Button>
           </Group>
         </Stack>
@@ -85,6 +101,7 @@ function NewsFormDialog({ item, onClose }: { item: NewsEntry | 'new' | null; onC
 
 /** News management: POST /news/add, GET /news/list, PUT and DELETE /news/{id}. */
 export function NewsPanel() {
+  const { t } = useT(CONTENT_NS);
   const news = useNewsList();
   const remove = useDeleteNews();
   const [editing, setEditing] = useState<NewsEntry | 'new' | null>(null);
@@ -94,7 +111,7 @@ export function NewsPanel() {
   const columns: ResponsiveColumn<NewsEntry>[] = [
     {
       key: 'title',
-      header: 'Title',
+      header: t('news.title'),
       hideOnPhone: true,
       render: (n) => (
         <Text size="sm" fw={600}>
@@ -104,7 +121,7 @@ export function NewsPanel() {
     },
     {
       key: 'body',
-      header: 'Text',
+      header: t('news.text'),
       wide: true,
       render: (n) => (
         <Text size="sm" lineClamp={2} maw={460} style={{ whiteSpace: 'pre-wrap' }}>
@@ -114,32 +131,41 @@ export function NewsPanel() {
     },
     {
       key: 'state',
-      header: 'State',
+      header: t('news.state'),
       nowrap: true,
       render: (n) => (
         <Badge variant="light" color={n.published ? 'teal' : 'gray'}>
-          {n.published ? 'Published' : 'Draft'}
+          {n.published ? t('news.published') : t('news.draft')}
         </Badge>
       ),
     },
-    { key: 'updated', header: 'Updated', nowrap: true, render: (n) => formatDateTime(n.updated_at) },
+    {
+      key: 'updated',
+      header: t('news.updated'),
+      nowrap: true,
+      render: (n) => formatDateTime(n.updated_at),
+    },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('news.actions'),
       stickyEnd: true,
       render: (n) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" onClick={() => setEditing(n)} aria-label={`Edit ${n.title}`}>
+          <Tooltip label={t('news.edit')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setEditing(n)}
+              aria-label={t('news.editItem', { title: n.title })}
+            >
               <IconEdit size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete">
+          <Tooltip label={t('news.delete')}>
             <ActionIcon
               variant="subtle"
               color="red"
               onClick={() => setPendingDelete(n)}
-              aria-label={`Delete ${n.title}`}
+              aria-label={t('news.deleteItem', { title: n.title })}
             >
               <IconTrash size={18} />
             </ActionIcon>
@@ -151,17 +177,17 @@ export function NewsPanel() {
 
   return (
     <SectionCard
-      title="News"
-      description="Announcements for members."
+      title={t('news.panelTitle')}
+      description={t('news.panelDescription')}
       actions={
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-          Add news
+          {t('news.addNews')}
         </Button>
       }
     >
       {news.isError && (
         <LoadError
-          title="News could not be loaded"
+          title={t('news.loadError')}
           error={news.error}
           onRetry={() => void news.refetch()}
           loadedAt={news.dataUpdatedAt}
@@ -173,7 +199,7 @@ export function NewsPanel() {
           rows={news.data}
           columns={columns}
           rowKey={(n) => n.id}
-          emptyText="No news yet."
+          emptyText={t('news.empty')}
           minWidth={720}
           heading={(n) => <Text fw={600}>{n.title}</Text>}
         />
@@ -193,7 +219,7 @@ export function NewsPanel() {
           if (pendingDelete === null) return;
           remove.mutate(pendingDelete.id, {
             onSuccess: (res) => toast.success(res.message, { duration: 3000 }),
-            onError: (e) => setFailure(messageOr(e, 'The news could not be deleted.')),
+            onError: (e) => setFailure(messageOr(e, t('news.deleteFailed'))),
             onSettled: () => setPendingDelete(null),
           });
         }}

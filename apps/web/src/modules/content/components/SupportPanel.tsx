@@ -13,6 +13,7 @@ import {
 import { IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { tr, useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
@@ -20,24 +21,24 @@ import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTa
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { type SupportEntry, useSupportList, useUpdateSupport } from '../api/contentApi';
+import { CONTENT_NS } from '../i18n';
 
 type SupportStatus = SupportEntry['status'];
 const statusColors: Record<SupportStatus, string> = { open: 'blue', answered: 'teal', closed: 'gray' };
-const statusLabels: Record<SupportStatus, string> = { open: 'Open', answered: 'Answered', closed: 'Closed' };
-const statusOptions = (Object.keys(statusLabels) as SupportStatus[]).map((s) => ({
-  value: s,
-  label: statusLabels[s],
-}));
+const statuses = Object.keys(statusColors) as SupportStatus[];
+const statusLabel = (s: SupportStatus) => tr(`content:support.status.${s}`);
+const statusOptions = () => statuses.map((s) => ({ value: s, label: statusLabel(s) }));
 
 function SupportStatusBadge({ status }: { status: SupportStatus }) {
   return (
     <Badge variant="light" color={statusColors[status]} style={{ minWidth: 'max-content' }}>
-      {statusLabels[status]}
+      {statusLabel(status)}
     </Badge>
   );
 }
 
 function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => void }) {
+  const { t } = useT(CONTENT_NS);
   const update = useUpdateSupport();
   const [reply, setReply] = useState('');
   const [status, setStatus] = useState<SupportStatus>(item.status === 'open' ? 'answered' : item.status);
@@ -47,7 +48,7 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
 
   const send = () => {
     if (text === '' && !statusChanged) {
-      setError('Write a reply or choose another status.');
+      setError(t('support.writeReply'));
       return;
     }
     update.mutate(
@@ -65,7 +66,7 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
     <Modal
       opened
       onClose={() => !update.isPending && onClose()}
-      title={`Reply to ${item.username}`}
+      title={t('support.replyTo', { username: item.username })}
       centered
       size="lg"
     >
@@ -79,14 +80,14 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
           </Text>
           {item.reply !== null && (
             <Text size="sm" mt="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
-              Earlier reply ({formatDateTime(item.replied_at)}): {item.reply}
+              {t('support.earlier', { when: formatDateTime(item.replied_at), reply: item.reply })}
             </Text>
           )}
         </Paper>
         {update.isError && <ApiErrorAlert error={update.error} />}
         <Textarea
-          label="Reply"
-          description={item.reply !== null ? 'Replaces the earlier reply.' : undefined}
+          label={t('support.reply')}
+          description={item.reply !== null ? t('support.replaces') : undefined}
           autosize
           minRows={3}
           maxRows={10}
@@ -100,8 +101,8 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
           data-autofocus
         />
         <Select
-          label="Status"
-          data={statusOptions}
+          label={t('support.statusLabel')}
+          data={statusOptions()}
           value={status}
           onChange={(v) => {
             if (v !== null) setStatus(v as SupportStatus);
@@ -112,10 +113,10 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
+            {t('support.cancel')}
           </Button>
           <Button onClick={send} loading={update.isPending}>
-            Save
+            {t('support.save')}
           </Button>
         </Group>
       </Stack>
@@ -125,16 +126,23 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
 
 /** Support messages from members (GET /support/list), answered with PUT /support/{id} {reply, status}. */
 export function SupportPanel() {
+  const { t } = useT(CONTENT_NS);
   const support = useSupportList();
   const [filter, setFilter] = useState<'all' | SupportStatus>('open');
   const [replying, setReplying] = useState<SupportEntry | null>(null);
   const rows = (support.data ?? []).filter((m) => filter === 'all' || m.status === filter);
 
   const columns: ResponsiveColumn<SupportEntry>[] = [
-    { key: 'member', header: 'Member', nowrap: true, render: (m) => m.username, hideOnPhone: true },
+    {
+      key: 'member',
+      header: t('support.member'),
+      nowrap: true,
+      render: (m) => m.username,
+      hideOnPhone: true,
+    },
     {
       key: 'message',
-      header: 'Message',
+      header: t('support.message'),
       wide: true,
       render: (m) => (
         <div style={{ maxWidth: 420 }}>
@@ -149,12 +157,12 @@ export function SupportPanel() {
     },
     {
       key: 'reply',
-      header: 'Reply',
+      header: t('support.reply'),
       wide: true,
       render: (m) =>
         m.reply === null ? (
           <Text size="sm" c="dimmed">
-            No reply yet
+            {t('support.noReply')}
           </Text>
         ) : (
           <Text size="sm" lineClamp={3} maw={320} style={{ whiteSpace: 'pre-wrap' }}>
@@ -164,14 +172,14 @@ export function SupportPanel() {
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('support.statusLabel'),
       nowrap: true,
       render: (m) => <SupportStatusBadge status={m.status} />,
     },
-    { key: 'sent', header: 'Sent', nowrap: true, render: (m) => formatDateTime(m.created_at) },
+    { key: 'sent', header: t('support.sent'), nowrap: true, render: (m) => formatDateTime(m.created_at) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('support.actions'),
       stickyEnd: true,
       render: (m) => (
         <Button
@@ -179,28 +187,28 @@ export function SupportPanel() {
           variant="light"
           leftSection={<IconMessageReply size={14} />}
           onClick={() => setReplying(m)}
-          aria-label={`Reply to ${m.username}: ${m.subject}`}
+          aria-label={t('support.replyToMessage', { username: m.username, subject: m.subject })}
         >
-          Reply
+          {t('support.reply')}
         </Button>
       ),
     },
   ];
 
   return (
-    <SectionCard title="Support messages" description="Messages members send to support outside the tickets.">
+    <SectionCard title={t('support.title')} description={t('support.description')}>
       <Group mb="sm">
         <SegmentedControl
-          aria-label="Support message status"
+          aria-label={t('support.filter')}
           value={filter}
           onChange={(v) => setFilter(v as typeof filter)}
-          data={[{ value: 'all', label: 'All' }, ...statusOptions]}
+          data={[{ value: 'all', label: t('support.all') }, ...statusOptions()]}
           size="xs"
         />
       </Group>
       {support.isError && (
         <LoadError
-          title="Support messages could not be loaded"
+          title={t('support.loadError')}
           error={support.error}
           onRetry={() => void support.refetch()}
           loadedAt={support.dataUpdatedAt}
@@ -212,9 +220,7 @@ export function SupportPanel() {
           rows={rows}
           columns={columns}
           rowKey={(m) => m.id}
-          emptyText={
-            filter === 'all' ? 'No support messages.' : `No ${statusLabels[filter].toLowerCase()} messages.`
-          }
+          emptyText={filter === 'all' ? t('support.empty') : t(`support.none.${filter}`)}
           minWidth={860}
           heading={(m) => (
             <Group justify="space-between" gap="xs">

@@ -2,6 +2,8 @@ import { Button, CopyButton, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { DEPOSIT_ADDRESSES_NS } from '../i18n';
 
 interface AddressCodeProps {
   /** The address exactly as it is sent to. */
@@ -19,6 +21,7 @@ interface AddressCodeProps {
  * overflows a phone) and a Copy button. Shared by the platform's receiving addresses and members' own.
  */
 export function AddressCode({ address, qrLabel, testId, caption }: AddressCodeProps) {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   return (
     <>
       <div style={{ background: 'white', padding: 8, borderRadius: 8, lineHeight: 0 }}>
@@ -43,7 +46,7 @@ export function AddressCode({ address, qrLabel, testId, caption }: AddressCodePr
             color={copied ? 'teal' : undefined}
             leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           >
-            {copied ? 'Copied' : 'Copy address'}
+            {copied ? t('code.copied') : t('code.copy')}
           </Button>
         )}
       </CopyButton>

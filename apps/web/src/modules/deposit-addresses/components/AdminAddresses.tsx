@@ -15,6 +15,7 @@ import { CHAIN_NAMES, EVM_CHAIN_NAMES, networkLabel, networkName } from '@sgx/ch
 import { isEvmAddress, isTronAddress } from '@sgx/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
@@ -32,23 +33,22 @@ import {
   saveDepositAddress,
   useDepositAddresses,
 } from '../api/addressesApi';
+import { addressText, DEPOSIT_ADDRESSES_NS } from '../i18n';
 
 /** The network switch: the values are the API's currencies, the words the networks (issue 22). */
-const chains = [
-  { value: 'BEP20', label: 'EVM chains' },
+const chains = () => [
+  { value: 'BEP20', label: addressText('admin.evmChains') },
   { value: 'TRC20', label: networkName('TRC20') },
 ];
 const ALL_EVM = 'all';
 
 export function addressError(currency: 'BEP20' | 'TRC20', address: string): string | null {
   const a = address.trim();
-  if (a === '') return 'Enter the address.';
+  if (a === '') return addressText('admin.enterAddress');
   if (currency === 'BEP20') {
-    return isEvmAddress(a)
-      ? null
-      : 'Enter a valid EVM address (0x and 40 hex digits with a valid EIP-55 checksum).';
+    return isEvmAddress(a) ? null : addressText('admin.invalidEvm');
   }
-  return isTronAddress(a) ? null : 'Enter a valid TRON address (34 characters starting with T).';
+  return isTronAddress(a) ? null : addressText('admin.invalidTron');
 }
 
 /**
@@ -58,8 +58,8 @@ export function addressError(currency: 'BEP20' | 'TRC20', address: string): stri
 export function addressScope(a: { currency: 'BEP20' | 'TRC20'; chain_id: number | null }): string {
   if (a.currency === 'TRC20') return networkName('TRC20');
   return a.chain_id === null
-    ? `All EVM chains (${EVM_CHAIN_NAMES})`
-    : `${networkName('BEP20', a.chain_id)} only`;
+    ? addressText('admin.allEvm', { names: EVM_CHAIN_NAMES })
+    : addressText('admin.only', { network: networkName('BEP20', a.chain_id) });
 }
 
 interface Slot {
@@ -74,6 +74,7 @@ interface Slot {
  * approves it (issue 19; the changes waiting are listed under the addresses); every change audited.
  */
 export function AdminAddresses() {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const addresses = useDepositAddresses();
   const pending = usePendingChanges('deposit_address');
   const invalidate = useInvalidateMoney();
@@ -88,9 +89,8 @@ export function AdminAddresses() {
     },
     validate: {
       address: (v, values) => addressError(values.currency, v),
-      reason: (v) =>
-        v.trim().length < 3 ? 'Say why (at least 3 characters): it is kept in the audit log.' : null,
-      label: (v) => (v.trim().length > 80 ? 'Keep the label under 80 characters.' : null),
+      reason: (v) => (v.trim().length < 3 ? t('admin.reasonShort') : null),
+      label: (v) => (v.trim().length > 80 ? t('admin.labelLong') : null),
     },
   });
   const save = useConfirmedAction({
@@ -136,15 +136,11 @@ export function AdminAddresses() {
     save.payload === null ? undefined : current(save.payload.currency, save.payload.chain_id ?? null);
 
   return (
-    <SectionCard
-      title="Deposit addresses"
-      description="Members send USDT to these addresses. One EVM address serves every EVM chain unless a chain has its own; a new address replaces the live one of its slot."
-      testId="deposit-addresses"
-    >
+    <SectionCard title={t('admin.title')} description={t('admin.description')} testId="deposit-addresses">
       <Stack gap="md">
         {addresses.isError && (
           <LoadError
-            title="Addresses could not be loaded"
+            title={t('admin.loadError')}
             error={addresses.error}
             onRetry={() => void addresses.refetch()}
           />
@@ -164,25 +160,27 @@ export function AdminAddresses() {
                       variant="subtle"
                       leftSection={<IconTrash size={14} />}
                       onClick={() => remove.open(a)}
-                      aria-label={`Remove ${scope} address`}
+                      aria-label={t('admin.removeAria', { scope })}
                     >
-                      Remove
+                      {t('admin.remove')}
                     </Button>
                   )}
                 </Group>
                 {a === undefined ? (
                   <Text size="sm" c="dimmed">
                     {addresses.isPending
-                      ? 'Loading…'
+                      ? t('admin.loading')
                       : slot.currency === 'BEP20'
-                        ? 'Not set: members cannot deposit on EVM chains without a chain address of their own.'
-                        : 'Not set: members cannot deposit on this network.'}
+                        ? t('admin.notSetEvm')
+                        : t('admin.notSet')}
                   </Text>
                 ) : (
                   <Stack gap={2}>
-                    <CopyText value={a.address} label={`${scope} address`} />
+                    <CopyText value={a.address} label={t('admin.addressOf', { scope })} />
                     <Text size="xs" c="dimmed">
-                      {a.label ? `${a.label} · ` : ''}set {formatDateTime(a.created_at)}
+                      {a.label
+                        ? t('admin.labelledSet', { label: a.label, date: formatDateTime(a.created_at) })
+                        : t('admin.set', { date: formatDateTime(a.created_at) })}
                     </Text>
                   </Stack>
                 )}
@@ -191,12 +189,12 @@ export function AdminAddresses() {
           })}
         </SimpleGrid>
         <PendingChanges approvals={pending} testId="addresses-pending" />
-        <form onSubmit={onSubmit} noValidate aria-label="Set deposit address">
+        <form onSubmit={onSubmit} noValidate aria-label={t('admin.formLabel')}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <SegmentedControl
-                data={chains}
-                aria-label="Network"
+                data={chains()}
+                aria-label={t('admin.network')}
                 {...form.getInputProps('currency')}
                 onChange={(v) => {
                   form.setFieldValue('currency', v === 'TRC20' ? 'TRC20' : 'BEP20');
@@ -206,12 +204,12 @@ export function AdminAddresses() {
               />
               {form.values.currency === 'BEP20' && (
                 <Select
-                  label="Chain"
+                  label={t('admin.chain')}
                   data={[
-                    { value: ALL_EVM, label: 'All EVM chains' },
+                    { value: ALL_EVM, label: t('admin.allEvmOption') },
                     ...Object.keys(CHAIN_NAMES).map((id) => ({
                       value: id,
-                      label: `${networkName('BEP20', Number(id))} only`,
+                      label: t('admin.only', { network: networkName('BEP20', Number(id)) }),
                     })),
                   ]}
                   allowDeselect={false}
@@ -221,64 +219,69 @@ export function AdminAddresses() {
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
-                label="Address"
-                placeholder={form.values.currency === 'BEP20' ? '0x… (checksummed)' : 'T…'}
+                label={t('admin.address')}
+                placeholder={form.values.currency === 'BEP20' ? t('admin.addressPlaceholder') : 'T…'}
                 styles={monoInput}
                 spellCheck={false}
                 autoComplete="off"
                 {...form.getInputProps('address')}
               />
               <TextInput
-                label="Label (optional)"
-                placeholder="e.g. Treasury hot wallet"
+                label={t('admin.label')}
+                placeholder={t('admin.labelPlaceholder')}
                 {...form.getInputProps('label')}
               />
             </SimpleGrid>
             <TextInput
-              label="Reason"
-              placeholder="Why this change (audit log)"
+              label={t('admin.reason')}
+              placeholder={t('admin.reasonPlaceholder')}
               {...form.getInputProps('reason')}
             />
             <Group justify="flex-end">
-              <Button type="submit">Save address</Button>
+              <Button type="submit">{t('admin.save')}</Button>
             </Group>
           </Stack>
         </form>
       </Stack>
-      <ActionDialog action={save} title="Save deposit address" confirmLabel="Save address">
+      <ActionDialog action={save} title={t('admin.saveTitle')} confirmLabel={t('admin.save')}>
         {save.payload !== null && (
           <Stack gap="xs">
             <Text size="sm">
-              Members will send{' '}
-              {save.payload.currency === 'TRC20'
-                ? networkLabel('TRC20')
-                : save.payload.chain_id === undefined
-                  ? 'USDT on every EVM chain without an address of its own'
-                  : networkLabel('BEP20', save.payload.chain_id)}{' '}
-              to:
+              {t('admin.willSend', {
+                what:
+                  save.payload.currency === 'TRC20'
+                    ? networkLabel('TRC20')
+                    : save.payload.chain_id === undefined
+                      ? t('admin.everyEvm')
+                      : networkLabel('BEP20', save.payload.chain_id),
+              })}
             </Text>
             <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
               {save.payload.address}
             </Text>
             {replacing !== undefined && (
               <Alert color="orange" variant="light">
-                This replaces the current {addressScope(replacing)} address {replacing.address}.
+                {t('admin.replaces', { scope: addressScope(replacing), address: replacing.address })}
               </Alert>
             )}
             <Text size="sm" c="dimmed">
-              Check every character: funds sent to a wrong address are lost. A second admin approves the
-              change before members see it.
+              {t('admin.checkEvery')}
             </Text>
           </Stack>
         )}
       </ActionDialog>
-      <ActionDialog action={remove} title="Remove deposit address" confirmLabel="Remove" color="red">
+      <ActionDialog
+        action={remove}
+        title={t('admin.removeTitle')}
+        confirmLabel={t('admin.remove')}
+        color="red"
+      >
         {remove.payload !== null && (
           <Text size="sm">
-            Remove the {addressScope(remove.payload)} address {remove.payload.address}?{' '}
+            {t('admin.removeAsk', { scope: addressScope(remove.payload), address: remove.payload.address })}{' '}
             {remove.payload.currency === 'BEP20' && remove.payload.chain_id !== null
-              ? `Deposits on ${networkName('BEP20', remove.payload.chain_id)} then go to the all-chains address, if one is set.`
-              : 'Members cannot deposit there until a new one is set.'}
+              ? t('admin.removeFallback', { network: networkName('BEP20', remove.payload.chain_id) })
+              : t('admin.removeNone')}
           </Text>
         )}
       </ActionDialog>

@@ -1,7 +1,9 @@
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { MemberAddressChain, MemberDepositAddress } from '@sgx/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { shortText } from '../../../ui/CopyText';
+import { DEPOSIT_ADDRESSES_NS } from '../i18n';
 import {
   creditText,
   minimumText,
@@ -16,6 +18,7 @@ import { AddressCode } from './AddressCode';
  * button, and per network the token, the minimum and how it is credited.
  */
 export function OwnAddressCard({ address: a }: { address: MemberDepositAddress }) {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const title = ownAddressTitle(a);
   return (
     <Card
@@ -24,7 +27,7 @@ export function OwnAddressCard({ address: a }: { address: MemberDepositAddress }
       padding="md"
       data-testid="own-deposit-address"
       data-network={a.network}
-      aria-label={`Your deposit address on ${title}`}
+      aria-label={t('own.cardLabel', { title })}
       component="section"
     >
       <Stack gap="sm">
@@ -46,14 +49,21 @@ export function OwnAddressCard({ address: a }: { address: MemberDepositAddress }
         <Stack align="center" gap="sm">
           <AddressCode
             address={a.address}
-            qrLabel={`Your ${title} deposit address QR code`}
+            qrLabel={t('own.qr', { title })}
             testId="own-deposit-address-value"
           />
         </Stack>
         <Alert color="indigo" variant="light" icon={<IconInfoCircle size={18} />} p="sm">
           <Text size="sm">{ownAddressNotice(a)}</Text>
         </Alert>
-        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Networks">
+        <Stack
+          gap="xs"
+          component="ul"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('own.networks')}
+        >
           {a.chains.map((c) => (
             <ChainTerms key={c.chain_id} chain={c} />
           ))}
@@ -65,6 +75,7 @@ export function OwnAddressCard({ address: a }: { address: MemberDepositAddress }
 
 /** One network's terms: its name, the token contract, the minimum and how a transfer is credited. */
 function ChainTerms({ chain: c }: { chain: MemberAddressChain }) {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const minimum = minimumText(c);
   return (
     <li data-testid="own-deposit-address-chain" data-chain-id={c.chain_id}>
@@ -83,7 +94,7 @@ function ChainTerms({ chain: c }: { chain: MemberAddressChain }) {
         </Text>
       )}
       <Text size="xs" c="dimmed" ff="monospace" title={c.token_address}>
-        {c.token_symbol} contract {shortText(c.token_address, 6, 4)}
+        {t('own.contract', { symbol: c.token_symbol, address: shortText(c.token_address, 6, 4) })}
       </Text>
     </li>
   );

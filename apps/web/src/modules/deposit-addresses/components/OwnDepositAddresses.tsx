@@ -1,7 +1,9 @@
 import { Alert, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { LoadError } from '../../../ui/LoadError';
 import { useMemberDepositAddresses } from '../api/memberAddressesApi';
+import { DEPOSIT_ADDRESSES_NS } from '../i18n';
 import { OwnAddressCard } from './OwnAddressCard';
 
 /**
@@ -9,15 +11,11 @@ import { OwnAddressCard } from './OwnAddressCard';
  * sender, is credited to the member. Loading, a failed read (with Retry) and none set up yet each say so.
  */
 export function OwnDepositAddresses() {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const own = useMemberDepositAddresses();
   if (own.isPending) {
     return (
-      <SimpleGrid
-        cols={{ base: 1, md: 2 }}
-        spacing="md"
-        role="status"
-        aria-label="Loading your deposit addresses"
-      >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-label={t('own.loading')}>
         <Skeleton h={420} radius="lg" />
         <Skeleton h={420} radius="lg" visibleFrom="md" />
       </SimpleGrid>
@@ -25,7 +23,7 @@ export function OwnDepositAddresses() {
   }
   const error = own.isError && (
     <LoadError
-      title="Your deposit addresses could not be loaded"
+      title={t('own.loadError')}
       error={own.error}
       onRetry={() => void own.refetch()}
       loadedAt={own.dataUpdatedAt}
@@ -40,11 +38,10 @@ export function OwnDepositAddresses() {
           color="indigo"
           variant="light"
           icon={<IconClockHour4 size={18} />}
-          title="Your own deposit address is not ready yet"
+          title={t('own.emptyTitle')}
           data-testid="own-deposit-addresses-empty"
         >
-          The platform has not set up deposit addresses of their own for members yet. Meanwhile, deposit from
-          your wallet or send manually and report the transfer.
+          {t('own.emptyBody')}
         </Alert>
       </Stack>
     );

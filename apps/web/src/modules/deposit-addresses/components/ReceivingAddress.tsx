@@ -1,7 +1,9 @@
 import { Alert, Card, Group, Stack, Text } from '@mantine/core';
 import { networkName as networkNameOf } from '@sgx/chain/names';
 import { IconClockHour4 } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import type { DepositAddress } from '../api/addressesApi';
+import { DEPOSIT_ADDRESSES_NS } from '../i18n';
 import { AddressCode } from './AddressCode';
 
 interface ReceivingAddressProps {
@@ -13,17 +15,18 @@ interface ReceivingAddressProps {
 
 /** The platform's receiving address of one chain: a QR code, the address in full and a Copy button. */
 export function ReceivingAddress({ currency, address, networkName }: ReceivingAddressProps) {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const network = networkName ?? networkNameOf(currency);
   if (address === undefined) return <DepositsNotOpen network={network} />;
   return (
     <Card withBorder radius="lg" padding="md" data-testid={`receiving-${currency}`}>
       <Stack align="center" gap="sm">
         <Text size="sm" fw={600}>
-          Send USDT on {network} only
+          {t('receiving.sendOnly', { network })}
         </Text>
         <AddressCode
           address={address.address}
-          qrLabel={`${network} deposit address QR code`}
+          qrLabel={t('receiving.qr', { network })}
           testId="receiving-address"
           caption={
             address.label !== null &&
@@ -36,7 +39,7 @@ export function ReceivingAddress({ currency, address, networkName }: ReceivingAd
         />
         <Group gap={4}>
           <Text size="xs" c="dimmed" ta="center">
-            Sending another token or using another network loses the funds.
+            {t('receiving.warning')}
           </Text>
         </Group>
       </Stack>
@@ -49,17 +52,16 @@ export function ReceivingAddress({ currency, address, networkName }: ReceivingAd
  * address. No address, no form, nothing to send to. Without `network`, it speaks of every network.
  */
 export function DepositsNotOpen({ network }: { network?: string | undefined }) {
+  const { t } = useT(DEPOSIT_ADDRESSES_NS);
   return (
     <Alert
       color="indigo"
       variant="light"
       icon={<IconClockHour4 size={18} />}
-      title={network === undefined ? 'Deposits are not open yet' : `Deposits on ${network} are not open yet`}
+      title={network === undefined ? t('notOpen.title') : t('notOpen.titleOn', { network })}
       data-testid="deposits-not-open"
     >
-      {network === undefined
-        ? 'Deposits open once the platform has set its receiving address. There is no address to send to yet: please check back later.'
-        : `Deposits on ${network} open once the platform has set its receiving address there. Choose another network, or check back later.`}
+      {network === undefined ? t('notOpen.body') : t('notOpen.bodyOn', { network })}
     </Alert>
   );
 }

@@ -1,11 +1,7 @@
-import {
-  MemberHeldDepositsResponse,
-  ReorgDepositsResponse,
-  type ReorgResolveBody,
-  ReorgResolveResponse,
-} from '@sgx/contracts';
+import type { ReorgResolveBody } from '@sgx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 
 /** Under 'money', so a money action's invalidation refreshes them too. */
 export const reorgKeys = {
@@ -18,7 +14,10 @@ export function useReorgedDeposits() {
   return useQuery({
     queryKey: reorgKeys.admin,
     queryFn: ({ signal }) =>
-      apiRequest('/admin/deposits/reorged?status=held', { schema: ReorgDepositsResponse, signal }),
+      apiRequest('/admin/deposits/reorged?status=held', {
+        schema: contract('ReorgDepositsResponse'),
+        signal,
+      }),
   });
 }
 
@@ -26,7 +25,8 @@ export function useReorgedDeposits() {
 export function useMyHeldDeposits() {
   return useQuery({
     queryKey: reorgKeys.mine,
-    queryFn: ({ signal }) => apiRequest('/deposits/held', { schema: MemberHeldDepositsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/deposits/held', { schema: contract('MemberHeldDepositsResponse'), signal }),
   });
 }
 
@@ -35,7 +35,7 @@ export function resolveReorgedDeposit(id: number, body: ReorgResolveBody, key: s
   return apiRequest(`/admin/deposits/${id}/reorg-resolve`, {
     method: 'POST',
     body,
-    schema: ReorgResolveResponse,
+    schema: contract('ReorgResolveResponse'),
     idempotencyKey: key,
   });
 }

@@ -2,16 +2,19 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { addressExplorerUrl, txExplorerUrl } from '@sgx/chain';
 import type { ChainStatus, DepositRecord } from '@sgx/contracts';
 import { IconExternalLink } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { CopyText, shortText } from '../../../ui/CopyText';
 import { chainProgressText, depositSourceText } from '../depositText';
+import { DEPOSITS_NS } from '../i18n';
 
-const statusBadge: Record<ChainStatus, { label: string; color: string }> = {
-  waiting: { label: 'waiting for network', color: 'gray' },
-  confirming: { label: 'confirming', color: 'blue' },
-  credited: { label: 'verified on chain', color: 'teal' },
-  refused: { label: 'refused by check', color: 'red' },
-  manual: { label: 'admin checks', color: 'indigo' },
-  below_minimum: { label: 'recorded only', color: 'orange' },
+/** The badge colour of each state; its words are chain.<state> in the deposits texts. */
+const statusColor: Record<ChainStatus, string> = {
+  waiting: 'gray',
+  confirming: 'blue',
+  credited: 'teal',
+  refused: 'red',
+  manual: 'indigo',
+  below_minimum: 'orange',
 };
 
 /**
@@ -20,27 +23,32 @@ const statusBadge: Record<ChainStatus, { label: string; color: string }> = {
  * address, and the refusal reason. `admin`: the viewer is an admin (the address is the member's, not theirs).
  */
 export function ChainCheck({ deposit: d, admin = false }: { deposit: DepositRecord; admin?: boolean }) {
+  const { t } = useT(DEPOSITS_NS);
   const source = depositSourceText(d, admin);
   if (d.chain_status === null) {
     return (
       <Text span size="sm" c="dimmed">
-        {d.currency === 'TRC20' ? 'checked by our team' : '-'}
+        {d.currency === 'TRC20' ? t('chain.byTeam') : '-'}
         {source !== null && ` · ${source}`}
       </Text>
     );
   }
-  const badge = statusBadge[d.chain_status];
   const progress = chainProgressText(d);
   const showCount = progress === null && d.required_confirmations !== null && d.chain_status === 'waiting';
   return (
     <Stack gap={2} data-testid={`chain-check-${d.id}`}>
       <Group gap={4} wrap="wrap">
-        <Badge color={badge.color} variant="light" size="sm" style={{ minWidth: 'max-content' }}>
-          {badge.label}
+        <Badge
+          color={statusColor[d.chain_status]}
+          variant="light"
+          size="sm"
+          style={{ minWidth: 'max-content' }}
+        >
+          {t(`chain.${d.chain_status}`)}
         </Badge>
         {d.source === 'scan' && (
-          <Badge color="gray" variant="outline" size="sm" title="Found on chain by the server's scan">
-            found by scan
+          <Badge color="gray" variant="outline" size="sm" title={t('chain.foundByScanTitle')}>
+            {t('chain.foundByScan')}
           </Badge>
         )}
         {source !== null && (
@@ -68,8 +76,10 @@ export function ChainCheck({ deposit: d, admin = false }: { deposit: DepositReco
       )}
       {showCount && (
         <Text size="xs" c="dimmed">
-          {Math.min(d.confirmations ?? 0, d.required_confirmations ?? 0)} of {d.required_confirmations}{' '}
-          confirmations
+          {t('chain.confirmations', {
+            have: Math.min(d.confirmations ?? 0, d.required_confirmations ?? 0),
+            need: d.required_confirmations ?? 0,
+          })}
         </Text>
       )}
       {d.chain_reason !== null && d.chain_reason !== '' && (
@@ -83,6 +93,7 @@ export function ChainCheck({ deposit: d, admin = false }: { deposit: DepositReco
 
 /** The transaction hash, copyable, with a link to the chain's explorer (the server's, when it gives one). */
 export function DepositHash({ deposit: d }: { deposit: DepositRecord }) {
+  const { t } = useT(DEPOSITS_NS);
   const url =
     d.explorer_url ??
     (d.chain_id !== null
@@ -92,14 +103,14 @@ export function DepositHash({ deposit: d }: { deposit: DepositRecord }) {
         : undefined);
   return (
     <Group gap={4} wrap="nowrap">
-      <CopyText value={d.hash} label={`hash of deposit ${d.id}`} short />
+      <CopyText value={d.hash} label={t('chain.hashLabel', { id: d.id })} short />
       {url !== undefined && (
         <Anchor
           href={url}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Open deposit ${d.id} in the explorer`}
-          title="Open in the explorer"
+          aria-label={t('chain.openExplorer', { id: d.id })}
+          title={t('chain.openExplorerTitle')}
         >
           <IconExternalLink size={14} />
         </Anchor>

@@ -1,6 +1,8 @@
 import { Checkbox, Stack, Text, Textarea } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
@@ -8,6 +10,7 @@ import { shortText } from '../../../ui/CopyText';
 import { formatMoney, plainDecimal } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
 import { depositNetwork } from '../depositText';
+import { DEPOSITS_NS } from '../i18n';
 import { OwnershipNotice, ownershipWarnings } from './DepositOwnership';
 
 export interface DepositDecisionRequest {
@@ -29,6 +32,7 @@ export function DepositDecisionDialog({ action }: { action: ConfirmedAction<Depo
 }
 
 function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionRequest> }) {
+  const { t } = useT(DEPOSITS_NS);
   const request = action.payload;
   const [amount, setAmount] = useState(request ? plainDecimal(request.deposit.amount) : '');
   const [note, setNote] = useState('');
@@ -57,8 +61,8 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
   return (
     <ActionDialog
       action={action}
-      title={approving ? 'Approve deposit' : 'Decline deposit'}
-      confirmLabel={approving ? 'Approve and credit' : 'Decline deposit'}
+      title={approving ? t('decision.approveTitle') : t('decision.declineTitle')}
+      confirmLabel={approving ? t('decision.approveConfirm') : t('decision.declineConfirm')}
       color={approving ? 'teal' : 'red'}
       confirmDisabled={amountProblem !== null || noteMissing || uncheckedWarning}
       onConfirm={confirm}
@@ -66,16 +70,27 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
       {request !== null && (
         <Stack gap="sm">
           <Text size="sm">
-            Deposit #{request.deposit.id} by <b>{request.deposit.username}</b> (#{request.deposit.user_id}):{' '}
-            <b>{formatMoney(request.deposit.amount)}</b> on {depositNetwork(request.deposit)}, hash{' '}
-            <span style={{ fontFamily: 'monospace' }}>{shortText(request.deposit.hash, 10, 8)}</span>.
+            <RichText
+              text={t('decision.summary', {
+                id: request.deposit.id,
+                userId: request.deposit.user_id,
+                network: depositNetwork(request.deposit),
+              })}
+              components={{
+                user: <b>{request.deposit.username}</b>,
+                amount: <b>{formatMoney(request.deposit.amount)}</b>,
+                hash: (
+                  <span style={{ fontFamily: 'monospace' }}>{shortText(request.deposit.hash, 10, 8)}</span>
+                ),
+              }}
+            />
           </Text>
           <OwnershipNotice deposit={request.deposit} />
           {approving ? (
             <>
               <AmountInput
-                label="Amount to credit"
-                description="What the chain shows arrived. Change it only if it differs from the request."
+                label={t('decision.amount')}
+                description={t('decision.amountHint')}
                 value={amount}
                 onChange={(e) => setAmount(e.currentTarget.value)}
                 error={amount === '' ? null : amountProblem}
@@ -83,27 +98,25 @@ function ActionDialogBody({ action }: { action: ConfirmedAction<DepositDecisionR
               />
               <Text size="sm">
                 {amountProblem === null
-                  ? `${formatMoney(amountText(amount))} will be credited to the member's Business Balance.`
-                  : 'Enter the amount to credit.'}
+                  ? t('decision.willCredit', { amount: formatMoney(amountText(amount)) })
+                  : t('decision.enterAmount')}
               </Text>
             </>
           ) : (
-            <Text size="sm">
-              Nothing is credited. The member sees the deposit as declined, with your note.
-            </Text>
+            <Text size="sm">{t('decision.declineNote')}</Text>
           )}
           <Textarea
-            label={differs ? 'Note (required: say why the amount differs)' : 'Note (optional)'}
+            label={differs ? t('decision.noteRequired') : t('decision.noteOptional')}
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
             maxLength={500}
             autosize
             minRows={2}
-            error={noteMissing ? 'Say why the credited amount differs from the request.' : null}
+            error={noteMissing ? t('decision.noteMissing') : null}
           />
           {warned && (
             <Checkbox
-              label={`I checked that ${request.deposit.username} sent this transaction and no one else is owed it.`}
+              label={t('decision.checked', { username: request.deposit.username })}
               checked={checked}
               onChange={(e) => setChecked(e.currentTarget.checked)}
             />

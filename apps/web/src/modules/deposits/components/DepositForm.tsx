@@ -4,6 +4,8 @@ import { networkName } from '@sgx/chain/names';
 import { TxHash } from '@sgx/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -14,6 +16,7 @@ import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { createDeposit, type NewDeposit } from '../api/depositsApi';
+import { DEPOSITS_NS } from '../i18n';
 
 interface DepositFormProps {
   userId: number;
@@ -26,6 +29,7 @@ interface DepositFormProps {
 
 /** The member reports a transfer they made: amount, network and transaction hash. Credited once verified. */
 export function DepositForm({ userId, currency, chainId, enabled }: DepositFormProps) {
+  const { t } = useT(DEPOSITS_NS);
   const invalidate = useInvalidateMoney();
   const form = useForm({
     mode: 'uncontrolled',
@@ -34,7 +38,7 @@ export function DepositForm({ userId, currency, chainId, enabled }: DepositFormP
       amount: (v) => amountError(v),
       hash: (v) => {
         const r = TxHash.safeParse(v);
-        return r.success ? null : (r.error.issues[0]?.message ?? 'Enter the transaction hash.');
+        return r.success ? null : (r.error.issues[0]?.message ?? tr(`${DEPOSITS_NS}:form.hashRequired`));
       },
     },
   });
@@ -60,19 +64,19 @@ export function DepositForm({ userId, currency, chainId, enabled }: DepositFormP
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Deposit form">
+      <form onSubmit={onSubmit} noValidate aria-label={t('form.form')}>
         <Stack gap="sm">
           <AmountInput
-            label="Amount sent (USD)"
-            description="The amount of USDT you sent, as your wallet shows it."
+            label={t('form.amount')}
+            description={t('form.amountHint')}
             key={form.key('amount')}
             {...form.getInputProps('amount')}
             disabled={!enabled}
           />
           <TextInput
-            label="Transaction hash"
-            description="64 hex digits (with or without 0x), from your wallet or the block explorer."
-            placeholder={currency === 'BEP20' ? '0x…' : 'e.g. 4f2a…'}
+            label={t('form.hash')}
+            description={t('form.hashHint')}
+            placeholder={currency === 'BEP20' ? '0x…' : t('form.hashPlaceholderTron')}
             styles={monoInput}
             spellCheck={false}
             autoComplete="off"
@@ -81,27 +85,37 @@ export function DepositForm({ userId, currency, chainId, enabled }: DepositFormP
             disabled={!enabled}
           />
           <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
-            Your Business Balance is credited after the transfer is verified: on EVM chains by the server
-            reading the chain (or by our team), TRC20 by our team. A transaction hash can be used once.
+            {t('form.info')}
           </Alert>
           <Button type="submit" disabled={!enabled}>
-            Submit deposit
+            {t('form.submit')}
           </Button>
         </Stack>
       </form>
-      <ActionDialog action={action} title="Confirm deposit" confirmLabel="Submit deposit">
+      <ActionDialog action={action} title={t('form.confirmTitle')} confirmLabel={t('form.submit')}>
         {action.payload !== null && (
           <Stack gap={4}>
             <Text>
-              Report a deposit of <b>{formatMoney(action.payload.amount)}</b> sent on{' '}
-              <b>{networkName(action.payload.currency, action.payload.chain_id)}</b>?
+              <RichText
+                text={t('form.confirm')}
+                components={{
+                  amount: <b>{formatMoney(action.payload.amount)}</b>,
+                  network: <b>{networkName(action.payload.currency, action.payload.chain_id)}</b>,
+                }}
+              />
             </Text>
             <Text size="sm" c="dimmed">
-              Transaction hash{' '}
-              <span style={{ fontFamily: 'monospace' }}>{shortText(action.payload.hash, 10, 8)}</span>
+              <RichText
+                text={t('form.confirmHash')}
+                components={{
+                  hash: (
+                    <span style={{ fontFamily: 'monospace' }}>{shortText(action.payload.hash, 10, 8)}</span>
+                  ),
+                }}
+              />
             </Text>
             <Text size="sm" c="dimmed">
-              Nothing is credited until the transfer is verified.
+              {t('form.confirmNothing')}
             </Text>
           </Stack>
         )}

@@ -1,7 +1,10 @@
 import { Alert, Badge, Group, Text } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { shortText } from '../../../ui/CopyText';
+import { DEPOSITS_NS } from '../i18n';
 
 /**
  * Who the chain says sent a deposit, for admins (decision 0027): the member the sending wallet is linked to,
@@ -9,7 +12,9 @@ import { shortText } from '../../../ui/CopyText';
  */
 export type OwnershipWarning = { key: 'other_member' | 'unlinked' | 'other_reports'; text: string };
 
-const reports = (n: number) => (n === 1 ? '1 other member' : `${n} other members`);
+/** "1 other member …" (the text `key`One) or "3 other members …" (the text `key`). */
+const counted = (key: string, n: number) =>
+  tr(`${DEPOSITS_NS}:ownership.${key}${n === 1 ? 'One' : ''}`, { n });
 
 /** What an admin must know before crediting this deposit by hand; empty when nothing is amiss. */
 export function ownershipWarnings(d: DepositRecord): OwnershipWarning[] {
@@ -20,33 +25,46 @@ export function ownershipWarnings(d: DepositRecord): OwnershipWarning[] {
       d.chain_sender_username !== null
         ? {
             key: 'other_member',
-            text: `The chain shows it was sent from ${from}, a wallet linked to another member, ${d.chain_sender_username}. The deposit is theirs: crediting it to ${d.username} pays the wrong member.`,
+            text: tr(`${DEPOSITS_NS}:ownership.otherMember`, {
+              from,
+              sender: d.chain_sender_username,
+              username: d.username,
+            }),
           }
         : {
             key: 'unlinked',
-            text: `The chain shows it was sent from ${from}, which is not a wallet linked to ${d.username}. Credit it only once you know they sent it.`,
+            text: tr(`${DEPOSITS_NS}:ownership.unlinked`, { from, username: d.username }),
           },
     );
   }
   if ((d.other_reports ?? 0) > 0)
     out.push({
       key: 'other_reports',
-      text: `${reports(d.other_reports ?? 0)} also reported this transaction hash. It can be credited once, to one of them.`,
+      text: counted('otherReports', d.other_reports ?? 0),
     });
   return out;
 }
 
 /** The sender as the chain shows it, and the warnings, in the admin's decision dialog. */
 export function OwnershipNotice({ deposit: d }: { deposit: DepositRecord }) {
+  const { t } = useT(DEPOSITS_NS);
   const warnings = ownershipWarnings(d);
   return (
     <>
       {d.from_address !== null && (
         <Text size="sm" data-testid="deposit-chain-sender">
-          Sent from <span style={{ fontFamily: 'monospace' }}>{shortText(d.from_address, 6, 4)}</span>
-          {d.chain_sender_username !== null
-            ? `, a wallet of ${d.chain_sender_username}${d.sender_is_member ? ' (this member)' : ''}.`
-            : ', a wallet linked to no member.'}
+          <RichText
+            text={
+              d.chain_sender_username === null
+                ? t('ownership.sentFromNobody')
+                : t(d.sender_is_member ? 'ownership.sentFromSelf' : 'ownership.sentFromMember', {
+                    sender: d.chain_sender_username,
+                  })
+            }
+            components={{
+              from: <span style={{ fontFamily: 'monospace' }}>{shortText(d.from_address, 6, 4)}</span>,
+            }}
+          />
         </Text>
       )}
       {warnings.map((w) => (
@@ -65,6 +83,7 @@ export function OwnershipNotice({ deposit: d }: { deposit: DepositRecord }) {
 
 /** Short badges for the deposits table. */
 export function OwnershipBadges({ deposit: d }: { deposit: DepositRecord }) {
+  const { t } = useT(DEPOSITS_NS);
   const warnings = ownershipWarnings(d);
   if (warnings.length === 0) return null;
   return (
@@ -79,10 +98,10 @@ export function OwnershipBadges({ deposit: d }: { deposit: DepositRecord }) {
           data-testid={`deposit-${d.id}-${w.key}`}
         >
           {w.key === 'other_member'
-            ? `sent by ${d.chain_sender_username ?? 'another member'}`
+            ? t('ownership.sentBy', { sender: d.chain_sender_username ?? t('ownership.anotherMember') })
             : w.key === 'unlinked'
-              ? 'unlinked sender'
-              : `${reports(d.other_reports ?? 0)} reported it`}
+              ? t('ownership.unlinkedBadge')
+              : counted('reportedBadge', d.other_reports ?? 0)}
         </Badge>
       ))}
     </Group>

@@ -1,5 +1,6 @@
 import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { DepositRecord } from '@sgx/contracts';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { MemberName, memberLabel } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
@@ -14,6 +15,7 @@ import {
 } from '../../approvals/components/AwaitingApproval';
 import { profilePath } from '../../users/profilePath';
 import { depositNetwork } from '../depositText';
+import { DEPOSITS_NS } from '../i18n';
 import { ChainCheck, canCancel, DepositHash, FromAddress } from './ChainCheck';
 import { OwnershipBadges } from './DepositOwnership';
 
@@ -38,14 +40,15 @@ export function DepositsTable({
   awaiting,
   emptyText,
 }: DepositsTableProps) {
+  const { t } = useT(DEPOSITS_NS);
   const hasActions = onCancel !== undefined || onDecide !== undefined;
   const columns: ResponsiveColumn<DepositRecord>[] = [
-    { key: 'id', header: 'No.', nowrap: true, hideOnPhone: true, render: (d) => `#${d.id}` },
+    { key: 'id', header: t('table.number'), nowrap: true, hideOnPhone: true, render: (d) => `#${d.id}` },
     ...(showMember
       ? [
           {
             key: 'member',
-            header: 'Member',
+            header: t('table.member'),
             hideOnPhone: true,
             render: (d: DepositRecord) => (
               <MemberName
@@ -60,22 +63,28 @@ export function DepositsTable({
       : []),
     {
       key: 'amount',
-      header: 'Amount',
+      header: t('table.amount'),
       nowrap: true,
       hideOnPhone: true,
       render: (d) => <Money value={d.amount} fw={600} />,
     },
     {
       key: 'credited',
-      header: 'Credited',
+      header: t('table.credited'),
       nowrap: true,
       priority: 3,
       render: (d) => (d.credited_amount === null ? '-' : <Money value={d.credited_amount} c="teal" />),
     },
-    { key: 'currency', header: 'Network', nowrap: true, priority: 2, render: (d) => depositNetwork(d) },
+    {
+      key: 'currency',
+      header: t('table.network'),
+      nowrap: true,
+      priority: 2,
+      render: (d) => depositNetwork(d),
+    },
     {
       key: 'status',
-      header: 'Status',
+      header: t('table.status'),
       nowrap: true,
       hideOnPhone: true,
       render: (d) => (
@@ -91,29 +100,35 @@ export function DepositsTable({
     },
     {
       key: 'check',
-      header: 'Chain check',
+      header: t('table.check'),
       wide: true,
       priority: 2,
       render: (d) => <ChainCheck deposit={d} admin={showMember} />,
     },
     {
       key: 'hash',
-      header: 'Transaction hash',
+      header: t('table.hash'),
       wide: true,
       priority: 3,
       render: (d) => <DepositHash deposit={d} />,
     },
-    { key: 'from', header: 'From', nowrap: true, priority: 4, render: (d) => <FromAddress deposit={d} /> },
+    {
+      key: 'from',
+      header: t('table.from'),
+      nowrap: true,
+      priority: 4,
+      render: (d) => <FromAddress deposit={d} />,
+    },
     {
       key: 'requested',
-      header: 'Requested',
+      header: t('table.requested'),
       nowrap: true,
       priority: 2,
       render: (d) => formatDateTime(d.created_at),
     },
     {
       key: 'decided',
-      header: 'Decided',
+      header: t('table.decided'),
       nowrap: true,
       priority: 4,
       render: (d) =>
@@ -125,42 +140,42 @@ export function DepositsTable({
             {d.verified_by !== null && (
               <Text span size="xs" c="dimmed">
                 {' '}
-                by {d.verified_by}
+                {t('table.by', { name: d.verified_by })}
               </Text>
             )}
           </span>
         ),
     },
-    { key: 'note', header: 'Note', wide: true, priority: 4, render: (d) => orDash(d.note) },
+    { key: 'note', header: t('table.note'), wide: true, priority: 4, render: (d) => orDash(d.note) },
     ...(hasActions
       ? [
           {
             key: 'actions',
-            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
             stickyEnd: true,
             render: (d: DepositRecord) =>
               d.status !== 'pending' || (onDecide === undefined && !canCancel(d)) ? null : awaiting !==
                   undefined && isAwaiting(d) ? (
-                <AwaitingAction row={d} awaiting={awaiting} label={`Approve the credit of deposit ${d.id}`} />
+                <AwaitingAction row={d} awaiting={awaiting} label={t('table.awaitingLabel', { id: d.id })} />
               ) : (
                 <RowActions
                   actions={[
                     onDecide !== undefined && {
-                      label: 'Approve',
-                      ariaLabel: `Approve deposit ${d.id}`,
+                      label: t('table.approve'),
+                      ariaLabel: t('table.approveLabel', { id: d.id }),
                       tone: 'go',
                       onClick: () => onDecide(d, 'complete'),
                     },
                     onDecide !== undefined && {
-                      label: 'Decline',
-                      ariaLabel: `Decline deposit ${d.id}`,
+                      label: t('table.decline'),
+                      ariaLabel: t('table.declineLabel', { id: d.id }),
                       tone: 'stop',
                       onClick: () => onDecide(d, 'decline'),
                     },
                     onCancel !== undefined &&
                       canCancel(d) && {
-                        label: 'Cancel',
-                        ariaLabel: `Cancel deposit ${d.id}`,
+                        label: t('table.cancel'),
+                        ariaLabel: t('table.cancelLabel', { id: d.id }),
                         tone: 'stop',
                         onClick: () => onCancel(d),
                       },
@@ -176,8 +191,8 @@ export function DepositsTable({
       rows={rows}
       columns={columns}
       rowKey={(d) => d.id}
-      emptyText={emptyText ?? 'No deposits yet.'}
-      rowLabel={(d) => `deposit ${d.id}`}
+      emptyText={emptyText ?? t('table.empty')}
+      rowLabel={(d) => t('table.rowLabel', { id: d.id })}
       heading={(d) => (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600}>

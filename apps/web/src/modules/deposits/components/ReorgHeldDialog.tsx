@@ -1,10 +1,12 @@
 import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import type { ReorgDepositRecord } from '@sgx/contracts';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { memberLabel } from '../../../ui/MemberName';
 import { formatMoney } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
+import { DEPOSITS_NS } from '../i18n';
 
 export interface ReorgResolveRequest {
   deposit: ReorgDepositRecord;
@@ -22,17 +24,18 @@ export function ReorgHeldDialog({ action }: { action: ConfirmedAction<ReorgResol
 }
 
 function DialogBody({ action }: { action: ConfirmedAction<ReorgResolveRequest> }) {
+  const { t } = useT(DEPOSITS_NS);
   const request = action.payload;
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = reason.trim().length < 3 ? 'Say why (at least 3 characters).' : null;
+  const problem = reason.trim().length < 3 ? t('reorg.reasonShort') : null;
   const reverse = request?.action !== 'release';
   const d = request?.deposit;
   return (
     <ActionDialog
       action={action}
-      title={reverse ? 'Reverse held deposit' : 'Release held deposit'}
-      confirmLabel={reverse ? 'Reverse' : 'Release'}
+      title={reverse ? t('reorg.reverseTitle') : t('reorg.releaseTitle')}
+      confirmLabel={reverse ? t('reorg.reverse') : t('reorg.release')}
       color={reverse ? 'red' : 'teal'}
       confirmDisabled={touched && problem !== null}
       onConfirm={() => {
@@ -44,27 +47,25 @@ function DialogBody({ action }: { action: ConfirmedAction<ReorgResolveRequest> }
       {d !== undefined && (
         <Stack gap="sm">
           <Text size="sm">
-            Deposit #{d.id} of {memberLabel(d)}: {formatMoney(d.credited_amount)} credited,{' '}
-            {formatMoney(d.held_amount)} held.
+            {t('reorg.summary', {
+              id: d.id,
+              member: memberLabel(d),
+              credited: formatMoney(d.credited_amount),
+              held: formatMoney(d.held_amount),
+            })}
           </Text>
           {reverse ? (
-            <Text size="sm">
-              {formatMoney(d.held_amount)} leaves the member's account and the platform's books: the chain
-              never paid this deposit. The member is told.
-            </Text>
+            <Text size="sm">{t('reorg.reverseText', { held: formatMoney(d.held_amount) })}</Text>
           ) : (
-            <Text size="sm">
-              The server reads the chain now: only if it shows the transfer again with its confirmations does{' '}
-              {formatMoney(d.held_amount)} go back to the member's deposit wallet.
-            </Text>
+            <Text size="sm">{t('reorg.releaseText', { held: formatMoney(d.held_amount) })}</Text>
           )}
           {d.shortfall !== '0.00000000' && (
             <Alert color="yellow" variant="light">
-              {formatMoney(d.shortfall)} of it had already been spent and was not held: recover it separately.
+              {t('reorg.shortfall', { amount: formatMoney(d.shortfall) })}
             </Alert>
           )}
           <Textarea
-            label="Reason"
+            label={t('reorg.reason')}
             required
             autosize
             minRows={2}

@@ -1,6 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { ReorgDepositRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { CopyText } from '../../../ui/CopyText';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
@@ -13,6 +14,7 @@ import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { resolveReorgedDeposit, useReorgedDeposits } from '../api/reorgApi';
 import { depositNetwork } from '../depositText';
+import { DEPOSITS_NS } from '../i18n';
 import { ReorgHeldDialog, type ReorgResolveRequest } from './ReorgHeldDialog';
 
 /**
@@ -20,6 +22,7 @@ import { ReorgHeldDialog, type ReorgResolveRequest } from './ReorgHeldDialog';
  * once the chain shows the transfer again, to release. Shown only while there is one to resolve.
  */
 export function ReorgHeldPanel() {
+  const { t } = useT(DEPOSITS_NS);
   const held = useReorgedDeposits();
   const invalidate = useInvalidateMoney();
   const resolve = useConfirmedAction({
@@ -35,32 +38,32 @@ export function ReorgHeldPanel() {
     { key: 'id', header: '#', render: (d) => d.id, nowrap: true },
     {
       key: 'member',
-      header: 'Member',
+      header: t('reorg.member'),
       render: (d) => <MemberName name={d.fullname} username={d.username} id={d.user_id} />,
     },
-    { key: 'held', header: 'Held', render: (d) => <Money value={d.held_amount} />, nowrap: true },
+    { key: 'held', header: t('reorg.held'), render: (d) => <Money value={d.held_amount} />, nowrap: true },
     {
       key: 'credited',
-      header: 'Credited',
+      header: t('reorg.credited'),
       render: (d) => <Money value={d.credited_amount} />,
       nowrap: true,
       priority: 3,
     },
     {
       key: 'shortfall',
-      header: 'Already spent',
+      header: t('reorg.spent'),
       render: (d) => (d.shortfall === '0.00000000' ? '-' : <Money value={d.shortfall} />),
       nowrap: true,
       priority: 2,
     },
     {
       key: 'why',
-      header: 'What the chain shows',
+      header: t('reorg.why'),
       render: (d) => (
         <Stack gap={2}>
           <Text size="sm">{d.reorg_note ?? '-'}</Text>
           <Text size="xs" c="dimmed">
-            {depositNetwork(d)}, detected {formatDateTime(d.reorg_detected_at)}
+            {t('reorg.detected', { network: depositNetwork(d), time: formatDateTime(d.reorg_detected_at) })}
           </Text>
         </Stack>
       ),
@@ -68,26 +71,26 @@ export function ReorgHeldPanel() {
     },
     {
       key: 'hash',
-      header: 'Transaction',
-      render: (d) => <CopyText value={d.hash} label={`hash of deposit ${d.id}`} short />,
+      header: t('reorg.transaction'),
+      render: (d) => <CopyText value={d.hash} label={t('chain.hashLabel', { id: d.id })} short />,
       priority: 3,
     },
     {
       key: 'actions',
-      header: 'Resolve',
+      header: t('reorg.resolve'),
       stickyEnd: true,
       render: (d) => (
         <RowActions
           actions={[
             {
-              label: 'Release',
-              ariaLabel: `Release held deposit ${d.id}`,
+              label: t('reorg.release'),
+              ariaLabel: t('reorg.releaseLabel', { id: d.id }),
               tone: 'go',
               onClick: () => resolve.open({ deposit: d, action: 'release', reason: '' }),
             },
             {
-              label: 'Reverse',
-              ariaLabel: `Reverse held deposit ${d.id}`,
+              label: t('reorg.reverse'),
+              ariaLabel: t('reorg.reverseLabel', { id: d.id }),
               tone: 'stop',
               onClick: () => resolve.open({ deposit: d, action: 'reverse', reason: '' }),
             },
@@ -100,7 +103,7 @@ export function ReorgHeldPanel() {
   if (held.isError)
     return (
       <LoadError
-        title="Held deposits could not be loaded"
+        title={t('reorg.loadError')}
         error={held.error}
         onRetry={() => void held.refetch()}
         loadedAt={held.dataUpdatedAt}
@@ -110,12 +113,12 @@ export function ReorgHeldPanel() {
   if (rows.length === 0) return null;
   return (
     <SectionCard
-      title="Held after a chain reorganisation"
+      title={t('reorg.title')}
       testId="reorg-held"
-      description="These deposits were credited, then the chain stopped showing their transfer. What was left of each is held, not spendable. Reverse takes it off the books; Release returns it, only if the chain shows the transfer again with its confirmations."
+      description={t('reorg.description')}
       actions={
         <Badge color="red" variant="light">
-          {held.data?.held_count ?? rows.length} held
+          {t('reorg.heldCount', { n: held.data?.held_count ?? rows.length })}
         </Badge>
       }
     >
@@ -123,8 +126,8 @@ export function ReorgHeldPanel() {
         rows={rows}
         columns={columns}
         rowKey={(d) => d.id}
-        rowLabel={(d) => `held deposit ${d.id}`}
-        caption="Deposits held after a chain reorganisation"
+        rowLabel={(d) => t('reorg.rowLabel', { id: d.id })}
+        caption={t('reorg.caption')}
       />
       <ReorgHeldDialog action={resolve} />
     </SectionCard>

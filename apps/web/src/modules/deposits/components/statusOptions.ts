@@ -1,7 +1,10 @@
-/** Status filter of request lists (deposits and withdrawals). */
-export const requestStatusOptions = [
-  { value: '', label: 'All statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'complete', label: 'Complete' },
-  { value: 'decline', label: 'Declined' },
-];
+import { useT } from '../../../i18n/i18n';
+import { DEPOSITS_NS } from '../i18n';
+
+const statuses = ['', 'pending', 'complete', 'decline'] as const;
+
+/** Status filter of request lists (deposits and withdrawals), in the member's language. */
+export function useRequestStatusOptions(): { value: string; label: string }[] {
+  const { t } = useT(DEPOSITS_NS);
+  return statuses.map((value) => ({ value, label: t(`status.${value === '' ? 'all' : value}`) }));
+}

@@ -1,17 +1,11 @@
-import {
-  Banner,
-  BannerResponse,
-  EventMailSettingsResponse,
+import type {
   HomeNotificationsResponse,
-  MarkAllSeenResponse,
-  type MemberEvent,
+  MemberEvent,
   MemberEventsResponse,
-  type MemberNotification,
+  MemberNotification,
   MemberNotificationsResponse,
-  MessageResponse,
   NotificationRecord,
   NotificationsResponse,
-  QueueCountsResponse,
 } from '@sgx/contracts';
 import {
   type InfiniteData,
@@ -21,8 +15,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 import { postForm } from '../../content/api/upload';
 import { eventKeys, notificationKeys } from './keys';
 import { allReadHere, listCounted, readHere } from './unread';
@@ -43,8 +38,8 @@ export interface NewNotification {
   recipients: number[];
 }
 
-const Created = z.object({ message: z.string(), notification: NotificationRecord });
-const BannerSaved = z.object({ message: z.string(), banner: Banner });
+const Created = contract('NotificationCreatedResponse');
+const BannerSaved = contract('BannerSavedResponse');
 
 export const typeLabels: Record<NotificationType, string> = {
   notification: 'Notification',
@@ -56,7 +51,8 @@ export const typeLabels: Record<NotificationType, string> = {
 export function useAdminNotifications() {
   return useQuery({
     queryKey: notificationKeys.admin,
-    queryFn: ({ signal }) => apiRequest('/notifications', { schema: NotificationsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications', { schema: contract('NotificationsResponse'), signal }),
     select: (d) => d.notifications,
   });
 }
@@ -74,7 +70,7 @@ export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/notifications/delete/${id}`, { method: 'DELETE', schema: MessageResponse }),
+      apiRequest(`/notifications/delete/${id}`, { method: 'DELETE', schema: contract('MessageResponse') }),
     onSuccess: (_res, id) => {
       // Deleting an item removes it from the local list (spec 4).
       queryClient.setQueryData<z.infer<typeof NotificationsResponse>>(notificationKeys.admin, (old) =>
@@ -88,7 +84,8 @@ export function useDeleteNotification() {
 export function useBanner() {
   return useQuery({
     queryKey: notificationKeys.banner,
-    queryFn: ({ signal }) => apiRequest('/notifications/banner', { schema: BannerResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications/banner', { schema: contract('BannerResponse'), signal }),
     select: (d) => d.banner,
   });
 }
@@ -116,7 +113,7 @@ export function useMemberNotifications(userId: number | null) {
     queryKey: notificationKeys.member(userId ?? 0),
     queryFn: async ({ signal }) => {
       const res = await apiRequest(`/notifications/user/${userId}`, {
-        schema: MemberNotificationsResponse,
+        schema: contract('MemberNotificationsResponse'),
         signal,
       });
       listCounted(queryClient, 'notices', res.unread);
@@ -145,7 +142,11 @@ export function useMarkSeen(userId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/notifications/${id}/seen`, { method: 'PUT', body: { userId }, schema: MessageResponse }),
+      apiRequest(`/notifications/${id}/seen`, {
+        method: 'PUT',
+        body: { userId },
+        schema: contract('MessageResponse'),
+      }),
     onSuccess: (_res, id) => {
       if (userId === null) return;
       if (noticeUnseen(queryClient, userId, id) === true) readHere(queryClient, 'notices');
@@ -168,7 +169,8 @@ export function useMarkSeen(userId: number | null) {
 export function useSitePopups(userId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: notificationKeys.popups(userId ?? 0),
-    queryFn: ({ signal }) => apiRequest('/notifications/home', { schema: HomeNotificationsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/notifications/home', { schema: contract('HomeNotificationsResponse'), signal }),
     select: (d) => d.homenotifications,
     enabled: enabled && userId !== null,
     staleTime: 60_000,
@@ -191,7 +193,7 @@ export function useMemberEvents() {
     queryFn: async ({ pageParam, signal }) => {
       const before = pageParam === undefined ? '' : `&before=${pageParam}`;
       const res = await apiRequest(`/notifications/events?limit=${EVENTS_PAGE}${before}`, {
-        schema: MemberEventsResponse,
+        schema: contract('MemberEventsResponse'),
         signal,
       });
       if (pageParam === undefined) listCounted(queryClient, 'events', res.unread);
@@ -225,7 +227,7 @@ export function useMarkEventSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/notifications/events/${id}/seen`, { method: 'PUT', schema: MessageResponse }),
+      apiRequest(`/notifications/events/${id}/seen`, { method: 'PUT', schema: contract('MessageResponse') }),
     onSuccess: (_res, id) => {
       readHere(
         queryClient,
@@ -242,7 +244,7 @@ export function useMarkAllSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest('/notifications/events/seen', { method: 'PUT', schema: MarkAllSeenResponse }),
+      apiRequest('/notifications/events/seen', { method: 'PUT', schema: contract('MarkAllSeenResponse') }),
     onSuccess: () => {
       seeEvents(queryClient, () => true);
       const seenAt = new Date().toISOString();
@@ -266,7 +268,7 @@ export function useEventMailSettings() {
   return useQuery({
     queryKey: eventKeys.mail,
     queryFn: ({ signal }) =>
-      apiRequest('/notifications/email-settings', { schema: EventMailSettingsResponse, signal }),
+      apiRequest('/notifications/email-settings', { schema: contract('EventMailSettingsResponse'), signal }),
   });
 }
 
@@ -274,7 +276,11 @@ export function useSetEventMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { kind: MemberEventItem['kind']; email: boolean }) =>
-      apiRequest('/notifications/email-settings', { method: 'PUT', body, schema: EventMailSettingsResponse }),
+      apiRequest('/notifications/email-settings', {
+        method: 'PUT',
+        body,
+        schema: contract('EventMailSettingsResponse'),
+      }),
     onSuccess: (res) => queryClient.setQueryData(eventKeys.mail, res),
   });
 }
@@ -283,7 +289,8 @@ export function useSetEventMail() {
 export function useQueueCounts(enabled: boolean) {
   return useQuery({
     queryKey: eventKeys.queues,
-    queryFn: ({ signal }) => apiRequest('/admin/queue-counts', { schema: QueueCountsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/admin/queue-counts', { schema: contract('QueueCountsResponse'), signal }),
     enabled,
     refetchInterval: 60_000,
   });

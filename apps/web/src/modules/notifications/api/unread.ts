@@ -1,7 +1,8 @@
-import { UnreadCountResponse } from '@sgx/contracts';
+import type { UnreadCountResponse } from '@sgx/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 import { eventKeys, notificationKeys } from './keys';
 
 /**
@@ -35,7 +36,10 @@ function unreadQuery(queryClient: QueryClient) {
     queryKey: eventKeys.unread,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const before = queryClient.getQueryData<UnreadCounts>(eventKeys.unread);
-      const now = await apiRequest('/notifications/unread-count', { schema: UnreadCountResponse, signal });
+      const now = await apiRequest('/notifications/unread-count', {
+        schema: contract('UnreadCountResponse'),
+        signal,
+      });
       // Something arrived or was read elsewhere: the lists open on the page show it too.
       for (const part of changedParts(before, now)) {
         void queryClient.invalidateQueries({ queryKey: partKeys[part] });

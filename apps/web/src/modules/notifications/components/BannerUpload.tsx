@@ -1,12 +1,17 @@
 import { Alert, Button, FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { useTimedMessage } from '../../../ui/useTimedMessage';
 import { IMAGE_TYPES, imageFileError, messageOr } from '../../content/api/upload';
+import { CONTENT_NS } from '../../content/i18n';
+import { ADMIN_NOTIFICATIONS_NS } from '../adminI18n';
 import { useBanner, useUploadBanner } from '../api/notificationsApi';
 
 /** Upload Banner (spec 2.4): one image (PNG, JPEG, GIF or WebP, at most 2 MB) sent as the field `image`. */
 export function BannerUpload() {
+  const { t } = useT(ADMIN_NOTIFICATIONS_NS);
+  useT(CONTENT_NS); // imageFileError's texts
   const banner = useBanner();
   const upload = useUploadBanner();
   const [file, setFile] = useState<File | null>(null);
@@ -29,7 +34,7 @@ export function BannerUpload() {
         setFile(null);
         showMessage(res.message);
       },
-      onError: (e) => setError(messageOr(e, 'The banner could not be uploaded.')),
+      onError: (e) => setError(messageOr(e, t('banner.failed'))),
     });
   };
 
@@ -37,9 +42,9 @@ export function BannerUpload() {
     <Stack gap="xs">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <FileInput
-          label="Upload Banner"
-          description="PNG, JPEG, GIF or WebP, at most 2 MB. The newest banner is the one shown."
-          placeholder="Choose an image"
+          label={t('banner.label')}
+          description={t('banner.help')}
+          placeholder={t('banner.choose')}
           accept={IMAGE_TYPES.join(',')}
           leftSection={<IconPhoto size={16} />}
           value={file}
@@ -55,7 +60,7 @@ export function BannerUpload() {
           loading={upload.isPending}
           disabled={file === null || error !== null}
         >
-          Upload banner
+          {t('banner.upload')}
         </Button>
       </Group>
       {message !== null && (
@@ -67,7 +72,7 @@ export function BannerUpload() {
         <Group gap="sm" wrap="nowrap" align="center">
           <Image
             src={banner.data.url}
-            alt="Current banner"
+            alt={t('banner.current')}
             h={56}
             w={140}
             fit="cover"
@@ -75,7 +80,7 @@ export function BannerUpload() {
             style={{ flex: 'none' }}
           />
           <Text size="xs" c="dimmed">
-            Current banner
+            {t('banner.current')}
           </Text>
         </Group>
       ) : null}

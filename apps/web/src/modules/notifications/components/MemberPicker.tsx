@@ -15,7 +15,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { useUsersList } from '../../users/api/usersApi';
+import { ADMIN_NOTIFICATIONS_NS } from '../adminI18n';
 
 /** A chosen member, kept with the names shown in the list (the spec's undefined-names defect, fixed). */
 export interface ChosenMember {
@@ -34,6 +36,7 @@ const SEARCH_LIMIT = 10;
 
 /** Search members (GET /users/list?search=&limit=), tick them, and see the chosen ones with Remove. */
 export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
+  const { t } = useT(ADMIN_NOTIFICATIONS_NS);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const users = useUsersList({ page: 1, limit: SEARCH_LIMIT, search: debounced });
@@ -54,8 +57,8 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
       <Paper withBorder radius="md" p="sm">
         <Stack gap="xs">
           <TextInput
-            label="Find members"
-            placeholder="Username, name, e-mail or phone"
+            label={t('picker.find')}
+            placeholder={t('picker.findPlaceholder')}
             leftSection={<IconSearch size={16} />}
             rightSection={users.isFetching ? <Loader size="xs" /> : null}
             value={search}
@@ -67,10 +70,10 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
             </Text>
           )}
           <ScrollArea.Autosize mah={260} type="auto">
-            <Stack gap={6} role="group" aria-label="Search results">
+            <Stack gap={6} role="group" aria-label={t('picker.results')}>
               {users.data !== undefined && found.length === 0 && (
                 <Text size="sm" c="dimmed">
-                  No members match.
+                  {t('picker.none')}
                 </Text>
               )}
               {found.map((u) => (
@@ -97,7 +100,7 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
           </ScrollArea.Autosize>
           {users.data !== undefined && users.data.totalPages > 1 && (
             <Text size="xs" c="dimmed">
-              Showing the first {SEARCH_LIMIT} matches. Narrow the search to find others.
+              {t('picker.more', { n: SEARCH_LIMIT })}
             </Text>
           )}
         </Stack>
@@ -106,7 +109,7 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
       <Paper withBorder radius="md" p="sm">
         <Group justify="space-between" mb="xs">
           <Text size="sm" fw={600}>
-            Selected members
+            {t('picker.selected')}
           </Text>
           <Badge variant="light" data-testid="selected-count">
             {selected.length}
@@ -114,13 +117,13 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
         </Group>
         {selected.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No member chosen yet.
+            {t('picker.noneChosen')}
           </Text>
         ) : (
           <Stack
             gap={4}
             component="ul"
-            aria-label="Selected members"
+            aria-label={t('picker.selected')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {selected.map((m) => (
@@ -135,7 +138,7 @@ export function MemberPicker({ selected, onChange, error }: MemberPickerProps) {
                   variant="subtle"
                   color="gray"
                   onClick={() => toggle(m, false)}
-                  aria-label={`Remove ${m.fullname}`}
+                  aria-label={t('picker.remove', { name: m.fullname })}
                 >
                   <IconX size={16} />
                 </ActionIcon>

@@ -14,10 +14,12 @@ import { useForm } from '@mantine/form';
 import { CreateNotificationBody } from '@sgx/contracts';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ErrorDialog } from '../../../ui/ErrorDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { SuccessDialog } from '../../../ui/SuccessDialog';
 import { messageOr } from '../../content/api/upload';
+import { ADMIN_NOTIFICATIONS_NS } from '../adminI18n';
 import { type NotificationType, typeLabels, useCreateNotification } from '../api/notificationsApi';
 import { BannerUpload } from './BannerUpload';
 import { type ChosenMember, MemberPicker } from './MemberPicker';
@@ -29,13 +31,11 @@ interface FormValues {
   users: boolean;
 }
 
-const typeOptions = (Object.keys(typeLabels) as NotificationType[]).map((value) => ({
-  value,
-  label: typeLabels[value],
-}));
+const types = Object.keys(typeLabels) as NotificationType[];
 
 /** The create-notification form of spec 2.4, with the validation texts of spec 5. */
 export function NotificationForm() {
+  const { t } = useT(ADMIN_NOTIFICATIONS_NS);
   const create = useCreateNotification();
   const [chosen, setChosen] = useState<ChosenMember[]>([]);
   const [success, setSuccess] = useState<string | null>(null);
@@ -84,7 +84,7 @@ export function NotificationForm() {
         },
         onError: (error) => {
           form.setErrors(serverFieldErrors(error));
-          setFailure(messageOr(error, 'The notification could not be created.'));
+          setFailure(messageOr(error, t('form.failed')));
         },
       },
     );
@@ -92,12 +92,12 @@ export function NotificationForm() {
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Create notification">
+      <form onSubmit={onSubmit} noValidate aria-label={t('form.form')}>
         <Stack gap="md">
-          <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
+          <TextInput label={t('form.title')} required maxLength={200} {...form.getInputProps('title')} />
           <BannerUpload />
           <Textarea
-            label="Message"
+            label={t('form.message')}
             required
             autosize
             minRows={4}
@@ -106,18 +106,18 @@ export function NotificationForm() {
             {...form.getInputProps('message')}
           />
           <Select
-            label="Type"
-            placeholder="Choose a type"
+            label={t('form.type')}
+            placeholder={t('form.typePlaceholder')}
             required
-            data={typeOptions}
-            description="A site popup shows once, as a window, when a member opens the member area."
+            data={types.map((value) => ({ value, label: t(`type.${value}`) }))}
+            description={t('form.typeHelp')}
             w={{ base: '100%', sm: 320 }}
             {...form.getInputProps('type')}
           />
           <Divider />
           <Checkbox
-            label="All Users"
-            description="Untick to choose the members who receive it."
+            label={t('form.allUsers')}
+            description={t('form.allUsersHelp')}
             checked={form.values.users}
             onChange={(e) => setAllUsers(e.currentTarget.checked)}
           />
@@ -131,11 +131,11 @@ export function NotificationForm() {
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
               {form.values.users
-                ? 'Goes to every member.'
-                : `Goes to ${chosen.length} chosen ${chosen.length === 1 ? 'member' : 'members'}.`}
+                ? t('form.everyone')
+                : t(chosen.length === 1 ? 'form.chosenOne' : 'form.chosenMany', { n: chosen.length })}
             </Text>
             <Button type="submit" leftSection={<IconSend size={16} />} loading={create.isPending}>
-              Create
+              {t('form.create')}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
-import { type SentNotification, typeLabels } from '../api/notificationsApi';
+import { ADMIN_NOTIFICATIONS_NS } from '../adminI18n';
+import type { SentNotification } from '../api/notificationsApi';
 
 interface NotificationsTableProps {
   rows: readonly SentNotification[];
@@ -10,11 +12,12 @@ interface NotificationsTableProps {
 
 /** Spec 2.5: #, Title, Message, All User (True/False), Type and Actions (delete). */
 export function NotificationsTable({ rows, onDelete }: NotificationsTableProps) {
+  const { t } = useT(ADMIN_NOTIFICATIONS_NS);
   const columns: ResponsiveColumn<SentNotification>[] = [
     { key: 'n', header: '#', nowrap: true, render: (n) => n.notification_id, hideOnPhone: true },
     {
       key: 'title',
-      header: 'Title',
+      header: t('table.title'),
       render: (n) => (
         <Text fw={600} size="sm">
           {n.title}
@@ -24,7 +27,7 @@ export function NotificationsTable({ rows, onDelete }: NotificationsTableProps) 
     },
     {
       key: 'message',
-      header: 'Message',
+      header: t('table.message'),
       wide: true,
       render: (n) => (
         <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', maxWidth: 480 }} title={n.message}>
@@ -34,41 +37,43 @@ export function NotificationsTable({ rows, onDelete }: NotificationsTableProps) 
     },
     {
       key: 'all',
-      header: 'All User',
+      header: t('table.allUser'),
       nowrap: true,
       render: (n) =>
         n.users ? (
-          'True'
+          t('table.true')
         ) : (
           <span>
-            False{' '}
+            {t('table.false')}{' '}
             <Text span size="xs" c="dimmed">
-              ({n.recipients.length} {n.recipients.length === 1 ? 'member' : 'members'})
+              {t(n.recipients.length === 1 ? 'table.membersOne' : 'table.membersMany', {
+                n: n.recipients.length,
+              })}
             </Text>
           </span>
         ),
     },
     {
       key: 'type',
-      header: 'Type',
+      header: t('table.type'),
       nowrap: true,
       render: (n) => (
         <Badge variant="light" color={n.type === 'site_popup' ? 'grape' : 'blue'}>
-          {typeLabels[n.type]}
+          {t(`type.${n.type}`)}
         </Badge>
       ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('table.actions'),
       stickyEnd: true,
       render: (n) => (
-        <Tooltip label="Delete">
+        <Tooltip label={t('table.delete')}>
           <ActionIcon
             variant="subtle"
             color="red"
             onClick={() => onDelete(n)}
-            aria-label={`Delete ${n.title}`}
+            aria-label={t('table.deleteItem', { title: n.title })}
           >
             <IconTrash size={18} />
           </ActionIcon>
@@ -81,7 +86,7 @@ export function NotificationsTable({ rows, onDelete }: NotificationsTableProps) 
       rows={rows}
       columns={columns}
       rowKey={(n) => n.id}
-      emptyText="No notifications sent yet."
+      emptyText={t('table.empty')}
       minWidth={720}
       heading={(n) => (
         <Text fw={600} size="sm">

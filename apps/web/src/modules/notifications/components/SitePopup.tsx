@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { SHELL_NS } from '../../../ui/i18n';
 import { useSession } from '../../auth/hooks/useSession';
 import { useMarkSeen, useSitePopups } from '../api/notificationsApi';
 
@@ -24,6 +26,7 @@ const dismissed = new Set<string>();
  * seen (PUT /notifications/{id}/seen), and the next one, if any, follows.
  */
 export function SitePopup() {
+  const { t } = useT(SHELL_NS);
   const session = useSession();
   const userId = session !== null && session.role === 'user' ? session.account.id : null;
   const [me] = useState(() => Symbol('site-popup'));
@@ -58,12 +61,12 @@ export function SitePopup() {
       title={current.title}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('ui.close') }}
       data-testid="site-popup"
     >
       <Text style={{ whiteSpace: 'pre-wrap' }}>{current.message}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button onClick={close}>Got it</Button>
+        <Button onClick={close}>{t('frame.gotIt')}</Button>
       </Group>
     </Modal>
   );

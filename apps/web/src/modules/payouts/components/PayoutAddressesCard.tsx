@@ -10,20 +10,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { addressKind, EVM_CHAIN_NAMES } from '@sgx/chain/names';
-import {
-  EVM_ADDRESS_MESSAGE,
-  isEvmAddress,
-  isTronAddress,
-  type PayoutCurrency,
-  TRON_ADDRESS_MESSAGE,
-} from '@sgx/contracts';
+import { isEvmAddress, isTronAddress, type PayoutCurrency } from '@sgx/contracts';
 import { type FormEvent, useState } from 'react';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useChangePayoutAddress, usePayoutAddress } from '../api/payoutAddressApi';
+import { PAYOUTS_NS } from '../i18n';
 import {
   type CredentialErrors,
   credentialProblems,
@@ -36,17 +33,18 @@ import { PayoutHolds } from './PayoutHolds';
 const currencies: PayoutCurrency[] = ['BEP20', 'TRC20'];
 /** The switch: the API's currencies, named by address kind (issue 22: one EVM address serves every EVM chain). */
 const currencyOptions = currencies.map((c) => ({ value: c, label: addressKind(c) }));
-const kindHint: Record<PayoutCurrency, string> = {
-  BEP20: `For USDT on ${EVM_CHAIN_NAMES}`,
-  TRC20: 'For USDT on TRON (TRC20)',
-};
+/** What an address kind is for: "For USDT on Ethereum, BNB Smart Chain, …", "For USDT on TRON (TRC20)". */
+const kindHint = (c: PayoutCurrency) =>
+  c === 'BEP20'
+    ? tr(`${PAYOUTS_NS}:card.hintEvm`, { chains: EVM_CHAIN_NAMES })
+    : tr(`${PAYOUTS_NS}:card.hintTron`);
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } as const;
 
-/** The same address rules as the server's (packages/contracts). */
+/** The same address rules (and, in English, words) as the server's (packages/contracts). */
 function addressProblem(currency: PayoutCurrency, address: string): string | null {
   if (address === '') return null;
-  if (currency === 'BEP20') return isEvmAddress(address) ? null : EVM_ADDRESS_MESSAGE;
-  return isTronAddress(address) ? null : TRON_ADDRESS_MESSAGE;
+  if (currency === 'BEP20') return isEvmAddress(address) ? null : tr(`${PAYOUTS_NS}:card.evmInvalid`);
+  return isTronAddress(address) ? null : tr(`${PAYOUTS_NS}:card.tronInvalid`);
 }
 
 const same = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
@@ -56,6 +54,7 @@ const same = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLo
  * change form (password and the authenticator or e-mailed code), confirmed with the old and new address.
  */
 export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) => void }) {
+  const { t } = useT(PAYOUTS_NS);
   const state = usePayoutAddress();
   const change = useChangePayoutAddress();
   const [currency, setCurrency] = useState<PayoutCurrency>('BEP20');
@@ -78,8 +77,8 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
     else if (same(current, typed))
       found.address =
         typed === ''
-          ? `You have no ${addressKind(currency)} address to remove.`
-          : `That is already your ${addressKind(currency)} address.`;
+          ? t('card.noneToRemove', { kind: addressKind(currency) })
+          : t('card.already', { kind: addressKind(currency) });
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
@@ -101,14 +100,10 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
   };
 
   return (
-    <SectionCard
-      title="Payout addresses"
-      description="Withdrawals are paid only to these addresses. A new address can receive withdrawals only after a hold, and you are told of every change by e-mail."
-      testId="payout-addresses"
-    >
+    <SectionCard title={t('card.title')} description={t('card.description')} testId="payout-addresses">
       {state.isError && (
         <LoadError
-          title="Payout addresses could not be loaded"
+          title={t('card.loadError')}
           error={state.error}
           onRetry={() => void state.refetch()}
           loadedAt={state.dataUpdatedAt}
@@ -123,38 +118,38 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
               return (
                 <Stack key={c} gap={2} data-testid={`payout-current-${c}`}>
                   <Text size="sm" fw={600}>
-                    {addressKind(c)} payout address
+                    {t('card.current', { kind: addressKind(c) })}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {kindHint[c]}
+                    {kindHint(c)}
                   </Text>
                   {value === null ? (
                     <Text size="sm" c="dimmed">
-                      Not set
+                      {t('card.notSet')}
                     </Text>
                   ) : (
-                    <CopyText value={value} label={`${addressKind(c)} payout address`} />
+                    <CopyText value={value} label={t('card.current', { kind: addressKind(c) })} />
                   )}
                 </Stack>
               );
             })}
           </SimpleGrid>
           <PayoutHolds pending={data.pending} onCancelled={onSaved} />
-          <form onSubmit={submit} noValidate aria-label="Change payout address">
+          <form onSubmit={submit} noValidate aria-label={t('card.form')}>
             <Stack gap="sm">
               <Text size="sm" fw={600}>
-                Change an address
+                {t('card.change')}
               </Text>
               <SegmentedControl
                 data={currencyOptions}
                 value={currency}
                 onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
-                aria-label="Payout currency"
+                aria-label={t('card.currency')}
                 maw={260}
               />
               <TextInput
-                label={`New ${addressKind(currency)} address`}
-                description={`${kindHint[currency]}. Leave it empty to remove the address.`}
+                label={t('card.newAddress', { kind: addressKind(currency) })}
+                description={t('card.newAddressHint', { hint: kindHint(currency) })}
                 placeholder={currency === 'BEP20' ? '0x…' : 'T…'}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 spellCheck={false}
@@ -171,7 +166,7 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
               />
               {change.isError && <ApiErrorAlert error={change.error} />}
               <Group justify="flex-end">
-                <Button type="submit">Change address</Button>
+                <Button type="submit">{t('card.submit')}</Button>
               </Group>
             </Stack>
           </form>
@@ -180,27 +175,39 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
       <Modal
         opened={confirming}
         onClose={() => !change.isPending && setConfirming(false)}
-        title={`Change your ${addressKind(currency)} payout address?`}
+        title={t('card.confirmTitle', { kind: addressKind(currency) })}
         centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        closeButtonProps={{ 'aria-label': t('card.closeDialog') }}
       >
         <Stack gap="sm">
-          <Text size="sm">From: {current === null ? 'no address' : <span style={mono}>{current}</span>}</Text>
           <Text size="sm">
-            To: {typed === '' ? 'no address (removed)' : <span style={mono}>{typed}</span>}
+            <RichText
+              text={t('card.from')}
+              components={{
+                address:
+                  current === null ? <span>{t('card.noAddress')}</span> : <span style={mono}>{current}</span>,
+              }}
+            />
+          </Text>
+          <Text size="sm">
+            <RichText
+              text={t('card.to')}
+              components={{
+                address: typed === '' ? <span>{t('card.removed')}</span> : <span style={mono}>{typed}</span>,
+              }}
+            />
           </Text>
           {typed !== '' && (
             <Text size="sm" c="dimmed">
-              Withdrawals to the new address are possible only {data?.hold_hours ?? '24'} hours after the
-              change. Until then you can cancel it here. You will get an e-mail about the change.
+              {t('card.holdNote', { hours: data?.hold_hours ?? '24' })}
             </Text>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={change.isPending}>
-              Go back
+              {t('card.goBack')}
             </Button>
             <Button onClick={confirm} loading={change.isPending}>
-              Change address
+              {t('card.submit')}
             </Button>
           </Group>
         </Stack>

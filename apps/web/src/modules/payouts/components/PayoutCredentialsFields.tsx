@@ -3,8 +3,10 @@ import type { PayoutConfirmation } from '@sgx/contracts';
 import { IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../app/apiError';
+import { tr, useT } from '../../../i18n/i18n';
 import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { sendPayoutEmailCode } from '../api/payoutAddressApi';
+import { PAYOUTS_NS } from '../i18n';
 
 /** What a payout address change asks for, as typed (issue 13). */
 export interface PayoutCredentials {
@@ -21,13 +23,15 @@ export const emptyCredentials: PayoutCredentials = { password: '', code: '', ema
 /** The same rules as the server's, so a missing field shows before sending. */
 export function credentialProblems(c: PayoutCredentials, twoFactor: boolean): CredentialErrors {
   const errors: CredentialErrors = {};
-  if (c.password === '') errors.password = 'Enter your password.';
+  if (c.password === '') errors.password = tr(`${PAYOUTS_NS}:credentials.passwordRequired`);
   if (twoFactor) {
     const problem = codeProblem(c.code, false);
     if (problem !== null) errors.code = problem;
   } else if (!/^\d{6}$/.test(c.email_code)) {
     errors.email_code =
-      c.email_code === '' ? 'Send a code to your e-mail and enter it.' : 'The code has 6 digits.';
+      c.email_code === ''
+        ? tr(`${PAYOUTS_NS}:credentials.sendCode`)
+        : tr(`${PAYOUTS_NS}:credentials.sixDigits`);
   }
   return errors;
 }
@@ -56,11 +60,12 @@ export function PayoutCredentialsFields({
   onChange,
   errors,
 }: PayoutCredentialsFieldsProps) {
+  const { t } = useT(PAYOUTS_NS);
   const send = useMutation({ mutationFn: sendPayoutEmailCode });
   return (
     <Stack gap="sm">
       <PasswordInput
-        label="Your password"
+        label={t('credentials.password')}
         autoComplete="current-password"
         value={value.password}
         onChange={(e) => onChange({ ...value, password: e.currentTarget.value })}
@@ -72,7 +77,7 @@ export function PayoutCredentialsFields({
           value={value.code}
           onChange={(code) => onChange({ ...value, code })}
           error={errors.code}
-          description="The 6-digit code your authenticator app shows now: address changes need it."
+          description={t('credentials.codeHint')}
           required
           maw={260}
         />
@@ -80,7 +85,7 @@ export function PayoutCredentialsFields({
         <Stack gap={6}>
           <Group align="flex-end" gap="xs" wrap="wrap">
             <TextInput
-              label="Code from the e-mail"
+              label={t('credentials.emailCode')}
               autoComplete="one-time-code"
               inputMode="numeric"
               maxLength={6}
@@ -98,7 +103,7 @@ export function PayoutCredentialsFields({
               onClick={() => send.mutate()}
               mb={errors.email_code ? 22 : 0}
             >
-              Send code to my e-mail
+              {t('credentials.sendButton')}
             </Button>
           </Group>
           {send.isSuccess && (

@@ -4,9 +4,12 @@ import type { PayoutAddressChange } from '@sgx/contracts';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { formatDateTime } from '../../../ui/format';
 import { useCancelPayoutChange } from '../api/payoutAddressApi';
+import { PAYOUTS_NS } from '../i18n';
 
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } as const;
 
@@ -22,6 +25,7 @@ export function PayoutHolds({
   pending: PayoutAddressChange[];
   onCancelled: (message: string) => void;
 }) {
+  const { t } = useT(PAYOUTS_NS);
   const cancel = useCancelPayoutChange();
   const [asked, setAsked] = useState<PayoutAddressChange | null>(null);
   const [password, setPassword] = useState('');
@@ -41,7 +45,7 @@ export function PayoutHolds({
     e.preventDefault();
     if (asked === null) return;
     if (password === '') {
-      setPasswordError('Enter your password.');
+      setPasswordError(t('hold.passwordRequired'));
       return;
     }
     setPasswordError(undefined);
@@ -66,35 +70,51 @@ export function PayoutHolds({
           key={c.id}
           color="yellow"
           icon={<IconClockHour4 size={18} />}
-          title={`${addressKind(c.currency)} payout address change on hold`}
+          title={t('hold.title', { kind: addressKind(c.currency) })}
           data-testid="payout-hold"
         >
           <Stack gap={6}>
             {c.new_address !== null ? (
               <Text size="sm">
-                Withdrawals to <span style={mono}>{c.new_address}</span> possible from{' '}
-                <b>{formatDateTime(c.hold_until)}</b>.
+                <RichText
+                  text={t('hold.possibleFrom')}
+                  components={{
+                    address: <span style={mono}>{c.new_address}</span>,
+                    when: <b>{formatDateTime(c.hold_until)}</b>,
+                  }}
+                />
               </Text>
             ) : (
               <Text size="sm">
-                The address was removed. You can undo it until <b>{formatDateTime(c.hold_until)}</b>.
+                <RichText
+                  text={t('hold.removed')}
+                  components={{ when: <b>{formatDateTime(c.hold_until)}</b> }}
+                />
               </Text>
             )}
             <Text size="sm">
-              Before: {c.old_address === null ? 'no address' : <span style={mono}>{c.old_address}</span>} ·
-              changed {formatDateTime(c.requested_at)}
-              {c.by_admin ? ' by an administrator' : ''}. If this was not you, cancel the change and change
-              your password.
+              <RichText
+                text={t(c.by_admin ? 'hold.beforeAdmin' : 'hold.before', {
+                  time: formatDateTime(c.requested_at),
+                })}
+                components={{
+                  address:
+                    c.old_address === null ? (
+                      <span>{t('hold.noAddress')}</span>
+                    ) : (
+                      <span style={mono}>{c.old_address}</span>
+                    ),
+                }}
+              />
             </Text>
             {c.shared && (
               <Text size="sm" fw={600} role="alert" data-testid="payout-hold-shared">
-                <IconAlertTriangle size={14} style={{ verticalAlign: 'text-bottom' }} /> Another member uses
-                this address as their payout address. Make sure it is yours.
+                <IconAlertTriangle size={14} style={{ verticalAlign: 'text-bottom' }} /> {t('hold.shared')}
               </Text>
             )}
             <Group justify="flex-end">
               <Button size="compact-sm" variant="light" color="red" onClick={() => ask(c)}>
-                Cancel change
+                {t('hold.cancel')}
               </Button>
             </Group>
           </Stack>
@@ -103,24 +123,22 @@ export function PayoutHolds({
       <Modal
         opened={asked !== null}
         onClose={close}
-        title="Please confirm"
+        title={t('hold.confirmTitle')}
         centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        closeButtonProps={{ 'aria-label': t('hold.closeDialog') }}
       >
-        <form onSubmit={confirm} noValidate aria-label="Cancel payout address change">
+        <form onSubmit={confirm} noValidate aria-label={t('hold.form')}>
           <Stack gap="sm">
             <Text>
               {asked === null
                 ? ''
-                : `Cancel this change of your ${addressKind(asked.currency)} payout address? ${
-                    asked.old_address === null
-                      ? 'You will have no address for it again.'
-                      : `It goes back to ${asked.old_address}.`
-                  }`}
+                : asked.old_address === null
+                  ? t('hold.question', { kind: addressKind(asked.currency) })
+                  : t('hold.questionBack', { kind: addressKind(asked.currency), address: asked.old_address })}
             </Text>
             <PasswordInput
-              label="Your password"
-              description="Needed because the address before the change can receive withdrawals at once."
+              label={t('hold.password')}
+              description={t('hold.passwordHint')}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
@@ -131,10 +149,10 @@ export function PayoutHolds({
             {cancel.isError && passwordError === undefined && <ApiErrorAlert error={cancel.error} />}
             <Group justify="flex-end" mt="xs">
               <Button variant="default" onClick={close} disabled={cancel.isPending}>
-                Go back
+                {t('hold.goBack')}
               </Button>
               <Button type="submit" color="red" loading={cancel.isPending}>
-                Cancel change
+                {t('hold.cancel')}
               </Button>
             </Group>
           </Stack>

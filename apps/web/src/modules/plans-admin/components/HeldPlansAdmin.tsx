@@ -1,6 +1,8 @@
 import { Button, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
@@ -13,6 +15,7 @@ import { listQuery, useListState } from '../../../ui/useListState';
 import { type HeldPlan, HeldPlansTable } from '../../plans/components/HeldPlansTable';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { endPlan, useHeldPlans } from '../api/plansAdminApi';
+import { PLANS_ADMIN_NS } from '../i18n';
 
 interface Ending {
   plan: HeldPlan;
@@ -20,14 +23,15 @@ interface Ending {
 }
 
 function EndPlanDialog({ action }: { action: ConfirmedAction<Ending> }) {
+  const { t } = useT(PLANS_ADMIN_NS);
   const [reason, setReason] = useState('');
   const plan = action.payload?.plan;
   const short = reason.trim().length < 3;
   return (
     <ActionDialog
       action={action}
-      title="End plan"
-      confirmLabel="End plan"
+      title={t('held.endPlan')}
+      confirmLabel={t('held.endPlan')}
       color="red"
       confirmDisabled={short}
       onConfirm={() => {
@@ -37,17 +41,19 @@ function EndPlanDialog({ action }: { action: ConfirmedAction<Ending> }) {
       {plan !== undefined && (
         <Stack gap="sm">
           <Text size="sm">
-            End the {plan.plan_name} plan of <b>{plan.username}</b> (#{plan.user_id})? Its principal of{' '}
-            <b>{formatMoney(plan.amount)}</b> goes back to the member’s Business Balance, and daily ROI stops.
+            <RichText
+              text={t('held.endText', { plan: plan.plan_name, id: plan.user_id })}
+              components={{ user: <b>{plan.username}</b>, amount: <b>{formatMoney(plan.amount)}</b> }}
+            />
           </Text>
           <Textarea
-            label="Reason"
+            label={t('held.reason')}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             autosize
             minRows={2}
             maxLength={500}
-            error={reason !== '' && short ? 'At least 3 characters.' : null}
+            error={reason !== '' && short ? t('held.short') : null}
             data-autofocus
           />
         </Stack>
@@ -58,6 +64,7 @@ function EndPlanDialog({ action }: { action: ConfirmedAction<Ending> }) {
 
 /** Admin: the plans members hold, filtered, exported, and ended with a reason. */
 export function HeldPlansAdmin() {
+  const { t } = useT(PLANS_ADMIN_NS);
   const list = useListState({ status: 'active' }, 20);
   const qs = listQuery(list.params);
   const rows = useHeldPlans(qs);
@@ -74,17 +81,17 @@ export function HeldPlansAdmin() {
       <ListToolbar
         search={list.search}
         onSearch={list.setSearch}
-        searchLabel="Search held plans"
-        searchPlaceholder="Search member or plan"
+        searchLabel={t('held.search')}
+        searchPlaceholder={t('held.searchPlaceholder')}
         fetching={rows.isFetching && !rows.isPending}
         actions={<CsvButton path="/actplan/list" query={qs} name="held-plans" />}
       >
         <Select
-          aria-label="Status"
+          aria-label={t('held.status')}
           data={[
-            { value: '', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'ended', label: 'Ended' },
+            { value: '', label: t('held.all') },
+            { value: 'active', label: t('held.active') },
+            { value: 'ended', label: t('held.ended') },
           ]}
           value={list.filters.status}
           onChange={(v) => list.setFilter('status', v ?? '')}
@@ -94,7 +101,7 @@ export function HeldPlansAdmin() {
       </ListToolbar>
       {rows.isError && (
         <LoadError
-          title="Held plans could not be loaded"
+          title={t('held.loadError')}
           error={rows.error}
           onRetry={() => void rows.refetch()}
           loadedAt={rows.dataUpdatedAt}
@@ -106,7 +113,7 @@ export function HeldPlansAdmin() {
           <HeldPlansTable
             rows={rows.data.activeplans}
             showMember
-            emptyText="No plans match."
+            emptyText={t('held.empty')}
             actions={(p) =>
               p.status === 'active' ? (
                 <Button
@@ -114,9 +121,9 @@ export function HeldPlansAdmin() {
                   color="red"
                   variant="light"
                   onClick={() => end.open({ plan: p, reason: '' })}
-                  aria-label={`End plan ${p.id}`}
+                  aria-label={t('held.endPlanId', { id: p.id })}
                 >
-                  End plan
+                  {t('held.endPlan')}
                 </Button>
               ) : null
             }
@@ -126,8 +133,8 @@ export function HeldPlansAdmin() {
             totalPages={rows.data.totalPages}
             total={rows.data.total}
             onPage={list.setPage}
-            noun={['plan', 'plans']}
-            label="Held plan pages"
+            noun={[t('held.plan'), t('held.plans')]}
+            label={t('held.pages')}
           />
         </>
       )}

@@ -2,26 +2,29 @@ import { Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@ma
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { tr, useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { plansAdminKeys, saveLevelPercents, saveLevelUnlocks, useSettings } from '../api/plansAdminApi';
+import { PLANS_ADMIN_NS } from '../i18n';
 import { amountError, sameAmountText } from './levelRules';
 
 const levels = Array.from({ length: 10 }, (_, i) => i + 1);
 
 function reasonError(reason: string) {
-  return reason.trim().length < 3 ? 'Say why (at least 3 characters): it is kept in the audit log.' : null;
+  return reason.trim().length < 3 ? tr('plansAdmin:levels.reasonError') : null;
 }
 
 function PercentsForm({ current }: { current: string[] }) {
+  const { t } = useT(PLANS_ADMIN_NS);
   const queryClient = useQueryClient();
   const [values, setValues] = useState(current);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const errors = values.map((v) => (v.trim() === '' ? 'Required' : amountError(v)));
+  const errors = values.map((v) => (v.trim() === '' ? t('levels.required') : amountError(v)));
   const invalid = errors.some((e) => e !== null) || reasonError(reason) !== null;
   const action = useConfirmedAction({
     run: (body: { levels: string[]; reason: string }, key) => saveLevelPercents(body, key),
@@ -39,7 +42,7 @@ function PercentsForm({ current }: { current: string[] }) {
         {levels.map((level, i) => (
           <AmountInput
             key={level}
-            label={`Level ${level}`}
+            label={t('levels.level', { level })}
             unit="%"
             value={values[i] ?? ''}
             onChange={(e) => {
@@ -52,11 +55,11 @@ function PercentsForm({ current }: { current: string[] }) {
         ))}
       </SimpleGrid>
       <TextInput
-        label="Reason"
+        label={t('levels.reason')}
         value={reason}
         onChange={(e) => setReason(e.currentTarget.value)}
         error={touched ? reasonError(reason) : null}
-        placeholder="Why the percentages change (audit log)"
+        placeholder={t('levels.percentsPlaceholder')}
       />
       <Group justify="flex-end">
         <Button
@@ -65,13 +68,14 @@ function PercentsForm({ current }: { current: string[] }) {
             if (!invalid) action.open({ levels: values.map((v) => v.trim()), reason: reason.trim() });
           }}
         >
-          Save percentages
+          {t('levels.savePercents')}
         </Button>
       </Group>
-      <ActionDialog action={action} title="Save level income percentages" confirmLabel="Save">
+      <ActionDialog action={action} title={t('levels.percentsDialog')} confirmLabel={t('levels.save')}>
         <Text size="sm">
-          {changed === 0 ? 'No level changes; ' : `${changed} level${changed === 1 ? '' : 's'} change; `}
-          the new percentages apply to ROI claims from now on, never to income already paid.
+          {changed === 0
+            ? t('levels.noChange')
+            : t(changed === 1 ? 'levels.oneChange' : 'levels.manyChanges', { n: changed })}
         </Text>
       </ActionDialog>
     </Stack>
@@ -79,11 +83,14 @@ function PercentsForm({ current }: { current: string[] }) {
 }
 
 function UnlockForm({ current }: { current: number[] }) {
+  const { t } = useT(PLANS_ADMIN_NS);
   const queryClient = useQueryClient();
   const [values, setValues] = useState(current.map(String));
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const errors = values.map((v) => (/^\d{1,4}$/.test(v.trim()) && Number(v) <= 1000 ? null : '0 to 1000'));
+  const errors = values.map((v) =>
+    /^\d{1,4}$/.test(v.trim()) && Number(v) <= 1000 ? null : t('levels.range'),
+  );
   const invalid = errors.some((e) => e !== null) || reasonError(reason) !== null;
   const action = useConfirmedAction({
     run: (body: { directs: number[]; reason: string }, key) => saveLevelUnlocks(body, key),
@@ -100,11 +107,11 @@ function UnlockForm({ current }: { current: number[] }) {
         {levels.map((level, i) => (
           <TextInput
             key={level}
-            label={`Level ${level}`}
+            label={t('levels.level', { level })}
             inputMode="numeric"
             rightSection={
               <Text size="xs" c="dimmed">
-                directs
+                {t('levels.directs')}
               </Text>
             }
             rightSectionWidth={56}
@@ -119,11 +126,11 @@ function UnlockForm({ current }: { current: number[] }) {
         ))}
       </SimpleGrid>
       <TextInput
-        label="Reason"
+        label={t('levels.reason')}
         value={reason}
         onChange={(e) => setReason(e.currentTarget.value)}
         error={touched ? reasonError(reason) : null}
-        placeholder="Why the rules change (audit log)"
+        placeholder={t('levels.unlockPlaceholder')}
       />
       <Group justify="flex-end">
         <Button
@@ -133,14 +140,11 @@ function UnlockForm({ current }: { current: number[] }) {
               action.open({ directs: values.map((v) => Number(v.trim())), reason: reason.trim() });
           }}
         >
-          Save unlock rules
+          {t('levels.saveUnlocks')}
         </Button>
       </Group>
-      <ActionDialog action={action} title="Save level unlock rules" confirmLabel="Save">
-        <Text size="sm">
-          Members unlock level L when they have the given number of active direct referrals. The rules apply
-          to income from now on.
-        </Text>
+      <ActionDialog action={action} title={t('levels.unlockDialog')} confirmLabel={t('levels.save')}>
+        <Text size="sm">{t('levels.unlockText')}</Text>
       </ActionDialog>
     </Stack>
   );
@@ -148,30 +152,25 @@ function UnlockForm({ current }: { current: number[] }) {
 
 /** Admin: level income percentages (10 levels) and how many active directs unlock each level. */
 export function LevelSettings() {
+  const { t } = useT(PLANS_ADMIN_NS);
   const settings = useSettings();
   return (
     <Stack gap="md">
       {settings.isError && (
         <LoadError
-          title="Settings could not be loaded"
+          title={t('levels.loadError')}
           error={settings.error}
           onRetry={() => void settings.refetch()}
         />
       )}
-      <SectionCard
-        title="Level income percentages"
-        description="Each upline at level L earns this percent of a member's daily ROI."
-      >
+      <SectionCard title={t('levels.percentsTitle')} description={t('levels.percentsDescription')}>
         {settings.data === undefined ? (
           <Skeleton h={120} />
         ) : (
           <PercentsForm key={settings.data.levelPercents.join('|')} current={settings.data.levelPercents} />
         )}
       </SectionCard>
-      <SectionCard
-        title="Level unlock rules"
-        description="Active direct referrals a member needs to earn from each level."
-      >
+      <SectionCard title={t('levels.unlockTitle')} description={t('levels.unlockDescription')}>
         {settings.data === undefined ? (
           <Skeleton h={120} />
         ) : (

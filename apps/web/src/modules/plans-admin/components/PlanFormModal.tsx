@@ -4,6 +4,7 @@ import { PlanBody, type PlanRecord } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { AmountInput } from '../../../ui/AmountInput';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
@@ -11,6 +12,7 @@ import { newIdempotencyKey } from '../../../ui/idempotency';
 import { plainDecimal } from '../../../ui/Money';
 import { planKeys } from '../../plans/api/plansApi';
 import { createPlan, type PlanInput, updatePlan } from '../api/plansAdminApi';
+import { PLANS_ADMIN_NS } from '../i18n';
 
 interface Values {
   name: string;
@@ -69,6 +71,7 @@ interface PlanFormModalProps {
 
 /** Create or edit a plan. A change applies to top-ups after it, never to plans already held. */
 export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
+  const { t } = useT(PLANS_ADMIN_NS);
   const queryClient = useQueryClient();
   const [key] = useState(newIdempotencyKey);
   const form = useForm<Values>({
@@ -76,7 +79,7 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
     initialValues: plan === null ? empty : valuesOf(plan),
     validate: (v) => {
       const errors = schemaErrors(PlanBody, bodyOf(v));
-      if (!/^\d{1,4}$/.test(v.plan_period.trim())) errors.plan_period = 'Enter a number of days (1 to 3650).';
+      if (!/^\d{1,4}$/.test(v.plan_period.trim())) errors.plan_period = t('form.periodError');
       return errors;
     },
   });
@@ -95,60 +98,60 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={plan === null ? 'New plan' : `Edit ${plan.name}`}
+      title={plan === null ? t('form.newPlan') : t('form.editPlan', { name: plan.name })}
       centered
       size="lg"
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Plan form">
+      <form onSubmit={onSubmit} noValidate aria-label={t('form.form')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Name" key={form.key('name')} {...form.getInputProps('name')} />
+            <TextInput label={t('form.name')} key={form.key('name')} {...form.getInputProps('name')} />
             <AmountInput
-              label="Price"
+              label={t('form.price')}
               key={form.key('monthly_price')}
               {...form.getInputProps('monthly_price')}
             />
             <AmountInput
-              label="Daily ROI"
+              label={t('form.roi')}
               unit="%"
               placeholder="0.5"
               key={form.key('ROI_day')}
               {...form.getInputProps('ROI_day')}
             />
             <AmountInput
-              label="Sponsor bonus"
+              label={t('form.bonus')}
               unit="%"
               placeholder="5"
               key={form.key('Sponser_bonus')}
               {...form.getInputProps('Sponser_bonus')}
             />
             <TextInput
-              label="Period (days)"
+              label={t('form.period')}
               inputMode="numeric"
               key={form.key('plan_period')}
               {...form.getInputProps('plan_period')}
             />
-            <TextInput label="Type" key={form.key('type')} {...form.getInputProps('type')} />
+            <TextInput label={t('form.type')} key={form.key('type')} {...form.getInputProps('type')} />
           </SimpleGrid>
           <Textarea
-            label="Description"
+            label={t('form.description')}
             autosize
             minRows={2}
             key={form.key('description')}
             {...form.getInputProps('description')}
           />
           <Switch
-            label="Open for purchase"
+            label={t('form.open')}
             key={form.key('active')}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          {save.isError && <ApiErrorAlert error={save.error} title="Not saved" />}
+          {save.isError && <ApiErrorAlert error={save.error} title={t('form.notSaved')} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {plan === null ? 'Create plan' : 'Save plan'}
+              {plan === null ? t('form.create') : t('form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,10 @@
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { PlanRecord } from '@sgx/contracts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { formatPercent, Money } from '../../../ui/Money';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { PLANS_ADMIN_NS } from '../i18n';
 
 interface PlansAdminTableProps {
   plans: readonly PlanRecord[];
@@ -11,10 +13,11 @@ interface PlansAdminTableProps {
 }
 
 export function PlansAdminTable({ plans, onEdit, onDelete }: PlansAdminTableProps) {
+  const { t } = useT(PLANS_ADMIN_NS);
   const columns: ResponsiveColumn<PlanRecord>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: t('table.name'),
       nowrap: true,
       render: (p) => (
         <Text fw={600} size="sm">
@@ -24,17 +27,22 @@ export function PlansAdminTable({ plans, onEdit, onDelete }: PlansAdminTableProp
     },
     {
       key: 'price',
-      header: 'Price',
+      header: t('table.price'),
       nowrap: true,
       render: (p) => <Money value={p.monthly_price} fw={600} />,
     },
-    { key: 'roi', header: 'Daily ROI', nowrap: true, render: (p) => formatPercent(p.ROI_day) },
-    { key: 'bonus', header: 'Sponsor bonus', nowrap: true, render: (p) => formatPercent(p.Sponser_bonus) },
-    { key: 'period', header: 'Period', nowrap: true, render: (p) => `${p.plan_period} days` },
-    { key: 'type', header: 'Type', nowrap: true, render: (p) => p.type },
+    { key: 'roi', header: t('table.roi'), nowrap: true, render: (p) => formatPercent(p.ROI_day) },
+    { key: 'bonus', header: t('table.bonus'), nowrap: true, render: (p) => formatPercent(p.Sponser_bonus) },
+    {
+      key: 'period',
+      header: t('table.period'),
+      nowrap: true,
+      render: (p) => t('table.days', { n: p.plan_period }),
+    },
+    { key: 'type', header: t('table.type'), nowrap: true, render: (p) => p.type },
     {
       key: 'active',
-      header: 'Open',
+      header: t('table.open'),
       nowrap: true,
       render: (p) => (
         <Badge
@@ -43,28 +51,32 @@ export function PlansAdminTable({ plans, onEdit, onDelete }: PlansAdminTableProp
           size="sm"
           style={{ minWidth: 'max-content' }}
         >
-          {p.active ? 'open' : 'closed'}
+          {p.active ? t('table.isOpen') : t('table.isClosed')}
         </Badge>
       ),
     },
-    { key: 'description', header: 'Description', wide: true, render: (p) => p.description || '-' },
+    { key: 'description', header: t('table.description'), wide: true, render: (p) => p.description || '-' },
     {
       key: 'actions',
       header: '',
       stickyEnd: true,
       render: (p) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon variant="subtle" onClick={() => onEdit(p)} aria-label={`Edit ${p.name}`}>
+          <Tooltip label={t('table.edit')}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => onEdit(p)}
+              aria-label={t('table.editPlan', { name: p.name })}
+            >
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Delete">
+          <Tooltip label={t('table.delete')}>
             <ActionIcon
               variant="subtle"
               color="red"
               onClick={() => onDelete(p)}
-              aria-label={`Delete ${p.name}`}
+              aria-label={t('table.deletePlan', { name: p.name })}
             >
               <IconTrash size={18} />
             </ActionIcon>
@@ -78,7 +90,7 @@ export function PlansAdminTable({ plans, onEdit, onDelete }: PlansAdminTableProp
       rows={plans}
       columns={columns}
       rowKey={(p) => p.id}
-      emptyText="No plans yet."
+      emptyText={t('table.empty')}
       minWidth={900}
     />
   );

@@ -1,8 +1,13 @@
+import { tr } from '../../../i18n/i18n';
 import { amountError as baseAmountError, compareAmounts } from '../../../ui/amounts';
 
 /** A level percentage: decimal text from 0 to 100. */
 export function amountError(value: string): string | null {
-  const e = baseAmountError(value, { allowZero: true, max: '100', maxMessage: 'At most 100%.' });
+  const e = baseAmountError(value, {
+    allowZero: true,
+    max: '100',
+    maxMessage: tr('plansAdmin:levels.atMost100'),
+  });
   return e;
 }
 

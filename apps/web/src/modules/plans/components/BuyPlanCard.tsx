@@ -2,7 +2,9 @@ import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import type { PlanRecord } from '@sgx/contracts';
 import { formatUsd, parseUnits, percentOf } from '@sgx/money';
 import { IconCheck } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { formatPercent, Money } from '../../../ui/Money';
+import { PLANS_NS } from '../i18n';
 
 function dailyRoi(plan: PlanRecord): string {
   try {
@@ -21,6 +23,7 @@ interface BuyPlanCardProps {
 
 /** A plan in the member area, with its terms and a Buy button. */
 export function BuyPlanCard({ plan, current, onBuy }: BuyPlanCardProps) {
+  const { t } = useT(PLANS_NS);
   return (
     <Card
       withBorder
@@ -32,7 +35,7 @@ export function BuyPlanCard({ plan, current, onBuy }: BuyPlanCardProps) {
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3}>{plan.name}</Title>
-          {current && <Badge variant="light">Your plan</Badge>}
+          {current && <Badge variant="light">{t('buy.yourPlan')}</Badge>}
         </Group>
         <Money value={plan.monthly_price} fz={28} fw={800} ff="inherit" />
         {plan.description !== '' && (
@@ -42,13 +45,18 @@ export function BuyPlanCard({ plan, current, onBuy }: BuyPlanCardProps) {
         )}
         <List spacing={4} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-teal-6)" />}>
           <List.Item>
-            {formatPercent(plan.ROI_day)} daily ROI ({dailyRoi(plan)} a day)
+            {t('buy.dailyRoi', { rate: formatPercent(plan.ROI_day), amount: dailyRoi(plan) })}
           </List.Item>
-          <List.Item>{formatPercent(plan.Sponser_bonus)} sponsor bonus</List.Item>
-          <List.Item>{plan.plan_period} day period</List.Item>
+          <List.Item>{t('buy.sponsor', { rate: formatPercent(plan.Sponser_bonus) })}</List.Item>
+          <List.Item>{t('buy.period', { days: plan.plan_period })}</List.Item>
         </List>
-        <Button mt="auto" fullWidth onClick={() => onBuy(plan)} aria-label={`Buy ${plan.name}`}>
-          Buy {plan.name}
+        <Button
+          mt="auto"
+          fullWidth
+          onClick={() => onBuy(plan)}
+          aria-label={t('buy.buy', { plan: plan.name })}
+        >
+          {t('buy.buy', { plan: plan.name })}
         </Button>
       </Stack>
     </Card>

@@ -3,7 +3,10 @@ import type { PlanRecord } from '@sgx/contracts';
 import { formatUsd, parseUnits, percentOf } from '@sgx/money';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { formatPercent, Money } from '../../../ui/Money';
+import { PLANS_NS } from '../i18n';
 
 /** Daily ROI of a plan in USD, exactly: price x ROI_day %. */
 function dailyRoi(plan: PlanRecord): string {
@@ -24,6 +27,8 @@ function earningCap(plan: PlanRecord): string {
 }
 
 export function PlanCard({ plan, highlighted = false }: { plan: PlanRecord; highlighted?: boolean }) {
+  const { t } = useT(PLANS_NS);
+  const bold = { b: <b /> };
   return (
     <Card
       withBorder
@@ -38,7 +43,7 @@ export function PlanCard({ plan, highlighted = false }: { plan: PlanRecord; high
         <div>
           <Money value={plan.monthly_price} fz={32} fw={800} ff="inherit" />
           <Text c="dimmed" size="sm">
-            one-time plan amount
+            {t('card.oneTime')}
           </Text>
         </div>
         {plan.description !== '' && (
@@ -48,15 +53,21 @@ export function PlanCard({ plan, highlighted = false }: { plan: PlanRecord; high
         )}
         <List spacing={6} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-teal-6)" />}>
           <List.Item>
-            <b>{formatPercent(plan.ROI_day)}</b> daily ROI ({dailyRoi(plan)} a day when claimed)
+            <RichText
+              text={t('card.dailyRoi', { rate: formatPercent(plan.ROI_day), amount: dailyRoi(plan) })}
+              components={bold}
+            />
           </List.Item>
           <List.Item>
-            <b>{formatPercent(plan.Sponser_bonus)}</b> sponsor bonus to whoever referred you
+            <RichText
+              text={t('card.sponsor', { rate: formatPercent(plan.Sponser_bonus) })}
+              components={bold}
+            />
           </List.Item>
           <List.Item>
-            <b>{plan.plan_period}</b> day period
+            <RichText text={t('card.period', { days: plan.plan_period })} components={bold} />
           </List.Item>
-          <List.Item>Earnings capped at 3x: {earningCap(plan)}</List.Item>
+          <List.Item>{t('card.cap', { amount: earningCap(plan) })}</List.Item>
         </List>
         <Button
           component={Link}
@@ -65,7 +76,7 @@ export function PlanCard({ plan, highlighted = false }: { plan: PlanRecord; high
           variant={highlighted ? 'filled' : 'light'}
           fullWidth
         >
-          Start with {plan.name}
+          {t('card.start', { plan: plan.name })}
         </Button>
       </Stack>
     </Card>

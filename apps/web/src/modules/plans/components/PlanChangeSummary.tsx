@@ -1,7 +1,9 @@
 import { Alert, Table } from '@mantine/core';
 import type { PlanRecord } from '@sgx/contracts';
 import { formatUnits, parseUnits, percentOf } from '@sgx/money';
+import { useT } from '../../../i18n/i18n';
 import { formatMoney, formatPercent } from '../../../ui/Money';
+import { PLANS_NS } from '../i18n';
 
 /** Spec 9 (business-rules 5): the earning cap is the plan amount x 3, as on the income screen. */
 const CAP_MULTIPLIER = 3n;
@@ -40,6 +42,7 @@ interface PlanChangeSummaryProps {
  * rate, the daily ROI and the earning cap are shown before and after, with a warning when the rate drops.
  */
 export function PlanChangeSummary({ chosen, amount, holding }: PlanChangeSummaryProps) {
+  const { t } = useT(PLANS_NS);
   const price = units(amount ?? chosen.monthly_price);
   const held = holding === null ? 0n : units(holding.amount);
   if (price === null || held === null) return null;
@@ -52,17 +55,21 @@ export function PlanChangeSummary({ chosen, amount, holding }: PlanChangeSummary
   const drops = rateBefore !== null && rateAfter !== null && rateAfter < rateBefore;
   const rows = [
     {
-      label: 'Daily rate',
-      before: holding === null ? '-' : beforeRate === undefined ? 'unknown' : formatPercent(beforeRate),
+      id: 'daily-rate',
+      label: t('change.rate'),
+      before:
+        holding === null ? '-' : beforeRate === undefined ? t('change.unknown') : formatPercent(beforeRate),
       after: formatPercent(chosen.ROI_day),
     },
     {
-      label: 'Daily ROI',
-      before: holding === null ? '-' : before === null ? 'unknown' : formatMoney(before.daily),
+      id: 'daily-roi',
+      label: t('change.roi'),
+      before: holding === null ? '-' : before === null ? t('change.unknown') : formatMoney(before.daily),
       after: formatMoney(after.daily),
     },
     {
-      label: 'Earning cap',
+      id: 'earning-cap',
+      label: t('change.cap'),
       before: holding === null ? '-' : formatMoney(formatUnits(held * CAP_MULTIPLIER)),
       after: formatMoney(after.cap),
     },
@@ -70,7 +77,7 @@ export function PlanChangeSummary({ chosen, amount, holding }: PlanChangeSummary
   return (
     <>
       <Table
-        aria-label="Plan change"
+        aria-label={t('change.label')}
         withRowBorders={false}
         verticalSpacing={4}
         horizontalSpacing="xs"
@@ -79,13 +86,13 @@ export function PlanChangeSummary({ chosen, amount, holding }: PlanChangeSummary
         <Table.Thead>
           <Table.Tr>
             <Table.Th />
-            <Table.Th ta="right">Now</Table.Th>
-            <Table.Th ta="right">After buying</Table.Th>
+            <Table.Th ta="right">{t('change.now')}</Table.Th>
+            <Table.Th ta="right">{t('change.after')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
-            <Table.Tr key={r.label} data-testid={`plan-change-${r.label.toLowerCase().replace(/ /g, '-')}`}>
+            <Table.Tr key={r.id} data-testid={`plan-change-${r.id}`}>
               <Table.Th scope="row" fw={400} c="dimmed">
                 {r.label}
               </Table.Th>
@@ -101,8 +108,11 @@ export function PlanChangeSummary({ chosen, amount, holding }: PlanChangeSummary
       </Table>
       {drops && beforeRate !== undefined && (
         <Alert color="orange" variant="light" data-testid="plan-change-rate-drop">
-          Your daily rate drops from {formatPercent(beforeRate)} to {formatPercent(chosen.ROI_day)}: the whole
-          holding earns at the {chosen.name} rate after this purchase.
+          {t('change.drops', {
+            from: formatPercent(beforeRate),
+            to: formatPercent(chosen.ROI_day),
+            plan: chosen.name,
+          })}
         </Alert>
       )}
     </>

@@ -1,23 +1,26 @@
 import { Alert, Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { usePlans } from '../api/plansApi';
+import { PLANS_NS } from '../i18n';
 import { PlanCard } from './PlanCard';
 import { PlansSkeleton } from './PlansSkeleton';
 
 /** Public list of the active plans, read from the API. Shows nothing invented when the read fails. */
 export function PlansSection() {
+  const { t } = useT(PLANS_NS);
   const plans = usePlans();
 
   if (plans.isPending) return <PlansSkeleton />;
 
   if (plans.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Plans could not be loaded">
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('section.loadError')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{errorMessage(plans.error)}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void plans.refetch()}>
-            Retry
+            {t('section.retry')}
           </Button>
         </Stack>
       </Alert>
@@ -29,7 +32,7 @@ export function PlansSection() {
     return (
       <Card withBorder radius="lg" p="xl">
         <Text c="dimmed" ta="center">
-          No plans are open right now. Please check back soon.
+          {t('section.none')}
         </Text>
       </Card>
     );

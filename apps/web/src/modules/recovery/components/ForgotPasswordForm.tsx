@@ -3,11 +3,15 @@ import { useForm } from '@mantine/form';
 import { ForgotPasswordBody } from '@sgx/contracts';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { schemaErrors } from '../../../ui/formErrors';
 import { useForgotPassword } from '../api/recoveryApi';
+import { RECOVERY_NS } from '../i18n';
 
 /** Asks for a reset link by e-mail. A failed call shows 'User Not Found', as the spec says (section 8). */
 export function ForgotPasswordForm() {
+  const { t } = useT(RECOVERY_NS);
   const forgot = useForgotPassword();
   const form = useForm({
     mode: 'uncontrolled',
@@ -21,29 +25,34 @@ export function ForgotPasswordForm() {
       <Stack gap="md">
         <div>
           <Title order={1} fz={28}>
-            Forgot password?
+            {t('forgot.title')}
           </Title>
           <Text c="dimmed" size="sm" mt={4}>
-            Enter the e-mail of your account. We will send you a link to choose a new password.
+            {t('forgot.intro')}
           </Text>
         </div>
         {forgot.isSuccess ? (
-          <Alert color="green" icon={<IconMailCheck size={18} />} role="status" title="Check your e-mail">
+          <Alert
+            color="green"
+            icon={<IconMailCheck size={18} />}
+            role="status"
+            title={t('forgot.checkEmail')}
+          >
             <Text size="sm">{forgot.data.message}</Text>
             <Text size="sm" mt={4}>
-              The link works once, for one hour.
+              {t('forgot.linkOnce')}
             </Text>
           </Alert>
         ) : (
-          <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+          <form onSubmit={onSubmit} noValidate aria-label={t('forgot.formLabel')}>
             <Stack gap="md">
               {forgot.isError && (
                 <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                  User Not Found
+                  {t('forgot.notFound')}
                 </Alert>
               )}
               <TextInput
-                label="Email"
+                label={t('forgot.email')}
                 type="email"
                 autoComplete="email"
                 required
@@ -51,16 +60,16 @@ export function ForgotPasswordForm() {
                 {...form.getInputProps('email')}
               />
               <Button type="submit" loading={forgot.isPending} fullWidth>
-                Send reset link
+                {t('forgot.submit')}
               </Button>
             </Stack>
           </form>
         )}
         <Text size="sm" ta="center">
-          Remembered it?{' '}
-          <Anchor component={Link} to="/login">
-            Sign in
-          </Anchor>
+          <RichText
+            text={t('forgot.remembered')}
+            components={{ link: <Anchor component={Link} to="/login" /> }}
+          />
         </Text>
       </Stack>
     </Card>

@@ -1,42 +1,45 @@
 import { Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { type OutboxMail, useOutbox } from '../api/recoveryApi';
+import { RECOVERY_NS } from '../i18n';
 
 const statusColors: Record<OutboxMail['status'], string> = { sent: 'teal', failed: 'red', kept: 'gray' };
 
 /** The mail outbox (GET /outbox): what the platform e-mailed, or kept here when no SMTP server is set. */
 export function OutboxPanel() {
+  const { t } = useT(RECOVERY_NS);
   const outbox = useOutbox();
   const [open, setOpen] = useState<OutboxMail | null>(null);
 
   const columns: ResponsiveColumn<OutboxMail>[] = [
-    { key: 'when', header: 'Created', nowrap: true, render: (m) => formatDateTime(m.created_at) },
-    { key: 'to', header: 'To', nowrap: true, render: (m) => m.to },
-    { key: 'subject', header: 'Subject', wide: true, render: (m) => m.subject },
+    { key: 'when', header: t('outbox.created'), nowrap: true, render: (m) => formatDateTime(m.created_at) },
+    { key: 'to', header: t('outbox.to'), nowrap: true, render: (m) => m.to },
+    { key: 'subject', header: t('outbox.subject'), wide: true, render: (m) => m.subject },
     {
       key: 'via',
-      header: 'Delivery',
+      header: t('outbox.delivery'),
       nowrap: true,
       render: (m) => (
         <Group gap={4} wrap="nowrap">
           <Badge variant="outline" color="gray" size="sm">
-            {m.delivered_via === 'smtp' ? 'SMTP' : 'Outbox'}
+            {m.delivered_via === 'smtp' ? t('outbox.smtp') : t('outbox.outbox')}
           </Badge>
           <Badge variant="light" color={statusColors[m.status]} size="sm">
-            {m.status}
+            {t(`outbox.status.${m.status}`)}
           </Badge>
         </Group>
       ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('outbox.actions'),
       stickyEnd: true,
       render: (m) => (
         <Button
@@ -44,9 +47,9 @@ export function OutboxPanel() {
           variant="light"
           onClick={() => setOpen(m)}
           disabled={m.body === null}
-          aria-label={`Read ${m.subject} to ${m.to}`}
+          aria-label={t('outbox.readLabel', { subject: m.subject, to: m.to })}
         >
-          Read
+          {t('outbox.read')}
         </Button>
       ),
     },
@@ -54,8 +57,8 @@ export function OutboxPanel() {
 
   return (
     <SectionCard
-      title="Mail outbox"
-      description="E-mails sent by the platform (password resets, codes). Without an SMTP server they are kept here."
+      title={t('outbox.title')}
+      description={t('outbox.intro')}
       actions={
         <Button
           size="xs"
@@ -64,13 +67,13 @@ export function OutboxPanel() {
           onClick={() => void outbox.refetch()}
           loading={outbox.isFetching}
         >
-          Refresh
+          {t('outbox.refresh')}
         </Button>
       }
     >
       {outbox.isError && (
         <LoadError
-          title="The outbox could not be loaded"
+          title={t('outbox.loadError')}
           error={outbox.error}
           onRetry={() => void outbox.refetch()}
           loadedAt={outbox.dataUpdatedAt}
@@ -82,7 +85,7 @@ export function OutboxPanel() {
           rows={outbox.data}
           columns={columns}
           rowKey={(m) => m.id}
-          emptyText="No e-mails yet."
+          emptyText={t('outbox.empty')}
           minWidth={760}
           heading={(m) => (
             <Text fw={600} size="sm">
@@ -99,7 +102,7 @@ export function OutboxPanel() {
         size="lg"
       >
         <Text size="xs" c="dimmed" mb="xs">
-          To {open?.to} · {formatDateTime(open?.created_at)}
+          {t('outbox.sentTo', { to: open?.to ?? '', time: formatDateTime(open?.created_at) })}
         </Text>
         <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {open?.body}

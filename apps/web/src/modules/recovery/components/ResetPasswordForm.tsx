@@ -3,12 +3,16 @@ import { useForm } from '@mantine/form';
 import { ResetPasswordBody } from '@sgx/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { messageOr } from '../../content/api/upload';
 import { useResetPassword } from '../api/recoveryApi';
+import { RECOVERY_NS } from '../i18n';
 
 /** Sets a new password with the token of the e-mailed link (/reset-password?token=...). */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useT(RECOVERY_NS);
   const reset = useResetPassword();
   const form = useForm({
     mode: 'uncontrolled',
@@ -29,10 +33,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Stack gap="md">
         <div>
           <Title order={1} fz={28}>
-            Choose a new password
+            {t('reset.title')}
           </Title>
           <Text c="dimmed" size="sm" mt={4}>
-            At least 8 characters, with a letter and a digit.
+            {t('reset.rule')}
           </Text>
         </div>
         {!tokenUsable ? (
@@ -40,13 +44,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
             color="red"
             icon={<IconAlertCircle size={18} />}
             role="alert"
-            title="This link is incomplete"
+            title={t('reset.incompleteTitle')}
           >
-            Open the link from the e-mail again, or{' '}
-            <Anchor component={Link} to="/forgot-password" inherit>
-              ask for a new one
-            </Anchor>
-            .
+            <RichText
+              text={t('reset.incomplete')}
+              components={{ link: <Anchor component={Link} to="/forgot-password" inherit /> }}
+            />
           </Alert>
         ) : reset.isSuccess ? (
           <Stack gap="md">
@@ -54,37 +57,37 @@ export function ResetPasswordForm({ token }: { token: string }) {
               {reset.data.message}
             </Alert>
             <Button component={Link} to="/login" fullWidth>
-              Sign in
+              {t('reset.signIn')}
             </Button>
           </Stack>
         ) : (
-          <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+          <form onSubmit={onSubmit} noValidate aria-label={t('reset.formLabel')}>
             <Stack gap="md">
               {/* A refused password is shown on its field; the link itself is still good. */}
               {reset.isError && Object.keys(serverFieldErrors(reset.error)).length === 0 && (
                 <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                  {messageOr(reset.error, 'The password could not be changed.')}{' '}
+                  {messageOr(reset.error, t('reset.failed'))}{' '}
                   <Anchor component={Link} to="/forgot-password" inherit>
-                    Ask for a new link
+                    {t('reset.newLink')}
                   </Anchor>
                 </Alert>
               )}
               <PasswordInput
-                label="New password"
+                label={t('reset.password')}
                 autoComplete="new-password"
                 required
                 key={form.key('password')}
                 {...form.getInputProps('password')}
               />
               <PasswordInput
-                label="Confirm new password"
+                label={t('reset.confirm')}
                 autoComplete="new-password"
                 required
                 key={form.key('confirmPassword')}
                 {...form.getInputProps('confirmPassword')}
               />
               <Button type="submit" loading={reset.isPending} fullWidth>
-                Change password
+                {t('reset.submit')}
               </Button>
             </Stack>
           </form>

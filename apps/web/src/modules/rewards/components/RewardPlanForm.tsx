@@ -3,7 +3,9 @@ import type { RewardPlan } from '@sgx/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { plainDecimal } from '../../../ui/Money';
+import { REWARDS_NS } from '../i18n';
 
 type Plan = z.infer<typeof RewardPlan>;
 
@@ -36,6 +38,7 @@ interface Props {
 
 /** Add or edit a reward plan; amounts stay decimal text, the server checks them. */
 export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
+  const { t } = useT(REWARDS_NS);
   const [values, setValues] = useState<RewardPlanValues>(() =>
     plan
       ? {
@@ -69,18 +72,18 @@ export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={plan ? 'Edit reward plan' : 'Add reward plan'} centered>
+    <Modal opened={opened} onClose={onClose} title={plan ? t('form.edit') : t('form.add')} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
-        aria-label="Reward plan"
+        aria-label={t('form.name')}
       >
         <Stack gap="sm">
           <Group grow>
             <TextInput
-              label="Rank"
+              label={t('form.rank')}
               inputMode="numeric"
               value={values.rank}
               onChange={(e) => set('rank')(e.currentTarget.value)}
@@ -88,7 +91,7 @@ export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
               required
             />
             <TextInput
-              label="Window (days)"
+              label={t('form.days')}
               inputMode="numeric"
               value={values.duration_days}
               onChange={(e) => set('duration_days')(e.currentTarget.value)}
@@ -97,14 +100,14 @@ export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
             />
           </Group>
           <TextInput
-            label="Title"
+            label={t('form.title')}
             value={values.title}
             onChange={(e) => set('title')(e.currentTarget.value)}
             error={errors.title}
             required
           />
           <Textarea
-            label="Description"
+            label={t('form.description')}
             value={values.description}
             onChange={(e) => set('description')(e.currentTarget.value)}
             error={errors.description}
@@ -113,7 +116,7 @@ export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
           />
           <Group grow>
             <TextInput
-              label="Team business (USD)"
+              label={t('form.threshold')}
               inputMode="decimal"
               value={values.threshold}
               onChange={(e) => set('threshold')(e.currentTarget.value)}
@@ -121,7 +124,7 @@ export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
               required
             />
             <TextInput
-              label="Reward (USD)"
+              label={t('form.reward')}
               inputMode="decimal"
               value={values.reward}
               onChange={(e) => set('reward')(e.currentTarget.value)}
@@ -130,19 +133,19 @@ export function RewardPlanForm({ plan, opened, onClose, onSave }: Props) {
             />
           </Group>
           <Switch
-            label="Active"
+            label={t('form.active')}
             checked={values.active}
             onChange={(e) => set('active')(e.currentTarget.checked)}
           />
           {errors.form && (
-            <TextInput variant="unstyled" readOnly value={errors.form} c="red" aria-label="Error" />
+            <TextInput variant="unstyled" readOnly value={errors.form} c="red" aria-label={t('form.error')} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              {plan ? 'Update reward' : 'Save reward'}
+              {plan ? t('form.update') : t('form.save')}
             </Button>
           </Group>
         </Stack>

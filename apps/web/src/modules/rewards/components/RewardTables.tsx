@@ -1,11 +1,13 @@
 import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import type { BonusRecord, LeadershipRecord, MemberReward, RewardPlan } from '@sgx/contracts';
 import type { z } from 'zod';
+import { useT } from '../../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { profilePath } from '../../users/profilePath';
+import { REWARDS_NS } from '../i18n';
 
 type Plan = z.infer<typeof RewardPlan>;
 type History = Omit<z.infer<typeof MemberReward>, 'legs'>;
@@ -13,52 +15,67 @@ type Leader = z.infer<typeof LeadershipRecord>;
 type Bonus = z.infer<typeof BonusRecord>;
 
 export function RanksTable({ plans, currentId }: { plans: readonly Plan[]; currentId: number | null }) {
+  const { t } = useT(REWARDS_NS);
   const columns: ResponsiveColumn<Plan>[] = [
-    { key: 'rank', header: 'Rank', nowrap: true, render: (p) => p.rank },
+    { key: 'rank', header: t('table.rank'), nowrap: true, render: (p) => p.rank },
     {
       key: 'title',
-      header: 'Title',
+      header: t('table.title'),
       render: (p) => (
         <>
           {p.title}{' '}
           {p.id === currentId && (
             <Badge size="xs" variant="light">
-              current
+              {t('table.current')}
             </Badge>
           )}
         </>
       ),
     },
-    { key: 'threshold', header: 'Team business', nowrap: true, render: (p) => <Money value={p.threshold} /> },
-    { key: 'days', header: 'Window', nowrap: true, render: (p) => `${p.duration_days} days` },
-    { key: 'reward', header: 'Reward', nowrap: true, render: (p) => <Money value={p.reward} /> },
-    { key: 'desc', header: 'Description', wide: true, render: (p) => p.description || '-' },
+    {
+      key: 'threshold',
+      header: t('table.teamBusiness'),
+      nowrap: true,
+      render: (p) => <Money value={p.threshold} />,
+    },
+    {
+      key: 'days',
+      header: t('table.window'),
+      nowrap: true,
+      render: (p) => t('table.days', { days: p.duration_days }),
+    },
+    { key: 'reward', header: t('table.reward'), nowrap: true, render: (p) => <Money value={p.reward} /> },
+    { key: 'desc', header: t('table.description'), wide: true, render: (p) => p.description || '-' },
   ];
   return (
-    <ResponsiveTable rows={plans} columns={columns} rowKey={(p) => p.id} emptyText="No reward ranks yet." />
+    <ResponsiveTable rows={plans} columns={columns} rowKey={(p) => p.id} emptyText={t('table.noRanks')} />
   );
 }
 
 export function HistoryTable({ rows }: { rows: readonly History[] }) {
+  const { t } = useT(REWARDS_NS);
   const columns: ResponsiveColumn<History>[] = [
-    { key: 'rank', header: 'Rank', nowrap: true, render: (r) => `${r.plan.rank}. ${r.plan.title}` },
+    { key: 'rank', header: t('table.rank'), nowrap: true, render: (r) => `${r.plan.rank}. ${r.plan.title}` },
     {
       key: 'window',
-      header: 'Window',
+      header: t('table.window'),
       nowrap: true,
-      render: (r) => `${formatDate(r.window_start)} to ${formatDate(r.window_end)}`,
+      render: (r) =>
+        t('table.windowRange', { from: formatDate(r.window_start), to: formatDate(r.window_end) }),
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('table.status'),
       nowrap: true,
-      render: (r) => <Badge variant="light">{r.status}</Badge>,
+      render: (r) => <Badge variant="light">{t(`status.${r.status}`)}</Badge>,
     },
-    { key: 'counted', header: 'Counted', nowrap: true, render: (r) => <Money value={r.counted} /> },
-    { key: 'paid', header: 'Paid', nowrap: true, render: (r) => <Money value={r.paid} /> },
-    { key: 'when', header: 'Claimed', nowrap: true, render: (r) => formatDateTime(r.claimed_at) },
+    { key: 'counted', header: t('table.counted'), nowrap: true, render: (r) => <Money value={r.counted} /> },
+    { key: 'paid', header: t('table.paid'), nowrap: true, render: (r) => <Money value={r.paid} /> },
+    { key: 'when', header: t('table.claimed'), nowrap: true, render: (r) => formatDateTime(r.claimed_at) },
   ];
-  return <ResponsiveTable rows={rows} columns={columns} rowKey={(r) => r.id} emptyText="No earlier ranks." />;
+  return (
+    <ResponsiveTable rows={rows} columns={columns} rowKey={(r) => r.id} emptyText={t('table.noHistory')} />
+  );
 }
 
 export function LeadershipTable({
@@ -68,10 +85,11 @@ export function LeadershipTable({
   rows: readonly Leader[];
   onRevoke?: (row: Leader) => void;
 }) {
+  const { t } = useT(REWARDS_NS);
   const columns: ResponsiveColumn<Leader>[] = [
     {
       key: 'member',
-      header: 'Member',
+      header: t('table.member'),
       render: (r) => (
         // Only the admin's table (the one that revokes) links to the admin's page of the member.
         <MemberName
@@ -82,27 +100,27 @@ export function LeadershipTable({
         />
       ),
     },
-    { key: 'rank', header: 'Rank', nowrap: true, render: (r) => `${r.rank}. ${r.title}` },
+    { key: 'rank', header: t('table.rank'), nowrap: true, render: (r) => `${r.rank}. ${r.title}` },
     {
       key: 'achieved',
-      header: 'Achieved',
+      header: t('table.achieved'),
       nowrap: true,
       priority: 2,
       render: (r) => formatDateTime(r.achieved_at),
     },
     {
       key: 'state',
-      header: 'State',
+      header: t('table.state'),
       nowrap: true,
       priority: 2,
       render: (r) =>
         r.revoked_at === null ? (
           <Badge color="teal" variant="light">
-            held
+            {t('table.held')}
           </Badge>
         ) : (
           <Badge color="red" variant="light">
-            revoked {formatDate(r.revoked_at)}
+            {t('table.revoked', { date: formatDate(r.revoked_at) })}
           </Badge>
         ),
     },
@@ -110,7 +128,7 @@ export function LeadershipTable({
       ? [
           {
             key: 'actions',
-            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
             stickyEnd: true,
             render: (r: Leader) =>
               r.revoked_at === null ? (
@@ -119,9 +137,9 @@ export function LeadershipTable({
                   color="red"
                   variant="light"
                   onClick={() => onRevoke(r)}
-                  aria-label={`Revoke leadership ${r.id}`}
+                  aria-label={t('table.revokeLabel', { id: r.id })}
                 >
-                  Revoke
+                  {t('table.revoke')}
                 </Button>
               ) : null,
           },
@@ -133,7 +151,7 @@ export function LeadershipTable({
       rows={rows}
       columns={columns}
       rowKey={(r) => r.id}
-      emptyText="No leadership records yet."
+      emptyText={t('table.noLeadership')}
       rowLabel={(r) => `leadership ${r.id}`}
     />
   );
@@ -148,9 +166,10 @@ export function BonusTable({
   busy: string | null;
   onClaim: (b: Bonus) => void;
 }) {
+  const { t } = useT(REWARDS_NS);
   const columns: ResponsiveColumn<Bonus>[] = [
-    { key: 'type', header: 'Bonus', nowrap: true, render: (b) => b.bonus_type },
-    { key: 'amount', header: 'Amount', nowrap: true, render: (b) => <Money value={b.amount} /> },
+    { key: 'type', header: t('table.bonus'), nowrap: true, render: (b) => b.bonus_type },
+    { key: 'amount', header: t('table.amount'), nowrap: true, render: (b) => <Money value={b.amount} /> },
     {
       key: 'claim',
       header: '',
@@ -158,7 +177,7 @@ export function BonusTable({
       render: (b) =>
         b.claimed_today ? (
           <Badge variant="light" color="gray">
-            claimed today
+            {t('table.claimedToday')}
           </Badge>
         ) : (
           <Button
@@ -166,9 +185,9 @@ export function BonusTable({
             onClick={() => onClaim(b)}
             loading={busy === b.bonus_type}
             disabled={busy !== null}
-            aria-label={`Claim ${b.bonus_type}`}
+            aria-label={t('table.claimLabel', { bonus: b.bonus_type })}
           >
-            Claim
+            {t('table.claim')}
           </Button>
         ),
     },
@@ -178,7 +197,7 @@ export function BonusTable({
       rows={rows.filter((b) => b.active)}
       columns={columns}
       rowKey={(b) => b.id}
-      emptyText="No daily bonuses are offered right now."
+      emptyText={t('table.noBonuses')}
     />
   );
 }

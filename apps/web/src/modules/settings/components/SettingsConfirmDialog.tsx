@@ -2,8 +2,10 @@ import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mant
 import { UpdateSettingsBody } from '@sgx/contracts';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { tr, useT } from '../../../i18n/i18n';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { messageOr } from '../../content/api/upload';
+import { SETTINGS_NS } from '../i18n';
 import type { SettingChange } from '../settingsDraft';
 
 interface SettingsConfirmDialogProps {
@@ -16,7 +18,7 @@ interface SettingsConfirmDialogProps {
 
 const reasonError = (reason: string) => {
   const r = UpdateSettingsBody.shape.reason.safeParse(reason);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Say why the settings change.');
+  return r.success ? null : (r.error.issues[0]?.message ?? tr('settings:confirm.reasonNeeded'));
 };
 
 /**
@@ -30,6 +32,7 @@ export function SettingsConfirmDialog({
   onCancel,
   onConfirm,
 }: SettingsConfirmDialogProps) {
+  const { t } = useT(SETTINGS_NS);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const opened = changes !== null;
@@ -42,7 +45,7 @@ export function SettingsConfirmDialog({
 
   const waiting = isApprovalPending(error);
   const problem = reasonError(reason);
-  const closing = (changes ?? []).filter((c) => c.key.startsWith('features.') && c.after === 'Off');
+  const closing = (changes ?? []).filter((c) => c.key.startsWith('features.') && c.after === t('draft.off'));
   const submit = () => {
     setTouched(true);
     if (problem === null) onConfirm(reason.trim());
@@ -52,7 +55,7 @@ export function SettingsConfirmDialog({
     <Modal
       opened={opened}
       onClose={onCancel}
-      title="Save these settings?"
+      title={t('confirm.title')}
       centered
       size="lg"
       closeOnClickOutside={!saving}
@@ -60,16 +63,14 @@ export function SettingsConfirmDialog({
       withCloseButton={!saving}
     >
       <Stack gap="md">
-        <Text size="sm">
-          They apply to everything that happens after saving. Nothing already paid changes.
-        </Text>
+        <Text size="sm">{t('confirm.intro')}</Text>
         <Table.ScrollContainer minWidth={420}>
-          <Table striped fz="sm" verticalSpacing={6} aria-label="Changes">
+          <Table striped fz="sm" verticalSpacing={6} aria-label={t('confirm.changes')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Setting</Table.Th>
-                <Table.Th>Now</Table.Th>
-                <Table.Th>New</Table.Th>
+                <Table.Th>{t('confirm.setting')}</Table.Th>
+                <Table.Th>{t('confirm.now')}</Table.Th>
+                <Table.Th>{t('confirm.new')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -84,15 +85,16 @@ export function SettingsConfirmDialog({
           </Table>
         </Table.ScrollContainer>
         {closing.length > 0 && (
-          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Members will be refused">
-            While {closing.map((c) => c.label).join(', ')} {closing.length === 1 ? 'is' : 'are'} off, those
-            calls answer with a refusal.
+          <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('confirm.refusedTitle')}>
+            {t(closing.length === 1 ? 'confirm.refusedOne' : 'confirm.refusedMany', {
+              names: closing.map((c) => c.label).join(', '),
+            })}
           </Alert>
         )}
         {!waiting && (
           <Textarea
-            label="Reason"
-            description="Kept in the audit log with the change."
+            label={t('confirm.reason')}
+            description={t('confirm.reasonHelp')}
             required
             autosize
             minRows={2}
@@ -106,21 +108,21 @@ export function SettingsConfirmDialog({
         )}
         {waiting && <ApprovalPendingAlert pending={error} />}
         {!waiting && error !== null && error !== undefined && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Not saved">
-            {messageOr(error, 'The settings could not be saved.')}
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={t('confirm.notSaved')}>
+            {messageOr(error, t('confirm.failed'))}
           </Alert>
         )}
         {waiting ? (
           <Group justify="flex-end">
-            <Button onClick={onCancel}>Close</Button>
+            <Button onClick={onCancel}>{t('confirm.close')}</Button>
           </Group>
         ) : (
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>
-              Go back
+              {t('confirm.back')}
             </Button>
             <Button onClick={submit} loading={saving}>
-              Save settings
+              {t('confirm.save')}
             </Button>
           </Group>
         )}

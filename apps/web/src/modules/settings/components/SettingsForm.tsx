@@ -16,18 +16,21 @@ import { featureSwitches, type Settings, type UpdateSettingsBody } from '@sgx/co
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useSaveSettings } from '../api/settingsApi';
+import { SETTINGS_NS } from '../i18n';
 import {
   checkDraft,
   type DecimalGroup,
   decimalGroups,
   decimalLabel,
   diffSettings,
-  featureLabels,
+  featureLabel,
   fixedKeys,
   groupLabel,
+  groupText,
   isPoolOrToken,
   type SettingChange,
   type SettingsDraft,
@@ -66,14 +69,9 @@ function NumberField({ name, unit, onChange, whole = false, ...field }: NumberFi
   );
 }
 
-const fixedLabels: Record<(typeof fixedKeys)[number], string> = {
-  usernamePrefix: 'Username prefix',
-  rootReferralCode: 'Root referral code',
-  businessTimezone: 'Business timezone',
-};
-
 /** Every feature switch and economic number of GET /settings, saved with a reason after a confirmation. */
 export function SettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useT(SETTINGS_NS);
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [review, setReview] = useState<{
@@ -114,7 +112,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     );
   const setTier = (i: number, field: 'directs' | 'amount', v: string) =>
     edit(
-      (d) => ({ ...d, salaryTiers: d.salaryTiers.map((t, j) => (j === i ? { ...t, [field]: v } : t)) }),
+      (d) => ({ ...d, salaryTiers: d.salaryTiers.map((x, j) => (j === i ? { ...x, [field]: v } : x)) }),
       `salaryTiers.${i}.${field}`,
     );
 
@@ -169,13 +167,13 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       p="sm"
       shadow="sm"
       style={pending !== null && pending > 0 ? { position: 'sticky', bottom: 8, zIndex: 5 } : undefined}
-      aria-label="Save settings"
+      aria-label={t('form.saveSettings')}
       component="section"
     >
       <Group gap="sm" justify="flex-end" wrap="wrap">
         {pending !== null && pending > 0 && (
           <Badge color="yellow" variant="light" size="lg" data-testid="unsaved-count">
-            {pending} unsaved {pending === 1 ? 'change' : 'changes'}
+            {t(pending === 1 ? 'form.unsavedOne' : 'form.unsavedMany', { n: pending })}
           </Badge>
         )}
         <Button
@@ -186,10 +184,10 @@ export function SettingsForm({ settings }: { settings: Settings }) {
           }}
           disabled={pending === 0 && errorCount === 0}
         >
-          Discard
+          {t('form.discard')}
         </Button>
         <Button onClick={onReview} disabled={pending === 0}>
-          Review and save
+          {t('form.review')}
         </Button>
       </Group>
     </Paper>
@@ -199,21 +197,21 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     <Stack gap="md">
       {errorCount > 0 && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorCount === 1 ? 'One value needs' : `${errorCount} values need`} fixing before saving.
+          {errorCount === 1 ? t('form.fixOne') : t('form.fixMany', { n: errorCount })}
         </Alert>
       )}
 
       <SectionCard
-        title="Feature switches"
-        description="When one is off, its calls answer with a clear refusal (for example 'Registration is closed.')."
+        title={t('form.featuresTitle')}
+        description={t('form.featuresDescription')}
         testId="feature-switches"
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {featureSwitches.map((f) => (
             <Switch
               key={f}
-              label={featureLabels[f].label}
-              description={featureLabels[f].description}
+              label={featureLabel(f).label}
+              description={featureLabel(f).description}
               checked={draft.features[f]}
               onChange={(e) => {
                 const on = e.currentTarget.checked;
@@ -224,33 +222,26 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </SimpleGrid>
       </SectionCard>
 
-      <SectionCard
-        title="Members and income"
-        description="A member earns at most their plan amount times the earning cap multiplier."
-      >
+      <SectionCard title={t('form.membersTitle')} description={t('form.membersDescription')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           {generalKeys.map((k) => decimalField(k))}
           {fixedKeys.map((k) => (
-            <TextInput key={k} label={fixedLabels[k]} value={settings[k]} readOnly variant="filled" />
+            <TextInput key={k} label={t(`fixed.${k}`)} value={settings[k]} readOnly variant="filled" />
           ))}
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xs">
-          The username prefix, root referral code and timezone are fixed here: changing them would change
-          existing accounts and business dates.
+          {t('form.fixedNote')}
         </Text>
       </SectionCard>
 
-      <SectionCard
-        title="Level income"
-        description="Each upline at level L earns this percent of the ROI credited, once they have the active directs needed."
-      >
+      <SectionCard title={t('form.levelTitle')} description={t('form.levelDescription')}>
         <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing={6} fz="sm" aria-label="Levels">
+          <Table verticalSpacing={6} fz="sm" aria-label={t('form.levels')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={56}>Level</Table.Th>
-                <Table.Th>Percent of ROI</Table.Th>
-                <Table.Th>Active directs</Table.Th>
+                <Table.Th w={56}>{t('form.level')}</Table.Th>
+                <Table.Th>{t('form.percentOfRoi')}</Table.Th>
+                <Table.Th>{t('form.activeDirects')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -260,7 +251,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
                   <Table.Td fw={600}>{i + 1}</Table.Td>
                   <Table.Td>
                     <TextInput
-                      aria-label={`Level ${i + 1} percent`}
+                      aria-label={t('form.levelPercent', { level: i + 1 })}
                       value={p}
                       onChange={(e) => setLevel(i, e.currentTarget.value)}
                       error={errors[`levelPercents.${i}`]}
@@ -275,7 +266,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
                   </Table.Td>
                   <Table.Td>
                     <TextInput
-                      aria-label={`Level ${i + 1} active directs`}
+                      aria-label={t('form.levelDirects', { level: i + 1 })}
                       value={draft.levelUnlockDirects[i] ?? ''}
                       onChange={(e) => setUnlock(i, e.currentTarget.value)}
                       error={errors[`levelUnlockDirects.${i}`]}
@@ -291,11 +282,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       </SectionCard>
 
       {(Object.keys(decimalGroups) as DecimalGroup[]).map((group) => (
-        <SectionCard
-          key={group}
-          title={decimalGroups[group].title}
-          description={decimalGroups[group].description}
-        >
+        <SectionCard key={group} title={groupText(group).title} description={groupText(group).description}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
             {Object.keys(draft[group]).map((k) => (
               <NumberField
@@ -312,8 +299,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       ))}
 
       <SectionCard
-        title="Salary tiers"
-        description="Monthly salary by number of active directs."
+        title={t('form.tiersTitle')}
+        description={t('form.tiersDescription')}
         actions={
           <Button
             size="xs"
@@ -326,34 +313,34 @@ export function SettingsForm({ settings }: { settings: Settings }) {
               )
             }
           >
-            Add tier
+            {t('form.addTier')}
           </Button>
         }
       >
         <Stack gap="xs">
           {draft.salaryTiers.length === 0 && (
             <Text size="sm" c="dimmed">
-              No salary tiers: no salary is paid.
+              {t('form.noTiers')}
             </Text>
           )}
-          {draft.salaryTiers.map((t, i) => (
+          {draft.salaryTiers.map((tier, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: tiers are edited in place by position
             <Group key={i} align="flex-start" gap="sm" wrap="nowrap">
               <SimpleGrid cols={2} spacing="sm" style={{ flex: 1 }}>
                 <NumberField
-                  label={i === 0 ? 'Active directs' : undefined}
-                  name={`Tier ${i + 1} active directs`}
-                  unit="directs"
+                  label={i === 0 ? t('form.activeDirects') : undefined}
+                  name={t('form.tierDirects', { tier: i + 1 })}
+                  unit={t('unit.directs')}
                   whole
-                  value={t.directs}
+                  value={tier.directs}
                   error={errors[`salaryTiers.${i}.directs`]}
                   onChange={(v) => setTier(i, 'directs', v)}
                 />
                 <NumberField
-                  label={i === 0 ? 'Monthly salary' : undefined}
-                  name={`Tier ${i + 1} salary`}
-                  unit="USD"
-                  value={t.amount}
+                  label={i === 0 ? t('form.monthlySalary') : undefined}
+                  name={t('form.tierSalary', { tier: i + 1 })}
+                  unit={t('unit.usd')}
+                  value={tier.amount}
                   error={errors[`salaryTiers.${i}.amount`]}
                   onChange={(v) => setTier(i, 'amount', v)}
                 />
@@ -362,7 +349,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
                 variant="subtle"
                 color="red"
                 mt={i === 0 ? 30 : 6}
-                aria-label={`Remove tier ${i + 1}`}
+                aria-label={t('form.removeTier', { tier: i + 1 })}
                 onClick={() =>
                   edit((d) => ({ ...d, salaryTiers: d.salaryTiers.filter((_, j) => j !== i) }), 'salaryTiers')
                 }
@@ -374,7 +361,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </Stack>
       </SectionCard>
 
-      <SectionCard title="CTO pool and token">
+      <SectionCard title={t('form.poolTitle')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {poolKeys.map((k) => decimalField(k))}
         </SimpleGrid>

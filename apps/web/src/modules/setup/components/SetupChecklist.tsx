@@ -2,19 +2,22 @@ import { Anchor, Badge, Card, Group, List, Skeleton, Stack, Text, ThemeIcon, Tit
 import type { SetupItem } from '@sgx/contracts';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
 import { LoadError } from '../../../ui/LoadError';
 import { useSetupStatus } from '../api/setupApi';
+import { SETUP_NS } from '../i18n';
 
 /**
  * The admin dashboard's first-run checklist (GET /admin/setup): each item done or not, why, and a link to
  * where it is set. Gone once every item is done.
  */
 export function SetupChecklist() {
+  const { t } = useT(SETUP_NS);
   const status = useSetupStatus();
   if (status.isError) {
     return (
       <LoadError
-        title="The setup checklist could not be loaded"
+        title={t('loadError')}
         error={status.error}
         onRetry={() => void status.refetch()}
         loadedAt={status.dataUpdatedAt}
@@ -22,23 +25,23 @@ export function SetupChecklist() {
     );
   }
   if (status.isPending) {
-    return <Skeleton h={180} radius="lg" aria-label="Loading the setup checklist" />;
+    return <Skeleton h={180} radius="lg" aria-label={t('loading')} />;
   }
   if (status.data.done) return null;
   const left = status.data.items.filter((i) => !i.done).length;
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label="Setup checklist">
+    <Card withBorder radius="lg" padding="md" component="section" aria-label={t('label')}>
       <Group justify="space-between" align="flex-start" gap="xs" mb="sm">
         <div>
           <Title order={3} fz="lg">
-            Finish setting up the platform
+            {t('title')}
           </Title>
           <Text size="sm" c="dimmed" mt={2}>
-            Members meet gaps until these are set. This card goes away once every item is done.
+            {t('intro')}
           </Text>
         </div>
         <Badge color="orange" variant="light" data-testid="setup-left">
-          {left} of {status.data.items.length} to do
+          {t('left', { left, total: status.data.items.length })}
         </Badge>
       </Group>
       <List spacing="sm" listStyleType="none" data-testid="setup-checklist">
@@ -51,6 +54,7 @@ export function SetupChecklist() {
 }
 
 function ChecklistItem({ item }: { item: SetupItem }) {
+  const { t } = useT(SETUP_NS);
   return (
     <List.Item
       data-testid={`setup-${item.key}`}
@@ -67,24 +71,16 @@ function ChecklistItem({ item }: { item: SetupItem }) {
             {item.title}
           </Text>
           <Text size="xs" c={item.done ? 'teal' : 'orange'} fw={600}>
-            {item.done ? 'Done' : 'Not done'}
+            {item.done ? t('done') : t('notDone')}
           </Text>
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {item.explanation}
         </Text>
         <Anchor component={Link} to={item.path} size="sm" w="fit-content">
-          {linkText[item.key]}
+          {t(`links.${item.key}`)}
         </Anchor>
       </Stack>
     </List.Item>
   );
 }
-
-const linkText: Record<SetupItem['key'], string> = {
-  receiving_addresses: 'Set receiving addresses',
-  plans: 'Manage plans',
-  video: 'Add a video',
-  token_contract: 'Open the token screen',
-  smtp: 'Open the mail outbox',
-};

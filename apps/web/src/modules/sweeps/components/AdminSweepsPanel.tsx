@@ -1,9 +1,11 @@
 import { Select, Skeleton, Stack } from '@mantine/core';
 import type { ChainConfig, SweepCandidate, SweepRecord } from '@sgx/contracts';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useChains } from '../../web3/api/chainsApi';
 import { ChainsLoadError } from '../../web3/components/AdminChainsPanel';
+import { SWEEPS_NS } from '../i18n';
 import { defaultSweepChainId, sweepChains } from '../sweepPlan';
 import { SweepDialog, type SweepTarget } from './SweepDialog';
 import { SweepHistory } from './SweepHistory';
@@ -14,6 +16,7 @@ import { SweepOverviewSection } from './SweepOverviewSection';
  * chain) against the ledger, sweeping chosen addresses to the treasury the factory fixes, and every sweep made.
  */
 export function AdminSweepsPanel() {
+  const { t } = useT(SWEEPS_NS);
   const chains = useChains();
   const list = chains.data === undefined ? [] : sweepChains(chains.data);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -31,13 +34,13 @@ export function AdminSweepsPanel() {
   return (
     <Stack gap="md">
       <SectionCard
-        title="Member addresses"
-        description="What members' own deposit addresses hold, read on chain, and sweeping it to the treasury fixed in the deposit factory."
+        title={t('panel.membersTitle')}
+        description={t('panel.membersDescription')}
         testId="sweeps-panel"
         actions={
           list.length > 0 && (
             <Select
-              label="Chain"
+              label={t('panel.chain')}
               data={list.map((c) => ({ value: String(c.id), label: c.name }))}
               value={chainId === null ? null : String(chainId)}
               onChange={(v) => v !== null && setChosen(Number(v))}
@@ -52,10 +55,7 @@ export function AdminSweepsPanel() {
         {chains.isPending && <Skeleton h={160} radius="md" />}
         {chain !== undefined && <SweepOverviewSection key={chain.id} chain={chain} onSweep={sweep} />}
       </SectionCard>
-      <SectionCard
-        title="Sweeps"
-        description="Every sweep, newest first: what it moved, its transaction and who made it."
-      >
+      <SectionCard title={t('panel.sweepsTitle')} description={t('panel.sweepsDescription')}>
         <SweepHistory chains={list} onContinue={resume} />
       </SectionCard>
       <SweepDialog target={target} onClose={() => setTarget(null)} />

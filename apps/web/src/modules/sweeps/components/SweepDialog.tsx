@@ -3,6 +3,8 @@ import type { ChainConfig, SweepCandidate, SweepRecord } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../app/apiError';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { FlowDialog } from '../../../ui/FlowDialog';
@@ -10,6 +12,7 @@ import { newIdempotencyKey } from '../../../ui/idempotency';
 import { formatMoney } from '../../../ui/Money';
 import { OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { prepareSweep, sweepKeys } from '../api/sweepsApi';
+import { SWEEPS_NS } from '../i18n';
 import { type SweepForm, type SweepFormErrors, sumAmounts, sweepFormErrors } from '../sweepPlan';
 import { SweepSendStep } from './SweepSendStep';
 
@@ -28,7 +31,11 @@ export function SweepDialog({ target, onClose }: { target: SweepTarget | null; o
   return (
     <FlowDialog
       opened={target !== null}
-      title={target === null ? 'Sweep' : `Sweep on ${target.chain.name}`}
+      title={
+        target === null
+          ? tr('sweeps:dialog.sweep')
+          : tr('sweeps:dialog.sweepOn', { chain: target.chain.name })
+      }
       flowKey={flowKey}
       onClose={onClose}
     >
@@ -51,6 +58,7 @@ interface ConfirmSweepProps {
 }
 
 function ConfirmSweep({ target, onPrepared, onCancel }: ConfirmSweepProps) {
+  const { t } = useT(SWEEPS_NS);
   const queryClient = useQueryClient();
   const [form, setForm] = useState<SweepForm>({ reason: '', code: '' });
   const [errors, setErrors] = useState<SweepFormErrors>({});
@@ -98,21 +106,28 @@ function ConfirmSweep({ target, onPrepared, onCancel }: ConfirmSweepProps) {
   const refused = prepare.error instanceof ApiError && prepare.error.status === 422;
   const failed = prepare.error !== null && !refused;
   return (
-    <form onSubmit={submit} noValidate aria-label="Confirm sweep">
+    <form onSubmit={submit} noValidate aria-label={t('dialog.confirm')}>
       <Stack gap="sm">
         <Text size="sm" data-testid="sweep-confirm-summary">
-          Sweep <b>{candidates.length}</b> member address{candidates.length === 1 ? '' : 'es'} holding{' '}
-          <b>{formatMoney(total)}</b> of {chain.token.symbol} on {chain.name}.
+          <RichText
+            text={t(candidates.length === 1 ? 'dialog.summaryOne' : 'dialog.summaryMany', {
+              n: candidates.length,
+              total: formatMoney(total),
+              symbol: chain.token.symbol,
+              chain: chain.name,
+            })}
+            components={{ b: <b /> }}
+          />
         </Text>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            It goes to the treasury, and only there (fixed in the deposit factory)
+            {t('dialog.goesTo')}
           </Text>
-          <CopyText value={treasury} label="treasury address" />
+          <CopyText value={treasury} label={t('dialog.treasuryAddress')} />
         </Stack>
         <TextInput
-          label="Reason"
-          placeholder="Why this sweep (audit log)"
+          label={t('dialog.reason')}
+          placeholder={t('dialog.reasonPlaceholder')}
           value={form.reason}
           onChange={(e) => set('reason', e.currentTarget.value)}
           error={errors.reason}
@@ -122,24 +137,19 @@ function ConfirmSweep({ target, onPrepared, onCancel }: ConfirmSweepProps) {
           value={form.code}
           onChange={(code) => set('code', code)}
           error={errors.code}
-          description="The 6-digit code your authenticator app shows now: sweeps need your second factor."
+          description={t('dialog.codeHelp')}
           maw={260}
         />
-        {failed && <ApiErrorAlert error={prepare.error} title="The sweep was not prepared" />}
+        {failed && <ApiErrorAlert error={prepare.error} title={t('dialog.notPrepared')} />}
         <Alert color="gray" variant="light">
-          <Text size="sm">
-            Next, the transaction is sent to the deposit factory
-            {chain.network === 'EVM'
-              ? ' from your connected wallet.'
-              : ': TRON has no browser wallet here, so you send it yourself and paste its hash.'}
-          </Text>
+          <Text size="sm">{chain.network === 'EVM' ? t('dialog.nextEvm') : t('dialog.nextTron')}</Text>
         </Alert>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={prepare.isPending}>
-            Go back
+            {t('dialog.back')}
           </Button>
           <Button type="submit" loading={prepare.isPending} disabled={failed && !isRetryable(prepare.error)}>
-            {failed && isRetryable(prepare.error) ? 'Try again' : 'Prepare sweep'}
+            {failed && isRetryable(prepare.error) ? t('dialog.tryAgain') : t('dialog.prepare')}
           </Button>
         </Group>
       </Stack>

@@ -2,12 +2,15 @@ import { Alert, Badge, Box, Button, Checkbox, Group, SimpleGrid, Skeleton, Stack
 import type { ChainConfig, SweepCandidate } from '@sgx/contracts';
 import { IconArrowsDownUp, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { CopyText } from '../../../ui/CopyText';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { LoadError } from '../../../ui/LoadError';
 import { formatMoney, Money } from '../../../ui/Money';
 import { groupTokenText } from '../../web3/chainOptions';
 import { useSweepOverview } from '../api/sweepsApi';
+import { SWEEPS_NS } from '../i18n';
 import {
   keepListed,
   pickedCandidates,
@@ -25,12 +28,13 @@ interface SweepOverviewSectionProps {
 
 /** One chain's overview: factory and treasury, the two reconciliations, and the addresses to sweep. */
 export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionProps) {
+  const { t } = useT(SWEEPS_NS);
   const overview = useSweepOverview(chain.id);
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
 
   if (overview.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading member addresses">
+      <Stack gap="sm" aria-busy="true" aria-label={t('overview.loading')}>
         <Skeleton h={60} radius="md" />
         <Skeleton h={180} radius="md" />
       </Stack>
@@ -39,7 +43,7 @@ export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionPro
   if (overview.data === undefined) {
     return (
       <LoadError
-        title="Member addresses could not be read"
+        title={t('overview.loadError')}
         error={overview.error}
         onRetry={() => void overview.refetch()}
       />
@@ -59,7 +63,7 @@ export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionPro
       key: 'pick',
       header: (
         <Checkbox
-          aria-label="Select all"
+          aria-label={t('overview.selectAll')}
           checked={allPicked}
           indeterminate={shown.size > 0 && !allPicked}
           disabled={candidates.length === 0 || !canSweep}
@@ -68,22 +72,24 @@ export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionPro
       ),
       render: (c) => (
         <Checkbox
-          aria-label={`Select ${c.username}`}
+          aria-label={t('overview.select', { username: c.username })}
           checked={shown.has(c.address)}
           disabled={!canSweep}
           onChange={() => setPicked(toggleOne(shown, c.address))}
         />
       ),
     },
-    { key: 'username', header: 'Member', render: (c) => c.username, nowrap: true },
+    { key: 'username', header: t('overview.member'), render: (c) => c.username, nowrap: true },
     {
       key: 'address',
-      header: 'Address',
-      render: (c) => <CopyText value={c.address} label={`${c.username}'s address`} short />,
+      header: t('overview.address'),
+      render: (c) => (
+        <CopyText value={c.address} label={t('overview.addressOf', { username: c.username })} short />
+      ),
     },
     {
       key: 'balance',
-      header: 'Balance',
+      header: t('overview.balance'),
       nowrap: true,
       render: (c) => (
         <Text size="sm" ff="monospace">
@@ -96,21 +102,32 @@ export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionPro
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <Place label="Deposit factory" name="factory address" value={data.factory} chainName={data.name} />
         <Place
-          label="Treasury (sweeps go only here)"
-          name="treasury address"
+          label={t('overview.factory')}
+          name={t('overview.factoryAddress')}
+          value={data.factory}
+          chainName={data.name}
+        />
+        <Place
+          label={t('overview.treasury')}
+          name={t('overview.treasuryAddress')}
           value={data.treasury}
           chainName={data.name}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="sweep-reconciliation">
         <Reconciliation
-          label="At member addresses"
+          kind="members"
+          label={t('overview.atMembers')}
           onChain={data.at_member_addresses_on_chain}
           ledger={data.at_member_addresses_ledger}
         />
-        <Reconciliation label="Treasury" onChain={data.treasury_on_chain} ledger={data.treasury_ledger} />
+        <Reconciliation
+          kind="treasury"
+          label={t('overview.treasuryShort')}
+          onChain={data.treasury_on_chain}
+          ledger={data.treasury_ledger}
+        />
       </SimpleGrid>
       {data.message !== null && (
         <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} role="status">
@@ -122,28 +139,31 @@ export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionPro
           rows={candidates}
           columns={columns}
           rowKey={(c) => c.address}
-          caption={`Member addresses holding ${symbol} on ${data.name}`}
-          emptyText={`No member address holds ${symbol} on ${data.name}.`}
+          caption={t('overview.caption', { symbol, chain: data.name })}
+          emptyText={t('overview.empty', { symbol, chain: data.name })}
           minWidth={560}
         />
       </Box>
       {candidates.length > SWEEP_MAX_ADDRESSES && (
         <Text size="xs" c="dimmed">
-          One sweep takes at most {SWEEP_MAX_ADDRESSES} addresses: sweep the rest afterwards.
+          {t('overview.max', { max: SWEEP_MAX_ADDRESSES })}
         </Text>
       )}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" data-testid="sweep-selection">
           {chosen.length === 0
-            ? 'Nothing selected.'
-            : `${chosen.length} selected: ${formatMoney(sumAmounts(chosen.map((c) => c.amount)))}`}
+            ? t('overview.nothing')
+            : t('overview.selected', {
+                n: chosen.length,
+                total: formatMoney(sumAmounts(chosen.map((c) => c.amount))),
+              })}
         </Text>
         <Button
           leftSection={<IconArrowsDownUp size={16} />}
           disabled={!canSweep || chosen.length === 0}
           onClick={() => data.treasury !== null && onSweep(chain, chosen, data.treasury)}
         >
-          Sweep selected
+          {t('overview.sweepSelected')}
         </Button>
       </Group>
     </Stack>
@@ -159,6 +179,7 @@ interface PlaceProps {
 }
 
 function Place({ label, name, value, chainName }: PlaceProps) {
+  const { t } = useT(SWEEPS_NS);
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
@@ -166,7 +187,7 @@ function Place({ label, name, value, chainName }: PlaceProps) {
       </Text>
       {value === null ? (
         <Text size="sm" c="dimmed">
-          Not set on {chainName}
+          {t('overview.notSet', { chain: chainName })}
         </Text>
       ) : (
         <CopyText value={value} label={name} />
@@ -177,31 +198,39 @@ function Place({ label, name, value, chainName }: PlaceProps) {
 
 /** "Chain X, ledger Y", and the gap highlighted when the two disagree. */
 function Reconciliation({
+  kind,
   label,
   onChain,
   ledger,
 }: {
+  kind: 'members' | 'treasury';
   label: string;
   onChain: string | null;
   ledger: string;
 }) {
+  const { t } = useT(SWEEPS_NS);
   const gap = reconciliationGap(onChain, ledger);
   return (
-    <Stack gap={4} data-testid={`reconcile-${label === 'Treasury' ? 'treasury' : 'members'}`}>
+    <Stack gap={4} data-testid={`reconcile-${kind}`}>
       <Text size="sm">
-        <b>{label}:</b> chain {onChain === null ? 'could not be read' : <Money value={onChain} />}, ledger{' '}
-        <Money value={ledger} />
+        <RichText
+          text={t('overview.reconcile', { label })}
+          components={{
+            label: <b />,
+            onChain: onChain === null ? <>{t('overview.unread')}</> : <Money value={onChain} />,
+            ledger: <Money value={ledger} />,
+          }}
+        />
       </Text>
       {gap === null ? (
         onChain !== null && (
           <Badge color="teal" variant="light" style={{ alignSelf: 'flex-start' }}>
-            Reconciled
+            {t('overview.reconciled')}
           </Badge>
         )
       ) : (
         <Badge color="red" variant="filled" style={{ alignSelf: 'flex-start' }} role="status">
-          Difference {gap.startsWith('-') ? '' : '+'}
-          {formatMoney(gap)}
+          {t('overview.difference', { gap: `${gap.startsWith('-') ? '' : '+'}${formatMoney(gap)}` })}
         </Badge>
       )}
     </Stack>

@@ -3,10 +3,12 @@ import type { ChainConfig, SweepRecord } from '@sgx/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { CopyText } from '../../../ui/CopyText';
 import { formatMoney } from '../../../ui/Money';
 import { SendPrepared } from '../../web3/components/SendByHand';
 import { reportSweepTransaction, sweepKeys, useSweeps } from '../api/sweepsApi';
+import { SWEEPS_NS } from '../i18n';
 import { canSendSweep, currentSweep } from '../sweepPlan';
 import { SweepStatusBadge, SweepTxLink } from './SweepStatus';
 
@@ -24,6 +26,7 @@ interface SweepSendStepProps {
  * chain, or by hand on TRON (or any chain) with its hash pasted; then its status as the server reads the chain.
  */
 export function SweepSendStep({ chain, initial, onClose }: SweepSendStepProps) {
+  const { t } = useT(SWEEPS_NS);
   const queryClient = useQueryClient();
   const sweeps = useSweeps();
   const [answer, setAnswer] = useState<{ sweep: SweepRecord; message: string; at: number } | null>(null);
@@ -39,23 +42,26 @@ export function SweepSendStep({ chain, initial, onClose }: SweepSendStepProps) {
     <Stack gap="sm" data-testid="sweep-send">
       <Group gap="xs">
         <Text size="sm">
-          Sweep #{sweep.id}: {sweep.addresses.length} address{sweep.addresses.length === 1 ? '' : 'es'},{' '}
-          {formatMoney(sweep.swept ?? sweep.expected)}
+          {t(sweep.addresses.length === 1 ? 'send.summaryOne' : 'send.summaryMany', {
+            id: sweep.id,
+            n: sweep.addresses.length,
+            total: formatMoney(sweep.swept ?? sweep.expected),
+          })}
         </Text>
         <SweepStatusBadge status={sweep.status} />
       </Group>
       <Stack gap={2}>
         <Text size="xs" c="dimmed">
-          Treasury (the only place it can go)
+          {t('send.treasury')}
         </Text>
-        <CopyText value={sweep.treasury} label="treasury address" />
+        <CopyText value={sweep.treasury} label={t('send.treasuryAddress')} />
       </Stack>
       {sweep.status !== 'prepared' && <SweepOutcome sweep={sweep} message={answer?.message ?? null} />}
       {sendable && (
         <>
           {sweep.status === 'failed' && (
             <Text size="sm" fw={600}>
-              Send it again
+              {t('send.again')}
             </Text>
           )}
           <SendPrepared
@@ -67,18 +73,17 @@ export function SweepSendStep({ chain, initial, onClose }: SweepSendStepProps) {
                 : null
             }
             to={sweep.to}
-            toName="deposit factory"
+            toName={t('send.toName')}
             data={sweep.data}
-            formLabel="Record the sweep transaction"
+            formLabel={t('send.formLabel')}
           >
-            Call the deposit factory with this data and no value, from a wallet of your own (it pays the
-            network fee); then paste the transaction's hash.
+            {t('send.byHand')}
           </SendPrepared>
         </>
       )}
       <Group justify="flex-end">
         <Button variant={sendable ? 'default' : 'filled'} onClick={onClose}>
-          Close
+          {t('send.close')}
         </Button>
       </Group>
     </Stack>
@@ -87,26 +92,28 @@ export function SweepSendStep({ chain, initial, onClose }: SweepSendStepProps) {
 
 /** Sent, confirmed or failed: what the server read on chain. */
 function SweepOutcome({ sweep, message }: { sweep: SweepRecord; message: string | null }) {
+  const { t } = useT(SWEEPS_NS);
   const failed = sweep.status === 'failed';
   const confirmed = sweep.status === 'confirmed';
   return (
     <Alert
       color={failed ? 'red' : confirmed ? 'teal' : 'blue'}
       icon={failed ? <IconAlertCircle size={18} /> : <IconCircleCheck size={18} />}
-      title={failed ? 'The sweep failed' : confirmed ? 'Swept to the treasury' : 'Waiting for confirmations'}
+      title={failed ? t('send.failed') : confirmed ? t('send.swept') : t('send.waiting')}
       role="status"
       data-testid="sweep-outcome"
     >
       <Stack gap={4}>
         {message !== null && <Text size="sm">{message}</Text>}
         {failed && sweep.failure !== null && <Text size="sm">{sweep.failure}</Text>}
-        {confirmed && sweep.swept !== null && <Text size="sm">Swept {formatMoney(sweep.swept)}.</Text>}
+        {confirmed && sweep.swept !== null && (
+          <Text size="sm">{t('send.sweptAmount', { amount: formatMoney(sweep.swept) })}</Text>
+        )}
         {sweep.status === 'sent' && (
           <Text size="sm">
             {sweep.confirmations === null
-              ? 'The chain has not confirmed it yet.'
-              : `${sweep.confirmations} confirmations so far.`}{' '}
-            This updates by itself.
+              ? t('send.notConfirmed')
+              : t('send.soFar', { n: sweep.confirmations })}
           </Text>
         )}
         <SweepTxLink chainId={sweep.chain_id} hash={sweep.tx_hash} explorerUrl={sweep.explorer_url} />

@@ -6,7 +6,7 @@ import { sweepStatusLook } from '../sweepPlan';
 
 /** A sweep's status: not sent, confirming, confirmed, failed. */
 export function SweepStatusBadge({ status }: { status: string }) {
-  const look = sweepStatusLook[status] ?? { label: status, color: 'gray' };
+  const look = sweepStatusLook(status);
   return (
     <Badge color={look.color} variant="light" size="sm" style={{ minWidth: 'max-content' }}>
       {look.label}

@@ -1,9 +1,11 @@
 import type { ChainConfig, SweepRecord } from '@sgx/contracts';
 import type { Address, Hex } from 'viem';
 import { useConnection, useSendTransaction } from 'wagmi';
+import { useT } from '../../../i18n/i18n';
 import { ConnectWalletPrompt } from '../../web3/components/ConnectWalletPrompt';
 import { WalletSendBox } from '../../web3/components/WalletSendBox';
 import { useSwitchThenSend } from '../../web3/hooks/useSwitchThenSend';
+import { SWEEPS_NS } from '../i18n';
 
 interface SweepWalletSendProps {
   chain: ChainConfig;
@@ -17,16 +19,13 @@ interface SweepWalletSendProps {
  * (adding it to the wallet when it lacks it), then one transaction to the factory with the sweep's calldata.
  */
 export default function SweepWalletSend({ chain, sweep, onSent }: SweepWalletSendProps) {
+  const { t } = useT(SWEEPS_NS);
   const { status, address } = useConnection();
   const sendTransaction = useSendTransaction();
   const wallet = useSwitchThenSend();
 
   if (status !== 'connected' || address === undefined) {
-    return (
-      <ConnectWalletPrompt>
-        Connect the wallet that pays the network fee to send the sweep from this browser.
-      </ConnectWalletPrompt>
-    );
+    return <ConnectWalletPrompt>{t('wallet.connect')}</ConnectWalletPrompt>;
   }
 
   const send = async () => {
@@ -47,12 +46,11 @@ export default function SweepWalletSend({ chain, sweep, onSent }: SweepWalletSen
       chainId={chain.id}
       chainLabel={chain.name}
       wallet={wallet}
-      sendText="Confirm the transaction in your wallet…"
-      buttonLabel="Send from wallet"
+      sendText={t('wallet.confirm')}
+      buttonLabel={t('wallet.button')}
       onSend={() => void send()}
     >
-      one transaction to the deposit factory, which moves the tokens to the treasury only. Your wallet pays
-      the network fee.
+      {t('wallet.what')}
     </WalletSendBox>
   );
 }

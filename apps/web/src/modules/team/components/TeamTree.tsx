@@ -5,8 +5,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../../app/api';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { Money } from '../../../ui/Money';
 import type { TreeNode } from '../api/teamApi';
+import { TEAM_NS } from '../i18n';
 import { MemberBadges } from './MemberBadges';
 
 /** Children are read a page at a time, so a member with thousands of directs stays quick to open. */
@@ -27,22 +29,23 @@ function useChildren(code: string, enabled: boolean) {
 }
 
 function NodeFacts({ node }: { node: TreeNode }) {
+  const { t } = useT(TEAM_NS);
   return (
     <Group gap="md" wrap="wrap" fz="xs" c="dimmed">
       <Text span inherit>
-        Plan <Money value={node.active_plan} c="dark" />
+        {t('tree.plan')} <Money value={node.active_plan} c="dark" />
       </Text>
       <Text span inherit>
-        Invested <Money value={node.investment_plan} c="dark" />
+        {t('tree.invested')} <Money value={node.investment_plan} c="dark" />
       </Text>
       <Text span inherit>
-        Directs {node.active_directs} active / {node.directs}
+        {t('tree.directs', { active: node.active_directs, total: node.directs })}
       </Text>
       <Text span inherit>
-        Team {node.total_team}
+        {t('tree.team', { count: node.total_team })}
       </Text>
       <Text span inherit>
-        Business <Money value={node.team_business} c="dark" />
+        {t('tree.business')} <Money value={node.team_business} c="dark" />
       </Text>
     </Group>
   );
@@ -58,6 +61,7 @@ export function TreeBranch({
   level: number;
   startOpen?: boolean;
 }) {
+  const { t } = useT(TEAM_NS);
   const [open, setOpen] = useState(startOpen);
   const hasChildren = node.directs > 0;
   return (
@@ -69,7 +73,7 @@ export function TreeBranch({
               variant="subtle"
               onClick={() => setOpen((o) => !o)}
               aria-expanded={open}
-              aria-label={`${open ? 'Collapse' : 'Expand'} ${node.username}`}
+              aria-label={t(open ? 'tree.collapse' : 'tree.expand', { name: node.username })}
             >
               {open ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
             </ActionIcon>
@@ -82,7 +86,7 @@ export function TreeBranch({
                 {node.fullname}
               </Text>
               <Text size="xs" c="dimmed">
-                {node.username} · #{node.id} · level {level}
+                {t('tree.level', { username: node.username, id: node.id, level })}
               </Text>
               <MemberBadges node={node} />
             </Group>
@@ -96,6 +100,7 @@ export function TreeBranch({
 }
 
 function Children({ code, level }: { code: string; level: number }) {
+  const { t } = useT(TEAM_NS);
   const q = useChildren(code, true);
   const nodes = q.data?.pages.flatMap((p) => p.referralTree) ?? [];
   const total = q.data?.pages[0]?.total ?? 0;
@@ -114,7 +119,7 @@ function Children({ code, level }: { code: string; level: number }) {
             {errorMessage(q.error)}
           </Text>
           <Button size="compact-xs" variant="light" onClick={() => void q.refetch()}>
-            Retry
+            {t('tree.retry')}
           </Button>
         </Group>
       )}
@@ -129,7 +134,7 @@ function Children({ code, level }: { code: string; level: number }) {
           loading={q.isFetchingNextPage}
           style={{ alignSelf: 'flex-start' }}
         >
-          Show more ({nodes.length} of {total})
+          {t('tree.more', { shown: nodes.length, total })}
         </Button>
       )}
     </Stack>

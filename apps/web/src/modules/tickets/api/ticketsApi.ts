@@ -10,7 +10,9 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../app/api';
+import { tr } from '../../../i18n/i18n';
 import { messageOr } from '../../content/api/upload';
+import { TICKETS_NS } from '../i18n';
 
 export type TicketRow = z.infer<typeof TicketRecord>;
 export type TicketThread = z.infer<typeof TicketWithResponses>;
@@ -20,12 +22,8 @@ export type NewTicket = z.input<typeof CreateTicketBody>;
 
 export { ticketStatuses };
 
-export const statusLabels: Record<TicketState, string> = {
-  open: 'Open',
-  'in-progress': 'In progress',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
+/** A ticket status as the member reads it (at render time: it follows the language). */
+export const statusLabel = (status: TicketState) => tr(`${TICKETS_NS}:status.${status}`);
 
 export const ticketCategories = [
   'general',
@@ -36,10 +34,15 @@ export const ticketCategories = [
   'token',
   'account',
 ] as const;
-export const categoryLabel = (c: string) => (c === '' ? c : `${c[0]?.toUpperCase()}${c.slice(1)}`);
+export const categoryLabel = (c: string) =>
+  (ticketCategories as readonly string[]).includes(c)
+    ? tr(`${TICKETS_NS}:category.${c}`)
+    : c === ''
+      ? c
+      : `${c[0]?.toUpperCase()}${c.slice(1)}`;
 
 /** Ticket calls fall back to 'Something went wrong' when the server gave no message (spec 8). */
-export const ticketError = (error: unknown) => messageOr(error, 'Something went wrong');
+export const ticketError = (error: unknown) => messageOr(error, tr(`${TICKETS_NS}:error`));
 
 export const ticketKeys = {
   all: ['tickets'] as const,

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { statusLabels, type TicketState } from '../api/ticketsApi';
+import { statusLabel, type TicketState } from '../api/ticketsApi';
 
 const colors: Record<TicketState, string> = {
   open: 'blue',
@@ -16,7 +16,7 @@ export function TicketStatusBadge({ status }: { status: TicketState }) {
       style={{ minWidth: 'max-content' }}
       data-testid="ticket-status"
     >
-      {statusLabels[status]}
+      {statusLabel(status)}
     </Badge>
   );
 }

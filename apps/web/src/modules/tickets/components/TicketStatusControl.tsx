@@ -2,7 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { type TicketState, ticketError, useSetTicketStatus } from '../api/ticketsApi';
+import { TICKETS_NS } from '../i18n';
 
 /**
  * Admin (PUT /tickets/{id}/status): the status changes in one step. "Close ticket" (with a confirmation, since
@@ -10,6 +12,7 @@ import { type TicketState, ticketError, useSetTicketStatus } from '../api/ticket
  * An admin's first answer already moves an open ticket to in progress.
  */
 export function TicketStatusControl({ ticketId, status }: { ticketId: number; status: TicketState }) {
+  const { t } = useT(TICKETS_NS);
   const save = useSetTicketStatus(ticketId);
   const [confirmClose, setConfirmClose] = useState(false);
 
@@ -31,11 +34,11 @@ export function TicketStatusControl({ ticketId, status }: { ticketId: number; st
           onClick={() => change('open')}
           loading={save.isPending}
         >
-          Reopen
+          {t('control.reopen')}
         </Button>
       ) : (
         <Button variant="default" onClick={() => change('resolved')} loading={save.isPending}>
-          Mark resolved
+          {t('control.resolve')}
         </Button>
       )}
       {status !== 'closed' && (
@@ -46,26 +49,24 @@ export function TicketStatusControl({ ticketId, status }: { ticketId: number; st
           onClick={() => setConfirmClose(true)}
           disabled={save.isPending}
         >
-          Close ticket
+          {t('control.close')}
         </Button>
       )}
       <Modal
         opened={confirmClose}
         onClose={() => !save.isPending && setConfirmClose(false)}
-        title="Close this ticket?"
+        title={t('control.confirmTitle')}
         centered
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        closeButtonProps={{ 'aria-label': t('control.closeDialog') }}
       >
         <Stack gap="md">
-          <Text size="sm">
-            The member sees it as closed and can no longer reply. You can reopen it later.
-          </Text>
+          <Text size="sm">{t('control.confirmText')}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirmClose(false)} disabled={save.isPending}>
-              Go back
+              {t('control.back')}
             </Button>
             <Button color="red" onClick={() => change('closed')} loading={save.isPending}>
-              Close ticket
+              {t('control.close')}
             </Button>
           </Group>
         </Stack>

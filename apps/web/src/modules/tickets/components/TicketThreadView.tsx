@@ -1,6 +1,8 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import type { TicketMessage } from '../api/ticketsApi';
+import { TICKETS_NS } from '../i18n';
 
 interface TicketThreadViewProps {
   messages: readonly TicketMessage[];
@@ -10,10 +12,11 @@ interface TicketThreadViewProps {
 
 /** The conversation of a ticket as chat bubbles, oldest first. */
 export function TicketThreadView({ messages, viewer }: TicketThreadViewProps) {
+  const { t } = useT(TICKETS_NS);
   if (messages.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        No messages yet.
+        {t('thread.none')}
       </Text>
     );
   }
@@ -21,7 +24,7 @@ export function TicketThreadView({ messages, viewer }: TicketThreadViewProps) {
     <Stack
       gap="sm"
       component="ol"
-      aria-label="Conversation"
+      aria-label={t('thread.conversation')}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
       {messages.map((m) => {
@@ -49,14 +52,14 @@ export function TicketThreadView({ messages, viewer }: TicketThreadViewProps) {
                   {support
                     ? viewer === 'admin'
                       ? m.author
-                      : 'Support team'
+                      : t('thread.supportTeam')
                     : viewer === 'user'
-                      ? 'You'
+                      ? t('thread.you')
                       : m.author}
                 </Text>
                 {support && (
                   <Badge size="xs" variant="light">
-                    Support
+                    {t('thread.support')}
                   </Badge>
                 )}
                 <Text size="xs" c="dimmed">

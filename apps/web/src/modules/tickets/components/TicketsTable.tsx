@@ -1,10 +1,12 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { profilePath } from '../../users/profilePath';
 import { categoryLabel, type TicketRow } from '../api/ticketsApi';
+import { TICKETS_NS } from '../i18n';
 import { TicketStatusBadge } from './TicketStatusBadge';
 
 interface TicketsTableProps {
@@ -16,10 +18,11 @@ interface TicketsTableProps {
 }
 
 export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: TicketsTableProps) {
+  const { t: tx } = useT(TICKETS_NS);
   const columns: ResponsiveColumn<TicketRow>[] = [
     {
       key: 'ticket',
-      header: 'Ticket',
+      header: tx('table.ticket'),
       nowrap: true,
       hideOnPhone: true,
       render: (t) => (
@@ -30,7 +33,7 @@ export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: Ti
     },
     {
       key: 'subject',
-      header: 'Subject',
+      header: tx('table.subject'),
       wide: true,
       render: (t) => (
         <Anchor component={Link} to={linkTo(t)} size="sm" c="inherit">
@@ -42,7 +45,7 @@ export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: Ti
       ? [
           {
             key: 'member',
-            header: 'Member',
+            header: tx('table.member'),
             render: (t: TicketRow) => (
               <MemberName
                 name={t.fullname}
@@ -56,21 +59,21 @@ export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: Ti
       : []),
     {
       key: 'category',
-      header: 'Category',
+      header: tx('table.category'),
       nowrap: true,
       priority: 3,
       render: (t) => categoryLabel(t.category),
     },
     {
       key: 'status',
-      header: 'Status',
+      header: tx('table.status'),
       nowrap: true,
       priority: 2,
       render: (t) => <TicketStatusBadge status={t.status} />,
     },
     {
       key: 'updated',
-      header: 'Last activity',
+      header: tx('table.lastActivity'),
       nowrap: true,
       priority: 2,
       render: (t) => formatDateTime(t.updated_at),
@@ -82,7 +85,7 @@ export function TicketsTable({ rows, linkTo, showMember = false, emptyText }: Ti
       columns={columns}
       rowKey={(t) => t.id}
       emptyText={emptyText}
-      rowLabel={(t) => `ticket ${t.ticket_id}`}
+      rowLabel={(t) => tx('table.rowLabel', { id: t.ticket_id })}
       heading={(t) => (
         <Anchor component={Link} to={linkTo(t)} ff="monospace" size="sm" fw={600}>
           {t.ticket_id}

@@ -1,11 +1,12 @@
 import { UpdatePriceResponse } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { tokenText } from '../i18n';
 import { TOKEN_ID } from '../tokenMath';
 import { tokenKeys } from './tokenApi';
 
-export const CONTRACT_SAVED = 'Contract address saved';
-export const CONTRACT_FAILED = 'Failed to save the contract address.';
+export const contractSaved = () => tokenText('contractForm.saved');
+export const contractFailed = () => tokenText('contractForm.failed');
 
 /** The setup checklist's query (its token contract item follows this address). */
 const SETUP_KEY = ['admin', 'setup'] as const;

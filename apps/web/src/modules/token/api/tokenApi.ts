@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { ApiError } from '../../../app/apiError';
+import { tokenText } from '../i18n';
 import { TOKEN_ID } from '../tokenMath';
 
 const P = '/social-genx';
@@ -50,13 +51,14 @@ export const tokenKeys = {
   priceHistory: ['token', 'price-history'] as const,
 };
 
-export const NETWORK_ERROR = 'Network error. Please try again.';
-export const TRADE_FAILED = 'Transaction failed. Please try again.';
-export const UPDATE_FAILED = 'Failed to update price.';
-export const TRADE_SUCCESS = 'Trade Successfull!';
-export const UPDATE_SUCCESS = 'Price updated successfully!';
-export const INSUFFICIENT_TOKENS = 'Insufficient token balance.';
-export const INVALID_PRICE = 'Please enter a valid price.';
+/** The screens' fixed messages (spec 8), in the member's language: call them when drawing, never at import. */
+export const networkError = () => tokenText('errors.network');
+export const tradeFailed = () => tokenText('errors.tradeFailed');
+export const updateFailed = () => tokenText('errors.updateFailed');
+export const tradeSuccess = () => tokenText('success.trade');
+export const updateSuccess = () => tokenText('success.update');
+export const insufficientTokens = () => tokenText('errors.insufficientTokens');
+export const invalidPrice = () => tokenText('errors.invalidPrice');
 
 /**
  * The message for a failed token call (spec 8): the network message when the server was not reached, the
@@ -65,7 +67,7 @@ export const INVALID_PRICE = 'Please enter a valid price.';
  */
 export function tokenErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    if (error.code === 'NETWORK') return NETWORK_ERROR;
+    if (error.code === 'NETWORK') return networkError();
     if (error.status >= 400 && error.status < 500 && error.code !== 'HTTP') return error.message;
   }
   return fallback;

@@ -1,9 +1,11 @@
 import { Text } from '@mantine/core';
 import { formatUnits } from '@sgx/money';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { Money } from '../../../ui/Money';
-import { type Holding, type Quote, TRADE_SUCCESS, tokenErrorMessage } from '../api/tokenApi';
+import { type Holding, type Quote, tokenErrorMessage, tradeSuccess } from '../api/tokenApi';
 import { useTradeDialog } from '../hooks/useTradeDialog';
+import { TOKEN_NS } from '../i18n';
 import { predictBuy, unitsOf } from '../tokenMath';
 import { DecimalInput } from './DecimalInput';
 import { Price, SummaryTable } from './TokenDisplay';
@@ -17,6 +19,7 @@ interface BuyDialogProps {
 
 /** Spec 2.9 Buy dialog: the cost comes from the server's quote for the typed amount. */
 export function BuyDialog({ userId, onClose }: BuyDialogProps) {
+  const { t } = useT(TOKEN_NS);
   const d = useTradeDialog('buy', userId, onClose);
   const { reading, quote, holding, price, trade, outcome, succeeded } = d;
 
@@ -45,7 +48,7 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
     if (!canBuy || reading.kind !== 'ok' || q === undefined || h === undefined) return;
     setConfirmed({ q, h });
     d.place(reading.text, {
-      success: () => d.setOutcome({ kind: 'success', message: TRADE_SUCCESS }),
+      success: () => d.setOutcome({ kind: 'success', message: tradeSuccess() }),
       error: () => setConfirmed(null),
     });
   };
@@ -53,50 +56,50 @@ export function BuyDialog({ userId, onClose }: BuyDialogProps) {
   return (
     <TradeDialogShell
       dialog={d}
-      title="Buy SGX"
+      title={t('buy.title')}
       onClose={onClose}
       onSubmit={submit}
       summary={
         q === undefined || prediction === null || h === undefined ? null : (
           <SummaryTable
-            label="Buy summary"
+            label={t('buy.summary')}
             rows={[
-              { label: 'Token amount', value: <Money value={q.amount} kind="token" /> },
-              { label: 'Price per token', value: <Price value={q.average_price} /> },
-              { label: 'Current average buy price', value: <Price value={h.averageBuyPrice} /> },
-              { label: 'Total cost', value: <Money value={q.total} />, strong: true },
+              { label: t('buy.tokenAmount'), value: <Money value={q.amount} kind="token" /> },
+              { label: t('buy.pricePerToken'), value: <Price value={q.average_price} /> },
+              { label: t('buy.currentAverage'), value: <Price value={h.averageBuyPrice} /> },
+              { label: t('buy.totalCost'), value: <Money value={q.total} />, strong: true },
               {
-                label: 'New holdings',
+                label: t('buy.newHoldings'),
                 value: <Money value={formatUnits(prediction.newQuantity)} kind="token" />,
               },
-              { label: 'New average price', value: <Price value={prediction.newAverage} /> },
-              { label: 'Price after this buy', value: <Price value={q.price_after} /> },
+              { label: t('buy.newAverage'), value: <Price value={prediction.newAverage} /> },
+              { label: t('buy.priceAfter'), value: <Price value={q.price_after} /> },
             ]}
           />
         )
       }
       waiting={
         reading.kind === 'ok' && !quote.isError
-          ? 'Getting a quote…'
+          ? t('dialog.gettingQuote')
           : quote.isError && reading.kind === 'ok'
-            ? tokenErrorMessage(quote.error, 'The quote could not be loaded.')
-            : 'Enter an amount to see what it costs.'
+            ? tokenErrorMessage(quote.error, t('errors.quoteFailed'))
+            : t('buy.enterAmount')
       }
       notice={
         exceedsBalance && (
           <Text size="sm" c="red" role="alert">
-            The total cost is above your balance.
+            {t('buy.aboveBalance')}
           </Text>
         )
       }
       slippagePercent={q?.slippage_percent}
-      submit={{ label: 'Buy Tokens', color: 'teal', enabled: canBuy }}
+      submit={{ label: t('buy.submit'), color: 'teal', enabled: canBuy }}
     >
-      <InfoLine label="Your balance">
+      <InfoLine label={t('buy.balance')}>
         <Money value={holding.data?.availableBalance} data-testid="buy-balance" />
       </InfoLine>
       <DecimalInput
-        label="Amount (SGX)"
+        label={t('dialog.amount')}
         placeholder="0.00"
         value={d.raw}
         onChange={(v) => {

@@ -1,7 +1,10 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { type Column, DataTable } from '../../../ui/DataTable';
+import { formatNumber } from '../../../ui/format';
+import { TOKEN_NS } from '../i18n';
 
 /** Spec 2.10 and 9: the dashboard pages its rows on the client, 10 to a page. */
 export const ROWS_PER_PAGE = 10;
@@ -31,6 +34,7 @@ export function ClientTable<Row>({
   toolbar,
   minWidth,
 }: ClientTableProps<Row>) {
+  const { t } = useT(TOKEN_NS);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
 
@@ -52,8 +56,8 @@ export function ClientTable<Row>({
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <TextInput
-          aria-label={`Search ${label}`}
-          placeholder="Search all fields"
+          aria-label={t('table.search', { label })}
+          placeholder={t('table.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => {
@@ -68,7 +72,7 @@ export function ClientTable<Row>({
         // Said outside the table, so a narrow screen does not scroll the message out of sight.
         <Paper withBorder radius="md" p="lg" bg="var(--mantine-color-gray-0)">
           <Text c="dimmed" ta="center" size="sm">
-            {search.trim() === '' ? emptyText : 'No rows match the search.'}
+            {search.trim() === '' ? emptyText : t('table.noMatch')}
           </Text>
         </Paper>
       ) : (
@@ -77,10 +81,13 @@ export function ClientTable<Row>({
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" c="dimmed">
           {matching.length === rows.length
-            ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`
-            : `${matching.length} of ${rows.length} rows match`}
+            ? t(rows.length === 1 ? 'table.rowsOne' : 'table.rowsOther', { count: formatNumber(rows.length) })
+            : t('table.matching', {
+                matching: formatNumber(matching.length),
+                total: formatNumber(rows.length),
+              })}
         </Text>
-        <Group gap="xs" role="navigation" aria-label={`${label} pages`}>
+        <Group gap="xs" role="navigation" aria-label={t('table.pages', { label })}>
           <Button
             size="xs"
             variant="default"
@@ -88,10 +95,10 @@ export function ClientTable<Row>({
             onClick={() => setPage(current - 1)}
             disabled={current <= 1}
           >
-            Previous
+            {t('table.previous')}
           </Button>
           <Text size="sm" aria-live="polite">
-            Page {current} of {pages}
+            {t('table.page', { page: formatNumber(current), pages: formatNumber(pages) })}
           </Text>
           <Button
             size="xs"
@@ -100,7 +107,7 @@ export function ClientTable<Row>({
             onClick={() => setPage(current + 1)}
             disabled={current >= pages}
           >
-            Next
+            {t('table.next')}
           </Button>
         </Group>
       </Group>

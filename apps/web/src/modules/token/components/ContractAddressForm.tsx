@@ -2,25 +2,27 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Ti
 import { ContractAddressBody } from '@sgx/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CONTRACT_FAILED, CONTRACT_SAVED, useSetContract } from '../api/contractApi';
+import { useT } from '../../../i18n/i18n';
+import { contractFailed, contractSaved, useSetContract } from '../api/contractApi';
 import { type TokenInfo, tokenErrorMessage } from '../api/tokenApi';
+import { TOKEN_NS, tokenText } from '../i18n';
 
 /** The server's own rules and messages (the body of PUT /social-genx/contract). */
 const addressRule = ContractAddressBody.shape.contract_address;
 const reasonRule = ContractAddressBody.shape.reason;
-export const SAME_ADDRESS = 'This is already the contract address.';
 
 /** The checksummed address, or the server's message for why it is refused. */
 function checkAddress(raw: string, current: string | null): { address: string } | { error: string } {
   const r = addressRule.safeParse(raw);
-  if (!r.success) return { error: r.error.issues[0]?.message ?? 'Enter a BEP20 address.' };
-  if (current !== null && current.toLowerCase() === r.data.toLowerCase()) return { error: SAME_ADDRESS };
+  if (!r.success) return { error: r.error.issues[0]?.message ?? tokenText('contractForm.addressFallback') };
+  if (current !== null && current.toLowerCase() === r.data.toLowerCase())
+    return { error: tokenText('contractForm.same') };
   return { address: r.data };
 }
 
 function checkReason(raw: string): string | null {
   const r = reasonRule.safeParse(raw);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Say why the address changes.');
+  return r.success ? null : (r.error.issues[0]?.message ?? tokenText('contractForm.reasonFallback'));
 }
 
 /**
@@ -29,6 +31,7 @@ function checkReason(raw: string): string | null {
  * before anything is saved, and the server's refusal is shown in it.
  */
 export function ContractAddressForm({ token }: { token: TokenInfo | undefined }) {
+  const { t } = useT(TOKEN_NS);
   const [address, setAddress] = useState('');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -64,17 +67,16 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
     );
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Set contract address">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('contractForm.label')}>
       <Title order={4} mb="xs">
-        {current === null ? 'Set the contract address' : 'Change the contract address'}
+        {current === null ? t('contractForm.setTitle') : t('contractForm.changeTitle')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        The SGX token's BEP20 contract on BNB Smart Chain. Members see it on their token screen, and their
-        on-chain SGX balance is read from it.
+        {t('contractForm.intro')}
       </Text>
       <form
         noValidate
-        aria-label="Contract address form"
+        aria-label={t('contractForm.formLabel')}
         onSubmit={(e) => {
           e.preventDefault();
           review();
@@ -82,8 +84,8 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
       >
         <Stack gap="sm">
           <TextInput
-            label="New contract address"
-            description="0x and 40 hex digits; a mixed-case address must carry a valid checksum."
+            label={t('contractForm.newAddress')}
+            description={t('contractForm.addressHint')}
             placeholder="0x…"
             ff="monospace"
             autoComplete="off"
@@ -99,8 +101,8 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
             disabled={token === undefined}
           />
           <Textarea
-            label="Reason"
-            description="Kept in the audit log."
+            label={t('contractForm.reason')}
+            description={t('contractForm.reasonHint')}
             required
             autosize
             minRows={2}
@@ -116,7 +118,7 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
               color="green"
               variant="light"
               icon={<IconCircleCheck size={18} />}
-              title={CONTRACT_SAVED}
+              title={contractSaved()}
             >
               <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                 {saved}
@@ -125,7 +127,7 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
           )}
           <Group justify="flex-end">
             <Button type="submit" disabled={token === undefined}>
-              Review and save
+              {t('contractForm.review')}
             </Button>
           </Group>
         </Stack>
@@ -135,20 +137,20 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
         <Modal
           opened
           onClose={() => !save.isPending && setConfirming(null)}
-          title="Save the contract address?"
+          title={t('contractForm.confirmTitle')}
           centered
           closeOnClickOutside={!save.isPending}
-          closeButtonProps={{ 'aria-label': 'Close' }}
+          closeButtonProps={{ 'aria-label': t('dialog.close') }}
         >
           <Stack gap="md">
-            <AddressLine label="Current address" testId="contract-current">
-              {current ?? 'Not deployed yet'}
+            <AddressLine label={t('contractForm.current')} testId="contract-current">
+              {current ?? t('contract.notDeployed')}
             </AddressLine>
-            <AddressLine label="New address" testId="contract-new">
+            <AddressLine label={t('contractForm.new')} testId="contract-new">
               {confirming}
             </AddressLine>
             <Text size="sm" c="dimmed">
-              Every member's token screen shows the new address at once.
+              {t('contractForm.notice')}
             </Text>
             {save.isError && (
               <Alert
@@ -156,15 +158,15 @@ export function ContractAddressForm({ token }: { token: TokenInfo | undefined })
                 color="red"
                 variant="light"
                 icon={<IconAlertCircle size={18} />}
-                title={tokenErrorMessage(save.error, CONTRACT_FAILED)}
+                title={tokenErrorMessage(save.error, contractFailed())}
               />
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(null)} disabled={save.isPending}>
-                Cancel
+                {t('dialog.cancel')}
               </Button>
               <Button loading={save.isPending} onClick={() => confirm(confirming)}>
-                Save address
+                {t('contractForm.save')}
               </Button>
             </Group>
           </Stack>

@@ -1,8 +1,11 @@
 import { Alert, Button, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { formatDateTime } from '../../../ui/format';
-import { type TokenInfo, tokenErrorMessage, usePriceHistory } from '../api/tokenApi';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
+import { formatDateTime, formatNumber } from '../../../ui/format';
+import { networkError, type TokenInfo, tokenErrorMessage, usePriceHistory } from '../api/tokenApi';
+import { TOKEN_NS } from '../i18n';
 import { type ChartPoint, chartPoints, unitsOf } from '../tokenMath';
 import { Price } from './TokenDisplay';
 
@@ -15,6 +18,7 @@ interface PriceChartDialogProps {
 
 /** View Chart (business-rules 9): the price history as a line chart, held at the current price until now. */
 export function PriceChartDialog({ token, onClose }: PriceChartDialogProps) {
+  const { t } = useT(TOKEN_NS);
   const history = usePriceHistory();
   const rows = history.data;
   const points = useMemo<ChartPoint[]>(() => {
@@ -57,32 +61,26 @@ export function PriceChartDialog({ token, onClose }: PriceChartDialogProps) {
     <Modal
       opened
       onClose={onClose}
-      title="SGX price chart"
+      title={t('chart.title')}
       size="xl"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
       <Stack gap="md">
         {history.isPending && <Skeleton height={320} radius="md" />}
         {history.isError && (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title="Price history could not be loaded"
-            role="alert"
-          >
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('chart.loadError')} role="alert">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{tokenErrorMessage(history.error, 'Network error. Please try again.')}</Text>
+              <Text size="sm">{tokenErrorMessage(history.error, networkError())}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => void history.refetch()}>
-                Retry
+                {t('chart.retry')}
               </Button>
             </Stack>
           </Alert>
         )}
         {rows !== undefined && rows.length === 0 && (
           <Text c="dimmed">
-            No trade or price change yet: the price has stayed at <Price value={token?.current_price} /> since
-            launch.
+            <RichText text={t('chart.none')} components={{ price: <Price value={token?.current_price} /> }} />
           </Text>
         )}
         {rows !== undefined && rows.length > 0 && (
@@ -92,10 +90,18 @@ export function PriceChartDialog({ token, onClose }: PriceChartDialogProps) {
             </Suspense>
             {stats !== null && (
               <Text size="sm" c="dimmed" data-testid="price-chart-summary">
-                {stats.count} price {stats.count === 1 ? 'change' : 'changes'} from{' '}
-                {formatDateTime(stats.from)} to {formatDateTime(stats.to)}; lowest <Price value={stats.low} />
-                , highest <Price value={stats.high} />, now <Price value={token?.current_price} />. Times in
-                UTC.
+                <RichText
+                  text={t(stats.count === 1 ? 'chart.summaryOne' : 'chart.summaryOther', {
+                    count: formatNumber(stats.count),
+                    from: formatDateTime(stats.from),
+                    to: formatDateTime(stats.to),
+                  })}
+                  components={{
+                    low: <Price value={stats.low} />,
+                    high: <Price value={stats.high} />,
+                    now: <Price value={token?.current_price} />,
+                  }}
+                />
               </Text>
             )}
           </>

@@ -1,8 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { formatUnits } from '@sgx/money';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { Money, plainDecimal } from '../../../ui/Money';
-import { INSUFFICIENT_TOKENS, TRADE_SUCCESS, tokenErrorMessage } from '../api/tokenApi';
+import { insufficientTokens, tokenErrorMessage, tradeSuccess } from '../api/tokenApi';
 import { useTradeDialog } from '../hooks/useTradeDialog';
+import { TOKEN_NS } from '../i18n';
 import { pnlColor, predictSell, unitsOf } from '../tokenMath';
 import { DecimalInput } from './DecimalInput';
 import { PercentText, Price, SummaryTable } from './TokenDisplay';
@@ -16,6 +19,7 @@ interface SellDialogProps {
 
 /** Spec 2.9 Sell dialog: proceeds from the server's quote, cost basis and P&L from the member's holding. */
 export function SellDialog({ userId, onClose }: SellDialogProps) {
+  const { t } = useT(TOKEN_NS);
   // Only an amount within the holdings is quoted.
   const d = useTradeDialog('sell', userId, onClose, (s, holding) => {
     const held = unitsOf(holding?.quantity);
@@ -47,12 +51,15 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
         d.setRaw('');
         d.setOutcome({
           kind: 'success',
-          message: TRADE_SUCCESS,
+          message: tradeSuccess(),
           detail: (
-            <>
-              You sold <Money value={r.transaction.token_amount} kind="token" /> for{' '}
-              <Money value={r.transaction.total_amount} />.
-            </>
+            <RichText
+              text={t('sell.sold')}
+              components={{
+                tokens: <Money value={r.transaction.token_amount} kind="token" />,
+                total: <Money value={r.transaction.total_amount} />,
+              }}
+            />
           ),
         });
         void holding.refetch();
@@ -63,21 +70,21 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
   return (
     <TradeDialogShell
       dialog={d}
-      title="Sell SGX"
+      title={t('sell.title')}
       onClose={onClose}
       onSubmit={submit}
       summary={
         q === undefined || prediction === null || h === undefined ? null : (
           <SummaryTable
-            label="Sell summary"
+            label={t('sell.summary')}
             rows={[
-              { label: 'Selling amount', value: <Money value={q.amount} kind="token" /> },
-              { label: 'Current price', value: <Price value={price.data} /> },
-              { label: 'Average buy price', value: <Price value={h.averageBuyPrice} /> },
-              { label: 'Cost basis', value: <Money value={formatUnits(prediction.costBasis)} /> },
-              { label: 'Amount received', value: <Money value={q.total} />, strong: true },
+              { label: t('sell.sellingAmount'), value: <Money value={q.amount} kind="token" /> },
+              { label: t('sell.currentPrice'), value: <Price value={price.data} /> },
+              { label: t('sell.averageBuyPrice'), value: <Price value={h.averageBuyPrice} /> },
+              { label: t('sell.costBasis'), value: <Money value={formatUnits(prediction.costBasis)} /> },
+              { label: t('sell.received'), value: <Money value={q.total} />, strong: true },
               {
-                label: 'Profit / Loss',
+                label: t('sell.profitLoss'),
                 value: (
                   <Text component="span" inherit c={pnlColor(prediction.profitLoss)}>
                     <Money value={formatUnits(prediction.profitLoss)} />
@@ -91,7 +98,7 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
                 ),
               },
               {
-                label: 'Remaining holdings',
+                label: t('sell.remaining'),
                 value: <Money value={formatUnits(prediction.remaining)} kind="token" />,
               },
             ]}
@@ -100,32 +107,32 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
       }
       waiting={
         held === 0n
-          ? 'You hold no SGX yet.'
+          ? t('sell.noHoldings')
           : reading.kind === 'ok' && !aboveHoldings && !quote.isError
-            ? 'Getting a quote…'
+            ? t('dialog.gettingQuote')
             : quote.isError && reading.kind === 'ok' && !aboveHoldings
-              ? tokenErrorMessage(quote.error, 'The quote could not be loaded.')
-              : 'Enter an amount to see what you receive.'
+              ? tokenErrorMessage(quote.error, t('errors.quoteFailed'))
+              : t('sell.enterAmount')
       }
       slippagePercent={q?.slippage_percent}
-      submit={{ label: 'Sell Tokens', color: 'orange', enabled: canSell }}
+      submit={{ label: t('sell.submit'), color: 'orange', enabled: canSell }}
     >
-      <InfoLine label="Your holdings">
+      <InfoLine label={t('sell.holdings')}>
         <Money value={h?.quantity} kind="token" data-testid="sell-holdings" />
       </InfoLine>
-      <InfoLine label="Portfolio value">
+      <InfoLine label={t('sell.portfolioValue')}>
         <Money value={h?.currentValue} />
       </InfoLine>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <DecimalInput
-          label="Amount (SGX)"
+          label={t('dialog.amount')}
           placeholder="0.00"
           value={d.raw}
           onChange={(v) => {
             d.setRaw(v);
             if (outcome !== null) d.setOutcome(null);
           }}
-          error={d.amountError ?? (aboveHoldings ? INSUFFICIENT_TOKENS : null)}
+          error={d.amountError ?? (aboveHoldings ? insufficientTokens() : null)}
           disabled={trade.isPending}
           style={{ flex: 1 }}
           data-autofocus
@@ -139,7 +146,7 @@ export function SellDialog({ userId, onClose }: SellDialogProps) {
           }}
           disabled={trade.isPending || held === null || held === 0n}
         >
-          Max
+          {t('sell.max')}
         </Button>
       </Group>
     </TradeDialogShell>

@@ -21,9 +21,12 @@ import {
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
+import { formatNumber } from '../../../ui/format';
 import { Spinner } from '../../../ui/Spinner';
 import {
-  NETWORK_ERROR,
+  networkError,
   PRICE_HISTORY_LIMIT,
   TRANSACTIONS_LIMIT,
   type TransactionFilters,
@@ -34,6 +37,7 @@ import {
   useTokenTransactions,
   useUserTokenTransactions,
 } from '../api/tokenApi';
+import { TOKEN_NS, tokenText } from '../i18n';
 import { ClientTable } from './ClientTable';
 import {
   historyColumns,
@@ -42,50 +46,46 @@ import {
   transactionText,
   UserLink,
 } from './SgxDashboardColumns';
+import { statusLabel, typeLabel } from './TokenDisplay';
 import { refreshedAt } from './TokenPanels';
 
 /** Spec 9: the user-transactions lookup starts at user 1. */
 export const DEFAULT_LOOKUP_USER = 1;
 
 const ALL = 'all';
-const statusOptions = [
-  { value: ALL, label: 'All' },
-  { value: 'completed', label: 'completed' },
-  { value: 'pending', label: 'pending' },
-  { value: 'failed', label: 'failed' },
+/** The filters' choices, in the member's language (built when drawn). */
+const statusOptions = () => [
+  { value: ALL, label: tokenText('dashboard.all') },
+  ...['completed', 'pending', 'failed'].map((value) => ({ value, label: statusLabel(value) })),
 ];
-const typeOptions = [
-  { value: ALL, label: 'All' },
-  { value: 'BUY', label: 'BUY' },
-  { value: 'SELL', label: 'SELL' },
+const typeOptions = () => [
+  { value: ALL, label: tokenText('dashboard.all') },
+  ...['BUY', 'SELL'].map((value) => ({ value, label: typeLabel(value) })),
 ];
 
 /** Loading, the error banner (keeping the rows last loaded), and the table once there is data. */
 function QueryState<T>({
   query,
-  what,
+  title,
   children,
 }: {
   query: UseQueryResult<T>;
-  what: string;
+  /** The banner's title: what could not be loaded. */
+  title: string;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useT(TOKEN_NS);
   return (
     <>
       {query.isError && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title={`${what} could not be loaded`}
-          role="alert"
-        >
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{tokenErrorMessage(query.error, NETWORK_ERROR)}</Text>
+            <Text size="sm">{tokenErrorMessage(query.error, networkError())}</Text>
             {query.data !== undefined && (
-              <Text size="xs">Showing the rows as last loaded at {refreshedAt(query.dataUpdatedAt)}.</Text>
+              <Text size="xs">{t('dashboard.lastLoaded', { time: refreshedAt(query.dataUpdatedAt) })}</Text>
             )}
             <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Retry
+              {t('dashboard.retry')}
             </Button>
           </Stack>
         </Alert>
@@ -115,21 +115,22 @@ function RefreshButton({ query, label }: { query: UseQueryResult<unknown>; label
 function AllTransactions() {
   const [filters, setFilters] = useState<TransactionFilters>({ status: null, type: null });
   const query = useTokenTransactions(filters);
+  const { t } = useT(TOKEN_NS);
   return (
-    <QueryState query={query} what="Transactions">
+    <QueryState query={query} title={t('dashboard.transactionsError')}>
       {(rows) => (
         <ClientTable
           rows={rows}
           columns={transactionColumns({ user: true, hash: false })}
           rowKey={(t) => t.id}
           searchText={transactionText}
-          label="transactions"
-          emptyText="No SGX transactions yet."
+          label={t('dashboard.transactionsLabel')}
+          emptyText={t('dashboard.noTransactions')}
           toolbar={
             <Group gap="xs" align="flex-end" wrap="wrap">
               <Select
-                label="Status"
-                data={statusOptions}
+                label={t('dashboard.status')}
+                data={statusOptions()}
                 value={filters.status ?? ALL}
                 onChange={(v) =>
                   setFilters((f) => ({
@@ -141,8 +142,8 @@ function AllTransactions() {
                 w={140}
               />
               <Select
-                label="Type"
-                data={typeOptions}
+                label={t('dashboard.type')}
+                data={typeOptions()}
                 value={filters.type ?? ALL}
                 onChange={(v) =>
                   setFilters((f) => ({ ...f, type: v === null || v === ALL ? null : (v as TransactionType) }))
@@ -150,7 +151,7 @@ function AllTransactions() {
                 allowDeselect={false}
                 w={110}
               />
-              <RefreshButton query={query} label="Refresh transactions" />
+              <RefreshButton query={query} label={t('dashboard.refreshTransactions')} />
             </Group>
           }
         />
@@ -161,17 +162,18 @@ function AllTransactions() {
 
 function PriceHistory() {
   const query = usePriceHistory();
+  const { t } = useT(TOKEN_NS);
   return (
-    <QueryState query={query} what="Price history">
+    <QueryState query={query} title={t('dashboard.historyError')}>
       {(rows) => (
         <ClientTable
           rows={rows}
-          columns={historyColumns}
+          columns={historyColumns()}
           rowKey={(p) => p.id}
           searchText={historyText}
-          label="price history"
-          emptyText="No price changes yet."
-          toolbar={<RefreshButton query={query} label="Refresh price history" />}
+          label={t('dashboard.historyLabel')}
+          emptyText={t('dashboard.noHistory')}
+          toolbar={<RefreshButton query={query} label={t('dashboard.refreshHistory')} />}
         />
       )}
     </QueryState>
@@ -190,12 +192,13 @@ function MemberLookup() {
   const [userId, setUserId] = useState<number>(DEFAULT_LOOKUP_USER);
   const [inputError, setInputError] = useState<string | null>(null);
   const query = useUserTokenTransactions(userId);
+  const { t } = useT(TOKEN_NS);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const id = parseUserId(input);
     if (id === null) {
-      setInputError('Enter a user number (a whole number above 0).');
+      setInputError(t('dashboard.userIdError'));
       return;
     }
     setInputError(null);
@@ -208,16 +211,16 @@ function MemberLookup() {
       <Stack gap="md">
         <div>
           <Title order={3} id="member-lookup-title">
-            Look up a member
+            {t('dashboard.lookupTitle')}
           </Title>
           <Text size="sm" c="dimmed">
-            One member's SGX trades, with their transaction hashes (latest {TRANSACTIONS_LIMIT}).
+            {t('dashboard.lookupIntro', { limit: formatNumber(TRANSACTIONS_LIMIT) })}
           </Text>
         </div>
         <form onSubmit={submit} noValidate>
           <Group align="flex-start" gap="xs">
             <TextInput
-              label="User ID"
+              label={t('dashboard.userId')}
               inputMode="numeric"
               value={input}
               onChange={(e) => setInput(e.currentTarget.value)}
@@ -225,22 +228,22 @@ function MemberLookup() {
               w={160}
             />
             <Button type="submit" mt={25} leftSection={<IconSearch size={16} />} loading={query.isFetching}>
-              Look up
+              {t('dashboard.lookUp')}
             </Button>
           </Group>
         </form>
         <Text size="sm" fw={600}>
-          Trades of user <UserLink id={userId} />
+          <RichText text={t('dashboard.tradesOf')} components={{ user: <UserLink id={userId} /> }} />
         </Text>
-        <QueryState query={query} what="Member transactions">
+        <QueryState query={query} title={t('dashboard.memberError')}>
           {(rows) => (
             <ClientTable
               rows={rows}
               columns={transactionColumns({ user: false, hash: true })}
               rowKey={(t) => t.id}
               searchText={transactionText}
-              label="member transactions"
-              emptyText="This member has no SGX transactions."
+              label={t('dashboard.memberLabel')}
+              emptyText={t('dashboard.memberEmpty')}
             />
           )}
         </QueryState>
@@ -251,27 +254,28 @@ function MemberLookup() {
 
 /** The token transaction dashboard (spec 2.10). */
 export function SgxTransactionsDashboard() {
+  const { t } = useT(TOKEN_NS);
   return (
     <Stack gap="lg">
       <Card withBorder radius="lg" padding="md">
         <Tabs defaultValue="transactions" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="transactions" leftSection={<IconArrowsExchange size={16} />}>
-              All Transactions
+              {t('dashboard.allTab')}
             </Tabs.Tab>
             <Tabs.Tab value="history" leftSection={<IconChartLine size={16} />}>
-              Price History
+              {t('dashboard.historyTab')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="transactions">
             <Text size="sm" c="dimmed" mb="sm">
-              The latest {TRANSACTIONS_LIMIT} trades matching the filters.
+              {t('dashboard.allIntro', { limit: formatNumber(TRANSACTIONS_LIMIT) })}
             </Text>
             <AllTransactions />
           </Tabs.Panel>
           <Tabs.Panel value="history">
             <Text size="sm" c="dimmed" mb="sm">
-              The latest {PRICE_HISTORY_LIMIT} price changes, from trades and manual updates.
+              {t('dashboard.historyIntro', { limit: formatNumber(PRICE_HISTORY_LIMIT) })}
             </Text>
             <PriceHistory />
           </Tabs.Panel>

@@ -1,6 +1,7 @@
 import { Badge, Table, Text, type TextProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TransactionStatus } from '../api/tokenApi';
+import { tokenText } from '../i18n';
 import { formatPriceUnits, formatSignedPercent, pnlColor, unitsOf } from '../tokenMath';
 
 interface PriceProps extends TextProps {
@@ -29,11 +30,21 @@ export function PercentText({ value, ...textProps }: { value: string | null | un
 
 const statusColors: Record<string, string> = { completed: 'green', pending: 'yellow', failed: 'red' };
 
+/** A trade's status in the member's language ("completed"); one the screen does not know is shown as sent. */
+export function statusLabel(status: string): string {
+  return Object.hasOwn(statusColors, status) ? tokenText(`status.${status}`) : status;
+}
+
+/** BUY or SELL in the member's language; another type is shown as sent. */
+export function typeLabel(type: string): string {
+  return type === 'BUY' || type === 'SELL' ? tokenText(`type.${type}`) : type;
+}
+
 /** Spec 4: completed green, pending yellow, failed red, anything else neutral. */
 export function TransactionStatusBadge({ status }: { status: TransactionStatus | string }) {
   return (
     <Badge color={statusColors[status] ?? 'gray'} variant="light" radius="sm">
-      {status}
+      {statusLabel(status)}
     </Badge>
   );
 }
@@ -45,7 +56,7 @@ export function TransactionTypeBadge({ type }: { type: string }) {
       variant="outline"
       radius="sm"
     >
-      {type}
+      {typeLabel(type)}
     </Badge>
   );
 }

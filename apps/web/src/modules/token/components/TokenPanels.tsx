@@ -23,22 +23,18 @@ import {
   IconUserDollar,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../ui/format';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
+import { formatDateTime, formatTime, localiseDecimal } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
 import type { Holding, TokenInfo } from '../api/tokenApi';
+import { TOKEN_NS } from '../i18n';
 import { formatMultiplier, pnlColor, unitsOf } from '../tokenMath';
 import { PercentText, Price } from './TokenDisplay';
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-});
-
-/** When data was last loaded, to the second (UTC, the business timezone). */
+/** When data was last loaded, to the second, in the member's time zone with its name ("13:16:05 UTC"). */
 export function refreshedAt(ms: number): string {
-  return ms === 0 ? '-' : `${clock.format(ms)} UTC`;
+  return ms === 0 ? '-' : formatTime(ms);
 }
 
 /** Header (spec 2.9): name, symbol, the current price and a live refresh icon. */
@@ -55,6 +51,7 @@ export function TokenHeader({
   onRefresh: () => void;
   actions: ReactNode;
 }) {
+  const { t } = useT(TOKEN_NS);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
@@ -80,12 +77,12 @@ export function TokenHeader({
                   <Price value={token.current_price} />
                 )}
               </Text>
-              <Tooltip label="Refresh now (it also refreshes every 15 seconds)">
+              <Tooltip label={t('header.refreshTooltip')}>
                 <ActionIcon
                   variant="light"
                   radius="xl"
                   size="lg"
-                  aria-label="Refresh token data"
+                  aria-label={t('header.refreshLabel')}
                   onClick={onRefresh}
                   loading={refreshing}
                 >
@@ -95,9 +92,9 @@ export function TokenHeader({
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
               <Text component="span" inherit c="green" fw={600}>
-                ● Live
+                {t('header.live')}
               </Text>{' '}
-              · refreshed at {refreshedAt(updatedAt)}
+              {t('header.refreshedAt', { time: refreshedAt(updatedAt) })}
             </Text>
           </div>
           {actions}
@@ -112,7 +109,9 @@ function TokenCount({ value }: { value: string }) {
   const units = unitsOf(value);
   return (
     <>
-      <span style={{ whiteSpace: 'nowrap' }}>{units === null ? '-' : formatToken(units)}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {units === null ? '-' : localiseDecimal(formatToken(units))}
+      </span>{' '}
       <Text component="span" size="xs" c="dimmed" fw={600}>
         SGX
       </Text>
@@ -147,6 +146,7 @@ function StatCard({ label, value, note }: { label: string; value: ReactNode; not
 
 /** Four cards (spec 2.9): Total Supply, Available, Base Price, Multiplier. */
 export function TokenStats({ token }: { token: TokenInfo | undefined }) {
+  const { t } = useT(TOKEN_NS);
   if (token === undefined) {
     return (
       <SimpleGrid cols={{ base: 2, md: 4 }}>
@@ -158,41 +158,39 @@ export function TokenStats({ token }: { token: TokenInfo | undefined }) {
   }
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }}>
-      <StatCard label="Total Supply" value={<TokenCount value={token.total_supply} />} />
+      <StatCard label={t('stats.totalSupply')} value={<TokenCount value={token.total_supply} />} />
       <StatCard
-        label="Available"
+        label={t('stats.available')}
         value={<TokenCount value={token.available_tokens} />}
         note={
-          <>
-            <Money value={token.circulating_supply} kind="token" /> in circulation
-          </>
+          <RichText
+            text={t('stats.inCirculation')}
+            components={{ amount: <Money value={token.circulating_supply} kind="token" /> }}
+          />
         }
       />
-      <StatCard label="Base Price" value={<Price value={token.base_price} />} />
-      <StatCard label="Multiplier" value={formatMultiplier(token.price_multiplier)} note="Growth factor" />
+      <StatCard label={t('stats.basePrice')} value={<Price value={token.base_price} />} />
+      <StatCard
+        label={t('stats.multiplier')}
+        value={formatMultiplier(token.price_multiplier)}
+        note={t('stats.growthFactor')}
+      />
     </SimpleGrid>
   );
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+/** One figure; `id` names it for tests in any language (the English label's slug: "Total P&L" -> "total-p-l"). */
+function Figure({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
     <div>
       <Text component="dt" size="xs" c="dimmed">
         {label}
       </Text>
-      <Text component="dd" fw={600} m={0} data-testid={`portfolio-${slug(label)}`}>
+      <Text component="dd" fw={600} m={0} data-testid={`portfolio-${id}`}>
         {children}
       </Text>
     </div>
   );
-}
-
-/** "Total P&L" -> "total-p-l". */
-function slug(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 /** Portfolio (spec 2.9): holdings, value, invested, P&L coloured for profit or loss, and Refresh. */
@@ -211,10 +209,11 @@ export function PortfolioPanel({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
+  const { t } = useT(TOKEN_NS);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Your portfolio">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('portfolio.title')}>
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={4}>Your portfolio</Title>
+        <Title order={4}>{t('portfolio.title')}</Title>
         <Button
           variant="subtle"
           size="xs"
@@ -222,14 +221,14 @@ export function PortfolioPanel({
           onClick={onRefresh}
           loading={refreshing}
         >
-          Refresh
+          {t('portfolio.refresh')}
         </Button>
       </Group>
       {error !== null && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={16} />} mb="md" role="alert">
           <Text size="sm">{error}</Text>
           {holding !== undefined && (
-            <Text size="xs">Showing your portfolio as last loaded at {refreshedAt(updatedAt)}.</Text>
+            <Text size="xs">{t('portfolio.lastLoaded', { time: refreshedAt(updatedAt) })}</Text>
           )}
         </Alert>
       )}
@@ -239,27 +238,27 @@ export function PortfolioPanel({
         ) : null
       ) : (
         <SimpleGrid component="dl" m={0} cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md">
-          <Figure label="Holdings">
+          <Figure id="holdings" label={t('portfolio.holdings')}>
             <Money value={holding.quantity} kind="token" />
           </Figure>
-          <Figure label="Current Value">
+          <Figure id="current-value" label={t('portfolio.currentValue')}>
             <Money value={holding.currentValue} />
           </Figure>
-          <Figure label="Total Invested">
+          <Figure id="total-invested" label={t('portfolio.totalInvested')}>
             <Money value={holding.totalInvested} />
           </Figure>
-          <Figure label="Total P&L">
+          <Figure id="total-p-l" label={t('portfolio.totalPnl')}>
             <Text component="span" inherit c={pnlColor(holding.profitLoss)}>
               <Money value={holding.profitLoss} /> (<PercentText value={holding.profitLossPercent} />)
             </Text>
           </Figure>
-          <Figure label="Average buy price">
+          <Figure id="average-buy-price" label={t('portfolio.averageBuyPrice')}>
             <Price value={holding.averageBuyPrice} />
           </Figure>
-          <Figure label="Realised P&L">
+          <Figure id="realised-p-l" label={t('portfolio.realisedPnl')}>
             <Money value={holding.realizedProfitLoss} c={pnlColor(holding.realizedProfitLoss)} />
           </Figure>
-          <Figure label="Available balance">
+          <Figure id="available-balance" label={t('portfolio.availableBalance')}>
             <Money value={holding.availableBalance} />
           </Figure>
         </SimpleGrid>
@@ -270,15 +269,15 @@ export function PortfolioPanel({
 
 /** On the admin screen: admins hold no SGX, so there is no portfolio and no trading. */
 export function AdminTradingNote() {
+  const { t } = useT(TOKEN_NS);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Trading">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('adminNote.label')}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <IconUserDollar size={28} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
         <div>
-          <Title order={4}>Trading is for members</Title>
+          <Title order={4}>{t('adminNote.title')}</Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Admin accounts hold no SGX, so this screen has no portfolio and no Buy or Sell. Members buy and
-            sell on their own token screen; their trades are listed under SGX transactions.
+            {t('adminNote.text')}
           </Text>
         </div>
       </Group>
@@ -290,10 +289,11 @@ export function AdminTradingNote() {
 export function ContractBox({ token }: { token: TokenInfo | undefined }) {
   const address = token?.contract_address ?? null;
   const deployed = address !== null && address !== '';
+  const { t } = useT(TOKEN_NS);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Contract">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('contract.label')}>
       <Title order={4} mb="md">
-        Contract address
+        {t('contract.title')}
       </Title>
       {token === undefined ? (
         <Skeleton height={60} />
@@ -306,7 +306,7 @@ export function ContractBox({ token }: { token: TokenInfo | undefined }) {
             style={{ overflowWrap: 'anywhere' }}
             data-testid="contract-address"
           >
-            {deployed ? address : 'Not deployed yet'}
+            {deployed ? address : t('contract.notDeployed')}
           </Text>
           <Group gap="xs">
             <CopyButton value={address ?? ''}>
@@ -319,7 +319,7 @@ export function ContractBox({ token }: { token: TokenInfo | undefined }) {
                   onClick={copy}
                   disabled={!deployed}
                 >
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('contract.copied') : t('contract.copy')}
                 </Button>
               )}
             </CopyButton>
@@ -333,20 +333,20 @@ export function ContractBox({ token }: { token: TokenInfo | undefined }) {
                 rel="noopener noreferrer"
                 leftSection={<IconExternalLink size={14} />}
               >
-                View
+                {t('contract.view')}
               </Button>
             ) : (
               <Button size="xs" variant="light" leftSection={<IconExternalLink size={14} />} disabled>
-                View
+                {t('contract.view')}
               </Button>
             )}
           </Group>
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              Last updated: {formatDateTime(token.last_updated)}
+              {t('contract.lastUpdated', { time: formatDateTime(token.last_updated) })}
             </Text>
             <Text size="xs" c="dimmed">
-              Created: {formatDateTime(token.created_at)}
+              {t('contract.created', { time: formatDateTime(token.created_at) })}
             </Text>
           </Stack>
         </Stack>

@@ -9,10 +9,12 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { PageShell } from '../../../ui/PageShell';
 import { BlockedGate } from '../../users/components/BlockedBanner';
-import { NETWORK_ERROR, tokenErrorMessage, useHolding, useTokenInfo } from '../api/tokenApi';
+import { networkError, tokenErrorMessage, useHolding, useTokenInfo } from '../api/tokenApi';
 import { useMemberId } from '../hooks/useSessionUser';
+import { TOKEN_NS } from '../i18n';
 import { BuyDialog } from './BuyDialog';
 import { ContractAddressForm } from './ContractAddressForm';
 import { PriceChartDialog } from './PriceChartDialog';
@@ -35,6 +37,7 @@ type Dialog = 'buy' | 'sell' | 'update' | 'chart' | 'info' | null;
  * same token data, sets the price by hand, and has no holdings (trading is for members).
  */
 export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
+  const { t } = useT(TOKEN_NS);
   const info = useTokenInfo();
   const memberId = useMemberId();
   const userId = mode === 'member' ? memberId : null;
@@ -61,7 +64,7 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
               onClick={() => setDialog('buy')}
               disabled={!ready || userId === null}
             >
-              Buy
+              {t('page.buy')}
             </Button>
             <Button
               color="orange"
@@ -69,7 +72,7 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
               onClick={() => setDialog('sell')}
               disabled={!ready || userId === null}
             >
-              Sell
+              {t('page.sell')}
             </Button>
           </Group>
         </BlockedGate>
@@ -80,15 +83,15 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
         onClick={refreshPrice}
         loading={refreshing}
       >
-        Refresh Price
+        {t('page.refreshPrice')}
       </Button>
       {mode === 'admin' && (
         <Button leftSection={<IconEdit size={16} />} onClick={() => setDialog('update')} disabled={!ready}>
-          Update Price
+          {t('page.updatePrice')}
         </Button>
       )}
       <Button variant="light" leftSection={<IconChartLine size={16} />} onClick={() => setDialog('chart')}>
-        View Chart
+        {t('page.viewChart')}
       </Button>
       <Button
         variant="light"
@@ -96,36 +99,25 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
         onClick={() => setDialog('info')}
         disabled={!ready}
       >
-        Token Info
+        {t('page.tokenInfo')}
       </Button>
     </Group>
   );
 
   return (
     <PageShell
-      title="SGX Token"
-      description={
-        mode === 'admin'
-          ? 'The SGX price, supply and contract, with the manual price update.'
-          : 'The SGX price and supply, your SGX portfolio, and buying and selling.'
-      }
+      title={t('page.title')}
+      description={mode === 'admin' ? t('page.adminDescription') : t('page.memberDescription')}
     >
       {info.isError && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle size={18} />}
-          title="Token data could not be loaded"
-          role="alert"
-        >
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('page.loadError')} role="alert">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{tokenErrorMessage(info.error, NETWORK_ERROR)}</Text>
+            <Text size="sm">{tokenErrorMessage(info.error, networkError())}</Text>
             {ready && (
-              <Text size="xs">
-                Showing the token data as last loaded at {refreshedAt(info.dataUpdatedAt)}.
-              </Text>
+              <Text size="xs">{t('page.lastLoaded', { time: refreshedAt(info.dataUpdatedAt) })}</Text>
             )}
             <Button size="xs" variant="light" color="red" onClick={() => void info.refetch()}>
-              Retry
+              {t('page.retry')}
             </Button>
           </Stack>
         </Alert>
@@ -147,7 +139,7 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
           <PortfolioPanel
             holding={holding.data}
             loading={holding.isPending}
-            error={holding.isError ? tokenErrorMessage(holding.error, NETWORK_ERROR) : null}
+            error={holding.isError ? tokenErrorMessage(holding.error, networkError()) : null}
             updatedAt={holding.dataUpdatedAt}
             refreshing={holding.isFetching && !holding.isPending}
             onRefresh={() => void holding.refetch()}

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { formatPercent } from '../../../ui/Money';
 import type { useTradeDialog } from '../hooks/useTradeDialog';
+import { TOKEN_NS } from '../i18n';
 import { CurrentPriceLine, OutcomeAlert } from './TradeParts';
 
 /**
@@ -37,6 +39,7 @@ export function TradeDialogShell({
   slippagePercent: string | undefined;
   submit: { label: string; color: string; enabled: boolean };
 }) {
+  const { t } = useT(TOKEN_NS);
   const pending = dialog.trade.isPending;
   const { price } = dialog;
   return (
@@ -46,7 +49,7 @@ export function TradeDialogShell({
       title={title}
       centered
       closeOnClickOutside={!pending}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
       <form
         noValidate
@@ -64,7 +67,7 @@ export function TradeDialogShell({
           {children}
           <Paper withBorder radius="md" p="sm">
             <Text fw={600} size="sm" mb={4}>
-              Summary
+              {t('dialog.summary')}
             </Text>
             {summary ?? (
               <Text size="sm" c="dimmed">
@@ -75,14 +78,13 @@ export function TradeDialogShell({
           {notice}
           {slippagePercent !== undefined && (
             <Text size="xs" c="dimmed">
-              The trade is refused if the price moves more than {formatPercent(slippagePercent)} before it is
-              placed.
+              {t('dialog.slippage', { percent: formatPercent(slippagePercent) })}
             </Text>
           )}
           <OutcomeAlert outcome={dialog.outcome} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
+              {t('dialog.cancel')}
             </Button>
             <Button type="submit" color={submit.color} loading={pending} disabled={!submit.enabled}>
               {submit.label}

@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { TOKEN_NS } from '../i18n';
 import { Price } from './TokenDisplay';
 
 /** The current price line of a dialog, with its own refresh. */
@@ -13,15 +15,21 @@ export function CurrentPriceLine({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
+  const { t } = useT(TOKEN_NS);
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text size="sm" c="dimmed">
-        Current price
+        {t('dialog.currentPrice')}
       </Text>
       <Group gap={4} wrap="nowrap">
         <Price value={price} fw={700} data-testid="dialog-current-price" />
-        <Tooltip label="Refresh price">
-          <ActionIcon variant="subtle" aria-label="Refresh price" onClick={onRefresh} loading={refreshing}>
+        <Tooltip label={t('dialog.refreshPrice')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('dialog.refreshPrice')}
+            onClick={onRefresh}
+            loading={refreshing}
+          >
             <IconRefresh size={16} />
           </ActionIcon>
         </Tooltip>

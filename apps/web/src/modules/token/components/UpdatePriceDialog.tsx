@@ -2,19 +2,22 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mant
 import { formatUnits } from '@sgx/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { Money } from '../../../ui/Money';
 import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
 import {
-  INVALID_PRICE,
+  invalidPrice,
   type TokenInfo,
   tokenErrorMessage,
-  UPDATE_FAILED,
+  updateFailed,
   useRefreshToken,
   useUpdatePrice,
 } from '../api/tokenApi';
 import { useCloseAfter } from '../hooks/useCloseAfter';
 import { useSubmissionKey } from '../hooks/useSubmissionKey';
+import { TOKEN_NS } from '../i18n';
 import {
   formatSignedPriceUnits,
   percentChange,
@@ -27,7 +30,6 @@ import { DecimalInput } from './DecimalInput';
 import { PercentText, Price, SummaryTable } from './TokenDisplay';
 import { InfoLine, type Outcome, OutcomeAlert } from './TradeParts';
 
-export const PRICE_HINT = 'Enter a positive value to set the new token price';
 const REASON_MIN = 3;
 
 interface UpdatePriceDialogProps {
@@ -41,6 +43,7 @@ interface UpdatePriceDialogProps {
  * changes already asked for are shown under the current price.
  */
 export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
+  const { t } = useT(TOKEN_NS);
   const [raw, setRaw] = useState('');
   const [reason, setReason] = useState('');
   const [reasonTouched, setReasonTouched] = useState(false);
@@ -77,29 +80,30 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
             kind: 'success',
             message: r.message,
             detail: (
-              <>
-                The price is now <Price value={r.data.current_price} />.
-              </>
+              <RichText
+                text={t('update.nowAt')}
+                components={{ price: <Price value={r.data.current_price} /> }}
+              />
             ),
           }),
         onError: (error) =>
           isApprovalPending(error)
             ? setWaiting(error)
-            : setOutcome({ kind: 'error', message: tokenErrorMessage(error, UPDATE_FAILED) }),
+            : setOutcome({ kind: 'error', message: tokenErrorMessage(error, updateFailed()) }),
       },
     );
   };
 
-  const priceError = reading.kind === 'invalid' || reading.kind === 'not-positive' ? INVALID_PRICE : null;
+  const priceError = reading.kind === 'invalid' || reading.kind === 'not-positive' ? invalidPrice() : null;
 
   return (
     <Modal
       opened
       onClose={onClose}
-      title="Update Token Price"
+      title={t('update.title')}
       centered
       closeOnClickOutside={!update.isPending}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('update.closeDialog') }}
     >
       <form
         noValidate
@@ -109,13 +113,13 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
         }}
       >
         <Stack gap="md">
-          <InfoLine label="Current price">
+          <InfoLine label={t('update.currentPrice')}>
             <Price value={token.current_price} />
           </InfoLine>
           {waiting === null && <PendingChanges approvals={pending} testId="price-pending" />}
           <DecimalInput
-            label="New price (USD)"
-            description={PRICE_HINT}
+            label={t('update.newPrice')}
+            description={t('update.hint')}
             placeholder="0.00000000"
             value={raw}
             onChange={(v) => {
@@ -130,14 +134,14 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
           <Paper withBorder radius="md" p="sm">
             {change === null ? (
               <Text size="sm" c="dimmed">
-                Enter the new price to see the change.
+                {t('update.enterPrice')}
               </Text>
             ) : (
               <SummaryTable
-                label="Price change summary"
+                label={t('update.summary')}
                 rows={[
                   {
-                    label: 'Price change',
+                    label: t('update.priceChange'),
                     value: (
                       <Text component="span" inherit ff="monospace" c={pnlColor(change)}>
                         {formatSignedPriceUnits(change)}
@@ -151,7 +155,7 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
                     ),
                   },
                   {
-                    label: 'Portfolio impact',
+                    label: t('update.impact'),
                     value: (
                       <Money value={formatUnits(portfolioImpact(circulating, change))} c={pnlColor(change)} />
                     ),
@@ -160,22 +164,23 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
               />
             )}
             <Text size="xs" c="dimmed" mt={4}>
-              Portfolio impact: the change in value of the{' '}
-              <Money value={token.circulating_supply} kind="token" /> in circulation.
+              <RichText
+                text={t('update.impactNote')}
+                components={{ amount: <Money value={token.circulating_supply} kind="token" /> }}
+              />
             </Text>
           </Paper>
           <Alert
             color="yellow"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
-            title="Affects all users"
+            title={t('update.affectsTitle')}
           >
-            A manual update changes the price for every user and the value of every member's portfolio at
-            once.
+            {t('update.affectsText')}
           </Alert>
           <Textarea
-            label="Reason"
-            description="Kept in the price history and the audit log."
+            label={t('update.reason')}
+            description={t('update.reasonHint')}
             required
             autosize
             minRows={2}
@@ -183,7 +188,7 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             onBlur={() => setReasonTouched(true)}
-            error={reasonTouched && !reasonOk ? 'Say why the price changes (at least 3 characters).' : null}
+            error={reasonTouched && !reasonOk ? t('update.reasonError') : null}
             disabled={update.isPending || succeeded || waiting !== null}
           />
           <OutcomeAlert outcome={outcome} />
@@ -191,16 +196,16 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
             <>
               <ApprovalPendingAlert pending={waiting} />
               <Group justify="flex-end">
-                <Button onClick={onClose}>Close</Button>
+                <Button onClick={onClose}>{t('dialog.close')}</Button>
               </Group>
             </>
           ) : (
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose} disabled={update.isPending}>
-                Cancel
+                {t('dialog.cancel')}
               </Button>
               <Button type="submit" loading={update.isPending} disabled={!canUpdate}>
-                Update Price
+                {t('update.submit')}
               </Button>
             </Group>
           )}

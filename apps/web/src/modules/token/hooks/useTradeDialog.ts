@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { useUser } from '../../users/api/usersApi';
 import {
   type Holding,
-  TRADE_FAILED,
   tokenErrorMessage,
+  tradeFailed,
   useHolding,
   useQuote,
   useRefreshToken,
@@ -14,7 +14,8 @@ import {
   useTrade,
 } from '../api/tokenApi';
 import type { Outcome } from '../components/TradeParts';
-import { readAmount, TOO_MANY_DECIMALS } from '../tokenMath';
+import { tokenText } from '../i18n';
+import { readAmount } from '../tokenMath';
 import { useCloseAfter } from './useCloseAfter';
 import { useSubmissionKey } from './useSubmissionKey';
 
@@ -78,7 +79,7 @@ export function useTradeDialog(
         },
         onError: (error) => {
           on.error?.();
-          setOutcome({ kind: 'error', message: tokenErrorMessage(error, TRADE_FAILED) });
+          setOutcome({ kind: 'error', message: tokenErrorMessage(error, tradeFailed()) });
           void price.refetch();
           void holding.refetch();
           void quote.refetch();
@@ -90,9 +91,9 @@ export function useTradeDialog(
   /** The amount field's error, before any side's own (a sell above the holdings). */
   const amountError =
     reading.kind === 'invalid'
-      ? TOO_MANY_DECIMALS
+      ? tokenText('errors.tooManyDecimals')
       : reading.kind === 'not-positive'
-        ? 'Enter an amount above 0.'
+        ? tokenText('errors.notPositive')
         : null;
 
   return {

@@ -2,6 +2,8 @@ import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PlanRecord, UserRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText, subtractAmounts } from '../../../ui/amounts';
@@ -11,6 +13,7 @@ import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { MemberPicker } from '../../wallet/components/MemberPicker';
 import { activatePlan } from '../api/topupsApi';
+import { TOPUPS_NS } from '../i18n';
 import { PlanSelect, useActivePlans } from './shared';
 
 interface Values {
@@ -27,14 +30,15 @@ interface Submission {
 
 /** Admin: activates a plan for a member, paid from the member's own Business Balance. */
 export function ActivatePlanForm() {
+  const { t } = useT(TOPUPS_NS);
   const plans = useActivePlans();
   const invalidate = useInvalidateMoney();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { member: null, plan: '', amount: '' },
     validate: {
-      member: (m) => (m === null ? 'Choose a member.' : null),
-      plan: (v) => (v === '' ? 'Choose a plan.' : null),
+      member: (m) => (m === null ? t('activate.chooseMember') : null),
+      plan: (v) => (v === '' ? t('activate.choosePlan') : null),
       amount: (v, values) => {
         if (v.trim() === '') return null;
         const plan = plans.active.find((p) => String(p.id) === values.plan);
@@ -49,7 +53,7 @@ export function ActivatePlanForm() {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(`${res.message} (top-up #${res.topup_id})`);
+      toast.success(t('activate.done', { message: res.message, id: res.topup_id }));
       form.reset();
       invalidate();
     },
@@ -72,7 +76,7 @@ export function ActivatePlanForm() {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Activate a plan">
+      <form onSubmit={onSubmit} noValidate aria-label={t('activate.form')}>
         <Stack gap="sm">
           <MemberPicker
             value={form.values.member}
@@ -81,33 +85,46 @@ export function ActivatePlanForm() {
             description={
               form.values.member === null
                 ? undefined
-                : `Business Balance ${formatMoney(form.values.member.business_balance)}`
+                : t('activate.balance', { amount: formatMoney(form.values.member.business_balance) })
             }
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <PlanSelect plans={plans.active} {...form.getInputProps('plan')} />
             <AmountInput
-              label="Amount (optional)"
-              placeholder="Plan price"
+              label={t('activate.amount')}
+              placeholder={t('activate.amountPlaceholder')}
               {...form.getInputProps('amount')}
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit">Activate plan</Button>
+            <Button type="submit">{t('activate.submit')}</Button>
           </Group>
         </Stack>
       </form>
-      <ActionDialog action={action} title="Activate plan for member" confirmLabel="Activate">
+      <ActionDialog
+        action={action}
+        title={t('activate.confirmTitle')}
+        confirmLabel={t('activate.confirmLabel')}
+      >
         {action.payload !== null && pay !== null && (
           <Stack gap="xs">
             <Text size="sm">
-              Activate <b>{action.payload.plan.name}</b> for <b>{action.payload.member.username}</b> (
-              {action.payload.member.fullname}, #{action.payload.member.id}) for <b>{formatMoney(pay)}</b>,
-              paid from the member’s own Business Balance?
+              <RichText
+                text={t('activate.confirm', {
+                  plan: action.payload.plan.name,
+                  username: action.payload.member.username,
+                  fullname: action.payload.member.fullname,
+                  id: action.payload.member.id,
+                  amount: formatMoney(pay),
+                })}
+                components={{ b: <b /> }}
+              />
             </Text>
             <Text size="sm" c={after?.startsWith('-') === true ? 'red' : 'dimmed'}>
-              Member’s Business Balance: {formatMoney(action.payload.member.business_balance)} →{' '}
-              {after === null ? '-' : formatMoney(after)}
+              {t('activate.balanceChange', {
+                before: formatMoney(action.payload.member.business_balance),
+                after: after === null ? '-' : formatMoney(after),
+              })}
             </Text>
           </Stack>
         )}

@@ -1,12 +1,8 @@
-import {
-  type ManualTransactionBody,
-  type PatchTransactionBody,
-  ReconciliationResponse,
-  TransactionListResponse,
-} from '@sgx/contracts';
+import type { ManualTransactionBody, PatchTransactionBody } from '@sgx/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 
 export const transactionKeys = {
   table: (userId: number, table: string, page: number, limit: number) =>
@@ -16,7 +12,7 @@ export const transactionKeys = {
   reconciliation: ['money', 'reconciliation'] as const,
 };
 
-const Created = z.object({ message: z.string(), transaction_id: z.number().int() });
+const Created = contract('TransactionCreatedResponse');
 
 export type TransactionFilters = {
   source: string;
@@ -33,7 +29,7 @@ export function useTableTransactions(userId: number | null, tableName: string, p
         method: 'POST',
         // An unknown table_name is sent as it is: the server's refusal is what the page shows.
         body: { table_name: tableName, page, limit },
-        schema: TransactionListResponse,
+        schema: contract('TransactionListResponse'),
         signal,
       }),
     enabled: userId !== null && tableName !== '',
@@ -48,7 +44,7 @@ export function useUserTransactions(userId: number | null, qs: URLSearchParams) 
   return useQuery({
     queryKey: transactionKeys.user(userId ?? 0, text),
     queryFn: ({ signal }) =>
-      apiRequest(`/tr/user/${userId}?${text}`, { schema: TransactionListResponse, signal }),
+      apiRequest(`/tr/user/${userId}?${text}`, { schema: contract('TransactionListResponse'), signal }),
     enabled: userId !== null,
     placeholderData: keepPreviousData,
   });
@@ -59,7 +55,8 @@ export function useAllTransactions(qs: URLSearchParams) {
   const text = qs.toString();
   return useQuery({
     queryKey: transactionKeys.all(text),
-    queryFn: ({ signal }) => apiRequest(`/tr/all?${text}`, { schema: TransactionListResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/tr/all?${text}`, { schema: contract('TransactionListResponse'), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -68,7 +65,8 @@ export function useAllTransactions(qs: URLSearchParams) {
 export function useReconciliation() {
   return useQuery({
     queryKey: transactionKeys.reconciliation,
-    queryFn: ({ signal }) => apiRequest('/ledger/reconciliation', { schema: ReconciliationResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/ledger/reconciliation', { schema: contract('ReconciliationResponse'), signal }),
   });
 }
 

@@ -1,13 +1,7 @@
-import {
-  type ChangePasswordBody,
-  MessageResponse,
-  SingleUserResponse,
-  type UpdateUserBody,
-  UserRecord,
-  UsersListResponse,
-} from '@sgx/contracts';
+import type { ChangePasswordBody, UpdateUserBody } from '@sgx/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { contract, lazySchema } from '../../../app/lazySchema';
 
 export interface UsersListParams {
   page: number;
@@ -21,7 +15,7 @@ export const userKeys = {
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 
-const UpdateUserResponse = MessageResponse.extend({ singleuser: UserRecord });
+const UpdateUserResponse = lazySchema((c) => c.MessageResponse.extend({ singleuser: c.UserRecord }));
 
 export function useUsersList(params: UsersListParams) {
   return useQuery({
@@ -29,7 +23,7 @@ export function useUsersList(params: UsersListParams) {
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
       if (params.search !== '') qs.set('search', params.search);
-      return apiRequest(`/users/list?${qs}`, { schema: UsersListResponse, signal });
+      return apiRequest(`/users/list?${qs}`, { schema: contract('UsersListResponse'), signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -38,7 +32,7 @@ export function useUsersList(params: UsersListParams) {
 export function useUser(id: number | null) {
   return useQuery({
     queryKey: userKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/users/${id}`, { schema: SingleUserResponse, signal }),
+    queryFn: ({ signal }) => apiRequest(`/users/${id}`, { schema: contract('SingleUserResponse'), signal }),
     select: (data) => data.singleuser,
     enabled: id !== null,
   });
@@ -59,7 +53,8 @@ export function useUpdateUser(id: number) {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`/users/${id}`, { method: 'DELETE', schema: MessageResponse }),
+    mutationFn: (id: number) =>
+      apiRequest(`/users/${id}`, { method: 'DELETE', schema: contract('MessageResponse') }),
     onSuccess: (_res, id) => {
       queryClient.removeQueries({ queryKey: userKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
@@ -70,6 +65,6 @@ export function useDeleteUser() {
 export function useChangePassword(id: number) {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      apiRequest(`/users/${id}/password`, { method: 'PUT', body, schema: MessageResponse }),
+      apiRequest(`/users/${id}/password`, { method: 'PUT', body, schema: contract('MessageResponse') }),
   });
 }

@@ -20,13 +20,16 @@ import {
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type ApprovalPendingError, errorMessage } from '../../../app/apiError';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { plainDecimal, sameAmount } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useUpdateUser } from '../api/usersApi';
+import { ADMIN_USERS_NS } from '../i18n';
 import { BalanceChangeSummary } from './BalanceChangeSummary';
-import { statusLabels } from './StatusBadges';
+import { statusLabel } from './StatusBadges';
 
 interface EditValues {
   username: string;
@@ -112,13 +115,18 @@ interface AdminUserEditFormProps {
   onWaiting: (pending: ApprovalPendingError) => void;
 }
 
-const openClose = ['open', 'close'];
-const statusOptions = (['unblock', 'block'] as const).map((value) => ({ value, label: statusLabels[value] }));
+/** Options whose value the API keeps and whose label is read in the admin's language (at render time). */
+const options = (values: readonly string[], group: string) =>
+  values.map((value) => ({ value, label: tr(`${ADMIN_USERS_NS}:${group}.${value}`) }));
+const statusOptions = () =>
+  (['unblock', 'block'] as const).map((value) => ({ value, label: statusLabel(value) }));
 /** Hints go under the input so the inputs of a row stay aligned. */
 const below: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** "Editable Details" of spec 2.3. Sends the changed fields plus `updated_at` with PUT /users/{id}. */
 export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminUserEditFormProps) {
+  const { t } = useT(ADMIN_USERS_NS);
+  const openClose = options(['open', 'close'], 'edit.openClose');
   const update = useUpdateUser(user.id);
   const initial = valuesOf(user);
   const form = useForm<EditValues>({
@@ -151,7 +159,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
   const onSubmit = form.onSubmit((values) => {
     const changes = changesOf(values, initial);
     if (Object.keys(changes).length === 0) {
-      onFailed('Nothing changed: there is nothing to save.');
+      onFailed(t('edit.nothingChanged'));
       return;
     }
     const reason = values.reason.trim();
@@ -173,46 +181,51 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Editable Details">
+      <form onSubmit={onSubmit} noValidate aria-label={t('edit.title')}>
         <Title order={3} fz="lg" mb="md">
-          Editable Details
+          {t('edit.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
-            label="Username"
+            label={t('edit.username')}
             type="text"
             key={form.key('username')}
             {...form.getInputProps('username')}
           />
-          <TextInput label="Email" type="email" key={form.key('email')} {...form.getInputProps('email')} />
           <TextInput
-            label="Password"
+            label={t('edit.email')}
+            type="email"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t('edit.password')}
             type="text"
             autoComplete="new-password"
-            placeholder="Leave empty to keep the current password"
+            placeholder={t('edit.passwordPlaceholder')}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <Select
-            label="Role"
-            data={['user', 'admin']}
+            label={t('edit.role')}
+            data={options(['user', 'admin'], 'edit.roles')}
             disabled
             allowDeselect={false}
             key={form.key('role')}
             {...form.getInputProps('role')}
           />
           <Select
-            label="Status"
-            data={statusOptions}
+            label={t('edit.status')}
+            data={statusOptions()}
             allowDeselect={false}
             key={form.key('status')}
             {...form.getInputProps('status')}
           />
           {blocking && (
             <Textarea
-              label="Reason for blocking"
-              description="The member sees it on every page, with a link to support."
-              placeholder="For example: your deposit of 12 May is under review."
+              label={t('edit.blockReason')}
+              description={t('edit.blockReasonHint')}
+              placeholder={t('edit.blockReasonExample')}
               required
               autosize
               minRows={2}
@@ -224,54 +237,67 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             />
           )}
           <Select
-            label="Is Active"
-            data={['active', 'inactive']}
+            label={t('edit.isActive')}
+            data={options(['active', 'inactive'], 'activeFlag')}
             allowDeselect={false}
             key={form.key('is_active')}
             {...form.getInputProps('is_active')}
           />
           <Select
-            label="Roi Status"
+            label={t('edit.roiStatus')}
             data={openClose}
             allowDeselect={false}
             key={form.key('roi_status')}
             {...form.getInputProps('roi_status')}
           />
           <Select
-            label="level status"
+            label={t('edit.levelStatus')}
             data={openClose}
             allowDeselect={false}
             key={form.key('level_status')}
             {...form.getInputProps('level_status')}
           />
-          <TextInput label="Address" key={form.key('address')} {...form.getInputProps('address')} />
+          <TextInput label={t('edit.address')} key={form.key('address')} {...form.getInputProps('address')} />
           <TextInput
-            label="Business"
+            label={t('edit.business')}
             type="number"
             readOnly
             variant="filled"
-            description="Lifetime amount funded into the deposit wallet."
+            description={t('edit.businessHint')}
             inputWrapperOrder={below}
             key={form.key('business')}
             {...form.getInputProps('business')}
           />
           <TextInput
-            label="Business Balance"
+            label={t('edit.businessBalance')}
             type="number"
             inputMode="decimal"
             step="0.00000001"
             min={0}
-            description="Deposit wallet balance. A change is booked as a ledger adjustment."
+            description={t('edit.businessBalanceHint')}
             inputWrapperOrder={below}
             key={form.key('business_balance')}
             {...form.getInputProps('business_balance')}
           />
-          <TextInput label="Full Name" key={form.key('fullname')} {...form.getInputProps('fullname')} />
-          <TextInput label="Phone" type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
-          <TextInput label="Refferal By" key={form.key('reffer_by')} {...form.getInputProps('reffer_by')} />
           <TextInput
-            label="Reason"
-            description="Optional: why you make this change (kept in the audit log)."
+            label={t('edit.fullname')}
+            key={form.key('fullname')}
+            {...form.getInputProps('fullname')}
+          />
+          <TextInput
+            label={t('edit.phone')}
+            type="tel"
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label={t('edit.refferBy')}
+            key={form.key('reffer_by')}
+            {...form.getInputProps('reffer_by')}
+          />
+          <TextInput
+            label={t('edit.reason')}
+            description={t('edit.reasonHint')}
             inputWrapperOrder={below}
             key={form.key('reason')}
             {...form.getInputProps('reason')}
@@ -279,24 +305,26 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} />}>
-            Save Changes
+            {t('edit.save')}
           </Button>
         </Group>
       </form>
       <ActionDialog
         action={balanceEdit}
-        title="Change Business Balance"
-        confirmLabel="Change balance"
+        title={t('edit.confirmTitle')}
+        confirmLabel={t('edit.confirmLabel')}
         color="orange"
       >
         {pendingBody !== null && (
           <Stack gap="xs">
             <Text size="sm">
-              Change the Business Balance of <b>{user.username}</b> ({user.fullname}, #{user.id})? It is
-              booked as a ledger adjustment and kept in the audit log.
+              <RichText
+                text={t('edit.confirmText', { fullname: user.fullname, id: user.id })}
+                components={{ user: <b>{user.username}</b> }}
+              />
             </Text>
             <BalanceChangeSummary
-              label="Business Balance"
+              label={t('edit.businessBalance')}
               before={user.business_balance}
               after={pendingBody.business_balance === undefined ? null : String(pendingBody.business_balance)}
             />

@@ -1,6 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { formatUnits, parseUnits } from '@sgx/money';
+import { useT } from '../../../i18n/i18n';
 import { formatMoney } from '../../../ui/Money';
+import { ADMIN_USERS_NS } from '../i18n';
 
 function units(text: string | null | undefined): bigint | null {
   if (text === null || text === undefined) return null;
@@ -25,6 +27,7 @@ interface BalanceChangeSummaryProps {
  * (bigint units). A dash while the balance is not known yet.
  */
 export function BalanceChangeSummary({ label, before, after }: BalanceChangeSummaryProps) {
+  const { t } = useT(ADMIN_USERS_NS);
   const b = units(before);
   const a = units(after);
   const diff = a !== null && b !== null ? a - b : null;
@@ -33,14 +36,22 @@ export function BalanceChangeSummary({ label, before, after }: BalanceChangeSumm
       ? '-'
       : `${diff > 0n ? '+' : diff < 0n ? '-' : ''}${formatMoney(formatUnits(diff < 0n ? -diff : diff))}`;
   const rows = [
-    { key: 'before', name: `${label} before`, value: b === null ? '-' : formatMoney(formatUnits(b)) },
-    { key: 'after', name: `${label} after`, value: a === null ? '-' : formatMoney(formatUnits(a)) },
-    { key: 'difference', name: 'Difference', value: diffText },
+    {
+      key: 'before',
+      name: t('balance.before', { label }),
+      value: b === null ? '-' : formatMoney(formatUnits(b)),
+    },
+    {
+      key: 'after',
+      name: t('balance.after', { label }),
+      value: a === null ? '-' : formatMoney(formatUnits(a)),
+    },
+    { key: 'difference', name: t('balance.difference'), value: diffText },
   ];
   return (
     <>
       <Table
-        aria-label="Balance change"
+        aria-label={t('balance.label')}
         withRowBorders={false}
         verticalSpacing={4}
         horizontalSpacing={0}
@@ -76,7 +87,7 @@ export function BalanceChangeSummary({ label, before, after }: BalanceChangeSumm
       </Table>
       {a !== null && a < 0n && (
         <Text size="sm" c="red" role="alert">
-          A balance cannot go below zero: the server will refuse this.
+          {t('balance.belowZero')}
         </Text>
       )}
     </>

@@ -2,8 +2,10 @@ import { Button, Card, Group, PasswordInput, SimpleGrid, Title } from '@mantine/
 import { useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@sgx/contracts';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { useChangePassword } from '../api/usersApi';
+import { ADMIN_USERS_NS } from '../i18n';
 
 interface PasswordChangeFormProps {
   userId: number;
@@ -13,6 +15,7 @@ interface PasswordChangeFormProps {
 
 /** Current password, new password and its confirmation. The server answers 'Password change successfuly'. */
 export function PasswordChangeForm({ userId, onSaved, onFailed }: PasswordChangeFormProps) {
+  const { t } = useT(ADMIN_USERS_NS);
   const change = useChangePassword(userId);
   const form = useForm({
     mode: 'uncontrolled',
@@ -35,25 +38,25 @@ export function PasswordChangeForm({ userId, onSaved, onFailed }: PasswordChange
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Change password">
+      <form onSubmit={onSubmit} noValidate aria-label={t('password.title')}>
         <Title order={3} fz="lg" mb="md">
-          Change password
+          {t('password.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <PasswordInput
-            label="Current password"
+            label={t('password.current')}
             autoComplete="current-password"
             key={form.key('currentPassword')}
             {...form.getInputProps('currentPassword')}
           />
           <PasswordInput
-            label="New password"
+            label={t('password.new')}
             autoComplete="new-password"
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
           <PasswordInput
-            label="Confirm new password"
+            label={t('password.confirm')}
             autoComplete="new-password"
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
@@ -61,7 +64,7 @@ export function PasswordChangeForm({ userId, onSaved, onFailed }: PasswordChange
         </SimpleGrid>
         <Group justify="flex-end" mt="lg">
           <Button type="submit" variant="light" loading={change.isPending}>
-            Change password
+            {t('password.submit')}
           </Button>
         </Group>
       </form>

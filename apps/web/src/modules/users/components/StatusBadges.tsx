@@ -1,10 +1,13 @@
 import { Badge } from '@mantine/core';
 import type { UserRecord } from '@sgx/contracts';
+import { tr, useT } from '../../../i18n/i18n';
+import { ADMIN_USERS_NS } from '../i18n';
 
-/** The words staff and members read for users.status; the API keeps 'unblock'/'block' (spec 2.3, issue 22). */
-export const statusLabels: Record<UserRecord['status'], string> = { unblock: 'Active', block: 'Blocked' };
+/** The word staff and members read for users.status; the API keeps 'unblock'/'block' (spec 2.3, issue 22). */
+export const statusLabel = (status: UserRecord['status']): string => tr(`${ADMIN_USERS_NS}:status.${status}`);
 
 export function StatusBadge({ status }: { status: UserRecord['status'] }) {
+  const { t } = useT(ADMIN_USERS_NS);
   return (
     <Badge
       color={status === 'block' ? 'red' : 'teal'}
@@ -12,12 +15,13 @@ export function StatusBadge({ status }: { status: UserRecord['status'] }) {
       size="sm"
       style={{ minWidth: 'max-content' }}
     >
-      {statusLabels[status]}
+      {t(`status.${status}`)}
     </Badge>
   );
 }
 
 export function ActiveBadge({ value }: { value: UserRecord['is_active'] }) {
+  const { t } = useT(ADMIN_USERS_NS);
   return (
     <Badge
       color={value === 'active' ? 'indigo' : 'gray'}
@@ -25,7 +29,7 @@ export function ActiveBadge({ value }: { value: UserRecord['is_active'] }) {
       size="sm"
       style={{ minWidth: 'max-content' }}
     >
-      {value}
+      {t(`activeFlag.${value}`)}
     </Badge>
   );
 }

@@ -1,10 +1,12 @@
 import { ActionIcon, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { UserRecord } from '@sgx/contracts';
 import { IconTrash } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDate, orDash } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
 import { isPositiveAmount, Money } from '../../../ui/Money';
+import { ADMIN_USERS_NS } from '../i18n';
 import { profilePath } from '../profilePath';
 import { ActiveBadge, StatusBadge } from './StatusBadges';
 
@@ -16,17 +18,18 @@ interface UsersTableProps {
 }
 
 export function UsersTable({ users, onDelete }: UsersTableProps) {
+  const { t } = useT(ADMIN_USERS_NS);
   const columns: Column<UserRecord>[] = [
     {
       key: 'member',
-      header: 'Member',
+      header: t('table.member'),
       render: (u) => <MemberName name={u.fullname} username={u.username} id={u.id} to={profilePath(u.id)} />,
     },
-    { key: 'email', header: 'Email', nowrap: true, priority: 3, render: (u) => u.email },
-    { key: 'phone', header: 'Phone', nowrap: true, priority: 4, render: (u) => orDash(u.phone) },
+    { key: 'email', header: t('table.email'), nowrap: true, priority: 3, render: (u) => u.email },
+    { key: 'phone', header: t('table.phone'), nowrap: true, priority: 4, render: (u) => orDash(u.phone) },
     {
       key: 'code',
-      header: 'Referral code',
+      header: t('table.code'),
       nowrap: true,
       priority: 4,
       render: (u) => (
@@ -37,21 +40,21 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('table.status'),
       nowrap: true,
       priority: 2,
       render: (u) => <StatusBadge status={u.status} />,
     },
     {
       key: 'active',
-      header: 'Active',
+      header: t('table.active'),
       nowrap: true,
       priority: 3,
       render: (u) => <ActiveBadge value={u.is_active} />,
     },
     {
       key: 'plan',
-      header: 'Plan',
+      header: t('table.plan'),
       nowrap: true,
       priority: 2,
       render: (u) =>
@@ -59,22 +62,28 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
           <Money value={u.active_plan} />
         ) : (
           <Text c="dimmed" size="sm">
-            No plan
+            {t('table.noPlan')}
           </Text>
         ),
     },
-    { key: 'joined', header: 'Joined', nowrap: true, priority: 3, render: (u) => formatDate(u.created_at) },
+    {
+      key: 'joined',
+      header: t('table.joined'),
+      nowrap: true,
+      priority: 3,
+      render: (u) => formatDate(u.created_at),
+    },
     {
       key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
       render: (u) => (
-        <Tooltip label="Delete">
+        <Tooltip label={t('table.delete')}>
           <ActionIcon
             variant="subtle"
             color="red"
             onClick={() => onDelete(u)}
-            aria-label={`Delete ${u.username}`}
+            aria-label={t('table.deleteUser', { username: u.username })}
           >
             <IconTrash size={18} />
           </ActionIcon>
@@ -87,7 +96,7 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
       rows={users}
       columns={columns}
       rowKey={(u) => u.id}
-      emptyText="No members match."
+      emptyText={t('table.empty')}
       rowLabel={(u) => u.username}
     />
   );

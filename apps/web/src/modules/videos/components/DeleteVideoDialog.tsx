@@ -1,5 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import type { Video } from '../api/videosApi';
+import { VIDEOS_NS } from '../i18n';
 
 interface DeleteVideoDialogProps {
   video: Video | null;
@@ -10,27 +13,28 @@ interface DeleteVideoDialogProps {
 
 /** Spec 2.7: 'Confirm Deletion', 'This action cannot be undone.' */
 export function DeleteVideoDialog({ video, deleting, onCancel, onConfirm }: DeleteVideoDialogProps) {
+  const { t } = useT(VIDEOS_NS);
   return (
     <Modal
       opened={video !== null}
       onClose={onCancel}
-      title="Confirm Deletion"
+      title={t('delete.title')}
       centered
       closeOnClickOutside={!deleting}
       closeOnEscape={!deleting}
     >
       <Text>
-        Delete <strong>{video?.title}</strong>?
+        <RichText text={t('delete.question')} components={{ title: <strong>{video?.title}</strong> }} />
       </Text>
       <Text c="dimmed" size="sm" mt={4}>
-        This action cannot be undone.
+        {t('delete.undone')}
       </Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={deleting}>
-          Cancel
+          {t('delete.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={deleting}>
-          Delete
+          {t('delete.delete')}
         </Button>
       </Group>
     </Modal>

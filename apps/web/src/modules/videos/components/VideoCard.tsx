@@ -7,8 +7,10 @@ import {
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
+import { tr, useT } from '../../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../../ui/format';
 import type { Video } from '../api/videosApi';
+import { VIDEOS_NS } from '../i18n';
 
 function isVimeo(url: string) {
   try {
@@ -21,28 +23,29 @@ function isVimeo(url: string) {
 /** The uploaded date, or N/A when there is none (spec 2.7). */
 export function uploadedDate(value: string | null | undefined): string {
   const text = formatDate(value);
-  return text === '-' ? 'N/A' : text;
+  return text === '-' ? tr('videos:card.na') : text;
 }
 
 /** Where the video stands for members (decision 0037): "Draft", "Scheduled · <when>" or "Live". */
 export function VideoStateBadge({ video }: { video: Video }) {
+  const { t } = useT(VIDEOS_NS);
   if (video.status === 'draft') {
     return (
       <Badge size="sm" color="gray" variant="light" tt="none" data-testid="video-state">
-        Draft
+        {t('card.draft')}
       </Badge>
     );
   }
   if (video.status === 'scheduled') {
     return (
       <Badge size="sm" color="blue" variant="light" tt="none" data-testid="video-state">
-        Scheduled · {formatDateTime(video.publish_at)}
+        {t('card.scheduled', { when: formatDateTime(video.publish_at) })}
       </Badge>
     );
   }
   return (
     <Badge size="sm" color="green" variant="light" tt="none" data-testid="video-state">
-      Live
+      {t('card.live')}
     </Badge>
   );
 }
@@ -68,6 +71,7 @@ export function VideoCard({
   onPublish,
   publishing,
 }: VideoCardProps) {
+  const { t } = useT(VIDEOS_NS);
   const vimeo = isVimeo(video.url);
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-label={video.title} h="100%">
@@ -84,7 +88,7 @@ export function VideoCard({
               <VideoStateBadge video={video} />
               {latest && (
                 <Badge size="xs" color="teal" variant="light">
-                  Members watch this one
+                  {t('card.watched')}
                 </Badge>
               )}
             </Group>
@@ -105,7 +109,7 @@ export function VideoCard({
           </Text>
         ) : null}
         <Text size="xs" c="dimmed" mt="auto">
-          Uploaded: {uploadedDate(video.created_at)}
+          {t('card.uploaded', { date: uploadedDate(video.created_at) })}
         </Text>
         <Group gap="xs" justify="flex-end">
           <Button
@@ -113,9 +117,9 @@ export function VideoCard({
             variant="default"
             leftSection={<IconEye size={14} />}
             onClick={() => onPreview(video)}
-            aria-label={`Preview ${video.title}`}
+            aria-label={t('card.previewVideo', { title: video.title })}
           >
-            Preview
+            {t('card.preview')}
           </Button>
           {video.status !== 'published' && (
             <Button
@@ -125,9 +129,9 @@ export function VideoCard({
               leftSection={<IconSend size={14} />}
               onClick={() => onPublish(video)}
               loading={publishing}
-              aria-label={`Publish ${video.title} now`}
+              aria-label={t('card.publishVideo', { title: video.title })}
             >
-              Publish now
+              {t('card.publish')}
             </Button>
           )}
           <Button
@@ -135,9 +139,9 @@ export function VideoCard({
             variant="light"
             leftSection={<IconEdit size={14} />}
             onClick={() => onEdit(video)}
-            aria-label={`Edit ${video.title}`}
+            aria-label={t('card.editVideo', { title: video.title })}
           >
-            Edit
+            {t('card.edit')}
           </Button>
           <Button
             size="xs"
@@ -145,9 +149,9 @@ export function VideoCard({
             color="red"
             leftSection={<IconTrash size={14} />}
             onClick={() => onDelete(video)}
-            aria-label={`Delete ${video.title}`}
+            aria-label={t('card.deleteVideo', { title: video.title })}
           >
-            Delete
+            {t('card.delete')}
           </Button>
         </Group>
       </Stack>

@@ -3,9 +3,11 @@ import { useForm } from '@mantine/form';
 import { VideoBody } from '@sgx/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { tr, useT } from '../../../i18n/i18n';
 import { effectiveTimeZone } from '../../../i18n/state';
 import { schemaErrors } from '../../../ui/formErrors';
 import type { Video, VideoValues } from '../api/videosApi';
+import { VIDEOS_NS } from '../i18n';
 import { isoToWallTime, wallTimeToIso, zoneOffset } from '../publishTime';
 
 interface VideoFormDialogProps {
@@ -31,7 +33,6 @@ interface FormValues {
 
 const empty: FormValues = { title: '', url: '', description: '', publish: 'now', publishAt: '' };
 const publishOf = { published: 'now', draft: 'draft', scheduled: 'schedule' } as const;
-const PASSED = 'The scheduled time has passed. Choose a later time, or publish now.';
 
 /** An hour from now, on the minute: where the schedule picker starts. */
 function inAnHour(zone: string): string {
@@ -46,8 +47,8 @@ function validate(values: FormValues, zone: string): Record<string, string> {
   });
   if (values.publish === 'schedule') {
     const at = wallTimeToIso(values.publishAt, zone);
-    if (at === null) errors.publishAt = 'Choose the date and time to publish.';
-    else if (Date.parse(at) <= Date.now()) errors.publishAt = PASSED;
+    if (at === null) errors.publishAt = tr('videos:form.chooseTime');
+    else if (Date.parse(at) <= Date.now()) errors.publishAt = tr('videos:form.passed');
   }
   return errors;
 }
@@ -65,6 +66,7 @@ export function VideoFormDialog({
   onCancel,
   onSave,
 }: VideoFormDialogProps) {
+  const { t } = useT(VIDEOS_NS);
   const zone = effectiveTimeZone();
   const form = useForm<FormValues>({
     initialValues: empty,
@@ -113,30 +115,40 @@ export function VideoFormDialog({
     <Modal
       opened={opened}
       onClose={onCancel}
-      title={editing ? 'Edit Video' : 'Add New Video'}
+      title={editing ? t('form.editTitle') : t('form.addTitle')}
       centered
       size="lg"
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}
     >
-      <form noValidate aria-label={editing ? 'Edit video' : 'Add video'} onSubmit={form.onSubmit(submit)}>
+      <form
+        noValidate
+        aria-label={editing ? t('form.editForm') : t('form.addForm')}
+        onSubmit={form.onSubmit(submit)}
+      >
         <Stack gap="md">
           {error !== null && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {error}
             </Alert>
           )}
-          <TextInput label="Title" required maxLength={200} data-autofocus {...form.getInputProps('title')} />
           <TextInput
-            label="Video URL"
+            label={t('form.title')}
+            required
+            maxLength={200}
+            data-autofocus
+            {...form.getInputProps('title')}
+          />
+          <TextInput
+            label={t('form.url')}
             required
             type="url"
             placeholder="https://www.youtube.com/watch?v=..."
-            description="A YouTube or Vimeo link."
+            description={t('form.urlHelp')}
             {...form.getInputProps('url')}
           />
           <Textarea
-            label="Description (optional)"
+            label={t('form.description')}
             autosize
             minRows={3}
             maxRows={8}
@@ -144,36 +156,32 @@ export function VideoFormDialog({
             {...form.getInputProps('description')}
           />
           <Radio.Group
-            label="When members see it"
-            description={
-              live
-                ? 'This video is live. Save as draft to take it off the members’ page.'
-                : 'Members see nothing until the video is published.'
-            }
+            label={t('form.when')}
+            description={live ? t('form.liveHelp') : t('form.draftHelp')}
             {...form.getInputProps('publish')}
           >
             <Group gap="lg" mt="xs">
-              <Radio value="now" label={live ? 'Keep live' : 'Publish now'} />
-              <Radio value="draft" label="Save as draft" />
-              <Radio value="schedule" label="Schedule" />
+              <Radio value="now" label={live ? t('form.keepLive') : t('form.publishNow')} />
+              <Radio value="draft" label={t('form.saveDraft')} />
+              <Radio value="schedule" label={t('form.schedule')} />
             </Group>
           </Radio.Group>
           {form.values.publish === 'schedule' && (
             <TextInput
-              label="Publish at"
+              label={t('form.publishAt')}
               type="datetime-local"
               required
-              description={`In your time zone: ${zone} (${zoneOffset(zone)}).`}
+              description={t('form.zone', { zone, offset: zoneOffset(zone) })}
               min={isoToWallTime(new Date().toISOString(), zone)}
               {...form.getInputProps('publishAt')}
             />
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={saving}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
-              {editing ? 'Update Video' : 'Save Video'}
+              {editing ? t('form.update') : t('form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,15 +1,18 @@
 import { Alert, AspectRatio, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconEye, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { tr, useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { embedUrl } from '../../watch/components/embed';
 import { fetchVideo, type Video, videoKeys } from '../api/videosApi';
+import { VIDEOS_NS } from '../i18n';
 import { VideoStateBadge } from './VideoCard';
 
 function audience(video: Video): string {
-  if (video.status === 'draft') return 'Members do not see this draft until you publish it.';
-  if (video.status === 'scheduled') return `Members see it from ${formatDateTime(video.publish_at)}.`;
-  return 'Members see this video now.';
+  if (video.status === 'draft') return tr('videos:preview.draft');
+  if (video.status === 'scheduled')
+    return tr('videos:preview.scheduled', { when: formatDateTime(video.publish_at) });
+  return tr('videos:preview.live');
 }
 
 interface VideoPreviewDialogProps {
@@ -23,6 +26,7 @@ interface VideoPreviewDialogProps {
  * shown the way the members' watch dialog shows it (player, title), with Start Watching for show only.
  */
 export function VideoPreviewDialog({ video, onClose }: VideoPreviewDialogProps) {
+  const { t } = useT(VIDEOS_NS);
   const fresh = useQuery({
     queryKey: videoKeys.one(video?.id ?? 0),
     queryFn: ({ signal }) => fetchVideo(video?.id ?? 0, signal),
@@ -32,7 +36,7 @@ export function VideoPreviewDialog({ video, onClose }: VideoPreviewDialogProps) 
   const shown = fresh.data ?? video;
   const embed = shown ? embedUrl(shown.url) : null;
   return (
-    <Modal opened={video !== null} onClose={onClose} title="Preview" size="lg" centered>
+    <Modal opened={video !== null} onClose={onClose} title={t('preview.title')} size="lg" centered>
       {shown && (
         <Stack gap="md">
           <Alert color="blue" variant="light" icon={<IconEye size={18} />} data-testid="preview-audience">
@@ -42,7 +46,7 @@ export function VideoPreviewDialog({ video, onClose }: VideoPreviewDialogProps) 
             </Group>
           </Alert>
           <Text fw={700} size="lg">
-            Today&apos;s video
+            {t('preview.today')}
           </Text>
           <AspectRatio ratio={16 / 9}>
             {embed !== null ? (
@@ -55,7 +59,7 @@ export function VideoPreviewDialog({ video, onClose }: VideoPreviewDialogProps) 
               />
             ) : (
               <Stack bg="gray.1" justify="center" align="center" style={{ borderRadius: 8 }}>
-                <Text c="dimmed">No video available. Try later.</Text>
+                <Text c="dimmed">{t('preview.none')}</Text>
               </Stack>
             )}
           </AspectRatio>
@@ -64,7 +68,7 @@ export function VideoPreviewDialog({ video, onClose }: VideoPreviewDialogProps) 
           </Text>
           <Group justify="center">
             <Button leftSection={<IconPlayerPlay size={18} />} disabled>
-              Start Watching
+              {t('preview.start')}
             </Button>
           </Group>
         </Stack>

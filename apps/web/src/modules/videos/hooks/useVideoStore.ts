@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { useTimedMessage } from '../../../ui/useTimedMessage';
 import { messageOr } from '../../content/api/upload';
 import {
@@ -12,6 +13,7 @@ import {
   type VideoValues,
   videoKeys,
 } from '../api/videosApi';
+import { VIDEOS_NS } from '../i18n';
 
 type VideoList = { data: Video[] };
 
@@ -22,6 +24,7 @@ type VideoList = { data: Video[] };
  * Publish now (decision 0037) merges the live video the same way.
  */
 export function useVideoStore() {
+  const { t } = useT(VIDEOS_NS);
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: videoKeys.list,
@@ -44,7 +47,7 @@ export function useVideoStore() {
       showMessage(res.message);
       void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
     },
-    onError: (e) => setError(messageOr(e, 'Failed to create video')),
+    onError: (e) => setError(messageOr(e, t('store.createFailed'))),
   });
 
   const update = useMutation({
@@ -56,7 +59,7 @@ export function useVideoStore() {
       showMessage(res.message);
       void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
     },
-    onError: (e) => setError(messageOr(e, 'Failed to update video')),
+    onError: (e) => setError(messageOr(e, t('store.updateFailed'))),
   });
 
   const publish = useMutation({
@@ -68,7 +71,7 @@ export function useVideoStore() {
       showMessage(res.message);
       void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
     },
-    onError: (e) => setError(messageOr(e, 'Failed to publish video')),
+    onError: (e) => setError(messageOr(e, t('store.publishFailed'))),
   });
 
   const remove = useMutation({
@@ -80,13 +83,13 @@ export function useVideoStore() {
       showMessage(res.message);
       void queryClient.invalidateQueries({ queryKey: videoKeys.latest });
     },
-    onError: (e) => setError(messageOr(e, 'Failed to delete video')),
+    onError: (e) => setError(messageOr(e, t('store.deleteFailed'))),
   });
 
   return {
     videos: list.data?.data,
     list,
-    loadError: list.isError ? messageOr(list.error, 'Failed to fetch videos') : null,
+    loadError: list.isError ? messageOr(list.error, t('store.fetchFailed')) : null,
     loading: list.isPending || create.isPending || update.isPending || publish.isPending || remove.isPending,
     current,
     setCurrent,

@@ -1,7 +1,7 @@
-import { MemberPlansResponse, WalletsResponse } from '@sgx/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 
 /**
  * Every query that shows money starts with 'money', so one invalidation after a money action refreshes
@@ -30,7 +30,8 @@ export function useInvalidateMoney() {
 export function useWallet(userId: number | null) {
   return useQuery({
     queryKey: moneyKeys.wallet(userId ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/tr/wallet/${userId}`, { schema: WalletsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/tr/wallet/${userId}`, { schema: contract('WalletsResponse'), signal }),
     enabled: userId !== null,
   });
 }
@@ -40,7 +41,10 @@ export function useMyPlans(userId: number | null, page = 1, limit = 10) {
   return useQuery({
     queryKey: [...moneyKeys.myPlans(userId ?? 0), page, limit],
     queryFn: ({ signal }) =>
-      apiRequest(`/actplan/list?page=${page}&limit=${limit}`, { schema: MemberPlansResponse, signal }),
+      apiRequest(`/actplan/list?page=${page}&limit=${limit}`, {
+        schema: contract('MemberPlansResponse'),
+        signal,
+      }),
     enabled: userId !== null,
   });
 }
@@ -50,7 +54,7 @@ export function useActivePlan(userId: number | null) {
   return useQuery({
     queryKey: moneyKeys.activePlan(userId ?? 0),
     queryFn: ({ signal }) =>
-      apiRequest('/actplan/list?status=active&limit=1', { schema: MemberPlansResponse, signal }),
+      apiRequest('/actplan/list?status=active&limit=1', { schema: contract('MemberPlansResponse'), signal }),
     select: (data) => data.activeplans[0] ?? null,
     enabled: userId !== null,
   });

@@ -2,7 +2,9 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UserRecord } from '@sgx/contracts';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { useUsersList } from '../../users/api/usersApi';
+import { ADMIN_USERS_NS } from '../../users/i18n';
 
 interface MemberPickerProps {
   label?: string;
@@ -18,7 +20,8 @@ const optionLabel = (u: UserRecord) => `${u.username} · ${u.fullname} (#${u.id}
  * Admin: finds a member by username, name, email, phone or referral code (server search) and picks one.
  * The chosen member's id is what the money forms send.
  */
-export function MemberPicker({ label = 'Member', value, onChange, error, description }: MemberPickerProps) {
+export function MemberPicker({ label, value, onChange, error, description }: MemberPickerProps) {
+  const { t } = useT(ADMIN_USERS_NS);
   const [search, setSearch] = useState('');
   const selectedLabel = value === null ? '' : optionLabel(value);
   const typed = search === selectedLabel ? '' : search.trim();
@@ -29,9 +32,9 @@ export function MemberPicker({ label = 'Member', value, onChange, error, descrip
 
   return (
     <Select
-      label={label}
+      label={label ?? t('picker.label')}
       description={description}
-      placeholder="Search username, name or email"
+      placeholder={t('picker.placeholder')}
       searchable
       clearable
       searchValue={search}
@@ -40,7 +43,7 @@ export function MemberPicker({ label = 'Member', value, onChange, error, descrip
       onChange={(id) => onChange(options.find((u) => String(u.id) === id) ?? null)}
       data={options.map((u) => ({ value: String(u.id), label: optionLabel(u) }))}
       filter={({ options: all }) => all}
-      nothingFoundMessage={users.isFetching ? 'Searching…' : 'No member matches.'}
+      nothingFoundMessage={users.isFetching ? t('picker.searching') : t('picker.none')}
       rightSection={users.isFetching ? <Loader size="xs" /> : undefined}
       error={error}
     />

@@ -2,6 +2,8 @@ import { LatestVideoResponse, RoiCheckResponse, SelfTradeResponse, WatchStartRes
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { ApiError } from '../../../app/apiError';
+import { tr } from '../../../i18n/i18n';
+import { WATCH_NS } from '../i18n';
 
 export const watchKeys = {
   latest: ['videos', 'latest'] as const,
@@ -16,13 +18,13 @@ class TimeoutError extends Error {}
 
 /** The exact texts of spec 8 for a ROI check that failed after its last retry. */
 export function roiCheckErrorText(error: unknown): string {
-  if (error instanceof TimeoutError) return 'Request timeout. Please check your connection.';
+  if (error instanceof TimeoutError) return tr(`${WATCH_NS}:check.timeout`);
   if (error instanceof ApiError) {
-    if (error.status === 404) return 'ROI check endpoint not found.';
-    if (error.status === 401) return 'Authentication failed. Please login again.';
-    if (error.status >= 500) return 'Server error. Please try again later.';
+    if (error.status === 404) return tr(`${WATCH_NS}:check.notFound`);
+    if (error.status === 401) return tr(`${WATCH_NS}:check.auth`);
+    if (error.status >= 500) return tr(`${WATCH_NS}:check.server`);
   }
-  return 'Failed to check transaction status.';
+  return tr(`${WATCH_NS}:check.failed`);
 }
 
 async function checkOnce(userId: number, outer: AbortSignal): Promise<boolean> {

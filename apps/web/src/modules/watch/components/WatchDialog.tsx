@@ -2,10 +2,12 @@ import { Alert, AspectRatio, Box, Button, Group, Modal, Progress, Stack, Text, T
 import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
 import { useBlockedAccount } from '../../users/blocked';
 import { BlockedActionNote } from '../../users/components/BlockedBanner';
 import { claimReward, startWatch, useLatestVideo } from '../api/watchApi';
 import fallbackVideo from '../assets/fallback.mp4';
+import { WATCH_NS } from '../i18n';
 import { embedUrl } from './embed';
 
 /** Spec 9: the watch countdown lasts 10 seconds; a successful claim shows for 1.5 s before the reload. */
@@ -31,6 +33,7 @@ interface WatchDialogProps {
 
 /** The video watch dialog (spec 2.6 and 4): player, Start Watching, 10 s countdown, Claim Reward. */
 export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogProps) {
+  const { t } = useT(WATCH_NS);
   const latest = useLatestVideo(opened);
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
   const [now, setNow] = useState(() => Date.now());
@@ -46,9 +49,9 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
   useEffect(() => {
     if (phase.kind !== 'counting') return;
     const timer = window.setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= phase.endsAt) setPhase({ kind: 'watched' });
+      const at = Date.now();
+      setNow(at);
+      if (at >= phase.endsAt) setPhase({ kind: 'watched' });
     }, 250);
     return () => window.clearInterval(timer);
   }, [phase]);
@@ -64,9 +67,9 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
     try {
       const session = await startWatch();
       const seconds = Math.max(WATCH_SECONDS, session.min_seconds);
-      const t = Date.now();
-      setNow(t);
-      setPhase({ kind: 'counting', endsAt: t + seconds * 1000 });
+      const at = Date.now();
+      setNow(at);
+      setPhase({ kind: 'counting', endsAt: at + seconds * 1000 });
       void videoRef.current?.play().catch(() => undefined);
     } catch (cause) {
       setPhase({ kind: 'failed', reason: errorMessage(cause), stage: 'start' });
@@ -103,7 +106,7 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
     phase.kind === 'counting' ? Math.max(0, Math.ceil((phase.endsAt - now) / 1000)) : WATCH_SECONDS;
 
   return (
-    <Modal opened={opened} onClose={close} title="Today's video" size="lg" centered>
+    <Modal opened={opened} onClose={close} title={t('dialog.title')} size="lg" centered>
       <Stack gap="md">
         <AspectRatio ratio={16 / 9}>
           {latest.isPending && latest.fetchStatus !== 'idle' ? (
@@ -112,14 +115,14 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
             <iframe
               key={replay}
               src={embed}
-              title={latest.data?.title ?? "Today's video"}
+              title={latest.data?.title ?? t('dialog.title')}
               allow="autoplay; encrypted-media; picture-in-picture"
               allowFullScreen
               style={{ border: 0, borderRadius: 8 }}
             />
           ) : playerFailed ? (
             <Stack bg="gray.1" justify="center" align="center" style={{ borderRadius: 8 }}>
-              <Text c="dimmed">No video available. Try later.</Text>
+              <Text c="dimmed">{t('dialog.noVideo')}</Text>
             </Stack>
           ) : (
             <video
@@ -143,23 +146,26 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
         {phase.kind === 'counting' && (
           <Stack gap={4} aria-live="polite">
             <Text ta="center" fw={700} size="lg" data-testid="countdown">
-              {secondsLeft} seconds left
+              {t('dialog.secondsLeft', { seconds: secondsLeft })}
             </Text>
-            <Progress value={((WATCH_SECONDS - secondsLeft) * 100) / WATCH_SECONDS} aria-label="Watched" />
+            <Progress
+              value={((WATCH_SECONDS - secondsLeft) * 100) / WATCH_SECONDS}
+              aria-label={t('dialog.watched')}
+            />
           </Stack>
         )}
 
         {phase.kind === 'success' && (
-          <Alert color="green" icon={<IconCircleCheck />} role="alertdialog" aria-label="Success!">
-            <Title order={4}>Success!</Title>
-            <Text>Reward claimed successfully!</Text>
+          <Alert color="green" icon={<IconCircleCheck />} role="alertdialog" aria-label={t('dialog.success')}>
+            <Title order={4}>{t('dialog.success')}</Title>
+            <Text>{t('dialog.claimedOk')}</Text>
           </Alert>
         )}
 
         {phase.kind === 'failed' && (
           <Alert color="red" icon={<IconAlertTriangle />} role="alert">
-            <Title order={4}>Error!</Title>
-            <Text>Failed to claim reward. Please try again.</Text>
+            <Title order={4}>{t('dialog.error')}</Title>
+            <Text>{t('dialog.claimFailed')}</Text>
             {phase.reason !== null && (
               <Text size="sm" mt={4}>
                 {phase.reason}
@@ -180,7 +186,7 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
               disabled={account.blocked}
               aria-describedby={blockedNote}
             >
-              Start Watching
+              {t('dialog.start')}
             </Button>
           )}
           {(phase.kind === 'watched' ||
@@ -194,13 +200,13 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
                 disabled={account.blocked}
                 aria-describedby={blockedNote}
               >
-                Claim Reward
+                {t('dialog.claim')}
               </Button>
               <Button variant="default" onClick={close} disabled={phase.kind === 'claiming'}>
-                Close
+                {t('dialog.close')}
               </Button>
               <Button variant="light" onClick={watchAgain} disabled={phase.kind === 'claiming'}>
-                Watch Again
+                {t('dialog.again')}
               </Button>
             </>
           )}

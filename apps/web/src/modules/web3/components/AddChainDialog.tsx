@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
 import type { MissingChain, useChainSwitch } from '../hooks/useChainSwitch';
+import { WEB3_NS } from '../i18n';
 
 interface AddChainDialogProps {
   missing: MissingChain | null;
@@ -12,26 +14,24 @@ interface AddChainDialogProps {
 
 /** The wallet does not know a chain yet: offer to add it with the platform's settings, then switch. */
 export function AddChainDialog({ missing, adding, error, onAdd, onClose }: AddChainDialogProps) {
+  const { t } = useT(WEB3_NS);
   const p = missing?.parameter;
   return (
     <Modal
       opened={missing !== null}
       onClose={onClose}
-      title={p ? `Add ${p.chainName} to your wallet?` : 'Add network'}
+      title={p ? t('addChain.title', { chain: p.chainName }) : t('addChain.titleGeneric')}
       centered
       closeOnClickOutside={!adding}
       closeOnEscape={!adding}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
       {p !== undefined && (
         <Stack gap="sm">
-          <Text size="sm">
-            Your wallet does not have {p.chainName} yet. Add it with these settings, then your wallet switches
-            to it. Your wallet asks you to approve.
-          </Text>
+          <Text size="sm">{t('addChain.body', { chain: p.chainName })}</Text>
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              Network endpoint
+              {t('addChain.endpoint')}
             </Text>
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {p.rpcUrls[0] ?? '-'}
@@ -39,7 +39,7 @@ export function AddChainDialog({ missing, adding, error, onAdd, onClose }: AddCh
             {p.blockExplorerUrls?.[0] !== undefined && (
               <>
                 <Text size="xs" c="dimmed" mt={4}>
-                  Block explorer
+                  {t('addChain.explorer')}
                 </Text>
                 <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                   {p.blockExplorerUrls[0]}
@@ -54,10 +54,10 @@ export function AddChainDialog({ missing, adding, error, onAdd, onClose }: AddCh
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={adding}>
-              Go back
+              {t('dialog.goBack')}
             </Button>
             <Button onClick={onAdd} loading={adding}>
-              Add network
+              {t('addChain.add')}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Switch, Text }
 import type { ChainConfig } from '@sgx/contracts';
 import { IconCircleCheck, IconClock, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { CopyText } from '../../../ui/CopyText';
 import { LoadError } from '../../../ui/LoadError';
 import { formatMoney } from '../../../ui/Money';
@@ -9,6 +10,7 @@ import { SectionCard } from '../../../ui/SectionCard';
 import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
 import { useChains } from '../api/chainsApi';
 import { type ChainSettingsDraft, draftFrom } from '../chainSettings';
+import { WEB3_NS } from '../i18n';
 import { ChainSettingsDialog } from './ChainSettingsDialog';
 
 /**
@@ -18,15 +20,12 @@ import { ChainSettingsDialog } from './ChainSettingsDialog';
  * before it applies (issue 19; shown on the card while it waits) and audited.
  */
 export function AdminChainsPanel() {
+  const { t } = useT(WEB3_NS);
   const chains = useChains();
   const [editing, setEditing] = useState<{ chain: ChainConfig; draft: ChainSettingsDraft } | null>(null);
 
   return (
-    <SectionCard
-      title="Chains"
-      description="The chains members deposit on: the stablecoin accepted on each, how many confirmations credit a deposit, the minimum, and the factory of members' own addresses."
-      testId="chains-panel"
-    >
+    <SectionCard title={t('chains.title')} description={t('chains.description')} testId="chains-panel">
       <ChainsLoadError chains={chains} />
       {chains.isPending && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
@@ -55,10 +54,11 @@ export function AdminChainsPanel() {
 
 /** The chains' read failed: why, and Retry (the panels that list chains share it). */
 export function ChainsLoadError({ chains }: { chains: ReturnType<typeof useChains> }) {
+  const { t } = useT(WEB3_NS);
   if (!chains.isError) return null;
   return (
     <LoadError
-      title="Chains could not be loaded"
+      title={t('chains.loadError')}
       error={chains.error}
       onRetry={() => void chains.refetch()}
       loadedAt={chains.dataUpdatedAt}
@@ -75,6 +75,7 @@ function ChainCard({
   onEdit: () => void;
   onToggle: (enabled: boolean) => void;
 }) {
+  const { t } = useT(WEB3_NS);
   return (
     <Card
       withBorder
@@ -89,14 +90,14 @@ function ChainCard({
           <div>
             <Text fw={700}>{chain.name}</Text>
             <Text size="xs" c="dimmed">
-              Chain id {chain.id}
+              {t('chains.chainId', { id: chain.id })}
             </Text>
           </div>
           <Switch
             checked={chain.enabled}
             onChange={(e) => onToggle(e.currentTarget.checked)}
-            label={chain.enabled ? 'Enabled' : 'Off'}
-            aria-label={`Deposits on ${chain.name}`}
+            label={chain.enabled ? t('chains.enabled') : t('chains.off')}
+            aria-label={t('chains.depositsOn', { chain: chain.name })}
             labelPosition="left"
           />
         </Group>
@@ -107,7 +108,7 @@ function ChainCard({
             leftSection={<IconCircleCheck size={12} />}
             style={{ alignSelf: 'flex-start' }}
           >
-            Server reads this chain
+            {t('chains.serverReads')}
           </Badge>
         ) : (
           <Badge
@@ -116,39 +117,47 @@ function ChainCard({
             leftSection={<IconClock size={12} />}
             style={{ alignSelf: 'flex-start', height: 'auto', whiteSpace: 'normal' }}
           >
-            No node configured: deposits wait for an admin
+            {t('chains.noNode')}
           </Badge>
         )}
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            Token contract
+            {t('chains.tokenContract')}
           </Text>
-          <CopyText value={chain.token.address} label={`${chain.name} token contract`} short />
+          <CopyText
+            value={chain.token.address}
+            label={t('chains.tokenContractOf', { chain: chain.name })}
+            short
+          />
         </Stack>
         <Group gap="lg">
-          <Value label="Symbol" value={chain.token.symbol} />
-          <Value label="Decimals" value={String(chain.token.decimals)} />
-          <Value label="Confirmations" value={String(chain.confirmations)} />
-          <Value label="Minimum" value={formatMoney(chain.min_deposit)} />
+          <Value label={t('chains.symbol')} value={chain.token.symbol} />
+          <Value label={t('chains.decimals')} value={String(chain.token.decimals)} />
+          <Value label={t('chains.confirmations')} value={String(chain.confirmations)} />
+          <Value label={t('chains.minimum')} value={formatMoney(chain.min_deposit)} />
         </Group>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            Deposit factory
+            {t('chains.factory')}
           </Text>
           {chain.forwarder_factory === null ? (
             <Text size="sm" c="dimmed">
-              None: members have no own address here
+              {t('chains.noFactory')}
             </Text>
           ) : (
-            <CopyText value={chain.forwarder_factory} label={`${chain.name} deposit factory`} short />
+            <CopyText
+              value={chain.forwarder_factory}
+              label={t('chains.factoryOf', { chain: chain.name })}
+              short
+            />
           )}
         </Stack>
         {chain.treasury !== null && (
           <Stack gap={2}>
             <Text size="xs" c="dimmed">
-              Treasury (fixed in the factory)
+              {t('chains.treasury')}
             </Text>
-            <CopyText value={chain.treasury} label={`${chain.name} treasury`} short />
+            <CopyText value={chain.treasury} label={t('chains.treasuryOf', { chain: chain.name })} short />
           </Stack>
         )}
         <ChainPending chainId={chain.id} />
@@ -158,9 +167,9 @@ function ChainCard({
             variant="light"
             leftSection={<IconPencil size={14} />}
             onClick={onEdit}
-            aria-label={`Edit ${chain.name}`}
+            aria-label={t('chains.editAria', { chain: chain.name })}
           >
-            Edit
+            {t('chains.edit')}
           </Button>
         </Group>
       </Stack>

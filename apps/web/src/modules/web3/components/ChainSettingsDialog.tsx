@@ -14,6 +14,7 @@ import type { ChainConfig } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { newIdempotencyKey } from '../../../ui/idempotency';
@@ -26,6 +27,7 @@ import {
   chainSettingsChanges,
   chainSettingsErrors,
 } from '../chainSettings';
+import { WEB3_NS } from '../i18n';
 
 export interface ChainSettingsDialogProps {
   editing: { chain: ChainConfig; draft: ChainSettingsDraft } | null;
@@ -34,13 +36,14 @@ export interface ChainSettingsDialogProps {
 
 /** A chain's settings: edit, review the changes, save (a second admin approves before they apply). */
 export function ChainSettingsDialog({ editing, onClose }: ChainSettingsDialogProps) {
+  const { t } = useT(WEB3_NS);
   return (
     <Modal
       opened={editing !== null}
       onClose={onClose}
-      title={editing === null ? 'Chain settings' : `${editing.chain.name} settings`}
+      title={editing === null ? t('settings.title') : t('settings.titleOf', { chain: editing.chain.name })}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
       {editing !== null && (
         <ChainSettingsForm
@@ -64,6 +67,7 @@ function ChainSettingsForm({
   initial: ChainSettingsDraft;
   onDone: () => void;
 }) {
+  const { t } = useT(WEB3_NS);
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<ChainSettingsErrors>({});
@@ -112,7 +116,7 @@ function ChainSettingsForm({
         <Stack gap="sm">
           <ApprovalPendingAlert pending={save.error} />
           <Group justify="flex-end">
-            <Button onClick={onDone}>Close</Button>
+            <Button onClick={onDone}>{t('settings.close')}</Button>
           </Group>
         </Stack>
       );
@@ -120,14 +124,14 @@ function ChainSettingsForm({
     return (
       <Stack gap="sm">
         {changes.length === 0 ? (
-          <Text size="sm">Nothing changes: these are the settings in force.</Text>
+          <Text size="sm">{t('settings.nothing')}</Text>
         ) : (
-          <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label="Changes">
+          <Table withRowBorders={false} verticalSpacing={4} fz="sm" aria-label={t('settings.changes')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Setting</Table.Th>
-                <Table.Th>Now</Table.Th>
-                <Table.Th>After saving</Table.Th>
+                <Table.Th>{t('settings.setting')}</Table.Th>
+                <Table.Th>{t('settings.now')}</Table.Th>
+                <Table.Th>{t('settings.after')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -143,41 +147,38 @@ function ChainSettingsForm({
             </Table.Tbody>
           </Table>
         )}
-        {changes.some((c) => c.label === 'Token contract' || c.label === 'Decimals') && (
+        {changes.some((c) => c.label === t('chains.tokenContract') || c.label === t('chains.decimals')) && (
           <Alert color="orange" variant="light">
-            Deposits are checked against this contract and its decimals: a wrong value refuses real deposits
-            or miscounts them.
+            {t('settings.tokenWarning')}
           </Alert>
         )}
-        {changes.some((c) => c.label === 'Deposit factory') && (
+        {changes.some((c) => c.label === t('chains.factory')) && (
           <Alert color="orange" variant="light">
-            Members' own deposit addresses on this chain come from the factory, and sweeps go to the treasury
-            it fixes: another factory means other addresses.
+            {t('settings.factoryWarning')}
           </Alert>
         )}
-        {changes.some((c) => c.label === 'Payout contract') && (
+        {changes.some((c) => c.label === t('settings.payoutContract')) && (
           <Alert color="orange" variant="light">
-            Approved withdrawals on this chain are paid through this contract, and the server checks every
-            payout against its transactions: check the address against its deployment.
+            {t('settings.payoutWarning')}
           </Alert>
         )}
         <Text size="sm" c="dimmed">
-          Reason: {body.reason}
+          {t('settings.reasonLine', { reason: body.reason })}
         </Text>
         <Text size="sm" c="dimmed">
-          A second admin approves this before it applies: until then deposits are checked as now.
+          {t('settings.secondAdmin')}
         </Text>
         {failed && <ApiErrorAlert error={save.error} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setStep('edit')} disabled={save.isPending}>
-            Back to edit
+            {t('settings.backToEdit')}
           </Button>
           <Button
             onClick={() => save.mutate()}
             loading={save.isPending}
             disabled={failed && !isRetryable(save.error)}
           >
-            {failed && isRetryable(save.error) ? 'Try again' : 'Save changes'}
+            {failed && isRetryable(save.error) ? t('dialog.tryAgain') : t('settings.save')}
           </Button>
         </Group>
       </Stack>
@@ -185,65 +186,61 @@ function ChainSettingsForm({
   }
 
   return (
-    <form onSubmit={review} noValidate aria-label="Chain settings">
+    <form onSubmit={review} noValidate aria-label={t('settings.formLabel')}>
       <Stack gap="sm">
         <Switch
           checked={draft.enabled}
           onChange={(e) => set('enabled', e.currentTarget.checked)}
-          label="Accept deposits on this chain"
+          label={t('settings.accept')}
         />
         <TextInput
-          label="Token contract"
-          description={
-            chain.network === 'TRON'
-              ? 'The stablecoin accepted here (T... or 0x address).'
-              : 'The stablecoin accepted here (checksummed address).'
-          }
+          label={t('chains.tokenContract')}
+          description={chain.network === 'TRON' ? t('settings.tokenHintTron') : t('settings.tokenHint')}
           styles={monoInput}
           spellCheck={false}
           autoComplete="off"
           {...bind('token_address')}
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="Symbol" {...bind('token_symbol')} />
-          <TextInput label="Decimals" inputMode="numeric" {...bind('token_decimals')} />
-          <TextInput label="Confirmations" inputMode="numeric" {...bind('confirmations')} />
+          <TextInput label={t('chains.symbol')} {...bind('token_symbol')} />
+          <TextInput label={t('chains.decimals')} inputMode="numeric" {...bind('token_decimals')} />
+          <TextInput label={t('chains.confirmations')} inputMode="numeric" {...bind('confirmations')} />
         </SimpleGrid>
         <TextInput
-          label="Minimum deposit (USD)"
-          description="Smaller transfers to a member's own address are recorded and shown, not credited."
+          label={t('settings.minDeposit')}
+          description={t('settings.minDepositHint')}
           inputMode="decimal"
           {...bind('min_deposit')}
         />
         <TextInput
-          label="Deposit factory"
-          description="The contract members' own deposit addresses come from; empty removes it."
+          label={t('chains.factory')}
+          description={t('settings.factoryHint')}
           styles={monoInput}
           spellCheck={false}
           autoComplete="off"
-          placeholder="None"
+          placeholder={t('settings.none')}
           {...bind('forwarder_factory')}
         />
         <TextInput
-          label="Payout contract"
-          description={`The BatchPayout contract approved withdrawals are paid through (${chain.network === 'TRON' ? 'T... or 0x' : '0x'} address); empty removes it.`}
+          label={t('settings.payoutContract')}
+          description={chain.network === 'TRON' ? t('settings.payoutHintTron') : t('settings.payoutHint')}
           styles={monoInput}
           spellCheck={false}
           autoComplete="off"
-          placeholder="None"
+          placeholder={t('settings.none')}
           {...bind('payout_contract')}
         />
         <TextInput
-          label="Reason"
-          placeholder="Why this change (audit log)"
+          label={t('settings.reason')}
+          placeholder={t('settings.reasonPlaceholder')}
           {...bind('reason')}
           data-autofocus
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
-            Go back
+            {t('dialog.goBack')}
           </Button>
-          <Button type="submit">Review changes</Button>
+          <Button type="submit">{t('settings.review')}</Button>
         </Group>
       </Stack>
     </form>

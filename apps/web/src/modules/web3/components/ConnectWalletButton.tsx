@@ -1,5 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
+import { useT } from '../../../i18n/i18n';
+import { WEB3_HEADER_NS } from '../headerI18n';
 
 interface ConnectWalletButtonProps {
   onClick: () => void;
@@ -12,6 +14,7 @@ interface ConnectWalletButtonProps {
  * wallet stack (wagmi, viem) is loaded: a click loads it (see WalletHeaderSlot), then HeaderWalletControl.
  */
 export function ConnectWalletButton({ onClick, loading = false }: ConnectWalletButtonProps) {
+  const { t } = useT(WEB3_HEADER_NS);
   return (
     <Button
       size="xs"
@@ -20,13 +23,13 @@ export function ConnectWalletButton({ onClick, loading = false }: ConnectWalletB
       onClick={onClick}
       loading={loading}
       loaderProps={{ type: 'dots' }}
-      aria-label="Connect wallet"
+      aria-label={t('header.connectWallet')}
     >
       <Text span inherit visibleFrom="sm">
-        Connect wallet
+        {t('header.connectWallet')}
       </Text>
       <Text span inherit hiddenFrom="sm">
-        Connect
+        {t('header.connect')}
       </Text>
     </Button>
   );

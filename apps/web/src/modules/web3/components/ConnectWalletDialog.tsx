@@ -4,8 +4,8 @@ import { IconAlertCircle, IconQrcode, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type Connector, useConnect, useConnectors } from 'wagmi';
-
-export const WALLETCONNECT_OFF = 'WalletConnect is not set up on this server (no pairing project id).';
+import { useT } from '../../../i18n/i18n';
+import { WEB3_NS } from '../i18n';
 
 interface ConnectWalletDialogProps {
   opened: boolean;
@@ -18,6 +18,7 @@ function hasBrowserWallet(): boolean {
 
 /** Choose how to connect: a wallet in this browser (each announced one by name) or WalletConnect (QR). */
 export function ConnectWalletDialog({ opened, onClose }: ConnectWalletDialogProps) {
+  const { t } = useT(WEB3_NS);
   const connectors = useConnectors();
   const connect = useConnect();
   const [error, setError] = useState<string | null>(null);
@@ -59,25 +60,20 @@ export function ConnectWalletDialog({ opened, onClose }: ConnectWalletDialogProp
     <Modal
       opened={opened}
       onClose={close}
-      title="Connect a wallet"
+      title={t('connect.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Connecting lets this page show your wallet's address and ask it to sign or send. Nothing moves
-          without your approval in the wallet.
+          {t('connect.intro')}
         </Text>
         {browserWallets.length > 0 ? (
           browserWallets.map((c) => (
             <WalletOption
               key={c.uid}
-              label={c.id === 'injected' ? 'Browser wallet' : c.name}
-              description={
-                c.id === 'injected'
-                  ? 'MetaMask or the wallet built into this browser'
-                  : 'Wallet in this browser'
-              }
+              label={c.id === 'injected' ? t('connect.browserWallet') : c.name}
+              description={c.id === 'injected' ? t('connect.injectedHint') : t('connect.inBrowser')}
               icon={c.icon}
               loading={pendingUid === c.uid}
               disabled={connect.isPending && pendingUid !== c.uid}
@@ -86,8 +82,8 @@ export function ConnectWalletDialog({ opened, onClose }: ConnectWalletDialogProp
           ))
         ) : (
           <WalletOption
-            label="Browser wallet"
-            description="No wallet found in this browser. Install one such as MetaMask, or open this page in your wallet app's browser."
+            label={t('connect.browserWallet')}
+            description={t('connect.noneFound')}
             disabled
             onClick={() => undefined}
           />
@@ -95,7 +91,7 @@ export function ConnectWalletDialog({ opened, onClose }: ConnectWalletDialogProp
         {walletConnect !== undefined ? (
           <WalletOption
             label="WalletConnect"
-            description="Scan a QR code with a wallet app on your phone"
+            description={t('connect.walletConnectHint')}
             qr
             loading={pendingUid === walletConnect.uid}
             disabled={connect.isPending && pendingUid !== walletConnect.uid}
@@ -104,14 +100,19 @@ export function ConnectWalletDialog({ opened, onClose }: ConnectWalletDialogProp
         ) : (
           <WalletOption
             label="WalletConnect"
-            description={WALLETCONNECT_OFF}
+            description={t('connect.walletConnectOff')}
             qr
             disabled
             onClick={() => undefined}
           />
         )}
         {error !== null && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Not connected">
+          <Alert
+            color="red"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            title={t('connect.notConnected')}
+          >
             {error}
           </Alert>
         )}

@@ -2,6 +2,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useConnection } from 'wagmi';
+import { useT } from '../../../i18n/i18n';
+import { WEB3_NS } from '../i18n';
 import { ConnectWalletDialog } from './ConnectWalletDialog';
 
 /**
@@ -9,6 +11,7 @@ import { ConnectWalletDialog } from './ConnectWalletDialog';
  * connect dialog. Inside WalletGate only.
  */
 export function ConnectWalletPrompt({ children }: { children: ReactNode }) {
+  const { t } = useT(WEB3_NS);
   const { status } = useConnection();
   const [connecting, setConnecting] = useState(false);
   return (
@@ -21,7 +24,7 @@ export function ConnectWalletPrompt({ children }: { children: ReactNode }) {
           onClick={() => setConnecting(true)}
           loading={status === 'connecting' || status === 'reconnecting'}
         >
-          Connect wallet
+          {t('header.connectWallet')}
         </Button>
       </Group>
       <ConnectWalletDialog opened={connecting} onClose={() => setConnecting(false)} />

@@ -4,11 +4,14 @@ import { IconCheck, IconCircleDashed, IconExternalLink, IconX } from '@tabler/ic
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { CopyText } from '../../../ui/CopyText';
 import { formatMoney } from '../../../ui/Money';
 import { useInvalidateMoney, useWallet } from '../../wallet/api/walletApi';
 import { useTrackedDeposit } from '../api/trackApi';
 import { type StepState, type TrackerPhase, trackerView } from '../depositTracker';
+import { WEB3_NS, web3Text } from '../i18n';
 
 interface DepositTrackerProps {
   userId: number;
@@ -32,6 +35,7 @@ export function DepositTracker({
   amount,
   requiredConfirmations,
 }: DepositTrackerProps) {
+  const { t } = useT(WEB3_NS);
   const tracked = useTrackedDeposit(hash);
   const deposit = tracked.data ?? undefined;
   const view = trackerView(deposit, requiredConfirmations);
@@ -58,17 +62,17 @@ export function DepositTracker({
       <Stack gap="sm">
         <div>
           <Title order={3} fz="lg">
-            Deposit of {formatMoney(amount)} on {chainName(chainId)}
+            {t('tracker.title', { amount: formatMoney(amount), chain: chainName(chainId) })}
           </Title>
           <Group gap={6} wrap="wrap">
             <Text size="sm" c="dimmed">
-              Transaction
+              {t('tracker.transaction')}
             </Text>
-            <CopyText value={hash} label="transaction hash" short />
+            <CopyText value={hash} label={t('tracker.txHash')} short />
             {explorer !== undefined && (
               <Anchor href={explorer} target="_blank" rel="noopener noreferrer" size="sm">
                 <Group gap={2} wrap="nowrap">
-                  Explorer <IconExternalLink size={14} />
+                  {t('tracker.explorer')} <IconExternalLink size={14} />
                 </Group>
               </Anchor>
             )}
@@ -79,7 +83,7 @@ export function DepositTracker({
           gap={8}
           component="ol"
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          aria-label="Progress"
+          aria-label={t('tracker.progress')}
         >
           {view.steps.map((step) => (
             <Group key={step.key} gap="sm" wrap="nowrap" component="li" data-state={step.state}>
@@ -95,7 +99,7 @@ export function DepositTracker({
           ))}
         </Stack>
         {view.phase === 'confirming' && view.required !== null && (
-          <Progress value={progress} aria-label="Confirmations" size="sm" animated />
+          <Progress value={progress} aria-label={t('tracker.confirmations')} size="sm" animated />
         )}
 
         {!view.final && (
@@ -105,61 +109,63 @@ export function DepositTracker({
         )}
 
         {view.phase === 'credited' && (
-          <Alert color="teal" icon={<IconCheck size={18} />} title="Credited" role="status">
+          <Alert color="teal" icon={<IconCheck size={18} />} title={t('tracker.credited')} role="status">
             <Stack gap={4}>
               <Text size="sm">
-                {formatMoney(deposit?.credited_amount ?? amount)} was added to your Business Balance.
+                {t('tracker.creditedBody', { amount: formatMoney(deposit?.credited_amount ?? amount) })}
                 {wallet.data !== undefined && (
                   <>
                     {' '}
-                    Your Business Balance is now{' '}
-                    <b data-testid="tracker-balance">{formatMoney(wallet.data.wallets.deposit)}</b>.
+                    <RichText
+                      text={t('tracker.balanceNow')}
+                      components={{
+                        balance: (
+                          <b data-testid="tracker-balance">{formatMoney(wallet.data.wallets.deposit)}</b>
+                        ),
+                      }}
+                    />
                   </>
                 )}
               </Text>
               <Anchor component={Link} to="/user/deposit-history" size="sm">
-                See your deposit history
+                {t('tracker.seeHistory')}
               </Anchor>
             </Stack>
           </Alert>
         )}
         {view.phase === 'refused' && (
-          <Alert color="red" icon={<IconX size={18} />} title="The check refused this deposit" role="alert">
+          <Alert color="red" icon={<IconX size={18} />} title={t('tracker.refusedTitle')} role="alert">
             <Stack gap={4}>
-              <Text size="sm">{view.reason ?? 'The transfer did not match the deposit.'}</Text>
+              <Text size="sm">{view.reason ?? t('tracker.refusedDefault')}</Text>
               <Text size="sm">
-                Nothing was credited yet. If the money did leave your wallet, our support team or an admin can
-                still check it and approve it by hand:{' '}
-                <Anchor component={Link} to="/user/query/create">
-                  raise a query
-                </Anchor>{' '}
-                with the transaction hash.
+                <RichText
+                  text={t('tracker.refusedBody')}
+                  components={{ query: <Anchor component={Link} to="/user/query/create" /> }}
+                />
               </Text>
             </Stack>
           </Alert>
         )}
         {view.phase === 'declined' && (
-          <Alert color="red" icon={<IconX size={18} />} title="Declined" role="alert">
-            {view.reason ?? 'An admin declined this deposit.'} Questions?{' '}
-            <Anchor component={Link} to="/user/query/create">
-              Raise a query
-            </Anchor>
-            .
+          <Alert color="red" icon={<IconX size={18} />} title={t('tracker.declined')} role="alert">
+            {view.reason ?? t('tracker.declinedDefault')}{' '}
+            <RichText
+              text={t('next.questions')}
+              components={{ query: <Anchor component={Link} to="/user/query/create" /> }}
+            />
           </Alert>
         )}
         {view.phase === 'manual' && (
-          <Alert color="indigo" title="Our team checks this one" role="status">
-            The server does not read {chainName(chainId)} itself, so an admin checks the transfer and credits
-            it by hand. Follow it in your{' '}
-            <Anchor component={Link} to="/user/deposit-history">
-              deposit history
-            </Anchor>
-            .
+          <Alert color="indigo" title={t('tracker.manualTitle')} role="status">
+            <RichText
+              text={t('tracker.manualBody', { chain: chainName(chainId) })}
+              components={{ history: <Anchor component={Link} to="/user/deposit-history" /> }}
+            />
           </Alert>
         )}
         {tracked.isError && (
           <Text size="xs" c="orange" role="alert">
-            Could not refresh the status ({errorMessage(tracked.error)}). Retrying…
+            {t('tracker.refreshFailed', { reason: errorMessage(tracked.error) })}
           </Text>
         )}
       </Stack>
@@ -169,35 +175,35 @@ export function DepositTracker({
 
 function statusLine(phase: TrackerPhase, confirmations: number | null, required: number | null): string {
   if (phase === 'confirming' && required !== null) {
-    return `Confirming: ${Math.min(confirmations ?? 0, required)} of ${required} confirmations. This page updates by itself.`;
+    return web3Text('tracker.confirming', { count: Math.min(confirmations ?? 0, required), required });
   }
-  return 'Waiting for the network to include your transfer in a block. This page updates by itself.';
+  return web3Text('tracker.waiting');
 }
 
 function StepIcon({ state }: { state: StepState }) {
   if (state === 'done') {
     return (
-      <ThemeIcon size={22} radius="xl" color="teal" aria-label="done">
+      <ThemeIcon size={22} radius="xl" color="teal" aria-label={web3Text('tracker.stepDone')}>
         <IconCheck size={14} />
       </ThemeIcon>
     );
   }
   if (state === 'failed') {
     return (
-      <ThemeIcon size={22} radius="xl" color="red" aria-label="failed">
+      <ThemeIcon size={22} radius="xl" color="red" aria-label={web3Text('tracker.stepFailed')}>
         <IconX size={14} />
       </ThemeIcon>
     );
   }
   if (state === 'current') {
     return (
-      <ThemeIcon size={22} radius="xl" variant="light" aria-label="in progress">
+      <ThemeIcon size={22} radius="xl" variant="light" aria-label={web3Text('tracker.stepCurrent')}>
         <Loader size={12} />
       </ThemeIcon>
     );
   }
   return (
-    <ThemeIcon size={22} radius="xl" variant="light" color="gray" aria-label="to do">
+    <ThemeIcon size={22} radius="xl" variant="light" color="gray" aria-label={web3Text('tracker.stepTodo')}>
       <IconCircleDashed size={14} />
     </ThemeIcon>
   );

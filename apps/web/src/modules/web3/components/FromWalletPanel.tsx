@@ -8,9 +8,12 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useConnection, useSignMessage } from 'wagmi';
 import { ApiError, errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { CopyText } from '../../../ui/CopyText';
 import { createDeposit } from '../../deposits/api/depositsApi';
 import { linkWallet, requestWalletChallenge, useLinkedWallets, walletKeys } from '../api/walletsApi';
+import { WEB3_NS } from '../i18n';
 import { loadSentDeposit, type SentDeposit, storeSentDeposit } from '../sentDeposit';
 import { ConnectWalletDialog } from './ConnectWalletDialog';
 import { DepositTracker } from './DepositTracker';
@@ -26,6 +29,7 @@ function same(a: string, b: string): boolean {
  * the wallet, and follow the deposit live. Reporting starts the moment the wallet hands back the hash.
  */
 export default function FromWalletPanel({ userId }: { userId: number }) {
+  const { t } = useT(WEB3_NS);
   const { status, address, chainId, connector } = useConnection();
   const linked = useLinkedWallets();
   const [sent, setSentState] = useState<SentDeposit | null>(() => loadSentDeposit(userId));
@@ -79,7 +83,7 @@ export default function FromWalletPanel({ userId }: { userId: number }) {
         <Stack gap="sm">
           {report.isPending && (
             <Text size="sm" c="dimmed" role="status">
-              Recording your deposit…
+              {t('panel.recording')}
             </Text>
           )}
           {report.isError && !sent.reported && (
@@ -94,7 +98,7 @@ export default function FromWalletPanel({ userId }: { userId: number }) {
           />
           <Group justify="flex-end">
             <Button variant="light" onClick={() => setSent(null)} disabled={report.isPending}>
-              Make another deposit
+              {t('panel.another')}
             </Button>
           </Group>
         </Stack>
@@ -121,6 +125,7 @@ interface WalletCardProps {
 }
 
 function WalletCard({ status, address, chainId, connectorName, linkedState, onLinked }: WalletCardProps) {
+  const { t } = useT(WEB3_NS);
   const [dialogOpen, setDialogOpen] = useState(false);
 
   if (status !== 'connected' || address === undefined) {
@@ -129,11 +134,10 @@ function WalletCard({ status, address, chainId, connectorName, linkedState, onLi
       <Card withBorder radius="lg" padding="md" data-testid="wallet-card">
         <Stack gap="sm" align="flex-start">
           <Title order={3} fz="lg">
-            Your wallet
+            {t('panel.yourWallet')}
           </Title>
           <Text size="sm" c="dimmed">
-            Connect the wallet you pay from (MetaMask or another browser wallet, or a phone wallet through
-            WalletConnect). You approve every step in the wallet itself.
+            {t('panel.connectIntro')}
           </Text>
           <Button
             leftSection={<IconWallet size={18} />}
@@ -142,11 +146,11 @@ function WalletCard({ status, address, chainId, connectorName, linkedState, onLi
             fullWidth
             maw={320}
           >
-            Connect wallet
+            {t('header.connectWallet')}
           </Button>
           {busy && (
             <Text size="xs" c="dimmed" role="status">
-              {status === 'connecting' ? 'Connecting… check your wallet.' : 'Reconnecting to your wallet…'}
+              {status === 'connecting' ? t('panel.connectingHint') : t('panel.reconnectingHint')}
             </Text>
           )}
         </Stack>
@@ -161,29 +165,28 @@ function WalletCard({ status, address, chainId, connectorName, linkedState, onLi
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Title order={3} fz="lg">
-            Your wallet
+            {t('panel.yourWallet')}
           </Title>
           {linkedState === 'loading' ? (
             <Skeleton h={20} w={80} />
           ) : linkedState === 'linked' ? (
             <Badge color="teal" variant="light" data-testid="wallet-linked">
-              Linked
+              {t('panel.linked')}
             </Badge>
           ) : (
             <Badge color="orange" variant="light" data-testid="wallet-linked">
-              Not linked
+              {t('panel.notLinked')}
             </Badge>
           )}
         </Group>
-        <CopyText value={address} label="wallet address" />
+        <CopyText value={address} label={t('panel.walletAddress')} />
         <Text size="xs" c="dimmed">
-          {connectorName ?? 'Wallet'} ·{' '}
-          {supported && chainId !== undefined ? chainName(chainId) : 'unsupported network'}
+          {connectorName ?? t('control.wallet')} ·{' '}
+          {supported && chainId !== undefined ? chainName(chainId) : t('control.unsupportedLower')}
         </Text>
         {!supported && (
           <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="alert">
-            Your wallet is on a network we do not accept deposits on. Choose a chain below and your wallet is
-            asked to switch.
+            {t('panel.wrongNetwork')}
           </Alert>
         )}
         {linkedState === 'not-linked' && (
@@ -200,10 +203,10 @@ function WalletCard({ status, address, chainId, connectorName, linkedState, onLi
 
 type LinkStage = 'idle' | 'challenge' | 'sign' | 'link';
 
-const stageText: Record<Exclude<LinkStage, 'idle'>, string> = {
-  challenge: 'Preparing the message…',
-  sign: 'Sign the message in your wallet. It costs nothing and moves no money.',
-  link: 'Checking the signature…',
+const stageKey: Record<Exclude<LinkStage, 'idle'>, string> = {
+  challenge: 'panel.stageChallenge',
+  sign: 'panel.stageSign',
+  link: 'panel.stageLink',
 };
 
 /** Link this wallet: a one-time message from the server, signed in the wallet, sent back as proof. */
@@ -216,6 +219,7 @@ function LinkWallet({
   chainId: number;
   onLinked: () => void;
 }) {
+  const { t } = useT(WEB3_NS);
   const signMessage = useSignMessage();
   const [stage, setStage] = useState<LinkStage>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -243,22 +247,21 @@ function LinkWallet({
 
   return (
     <Stack gap="xs">
-      <Alert color="indigo" variant="light" icon={<IconLink size={18} />} title="Link this wallet first">
-        Deposits are credited automatically only from wallets you have proven are yours. To prove it, your
-        wallet signs a one-time message: no fee, and no money moves.
+      <Alert color="indigo" variant="light" icon={<IconLink size={18} />} title={t('panel.linkFirstTitle')}>
+        {t('panel.linkFirstBody')}
       </Alert>
       {error !== null && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Not linked" role="alert">
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('panel.notLinked')} role="alert">
           {error}
         </Alert>
       )}
       <Group gap="sm" wrap="wrap">
         <Button leftSection={<IconLink size={18} />} onClick={() => void link()} loading={stage !== 'idle'}>
-          Link this wallet
+          {t('panel.link')}
         </Button>
         {stage !== 'idle' && (
           <Text size="sm" c="dimmed" role="status">
-            {stageText[stage]}
+            {t(stageKey[stage])}
           </Text>
         )}
       </Group>
@@ -268,30 +271,26 @@ function LinkWallet({
 
 /** The transfer left the wallet but the report did not reach us: say so plainly, and let it be sent again. */
 function ReportFailed({ error, hash, onRetry }: { error: unknown; hash: string; onRetry: () => void }) {
+  const { t } = useT(WEB3_NS);
   return (
     <Alert
       color="orange"
       icon={<IconAlertTriangle size={18} />}
-      title="Your money was sent, but we could not record the deposit yet"
+      title={t('panel.reportFailedTitle')}
       role="alert"
       data-testid="report-failed"
     >
       <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('panel.reportFailedBody', { reason: errorMessage(error) })}</Text>
+        <CopyText value={hash} label={t('tracker.txHash')} />
         <Text size="sm">
-          The transfer left your wallet (transaction hash below). Recording it here failed:{' '}
-          {errorMessage(error)}
-        </Text>
-        <CopyText value={hash} label="transaction hash" />
-        <Text size="sm">
-          Nothing is lost: the server watches the chain for transfers from your linked wallets and will find
-          and credit this one by itself. You can also try reporting it again now, or later from{' '}
-          <Anchor component={Link} to="/user/web3-deposit?way=manual" size="sm">
-            Send manually
-          </Anchor>{' '}
-          with this hash.
+          <RichText
+            text={t('panel.nothingLost')}
+            components={{ manual: <Anchor component={Link} to="/user/web3-deposit?way=manual" size="sm" /> }}
+          />
         </Text>
         <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-          Report again
+          {t('panel.reportAgain')}
         </Button>
       </Stack>
     </Alert>

@@ -19,8 +19,10 @@ import {
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useConnection, useDisconnect } from 'wagmi';
+import { useT } from '../../../i18n/i18n';
 import { shortText } from '../../../ui/CopyText';
 import { useChainSwitch } from '../hooks/useChainSwitch';
+import { WEB3_NS } from '../i18n';
 import { AddChainDialog } from './AddChainDialog';
 import { ConnectWalletButton } from './ConnectWalletButton';
 import { ConnectWalletDialog } from './ConnectWalletDialog';
@@ -32,6 +34,7 @@ import { ConnectWalletDialog } from './ConnectWalletDialog';
  * asks for it (WalletHeaderSlot).
  */
 export default function HeaderWalletControl({ openDialog = false }: { openDialog?: boolean }) {
+  const { t } = useT(WEB3_NS);
   const { status, address, chainId, chain, connector } = useConnection();
   // Opened at once when the member clicked the light header button that loaded this control.
   const [dialogOpen, setDialogOpen] = useState(() => openDialog && status === 'disconnected');
@@ -41,8 +44,14 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
 
   if (status === 'connecting' || status === 'reconnecting') {
     return (
-      <Button size="xs" variant="light" loading loaderProps={{ type: 'dots' }} aria-label="Wallet">
-        {status === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+      <Button
+        size="xs"
+        variant="light"
+        loading
+        loaderProps={{ type: 'dots' }}
+        aria-label={t('control.wallet')}
+      >
+        {status === 'connecting' ? t('control.connecting') : t('control.reconnecting')}
       </Button>
     );
   }
@@ -59,7 +68,7 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
   const supported = chain !== undefined;
   const onSwitch = (id: number) => {
     chains.switchTo(id).then(
-      () => toast.success(`Switched to ${chainName(id)}`),
+      () => toast.success(t('control.switchedTo', { chain: chainName(id) })),
       (error: unknown) => {
         if (!needsAddChain(error)) toast.error(walletErrorMessage(error));
       },
@@ -78,28 +87,28 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
             leftSection={supported ? <IconWallet size={16} /> : <IconAlertTriangle size={16} />}
             rightSection={<IconChevronDown size={14} />}
             loading={chains.switching}
-            aria-label={`Wallet ${address}`}
+            aria-label={t('control.walletAddress', { address })}
             data-testid="wallet-button"
           >
             <Text span inherit ff="monospace">
               {shortText(address, 6, 4)}
             </Text>
             <Text span inherit visibleFrom="sm" ml={6} c="dimmed">
-              {supported && chainId !== undefined ? chainName(chainId) : 'Unsupported network'}
+              {supported && chainId !== undefined ? chainName(chainId) : t('control.unsupported')}
             </Text>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>
-            {connector?.name ?? 'Wallet'} ·{' '}
-            {supported && chainId !== undefined ? chainName(chainId) : 'unsupported network'}
+            {connector?.name ?? t('control.wallet')} ·{' '}
+            {supported && chainId !== undefined ? chainName(chainId) : t('control.unsupportedLower')}
           </Menu.Label>
           <Menu.Item
             leftSection={clipboard.copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             closeMenuOnClick={false}
             onClick={() => clipboard.copy(address)}
           >
-            {clipboard.copied ? 'Address copied' : 'Copy address'}
+            {clipboard.copied ? t('control.copied') : t('control.copy')}
           </Menu.Item>
           {explorer !== undefined && (
             <Menu.Item
@@ -109,11 +118,11 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
               rel="noopener noreferrer"
               leftSection={<IconExternalLink size={16} />}
             >
-              View on explorer
+              {t('control.explorer')}
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Label>Switch network</Menu.Label>
+          <Menu.Label>{t('control.switchNetwork')}</Menu.Label>
           {SUPPORTED_CHAINS.map((c) => (
             <Menu.Item
               key={c.id}
@@ -122,7 +131,7 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
               rightSection={
                 c.id === chainId ? (
                   <Badge size="xs" variant="light" color="teal">
-                    current
+                    {t('control.current')}
                   </Badge>
                 ) : null
               }
@@ -138,7 +147,7 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
               disconnect.mutate({}, { onError: (error) => toast.error(walletErrorMessage(error)) })
             }
           >
-            Disconnect
+            {t('control.disconnect')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -148,7 +157,7 @@ export default function HeaderWalletControl({ openDialog = false }: { openDialog
         error={chains.addError}
         onAdd={() => {
           void chains.addMissing().then((ok) => {
-            if (ok) toast.success('Network added');
+            if (ok) toast.success(t('control.networkAdded'));
           });
         }}
         onClose={chains.dismissMissing}

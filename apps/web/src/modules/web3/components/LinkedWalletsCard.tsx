@@ -5,6 +5,7 @@ import { IconCash, IconUnlink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
@@ -12,6 +13,7 @@ import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { unlinkWallet, useLinkedWallets, walletKeys } from '../api/walletsApi';
+import { WEB3_NS } from '../i18n';
 import { PayoutWalletDialog } from './PayoutWalletDialog';
 
 function same(a: string | undefined, b: string): boolean {
@@ -23,6 +25,7 @@ function same(a: string | undefined, b: string): boolean {
  * code, then the hold: PayoutWalletDialog).
  */
 export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string | undefined }) {
+  const { t } = useT(WEB3_NS);
   const wallets = useLinkedWallets();
   const queryClient = useQueryClient();
   const refresh = () => {
@@ -40,14 +43,10 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
   const [payout, setPayout] = useState<LinkedWallet | null>(null);
 
   return (
-    <SectionCard
-      title="Your linked wallets"
-      description="Deposits from these wallets are credited automatically once the chain confirms them."
-      testId="linked-wallets"
-    >
+    <SectionCard title={t('linked.title')} description={t('linked.description')} testId="linked-wallets">
       {wallets.isError && (
         <LoadError
-          title="Linked wallets could not be loaded"
+          title={t('linked.loadError')}
           error={wallets.error}
           onRetry={() => void wallets.refetch()}
           loadedAt={wallets.dataUpdatedAt}
@@ -56,8 +55,7 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
       {wallets.isPending && <Skeleton h={64} radius="md" />}
       {wallets.data !== undefined && wallets.data.length === 0 && (
         <Text size="sm" c="dimmed">
-          No wallets linked yet. Connect your wallet and choose Link this wallet: you sign a message, which
-          costs nothing and moves no money.
+          {t('linked.empty')}
         </Text>
       )}
       {wallets.data !== undefined && wallets.data.length > 0 && (
@@ -73,20 +71,20 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
             >
               <Stack gap={6}>
                 <Group gap={6} wrap="wrap">
-                  <CopyText value={w.address} label={`address ${w.address}`} short />
+                  <CopyText value={w.address} label={t('linked.address', { address: w.address })} short />
                   {same(currentAddress, w.address) && (
                     <Badge size="sm" variant="light" color="indigo">
-                      Connected now
+                      {t('linked.connectedNow')}
                     </Badge>
                   )}
                   {w.is_payout && (
                     <Badge size="sm" variant="light" color="teal">
-                      Payout address
+                      {t('linked.payout')}
                     </Badge>
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  Proven on {chainName(w.chainId)} · linked {formatDateTime(w.linked_at)}
+                  {t('linked.proven', { chain: chainName(w.chainId), date: formatDateTime(w.linked_at) })}
                 </Text>
                 <Group gap="xs" justify="flex-end">
                   {!w.is_payout && (
@@ -95,9 +93,9 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
                       variant="light"
                       leftSection={<IconCash size={14} />}
                       onClick={() => setPayout(w)}
-                      aria-label={`Use ${w.address} as payout address`}
+                      aria-label={t('linked.usePayoutAria', { address: w.address })}
                     >
-                      Use as payout address
+                      {t('linked.usePayout')}
                     </Button>
                   )}
                   <Button
@@ -106,9 +104,9 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
                     color="red"
                     leftSection={<IconUnlink size={14} />}
                     onClick={() => unlink.open(w)}
-                    aria-label={`Unlink ${w.address}`}
+                    aria-label={t('linked.unlinkAria', { address: w.address })}
                   >
-                    Unlink
+                    {t('linked.unlink')}
                   </Button>
                 </Group>
               </Stack>
@@ -116,19 +114,21 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
           ))}
         </Stack>
       )}
-      <ActionDialog action={unlink} title="Unlink wallet?" confirmLabel="Unlink" color="red">
+      <ActionDialog
+        action={unlink}
+        title={t('linked.unlinkTitle')}
+        confirmLabel={t('linked.unlink')}
+        color="red"
+      >
         {unlink.payload !== null && (
           <Stack gap="xs">
             <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {unlink.payload.address}
             </Text>
-            <Text size="sm">
-              Transfers from this wallet will no longer be credited to you automatically; an admin would have
-              to check them by hand. You can link it again at any time by signing a new message.
-            </Text>
+            <Text size="sm">{t('linked.unlinkBody')}</Text>
             {unlink.payload.is_payout && (
               <Text size="sm" c="dimmed">
-                It stays your payout address until you choose another one.
+                {t('linked.stillPayout')}
               </Text>
             )}
           </Stack>

@@ -3,6 +3,8 @@ import { networkName } from '@sgx/chain/names';
 import type { LinkedWallet } from '@sgx/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { usePayoutAddress, useRefreshPayoutAddress } from '../../payouts/api/payoutAddressApi';
@@ -14,6 +16,7 @@ import {
   PayoutCredentialsFields,
 } from '../../payouts/components/PayoutCredentialsFields';
 import { makePayoutWallet } from '../api/walletsApi';
+import { WEB3_NS } from '../i18n';
 
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } as const;
 
@@ -30,6 +33,7 @@ export function PayoutWalletDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t } = useT(WEB3_NS);
   const state = usePayoutAddress();
   const refresh = useRefreshPayoutAddress();
   const twoFactor = state.data?.two_factor === true;
@@ -65,22 +69,30 @@ export function PayoutWalletDialog({
     <Modal
       opened={wallet !== null}
       onClose={close}
-      title="Use as payout address?"
+      title={t('payout.title')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
       {wallet !== null && (
         <Stack gap="sm">
-          <Text size="sm">Your withdrawals on {networkName('BEP20')} will be paid to:</Text>
+          <Text size="sm">{t('payout.paidTo', { network: networkName('BEP20') })}</Text>
           <Text size="sm" style={mono}>
             {wallet.address}
           </Text>
           <Text size="sm">
-            From: {state.data?.bep20 ? <span style={mono}>{state.data.bep20}</span> : 'no address'}
+            <RichText
+              text={t('payout.from')}
+              components={{
+                address: state.data?.bep20 ? (
+                  <span style={mono}>{state.data.bep20}</span>
+                ) : (
+                  <span>{t('payout.noAddress')}</span>
+                ),
+              }}
+            />
           </Text>
           <Text size="sm" c="dimmed">
-            It replaces your current payout address. Withdrawals to it are possible only{' '}
-            {state.data?.hold_hours ?? '24'} hours after the change; you will get an e-mail about it.
+            {t('payout.replaces', { hours: state.data?.hold_hours ?? '24' })}
           </Text>
           <PayoutCredentialsFields
             twoFactor={twoFactor}
@@ -91,10 +103,10 @@ export function PayoutWalletDialog({
           {make.isError && <ApiErrorAlert error={make.error} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={make.isPending}>
-              Go back
+              {t('dialog.goBack')}
             </Button>
             <Button onClick={confirm} loading={make.isPending} disabled={state.data === undefined}>
-              Use as payout address
+              {t('linked.usePayout')}
             </Button>
           </Group>
         </Stack>

@@ -1,10 +1,12 @@
 import { Button, Divider, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { newIdempotencyKey } from '../../../ui/idempotency';
 import { monoInput } from '../../../ui/inputStyles';
+import { WEB3_NS } from '../i18n';
 import { txHashProblem } from '../txHash';
 import { WalletGate } from '../WalletGate';
 
@@ -25,23 +27,24 @@ function ReportState({
   onRetry: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useT(WEB3_NS);
   return (
     <Stack gap="xs">
-      <Text size="sm">Transaction sent:</Text>
-      <CopyText value={hash} label="transaction hash" />
+      <Text size="sm">{t('byHand.sent')}</Text>
+      <CopyText value={hash} label={t('tracker.txHash')} />
       {pending ? (
         <Text size="sm" c="dimmed" role="status">
-          Recording the transaction…
+          {t('byHand.recording')}
         </Text>
       ) : (
         <>
-          <ApiErrorAlert error={error} title="The transaction was sent but not recorded yet" />
+          <ApiErrorAlert error={error} title={t('byHand.notRecorded')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDiscard}>
-              Enter another hash
+              {t('byHand.another')}
             </Button>
             <Button variant="light" onClick={onRetry}>
-              Record it again
+              {t('byHand.again')}
             </Button>
           </Group>
         </>
@@ -65,6 +68,7 @@ interface SendByHandProps {
 
 /** A prepared transaction as data to send with any wallet (copy buttons), and the field its hash is pasted into. */
 export function SendByHand({ to, toName, data, children, formLabel, busy, onHash }: SendByHandProps) {
+  const { t } = useT(WEB3_NS);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: React.FormEvent) => {
@@ -79,18 +83,18 @@ export function SendByHand({ to, toName, data, children, formLabel, busy, onHash
         <Text size="sm">{children}</Text>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            To ({toName})
+            {t('byHand.to', { name: toName })}
           </Text>
-          <CopyText value={to} label={`${toName} address`} />
+          <CopyText value={to} label={t('byHand.toAddress', { name: toName })} />
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed">
-            Data ({(data.length - 2) / 2} bytes)
+            {t('byHand.data', { bytes: (data.length - 2) / 2 })}
           </Text>
-          <CopyText value={data} label="transaction data" short />
+          <CopyText value={data} label={t('byHand.dataLabel')} short />
         </Stack>
         <TextInput
-          label="Transaction hash"
+          label={t('byHand.hash')}
           placeholder="0x…"
           styles={monoInput}
           spellCheck={false}
@@ -104,7 +108,7 @@ export function SendByHand({ to, toName, data, children, formLabel, busy, onHash
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={busy}>
-            Record transaction
+            {t('byHand.record')}
           </Button>
         </Group>
       </Stack>
@@ -125,6 +129,7 @@ interface SendPreparedProps<A> extends Omit<SendByHandProps, 'busy' | 'onHash'> 
  * its hash pasted; the hash is then reported to the server, and kept on screen until the server has it.
  */
 export function SendPrepared<A>({ report, onReported, wallet, ...byHand }: SendPreparedProps<A>) {
+  const { t } = useT(WEB3_NS);
   const [hash, setHash] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (h: string) => report(h, newIdempotencyKey()),
@@ -156,7 +161,7 @@ export function SendPrepared<A>({ report, onReported, wallet, ...byHand }: SendP
       {wallet !== null && (
         <>
           <WalletGate fallback={<Skeleton h={80} radius="md" />}>{wallet(send)}</WalletGate>
-          <Divider label="or send it another way" labelPosition="center" />
+          <Divider label={t('byHand.otherWay')} labelPosition="center" />
         </>
       )}
       <SendByHand {...byHand} busy={mutation.isPending} onHash={send} />

@@ -3,10 +3,13 @@ import { chainName, erc20Abi, formatTokenUnits } from '@sgx/chain';
 import type { ChainConfig } from '@sgx/contracts';
 import type { Address } from 'viem';
 import { useWriteContract } from 'wagmi';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { newIdempotencyKey } from '../../../ui/idempotency';
 import { formatMoney } from '../../../ui/Money';
 import { groupTokenText } from '../chainOptions';
 import { useSwitchThenSend } from '../hooks/useSwitchThenSend';
+import { WEB3_NS } from '../i18n';
 import type { SentDeposit } from '../sentDeposit';
 import { MissingChainDialog } from './AddChainDialog';
 import { WalletStageNotice } from './WalletStageNotice';
@@ -35,6 +38,7 @@ interface SendFromWalletDialogProps {
  * amount. Confirming switches the wallet's chain when needed and asks it for one ERC-20 transfer.
  */
 export function SendFromWalletDialog({ plan, onClose, onSent }: SendFromWalletDialogProps) {
+  const { t } = useT(WEB3_NS);
   const writeContract = useWriteContract();
   const { walletChainId, stage, busy, error, clearError, run, chainSwitch } = useSwitchThenSend();
 
@@ -76,50 +80,56 @@ export function SendFromWalletDialog({ plan, onClose, onSent }: SendFromWalletDi
       <Modal
         opened={plan !== null && chainSwitch.missing === null}
         onClose={close}
-        title="Confirm deposit from your wallet"
+        title={t('send.title')}
         centered
         closeOnClickOutside={!busy}
         closeOnEscape={!busy}
         withCloseButton={!busy}
-        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+        closeButtonProps={{ 'aria-label': t('dialog.close') }}
       >
         {plan !== null && (
           <Stack gap="sm">
             <Text size="sm">
-              Send exactly{' '}
-              <b data-testid="send-amount">
-                {groupTokenText(formatTokenUnits(plan.tokenUnits, plan.chain.token.decimals))} {symbol}
-              </b>{' '}
-              from your wallet. Once the chain confirms it, <b>{formatMoney(plan.amount)}</b> is credited to
-              your Business Balance.
+              <RichText
+                text={t('send.exactly')}
+                components={{
+                  amount: (
+                    <b data-testid="send-amount">
+                      {groupTokenText(formatTokenUnits(plan.tokenUnits, plan.chain.token.decimals))} {symbol}
+                    </b>
+                  ),
+                  credit: <b>{formatMoney(plan.amount)}</b>,
+                }}
+              />
             </Text>
-            <Field label="Chain">{plan.chain.name}</Field>
-            <Field label={`Token contract (${symbol})`} mono>
+            <Field label={t('send.chain')}>{plan.chain.name}</Field>
+            <Field label={t('send.tokenContract', { symbol })} mono>
               {plan.chain.token.address}
             </Field>
-            <Field label="Receiving address" mono>
+            <Field label={t('send.receiving')} mono>
               {plan.to}
             </Field>
-            <Field label="From your wallet" mono>
+            <Field label={t('send.from')} mono>
               {plan.from}
             </Field>
             {walletChainId !== plan.chain.id && (
               <Text size="sm" c="dimmed">
-                Your wallet is on {walletChainId === undefined ? 'another network' : chainName(walletChainId)}
-                : it is asked to switch to {plan.chain.name} first.
+                {t('send.switchFirst', {
+                  network: walletChainId === undefined ? t('send.anotherNetwork') : chainName(walletChainId),
+                  chain: plan.chain.name,
+                })}
               </Text>
             )}
             <Text size="xs" c="dimmed">
-              A transfer on chain cannot be undone. Check the receiving address in your wallet before
-              approving.
+              {t('send.irreversible')}
             </Text>
-            <WalletStageNotice stage={stage} error={error} sendText="Confirm the transfer in your wallet…" />
+            <WalletStageNotice stage={stage} error={error} sendText={t('send.confirmInWallet')} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={busy}>
-                Go back
+                {t('dialog.goBack')}
               </Button>
               <Button onClick={() => void send()} loading={busy}>
-                {error !== null ? 'Try again' : `Send ${symbol}`}
+                {error !== null ? t('dialog.tryAgain') : t('send.sendSymbol', { symbol })}
               </Button>
             </Group>
           </Stack>

@@ -17,6 +17,7 @@ import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { Address } from 'viem';
 import { useReadContract } from 'wagmi';
+import { useT } from '../../../i18n/i18n';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
 import { shortText } from '../../../ui/CopyText';
@@ -31,6 +32,7 @@ import {
   preferredChainId,
   tokenAmountError,
 } from '../chainOptions';
+import { WEB3_NS, web3Text } from '../i18n';
 import type { SentDeposit } from '../sentDeposit';
 import { SendFromWalletDialog, type SendPlan } from './SendFromWalletDialog';
 
@@ -43,6 +45,7 @@ interface WalletDepositFormProps {
 
 /** Choose the chain and the amount; the confirmation shows every detail before the wallet is asked. */
 export function WalletDepositForm({ userId, address, walletChainId, onSent }: WalletDepositFormProps) {
+  const { t } = useT(WEB3_NS);
   const chains = useChains();
   const addresses = useDepositAddresses();
   const options = useMemo(
@@ -74,7 +77,7 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
   if (chains.isError || addresses.isError) {
     return (
       <LoadError
-        title="Deposit settings could not be loaded"
+        title={t('form.loadError')}
         error={chains.error ?? addresses.error}
         onRetry={() => {
           void chains.refetch();
@@ -87,10 +90,11 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
 
   const unavailable = options.filter((o) => !o.available);
   // No EVM receiving address at all: nothing to send to from a wallet.
-  if (options.every((o) => o.address === undefined)) return <DepositsNotOpen network="EVM chains" />;
+  if (options.every((o) => o.address === undefined))
+    return <DepositsNotOpen network={t('manual.evmChains')} />;
   if (option === undefined && options.every((o) => !o.available)) {
     return (
-      <Alert color="orange" title="Deposits from a wallet are not possible right now" role="alert">
+      <Alert color="orange" title={t('form.notPossible')} role="alert">
         <List size="sm">
           {unavailable.map((o) => (
             <List.Item key={o.chain.id}>{o.reason}</List.Item>
@@ -100,7 +104,7 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
     );
   }
 
-  const problem = option === undefined ? 'Choose a chain.' : amountProblem(amount, option, balanceUnits);
+  const problem = option === undefined ? t('form.chooseChain') : amountProblem(amount, option, balanceUnits);
   const showProblem = touched && amount !== '' ? problem : null;
   const nativeSymbol = option !== undefined ? chainById(option.chain.id)?.nativeCurrency.symbol : undefined;
 
@@ -120,15 +124,15 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
   };
 
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label="Deposit from your wallet">
-      <form onSubmit={submit} noValidate aria-label="Wallet deposit form">
+    <Card withBorder radius="lg" padding="md" component="section" aria-label={t('form.title')}>
+      <form onSubmit={submit} noValidate aria-label={t('form.formLabel')}>
         <Stack gap="sm">
           <Title order={3} fz="lg">
-            Deposit from your wallet
+            {t('form.title')}
           </Title>
           <Select
-            label="Chain"
-            description="The network your wallet sends the USDT on."
+            label={t('form.chain')}
+            description={t('form.chainHint')}
             data={options.map((o) => ({
               value: String(o.chain.id),
               label: o.chain.name,
@@ -141,19 +145,19 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
           />
           {unavailable.length > 0 && (
             <Text size="xs" c="dimmed">
-              Not available now: {unavailable.map((o) => o.reason).join(' ')}
+              {t('form.notAvailable', { reasons: unavailable.map((o) => o.reason).join(' ') })}
             </Text>
           )}
           {option !== undefined && (
             <Stack gap={4}>
-              <DetailLine label="Token">
+              <DetailLine label={t('form.token')}>
                 {option.chain.token.symbol} ·{' '}
                 <ExplorerAddress chainId={option.chain.id} address={option.chain.token.address} />
               </DetailLine>
-              <DetailLine label="Sent to">
+              <DetailLine label={t('form.sentTo')}>
                 <ExplorerAddress chainId={option.chain.id} address={option.address?.address ?? ''} />
               </DetailLine>
-              <DetailLine label="In your wallet">
+              <DetailLine label={t('form.inWallet')}>
                 {balance.isPending ? (
                   <Skeleton h={14} w={120} display="inline-block" />
                 ) : balanceUnits !== undefined ? (
@@ -163,15 +167,15 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
                   </span>
                 ) : (
                   <Text span size="sm" c="dimmed">
-                    could not be read right now
+                    {t('form.unreadable')}
                   </Text>
                 )}
               </DetailLine>
             </Stack>
           )}
           <AmountInput
-            label={`Amount (${option?.chain.token.symbol ?? 'USDT'})`}
-            description="1 USDT is credited as $1.00 to your Business Balance."
+            label={t('form.amount', { symbol: option?.chain.token.symbol ?? 'USDT' })}
+            description={t('form.amountHint')}
             unit={option?.chain.token.symbol ?? 'USDT'}
             value={amount}
             onChange={(e) => setAmount(e.currentTarget.value)}
@@ -181,14 +185,14 @@ export function WalletDepositForm({ userId, address, walletChainId, onSent }: Wa
           {option !== undefined && (
             <Alert variant="light" color="indigo" icon={<IconInfoCircle size={18} />}>
               {option.chain.verified
-                ? `We read ${option.chain.name} ourselves: the deposit is credited after ${option.chain.confirmations} confirmations, usually within minutes.`
-                : `Our team checks deposits on ${option.chain.name} by hand, so crediting can take longer.`}
-              {nativeSymbol !== undefined && ` The network fee is paid in ${nativeSymbol} from your wallet.`}
+                ? t('form.readByUs', { chain: option.chain.name, confirmations: option.chain.confirmations })
+                : t('form.byTeam', { chain: option.chain.name })}
+              {nativeSymbol !== undefined && ` ${t('form.fee', { symbol: nativeSymbol })}`}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconSend size={16} />} disabled={option === undefined}>
-              Review deposit
+              {t('form.review')}
             </Button>
           </Group>
         </Stack>
@@ -219,7 +223,11 @@ function amountProblem(
   const tokenProblem = tokenAmountError(amount, decimals, symbol);
   if (tokenProblem !== null) return tokenProblem;
   if (balance !== undefined && platformToTokenUnits(parseUnits(amountText(amount)), decimals) > balance) {
-    return `Your wallet holds only ${groupTokenText(formatTokenUnits(balance, decimals))} ${symbol} on ${option.chain.name}.`;
+    return web3Text('form.holdsOnly', {
+      amount: groupTokenText(formatTokenUnits(balance, decimals)),
+      symbol,
+      chain: option.chain.name,
+    });
   }
   return null;
 }

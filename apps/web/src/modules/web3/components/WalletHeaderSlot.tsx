@@ -2,6 +2,8 @@ import { Button, Skeleton, Tooltip } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { lazy, useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/apiError';
+import { useT } from '../../../i18n/i18n';
+import { WEB3_HEADER_NS } from '../headerI18n';
 import { hasRememberedWallet } from '../rememberedWallet';
 import { WalletGate } from '../WalletGate';
 import { useWalletRuntimeState } from '../WalletProvider';
@@ -27,6 +29,7 @@ function whenIdle(task: () => void): () => void {
  * connection from an earlier visit is to be restored.
  */
 export function WalletHeaderSlot() {
+  const { t } = useT(WEB3_HEADER_NS);
   const { state, request, retry } = useWalletRuntimeState();
   const [clicked, setClicked] = useState(false);
 
@@ -38,7 +41,9 @@ export function WalletHeaderSlot() {
   if (state.status === 'ready') {
     return (
       <WalletGate
-        fallback={<Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" aria-label="Loading wallet" />}
+        fallback={
+          <Skeleton h={30} w={{ base: 88, sm: 150 }} radius="sm" aria-label={t('header.loadingWallet')} />
+        }
       >
         <HeaderWalletControl openDialog={clicked} />
       </WalletGate>
@@ -46,7 +51,7 @@ export function WalletHeaderSlot() {
   }
   if (state.status === 'error') {
     return (
-      <Tooltip label={`${errorMessage(state.error)} Click to try again.`} multiline w={240}>
+      <Tooltip label={t('header.tryAgainTip', { reason: errorMessage(state.error) })} multiline w={240}>
         <Button
           size="xs"
           variant="subtle"
@@ -54,7 +59,7 @@ export function WalletHeaderSlot() {
           leftSection={<IconPlugConnectedX size={16} />}
           onClick={retry}
         >
-          Wallet unavailable
+          {t('header.unavailable')}
         </Button>
       </Tooltip>
     );

@@ -2,8 +2,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { chainName } from '@sgx/chain';
 import { IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { shortText } from '../../../ui/CopyText';
 import type { useSwitchThenSend } from '../hooks/useSwitchThenSend';
+import { WEB3_NS } from '../i18n';
 import { MissingChainDialog } from './AddChainDialog';
 import { WalletStageNotice } from './WalletStageNotice';
 
@@ -37,19 +40,27 @@ export function WalletSendBox({
   onSend,
   children,
 }: WalletSendBoxProps) {
+  const { t } = useT(WEB3_NS);
   const { walletChainId, stage, busy, error, chainSwitch } = wallet;
   return (
     <Stack gap="xs">
       <Text size="sm">
-        From your wallet <b title={address}>{shortText(address)}</b>
-        {walletChainId !== chainId &&
-          ` (now on ${walletChainId === undefined ? 'another network' : chainName(walletChainId)}: it is asked to switch to ${chainLabel} first)`}
-        : {children}
+        <RichText
+          text={
+            walletChainId === chainId
+              ? t('sendBox.from')
+              : t('sendBox.fromSwitch', {
+                  network: walletChainId === undefined ? t('send.anotherNetwork') : chainName(walletChainId),
+                  chain: chainLabel,
+                })
+          }
+          components={{ address: <b title={address}>{shortText(address)}</b>, what: <>{children}</> }}
+        />
       </Text>
       <WalletStageNotice stage={stage} error={error} sendText={sendText} />
       <Group>
         <Button onClick={onSend} loading={busy} leftSection={<IconWallet size={16} />}>
-          {error !== null ? 'Try again' : buttonLabel}
+          {error !== null ? t('dialog.tryAgain') : buttonLabel}
         </Button>
       </Group>
       <MissingChainDialog chainSwitch={chainSwitch} />

@@ -7,26 +7,20 @@ import {
 } from '@sgx/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { tr } from '../../../i18n/i18n';
+import { WITHDRAWALS_NS } from '../i18n';
 
 export const withdrawalKeys = {
   list: (qs: string) => ['money', 'withdrawals', qs] as const,
   quote: (kind: WithdrawalKind, amount: string) => ['money', 'withdrawal-quote', kind, amount] as const,
 };
 
-export const kindLabels: Record<WithdrawalKind, string> = {
-  working: 'Working',
-  roi: 'ROI',
-  compound: 'Compound',
-  principal: 'Principal',
-};
+/** A kind's name: "Working", "ROI", "Compound", "Principal" (read when drawn, in the member's language). */
+export const kindLabel = (kind: WithdrawalKind): string => tr(`${WITHDRAWALS_NS}:kind.label.${kind}`);
 
-/** Where each kind is paid from. */
-export const kindSources: Record<WithdrawalKind, string> = {
-  working: 'your Working wallet',
-  roi: 'your Non-working (ROI) wallet',
-  compound: 'your Compound wallet',
-  principal: 'your active plan (ending it)',
-};
+/** Where each kind is paid from: "your Working wallet"; `admin`: "the member’s Working wallet". */
+export const kindSource = (kind: WithdrawalKind, admin = false): string =>
+  tr(`${WITHDRAWALS_NS}:kind.${admin ? 'memberSource' : 'source'}.${kind}`);
 
 /** GET /withdrawalrequest/quote: the server's fee, net, minimum and what is available. */
 export function useWithdrawalQuote(kind: WithdrawalKind, amount: string, enabled = true) {

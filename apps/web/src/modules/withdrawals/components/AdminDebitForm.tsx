@@ -2,6 +2,8 @@ import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import type { UserRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { tr, useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -13,6 +15,7 @@ import { WalletChange } from '../../users/components/WalletChange';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { MemberPicker } from '../../wallet/components/MemberPicker';
 import { adminDebit, type DebitBody } from '../api/withdrawalsApi';
+import { WITHDRAWALS_NS } from '../i18n';
 
 type Wallet = DebitBody['wallet'];
 const wallets: Wallet[] = ['deposit', 'working', 'non_working', 'compound'];
@@ -26,15 +29,15 @@ interface Values {
 
 /** Admin: debits a member wallet (an adjustment with a reason, posted through the ledger, audited). */
 export function AdminDebitForm() {
+  const { t } = useT(WITHDRAWALS_NS);
   const invalidate = useInvalidateMoney();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { member: null, wallet: 'working', amount: '', reason: '' },
     validate: {
-      member: (m) => (m === null ? 'Choose a member.' : null),
+      member: (m) => (m === null ? tr(`${WITHDRAWALS_NS}:debit.chooseMember`) : null),
       amount: (v) => amountError(v),
-      reason: (v) =>
-        v.trim().length < 3 ? 'Say why (at least 3 characters): it is kept in the audit log.' : null,
+      reason: (v) => (v.trim().length < 3 ? tr(`${WITHDRAWALS_NS}:debit.reasonRequired`) : null),
     },
   });
   const action = useConfirmedAction({
@@ -57,7 +60,7 @@ export function AdminDebitForm() {
   });
   return (
     <>
-      <form onSubmit={onSubmit} noValidate aria-label="Admin debit">
+      <form onSubmit={onSubmit} noValidate aria-label={t('debit.form')}>
         <Stack gap="sm">
           <MemberPicker
             value={form.values.member}
@@ -66,33 +69,46 @@ export function AdminDebitForm() {
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Wallet"
+              label={t('debit.wallet')}
               data={wallets.map((w) => ({ value: w, label: walletLabel(w) }))}
               allowDeselect={false}
               {...form.getInputProps('wallet')}
             />
-            <AmountInput label="Amount" {...form.getInputProps('amount')} />
+            <AmountInput label={t('debit.amount')} {...form.getInputProps('amount')} />
           </SimpleGrid>
           <TextInput
-            label="Reason"
-            placeholder="Why (kept in the audit log)"
+            label={t('debit.reason')}
+            placeholder={t('debit.reasonPlaceholder')}
             {...form.getInputProps('reason')}
           />
           <Group justify="flex-end">
             <Button type="submit" color="red" variant="light">
-              Debit wallet
+              {t('debit.submit')}
             </Button>
           </Group>
         </Stack>
       </form>
-      <ActionDialog action={action} title="Debit member wallet" confirmLabel="Debit" color="red">
+      <ActionDialog
+        action={action}
+        title={t('debit.confirmTitle')}
+        confirmLabel={t('debit.confirmLabel')}
+        color="red"
+      >
         {action.payload !== null && (
           <Stack gap="xs">
             <Text size="sm">
-              Debit <b>{formatMoney(action.payload.body.amount)}</b> from the{' '}
-              {walletLabel(action.payload.body.wallet)} wallet of <b>{action.payload.member.username}</b> (
-              {action.payload.member.fullname}, #{action.payload.member.id})? Reason: “
-              {action.payload.body.reason}”.
+              <RichText
+                text={t('debit.confirm', {
+                  wallet: walletLabel(action.payload.body.wallet),
+                  fullname: action.payload.member.fullname,
+                  id: action.payload.member.id,
+                  reason: action.payload.body.reason,
+                })}
+                components={{
+                  amount: <b>{formatMoney(action.payload.body.amount)}</b>,
+                  user: <b>{action.payload.member.username}</b>,
+                }}
+              />
             </Text>
             <WalletChange
               userId={action.payload.member.id}

@@ -1,6 +1,7 @@
 import { SegmentedControl, Select, Stack, Switch } from '@mantine/core';
 import type { WithdrawalKind } from '@sgx/contracts';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
 import { ListToolbar } from '../../../ui/ListToolbar';
@@ -10,9 +11,10 @@ import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { listQuery, useListState } from '../../../ui/useListState';
 import { ApprovalDecisionDialog } from '../../approvals/components/ApprovalDecisionDialog';
 import { useAwaitingApprovals } from '../../approvals/components/AwaitingApproval';
-import { requestStatusOptions } from '../../deposits/components/statusOptions';
+import { useRequestStatusOptions } from '../../deposits/components/statusOptions';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
-import { decideWithdrawal, kindLabels, useWithdrawals } from '../api/withdrawalsApi';
+import { decideWithdrawal, kindLabel, useWithdrawals } from '../api/withdrawalsApi';
+import { WITHDRAWALS_NS } from '../i18n';
 import { type Decision, DecisionDialog } from './WithdrawalDecisionDialog';
 import { WithdrawalsTable } from './WithdrawalsTable';
 
@@ -23,6 +25,8 @@ interface AdminWithdrawalsProps {
 
 /** Admin: withdrawal requests of the given kinds, pending first, with Complete and Decline. */
 export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
+  const { t } = useT(WITHDRAWALS_NS);
+  const statusOptions = useRequestStatusOptions();
   const list = useListState({ status: 'pending', kind: kinds[0] ?? 'working', flagged: '' }, 20);
   const qs = listQuery(list.params);
   const rows = useWithdrawals(qs);
@@ -50,10 +54,10 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
     <Stack gap="sm">
       {kinds.length > 1 && (
         <SegmentedControl
-          data={kinds.map((k) => ({ value: k, label: kindLabels[k] }))}
+          data={kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
           value={list.filters.kind}
           onChange={(v) => list.setFilter('kind', v)}
-          aria-label="Withdrawal kind"
+          aria-label={t('kind.aria')}
           w={{ base: '100%', sm: 'auto' }}
           style={{ alignSelf: 'flex-start' }}
         />
@@ -61,23 +65,23 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
       <ListToolbar
         search={list.search}
         onSearch={list.setSearch}
-        searchLabel="Search withdrawals"
-        searchPlaceholder="Search member or address"
+        searchLabel={t('admin.search')}
+        searchPlaceholder={t('admin.searchPlaceholder')}
         fetching={rows.isFetching && !rows.isPending}
         actions={
           <CsvButton path="/withdrawalrequest/list" query={qs} name={`withdrawals-${list.filters.kind}`} />
         }
       >
         <Select
-          aria-label="Status"
-          data={requestStatusOptions}
+          aria-label={t('admin.status')}
+          data={statusOptions}
           value={list.filters.status}
           onChange={(v) => list.setFilter('status', v ?? '')}
           allowDeselect={false}
           w={{ base: '100%', xs: 170 }}
         />
         <Switch
-          label="Flagged only"
+          label={t('admin.flaggedOnly')}
           checked={list.filters.flagged === 'true'}
           onChange={(e) => list.setFilter('flagged', e.currentTarget.checked ? 'true' : '')}
           style={{ alignSelf: 'center' }}
@@ -85,7 +89,7 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
       </ListToolbar>
       {rows.isError && (
         <LoadError
-          title="Withdrawals could not be loaded"
+          title={t('admin.loadError')}
           error={rows.error}
           onRetry={() => void rows.refetch()}
           loadedAt={rows.dataUpdatedAt}
@@ -101,8 +105,8 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
             awaiting={awaiting}
             emptyText={
               list.filters.status === 'pending' && list.filters.flagged === ''
-                ? 'No requests wait for a decision.'
-                : 'No requests match.'
+                ? t('admin.emptyPending')
+                : t('admin.noMatch')
             }
           />
           <ListPager
@@ -110,8 +114,8 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
             totalPages={rows.data.totalPages}
             total={rows.data.total}
             onPage={list.setPage}
-            noun={['request', 'requests']}
-            label="Withdrawal pages"
+            noun={[t('page.one'), t('page.other')]}
+            label={t('page.pages')}
           />
         </>
       )}

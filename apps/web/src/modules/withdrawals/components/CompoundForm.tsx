@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -8,16 +10,21 @@ import { formatMoney, isPositiveAmount, plainDecimal } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import { moveToCompound } from '../api/withdrawalsApi';
+import { WITHDRAWALS_NS } from '../i18n';
 
 /** Moves money from the Working wallet into the Compound wallet (no fee). */
 export function CompoundForm({ userId, working }: { userId: number; working: string | undefined }) {
+  const { t } = useT(WITHDRAWALS_NS);
   const invalidate = useInvalidateMoney();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const problem =
     working === undefined
       ? null
-      : amountError(amount, { max: working, maxMessage: `You have ${formatMoney(working)} in Working.` });
+      : amountError(amount, {
+          max: working,
+          maxMessage: t('compound.inWorking', { amount: formatMoney(working) }),
+        });
   const action = useConfirmedAction({
     run: (value: string, key) => moveToCompound({ user_id: userId, amount: value }, key),
     onSuccess: (res) => {
@@ -30,11 +37,11 @@ export function CompoundForm({ userId, working }: { userId: number; working: str
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Working balance: <b>{formatMoney(working)}</b>
+        <RichText text={t('compound.balance')} components={{ b: <b>{formatMoney(working)}</b> }} />
       </Text>
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <AmountInput
-          label="Amount to move"
+          label={t('compound.amount')}
           value={amount}
           onChange={(e) => {
             setAmount(e.currentTarget.value);
@@ -49,7 +56,7 @@ export function CompoundForm({ userId, working }: { userId: number; working: str
           disabled={!isPositiveAmount(working)}
           mb={touched && problem !== null ? 22 : 0}
         >
-          Max
+          {t('compound.max')}
         </Button>
       </Group>
       <Group justify="flex-end">
@@ -60,13 +67,20 @@ export function CompoundForm({ userId, working }: { userId: number; working: str
             if (problem === null && working !== undefined) action.open(amountText(amount));
           }}
         >
-          Move to compound
+          {t('compound.submit')}
         </Button>
       </Group>
-      <ActionDialog action={action} title="Move to compound" confirmLabel="Move">
+      <ActionDialog
+        action={action}
+        title={t('compound.confirmTitle')}
+        confirmLabel={t('compound.confirmLabel')}
+      >
         {action.payload !== null && (
           <Text size="sm">
-            Move <b>{formatMoney(action.payload)}</b> from your Working wallet to your Compound wallet?
+            <RichText
+              text={t('compound.confirm')}
+              components={{ amount: <b>{formatMoney(action.payload)}</b> }}
+            />
           </Text>
         )}
       </ActionDialog>

@@ -2,11 +2,14 @@ import { Alert, Stack, Text, Textarea } from '@mantine/core';
 import { networkLabel } from '@sgx/chain/names';
 import type { WithdrawalRecord } from '@sgx/contracts';
 import { useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { formatMoney } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
 import { RiskSignals } from '../../risk/RiskSignals';
-import { kindLabels, kindSources } from '../api/withdrawalsApi';
+import { kindLabel, kindSource } from '../api/withdrawalsApi';
+import { WITHDRAWALS_NS } from '../i18n';
 
 export interface Decision {
   withdrawal: WithdrawalRecord;
@@ -19,14 +22,15 @@ export interface Decision {
  * completion the API keeps for a second admin shows as waiting (ActionDialog).
  */
 export function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }) {
+  const { t } = useT(WITHDRAWALS_NS);
   const [note, setNote] = useState('');
   const d = action.payload;
   const completing = d?.status === 'complete';
   return (
     <ActionDialog
       action={action}
-      title={completing ? 'Complete withdrawal' : 'Decline withdrawal'}
-      confirmLabel={completing ? 'Mark as paid' : 'Decline'}
+      title={completing ? t('decision.completeTitle') : t('decision.declineTitle')}
+      confirmLabel={completing ? t('decision.markPaid') : t('decision.decline')}
       color={completing ? 'teal' : 'red'}
       onConfirm={() => {
         if (d === null) return;
@@ -41,33 +45,48 @@ export function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }
       {d !== null && (
         <Stack gap="sm">
           <Text size="sm">
-            {kindLabels[d.withdrawal.kind]} withdrawal #{d.withdrawal.id} of <b>{d.withdrawal.username}</b> (#
-            {d.withdrawal.user_id}): {formatMoney(d.withdrawal.amount)}, fee {formatMoney(d.withdrawal.fee)},
-            net <b>{formatMoney(d.withdrawal.net)}</b>.
+            <RichText
+              text={t('decision.summary', {
+                kind: kindLabel(d.withdrawal.kind),
+                id: d.withdrawal.id,
+                userId: d.withdrawal.user_id,
+                amount: formatMoney(d.withdrawal.amount),
+                fee: formatMoney(d.withdrawal.fee),
+              })}
+              components={{
+                user: <b>{d.withdrawal.username}</b>,
+                net: <b>{formatMoney(d.withdrawal.net)}</b>,
+              }}
+            />
           </Text>
           {completing ? (
             <Alert color="teal" variant="light">
-              Send {formatMoney(d.withdrawal.net)} as{' '}
-              {networkLabel(d.withdrawal.currency, d.withdrawal.payout?.chain_id)} to{' '}
-              <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{d.withdrawal.address}</span>,
-              then mark it as paid. The fee is booked as revenue
-              {d.withdrawal.kind === 'principal' ? ' and the member’s plan ends' : ''}.
+              <RichText
+                text={t(d.withdrawal.kind === 'principal' ? 'decision.sendPrincipal' : 'decision.send', {
+                  net: formatMoney(d.withdrawal.net),
+                  network: networkLabel(d.withdrawal.currency, d.withdrawal.payout?.chain_id),
+                })}
+                components={{
+                  address: (
+                    <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                      {d.withdrawal.address}
+                    </span>
+                  ),
+                }}
+              />
             </Alert>
           ) : (
             <Text size="sm">
-              The gross {formatMoney(d.withdrawal.amount)} goes back to{' '}
-              {d.withdrawal.kind === 'principal'
-                ? 'the member’s plan'
-                : kindSources[d.withdrawal.kind].replace('your', 'the member’s')}
-              .
+              {t('decision.goesBack', {
+                amount: formatMoney(d.withdrawal.amount),
+                source: kindSource(d.withdrawal.kind, true),
+              })}
             </Text>
           )}
           <RiskSignals withdrawalId={d.withdrawal.id} />
           <Textarea
-            label="Note (optional)"
-            description={
-              completing ? 'e.g. the payout transaction hash' : 'Why it is declined; the member sees it.'
-            }
+            label={t('decision.note')}
+            description={completing ? t('decision.noteComplete') : t('decision.noteDecline')}
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
             maxLength={500}

@@ -5,6 +5,8 @@ import type { UserRecord, WithdrawalKind } from '@sgx/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
@@ -14,7 +16,8 @@ import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useTwoFactorStatus } from '../../auth/api/twoFactorApi';
 import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
-import { kindLabels, kindSources, requestWithdrawal, useWithdrawalQuote } from '../api/withdrawalsApi';
+import { kindLabel, kindSource, requestWithdrawal, useWithdrawalQuote } from '../api/withdrawalsApi';
+import { WITHDRAWALS_NS } from '../i18n';
 import { type Quote, QuoteSummary } from './QuoteSummary';
 
 type Chain = 'BEP20' | 'TRC20';
@@ -38,6 +41,7 @@ function payoutOptions(user: UserRecord): { currency: Chain; address: string }[]
 
 /** Choose the kind, type the amount, see the server's quote, confirm. The gross is held at once. */
 export function WithdrawalForm({ user }: { user: UserRecord }) {
+  const { t } = useT(WITHDRAWALS_NS);
   const invalidate = useInvalidateMoney();
   const [kind, setKind] = useState<WithdrawalKind>('working');
   const [amount, setAmount] = useState('');
@@ -62,11 +66,14 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
   let problem: string | null = principal ? null : typedError;
   if (problem === null && current !== undefined) {
     const value = principal ? current.amount : amountText(amount);
-    if (principal && !isPositiveAmount(current.available)) problem = 'You have no active plan to withdraw.';
+    if (principal && !isPositiveAmount(current.available)) problem = t('form.noPlan');
     else if (compareAmounts(value, current.available) === 1)
-      problem = `That is more than you have: ${formatMoney(current.available)} available.`;
+      problem = t('form.tooMuch', { amount: formatMoney(current.available) });
     else if (compareAmounts(value, current.minimum) === -1)
-      problem = `The minimum ${kindLabels[kind].toLowerCase()} withdrawal is ${formatMoney(current.minimum)}.`;
+      problem = t('form.minimum', {
+        kind: kindLabel(kind).toLowerCase(),
+        amount: formatMoney(current.minimum),
+      });
   }
 
   const action = useConfirmedAction({
@@ -107,33 +114,34 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
     <Card withBorder radius="lg" padding="md">
       <Stack gap="md">
         <SegmentedControl
-          data={kinds.map((k) => ({ value: k, label: kindLabels[k] }))}
+          data={kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
           value={kind}
           onChange={(v) => {
             setKind(kinds.find((k) => k === v) ?? 'working');
             setTouched(false);
           }}
           fullWidth
-          aria-label="Withdrawal kind"
+          aria-label={t('kind.aria')}
         />
         <Text size="sm" c="dimmed">
-          Paid from {kindSources[kind]}.{' '}
+          {t('form.paidFrom', { source: kindSource(kind) })}{' '}
           {current !== undefined && (
-            <>
-              Available: <b data-testid="withdrawal-available">{formatMoney(current.available)}</b>
-            </>
+            <RichText
+              text={t('form.available')}
+              components={{ b: <b data-testid="withdrawal-available">{formatMoney(current.available)}</b> }}
+            />
           )}
         </Text>
         {principal ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
-            A principal withdrawal returns your whole plan amount and ends the plan when it is paid. The fee
-            depends on how long ago the plan started
-            {current !== undefined ? ` (now ${formatPercent(current.fee_percent)})` : ''}.
+            {current !== undefined
+              ? t('form.principalNoteFee', { percent: formatPercent(current.fee_percent) })
+              : t('form.principalNote')}
           </Alert>
         ) : (
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <AmountInput
-              label="Amount"
+              label={t('form.amount')}
               value={amount}
               onChange={(e) => {
                 setAmount(e.currentTarget.value);
@@ -151,13 +159,15 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
               disabled={current === undefined || !isPositiveAmount(current.available)}
               mb={touched && problem !== null ? 22 : 0}
             >
-              Max
+              {t('form.max')}
             </Button>
           </Group>
         )}
         <QuoteSummary quote={quoteMatches ? current : undefined} loading={quote.isFetching} />
         {quote.isError && (
-          <Text size="sm" c="red">{`The quote could not be loaded: ${quote.error.message}`}</Text>
+          <Text size="sm" c="red">
+            {t('form.quoteError', { reason: quote.error.message })}
+          </Text>
         )}
         {principal && problem !== null && (
           <Text size="sm" c="red">
@@ -166,7 +176,7 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
         )}
         {payouts.length > 1 && (
           <Select
-            label="Pay to"
+            label={t('form.payTo')}
             data={payouts.map((p) => ({
               value: p.currency,
               label: `${addressKind(p.currency)} · ${shortText(p.address, 10, 6)}`,
@@ -178,10 +188,16 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
         )}
         {payouts.length === 1 && payout !== undefined && (
           <Text size="sm">
-            Paid to your {addressKind(payout.currency)} address{' '}
-            <Text span ff="monospace" size="sm">
-              {shortText(payout.address, 10, 6)}
-            </Text>
+            <RichText
+              text={t('form.paidTo', { kind: addressKind(payout.currency) })}
+              components={{
+                address: (
+                  <Text span ff="monospace" size="sm">
+                    {shortText(payout.address, 10, 6)}
+                  </Text>
+                ),
+              }}
+            />
           </Text>
         )}
         {twoFactor && (
@@ -189,36 +205,45 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
             value={code}
             onChange={setCode}
             error={touched ? codeError : null}
-            description="The 6-digit code your authenticator app shows now: withdrawals need it."
+            description={t('form.codeHint')}
             required
             maw={260}
           />
         )}
         <Group justify="flex-end">
           <Button onClick={submit} disabled={payout === undefined || (touched && problem !== null)}>
-            Request withdrawal
+            {t('form.submit')}
           </Button>
         </Group>
       </Stack>
-      <ActionDialog action={action} title="Confirm withdrawal" confirmLabel="Request withdrawal">
+      <ActionDialog action={action} title={t('form.confirmTitle')} confirmLabel={t('form.submit')}>
         {action.payload !== null && (
           <Stack gap="xs">
             <Text>
-              Withdraw <b>{formatMoney(action.payload.quote.amount)}</b> from{' '}
-              {kindSources[action.payload.kind]}?
+              <RichText
+                text={t('form.confirmWithdraw', { source: kindSource(action.payload.kind) })}
+                components={{ amount: <b>{formatMoney(action.payload.quote.amount)}</b> }}
+              />
             </Text>
             <Text size="sm">
-              Fee {formatMoney(action.payload.quote.fee)} ({formatPercent(action.payload.quote.fee_percent)}).
-              You receive <b>{formatMoney(action.payload.quote.net)}</b> at your{' '}
-              {addressKind(action.payload.currency)} address{' '}
-              <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                {action.payload.address}
-              </span>
-              .
+              <RichText
+                text={t('form.confirmFee', {
+                  fee: formatMoney(action.payload.quote.fee),
+                  percent: formatPercent(action.payload.quote.fee_percent),
+                  kind: addressKind(action.payload.currency),
+                })}
+                components={{
+                  net: <b>{formatMoney(action.payload.quote.net)}</b>,
+                  address: (
+                    <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                      {action.payload.address}
+                    </span>
+                  ),
+                }}
+              />
             </Text>
             <Text size="sm" c="dimmed">
-              The amount is held at once. It is paid out once approved, or returned to the wallet if declined
-              or cancelled.
+              {t('form.confirmHeld')}
             </Text>
           </Stack>
         )}

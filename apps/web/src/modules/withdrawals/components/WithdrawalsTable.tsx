@@ -1,6 +1,8 @@
 import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { networkName } from '@sgx/chain/names';
 import type { WithdrawalRecord } from '@sgx/contracts';
+import { useT } from '../../../i18n/i18n';
+import { RichText } from '../../../i18n/RichText';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime, orDash } from '../../../ui/format';
 import { MemberName } from '../../../ui/MemberName';
@@ -16,7 +18,8 @@ import {
 } from '../../approvals/components/AwaitingApproval';
 import { WithdrawalPayoutStatus } from '../../chain-payouts/components/PayoutStatus';
 import { profilePath } from '../../users/profilePath';
-import { kindLabels } from '../api/withdrawalsApi';
+import { kindLabel } from '../api/withdrawalsApi';
+import { WITHDRAWALS_NS } from '../i18n';
 
 /**
  * What went out: the net in green once paid; for a pending request what will be paid; for a declined or
@@ -27,19 +30,22 @@ const actionable = (w: WithdrawalRecord) =>
   w.status === 'pending' && (w.payout === null || w.payout.status === 'approved');
 
 export function NetPaid({ w, admin }: { w: WithdrawalRecord; admin: boolean }) {
+  const { t } = useT(WITHDRAWALS_NS);
   if (w.status === 'complete') return <Money value={w.net} fw={600} c="teal" />;
   if (w.status === 'pending') {
     return (
       <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        <Money value={w.net} /> when {w.payout === null ? 'approved' : 'paid'}
+        <RichText
+          text={t(w.payout === null ? 'table.whenApproved' : 'table.whenPaid')}
+          components={{ net: <Money value={w.net} /> }}
+        />
       </Text>
     );
   }
   const cancelled = (w.note ?? '').toLowerCase().startsWith('cancelled');
   return (
     <Text size="sm" c="dimmed" maw={220} data-testid={`withdrawal-${w.id}-nothing-paid`}>
-      {cancelled ? 'Cancelled' : 'Declined'}: nothing paid, the amount went back to{' '}
-      {admin ? "the member's" : 'your'} wallet
+      {t(`table.${cancelled ? 'cancelled' : 'declined'}${admin ? 'Member' : 'Yours'}`)}
     </Text>
   );
 }
@@ -54,6 +60,7 @@ function WithdrawalStatus({
   admin: boolean;
   awaiting?: AwaitingApproval<WithdrawalRecord>;
 }) {
+  const { t } = useT(WITHDRAWALS_NS);
   return (
     <Stack gap={4} align="flex-start">
       <Group gap={4} wrap="nowrap">
@@ -61,7 +68,7 @@ function WithdrawalStatus({
         {w.payout === null ? (
           <RequestStatusBadge
             status={w.status}
-            label={!admin && w.status === 'pending' ? 'requested' : undefined}
+            label={!admin && w.status === 'pending' ? t('table.requestedBadge') : undefined}
           />
         ) : (
           <WithdrawalPayoutStatus id={w.id} payout={w.payout} />
@@ -74,7 +81,7 @@ function WithdrawalStatus({
             style={{ minWidth: 'max-content' }}
             data-testid={`withdrawal-${w.id}-flagged`}
           >
-            Flagged
+            {t('table.flagged')}
           </Badge>
         )}
       </Group>
@@ -102,14 +109,15 @@ export function WithdrawalsTable({
   awaiting,
   emptyText,
 }: WithdrawalsTableProps) {
+  const { t } = useT(WITHDRAWALS_NS);
   const hasActions = onCancel !== undefined || onDecide !== undefined;
   const columns: ResponsiveColumn<WithdrawalRecord>[] = [
-    { key: 'id', header: 'No.', nowrap: true, render: (w) => `#${w.id}` },
+    { key: 'id', header: t('table.number'), nowrap: true, render: (w) => `#${w.id}` },
     ...(showMember
       ? [
           {
             key: 'member',
-            header: 'Member',
+            header: t('table.member'),
             render: (w: WithdrawalRecord) => (
               <MemberName
                 name={w.fullname}
@@ -121,28 +129,33 @@ export function WithdrawalsTable({
           },
         ]
       : []),
-    { key: 'kind', header: 'Kind', nowrap: true, priority: 3, render: (w) => kindLabels[w.kind] },
-    { key: 'amount', header: 'Amount', nowrap: true, render: (w) => <Money value={w.amount} fw={600} /> },
+    { key: 'kind', header: t('table.kind'), nowrap: true, priority: 3, render: (w) => kindLabel(w.kind) },
+    {
+      key: 'amount',
+      header: t('table.amount'),
+      nowrap: true,
+      render: (w) => <Money value={w.amount} fw={600} />,
+    },
     {
       key: 'fee',
-      header: 'Fee',
+      header: t('table.fee'),
       nowrap: true,
       priority: 3,
       render: (w) => <Money value={w.fee} c="dimmed" />,
     },
     {
       key: 'net',
-      header: 'Net paid',
+      header: t('table.net'),
       render: (w) => <NetPaid w={w} admin={showMember} />,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: t('table.status'),
       render: (w) => <WithdrawalStatus w={w} admin={showMember} awaiting={awaiting} />,
     },
     {
       key: 'address',
-      header: 'Payout address',
+      header: t('table.address'),
       wide: true,
       priority: 3,
       render: (w) => (
@@ -150,53 +163,53 @@ export function WithdrawalsTable({
           <Text size="xs" c="dimmed">
             {networkName(w.currency, w.payout?.chain_id)}
           </Text>
-          <CopyText value={w.address} label={`payout address of withdrawal ${w.id}`} short />
+          <CopyText value={w.address} label={t('table.addressLabel', { id: w.id })} short />
         </Stack>
       ),
     },
     {
       key: 'requested',
-      header: 'Requested',
+      header: t('table.requested'),
       nowrap: true,
       priority: 2,
       render: (w) => formatDateTime(w.created_at),
     },
     {
       key: 'decided',
-      header: 'Decided',
+      header: t('table.decided'),
       nowrap: true,
       priority: 4,
       render: (w) => formatDateTime(w.decided_at),
     },
-    { key: 'note', header: 'Note', wide: true, priority: 4, render: (w) => orDash(w.note) },
+    { key: 'note', header: t('table.note'), wide: true, priority: 4, render: (w) => orDash(w.note) },
     ...(hasActions
       ? [
           {
             key: 'actions',
-            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
             stickyEnd: true,
             render: (w: WithdrawalRecord) =>
               !actionable(w) ? null : awaiting !== undefined && isAwaiting(w) ? (
-                <AwaitingAction row={w} awaiting={awaiting} label={`Approve withdrawal ${w.id}`} />
+                <AwaitingAction row={w} awaiting={awaiting} label={t('table.approveLabel', { id: w.id })} />
               ) : (
                 <RowActions
                   actions={[
                     onDecide !== undefined &&
                       w.payout === null && {
-                        label: 'Complete',
-                        ariaLabel: `Complete withdrawal ${w.id}`,
+                        label: t('table.complete'),
+                        ariaLabel: t('table.completeLabel', { id: w.id }),
                         tone: 'go',
                         onClick: () => onDecide(w, 'complete'),
                       },
                     onDecide !== undefined && {
-                      label: 'Decline',
-                      ariaLabel: `Decline withdrawal ${w.id}`,
+                      label: t('table.decline'),
+                      ariaLabel: t('table.declineLabel', { id: w.id }),
                       tone: 'stop',
                       onClick: () => onDecide(w, 'decline'),
                     },
                     onCancel !== undefined && {
-                      label: 'Cancel',
-                      ariaLabel: `Cancel withdrawal ${w.id}`,
+                      label: t('table.cancel'),
+                      ariaLabel: t('table.cancelLabel', { id: w.id }),
                       tone: 'stop',
                       onClick: () => onCancel(w),
                     },
@@ -212,8 +225,8 @@ export function WithdrawalsTable({
       rows={rows}
       columns={columns}
       rowKey={(w) => w.id}
-      emptyText={emptyText ?? 'No withdrawal requests yet.'}
-      rowLabel={(w) => `withdrawal ${w.id}`}
+      emptyText={emptyText ?? t('page.empty')}
+      rowLabel={(w) => t('table.rowLabel', { id: w.id })}
     />
   );
 }

@@ -1,0 +1,62 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useT } from '../../../i18n/i18n';
+import type { auditFilterKeys, AuditFilters as Filters } from '../api/auditApi';
+import { AUDIT_NS } from '../i18n';
+
+interface AuditFiltersProps {
+  value: Filters;
+  onSearch: (filters: Filters) => void;
+}
+
+/** The audit search's filters: applied on Search (each is one index range on the server). */
+export function AuditFilters({ value, onSearch }: AuditFiltersProps) {
+  const { t } = useT(AUDIT_NS);
+  const [draft, setDraft] = useState<Filters>(value);
+  useEffect(() => setDraft(value), [value]);
+  const field = (key: (typeof auditFilterKeys)[number]) => ({
+    value: draft[key] ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const next = e.currentTarget.value;
+      setDraft((d) => ({ ...d, [key]: next }));
+    },
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSearch(draft);
+  };
+  return (
+    <form onSubmit={submit} aria-label={t('filters.label')}>
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <TextInput label={t('filters.actor')} inputMode="numeric" w={150} {...field('actor')} />
+        <TextInput label={t('filters.member')} inputMode="numeric" w={150} {...field('member')} />
+        <TextInput
+          label={t('filters.kind')}
+          description={t('filters.kindHint')}
+          w={{ base: '100%', sm: 240 }}
+          {...field('kind')}
+        />
+        <TextInput
+          label={t('filters.record')}
+          description={t('filters.recordHint')}
+          w={{ base: '100%', sm: 200 }}
+          {...field('record')}
+        />
+        <TextInput label={t('filters.from')} type="date" w={160} {...field('from')} />
+        <TextInput label={t('filters.to')} type="date" w={160} {...field('to')} />
+        <Group gap="xs">
+          <Button type="submit">{t('filters.search')}</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              setDraft({});
+              onSearch({});
+            }}
+          >
+            {t('filters.clear')}
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}
