@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ListQuery } from '@sgx/contracts';
+import type { ListQuery, StaffArea } from '@sgx/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Compilable, CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { assertStaffReadsMembers, type Principal, STAFF_ROLE_REFUSAL, staffAllows } from './access';
+import { type Principal, STAFF_ROLE_REFUSAL, staffAllows } from './access';
 import { badRequest, forbidden } from './errors';
 
 export const CSV_LIMIT = 10_000;
@@ -146,10 +146,18 @@ export function actingFor(principal: Principal, userId: number): bigint {
   return id;
 }
 
-/** Whose rows a list shows: an admin sees all (or one member), a member only their own. */
-export function scopeOf(principal: Principal, userId?: number): bigint | undefined {
+/**
+ * Whose rows a list shows: an admin sees all (or one member), a member only their own. Staff need read on
+ * the rows' area (decision 0042): money records by default (finance, compliance, the owner; not support or
+ * content), tickets or notices where the caller says so.
+ */
+export function scopeOf(
+  principal: Principal,
+  userId?: number,
+  area: StaffArea = 'money',
+): bigint | undefined {
   if (principal.role === 'admin') {
-    assertStaffReadsMembers(principal);
+    if (!staffAllows(principal, area, 'read')) throw forbidden(STAFF_ROLE_REFUSAL);
     return userId === undefined ? undefined : BigInt(userId);
   }
   if (userId !== undefined && BigInt(userId) !== principal.userId)

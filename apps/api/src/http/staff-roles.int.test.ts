@@ -168,6 +168,24 @@ describe('staff on the routes members share (a member page, an edit, a ticket)',
     }
   });
 
+  it("money lists are for the roles that read money: support and content see no member's withdrawals or transactions", async () => {
+    const m = await buildMember(t.deps);
+    for (const [role, status] of [
+      ['support', 403],
+      ['content', 403],
+      ['finance', 200],
+      ['compliance', 200],
+    ] as const) {
+      const token = (await staff(role)).token;
+      for (const url of [
+        '/api/v1/withdrawalrequest/list',
+        `/api/v1/tr/user/${m.id}`,
+        '/api/v1/deposite/list',
+      ])
+        expect((await call(token, 'GET', url)).statusCode, `${role} ${url}`).toBe(status);
+    }
+  });
+
   it('support blocks a member but cannot change a balance; finance changes the balance but not the name', async () => {
     const m = await buildMember(t.deps);
     const support = await staff('support');

@@ -32,4 +32,5 @@ export const adminPages = {
   AdminSecurityPage: (): PageModule => import('../pages/admin/SecurityPage'),
   AdminApprovalsPage: (): PageModule => import('../pages/admin/ApprovalsPage'),
   AdminAuditPage: (): PageModule => import('../pages/admin/AuditPage'),
+  AdminStaffPage: (): PageModule => import('../pages/admin/StaffPage'),
 };

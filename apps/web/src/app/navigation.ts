@@ -136,6 +136,7 @@ export const adminNavigation: NavSection[] = [
     item('settings', '/admin/settings', IconSettings, 'settings'),
     item('security', '/admin/security', IconShieldLock, 'dashboard'),
     item('audit', '/admin/audit', IconHistory, 'audit'),
+    item('staff', '/admin/staff', IconUsers, 'staff'),
   ]),
 ];
 

@@ -35,6 +35,7 @@ const RegistrationPage = lazy(() => import('../pages/public/RegistrationPage'));
 const UnauthorizedPage = lazy(() => import('../pages/public/UnauthorizedPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/public/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/public/ResetPasswordPage'));
+const StaffInvitationPage = lazy(() => import('../pages/public/StaffInvitationPage'));
 const NotFoundPage = lazy(() => import('../pages/public/NotFoundPage'));
 // The two-factor steps after the password (issue 13).
 const TwoFactorPage = lazy(() => import('../pages/public/TwoFactorPage'));
@@ -74,6 +75,7 @@ const AdminCodesPage = adminPage('AdminCodesPage');
 const AdminSecurityPage = adminPage('AdminSecurityPage');
 const AdminApprovalsPage = adminPage('AdminApprovalsPage');
 const AdminAuditPage = adminPage('AdminAuditPage');
+const AdminStaffPage = adminPage('AdminStaffPage');
 
 const ProfilePage = memberPage('ProfilePage');
 const MemberDashboardPage = memberPage('MemberDashboardPage');
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
           // Added: account recovery (spec 7.6 /pass/forget and /pass/reset); the reset e-mail links here.
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/staff-invitation', element: <StaffInvitationPage /> },
           // Added: the second factor a session owes after its password (issue 13), guarded by the session's state.
           {
             element: <RequireSecondFactorStep step="code" />,
@@ -151,6 +154,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/withdrawals', element: <AdminWithdrawalsPage /> },
               { path: '/admin/approvals', element: <AdminApprovalsPage /> },
               { path: '/admin/audit', element: <AdminAuditPage /> },
+              { path: '/admin/staff', element: <AdminStaffPage /> },
               { path: '/admin/roi-request', element: <AdminRoiRequestPage /> },
               { path: '/admin/deposits', element: <AdminDepositsPage /> },
               { path: '/admin/topup', element: <AdminTopupPage /> },

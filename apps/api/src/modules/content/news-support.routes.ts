@@ -178,7 +178,7 @@ export function newsAndSupportRoutes(app: App): void {
       schema: { tags: ['content'], response: { 200: SupportListResponse } },
     },
     async (request) => {
-      const owner = scopeOf(principalOf(request));
+      const owner = scopeOf(principalOf(request), undefined, 'tickets');
       let q = supportQuery();
       if (owner !== undefined) q = q.where('s.user_id', '=', owner);
       return { support: (await q.orderBy('s.id', 'desc').limit(500).execute()).map(toSupport) };
@@ -191,7 +191,7 @@ export function newsAndSupportRoutes(app: App): void {
       schema: { tags: ['content'], params: IdParam, response: { 200: SupportListResponse } },
     },
     async (request) => {
-      const owner = scopeOf(principalOf(request), request.params.id) ?? BigInt(request.params.id);
+      const owner = scopeOf(principalOf(request), request.params.id, 'tickets') ?? BigInt(request.params.id);
       return {
         support: (
           await supportQuery().where('s.user_id', '=', owner).orderBy('s.id', 'desc').limit(500).execute()

@@ -61,7 +61,8 @@ export function notificationsRoutes(app: App): void {
       schema: { tags, params: UserIdParam, response: { 200: MemberNotificationsResponse } },
     },
     async (request) => {
-      const userId = scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId);
+      const userId =
+        scopeOf(principalOf(request), request.params.userId, 'notify') ?? BigInt(request.params.userId);
       const [list, counts] = await Promise.all([
         notifications.forMember(userId),
         notifications.events.unreadCount(userId),

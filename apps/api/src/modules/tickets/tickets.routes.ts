@@ -77,7 +77,7 @@ export function ticketsRoutes(app: App): void {
     async (request) =>
       tickets.list(
         request.query,
-        scopeOf(principalOf(request), request.params.userId) ?? BigInt(request.params.userId),
+        scopeOf(principalOf(request), request.params.userId, 'tickets') ?? BigInt(request.params.userId),
       ),
   );
   app.get(

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/i18n';
-import type { auditFilterKeys, AuditFilters as Filters } from '../api/auditApi';
+import { type auditFilterKeys, auditQuery, type AuditFilters as Filters } from '../api/auditApi';
 import { AUDIT_NS } from '../i18n';
 
 interface AuditFiltersProps {
@@ -13,7 +13,9 @@ interface AuditFiltersProps {
 export function AuditFilters({ value, onSearch }: AuditFiltersProps) {
   const { t } = useT(AUDIT_NS);
   const [draft, setDraft] = useState<Filters>(value);
-  useEffect(() => setDraft(value), [value]);
+  // The fields follow the page's query (a link, Clear, Back), not every redraw of the page.
+  const applied = auditQuery(value).toString();
+  useEffect(() => setDraft(Object.fromEntries(new URLSearchParams(applied))), [applied]);
   const field = (key: (typeof auditFilterKeys)[number]) => ({
     value: draft[key] ?? '',
     onChange: (e: { currentTarget: { value: string } }) => {

@@ -1,0 +1,78 @@
+import { demoAdmin, expect, test } from './fixtures';
+import { caughtMail } from './pages/mailCatcher';
+import { SignInPage } from './pages/SignInPage';
+import { nextAppCode } from './pages/secondFactor';
+
+/**
+ * Issue 23 (decision 0042): an owner invites a support agent with the authenticator code; the agent sets a
+ * password from the e-mailed link, sets up two-factor at the first sign-in, and sees only support's pages;
+ * a money page opened by its address is refused by the server.
+ */
+test('an owner invites a support agent, who joins and works without any money page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The owner's next app code may be a time step (30 s) away.
+  test.setTimeout(120_000);
+  const email = `support-${Date.now()}@example.com`;
+  const password = 'Harbour-Violet-Compass-58';
+
+  const owner = new SignInPage(page, 'admin');
+  await owner.goto();
+  await owner.signIn(demoAdmin.email, demoAdmin.password);
+  await page.goto('/admin/staff');
+  await expect(page.getByRole('heading', { level: 2, name: 'Staff' })).toBeVisible();
+  const staffTable = page.getByRole('table', { name: 'Staff accounts' });
+  await expect(staffTable.getByRole('row').filter({ hasText: demoAdmin.email })).toContainText('Owner');
+
+  const invite = page.getByRole('form', { name: 'Invite a staff member' });
+  await invite.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await invite.getByRole('textbox', { name: 'Full name' }).fill('Sam Support');
+  // Without a role the form says so before asking the server.
+  await invite.getByRole('textbox', { name: 'Authenticator code' }).fill('123456');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText('Give at least one role.')).toBeVisible();
+  await invite.getByRole('checkbox', { name: 'Support' }).check();
+  await invite.getByRole('textbox', { name: 'Authenticator code' }).fill(await nextAppCode(demoAdmin.email));
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByRole('status')).toHaveText(`Invitation sent to ${email}.`);
+  await expect(page.getByRole('table', { name: 'Open invitations' })).toContainText(email);
+
+  const mail = await caughtMail(request, email, 'You are invited to the SocialGenX back-office');
+  const link = /https?:\/\/\S+(\/staff-invitation\?token=[\w-]+)/.exec(mail.text)?.[1];
+  expect(link).toBeTruthy();
+
+  const context = await browser.newContext();
+  const agent = await context.newPage();
+  await agent.goto(link ?? '/');
+  await expect(
+    agent.getByRole('heading', { level: 1, name: 'Join the SocialGenX back-office' }),
+  ).toBeVisible();
+  await expect(agent.getByText('Invitation for Sam Support')).toBeVisible();
+  await agent.getByLabel('Choose a password').fill(password);
+  await agent.getByLabel('Repeat the password').fill(password);
+  await agent.getByRole('button', { name: 'Set my password' }).click();
+  await expect(agent.getByRole('status')).toContainText('Your staff account is ready');
+  await agent.getByRole('link', { name: 'Go to the admin sign-in' }).click();
+
+  const agentSignIn = new SignInPage(agent, 'admin');
+  await expect(agentSignIn.identifier).toBeVisible();
+  await agentSignIn.signIn(email, password);
+  await expect(agent).toHaveURL(/\/admin\/dashboard$/);
+  const menu = agent.getByRole('navigation', { name: 'Back-office menu' });
+  await expect(menu.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Tickets' })).toBeVisible();
+  for (const hidden of ['Withdrawals', 'Deposits', 'Approvals', 'Settings', 'Staff', 'Audit trail'])
+    await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+  // Opened by its address, a money page is refused by the server and says why.
+  await agent.goto('/admin/withdrawals');
+  await expect(agent.getByText('Your staff role does not allow this.').first()).toBeVisible();
+  await context.close();
+
+  // The owner sees the new staff member with the support role, and two-factor on.
+  await page.reload();
+  const row = staffTable.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Support');
+  await expect(row).toContainText('Two-factor on');
+});
