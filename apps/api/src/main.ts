@@ -1,5 +1,5 @@
 import { loadConfig } from './config';
-import { demoCredentials } from './db/seed';
+import { demoCredentials, demoStaff } from './db/seed';
 import { startServer } from './server';
 
 /** How long stopping may take (requests, jobs, PostgreSQL) before the process exits anyway. */
@@ -50,6 +50,7 @@ if (config.seedDemo) {
   lines.push(
     `Demo admin:  ${demoCredentials.admin.email} / ${demoCredentials.admin.password}   (${shown}/admin-login)`,
     `Second admin: ${demoCredentials.admin2.email} / ${demoCredentials.admin2.password}  (large payouts need two)`,
+    `Staff (one per role): ${demoStaff.map((s) => s.email).join(', ')} / ${demoCredentials.admin2.password}`,
     'Admins set up two-factor sign-in (an authenticator app) at their first sign-in.',
     `Demo member: ${demoCredentials.member.email} / ${demoCredentials.member.password}  (${shown}/login)`,
   );

@@ -1,5 +1,9 @@
-import { demoAdmin, expect, test } from './fixtures';
+import { demoAdmin, expect, registerViaApi, test } from './fixtures';
+import { AdminWithdrawalsPage } from './pages/AdminMoneyPages';
+import { payoutAddressNow } from './pages/ApprovalPages';
+import { apiGet, apiPost, apiSignIn } from './pages/MoneyApi';
 import { caughtMail } from './pages/mailCatcher';
+import { adminToken } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 import { nextAppCode } from './pages/secondFactor';
 
@@ -75,4 +79,46 @@ test('an owner invites a support agent, who joins and works without any money pa
   const row = staffTable.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Support');
   await expect(row).toContainText('Two-factor on');
+});
+
+test('the demo finance agent completes a withdrawal, with no support or owner page in the menu', async ({
+  page,
+  request,
+}) => {
+  const member = await registerViaApi(request, 'financepaid');
+  const admin = await adminToken(request);
+  await payoutAddressNow(request, admin, member.id);
+  await apiPost(request, admin, '/tr/create', {
+    user_id: member.id,
+    amount: '100',
+    direction: 'credit',
+    wallet: 'working',
+    reason: 'e2e: finance pays',
+  });
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  const asked = await apiPost<{ withdrawal: { id: number } }>(request, token, '/withdrawalrequest/add', {
+    user_id: member.id,
+    amount: '20',
+  });
+
+  const finance = new SignInPage(page, 'admin');
+  await finance.goto();
+  await finance.signIn('finance@example.com', 'Copper-Willow-58');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const menu = page.getByRole('navigation', { name: 'Back-office menu' });
+  await expect(menu.getByRole('link', { name: /^Withdrawals/ })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /^Approvals/ })).toBeVisible();
+  for (const hidden of ['Video manager', 'Staff', 'Audit trail', 'Settings'])
+    await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: /^Tickets/ })).toHaveCount(0);
+
+  const withdrawals = new AdminWithdrawalsPage(page);
+  await withdrawals.goto();
+  await withdrawals.complete(asked.withdrawal.id);
+  const mine = await apiGet<{ withdrawals: { id: number; status: string }[] }>(
+    request,
+    token,
+    '/withdrawalrequest/list?kind=working',
+  );
+  expect(mine.withdrawals.find((w) => w.id === asked.withdrawal.id)?.status).toBe('complete');
 });

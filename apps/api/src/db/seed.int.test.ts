@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, tokenFor } from '../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../test/helpers';
 import { reconcile } from '../modules/ledger/ledger.service';
-import { DEMO_HISTORY_DAYS, demoCredentials, seedDemo } from './seed';
+import { DEMO_HISTORY_DAYS, demoCredentials, demoStaff, seedDemo } from './seed';
 
 let t: TestApp;
 let seedMs = 0;
@@ -161,6 +161,15 @@ describe('the demo seed', () => {
       `SELECT count(DISTINCT period)::int AS days FROM ledger_rollups WHERE grain = 'day'`,
     );
     expect(rolled.days).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 1);
+  });
+
+  it('has the two admins as owners and one staff member per other role (issue 23)', async () => {
+    const staff = await sqlOn(t.url, "SELECT email, staff_roles FROM users WHERE role = 'admin' ORDER BY id");
+    expect(staff.rows).toEqual([
+      { email: demoCredentials.admin.email, staff_roles: ['owner'] },
+      { email: demoCredentials.admin2.email, staff_roles: ['owner'] },
+      ...demoStaff.map((s) => ({ email: s.email, staff_roles: [s.role] })),
+    ]);
   });
 
   it('a second run changes nothing', async () => {

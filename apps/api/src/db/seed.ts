@@ -16,6 +16,17 @@ export const demoCredentials = {
   admin2: { email: 'admin2@example.com', password: 'Copper-Willow-58' },
 } as const;
 
+/**
+ * One staff member per role besides the owners (issue 23, decision 0042), each signing in at /admin-login with
+ * the second admin's password; the two demo admins are the owners.
+ */
+export const demoStaff = [
+  { role: 'finance', email: 'finance@example.com', fullname: 'Finance Agent' },
+  { role: 'support', email: 'support@example.com', fullname: 'Support Agent' },
+  { role: 'content', email: 'content@example.com', fullname: 'Content Editor' },
+  { role: 'compliance', email: 'compliance@example.com', fullname: 'Compliance Officer' },
+] as const;
+
 const demoPlans = [
   { name: 'Bronze', price: '100', roi: '0.5', description: 'Start small: 100 USD at 0.5% a day.' },
   { name: 'Silver', price: '1000', roi: '0.6', description: '1,000 USD at 0.6% a day.' },
@@ -103,17 +114,34 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
   });
   await seedHistory(deps, clock, ids, memberHash);
   await clock.moveBack();
-  // The second admin joins today (added last, so the history's ids stay as they were).
+  // The second admin and the staff join today (added last, so the history's ids stay as they were).
+  const staffHash = await hashPassword(demoCredentials.admin2.password);
   await db.transaction().execute(async (tx) => {
     await auth.insertMember(tx, {
       email: demoCredentials.admin2.email,
       fullname: 'Second Admin',
       phone: null,
-      passwordHash: await hashPassword(demoCredentials.admin2.password),
+      passwordHash: staffHash,
       sponsorId: null,
       prefix: 'ADM',
       role: 'admin',
     });
+    for (const s of demoStaff) {
+      const id = await auth.insertMember(tx, {
+        email: s.email,
+        fullname: s.fullname,
+        phone: null,
+        passwordHash: staffHash,
+        sponsorId: null,
+        prefix: 'ADM',
+        role: 'admin',
+      });
+      await tx
+        .updateTable('users')
+        .set({ staff_roles: [s.role] })
+        .where('id', '=', id)
+        .execute();
+    }
   });
   // Today's video, after the history: the demo member watches it and claims today.
   await db
