@@ -122,3 +122,40 @@ test('the demo finance agent completes a withdrawal, with no support or owner pa
   );
   expect(mine.withdrawals.find((w) => w.id === asked.withdrawal.id)?.status).toBe('complete');
 });
+
+test('the demo compliance officer reads the queues and the audit trail, and is offered no decision', async ({
+  page,
+  request,
+}) => {
+  const member = await registerViaApi(request, 'complianceread');
+  const admin = await adminToken(request);
+  await payoutAddressNow(request, admin, member.id);
+  await apiPost(request, admin, '/tr/create', {
+    user_id: member.id,
+    amount: '100',
+    direction: 'credit',
+    wallet: 'working',
+    reason: 'e2e: compliance reads',
+  });
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  const asked = await apiPost<{ withdrawal: { id: number } }>(request, token, '/withdrawalrequest/add', {
+    user_id: member.id,
+    amount: '20',
+  });
+
+  const compliance = new SignInPage(page, 'admin');
+  await compliance.goto();
+  await compliance.signIn('compliance@example.com', 'Copper-Willow-58');
+  const menu = page.getByRole('navigation', { name: 'Back-office menu' });
+  await expect(menu.getByRole('link', { name: 'Audit trail' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+
+  const withdrawals = new AdminWithdrawalsPage(page);
+  await withdrawals.goto();
+  await withdrawals.list.search(member.username);
+  const row = withdrawals.list.row(member.username);
+  await expect(row).toContainText('Read only for your role');
+  await expect(page.getByRole('button', { name: `Complete withdrawal ${asked.withdrawal.id}` })).toHaveCount(
+    0,
+  );
+});

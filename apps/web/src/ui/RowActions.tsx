@@ -1,4 +1,8 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { type StaffAreaName, staffMay } from '@sgx/contracts/staff-grants';
+import { useT } from '../i18n/i18n';
+import { useSession } from '../modules/auth/hooks/useSession';
+import { SHELL_NS } from './i18n';
 
 /** One button of a table row: `go` (complete, approve) or `stop` (decline, reject, cancel). */
 export interface RowAction {
@@ -11,9 +15,27 @@ export interface RowAction {
 
 /**
  * The decision buttons at the end of a queue's row (withdrawals, deposits, approvals). An entry that is
- * `false` or `undefined` is left out, so a caller lists what may apply and conditions it inline.
+ * `false` or `undefined` is left out, so a caller lists what may apply and conditions it inline. Staff whose
+ * role may read the queue but not decide in its `area` (decision 0042: compliance, finance on a settings
+ * approval) are not offered the buttons; the server refuses them anyway.
  */
-export function RowActions({ actions }: { actions: (RowAction | false | undefined)[] }) {
+export function RowActions({
+  actions,
+  area = 'money',
+}: {
+  actions: (RowAction | false | undefined)[];
+  area?: StaffAreaName;
+}) {
+  const { t } = useT(SHELL_NS);
+  const session = useSession();
+  const staffRoles = session?.role === 'admin' ? (session.account.staff_roles ?? ['owner']) : null;
+  if (staffRoles !== null && !staffMay(staffRoles, area, 'write')) {
+    return (
+      <Text size="xs" c="dimmed">
+        {t('ui.readOnly')}
+      </Text>
+    );
+  }
   return (
     <Group gap={6} wrap="nowrap">
       {actions

@@ -1,5 +1,6 @@
 import { Badge, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ApprovalRecord, ApprovalStatus } from '@sgx/contracts';
+import { approvalArea } from '@sgx/contracts/staff-grants';
 import { useT } from '../../../i18n/i18n';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDateTime, orDash } from '../../../ui/format';
@@ -170,6 +171,7 @@ function DecisionButtons({
   }
   return (
     <RowActions
+      area={approvalArea[a.kind]}
       actions={[
         {
           label: t('table.approve'),
