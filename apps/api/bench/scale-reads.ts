@@ -20,6 +20,8 @@ function sizeOf(body: string): string {
     const json = JSON.parse(body) as Record<string, unknown>;
     const tree = json.treeData as { referrals?: unknown[] } | undefined;
     if (tree?.referrals) return `${tree.referrals.length} children`;
+    // A keyset page (the audit trail): its length, and whether there are more.
+    if (Array.isArray(json.entries)) return `${json.entries.length}${json.next_cursor ? ', more' : ''}`;
     if (typeof json.total !== 'number') return '';
     const list = Object.values(json).find((v) => Array.isArray(v)) as unknown[] | undefined;
     return `${list?.length ?? 0} of ${json.total.toLocaleString('en')}`;

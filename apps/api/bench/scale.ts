@@ -1,9 +1,10 @@
 /**
- * `npm run bench:scale -- --members N [--keep] [--history-days D] [--calls C]`
+ * `npm run bench:scale -- --members N [--audit A] [--keep] [--history-days D] [--calls C]`
  *
  * Loads N members into a fresh database (set-based SQL, chunked: a realistic referral tree, plans,
  * deposits, income and the ledger consistent with its entries), proves it reconciles, runs every job
- * twice and times each, then times the member, referral and admin reads through HTTP. `--keep` leaves
+ * twice and times each, writes A audit entries (5,000,000 by default: issue 23), then times the member,
+ * referral and admin reads, the audit searches among them, through HTTP. `--keep` leaves
  * the database running (until Ctrl-C) and prints its URL. Not a test.
  */
 import pg from 'pg';
@@ -19,6 +20,7 @@ import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
 import { loadAverage, secs } from './lib/stats';
+import { auditReads, loadAuditRows } from './scale-audit';
 import { timeJobs } from './scale-jobs';
 import { platform } from './scale-platform';
 import { scaleReads, timeReads } from './scale-reads';
@@ -27,10 +29,11 @@ import { loadRows, rebuildRollups } from './scale-rows';
 import { layoutFor, stageMembers } from './scale-tree';
 
 const flags = parseFlags();
-checkKnown(flags, ['members', 'keep', 'history-days', 'calls']);
+checkKnown(flags, ['members', 'audit', 'keep', 'history-days', 'calls']);
 const n = intFlag(flags, 'members', 10_000);
 const historyDays = intFlag(flags, 'history-days', 2);
 const calls = intFlag(flags, 'calls', 7);
+const auditEntries = intFlag(flags, 'audit', 5_000_000);
 const keep = flags.has('keep');
 const PASSWORD = 'Bench12345!';
 
@@ -145,6 +148,13 @@ try {
     search: `member${Math.floor(n / 3)}@`,
     tokens: { admin: adminToken, member: memberToken, leader: leaderToken, chainTop: chainTopToken },
   });
+  log(`audit trail: ${auditEntries.toLocaleString('en')} entries`);
+  await loadAuditRows(
+    loader,
+    { count: auditEntries, actors: [ids.admin, memberId, leaderId], firstMember: B + 1, members: n },
+    log,
+  );
+  reads.push(...(await auditReads(loader, { token: adminToken, actor: ids.admin, member: memberId })));
   const readTimings = await timeReads(client, reads, calls);
   client.close();
   await server.stop();
