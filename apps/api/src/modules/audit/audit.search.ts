@@ -1,9 +1,11 @@
 import type { AuditEntry, AuditQuery } from '@sgx/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 
 /** The most rows one CSV export carries (the newest of the search); the page says so. */
 export const AUDIT_CSV_MAX = 10_000;
 
+const HOUR_MS = 3_600_000;
 const num = (v: bigint | null) => (v === null ? null : Number(v));
 const day = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000);
 
@@ -51,8 +53,25 @@ export async function searchAudit(
       .where('a.entity', '=', q.record.slice(0, at))
       .where('a.entity_id', '=', q.record.slice(at + 1));
   }
-  if (q.from !== undefined) query = query.where('a.created_at', '>=', day(q.from));
-  if (q.to !== undefined) query = query.where('a.created_at', '<', day(q.to, 1));
+  // A date range is also turned into an id range, read from the created_at index, so the walk in id order
+  // starts at the range instead of at the newest entry (one day 200 days back among 5,000,000: 280 ms
+  // before). Exact while no transaction that writes an entry lasts an hour (ids follow insertion, created_at
+  // the transaction's start): an entry stamped before `to` was inserted before any entry stamped an hour
+  // after it, and an entry stamped from `from` on after any entry stamped an hour before it.
+  if (q.from !== undefined) {
+    const from = day(q.from);
+    query = query.where('a.created_at', '>=', from).where(
+      sql<boolean>`a.id > COALESCE((SELECT b.id FROM audit_log b WHERE b.created_at < ${new Date(from.getTime() - HOUR_MS)}
+                     ORDER BY b.created_at DESC LIMIT 1), 0)`,
+    );
+  }
+  if (q.to !== undefined) {
+    const to = day(q.to, 1);
+    query = query.where('a.created_at', '<', to).where(
+      sql<boolean>`a.id < COALESCE((SELECT b.id FROM audit_log b WHERE b.created_at >= ${new Date(to.getTime() + HOUR_MS)}
+                     ORDER BY b.created_at LIMIT 1), 9223372036854775807)`,
+    );
+  }
   if (q.cursor !== undefined) query = query.where('a.id', '<', BigInt(q.cursor));
   const rows = await query.execute();
   const more = rows.length > limit;
