@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminWithdrawalsPage } from './pages/AdminMoneyPages';
 import { payoutAddressNow } from './pages/ApprovalPages';
@@ -6,6 +7,26 @@ import { caughtMail } from './pages/mailCatcher';
 import { adminToken } from './pages/outbox';
 import { SignInPage } from './pages/SignInPage';
 import { nextAppCode } from './pages/secondFactor';
+
+/** A new member with a payout address, 100 in Working and a pending withdrawal of 20 (made through the API). */
+async function pendingWithdrawal(request: APIRequestContext, label: string) {
+  const member = await registerViaApi(request, label);
+  const admin = await adminToken(request);
+  await payoutAddressNow(request, admin, member.id);
+  await apiPost(request, admin, '/tr/create', {
+    user_id: member.id,
+    amount: '100',
+    direction: 'credit',
+    wallet: 'working',
+    reason: `e2e: ${label}`,
+  });
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  const asked = await apiPost<{ withdrawal: { id: number } }>(request, token, '/withdrawalrequest/add', {
+    user_id: member.id,
+    amount: '20',
+  });
+  return { member, token, id: asked.withdrawal.id };
+}
 
 /**
  * Issue 23 (decision 0042): an owner invites a support agent with the authenticator code; the agent sets a
@@ -85,21 +106,7 @@ test('the demo finance agent completes a withdrawal, with no support or owner pa
   page,
   request,
 }) => {
-  const member = await registerViaApi(request, 'financepaid');
-  const admin = await adminToken(request);
-  await payoutAddressNow(request, admin, member.id);
-  await apiPost(request, admin, '/tr/create', {
-    user_id: member.id,
-    amount: '100',
-    direction: 'credit',
-    wallet: 'working',
-    reason: 'e2e: finance pays',
-  });
-  const { token } = await apiSignIn(request, 'member', member.email, member.password);
-  const asked = await apiPost<{ withdrawal: { id: number } }>(request, token, '/withdrawalrequest/add', {
-    user_id: member.id,
-    amount: '20',
-  });
+  const { token, id } = await pendingWithdrawal(request, 'financepaid');
 
   const finance = new SignInPage(page, 'admin');
   await finance.goto();
@@ -114,34 +121,20 @@ test('the demo finance agent completes a withdrawal, with no support or owner pa
 
   const withdrawals = new AdminWithdrawalsPage(page);
   await withdrawals.goto();
-  await withdrawals.complete(asked.withdrawal.id);
+  await withdrawals.complete(id);
   const mine = await apiGet<{ withdrawals: { id: number; status: string }[] }>(
     request,
     token,
     '/withdrawalrequest/list?kind=working',
   );
-  expect(mine.withdrawals.find((w) => w.id === asked.withdrawal.id)?.status).toBe('complete');
+  expect(mine.withdrawals.find((w) => w.id === id)?.status).toBe('complete');
 });
 
 test('the demo compliance officer reads the queues and the audit trail, and is offered no decision', async ({
   page,
   request,
 }) => {
-  const member = await registerViaApi(request, 'complianceread');
-  const admin = await adminToken(request);
-  await payoutAddressNow(request, admin, member.id);
-  await apiPost(request, admin, '/tr/create', {
-    user_id: member.id,
-    amount: '100',
-    direction: 'credit',
-    wallet: 'working',
-    reason: 'e2e: compliance reads',
-  });
-  const { token } = await apiSignIn(request, 'member', member.email, member.password);
-  const asked = await apiPost<{ withdrawal: { id: number } }>(request, token, '/withdrawalrequest/add', {
-    user_id: member.id,
-    amount: '20',
-  });
+  const { member, id } = await pendingWithdrawal(request, 'complianceread');
 
   const compliance = new SignInPage(page, 'admin');
   await compliance.goto();
@@ -155,7 +148,5 @@ test('the demo compliance officer reads the queues and the audit trail, and is o
   await withdrawals.list.search(member.username);
   const row = withdrawals.list.row(member.username);
   await expect(row).toContainText('Read only for your role');
-  await expect(page.getByRole('button', { name: `Complete withdrawal ${asked.withdrawal.id}` })).toHaveCount(
-    0,
-  );
+  await expect(page.getByRole('button', { name: `Complete withdrawal ${id}` })).toHaveCount(0);
 });

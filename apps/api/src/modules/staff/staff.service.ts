@@ -7,6 +7,7 @@ import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { requireSecondFactor } from '../auth/second-factor';
+import { mailText } from '../mail/messages';
 import { listInvitations, listStaff, staffMember } from './staff.read';
 
 /** An invitation link is good for three days, once. */
@@ -78,16 +79,15 @@ export class StaffService {
       });
       return row;
     });
+    // The invited person has no account yet, so no saved language: English, from the catalogue.
     await this.deps.mailer.send({
       to: b.email,
-      subject: 'You are invited to the SocialGenX back-office',
-      text: [
-        `Hello ${b.fullname},`,
-        '',
-        `You are invited to the SocialGenX back-office as ${b.roles.join(', ')}.`,
-        `Set your password here (the link works once, for 3 days): ${this.deps.config.appUrl}/staff-invitation?token=${token}`,
-        'Then sign in at /admin-login and set up two-factor sign-in.',
-      ].join('\n'),
+      subject: mailText(null, 'staffInvite.subject', {}),
+      text: mailText(null, 'staffInvite.body', {
+        name: b.fullname,
+        roles: b.roles.join(', '),
+        link: `${this.deps.config.appUrl}/staff-invitation?token=${token}`,
+      }),
     });
     const [made] = await listInvitations(this.deps.db, invitation.id);
     if (!made) throw notFound('Invitation not found.');

@@ -13,6 +13,9 @@ export const en = {
   'payoutCode.body':
     'Hello {{name}},\n\nYour code to change a payout address is {{code}}. It is valid for {{minutes}} minutes and works once.\n\nIf you did not ask for it, someone may be using your account: change your password now.\n',
   'event.seeIt': 'See it in your account: {{link}}',
+  'staffInvite.subject': 'You are invited to the SocialGenX back-office',
+  'staffInvite.body':
+    'Hello {{name}},\n\nYou are invited to the SocialGenX back-office as {{roles}}.\nSet your password here (the link works once, for 3 days): {{link}}\nThen sign in at /admin-login and set up two-factor sign-in.',
   'event.choose': 'You can choose which of these e-mails you receive at {{link}}.',
 } as const;
 

@@ -12,5 +12,8 @@ export const es: MailMessages = {
   'payoutCode.body':
     'Hola, {{name}}:\n\nTu código para cambiar una dirección de pago es {{code}}. Es válido durante {{minutes}} minutos y sirve una sola vez.\n\nSi no lo pediste, puede que alguien esté usando tu cuenta: cambia tu contraseña ahora.\n',
   'event.seeIt': 'Míralo en tu cuenta: {{link}}',
+  'staffInvite.subject': 'Te invitan al back-office de SocialGenX',
+  'staffInvite.body':
+    'Hola {{name}}:\n\nTe invitan al back-office de SocialGenX como {{roles}}.\nCrea tu contraseña aquí (el enlace funciona una vez, durante 3 días): {{link}}\nLuego entra en /admin-login y configura la verificación en dos pasos.',
   'event.choose': 'Puedes elegir cuáles de estos correos recibes en {{link}}.',
 };
