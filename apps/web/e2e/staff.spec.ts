@@ -88,8 +88,11 @@ test('an owner invites a support agent, who joins and works without any money pa
   const menu = agent.getByRole('navigation', { name: 'Back-office menu' });
   await expect(menu.getByRole('link', { name: 'Users' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Tickets' })).toBeVisible();
-  for (const hidden of ['Withdrawals', 'Deposits', 'Approvals', 'Settings', 'Staff', 'Audit trail'])
+  for (const hidden of ['Withdrawals', 'Deposits', 'Approvals', 'Plans', 'Staff', 'Audit trail'])
     await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+  // Settings: only its support-messages tab, whose replies are support's (the economic settings are the owner's).
+  await menu.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(agent.getByRole('tab')).toHaveText(['Support messages']);
   // Opened by its address, a money page is refused by the server and says why.
   await agent.goto('/admin/withdrawals');
   await expect(agent.getByText('Your staff role does not allow this.').first()).toBeVisible();
@@ -119,6 +122,16 @@ test('the demo finance agent completes a withdrawal, with no support or owner pa
     await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: /^Tickets/ })).toHaveCount(0);
 
+  // The member's record: finance changes the money fields only (support the rest; decision 0042).
+  const { member: other } = await pendingWithdrawal(request, 'financeedit');
+  await page.goto(`/admin/check/profile/${other.id}`);
+  await expect(page.getByLabel('Business Balance')).toBeEnabled();
+  await expect(page.getByLabel('Username')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+  // The plans page shows finance the members' held plans only; the plan definitions are the owner's.
+  await page.goto('/admin/plans');
+  await expect(page.getByRole('tab')).toHaveText(['Held plans']);
+
   const withdrawals = new AdminWithdrawalsPage(page);
   await withdrawals.goto();
   await withdrawals.complete(id);
@@ -134,7 +147,20 @@ test('the demo compliance officer reads the queues and the audit trail, and is o
   page,
   request,
 }) => {
-  const { member, id } = await pendingWithdrawal(request, 'complianceread');
+  const { member, token, id } = await pendingWithdrawal(request, 'complianceread');
+  // A second withdrawal of the member, declined by the owner: its number links to its audit entries.
+  const asked = await apiPost<{ withdrawal: { id: number } }>(request, token, '/withdrawalrequest/add', {
+    user_id: member.id,
+    amount: '20',
+  });
+  const declined = asked.withdrawal.id;
+  await apiPost(
+    request,
+    await adminToken(request),
+    `/withdrawalrequest/${declined}`,
+    { status: 'decline', user_id: member.id, note: 'e2e: declined by the owner' },
+    'PUT',
+  );
 
   const compliance = new SignInPage(page, 'admin');
   await compliance.goto();
@@ -149,4 +175,40 @@ test('the demo compliance officer reads the queues and the audit trail, and is o
   const row = withdrawals.list.row(member.username);
   await expect(row).toContainText('Read only for your role');
   await expect(page.getByRole('button', { name: `Complete withdrawal ${id}` })).toHaveCount(0);
+
+  // The declined withdrawal's number opens its decision in the audit trail.
+  await withdrawals.list.filter('Status', 'Declined');
+  await page.getByRole('link', { name: `Audit trail of withdrawal ${declined}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/audit\\?record=withdrawal(:|%3A)${declined}$`));
+  const entries = page.getByRole('table', { name: 'Audit entries, newest first' });
+  await expect(entries).toContainText('withdrawal.decline');
+  await expect(entries).toContainText('e2e: declined by the owner');
+
+  // Every page of the menu: read, never a control that changes something (the server refuses them anyway).
+  test.setTimeout(180_000);
+  const pages = await menu
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
+  expect(pages.length).toBeGreaterThan(15);
+  const changing =
+    /^(save|add|new|create|issue|delete|remove|edit|publish|review|send|pay|sweep|update|activate|debit|run|complete|decline|approve|reject|end|revoke|reply|close|resolve|reopen)\b/i;
+  // (Security is the officer's own account: their two-factor and recovery codes are theirs to change.)
+  const others = pages.filter((p) => p !== '/admin/security');
+  for (const path of [...others, `/admin/check/profile/${member.id}`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const offered = await page
+      .getByRole('main')
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((b) => (b as HTMLElement).offsetParent !== null && !b.matches(':disabled'))
+          .map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()),
+      );
+    expect(
+      offered.filter((name) => changing.test(name)),
+      `${path} offers compliance a control that changes something`,
+    ).toEqual([]);
+  }
+  await expect(page.getByTestId('read-only-note').first()).toBeVisible();
 });

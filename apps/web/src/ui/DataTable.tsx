@@ -1,7 +1,9 @@
 import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { StaffAreaName } from '@sgx/contracts/staff-grants';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useT } from '../i18n/i18n';
+import { useStaffColumns } from '../modules/auth/hooks/useStaffMay';
 import { SHELL_NS } from './i18n';
 import { type FoldableColumn, useColumnFolding } from './useColumnFolding';
 
@@ -13,6 +15,11 @@ export interface Column<Row> extends FoldableColumn {
   nowrap?: boolean;
   /** Keeps the column visible at the right edge while the table scrolls sideways (row actions). */
   stickyEnd?: boolean;
+  /**
+   * The column's controls change things in this back-office area: it is left out for staff whose role may
+   * only read it (decision 0042; the server refuses them anyway).
+   */
+  writeArea?: StaffAreaName;
 }
 
 const stickyEndStyle = {
@@ -54,7 +61,7 @@ interface DataTableProps<Row> {
  */
 export function DataTable<Row>({
   rows,
-  columns,
+  columns: declared,
   rowKey,
   emptyText,
   caption,
@@ -62,6 +69,7 @@ export function DataTable<Row>({
   rowLabel,
 }: DataTableProps<Row>) {
   const { t } = useT(SHELL_NS);
+  const columns = useStaffColumns(declared);
   const foldable = columns.some((c) => c.priority !== undefined && c.priority > 1);
   const folding = useColumnFolding(columns, rows);
   const [open, setOpen] = useState<ReadonlySet<string | number>>(() => new Set());

@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
+import { useStaffColumns } from '../modules/auth/hooks/useStaffMay';
 import { type Column, DataTable } from './DataTable';
 import { SHELL_NS } from './i18n';
 
@@ -31,7 +32,7 @@ interface ResponsiveTableProps<Row> {
  */
 export function ResponsiveTable<Row>({
   rows,
-  columns,
+  columns: declared,
   rowKey,
   emptyText,
   minWidth,
@@ -40,6 +41,7 @@ export function ResponsiveTable<Row>({
 }: ResponsiveTableProps<Row>) {
   const { t } = useT(SHELL_NS);
   const phone = useMediaQuery('(max-width: 47.99em)');
+  const columns = useStaffColumns(declared);
   if (!phone) {
     return (
       <DataTable

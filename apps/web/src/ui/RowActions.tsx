@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
-import { type StaffAreaName, staffMay } from '@sgx/contracts/staff-grants';
+import type { StaffAreaName } from '@sgx/contracts/staff-grants';
 import { useT } from '../i18n/i18n';
-import { useSession } from '../modules/auth/hooks/useSession';
+import { useStaffMay } from '../modules/auth/hooks/useStaffMay';
 import { SHELL_NS } from './i18n';
 
 /** One button of a table row: `go` (complete, approve) or `stop` (decline, reject, cancel). */
@@ -27,9 +27,7 @@ export function RowActions({
   area?: StaffAreaName;
 }) {
   const { t } = useT(SHELL_NS);
-  const session = useSession();
-  const staffRoles = session?.role === 'admin' ? (session.account.staff_roles ?? ['owner']) : null;
-  if (staffRoles !== null && !staffMay(staffRoles, area, 'write')) {
+  if (!useStaffMay(area)) {
     return (
       <Text size="xs" c="dimmed">
         {t('ui.readOnly')}

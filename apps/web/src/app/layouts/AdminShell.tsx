@@ -1,5 +1,8 @@
+import { staffMay } from '@sgx/contracts/staff-grants';
+import { useMemo } from 'react';
 import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
+import { StaffAccess, type StaffCheck } from '../../modules/auth/hooks/useStaffMay';
 import { useQueueCounts } from '../../modules/notifications/api/notificationsApi';
 import { SHELL_NS } from '../../ui/i18n';
 import { adminHome, adminNavigationFor } from '../navigation';
@@ -8,6 +11,12 @@ import { RoleShell } from './RoleShell';
 export function AdminShell() {
   const { t } = useT(SHELL_NS);
   const session = useSession();
+  const roles = session?.account.staff_roles;
+  // What the roles grant, for every control of the back-office (decision 0042); an older session is an owner's.
+  const check = useMemo<StaffCheck>(
+    () => (area, grant) => staffMay(roles ?? ['owner'], area, grant),
+    [roles],
+  );
   const queues = useQueueCounts(session !== null).data;
   const badges = queues && {
     '/admin/deposits': { count: queues.deposits, label: t('frame.pendingDeposits', { n: queues.deposits }) },
@@ -22,12 +31,14 @@ export function AdminShell() {
     },
   };
   return (
-    <RoleShell
-      sections={adminNavigationFor(session?.account.staff_roles)}
-      home={adminHome}
-      signInPath="/admin-login"
-      areaLabel={t('frame.backOffice')}
-      badges={badges}
-    />
+    <StaffAccess.Provider value={check}>
+      <RoleShell
+        sections={adminNavigationFor(roles)}
+        home={adminHome}
+        signInPath="/admin-login"
+        areaLabel={t('frame.backOffice')}
+        badges={badges}
+      />
+    </StaffAccess.Provider>
   );
 }

@@ -11,6 +11,7 @@ import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
 import { Spinner } from '../../ui/Spinner';
+import { StaffOnly } from '../../ui/StaffOnly';
 import { listQuery, useListState } from '../../ui/useListState';
 
 /** /admin/codes: issue one-time codes, list them (unused or redeemed), export. */
@@ -21,9 +22,11 @@ export default function CodesPage() {
   const codes = useCodes(qs);
   return (
     <PageShell title={t('page.title')} description={t('page.description')}>
-      <SectionCard title={t('page.issue')}>
-        <IssueCodesForm />
-      </SectionCard>
+      <StaffOnly area="money">
+        <SectionCard title={t('page.issue')}>
+          <IssueCodesForm />
+        </SectionCard>
+      </StaffOnly>
       <SectionCard title={t('page.all')}>
         <ListToolbar
           search={list.search}

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { ADMIN_NOTIFICATIONS_NS } from '../../modules/notifications/adminI18n';
 import { NotificationForm } from '../../modules/notifications/components/NotificationForm';
 import { PageShell } from '../../ui/PageShell';
+import { StaffOnly } from '../../ui/StaffOnly';
 
 /** /admin/notifications (spec 2.4): a notification or site popup for every member or chosen ones. */
 export default function NotificationCreatePage() {
@@ -18,7 +19,9 @@ export default function NotificationCreatePage() {
         </Anchor>
       }
     >
-      <NotificationForm />
+      <StaffOnly area="notify" note>
+        <NotificationForm />
+      </StaffOnly>
     </PageShell>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { planKeys, usePlans } from '../../modules/plans/api/plansApi';
 import { deletePlan } from '../../modules/plans-admin/api/plansAdminApi';
 import { HeldPlansAdmin } from '../../modules/plans-admin/components/HeldPlansAdmin';
@@ -17,9 +18,17 @@ import { ActionDialog } from '../../ui/ActionDialog';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
+import { useStaffTabs } from '../../ui/StaffOnly';
 import { useConfirmedAction } from '../../ui/useConfirmedAction';
 
-const tabs = ['plans', 'levels', 'held'] as const;
+/** Each tab with its area (decision 0042): the plans and levels are the owner's settings, held plans money. */
+const tabs = [
+  { value: 'plans', area: 'settings' },
+  { value: 'levels', area: 'settings' },
+  { value: 'held', area: 'money' },
+] as const;
+
+const tabLabel = { plans: 'page.tabPlans', levels: 'page.tabLevels', held: 'page.tabHeld' } as const;
 
 /** /admin/plans: plans (create, edit, delete), level income settings, and the plans members hold. */
 export default function PlansPage() {
@@ -27,7 +36,8 @@ export default function PlansPage() {
   const plans = usePlans();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const tab = tabs.find((x) => x === params.get('tab')) ?? 'plans';
+  const { shown, tab } = useStaffTabs(tabs, params.get('tab'));
+  const mayWrite = useStaffMay('settings');
   const [editing, setEditing] = useState<{ plan: PlanRecord | null; n: number } | null>(null);
   const remove = useConfirmedAction({
     run: (plan: PlanRecord, key) => deletePlan(plan.id, key),
@@ -41,24 +51,28 @@ export default function PlansPage() {
     <PageShell title={t('page.title')} description={t('page.description')}>
       <Tabs
         value={tab}
-        onChange={(v) => setParams(v === null || v === 'plans' ? {} : { tab: v }, { replace: true })}
+        onChange={(v) => setParams(v === null || v === shown[0]?.value ? {} : { tab: v }, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="plans">{t('page.tabPlans')}</Tabs.Tab>
-          <Tabs.Tab value="levels">{t('page.tabLevels')}</Tabs.Tab>
-          <Tabs.Tab value="held">{t('page.tabHeld')}</Tabs.Tab>
+          {shown.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value}>
+              {t(tabLabel[x.value])}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="plans">
           <SectionCard
             title={t('page.plans')}
             actions={
-              <Button
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setEditing({ plan: null, n: Date.now() })}
-              >
-                {t('page.newPlan')}
-              </Button>
+              mayWrite && (
+                <Button
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => setEditing({ plan: null, n: Date.now() })}
+                >
+                  {t('page.newPlan')}
+                </Button>
+              )
             }
           >
             {plans.isError && (

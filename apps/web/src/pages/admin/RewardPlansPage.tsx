@@ -17,6 +17,7 @@ import { Money } from '../../ui/Money';
 import { PageShell } from '../../ui/PageShell';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/ResponsiveTable';
 import { Spinner } from '../../ui/Spinner';
+import { StaffOnly } from '../../ui/StaffOnly';
 
 type Plan = z.infer<typeof RewardPlan>;
 const TOAST_MS = 3000;
@@ -72,6 +73,7 @@ export default function RewardPlansPage() {
     },
     {
       key: 'actions',
+      writeArea: 'settings',
       header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
       render: (p) => (
@@ -103,9 +105,11 @@ export default function RewardPlansPage() {
       title={t('admin.title')}
       description={t('admin.description')}
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('admin.add')}
-        </Button>
+        <StaffOnly area="settings">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('admin.add')}
+          </Button>
+        </StaffOnly>
       }
     >
       {plans.isError && (

@@ -12,15 +12,16 @@ import { SETTINGS_NS } from '../../modules/settings/i18n';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
+import { useStaffTabs } from '../../ui/StaffOnly';
 
+/** Each tab with the back-office area it belongs to (decision 0042): a role sees the tabs it may read. */
 const tabs = [
-  { value: 'platform', icon: IconSettings },
-  { value: 'news', icon: IconNews },
-  { value: 'support', icon: IconLifebuoy },
-  { value: 'achievers', icon: IconAward },
-  { value: 'outbox', icon: IconMail },
+  { value: 'platform', icon: IconSettings, area: 'settings' },
+  { value: 'news', icon: IconNews, area: 'content' },
+  { value: 'support', icon: IconLifebuoy, area: 'tickets' },
+  { value: 'achievers', icon: IconAward, area: 'content' },
+  { value: 'outbox', icon: IconMail, area: 'staff' },
 ] as const;
-type Tab = (typeof tabs)[number]['value'];
 
 function PlatformSettings() {
   const { t } = useT(SETTINGS_NS);
@@ -45,18 +46,18 @@ function PlatformSettings() {
 export default function SettingsPage() {
   const { t } = useT(SETTINGS_NS);
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const tab: Tab = tabs.some((x) => x.value === asked) ? (asked as Tab) : 'platform';
+  const { shown, tab } = useStaffTabs(tabs, params.get('tab'));
+  const first = shown[0]?.value;
 
   return (
     <PageShell title={t('page.title')} description={t('page.description')}>
       <Tabs
         value={tab}
-        onChange={(v) => setParams(v === null || v === 'platform' ? {} : { tab: v }, { replace: true })}
+        onChange={(v) => setParams(v === null || v === first ? {} : { tab: v }, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          {tabs.map((x) => (
+          {shown.map((x) => (
             <Tabs.Tab key={x.value} value={x.value} leftSection={<x.icon size={16} />}>
               {t(`page.tab.${x.value}`)}
             </Tabs.Tab>

@@ -10,6 +10,7 @@ import { TICKETS_NS } from '../../modules/tickets/i18n';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
+import { StaffOnly } from '../../ui/StaffOnly';
 
 /** /admin/ticket/{ticketId}: a member's ticket, its conversation, an answer and its status. */
 export default function TicketPage() {
@@ -45,15 +46,19 @@ export default function TicketPage() {
         <Card withBorder radius="lg" padding="md">
           <Stack gap="md">
             <TicketHeader ticket={ticket.data} showMember />
-            <TicketStatusControl ticketId={ticket.data.id} status={ticket.data.status} />
+            <StaffOnly area="tickets" note>
+              <TicketStatusControl ticketId={ticket.data.id} status={ticket.data.status} />
+            </StaffOnly>
             <Divider />
             <TicketThreadView messages={ticket.data.responses} viewer="admin" />
-            <Divider />
-            <TicketReplyForm
-              ticketId={ticket.data.id}
-              label={t('admin.answer')}
-              submitLabel={t('admin.send')}
-            />
+            <StaffOnly area="tickets">
+              <Divider />
+              <TicketReplyForm
+                ticketId={ticket.data.id}
+                label={t('admin.answer')}
+                submitLabel={t('admin.send')}
+              />
+            </StaffOnly>
           </Stack>
         </Card>
       )}

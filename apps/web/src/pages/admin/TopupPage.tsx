@@ -11,6 +11,7 @@ import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
 import { Spinner } from '../../ui/Spinner';
+import { StaffOnly } from '../../ui/StaffOnly';
 import { listQuery, useListState } from '../../ui/useListState';
 
 const kindOptions = (all: string) => [
@@ -27,9 +28,11 @@ export default function TopupPage() {
 
   return (
     <PageShell title={t('pages.topupsTitle')} description={t('pages.topupsDescription')}>
-      <SectionCard title={t('pages.activateTitle')} description={t('pages.activateDescription')}>
-        <ActivatePlanForm />
-      </SectionCard>
+      <StaffOnly area="money">
+        <SectionCard title={t('pages.activateTitle')} description={t('pages.activateDescription')}>
+          <ActivatePlanForm />
+        </SectionCard>
+      </StaffOnly>
       <SectionCard title={t('pages.allTopups')}>
         <ListToolbar
           search={list.search}

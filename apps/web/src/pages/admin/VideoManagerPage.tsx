@@ -2,6 +2,7 @@ import { Alert, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantin
 import { IconAlertCircle, IconCheck, IconMovie, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
+import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { membersVideoId, type Video, type VideoValues } from '../../modules/videos/api/videosApi';
 import { DeleteVideoDialog } from '../../modules/videos/components/DeleteVideoDialog';
 import { VideoCard } from '../../modules/videos/components/VideoCard';
@@ -55,12 +56,13 @@ export default function VideoManagerPage() {
   const videos = store.videos;
   const watched = videos === undefined ? null : membersVideoId(videos);
   const publishingId = store.publish.isPending ? store.publish.variables : null;
+  const mayWrite = useStaffMay('content');
   return (
     <PageShell
       title={t('page.title')}
       description={t('page.description')}
       actions={
-        videos !== undefined && videos.length > 0 ? (
+        videos !== undefined && videos.length > 0 && mayWrite ? (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
             {t('page.add')}
           </Button>
@@ -106,9 +108,11 @@ export default function VideoManagerPage() {
             <Text c="dimmed" size="sm" ta="center">
               {t('page.noVideosHelp')}
             </Text>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
-              {t('page.addFirst')}
-            </Button>
+            {mayWrite && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
+                {t('page.addFirst')}
+              </Button>
+            )}
           </Stack>
         </Card>
       )}

@@ -10,8 +10,16 @@ import { AdminChainsPanel } from '../../modules/web3/components/AdminChainsPanel
 import { WEB3_NS } from '../../modules/web3/i18n';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
+import { StaffOnly, useStaffTabs } from '../../ui/StaffOnly';
 
-const tabs = ['addresses', 'chains', 'sweeps', 'manual', 'transactions'] as const;
+/** Each tab with its area (decision 0042): addresses and chains are the owner's settings, the rest money. */
+const tabs = [
+  { value: 'addresses', area: 'settings', label: 'adminPage.tabAddresses' },
+  { value: 'chains', area: 'settings', label: 'adminPage.tabChains' },
+  { value: 'sweeps', area: 'money', label: 'adminPage.tabSweeps' },
+  { value: 'manual', area: 'money', label: 'adminPage.tabManual' },
+  { value: 'transactions', area: 'money', label: 'adminPage.tabTransactions' },
+] as const;
 
 /**
  * /admin/web3: deposit addresses, the chains (stablecoin, confirmations, switch, deposit factory), what sits at
@@ -22,22 +30,22 @@ export default function Web3Page() {
   const { t } = useT(WEB3_NS);
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
-  const tab = tabs.find((name) => name === raw) ?? 'addresses';
+  const { shown, tab } = useStaffTabs(tabs, raw);
 
   return (
     <PageShell title={t('adminPage.title')} description={t('adminPage.description')}>
       <ReconciliationCard />
       <Tabs
         value={tab}
-        onChange={(v) => setParams(v === null || v === 'addresses' ? {} : { tab: v }, { replace: true })}
+        onChange={(v) => setParams(v === null || v === shown[0]?.value ? {} : { tab: v }, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          <Tabs.Tab value="addresses">{t('adminPage.tabAddresses')}</Tabs.Tab>
-          <Tabs.Tab value="chains">{t('adminPage.tabChains')}</Tabs.Tab>
-          <Tabs.Tab value="sweeps">{t('adminPage.tabSweeps')}</Tabs.Tab>
-          <Tabs.Tab value="manual">{t('adminPage.tabManual')}</Tabs.Tab>
-          <Tabs.Tab value="transactions">{t('adminPage.tabTransactions')}</Tabs.Tab>
+          {shown.map((x) => (
+            <Tabs.Tab key={x.value} value={x.value}>
+              {t(x.label)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="addresses">
           <AdminAddresses />
@@ -50,7 +58,9 @@ export default function Web3Page() {
         </Tabs.Panel>
         <Tabs.Panel value="manual">
           <SectionCard title={t('adminPage.manualTitle')} description={t('adminPage.manualDescription')}>
-            <ManualTransactionForm />
+            <StaffOnly area="money" note>
+              <ManualTransactionForm />
+            </StaffOnly>
           </SectionCard>
         </Tabs.Panel>
         <Tabs.Panel value="transactions">

@@ -7,6 +7,7 @@ import { AdminWithdrawals } from '../../modules/withdrawals/components/AdminWith
 import { WITHDRAWALS_NS } from '../../modules/withdrawals/i18n';
 import { PageShell } from '../../ui/PageShell';
 import { SectionCard } from '../../ui/SectionCard';
+import { StaffOnly } from '../../ui/StaffOnly';
 
 /**
  * /admin/withdrawals: working, compound and principal withdrawals to approve or decline, admin debits; and
@@ -31,9 +32,11 @@ export default function WithdrawalsPage() {
           <SectionCard title={t('admin.requests')}>
             <AdminWithdrawals kinds={['working', 'compound', 'principal']} />
           </SectionCard>
-          <SectionCard title={t('admin.debitTitle')} description={t('admin.debitDescription')}>
-            <AdminDebitForm />
-          </SectionCard>
+          <StaffOnly area="money">
+            <SectionCard title={t('admin.debitTitle')} description={t('admin.debitDescription')}>
+              <AdminDebitForm />
+            </SectionCard>
+          </StaffOnly>
         </Tabs.Panel>
         <Tabs.Panel value="payouts">
           <AdminChainPayoutsPanel />

@@ -15,6 +15,7 @@ import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { profilePath } from '../../users/profilePath';
 import {
   disqualifyCto,
@@ -43,6 +44,7 @@ export function CtoPanel() {
   const [payMonth, setPayMonth] = useState(previousMonth());
   const [openPayout, setOpenPayout] = useState<number | null>(null);
   const [reason, setReason] = useState('');
+  const mayWrite = useStaffMay('money');
   const payout = useCtoPayout(openPayout);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: reportKeys.ctoQualified });
@@ -73,26 +75,28 @@ export function CtoPanel() {
 
   return (
     <Stack gap="md">
-      <SectionCard title={t('cto.payTitle')} testId="cto-pay" description={t('cto.payDescription')}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label={t('col.monthToPay')}
-            data={monthOptions(endedMonths())}
-            value={payMonth}
-            onChange={(v) => setPayMonth(v ?? payMonth)}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 160 }}
-          />
-          <Button leftSection={<IconCash size={16} />} onClick={() => pay.open(payMonth)}>
-            {t('cto.pay')}
-          </Button>
-        </Group>
-        {paidMonths.has(payMonth) && (
-          <Text size="sm" c="orange" mt="xs">
-            {t('cto.alreadyPaid', { month: payMonth })}
-          </Text>
-        )}
-      </SectionCard>
+      {mayWrite && (
+        <SectionCard title={t('cto.payTitle')} testId="cto-pay" description={t('cto.payDescription')}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label={t('col.monthToPay')}
+              data={monthOptions(endedMonths())}
+              value={payMonth}
+              onChange={(v) => setPayMonth(v ?? payMonth)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <Button leftSection={<IconCash size={16} />} onClick={() => pay.open(payMonth)}>
+              {t('cto.pay')}
+            </Button>
+          </Group>
+          {paidMonths.has(payMonth) && (
+            <Text size="sm" c="orange" mt="xs">
+              {t('cto.alreadyPaid', { month: payMonth })}
+            </Text>
+          )}
+        </SectionCard>
+      )}
 
       <SectionCard
         title={t('cto.qualifiedTitle')}
@@ -143,6 +147,7 @@ export function CtoPanel() {
               },
               {
                 key: 'actions',
+                writeArea: 'money',
                 header: '',
                 stickyEnd: true,
                 render: (q) => (

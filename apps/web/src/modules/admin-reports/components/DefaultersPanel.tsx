@@ -13,6 +13,7 @@ import { MemberName } from '../../../ui/MemberName';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { profilePath } from '../../users/profilePath';
 import { reportKeys, sendRewardNotice, useDefaulters, useRewardNotices } from '../api/reportsApi';
 import { ADMIN_REPORTS_NS } from '../i18n';
@@ -32,6 +33,7 @@ export function DefaultersPanel() {
   const picked = ids.filter((id) => chosen.has(id));
   const allPicked = ids.length > 0 && picked.length === ids.length;
 
+  const mayWrite = useStaffMay('money');
   const send = useConfirmedAction({
     run: (body: { user_ids: number[]; message: string }, key) => sendRewardNotice(body, key),
     onSuccess: (res) => {
@@ -76,6 +78,7 @@ export function DefaultersPanel() {
               columns={[
                 {
                   key: 'pick',
+                  writeArea: 'money',
                   header: (
                     <Checkbox
                       aria-label={t('defaulters.chooseAll')}
@@ -110,7 +113,7 @@ export function DefaultersPanel() {
                 },
               ]}
             />
-            {rows.length > 0 && (
+            {rows.length > 0 && mayWrite && (
               <Stack gap="xs">
                 <Textarea
                   label={t('defaulters.notice')}

@@ -17,6 +17,7 @@ import { MemberName } from '../../../ui/MemberName';
 import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
+import { StaffOnly } from '../../../ui/StaffOnly';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { profilePath } from '../../users/profilePath';
 import { reportKeys, runSalary, useSalaries, useSalaryTiers } from '../api/reportsApi';
@@ -51,36 +52,42 @@ export function SalaryPanel() {
 
   return (
     <Stack gap="md">
-      <SectionCard title={t('salary.runTitle')} testId="salary-run" description={t('salary.runDescription')}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label={t('col.monthToPay')}
-            data={monthOptions(endedMonths())}
-            value={runMonth}
-            onChange={(v) => setRunMonth(v ?? runMonth)}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 160 }}
-          />
-          <Button leftSection={<IconCash size={16} />} onClick={() => run.open(runMonth)}>
-            {t('salary.run')}
-          </Button>
-        </Group>
-        {last !== null && (
-          <Alert color="teal" variant="light" mt="sm" data-testid="salary-run-result" title={last.message}>
-            <Text size="sm">
-              <RichText
-                text={t('salary.result', {
-                  month: last.data.month,
-                  qualified: last.data.qualified,
-                  paid: last.data.paid,
-                  skipped: last.data.skipped,
-                })}
-                components={{ amount: <Money value={last.data.total} /> }}
-              />
-            </Text>
-          </Alert>
-        )}
-      </SectionCard>
+      <StaffOnly area="money">
+        <SectionCard
+          title={t('salary.runTitle')}
+          testId="salary-run"
+          description={t('salary.runDescription')}
+        >
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label={t('col.monthToPay')}
+              data={monthOptions(endedMonths())}
+              value={runMonth}
+              onChange={(v) => setRunMonth(v ?? runMonth)}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 160 }}
+            />
+            <Button leftSection={<IconCash size={16} />} onClick={() => run.open(runMonth)}>
+              {t('salary.run')}
+            </Button>
+          </Group>
+          {last !== null && (
+            <Alert color="teal" variant="light" mt="sm" data-testid="salary-run-result" title={last.message}>
+              <Text size="sm">
+                <RichText
+                  text={t('salary.result', {
+                    month: last.data.month,
+                    qualified: last.data.qualified,
+                    paid: last.data.paid,
+                    skipped: last.data.skipped,
+                  })}
+                  components={{ amount: <Money value={last.data.total} /> }}
+                />
+              </Text>
+            </Alert>
+          )}
+        </SectionCard>
+      </StaffOnly>
 
       <SectionCard
         title={t('salary.tiersTitle')}

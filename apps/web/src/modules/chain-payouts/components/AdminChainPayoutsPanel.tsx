@@ -10,6 +10,7 @@ import { CopyText } from '../../../ui/CopyText';
 import { LoadError } from '../../../ui/LoadError';
 import { Money } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
+import { StaffFieldset } from '../../../ui/StaffOnly';
 import { usePayoutQueue } from '../api/chainPayoutsApi';
 import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { defaultPayoutChainId, failedPayouts, payableChains, waitingPayouts } from '../payoutPlan';
@@ -48,11 +49,13 @@ export function AdminChainPayoutsPanel() {
           />
         }
       >
-        <NetworkQueue
-          key={network}
-          network={network}
-          onPay={(chain, payouts) => setTarget({ kind: 'new', chain, payouts })}
-        />
+        <StaffFieldset area="money">
+          <NetworkQueue
+            key={network}
+            network={network}
+            onPay={(chain, payouts) => setTarget({ kind: 'new', chain, payouts })}
+          />
+        </StaffFieldset>
       </SectionCard>
       <SectionCard title={t('panel.batchesTitle')} description={t('panel.batchesDescription')}>
         <PayoutBatches onOpen={(batch) => setTarget({ kind: 'open', batch })} />

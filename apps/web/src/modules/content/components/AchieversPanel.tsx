@@ -23,6 +23,7 @@ import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { useAchievers, useAddAchiever, useDeleteAchiever } from '../api/contentApi';
 import { IMAGE_TYPES, imageFileError, messageOr } from '../api/upload';
 import { CONTENT_NS } from '../i18n';
@@ -114,11 +115,12 @@ export function AchieversPanel() {
   const remove = useDeleteAchiever();
   const [pendingDelete, setPendingDelete] = useState<Achiever | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const mayWrite = useStaffMay('content');
 
   return (
     <SectionCard title={t('achievers.panelTitle')} description={t('achievers.panelDescription')}>
       <Stack gap="lg">
-        <AddAchieverForm />
+        {mayWrite && <AddAchieverForm />}
         {achievers.isError && (
           <LoadError
             title={t('achievers.loadError')}
@@ -149,14 +151,16 @@ export function AchieversPanel() {
                       {a.title || formatDate(a.created_at)}
                     </Text>
                   </div>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setPendingDelete(a)}
-                    aria-label={t('achievers.delete', { name: a.name })}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+                  {mayWrite && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setPendingDelete(a)}
+                      aria-label={t('achievers.delete', { name: a.name })}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
                 </Group>
               </Card>
             ))}

@@ -26,6 +26,7 @@ import { LoadError } from '../../../ui/LoadError';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
 import { SectionCard } from '../../../ui/SectionCard';
 import { Spinner } from '../../../ui/Spinner';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { type NewsEntry, type NewsValues, useDeleteNews, useNewsList, useSaveNews } from '../api/contentApi';
 import { messageOr } from '../api/upload';
 import { CONTENT_NS } from '../i18n';
@@ -108,6 +109,7 @@ export function NewsPanel() {
   const [pendingDelete, setPendingDelete] = useState<NewsEntry | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  const mayWrite = useStaffMay('content');
   const columns: ResponsiveColumn<NewsEntry>[] = [
     {
       key: 'title',
@@ -147,6 +149,7 @@ export function NewsPanel() {
     },
     {
       key: 'actions',
+      writeArea: 'content',
       header: t('news.actions'),
       stickyEnd: true,
       render: (n) => (
@@ -180,9 +183,11 @@ export function NewsPanel() {
       title={t('news.panelTitle')}
       description={t('news.panelDescription')}
       actions={
-        <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
-          {t('news.addNews')}
-        </Button>
+        mayWrite && (
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
+            {t('news.addNews')}
+          </Button>
+        )
       }
     >
       {news.isError && (

@@ -179,6 +179,7 @@ export function SupportPanel() {
     { key: 'sent', header: t('support.sent'), nowrap: true, render: (m) => formatDateTime(m.created_at) },
     {
       key: 'actions',
+      writeArea: 'tickets',
       header: t('support.actions'),
       stickyEnd: true,
       render: (m) => (

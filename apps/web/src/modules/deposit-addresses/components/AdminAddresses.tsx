@@ -25,6 +25,7 @@ import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { useInvalidateMoney } from '../../wallet/api/walletApi';
 import {
   type DepositAddress,
@@ -74,6 +75,7 @@ interface Slot {
  * approves it (issue 19; the changes waiting are listed under the addresses); every change audited.
  */
 export function AdminAddresses() {
+  const mayWrite = useStaffMay('settings');
   const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const addresses = useDepositAddresses();
   const pending = usePendingChanges('deposit_address');
@@ -153,7 +155,7 @@ export function AdminAddresses() {
               <Card key={slot.key} withBorder radius="md" padding="sm" data-testid={`address-${slot.key}`}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Text fw={700}>{scope}</Text>
-                  {a !== undefined && (
+                  {a !== undefined && mayWrite && (
                     <Button
                       size="compact-sm"
                       color="red"
@@ -189,59 +191,61 @@ export function AdminAddresses() {
           })}
         </SimpleGrid>
         <PendingChanges approvals={pending} testId="addresses-pending" />
-        <form onSubmit={onSubmit} noValidate aria-label={t('admin.formLabel')}>
-          <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <SegmentedControl
-                data={chains()}
-                aria-label={t('admin.network')}
-                {...form.getInputProps('currency')}
-                onChange={(v) => {
-                  form.setFieldValue('currency', v === 'TRC20' ? 'TRC20' : 'BEP20');
-                  form.clearFieldError('address');
-                }}
-                style={{ alignSelf: 'end' }}
-              />
-              {form.values.currency === 'BEP20' && (
-                <Select
-                  label={t('admin.chain')}
-                  data={[
-                    { value: ALL_EVM, label: t('admin.allEvmOption') },
-                    ...Object.keys(CHAIN_NAMES).map((id) => ({
-                      value: id,
-                      label: t('admin.only', { network: networkName('BEP20', Number(id)) }),
-                    })),
-                  ]}
-                  allowDeselect={false}
-                  {...form.getInputProps('chain')}
+        {mayWrite && (
+          <form onSubmit={onSubmit} noValidate aria-label={t('admin.formLabel')}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <SegmentedControl
+                  data={chains()}
+                  aria-label={t('admin.network')}
+                  {...form.getInputProps('currency')}
+                  onChange={(v) => {
+                    form.setFieldValue('currency', v === 'TRC20' ? 'TRC20' : 'BEP20');
+                    form.clearFieldError('address');
+                  }}
+                  style={{ alignSelf: 'end' }}
                 />
-              )}
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {form.values.currency === 'BEP20' && (
+                  <Select
+                    label={t('admin.chain')}
+                    data={[
+                      { value: ALL_EVM, label: t('admin.allEvmOption') },
+                      ...Object.keys(CHAIN_NAMES).map((id) => ({
+                        value: id,
+                        label: t('admin.only', { network: networkName('BEP20', Number(id)) }),
+                      })),
+                    ]}
+                    allowDeselect={false}
+                    {...form.getInputProps('chain')}
+                  />
+                )}
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label={t('admin.address')}
+                  placeholder={form.values.currency === 'BEP20' ? t('admin.addressPlaceholder') : 'T…'}
+                  styles={monoInput}
+                  spellCheck={false}
+                  autoComplete="off"
+                  {...form.getInputProps('address')}
+                />
+                <TextInput
+                  label={t('admin.label')}
+                  placeholder={t('admin.labelPlaceholder')}
+                  {...form.getInputProps('label')}
+                />
+              </SimpleGrid>
               <TextInput
-                label={t('admin.address')}
-                placeholder={form.values.currency === 'BEP20' ? t('admin.addressPlaceholder') : 'T…'}
-                styles={monoInput}
-                spellCheck={false}
-                autoComplete="off"
-                {...form.getInputProps('address')}
+                label={t('admin.reason')}
+                placeholder={t('admin.reasonPlaceholder')}
+                {...form.getInputProps('reason')}
               />
-              <TextInput
-                label={t('admin.label')}
-                placeholder={t('admin.labelPlaceholder')}
-                {...form.getInputProps('label')}
-              />
-            </SimpleGrid>
-            <TextInput
-              label={t('admin.reason')}
-              placeholder={t('admin.reasonPlaceholder')}
-              {...form.getInputProps('reason')}
-            />
-            <Group justify="flex-end">
-              <Button type="submit">{t('admin.save')}</Button>
-            </Group>
-          </Stack>
-        </form>
+              <Group justify="flex-end">
+                <Button type="submit">{t('admin.save')}</Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
       </Stack>
       <ActionDialog action={save} title={t('admin.saveTitle')} confirmLabel={t('admin.save')}>
         {save.payload !== null && (

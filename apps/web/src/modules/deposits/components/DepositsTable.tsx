@@ -13,6 +13,7 @@ import {
   AwaitingNote,
   isAwaiting,
 } from '../../approvals/components/AwaitingApproval';
+import { RecordAuditLink } from '../../audit/components/AuditLink';
 import { profilePath } from '../../users/profilePath';
 import { depositNetwork } from '../depositText';
 import { DEPOSITS_NS } from '../i18n';
@@ -43,7 +44,13 @@ export function DepositsTable({
   const { t } = useT(DEPOSITS_NS);
   const hasActions = onCancel !== undefined || onDecide !== undefined;
   const columns: ResponsiveColumn<DepositRecord>[] = [
-    { key: 'id', header: t('table.number'), nowrap: true, hideOnPhone: true, render: (d) => `#${d.id}` },
+    {
+      key: 'id',
+      header: t('table.number'),
+      nowrap: true,
+      hideOnPhone: true,
+      render: (d) => <RecordAuditLink entity="deposit" id={d.id} />,
+    },
     ...(showMember
       ? [
           {

@@ -65,6 +65,7 @@ export function NotificationsTable({ rows, onDelete }: NotificationsTableProps) 
     },
     {
       key: 'actions',
+      writeArea: 'notify',
       header: t('table.actions'),
       stickyEnd: true,
       render: (n) => (

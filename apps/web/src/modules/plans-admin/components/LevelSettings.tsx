@@ -7,6 +7,7 @@ import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadError } from '../../../ui/LoadError';
 import { SectionCard } from '../../../ui/SectionCard';
+import { StaffFieldset, StaffOnly } from '../../../ui/StaffOnly';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { plansAdminKeys, saveLevelPercents, saveLevelUnlocks, useSettings } from '../api/plansAdminApi';
 import { PLANS_ADMIN_NS } from '../i18n';
@@ -61,16 +62,18 @@ function PercentsForm({ current }: { current: string[] }) {
         error={touched ? reasonError(reason) : null}
         placeholder={t('levels.percentsPlaceholder')}
       />
-      <Group justify="flex-end">
-        <Button
-          onClick={() => {
-            setTouched(true);
-            if (!invalid) action.open({ levels: values.map((v) => v.trim()), reason: reason.trim() });
-          }}
-        >
-          {t('levels.savePercents')}
-        </Button>
-      </Group>
+      <StaffOnly area="settings">
+        <Group justify="flex-end">
+          <Button
+            onClick={() => {
+              setTouched(true);
+              if (!invalid) action.open({ levels: values.map((v) => v.trim()), reason: reason.trim() });
+            }}
+          >
+            {t('levels.savePercents')}
+          </Button>
+        </Group>
+      </StaffOnly>
       <ActionDialog action={action} title={t('levels.percentsDialog')} confirmLabel={t('levels.save')}>
         <Text size="sm">
           {changed === 0
@@ -132,17 +135,19 @@ function UnlockForm({ current }: { current: number[] }) {
         error={touched ? reasonError(reason) : null}
         placeholder={t('levels.unlockPlaceholder')}
       />
-      <Group justify="flex-end">
-        <Button
-          onClick={() => {
-            setTouched(true);
-            if (!invalid)
-              action.open({ directs: values.map((v) => Number(v.trim())), reason: reason.trim() });
-          }}
-        >
-          {t('levels.saveUnlocks')}
-        </Button>
-      </Group>
+      <StaffOnly area="settings">
+        <Group justify="flex-end">
+          <Button
+            onClick={() => {
+              setTouched(true);
+              if (!invalid)
+                action.open({ directs: values.map((v) => Number(v.trim())), reason: reason.trim() });
+            }}
+          >
+            {t('levels.saveUnlocks')}
+          </Button>
+        </Group>
+      </StaffOnly>
       <ActionDialog action={action} title={t('levels.unlockDialog')} confirmLabel={t('levels.save')}>
         <Text size="sm">{t('levels.unlockText')}</Text>
       </ActionDialog>
@@ -155,31 +160,33 @@ export function LevelSettings() {
   const { t } = useT(PLANS_ADMIN_NS);
   const settings = useSettings();
   return (
-    <Stack gap="md">
-      {settings.isError && (
-        <LoadError
-          title={t('levels.loadError')}
-          error={settings.error}
-          onRetry={() => void settings.refetch()}
-        />
-      )}
-      <SectionCard title={t('levels.percentsTitle')} description={t('levels.percentsDescription')}>
-        {settings.data === undefined ? (
-          <Skeleton h={120} />
-        ) : (
-          <PercentsForm key={settings.data.levelPercents.join('|')} current={settings.data.levelPercents} />
-        )}
-      </SectionCard>
-      <SectionCard title={t('levels.unlockTitle')} description={t('levels.unlockDescription')}>
-        {settings.data === undefined ? (
-          <Skeleton h={120} />
-        ) : (
-          <UnlockForm
-            key={settings.data.levelUnlockDirects.join('|')}
-            current={settings.data.levelUnlockDirects}
+    <StaffFieldset area="settings">
+      <Stack gap="md">
+        {settings.isError && (
+          <LoadError
+            title={t('levels.loadError')}
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
           />
         )}
-      </SectionCard>
-    </Stack>
+        <SectionCard title={t('levels.percentsTitle')} description={t('levels.percentsDescription')}>
+          {settings.data === undefined ? (
+            <Skeleton h={120} />
+          ) : (
+            <PercentsForm key={settings.data.levelPercents.join('|')} current={settings.data.levelPercents} />
+          )}
+        </SectionCard>
+        <SectionCard title={t('levels.unlockTitle')} description={t('levels.unlockDescription')}>
+          {settings.data === undefined ? (
+            <Skeleton h={120} />
+          ) : (
+            <UnlockForm
+              key={settings.data.levelUnlockDirects.join('|')}
+              current={settings.data.levelUnlockDirects}
+            />
+          )}
+        </SectionCard>
+      </Stack>
+    </StaffFieldset>
   );
 }

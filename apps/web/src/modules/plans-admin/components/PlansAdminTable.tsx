@@ -58,6 +58,7 @@ export function PlansAdminTable({ plans, onEdit, onDelete }: PlansAdminTableProp
     { key: 'description', header: t('table.description'), wide: true, render: (p) => p.description || '-' },
     {
       key: 'actions',
+      writeArea: 'settings',
       header: '',
       stickyEnd: true,
       render: (p) => (

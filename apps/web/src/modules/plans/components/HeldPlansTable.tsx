@@ -59,7 +59,15 @@ export function HeldPlansTable({ rows, showMember = false, actions, emptyText }:
     { key: 'ended', header: t('held.ended'), nowrap: true, render: (p) => formatDate(p.ended_at) },
     { key: 'reason', header: t('held.reason'), wide: true, render: (p) => orDash(p.end_reason) },
     ...(actions !== undefined
-      ? [{ key: 'actions', header: '', stickyEnd: true, render: (p: HeldPlan) => actions(p) }]
+      ? [
+          {
+            key: 'actions',
+            writeArea: 'money' as const,
+            header: '',
+            stickyEnd: true,
+            render: (p: HeldPlan) => actions(p),
+          },
+        ]
       : []),
   ];
   return (

@@ -128,6 +128,7 @@ export function LeadershipTable({
       ? [
           {
             key: 'actions',
+            writeArea: 'money' as const,
             header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
             stickyEnd: true,
             render: (r: Leader) =>

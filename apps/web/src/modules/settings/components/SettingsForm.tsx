@@ -19,6 +19,7 @@ import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { SectionCard } from '../../../ui/SectionCard';
+import { StaffFieldset, StaffOnly } from '../../../ui/StaffOnly';
 import { useSaveSettings } from '../api/settingsApi';
 import { SETTINGS_NS } from '../i18n';
 import {
@@ -194,190 +195,195 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   );
 
   return (
-    <Stack gap="md">
-      {errorCount > 0 && (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorCount === 1 ? t('form.fixOne') : t('form.fixMany', { n: errorCount })}
-        </Alert>
-      )}
+    <StaffFieldset area="settings">
+      <Stack gap="md">
+        {errorCount > 0 && (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {errorCount === 1 ? t('form.fixOne') : t('form.fixMany', { n: errorCount })}
+          </Alert>
+        )}
 
-      <SectionCard
-        title={t('form.featuresTitle')}
-        description={t('form.featuresDescription')}
-        testId="feature-switches"
-      >
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {featureSwitches.map((f) => (
-            <Switch
-              key={f}
-              label={featureLabel(f).label}
-              description={featureLabel(f).description}
-              checked={draft.features[f]}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                edit((d) => ({ ...d, features: { ...d.features, [f]: on } }), `features.${f}`);
-              }}
-            />
-          ))}
-        </SimpleGrid>
-      </SectionCard>
-
-      <SectionCard title={t('form.membersTitle')} description={t('form.membersDescription')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          {generalKeys.map((k) => decimalField(k))}
-          {fixedKeys.map((k) => (
-            <TextInput key={k} label={t(`fixed.${k}`)} value={settings[k]} readOnly variant="filled" />
-          ))}
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="xs">
-          {t('form.fixedNote')}
-        </Text>
-      </SectionCard>
-
-      <SectionCard title={t('form.levelTitle')} description={t('form.levelDescription')}>
-        <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing={6} fz="sm" aria-label={t('form.levels')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>{t('form.level')}</Table.Th>
-                <Table.Th>{t('form.percentOfRoi')}</Table.Th>
-                <Table.Th>{t('form.activeDirects')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {draft.levelPercents.map((p, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the ten levels are fixed positions
-                <Table.Tr key={i}>
-                  <Table.Td fw={600}>{i + 1}</Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('form.levelPercent', { level: i + 1 })}
-                      value={p}
-                      onChange={(e) => setLevel(i, e.currentTarget.value)}
-                      error={errors[`levelPercents.${i}`]}
-                      inputMode="decimal"
-                      rightSection={
-                        <Text size="xs" c="dimmed">
-                          %
-                        </Text>
-                      }
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t('form.levelDirects', { level: i + 1 })}
-                      value={draft.levelUnlockDirects[i] ?? ''}
-                      onChange={(e) => setUnlock(i, e.currentTarget.value)}
-                      error={errors[`levelUnlockDirects.${i}`]}
-                      inputMode="numeric"
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </SectionCard>
-
-      {(Object.keys(decimalGroups) as DecimalGroup[]).map((group) => (
-        <SectionCard key={group} title={groupText(group).title} description={groupText(group).description}>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {Object.keys(draft[group]).map((k) => (
-              <NumberField
-                key={k}
-                label={groupLabel(group, k).label}
-                unit={groupLabel(group, k).unit}
-                value={draft[group][k] ?? ''}
-                error={errors[`${group}.${k}`]}
-                onChange={(v) => setInGroup(group, k, v)}
+        <SectionCard
+          title={t('form.featuresTitle')}
+          description={t('form.featuresDescription')}
+          testId="feature-switches"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {featureSwitches.map((f) => (
+              <Switch
+                key={f}
+                label={featureLabel(f).label}
+                description={featureLabel(f).description}
+                checked={draft.features[f]}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  edit((d) => ({ ...d, features: { ...d.features, [f]: on } }), `features.${f}`);
+                }}
               />
             ))}
           </SimpleGrid>
         </SectionCard>
-      ))}
 
-      <SectionCard
-        title={t('form.tiersTitle')}
-        description={t('form.tiersDescription')}
-        actions={
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() =>
-              edit(
-                (d) => ({ ...d, salaryTiers: [...d.salaryTiers, { directs: '', amount: '' }] }),
-                'salaryTiers',
-              )
-            }
-          >
-            {t('form.addTier')}
-          </Button>
-        }
-      >
-        <Stack gap="xs">
-          {draft.salaryTiers.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('form.noTiers')}
-            </Text>
-          )}
-          {draft.salaryTiers.map((tier, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: tiers are edited in place by position
-            <Group key={i} align="flex-start" gap="sm" wrap="nowrap">
-              <SimpleGrid cols={2} spacing="sm" style={{ flex: 1 }}>
+        <SectionCard title={t('form.membersTitle')} description={t('form.membersDescription')}>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {generalKeys.map((k) => decimalField(k))}
+            {fixedKeys.map((k) => (
+              <TextInput key={k} label={t(`fixed.${k}`)} value={settings[k]} readOnly variant="filled" />
+            ))}
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('form.fixedNote')}
+          </Text>
+        </SectionCard>
+
+        <SectionCard title={t('form.levelTitle')} description={t('form.levelDescription')}>
+          <Table.ScrollContainer minWidth={300}>
+            <Table verticalSpacing={6} fz="sm" aria-label={t('form.levels')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={56}>{t('form.level')}</Table.Th>
+                  <Table.Th>{t('form.percentOfRoi')}</Table.Th>
+                  <Table.Th>{t('form.activeDirects')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {draft.levelPercents.map((p, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the ten levels are fixed positions
+                  <Table.Tr key={i}>
+                    <Table.Td fw={600}>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('form.levelPercent', { level: i + 1 })}
+                        value={p}
+                        onChange={(e) => setLevel(i, e.currentTarget.value)}
+                        error={errors[`levelPercents.${i}`]}
+                        inputMode="decimal"
+                        rightSection={
+                          <Text size="xs" c="dimmed">
+                            %
+                          </Text>
+                        }
+                        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('form.levelDirects', { level: i + 1 })}
+                        value={draft.levelUnlockDirects[i] ?? ''}
+                        onChange={(e) => setUnlock(i, e.currentTarget.value)}
+                        error={errors[`levelUnlockDirects.${i}`]}
+                        inputMode="numeric"
+                        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </SectionCard>
+
+        {(Object.keys(decimalGroups) as DecimalGroup[]).map((group) => (
+          <SectionCard key={group} title={groupText(group).title} description={groupText(group).description}>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+              {Object.keys(draft[group]).map((k) => (
                 <NumberField
-                  label={i === 0 ? t('form.activeDirects') : undefined}
-                  name={t('form.tierDirects', { tier: i + 1 })}
-                  unit={t('unit.directs')}
-                  whole
-                  value={tier.directs}
-                  error={errors[`salaryTiers.${i}.directs`]}
-                  onChange={(v) => setTier(i, 'directs', v)}
+                  key={k}
+                  label={groupLabel(group, k).label}
+                  unit={groupLabel(group, k).unit}
+                  value={draft[group][k] ?? ''}
+                  error={errors[`${group}.${k}`]}
+                  onChange={(v) => setInGroup(group, k, v)}
                 />
-                <NumberField
-                  label={i === 0 ? t('form.monthlySalary') : undefined}
-                  name={t('form.tierSalary', { tier: i + 1 })}
-                  unit={t('unit.usd')}
-                  value={tier.amount}
-                  error={errors[`salaryTiers.${i}.amount`]}
-                  onChange={(v) => setTier(i, 'amount', v)}
-                />
-              </SimpleGrid>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={i === 0 ? 30 : 6}
-                aria-label={t('form.removeTier', { tier: i + 1 })}
-                onClick={() =>
-                  edit((d) => ({ ...d, salaryTiers: d.salaryTiers.filter((_, j) => j !== i) }), 'salaryTiers')
-                }
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
-      </SectionCard>
+              ))}
+            </SimpleGrid>
+          </SectionCard>
+        ))}
 
-      <SectionCard title={t('form.poolTitle')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {poolKeys.map((k) => decimalField(k))}
-        </SimpleGrid>
-      </SectionCard>
+        <SectionCard
+          title={t('form.tiersTitle')}
+          description={t('form.tiersDescription')}
+          actions={
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={() =>
+                edit(
+                  (d) => ({ ...d, salaryTiers: [...d.salaryTiers, { directs: '', amount: '' }] }),
+                  'salaryTiers',
+                )
+              }
+            >
+              {t('form.addTier')}
+            </Button>
+          }
+        >
+          <Stack gap="xs">
+            {draft.salaryTiers.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('form.noTiers')}
+              </Text>
+            )}
+            {draft.salaryTiers.map((tier, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: tiers are edited in place by position
+              <Group key={i} align="flex-start" gap="sm" wrap="nowrap">
+                <SimpleGrid cols={2} spacing="sm" style={{ flex: 1 }}>
+                  <NumberField
+                    label={i === 0 ? t('form.activeDirects') : undefined}
+                    name={t('form.tierDirects', { tier: i + 1 })}
+                    unit={t('unit.directs')}
+                    whole
+                    value={tier.directs}
+                    error={errors[`salaryTiers.${i}.directs`]}
+                    onChange={(v) => setTier(i, 'directs', v)}
+                  />
+                  <NumberField
+                    label={i === 0 ? t('form.monthlySalary') : undefined}
+                    name={t('form.tierSalary', { tier: i + 1 })}
+                    unit={t('unit.usd')}
+                    value={tier.amount}
+                    error={errors[`salaryTiers.${i}.amount`]}
+                    onChange={(v) => setTier(i, 'amount', v)}
+                  />
+                </SimpleGrid>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={i === 0 ? 30 : 6}
+                  aria-label={t('form.removeTier', { tier: i + 1 })}
+                  onClick={() =>
+                    edit(
+                      (d) => ({ ...d, salaryTiers: d.salaryTiers.filter((_, j) => j !== i) }),
+                      'salaryTiers',
+                    )
+                  }
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        </SectionCard>
 
-      {actions}
+        <SectionCard title={t('form.poolTitle')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {poolKeys.map((k) => decimalField(k))}
+          </SimpleGrid>
+        </SectionCard>
 
-      <SettingsConfirmDialog
-        changes={review?.changes ?? null}
-        saving={save.isPending}
-        error={save.error}
-        onCancel={() => {
-          if (!save.isPending) setReview(null);
-        }}
-        onConfirm={onConfirm}
-      />
-    </Stack>
+        <StaffOnly area="settings">{actions}</StaffOnly>
+
+        <SettingsConfirmDialog
+          changes={review?.changes ?? null}
+          saving={save.isPending}
+          error={save.error}
+          onCancel={() => {
+            if (!save.isPending) setReview(null);
+          }}
+          onConfirm={onConfirm}
+        />
+      </Stack>
+    </StaffFieldset>
   );
 }

@@ -3,6 +3,7 @@ import type { ChainConfig, SweepCandidate, SweepRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { SectionCard } from '../../../ui/SectionCard';
+import { StaffFieldset } from '../../../ui/StaffOnly';
 import { useChains } from '../../web3/api/chainsApi';
 import { ChainsLoadError } from '../../web3/components/AdminChainsPanel';
 import { SWEEPS_NS } from '../i18n';
@@ -53,7 +54,11 @@ export function AdminSweepsPanel() {
       >
         <ChainsLoadError chains={chains} />
         {chains.isPending && <Skeleton h={160} radius="md" />}
-        {chain !== undefined && <SweepOverviewSection key={chain.id} chain={chain} onSweep={sweep} />}
+        {chain !== undefined && (
+          <StaffFieldset area="money">
+            <SweepOverviewSection key={chain.id} chain={chain} onSweep={sweep} />
+          </StaffFieldset>
+        )}
       </SectionCard>
       <SectionCard title={t('panel.sweepsTitle')} description={t('panel.sweepsDescription')}>
         <SweepHistory chains={list} onContinue={resume} />

@@ -56,6 +56,7 @@ export function SweepHistory({ chains, onContinue }: SweepHistoryProps) {
     },
     {
       key: 'action',
+      writeArea: 'money',
       header: '',
       stickyEnd: true,
       render: (s) =>

@@ -11,6 +11,8 @@ import {
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { PageShell } from '../../../ui/PageShell';
+import { StaffFieldset } from '../../../ui/StaffOnly';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { BlockedGate } from '../../users/components/BlockedBanner';
 import { networkError, tokenErrorMessage, useHolding, useTokenInfo } from '../api/tokenApi';
 import { useMemberId } from '../hooks/useSessionUser';
@@ -37,6 +39,8 @@ type Dialog = 'buy' | 'sell' | 'update' | 'chart' | 'info' | null;
  * same token data, sets the price by hand, and has no holdings (trading is for members).
  */
 export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
+  // The price and the contract are the owner's settings (decision 0042); compliance reads them.
+  const mayPrice = useStaffMay('settings');
   const { t } = useT(TOKEN_NS);
   const info = useTokenInfo();
   const memberId = useMemberId();
@@ -85,7 +89,7 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
       >
         {t('page.refreshPrice')}
       </Button>
-      {mode === 'admin' && (
+      {mode === 'admin' && mayPrice && (
         <Button leftSection={<IconEdit size={16} />} onClick={() => setDialog('update')} disabled={!ready}>
           {t('page.updatePrice')}
         </Button>
@@ -149,7 +153,11 @@ export function TokenScreen({ mode }: { mode: 'member' | 'admin' }) {
         )}
         <ContractBox token={token} />
       </SimpleGrid>
-      {mode === 'admin' && <ContractAddressForm token={token} />}
+      {mode === 'admin' && (
+        <StaffFieldset area="settings">
+          <ContractAddressForm token={token} />
+        </StaffFieldset>
+      )}
 
       {dialog === 'buy' && userId !== null && <BuyDialog userId={userId} onClose={close} />}
       {dialog === 'sell' && userId !== null && <SellDialog userId={userId} onClose={close} />}

@@ -152,6 +152,7 @@ export function TransactionsTable({
       ? [
           {
             key: 'actions',
+            writeArea: 'money' as const,
             header: <VisuallyHidden>{tt('table.actions')}</VisuallyHidden>,
             stickyEnd: true,
             render: (t: TransactionRecord) =>

@@ -26,6 +26,7 @@ import { ActionDialog } from '../../../ui/ActionDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { plainDecimal, sameAmount } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { useUpdateUser } from '../api/usersApi';
 import { ADMIN_USERS_NS } from '../i18n';
 import { BalanceChangeSummary } from './BalanceChangeSummary';
@@ -179,6 +180,11 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
     });
   });
 
+  // Staff see the fields their role may change (decision 0042): support the record, finance the money fields
+  // (balance, income switches); compliance reads it all. The server checks the same on what an edit changes.
+  const mayMembers = useStaffMay('members');
+  const mayMoney = useStaffMay('money');
+
   return (
     <Card withBorder radius="lg" padding="lg">
       <form onSubmit={onSubmit} noValidate aria-label={t('edit.title')}>
@@ -189,12 +195,14 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
           <TextInput
             label={t('edit.username')}
             type="text"
+            disabled={!mayMembers}
             key={form.key('username')}
             {...form.getInputProps('username')}
           />
           <TextInput
             label={t('edit.email')}
             type="email"
+            disabled={!mayMembers}
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
@@ -203,6 +211,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             type="text"
             autoComplete="new-password"
             placeholder={t('edit.passwordPlaceholder')}
+            disabled={!mayMembers}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
@@ -218,6 +227,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             label={t('edit.status')}
             data={statusOptions()}
             allowDeselect={false}
+            disabled={!mayMembers}
             key={form.key('status')}
             {...form.getInputProps('status')}
           />
@@ -232,6 +242,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
               maxLength={500}
               inputWrapperOrder={below}
               style={{ gridColumn: '1 / -1' }}
+              disabled={!mayMembers}
               key={form.key('block_reason')}
               {...form.getInputProps('block_reason')}
             />
@@ -240,6 +251,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             label={t('edit.isActive')}
             data={options(['active', 'inactive'], 'activeFlag')}
             allowDeselect={false}
+            disabled={!mayMembers}
             key={form.key('is_active')}
             {...form.getInputProps('is_active')}
           />
@@ -247,6 +259,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             label={t('edit.roiStatus')}
             data={openClose}
             allowDeselect={false}
+            disabled={!mayMoney}
             key={form.key('roi_status')}
             {...form.getInputProps('roi_status')}
           />
@@ -254,10 +267,16 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             label={t('edit.levelStatus')}
             data={openClose}
             allowDeselect={false}
+            disabled={!mayMoney}
             key={form.key('level_status')}
             {...form.getInputProps('level_status')}
           />
-          <TextInput label={t('edit.address')} key={form.key('address')} {...form.getInputProps('address')} />
+          <TextInput
+            label={t('edit.address')}
+            disabled={!mayMembers}
+            key={form.key('address')}
+            {...form.getInputProps('address')}
+          />
           <TextInput
             label={t('edit.business')}
             type="number"
@@ -276,22 +295,26 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             min={0}
             description={t('edit.businessBalanceHint')}
             inputWrapperOrder={below}
+            disabled={!mayMoney}
             key={form.key('business_balance')}
             {...form.getInputProps('business_balance')}
           />
           <TextInput
             label={t('edit.fullname')}
+            disabled={!mayMembers}
             key={form.key('fullname')}
             {...form.getInputProps('fullname')}
           />
           <TextInput
             label={t('edit.phone')}
             type="tel"
+            disabled={!mayMembers}
             key={form.key('phone')}
             {...form.getInputProps('phone')}
           />
           <TextInput
             label={t('edit.refferBy')}
+            disabled={!mayMembers}
             key={form.key('reffer_by')}
             {...form.getInputProps('reffer_by')}
           />
@@ -303,11 +326,17 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
             {...form.getInputProps('reason')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} />}>
-            {t('edit.save')}
-          </Button>
-        </Group>
+        {mayMembers || mayMoney ? (
+          <Group justify="flex-end" mt="lg">
+            <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} />}>
+              {t('edit.save')}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" mt="md" data-testid="read-only-note">
+            {tr('shell:ui.readOnly')}
+          </Text>
+        )}
       </form>
       <ActionDialog
         action={balanceEdit}

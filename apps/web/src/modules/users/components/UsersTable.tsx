@@ -75,6 +75,7 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
     },
     {
       key: 'actions',
+      writeArea: 'staff',
       header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
       render: (u) => (

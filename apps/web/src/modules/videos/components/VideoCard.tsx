@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { tr, useT } from '../../../i18n/i18n';
 import { formatDate, formatDateTime } from '../../../ui/format';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import type { Video } from '../api/videosApi';
 import { VIDEOS_NS } from '../i18n';
 
@@ -72,6 +73,8 @@ export function VideoCard({
   publishing,
 }: VideoCardProps) {
   const { t } = useT(VIDEOS_NS);
+  // Staff who may only read the videos (compliance) preview them; the rest is content's (decision 0042).
+  const mayWrite = useStaffMay('content');
   const vimeo = isVimeo(video.url);
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-label={video.title} h="100%">
@@ -121,38 +124,42 @@ export function VideoCard({
           >
             {t('card.preview')}
           </Button>
-          {video.status !== 'published' && (
-            <Button
-              size="xs"
-              color="green"
-              variant="light"
-              leftSection={<IconSend size={14} />}
-              onClick={() => onPublish(video)}
-              loading={publishing}
-              aria-label={t('card.publishVideo', { title: video.title })}
-            >
-              {t('card.publish')}
-            </Button>
+          {mayWrite && (
+            <>
+              {video.status !== 'published' && (
+                <Button
+                  size="xs"
+                  color="green"
+                  variant="light"
+                  leftSection={<IconSend size={14} />}
+                  onClick={() => onPublish(video)}
+                  loading={publishing}
+                  aria-label={t('card.publishVideo', { title: video.title })}
+                >
+                  {t('card.publish')}
+                </Button>
+              )}
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconEdit size={14} />}
+                onClick={() => onEdit(video)}
+                aria-label={t('card.editVideo', { title: video.title })}
+              >
+                {t('card.edit')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onDelete(video)}
+                aria-label={t('card.deleteVideo', { title: video.title })}
+              >
+                {t('card.delete')}
+              </Button>
+            </>
           )}
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconEdit size={14} />}
-            onClick={() => onEdit(video)}
-            aria-label={t('card.editVideo', { title: video.title })}
-          >
-            {t('card.edit')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => onDelete(video)}
-            aria-label={t('card.deleteVideo', { title: video.title })}
-          >
-            {t('card.delete')}
-          </Button>
         </Group>
       </Stack>
     </Card>

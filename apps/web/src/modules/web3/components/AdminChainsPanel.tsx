@@ -7,6 +7,7 @@ import { CopyText } from '../../../ui/CopyText';
 import { LoadError } from '../../../ui/LoadError';
 import { formatMoney } from '../../../ui/Money';
 import { SectionCard } from '../../../ui/SectionCard';
+import { StaffOnly } from '../../../ui/StaffOnly';
 import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
 import { useChains } from '../api/chainsApi';
 import { type ChainSettingsDraft, draftFrom } from '../chainSettings';
@@ -161,17 +162,19 @@ function ChainCard({
           </Stack>
         )}
         <ChainPending chainId={chain.id} />
-        <Group justify="flex-end">
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={onEdit}
-            aria-label={t('chains.editAria', { chain: chain.name })}
-          >
-            {t('chains.edit')}
-          </Button>
-        </Group>
+        <StaffOnly area="settings">
+          <Group justify="flex-end">
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPencil size={14} />}
+              onClick={onEdit}
+              aria-label={t('chains.editAria', { chain: chain.name })}
+            >
+              {t('chains.edit')}
+            </Button>
+          </Group>
+        </StaffOnly>
       </Stack>
     </Card>
   );

@@ -16,6 +16,7 @@ import {
   AwaitingNote,
   isAwaiting,
 } from '../../approvals/components/AwaitingApproval';
+import { RecordAuditLink } from '../../audit/components/AuditLink';
 import { WithdrawalPayoutStatus } from '../../chain-payouts/components/PayoutStatus';
 import { profilePath } from '../../users/profilePath';
 import { kindLabel } from '../api/withdrawalsApi';
@@ -112,7 +113,12 @@ export function WithdrawalsTable({
   const { t } = useT(WITHDRAWALS_NS);
   const hasActions = onCancel !== undefined || onDecide !== undefined;
   const columns: ResponsiveColumn<WithdrawalRecord>[] = [
-    { key: 'id', header: t('table.number'), nowrap: true, render: (w) => `#${w.id}` },
+    {
+      key: 'id',
+      header: t('table.number'),
+      nowrap: true,
+      render: (w) => <RecordAuditLink entity="withdrawal" id={w.id} />,
+    },
     ...(showMember
       ? [
           {
