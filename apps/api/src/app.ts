@@ -63,6 +63,7 @@ import { PayoutAddressService } from './modules/payouts/payout-address.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { proofRoutes } from './modules/proof/proof.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { QrService } from './modules/qr/qr.service';
 import { recipientsRoutes } from './modules/recipients/recipients.routes';
@@ -78,6 +79,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { sweepsRoutes } from './modules/sweeps/sweeps.routes';
 import { SweepsService } from './modules/sweeps/sweeps.service';
 import { ticketsRoutes } from './modules/tickets/tickets.routes';
@@ -247,6 +249,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       preferencesRoutes(typed);
       auditRoutes(typed);
       staffRoutes(typed);
+      proofRoutes(typed);
+      statementsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -1011,3 +1011,40 @@ export interface StaffInvitationsTable {
 export interface DB {
   staff_invitations: StaffInvitationsTable;
 }
+
+/** Proof of liabilities (migration 0053, decision 0044): one Merkle-sum tree a day. */
+export interface ProofTreesTable {
+  id: Id;
+  day: ColumnType<string, string, never>;
+  cutoff: Timestamp;
+  root: string;
+  total_usd: bigint;
+  total_sgx: bigint;
+  leaf_count: number;
+  onchain_chain_id: number | null;
+  onchain_tx_hash: string | null;
+  onchain_at: NullableTimestamp;
+  pruned_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface ProofLeavesTable {
+  tree_id: bigint;
+  member_id: bigint;
+  leaf_index: number;
+  salt: Buffer;
+}
+
+export interface ProofLevelsTable {
+  tree_id: bigint;
+  level: number;
+  chunk: number;
+  nodes: Buffer;
+}
+
+// Merged into DB above.
+export interface DB {
+  proof_trees: ProofTreesTable;
+  proof_leaves: ProofLeavesTable;
+  proof_levels: ProofLevelsTable;
+}

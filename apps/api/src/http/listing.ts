@@ -41,14 +41,22 @@ export function sendCsv<R extends Record<string, unknown>>(
   columns: readonly (keyof R & string)[],
   rows: readonly R[],
 ): FastifyReply {
-  const lines = [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))];
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header(
       'content-disposition',
       `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
     )
-    .send(`${lines.join('\r\n')}\r\n`);
+    .send(csvText(columns, rows));
+}
+
+/** The text of a CSV file: a header row of `columns`, then one row per record, every cell quoted, CRLF lines. */
+export function csvText<R extends Record<string, unknown>>(
+  columns: readonly (keyof R & string)[],
+  rows: readonly R[],
+): string {
+  const lines = [columns.map(cell).join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** The longest Idempotency-Key taken (decision 0032). */

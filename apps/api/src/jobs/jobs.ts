@@ -6,6 +6,7 @@ import { VERIFY_QUEUE } from '../modules/chains/verifier';
 import { DepositReorgService } from '../modules/deposits/deposits.reorg';
 import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
+import { ProofService, utcDay } from '../modules/proof/proof.service';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
@@ -125,6 +126,16 @@ export const jobs: JobDefinition<JobData>[] = [
       if (r.mismatches.length > 0)
         deps.logger?.error({ mismatches: r.mismatches.slice(0, 20) }, 'payouts do not match the chain');
       return { checked: r.checked, mismatches: r.mismatches.length };
+    },
+  },
+  {
+    name: 'proof-of-liabilities-daily',
+    cron: '20 0 * * *',
+    describe:
+      "Builds the day's Merkle-sum tree of every member's balances at a cut-off and publishes its root and totals, once a day (00:20 UTC; issue 24, decision 0044).",
+    run: async (deps, _data, now) => {
+      const r = await new ProofService(deps.db).buildDay(utcDay(now));
+      return { built: r.built, day: r.tree.day, root: r.tree.root, leaves: r.tree.leaf_count };
     },
   },
   {

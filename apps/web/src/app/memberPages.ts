@@ -28,4 +28,6 @@ export const memberPages = {
   QueryCreatePage: (): PageModule => import('../pages/member/QueryCreatePage'),
   MemberTokenPage: (): PageModule => import('../pages/member/TokenPage'),
   SecurityPage: (): PageModule => import('../pages/member/SecurityPage'),
+  StatementsPage: (): PageModule => import('../pages/member/StatementsPage'),
+  MemberProofPage: (): PageModule => import('../pages/member/ProofPage'),
 };

@@ -11,8 +11,10 @@ describe('adminNavigationFor', () => {
     expect(support).toEqual(
       expect.arrayContaining(['/admin/users', '/admin/tickets', '/admin/notifications', '/admin/dashboard']),
     );
-    for (const money of ['/admin/withdrawals', '/admin/deposits', '/admin/approvals', '/admin/settings'])
+    for (const money of ['/admin/withdrawals', '/admin/deposits', '/admin/approvals', '/admin/plans'])
       expect(support).not.toContain(money);
+    // The settings page, for its support-messages tab only (SettingsPage shows the tabs a role may read).
+    expect(support).toContain('/admin/settings');
   });
 
   it('shows finance the money pages and approvals, not tickets or videos', () => {
@@ -22,6 +24,9 @@ describe('adminNavigationFor', () => {
     );
     expect(finance).not.toContain('/admin/tickets');
     expect(finance).not.toContain('/admin/video-manager');
+    expect(finance).not.toContain('/admin/settings');
+    // The plans page, for the members' held plans (money); the plan definitions are the owner's settings.
+    expect(finance).toContain('/admin/plans');
   });
 
   it('shows content only its pages; compliance and the owner everything', () => {
@@ -31,12 +36,15 @@ describe('adminNavigationFor', () => {
         '/admin/notification/list',
         '/admin/notifications',
         '/admin/security',
+        '/admin/settings',
         '/admin/video-manager',
       ].sort(),
     );
     const all = adminNavigation.flatMap((s) => s.items.map((i) => i.to));
-    // Compliance reads everything but staff management.
-    expect(paths(['compliance'])).toEqual(all.filter((p) => p !== '/admin/staff'));
+    // Compliance reads everything but staff management; a page that only sends (a new notice) is not listed.
+    expect(paths(['compliance'])).toEqual(
+      all.filter((p) => p !== '/admin/staff' && p !== '/admin/notifications'),
+    );
     expect(paths(['owner'])).toEqual(all);
     // A session stored before roles existed: the owner's menu (the server decides anyway).
     expect(paths(undefined)).toEqual(all);

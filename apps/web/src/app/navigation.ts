@@ -1,4 +1,4 @@
-import { type StaffAreaName, type StaffRoleName, staffMay } from '@sgx/contracts/staff-grants';
+import { type Grant, type StaffAreaName, type StaffRoleName, staffMay } from '@sgx/contracts/staff-grants';
 import {
   IconArrowsExchange,
   IconBell,
@@ -9,6 +9,7 @@ import {
   IconChecklist,
   IconCoin,
   IconCreditCard,
+  IconFileInvoice,
   IconGauge,
   IconGift,
   IconHierarchy2,
@@ -21,6 +22,7 @@ import {
   IconReceipt,
   IconReportMoney,
   IconSettings,
+  IconShieldCheck,
   IconShieldLock,
   IconTicket,
   IconTrophy,
@@ -37,8 +39,10 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
-  /** The back-office area the page belongs to (decision 0042): shown to the roles that may read it. */
-  area?: StaffAreaName;
+  /** The back-office areas the page shows (decision 0042): listed for the roles that may read one of them. */
+  areas?: readonly StaffAreaName[];
+  /** 'write': a page that only changes things (a form to send), listed for the roles that may write its area. */
+  grant?: Grant;
 }
 
 export interface NavSection {
@@ -52,13 +56,20 @@ const NS = englishNamespace('nav', english);
 type Icon = NavItem['icon'];
 
 /** A menu entry whose label is read in the member's language each time a menu draws it. */
-const item = (key: keyof typeof english.item, to: string, icon: Icon, area?: StaffAreaName): NavItem => ({
+const item = (
+  key: keyof typeof english.item,
+  to: string,
+  icon: Icon,
+  areas?: StaffAreaName | readonly StaffAreaName[],
+  grant?: Grant,
+): NavItem => ({
   get label() {
     return tr(`${NS}:item.${key}`);
   },
   to,
   icon,
-  ...(area === undefined ? {} : { area }),
+  ...(areas === undefined ? {} : { areas: typeof areas === 'string' ? [areas] : areas }),
+  ...(grant === undefined ? {} : { grant }),
 });
 
 const section = (key: keyof typeof english.section, items: NavItem[]): NavSection => ({
@@ -90,6 +101,8 @@ export function memberNavigation(userId: number): NavSection[] {
       item('depositHistory', '/user/deposit-history', IconHistory),
       item('withdrawal', '/user/withdrawal', IconCash),
       item('sgxToken', '/user/token', IconCoin),
+      item('statements', '/user/statements', IconFileInvoice),
+      item('proof', '/user/proof', IconShieldCheck),
     ]),
     section('team', [
       item('directMembers', '/user/direct-members', IconUsers),
@@ -112,12 +125,12 @@ export const adminNavigation: NavSection[] = [
   section('members', [
     item('users', '/admin/users', IconUsersGroup, 'members'),
     item('tickets', '/admin/tickets', IconTicket, 'tickets'),
-    item('notifications', '/admin/notifications', IconBellPlus, 'notify'),
+    item('notifications', '/admin/notifications', IconBellPlus, 'notify', 'write'),
     item('notificationList', '/admin/notification/list', IconBell, 'notify'),
     item('videoManager', '/admin/video-manager', IconMovie, 'content'),
   ]),
   section('money', [
-    item('plans', '/admin/plans', IconPackage, 'settings'),
+    item('plans', '/admin/plans', IconPackage, ['settings', 'money']),
     item('deposits', '/admin/deposits', IconBuildingBank, 'money'),
     item('web3Deposits', '/admin/web3', IconWallet, 'money'),
     item('withdrawals', '/admin/withdrawals', IconCash, 'money'),
@@ -133,7 +146,7 @@ export const adminNavigation: NavSection[] = [
     item('sgxTransactions', '/admin/sgx-transactions', IconArrowsExchange, 'money'),
   ]),
   section('system', [
-    item('settings', '/admin/settings', IconSettings, 'settings'),
+    item('settings', '/admin/settings', IconSettings, ['settings', 'content', 'tickets', 'staff']),
     item('security', '/admin/security', IconShieldLock, 'dashboard'),
     item('audit', '/admin/audit', IconHistory, 'audit'),
     item('staff', '/admin/staff', IconUsers, 'staff'),
@@ -151,7 +164,9 @@ export function adminNavigationFor(roles: readonly StaffRoleName[] | undefined):
       get title() {
         return s.title;
       },
-      items: s.items.filter((i) => i.area === undefined || staffMay(held, i.area, 'read')),
+      items: s.items.filter(
+        (i) => i.areas === undefined || i.areas.some((a) => staffMay(held, a, i.grant ?? 'read')),
+      ),
     }))
     .filter((s) => s.items.length > 0);
 }

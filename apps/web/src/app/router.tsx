@@ -36,6 +36,8 @@ const UnauthorizedPage = lazy(() => import('../pages/public/UnauthorizedPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/public/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/public/ResetPasswordPage'));
 const StaffInvitationPage = lazy(() => import('../pages/public/StaffInvitationPage'));
+// Added: the published proof of liabilities (issue 24).
+const ProofPage = lazy(() => import('../pages/public/ProofPage'));
 const NotFoundPage = lazy(() => import('../pages/public/NotFoundPage'));
 // The two-factor steps after the password (issue 13).
 const TwoFactorPage = lazy(() => import('../pages/public/TwoFactorPage'));
@@ -98,6 +100,8 @@ const QueryDetailPage = memberPage('QueryDetailPage');
 const QueryCreatePage = memberPage('QueryCreatePage');
 const MemberTokenPage = memberPage('MemberTokenPage');
 const SecurityPage = memberPage('SecurityPage');
+const StatementsPage = memberPage('StatementsPage');
+const MemberProofPage = memberPage('MemberProofPage');
 
 /** The route table of spec 2.1. */
 export const routes: RouteObject[] = [
@@ -118,6 +122,7 @@ export const routes: RouteObject[] = [
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/staff-invitation', element: <StaffInvitationPage /> },
+          { path: '/proof', element: <ProofPage /> },
           // Added: the second factor a session owes after its password (issue 13), guarded by the session's state.
           {
             element: <RequireSecondFactorStep step="code" />,
@@ -208,6 +213,8 @@ export const routes: RouteObject[] = [
               { path: '/user/token', element: <MemberTokenPage /> },
               // Added: two-factor sign-in for members (issue 13).
               { path: '/user/security', element: <SecurityPage /> },
+              { path: '/user/statements', element: <StatementsPage /> },
+              { path: '/user/proof', element: <MemberProofPage /> },
             ],
           },
         ],

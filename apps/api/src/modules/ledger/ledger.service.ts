@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
 import { AppError, businessRule, conflict, forbidden } from '../../http/errors';
+import { reconcileProof } from '../proof/proof.snapshot';
 import { cappedIncomeTypes } from './income-types';
 
 export type AccountRef = { owner: bigint | null; kind: AccountKind; asset?: Asset };
@@ -112,6 +113,8 @@ export async function reconcile(db: DbOrTx): Promise<{
   earned_mismatches: EarnedMismatch[];
   /** Withdrawals paid on chain (issue 21) whose completion and verified payout disagree. */
   payout_mismatches: string[];
+  /** The latest proof of liabilities' totals against the member balances at its cut-off (decision 0044). */
+  proof_mismatches: string[];
 }> {
   const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
     SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
@@ -157,6 +160,7 @@ export async function reconcile(db: DbOrTx): Promise<{
     })),
     unbalanced: unbalanced.rows.map((r) => String(r.transaction_id)),
     payout_mismatches: payouts.rows.map((r) => String(r.withdrawal_id)),
+    proof_mismatches: await reconcileProof(db),
     earned_mismatches: earned.rows.map((r) => ({
       user_id: String(r.user_id),
       cached: String(r.cached),

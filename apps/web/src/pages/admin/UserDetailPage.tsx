@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { type ApprovalPendingError, errorMessage } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
 import { MemberAuditLink } from '../../modules/audit/components/AuditLink';
+import { MemberStatementPanel } from '../../modules/statements/components/MemberStatementPanel';
 import { useUser } from '../../modules/users/api/usersApi';
 import { AdminUserEditForm } from '../../modules/users/components/AdminUserEditForm';
 import { ActiveBadge, StatusBadge } from '../../modules/users/components/StatusBadges';
@@ -91,6 +92,7 @@ export default function UserDetailPage() {
       {user.data !== undefined && (
         <>
           <UserReadOnlyDetails user={user.data} />
+          <MemberStatementPanel memberId={user.data.id} />
           <AdminUserEditForm
             key={user.data.updated_at}
             user={user.data}

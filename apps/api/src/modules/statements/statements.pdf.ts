@@ -1,0 +1,138 @@
+import PDFDocument from 'pdfkit';
+import { PLATFORM_NAME, type Statement } from './statements.service';
+
+/** A4 in points, and the page margin. */
+const MARGIN = 40;
+const PAGE_HEIGHT = 841.89;
+const BOTTOM = PAGE_HEIGHT - MARGIN - 30;
+const ROW = 14;
+
+/** The table's columns: x offset from the margin, width, alignment. */
+const columns = [
+  { title: 'Date (UTC)', width: 92, align: 'left' },
+  { title: 'Rule', width: 88, align: 'left' },
+  { title: 'Reference', width: 165, align: 'left' },
+  { title: 'Amount', width: 85, align: 'right' },
+  { title: 'Balance after', width: 85, align: 'right' },
+] as const;
+
+const walletNames: Record<Statement['wallet'], string> = {
+  deposit: 'Deposit wallet',
+  working: 'Working wallet',
+  non_working: 'Non-working wallet',
+  compound: 'Compound wallet',
+  sgx: 'SGX token wallet',
+};
+
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The statement as an A4 PDF (pdfkit): the platform's name, the member, the wallet and the period, the opening
+ * balance, every posting with its running balance, the closing balance and the checksum of the statement's
+ * canonical CSV (decision 0043), on every page's foot as well.
+ */
+export function statementPdf(s: Statement): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: `${PLATFORM_NAME} statement ${s.member.username} ${s.wallet} ${s.from} to ${s.to}`,
+      Author: PLATFORM_NAME,
+      Subject: `Statement of the ${walletNames[s.wallet]}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  header(doc, s);
+  let y = tableHead(doc, doc.y + 8);
+  y = row(doc, y, ['', 'Opening balance', '', '', s.opening], true);
+  for (const e of s.entries) {
+    if (y > BOTTOM) {
+      doc.addPage();
+      y = tableHead(doc, MARGIN);
+    }
+    y = row(doc, y, [when(e.created_at), clip(e.rule, 22), clip(e.reference, 40), e.amount, e.balance_after]);
+  }
+  if (y > BOTTOM - 60) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y = row(doc, y, ['', 'Closing balance', `${s.entries.length} postings`, s.total, s.closing], true);
+  summary(doc, y + 12, s);
+  footers(doc, s);
+  doc.end();
+  return done;
+}
+
+function header(doc: PDFKit.PDFDocument, s: Statement): void {
+  doc.font('Helvetica-Bold').fontSize(18).text(PLATFORM_NAME, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(12).text(`Statement of the ${walletNames[s.wallet]} (${s.asset})`);
+  doc.moveDown(0.5).fontSize(10);
+  doc.text(`Member: ${s.member.fullname} (${s.member.username})`);
+  doc.text(`Period: ${s.from} to ${s.to} (whole days, UTC)`);
+  doc.text(`Opening balance: ${s.opening} ${s.asset}`);
+  doc.text(`Closing balance: ${s.closing} ${s.asset}`);
+}
+
+function tableHead(doc: PDFKit.PDFDocument, y: number): number {
+  doc.font('Helvetica-Bold').fontSize(9);
+  let x = MARGIN;
+  for (const c of columns) {
+    doc.text(c.title, x, y, { width: c.width - 4, align: c.align, lineBreak: false });
+    x += c.width;
+  }
+  const width = columns.reduce((sum, c) => sum + c.width, 0);
+  doc
+    .moveTo(MARGIN, y + ROW - 2)
+    .lineTo(MARGIN + width, y + ROW - 2)
+    .lineWidth(0.5)
+    .stroke();
+  return y + ROW + 2;
+}
+
+function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false): number {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+  let x = MARGIN;
+  columns.forEach((c, i) => {
+    doc.text(cells[i] ?? '', x, y, { width: c.width - 4, align: c.align, lineBreak: false });
+    x += c.width;
+  });
+  return y + ROW;
+}
+
+function summary(doc: PDFKit.PDFDocument, y: number, s: Statement): void {
+  doc.font('Helvetica').fontSize(9);
+  doc.text(`Opening ${s.opening} + postings ${s.total} = closing ${s.closing} ${s.asset}`, MARGIN, y);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').text('Checksum (SHA-256 of the statement CSV):');
+  doc.font('Courier').fontSize(8.5).text(s.checksum);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(
+      'Download the CSV of this statement and compute its SHA-256 (e.g. sha256sum): it equals this checksum when the two hold the same figures.',
+    );
+}
+
+function footers(doc: PDFKit.PDFDocument, s: Statement): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .text(
+        `${PLATFORM_NAME} · ${s.member.username} · ${s.wallet} · ${s.from} to ${s.to} · page ${i + 1} of ${range.count}`,
+        MARGIN,
+        PAGE_HEIGHT - MARGIN - 10,
+        { lineBreak: false },
+      );
+  }
+}
