@@ -4,8 +4,6 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'react-hot-toast';
-import { Provider } from 'react-redux';
-import { PersistGate } from 'redux-persist/integration/react';
 import { I18nRoot } from '../i18n/I18nRoot';
 import { PreferencesSync } from '../i18n/PreferencesSync';
 import { useSession } from '../modules/auth/hooks/useSession';
@@ -13,7 +11,8 @@ import { WalletProvider } from '../modules/web3/WalletProvider';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { createQueryClient } from './queryClient';
 import { AppRouter } from './router';
-import { persistor, store } from './store';
+import { PersistGate, StateProvider } from './StateProvider';
+import { store } from './store';
 import { cssVariablesResolver, theme } from './theme';
 
 // Should its code fail to download, the app goes on without toasts rather than failing.
@@ -52,8 +51,8 @@ function DeferredToaster() {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
+    <StateProvider store={store}>
+      <PersistGate>
         <QueryClientProvider client={queryClient}>
           <WalletProvider>
             <MantineProvider
@@ -72,6 +71,6 @@ export function App() {
           </WalletProvider>
         </QueryClientProvider>
       </PersistGate>
-    </Provider>
+    </StateProvider>
   );
 }

@@ -1,29 +1,26 @@
-import { type MantineSize, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type MantineSize, NativeSelect, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../app/apiError';
 import { useSession } from '../modules/auth/hooks/useSession';
 import { changeLocale, useT } from './i18n';
 import { type AppLocale, appLocales, currentLocale, isAppLocale, localeNames } from './state';
 
 export interface LanguageSwitchProps {
-  /** A small native select (headers, the sign-in page) instead of the three buttons. */
-  compact?: boolean;
   size?: MantineSize;
 }
 
-const options = appLocales.map((l) => ({ value: l, label: localeNames[l] }));
+export const languageOptions = appLocales.map((l) => ({ value: l, label: localeNames[l] }));
 
 /**
- * English / Español / हिन्दी. A signed-in account's choice is saved to its profile first (then it follows the
- * member to any device), and remembered on this device; a visitor's only on this device. Decision 0039.
+ * Choosing a language: a signed-in account's choice is saved to its profile first (then it follows the member
+ * to any device), and remembered on this device; a visitor's only on this device. Decision 0039.
  */
-export function LanguageSwitch({ compact = false, size = 'sm' }: LanguageSwitchProps) {
+export function useLanguageChoice() {
   const { t } = useT();
   const session = useSession();
   const signedIn = session !== null && session.secondFactor === 'ok';
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
   const choose = async (value: string) => {
     if (!isAppLocale(value) || value === currentLocale()) return;
     setBusy(true);
@@ -36,34 +33,39 @@ export function LanguageSwitch({ compact = false, size = 'sm' }: LanguageSwitchP
       setBusy(false);
     }
   };
+  return { choose, busy, error, label: t('preferences.language'), current: currentLocale() };
+}
 
-  const label = t('preferences.language');
+/** The control and, under it, why a choice could not be saved. */
+export function LanguageChoiceFrame({ error, children }: { error: string | null; children: ReactNode }) {
   return (
     <Stack gap={4}>
-      {compact ? (
-        <NativeSelect
-          aria-label={label}
-          size={size}
-          data={options}
-          value={currentLocale()}
-          disabled={busy}
-          onChange={(e) => void choose(e.currentTarget.value)}
-        />
-      ) : (
-        <SegmentedControl
-          aria-label={label}
-          size={size}
-          data={options.map((o) => ({ ...o, label: <span lang={o.value}>{o.label}</span> }))}
-          value={currentLocale()}
-          disabled={busy}
-          onChange={(v) => void choose(v)}
-        />
-      )}
+      {children}
       {error !== null && (
         <Text size="xs" c="red" role="alert">
           {error}
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * English / Español / हिन्दी as a small native select (the frames' headers, the sign-in page). The profile's
+ * three buttons are `LanguageButtons`, loaded with the profile only.
+ */
+export function LanguageSwitch({ size = 'sm' }: LanguageSwitchProps) {
+  const { choose, busy, error, label, current } = useLanguageChoice();
+  return (
+    <LanguageChoiceFrame error={error}>
+      <NativeSelect
+        aria-label={label}
+        size={size}
+        data={languageOptions}
+        value={current}
+        disabled={busy}
+        onChange={(e) => void choose(e.currentTarget.value)}
+      />
+    </LanguageChoiceFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../ui/format';
 import { useT } from './i18n';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageButtons } from './LanguageButtons';
 import { effectiveTimeZone } from './state';
 import { TimeZoneSelect } from './TimeZoneSelect';
 
@@ -21,7 +21,7 @@ export function PreferencesCard() {
           <Text size="sm" fw={500}>
             {t('preferences.language')}
           </Text>
-          <LanguageSwitch />
+          <LanguageButtons />
         </Stack>
         <TimeZoneSelect />
       </SimpleGrid>

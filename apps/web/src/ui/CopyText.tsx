@@ -1,6 +1,7 @@
-import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useT } from '../i18n/i18n';
+import { Hint } from './Hint';
 import { SHELL_NS } from './i18n';
 
 interface CopyTextProps {
@@ -30,11 +31,11 @@ export function CopyText({ value, label, short = false }: CopyTextProps) {
       </Text>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? t('ui.copied') : t('ui.copy', { label })}>
+          <Hint label={copied ? t('ui.copied') : t('ui.copy', { label })}>
             <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={t('ui.copy', { label })}>
               {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         )}
       </CopyButton>
     </Group>

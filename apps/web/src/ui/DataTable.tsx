@@ -179,7 +179,14 @@ export function DataTable<Row>({
     </Table>
   );
 
-  if (!foldable) return <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  // Below `minWidth` the table scrolls sideways in the browser's own scroller (Mantine's ScrollContainer draws
+  // its own, and brings the floating-ui library to every page with a table: issue 22's first screen).
+  if (!foldable)
+    return (
+      <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <div style={{ minWidth }}>{table}</div>
+      </div>
+    );
   return (
     <div ref={folding.ref} data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
       {table}

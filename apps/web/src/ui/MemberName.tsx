@@ -1,6 +1,7 @@
-import { Anchor, Text, Tooltip } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useT } from '../i18n/i18n';
+import { Hint } from './Hint';
 import { SHELL_NS } from './i18n';
 
 interface MemberNameProps {
@@ -27,11 +28,7 @@ export function MemberName({ name, username, id, to }: MemberNameProps) {
   const { t } = useT(SHELL_NS);
   const fullname = name?.trim() ?? '';
   return (
-    <Tooltip
-      label={t('ui.member', { id })}
-      events={{ hover: true, focus: true, touch: false }}
-      openDelay={200}
-    >
+    <Hint label={t('ui.member', { id })}>
       <span data-member-id={id} style={{ overflowWrap: 'anywhere' }}>
         {fullname !== '' && (
           <Text span size="sm" fw={600}>
@@ -49,6 +46,6 @@ export function MemberName({ name, username, id, to }: MemberNameProps) {
           </Anchor>
         )}
       </span>
-    </Tooltip>
+    </Hint>
   );
 }

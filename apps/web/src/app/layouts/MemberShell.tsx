@@ -30,7 +30,7 @@ export function MemberShell() {
         <Group gap="xs" wrap="nowrap">
           {/* The language, one click away on a laptop; on a phone it is on the profile page (issue 22). */}
           <Box visibleFrom="md">
-            <LanguageSwitch compact size="xs" />
+            <LanguageSwitch size="xs" />
           </Box>
           <WalletHeaderSlot />
         </Group>

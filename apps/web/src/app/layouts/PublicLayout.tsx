@@ -73,7 +73,7 @@ function PublicFooter() {
         <Stack gap={6}>
           <Group gap="md" align="center">
             <Suspense fallback={null}>
-              <LanguageSwitch compact size="xs" />
+              <LanguageSwitch size="xs" />
             </Suspense>
             <Anchor component={Link} to="/privacy" size="sm">
               {t('app.privacy')}

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
@@ -125,7 +114,7 @@ export function RoleShell({
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={t('frame.menu', { area: areaLabel })}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {sections.map((section) => (
             <Stack key={section.title} gap={2} mb="sm">
               <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt="xs">

@@ -1,4 +1,3 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthRecord, SecondFactorState } from '@sgx/contracts';
 
 /**
@@ -15,40 +14,51 @@ export interface AuthState {
 
 const initialState: AuthState = { auth: null, admin: false, expireAt: null, secondFactor: 'ok' };
 
-export const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    signedIn(
-      _state,
-      action: PayloadAction<{
-        auth: AuthRecord;
-        admin: boolean;
-        expireAt: string;
-        secondFactor?: SecondFactorState;
-      }>,
-    ) {
+type SignedInPayload = {
+  auth: AuthRecord;
+  admin: boolean;
+  expireAt: string;
+  secondFactor?: SecondFactorState;
+};
+
+/** Signed in (or the session restored from another tab). */
+export const signedIn = (payload: SignedInPayload) => ({ type: 'auth/signedIn' as const, payload });
+/** The server asked for the second factor (a 403 SECOND_FACTOR_*), or the session passed it ('ok'). */
+export const secondFactorChanged = (payload: SecondFactorState) => ({
+  type: 'auth/secondFactorChanged' as const,
+  payload,
+});
+/**
+ * The session proved its second factor and the server gave it a new token (decision 0032): the old one
+ * no longer works, so every later call sends this one.
+ */
+export const tokenRenewed = (payload: string) => ({ type: 'auth/tokenRenewed' as const, payload });
+export const signedOut = () => ({ type: 'auth/signedOut' as const });
+
+export type AuthAction = ReturnType<
+  typeof signedIn | typeof secondFactorChanged | typeof tokenRenewed | typeof signedOut
+>;
+
+/** The session's state after `action` (a new object when it changes, the same one otherwise). */
+export function authReducer(state: AuthState = initialState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'auth/signedIn': {
       const { auth, admin, expireAt, secondFactor = 'ok' } = action.payload;
       return { auth, admin, expireAt, secondFactor };
-    },
-    /** The server asked for the second factor (a 403 SECOND_FACTOR_*), or the session passed it ('ok'). */
-    secondFactorChanged(state, action: PayloadAction<SecondFactorState>) {
-      if (state.auth !== null) state.secondFactor = action.payload;
-    },
-    /**
-     * The session proved its second factor and the server gave it a new token (decision 0032): the old one
-     * no longer works, so every later call sends this one.
-     */
-    tokenRenewed(state, action: PayloadAction<string>) {
-      if (state.auth !== null) state.auth.token = action.payload;
-    },
-    signedOut() {
+    }
+    case 'auth/secondFactorChanged':
+      return state.auth === null ? state : { ...state, secondFactor: action.payload };
+    case 'auth/tokenRenewed':
+      return state.auth === null ? state : { ...state, auth: { ...state.auth, token: action.payload } };
+    case 'auth/signedOut':
       return initialState;
-    },
-  },
-});
+    default:
+      return state;
+  }
+}
 
-export const { signedIn, signedOut, secondFactorChanged, tokenRenewed } = authSlice.actions;
+/** The auth slice: the one piece of global state (spec 4), kept by app/store.ts. */
+export const authSlice = { name: 'auth', reducer: authReducer };
 
 /** A session is over once its expiry has passed (or when the expiry cannot be read). */
 export function isExpired(expireAt: string | null, now: number = Date.now()): boolean {

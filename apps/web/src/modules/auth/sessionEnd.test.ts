@@ -1,7 +1,7 @@
-import { configureStore } from '@reduxjs/toolkit';
 import type { AuthRecord } from '@sgx/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthState, authSlice, signedIn, signedOut, tokenRenewed } from './authSlice';
+import { createStore } from '../../app/store';
+import { type AuthState, signedIn, signedOut, tokenRenewed } from './authSlice';
 
 type SessionEnd = typeof import('./sessionEnd');
 let end: SessionEnd;
@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => vi.unstubAllGlobals());
 
 function watchedStore() {
-  const store = configureStore({ reducer: { auth: authSlice.reducer } });
+  const store = createStore();
   storageListeners.length = 0;
   const stop = end.watchSessionEnd(store, 'persist:auth');
   const otherTab = (key: string | null, newValue: string | null) => {

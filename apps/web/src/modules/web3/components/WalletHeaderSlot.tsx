@@ -1,8 +1,9 @@
-import { Button, Skeleton, Tooltip } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { lazy, useEffect, useState } from 'react';
 import { errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
+import { Hint } from '../../../ui/Hint';
 import { WEB3_HEADER_NS } from '../headerI18n';
 import { hasRememberedWallet } from '../rememberedWallet';
 import { WalletGate } from '../WalletGate';
@@ -51,7 +52,7 @@ export function WalletHeaderSlot() {
   }
   if (state.status === 'error') {
     return (
-      <Tooltip label={t('header.tryAgainTip', { reason: errorMessage(state.error) })} multiline w={240}>
+      <Hint label={t('header.tryAgainTip', { reason: errorMessage(state.error) })} multiline>
         <Button
           size="xs"
           variant="subtle"
@@ -61,7 +62,7 @@ export function WalletHeaderSlot() {
         >
           {t('header.unavailable')}
         </Button>
-      </Tooltip>
+      </Hint>
     );
   }
   return (
