@@ -1,14 +1,15 @@
-import { ActionIcon, AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
-import { Outlet, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { useSignOut } from '../../modules/auth/hooks/useAuthActions';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { SHELL_NS } from '../../ui/i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { NavSection } from '../navigation';
+import './frame.css';
 import { Logo } from './Logo';
 import { MAIN_CONTENT_ID } from './SkipLink';
 
@@ -41,7 +42,6 @@ export function RoleShell({
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const location = useLocation();
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
@@ -55,12 +55,8 @@ export function RoleShell({
   };
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
-      <AppShell.Header>
+    <>
+      <header className="sgx-frame-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -111,10 +107,14 @@ export function RoleShell({
             )}
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="xs" aria-label={t('frame.menu', { area: areaLabel })}>
-        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+      <nav
+        className="sgx-frame-nav"
+        data-opened={opened || undefined}
+        aria-label={t('frame.menu', { area: areaLabel })}
+      >
+        <div>
           {sections.map((section) => (
             <Stack key={section.title} gap={2} mb="sm">
               <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt="xs">
@@ -123,36 +123,29 @@ export function RoleShell({
               {section.items.map((item) => {
                 const badge = badges?.[item.to];
                 return (
-                  <NavLink
-                    key={item.to}
-                    component={RouterNavLink}
-                    to={item.to}
-                    label={item.label}
-                    leftSection={<item.icon size={18} stroke={1.6} />}
-                    rightSection={
-                      badge && badge.count > 0 ? (
-                        <Badge size="sm" color="red" circle={badge.count < 10} aria-label={badge.label}>
-                          {badge.count > 99 ? '99+' : badge.count}
-                        </Badge>
-                      ) : undefined
-                    }
-                    active={location.pathname === item.to}
-                    onClick={close}
-                  />
+                  <NavLink key={item.to} to={item.to} end className="sgx-frame-link" onClick={close}>
+                    <item.icon size={18} stroke={1.6} aria-hidden />
+                    <span className="sgx-frame-label">{item.label}</span>
+                    {badge && badge.count > 0 && (
+                      <Badge size="sm" color="red" circle={badge.count < 10} aria-label={badge.label}>
+                        {badge.count > 99 ? '99+' : badge.count}
+                      </Badge>
+                    )}
+                  </NavLink>
                 );
               })}
             </Stack>
           ))}
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </div>
+      </nav>
 
       {/* The skip link's target (RootLayout): focusable by script only, so Tab goes on to the page. */}
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <main className="sgx-frame-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         {notice}
         <Suspense fallback={<Spinner loading />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }
