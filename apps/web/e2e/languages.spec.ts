@@ -121,6 +121,36 @@ test('a visitor picks Hindi in the public footer: sign-in, wallet cards and noti
   await expect(page.getByTestId('unread-events')).toContainText('अपठित');
 });
 
+test("a member in Spanish reads the server's refusal and its success message in Spanish", async ({
+  page,
+  request,
+}) => {
+  const member = await registerViaApi(request, 'server-texts');
+  const { token } = await apiSignIn(request, 'member', member.email, member.password);
+  await putPreferences(request, token, { locale: 'es' });
+  await signIn(page, member.email, member.password);
+  await expect(dashboardHeading(page, 'Panel')).toBeVisible();
+
+  // The API answers "Your current password is not correct." (its contract stays English); the page translates.
+  await page.goto(`/user/profile/${member.id}`);
+  await expect(dashboardHeading(page, 'Perfil')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+  const field = (name: string) => form.getByRole('textbox', { name, exact: true });
+  await field('Contraseña actual').fill(`${member.password}-wrong`);
+  await field('Nueva contraseña').fill('N3w-password-99');
+  await field('Confirma la nueva contraseña').fill('N3w-password-99');
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Tu contraseña actual no es correcta.');
+  await expect(page.getByRole('dialog')).not.toContainText('Your current password is not correct.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // "Password change successfuly" from the server, in Spanish.
+  await field('Contraseña actual').fill(member.password);
+  await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Contraseña cambiada correctamente');
+});
+
 async function inFreshBrowser(browser: Browser, work: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   try {

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { demoMember, expect, test } from './fixtures';
-import { signInMember } from './pages/IncomeScreens';
+import { DEV_ACCOUNTS } from '@sgx/chain/dev';
+import { getAddress, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { demoAdmin, demoMember, expect, test } from './fixtures';
+import { signInAdmin, signInMember } from './pages/IncomeScreens';
+import { restoreReceiving, setUpChain } from './pages/localChain';
+import { apiPost, apiSignIn } from './pages/MoneyApi';
 import { runServerJob } from './pages/serverJobs';
 
 /**
@@ -12,6 +17,8 @@ test.beforeAll(async () => {
   // The day's tree, as the daily job builds it (once a day: a second run finds it).
   await runServerJob('proof-of-liabilities-daily');
 });
+
+test.afterEach(async ({ request }) => restoreReceiving(request));
 
 async function upload(page: Page, name: string, content: unknown) {
   const chooser = page.waitForEvent('filechooser');
@@ -73,4 +80,61 @@ test('the member downloads the proof and the page says verified; a tampered file
   await page.getByRole('button', { name: 'Verify my proof' }).click();
   await expect(result).toContainText('Verified');
   await expect(result).not.toContainText('Not verified');
+});
+
+test('a reserve address proven by signature shows "Signature verified", checked in the browser, and the ratio', async ({
+  page,
+}) => {
+  // Chain 56 takes the local stablecoin (the seeded one is no contract on the local node), put back afterwards.
+  await setUpChain(page.request);
+  // The operator signs the fixed message once from the reserve address; an admin adds it and reads reserves again.
+  const holder = privateKeyToAccount(DEV_ACCOUNTS[6]?.privateKey as Hex);
+  const date = new Date().toISOString().slice(0, 10);
+  const message = `SocialGenX proof of reserves\nAddress: ${getAddress(holder.address)}\nDate: ${date}`;
+  const admin = await apiSignIn(page.request, 'admin', demoAdmin.email, demoAdmin.password);
+  await apiPost(page.request, admin.token, '/admin/proof/reserves', {
+    network: 'EVM',
+    address: holder.address,
+    label: 'Cold wallet',
+    date,
+    signature: await holder.signMessage({ message }),
+  });
+  await apiPost(page.request, admin.token, '/admin/proof/reserves/read', {});
+  const published = await (await page.request.get('/api/v1/proof')).json();
+  const line = published.reserves.find((r: { address: string | null }) => r.address === holder.address);
+  expect(line, JSON.stringify(published.reserves_unavailable)).toMatchObject({
+    kind: 'proven',
+    message,
+    label: 'Cold wallet',
+  });
+
+  await page.goto('/proof');
+  const reserves = page.getByTestId('proof-reserves');
+  const row = reserves.getByTestId('proof-reserve').filter({ hasText: 'Cold wallet' });
+  await expect(row.getByTestId('reserve-signature-verified')).toHaveText('Signature verified');
+  await expect(page.getByTestId('proof-ratio')).toContainText('Reserves / liabilities (USD)');
+  if (published.ratio !== null) await expect(page.getByTestId('proof-ratio')).toContainText(published.ratio);
+
+  // The page does not take the server's word: a signature changed on its way is "Not proven".
+  await page.route('**/api/v1/proof', async (route) => {
+    const body = await (await route.fetch()).json();
+    for (const r of body.reserves) if (r.signature) r.signature = `${r.signature.slice(0, -4)}1b00`;
+    await route.fulfill({ json: body });
+  });
+  await page.reload();
+  await expect(
+    page
+      .getByTestId('proof-reserve')
+      .filter({ hasText: 'Cold wallet' })
+      .getByTestId('reserve-signature-failed'),
+  ).toHaveText('Not proven');
+
+  // The back-office lists it, with the menu entry under System.
+  await page.unrouteAll();
+  await signInAdmin(page, demoAdmin.email, demoAdmin.password);
+  await page.getByRole('link', { name: 'Proof of reserves' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/proof$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Proof of reserves' })).toBeVisible();
+  await expect(page.getByTestId('reserve-addresses')).toContainText('Cold wallet');
+  await expect(page.getByRole('button', { name: "Build today's proof now" })).toBeVisible();
 });

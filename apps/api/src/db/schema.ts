@@ -1048,3 +1048,45 @@ export interface DB {
   proof_leaves: ProofLeavesTable;
   proof_levels: ProofLevelsTable;
 }
+
+/** Proof of reserves (migration 0054, decision 0044): proven addresses and what they held at each cut-off. */
+export interface ProofReserveAddressesTable {
+  id: Id;
+  network: 'EVM' | 'TRON';
+  chain_ids: number[] | null;
+  address: string;
+  label: string;
+  signed_on: ColumnType<string, string, never>;
+  message: string;
+  signature: string;
+  created_by: bigint;
+  created_at: Generated<Date>;
+  removed_at: NullableTimestamp;
+  removed_by: bigint | null;
+}
+
+export interface ProofReserveChainsTable {
+  tree_id: bigint;
+  chain_id: number;
+  status: 'read' | 'unavailable';
+  reason: string | null;
+  block_number: bigint | null;
+  block_hash: string | null;
+  read_at: Generated<Date>;
+}
+
+export interface ProofReserveBalancesTable {
+  tree_id: bigint;
+  chain_id: number;
+  address: string;
+  reserve_id: bigint | null;
+  address_count: number | null;
+  balance: bigint;
+}
+
+// Merged into DB above.
+export interface DB {
+  proof_reserve_addresses: ProofReserveAddressesTable;
+  proof_reserve_chains: ProofReserveChainsTable;
+  proof_reserve_balances: ProofReserveBalancesTable;
+}

@@ -33,4 +33,5 @@ export const adminPages = {
   AdminApprovalsPage: (): PageModule => import('../pages/admin/ApprovalsPage'),
   AdminAuditPage: (): PageModule => import('../pages/admin/AuditPage'),
   AdminStaffPage: (): PageModule => import('../pages/admin/StaffPage'),
+  AdminProofPage: (): PageModule => import('../pages/admin/ProofAdminPage'),
 };

@@ -1,5 +1,6 @@
 import type { ApprovalRecord } from '@sgx/contracts';
 import { tr } from '../i18n/i18n';
+import { serverText } from '../i18n/server';
 
 /** Field name -> messages, as the server's `details` carries them. */
 export type FieldErrors = Record<string, string[]>;
@@ -18,15 +19,16 @@ export class ApiError extends Error {
     this.details = details;
   }
 
-  /** First message for one field, if the server sent any. */
+  /** First message for one field, if the server sent any, in the member's language. */
   field(name: string): string | undefined {
-    return this.details[name]?.[0];
+    const message = this.details[name]?.[0];
+    return message === undefined ? undefined : serverText(message);
   }
 }
 
-/** A readable message for any thrown value. */
+/** A readable message for any thrown value; the server's texts in the member's language (i18n/server.ts). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
+  if (error instanceof Error) return serverText(error.message);
   return tr('errors.generic');
 }
 

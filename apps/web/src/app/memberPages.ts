@@ -8,7 +8,6 @@ type PageModule = Promise<{ default: ComponentType }>;
  */
 export const memberPages = {
   ProfilePage: (): PageModule => import('../pages/member/ProfilePage'),
-  MemberDashboardPage: (): PageModule => import('../pages/member/DashboardPage'),
   Web3DepositPage: (): PageModule => import('../pages/member/Web3DepositPage'),
   NotificationsPage: (): PageModule => import('../pages/member/NotificationsPage'),
   DepositHistoryPage: (): PageModule => import('../pages/member/DepositHistoryPage'),

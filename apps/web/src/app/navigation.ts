@@ -150,6 +150,7 @@ export const adminNavigation: NavSection[] = [
     item('security', '/admin/security', IconShieldLock, 'dashboard'),
     item('audit', '/admin/audit', IconHistory, 'audit'),
     item('staff', '/admin/staff', IconUsers, 'staff'),
+    item('proofAdmin', '/admin/proof', IconShieldCheck, 'settings'),
   ]),
 ];
 

@@ -1,4 +1,4 @@
-import { type MantineSize, NativeSelect, Stack, Text } from '@mantine/core';
+import { type MantineSize, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../app/apiError';
 import { useSession } from '../modules/auth/hooks/useSession';
@@ -50,22 +50,39 @@ export function LanguageChoiceFrame({ error, children }: { error: string | null;
   );
 }
 
+/** A plain `<select>` drawn like Mantine's input of that size (its edge 3:1 on the page, contrast.css). */
+const selectStyle = (size: MantineSize) => ({
+  height: `var(--input-height-${size}, ${size === 'xs' ? 30 : 36}px)`,
+  fontSize: `var(--mantine-font-size-${size})`,
+  padding: '0 8px',
+  color: 'var(--mantine-color-text)',
+  background: 'var(--mantine-color-body)',
+  border: '1px solid var(--mantine-color-control-border, var(--mantine-color-default-border))',
+  borderRadius: 'var(--mantine-radius-sm)',
+});
+
 /**
- * English / Español / हिन्दी as a small native select (the frames' headers, the sign-in page). The profile's
+ * English / Español / हिन्दी as a small native select (the frames' headers, the sign-in page): the browser's own
+ * control, so the signed-in screens do not load Mantine's input code for it (decision 0046). The profile's
  * three buttons are `LanguageButtons`, loaded with the profile only.
  */
 export function LanguageSwitch({ size = 'sm' }: LanguageSwitchProps) {
   const { choose, busy, error, label, current } = useLanguageChoice();
   return (
     <LanguageChoiceFrame error={error}>
-      <NativeSelect
+      <select
         aria-label={label}
-        size={size}
-        data={languageOptions}
+        style={selectStyle(size)}
         value={current}
         disabled={busy}
         onChange={(e) => void choose(e.currentTarget.value)}
-      />
+      >
+        {languageOptions.map((o) => (
+          <option key={o.value} value={o.value} lang={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </LanguageChoiceFrame>
   );
 }

@@ -40,6 +40,7 @@ export function Hint({ label, children, multiline = false }: HintProps) {
   };
   const hide = () => setPlace(null);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapped control is what is operated; its hover and focus only show the hint.
     <span
       style={{ display: 'inline-flex' }}
       aria-describedby={place === null ? undefined : id}

@@ -1,4 +1,5 @@
 import { ApiError } from '../app/apiError';
+import { serverText } from '../i18n/server';
 
 interface Issue {
   path: readonly PropertyKey[];
@@ -15,7 +16,7 @@ export function schemaErrors(schema: ValidatingSchema, values: unknown): Record<
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path[0];
-    if (typeof key === 'string' && errors[key] === undefined) errors[key] = issue.message;
+    if (typeof key === 'string' && errors[key] === undefined) errors[key] = serverText(issue.message);
   }
   return errors;
 }
@@ -29,7 +30,7 @@ export function serverFieldErrors(
   const out: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.details)) {
     const first = messages[0];
-    if (first !== undefined) out[rename[field] ?? field] = first;
+    if (first !== undefined) out[rename[field] ?? field] = serverText(first);
   }
   return out;
 }

@@ -257,3 +257,68 @@ export async function readBatchDead(
   });
   return !paid;
 }
+
+/**
+ * The last block whose timestamp is before `seconds`, by binary search on block timestamps (proof of reserves,
+ * decision 0044), or null when even the first block is not. Blocks of the second `seconds` itself are left out,
+ * so a block mined after the caller read its clock can never be chosen: asked again later, the answer is the same.
+ */
+export async function readBlockBefore(
+  client: PublicClient,
+  seconds: bigint,
+): Promise<{ number: bigint; hash: string; timestamp: bigint } | null> {
+  const at = async (n: bigint) => {
+    const b = await client.getBlock({ blockNumber: n });
+    if (!b.hash) throw new Error(`The node answered block ${n} without a hash.`);
+    return { number: n, hash: lower(b.hash), timestamp: b.timestamp };
+  };
+  const head = await readHeadBlock(client);
+  if (head.timestamp < seconds) return at(head.number);
+  let lo = 0n;
+  let hi = head.number;
+  const first = await at(lo);
+  if (first.timestamp >= seconds) return null;
+  // Invariant: block lo is before `seconds`, block hi is not.
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if ((await at(mid)).timestamp < seconds) lo = mid;
+    else hi = mid;
+  }
+  return at(lo);
+}
+
+/** The `token` balances of `addresses` at block `blockNumber` (in the token's units), a few reads at a time. */
+export async function readTokenBalancesAt(
+  client: PublicClient,
+  token: string,
+  addresses: readonly string[],
+  blockNumber: bigint,
+): Promise<bigint[]> {
+  const out: bigint[] = [];
+  for (let i = 0; i < addresses.length; i += 20) {
+    const part = await Promise.all(
+      addresses.slice(i, i + 20).map((a) =>
+        client.readContract({
+          address: token as Address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [a as Address],
+          blockNumber,
+        }),
+      ),
+    );
+    out.push(...part);
+  }
+  return out;
+}
+
+/** A transaction's sender, input data and receipt status, or null when the node does not know it. */
+export async function readTransactionInput(
+  client: PublicClient,
+  hash: string,
+): Promise<{ input: string; from: string; to: string | null; read: ChainRead } | null> {
+  const read = await readTransaction(client, hash);
+  if (!read.found) return null;
+  const t = await client.getTransaction({ hash: hex(hash) });
+  return { input: lower(t.input), from: lower(t.from), to: t.to ? lower(t.to) : null, read };
+}

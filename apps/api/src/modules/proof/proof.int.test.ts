@@ -88,7 +88,7 @@ async function liabilities(): Promise<[bigint, bigint]> {
     t.url,
     `SELECT coalesce(sum(balance) FILTER (WHERE asset = 'USD'), 0)::text AS usd,
             coalesce(sum(balance) FILTER (WHERE asset = 'SGX'), 0)::text AS sgx
-     FROM ledger_accounts WHERE owner_id IS NOT NULL`,
+     FROM ledger_balances WHERE owner_id IS NOT NULL OR kind = 'pending_withdrawals'`,
   );
   return [BigInt(rows[0].usd), BigInt(rows[0].sgx)];
 }
@@ -278,6 +278,50 @@ describe('proof of liabilities', () => {
     const published: ProofResponse = (await getProof()).json();
     expect(published.day).toBe('2099-01-01');
     expect(parseUnits(published.totals.USD)).toBe(usd - 555n);
+    expect((await reconcile(t.deps.db)).proof_mismatches).toEqual([]);
+  });
+
+  it('money held for a pending withdrawal is still owed to the member: in their leaf and the total', async () => {
+    const who = signedIn[0];
+    if (!who) throw new Error('no member');
+    const before = expected.get(String(who.who.id)) ?? [0n, 0n];
+    // A withdrawal request as the app makes it: the row and the hold from the deposit wallet, in one statement.
+    const hold = (key: string, amount: bigint) =>
+      sqlOn(
+        t.url,
+        `WITH w AS (
+           INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, request_key)
+           VALUES ($1::bigint, 'working', $2::bigint, 100, $2::bigint - 100, 'BEP20', '0xabc', $3) RETURNING id
+         )
+         SELECT w.id, ledger_post('withdrawal-hold:' || w.id, 'withdrawal_hold', NULL, $1::bigint, NULL, NULL, NULL,
+           ARRAY[$1::bigint, NULL], ARRAY['deposit', 'pending_withdrawals'], ARRAY['USD', 'USD'],
+           ARRAY[-$2::bigint, $2::bigint]) FROM w`,
+        [String(who.who.id), String(amount), key],
+      );
+    const held = await hold('proof-pending-1', 70_000n);
+    const built = await proofs.buildDay('2100-01-01');
+    expect(built.built).toBe(true);
+    // Held after the cut-off: in neither the leaf nor the total.
+    await hold('proof-pending-2', 1_000n);
+    const mine = await proofs.proofOf(who.who.id);
+    expect(mine.tree.day).toBe('2100-01-01');
+    // The hold moved 70,000 units out of the member's wallet before the cut-off: the leaf still holds them all.
+    expect(parseUnits(mine.balances.USD)).toBe(before[0]);
+    const [usd] = await liabilities();
+    const published: ProofResponse = (await getProof()).json();
+    // A hold moves owed money from a wallet to pending_withdrawals: the liabilities stay what they were.
+    expect(parseUnits(published.totals.USD)).toBe(usd);
+    expect((await reconcile(t.deps.db)).proof_mismatches).toEqual([]);
+    // Declined after the cut-off (the money goes back): the tree and the ledger still agree.
+    const id = String(held.rows[0].id);
+    await sqlOn(
+      t.url,
+      `SELECT ledger_post('withdrawal-decline:' || $2, 'withdrawal_release', NULL, $1::bigint, NULL, NULL, NULL,
+         ARRAY[NULL, $1::bigint], ARRAY['pending_withdrawals', 'deposit'], ARRAY['USD', 'USD'],
+         ARRAY[-70000, 70000]::bigint[])`,
+      [String(who.who.id), id],
+    );
+    await sqlOn(t.url, "UPDATE withdrawals SET status = 'decline' WHERE id = $1::bigint", [id]);
     expect((await reconcile(t.deps.db)).proof_mismatches).toEqual([]);
   });
 });

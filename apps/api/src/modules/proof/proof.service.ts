@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { txExplorerUrl } from '@sgx/chain';
 import { formatUnits } from '@sgx/money';
 import {
   buildTree,
@@ -14,6 +15,8 @@ import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
+import type { ChainsService } from '../chains/chains.service';
+import { readReserves, reservesOf } from './proof.readings';
 import { cutoffNow, snapshotBalances } from './proof.snapshot';
 import { ASSETS, readRecords, writeTree } from './proof.store';
 
@@ -48,7 +51,7 @@ export type TreeSummary = {
   root: string;
   totals: { USD: string; SGX: string };
   leaf_count: number;
-  onchain: { chain_id: number; tx_hash: string } | null;
+  onchain: { chain_id: number; tx_hash: string; explorer_url: string | null } | null;
 };
 
 export type BuildResult = { built: boolean; tree: TreeSummary };
@@ -61,7 +64,11 @@ export const summaryOf = (t: TreeRow): TreeSummary => ({
   leaf_count: t.leaf_count,
   onchain:
     t.onchain_chain_id !== null && t.onchain_tx_hash !== null
-      ? { chain_id: t.onchain_chain_id, tx_hash: t.onchain_tx_hash }
+      ? {
+          chain_id: t.onchain_chain_id,
+          tx_hash: t.onchain_tx_hash,
+          explorer_url: txExplorerUrl(t.onchain_chain_id, t.onchain_tx_hash) ?? null,
+        }
       : null,
 });
 
@@ -97,17 +104,51 @@ const selectTree = (db: DbOrTx) =>
 
 /** Proof of liabilities (issue 24, decision 0044): the daily tree, its publication and members' proofs. */
 export class ProofService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly chains?: ChainsService,
+  ) {}
 
   /**
    * Builds the tree of `day` (UTC date) once: concurrent and repeated runs wait on one advisory lock, find the
    * day's tree and return it with built=false. The snapshot is read in its own REPEATABLE READ transaction.
+   * Once the tree is stored, the reserves are read at its cut-off block; a chain that cannot be read is marked
+   * unavailable and never keeps the tree from being published.
    */
   async buildDay(day: string, actorId: bigint | null = null): Promise<BuildResult> {
+    const result = await this.buildTree(day, actorId);
+    if (result.built && this.chains)
+      await readReserves(this.db, this.chains, result.id).catch(() => undefined);
+    return { built: result.built, tree: result.tree };
+  }
+
+  /** Reads the reserves of the tree of `day` (the latest when none) again: fills chains that were unavailable. */
+  async rereadReserves(day?: string) {
+    let q = selectTree(this.db);
+    q = day ? q.where('day', '=', day) : q.orderBy('day', 'desc').limit(1);
+    const tree = await q.executeTakeFirst();
+    if (!tree) throw notFound('There is no published proof for that day.');
+    if (this.chains) await readReserves(this.db, this.chains, tree.id);
+    const r = await reservesOf(this.db, tree.id);
+    return { day: tree.day, reserves: r.reserves, reserves_unavailable: r.unavailable };
+  }
+
+  /** One published tree by its id. */
+  async treeOf(id: bigint): Promise<TreeSummary> {
+    return summaryOf(await selectTree(this.db).where('id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  /** The reserves of a published tree (by its day). */
+  async reservesOfDay(day: string) {
+    const tree = await selectTree(this.db).where('day', '=', day).executeTakeFirst();
+    return tree ? reservesOf(this.db, tree.id) : { reserves: [], unavailable: [], total: 0n };
+  }
+
+  private async buildTree(day: string, actorId: bigint | null) {
     return this.db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext('proof-of-liabilities'))`.execute(tx);
       const existing = await selectTree(tx).where('day', '=', day).executeTakeFirst();
-      if (existing) return { built: false, tree: summaryOf(existing) };
+      if (existing) return { built: false, id: existing.id, tree: summaryOf(existing) };
       const cutoff = await cutoffNow(tx);
       const balances = await snapshotBalances(this.db, cutoff);
       const n = balances.length;
@@ -148,7 +189,7 @@ export class ProofService {
           after: { day, root: tree.root, leaf_count: tree.leafCount },
         });
       const built = await selectTree(tx).where('id', '=', row.id).executeTakeFirstOrThrow();
-      return { built: true, tree: summaryOf(built) };
+      return { built: true, id: row.id, tree: summaryOf(built) };
     });
   }
 

@@ -23,7 +23,8 @@ export async function cutoffNow(db: DbOrTx): Promise<Date> {
 
 /**
  * Every member's balances per asset at `cutoff`, read in one REPEATABLE READ snapshot: each member-owned account's
- * balance less the entries of transactions that started at or after the cut-off. Every member is a leaf, a
+ * balance less the entries of transactions that started at or after the cut-off, plus the member's withdrawals
+ * pending at the cut-off (still owed to them). Every member is a leaf, a
  * member without money too (zero balances), and so is any other account owner (none today), so the tree's
  * totals are the ledger's member liabilities to the unit.
  */
@@ -46,10 +47,26 @@ export async function snapshotBalances(db: Db, cutoff: Date): Promise<MemberBala
           FROM ledger_accounts a LEFT JOIN later l ON l.account_id = a.id
           WHERE a.owner_id IS NOT NULL
           GROUP BY a.owner_id
+        ), pending AS (
+          -- Money a member asked to withdraw and is not paid yet (held in the platform's pending_withdrawals
+          -- account) is still owed to them: the gross amount of every withdrawal pending now, less the entries
+          -- of that account in transactions that started at or after the cut-off (so exactly the holds of
+          -- transactions started before it, not yet paid or returned by one started before it).
+          SELECT p.owner_id, sum(p.amount) AS usd FROM (
+            SELECT w.user_id AS owner_id, w.amount FROM withdrawals w WHERE w.status = 'pending'
+            UNION ALL
+            SELECT t.member_id, -e.amount
+            FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+            JOIN ledger_accounts a ON a.id = e.account_id
+              AND a.owner_id IS NULL AND a.kind = 'pending_withdrawals' AND a.asset = 'USD'
+            WHERE t.created_at >= ${cutoff}
+          ) AS p
+          GROUP BY p.owner_id
         )
-        SELECT u.id AS member_id, coalesce(h.usd, 0)::bigint AS usd, coalesce(h.sgx, 0)::bigint AS sgx
-        FROM users u LEFT JOIN held h ON h.owner_id = u.id
-        WHERE u.role = 'user' OR h.owner_id IS NOT NULL
+        SELECT u.id AS member_id, (coalesce(h.usd, 0) + coalesce(p.usd, 0))::bigint AS usd,
+               coalesce(h.sgx, 0)::bigint AS sgx
+        FROM users u LEFT JOIN held h ON h.owner_id = u.id LEFT JOIN pending p ON p.owner_id = u.id
+        WHERE u.role = 'user' OR h.owner_id IS NOT NULL OR p.owner_id IS NOT NULL
         ORDER BY u.id`.execute(tx);
       return rows;
     });
@@ -57,7 +74,7 @@ export async function snapshotBalances(db: Db, cutoff: Date): Promise<MemberBala
 
 /**
  * The latest tree's totals against the ledger's member liabilities at its cut-off, recomputed now (the owned
- * accounts' balances less the entries of transactions that started at or after the cut-off, in one statement).
+ * accounts' and the pending_withdrawals account's balances less the entries of transactions that started at or after the cut-off, in one statement).
  * Empty when they agree or when no tree was built yet; one line per asset that differs otherwise.
  */
 export async function reconcileProof(db: DbOrTx): Promise<string[]> {
@@ -67,11 +84,14 @@ export async function reconcileProof(db: DbOrTx): Promise<string[]> {
       SELECT a.asset, sum(e.amount) AS amount
       FROM tree, ledger_transactions t
       JOIN ledger_entries e ON e.transaction_id = t.id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
+      JOIN ledger_accounts a ON a.id = e.account_id
+        AND (a.owner_id IS NOT NULL OR a.kind = 'pending_withdrawals')
       WHERE t.created_at >= tree.cutoff
       GROUP BY a.asset
     ), now_held AS (
-      SELECT asset, sum(balance) AS amount FROM ledger_accounts WHERE owner_id IS NOT NULL GROUP BY asset
+      -- ledger_balances: a platform account's balance is the sum of its entries (migration 0018).
+      SELECT asset, sum(balance) AS amount FROM ledger_balances
+      WHERE owner_id IS NOT NULL OR kind = 'pending_withdrawals' GROUP BY asset
     )
     SELECT to_char(tree.day, 'YYYY-MM-DD') AS day, x.asset,
            CASE x.asset WHEN 'USD' THEN tree.total_usd ELSE tree.total_sgx END AS tree,

@@ -31,6 +31,9 @@ function world() {
     algorithm: 'sha256-merkle-sum-v1',
     ...summary,
     reserves: [],
+    reserves_total: '0.00000000',
+    ratio: null,
+    reserves_unavailable: [],
     history: [summary],
   };
   const me = members[2];

@@ -1,6 +1,7 @@
 import { Card, Select, Stack } from '@mantine/core';
 import toast from 'react-hot-toast';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { ApprovalDecisionDialog } from '../../modules/approvals/components/ApprovalDecisionDialog';
 import { useAwaitingApprovals } from '../../modules/approvals/components/AwaitingApproval';
 import { decideDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
@@ -46,7 +47,7 @@ export default function DepositsPage() {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { messageOr } from '../../modules/content/api/upload';
 import { ADMIN_NOTIFICATIONS_NS } from '../../modules/notifications/adminI18n';
 import {
@@ -30,7 +31,7 @@ export default function NotificationListPage() {
     remove.mutate(pending.id, {
       onSuccess: (res) => {
         setPending(null);
-        toast.success(res.message, { duration: 3000 });
+        toast.success(serverText(res.message), { duration: 3000 });
       },
       onError: (error) => {
         setPending(null);

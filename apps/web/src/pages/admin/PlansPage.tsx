@@ -6,6 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { planKeys, usePlans } from '../../modules/plans/api/plansApi';
 import { deletePlan } from '../../modules/plans-admin/api/plansAdminApi';
@@ -42,7 +43,7 @@ export default function PlansPage() {
   const remove = useConfirmedAction({
     run: (plan: PlanRecord, key) => deletePlan(plan.id, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       void queryClient.invalidateQueries({ queryKey: planKeys.list });
     },
   });

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../app/api';
 import { errorMessage } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { rewardKeys, useRewardPlans } from '../../modules/rewards/api/rewardsApi';
 import { RewardPlanForm, type RewardPlanValues } from '../../modules/rewards/components/RewardPlanForm';
 import { REWARDS_NS } from '../../modules/rewards/i18n';
@@ -140,7 +141,7 @@ export default function RewardPlansPage() {
                 : await apiRequest(`/rewards/${editing.id}`, { method: 'PUT', body: body(v) });
             const message =
               typeof res === 'object' && res !== null && 'message' in res
-                ? String(res.message)
+                ? serverText(String(res.message))
                 : t('admin.saved');
             toast.success(message, { duration: TOAST_MS });
             setEditing(null);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { useDeleteUser, useUsersList } from '../../modules/users/api/usersApi';
 import { UsersTable } from '../../modules/users/components/UsersTable';
 import { ADMIN_USERS_NS } from '../../modules/users/i18n';
@@ -31,7 +32,7 @@ export default function UsersPage() {
     if (pendingDelete === null) return;
     remove.mutate(pendingDelete.id, {
       onSuccess: (res) => {
-        toast.success(res.message);
+        toast.success(serverText(res.message));
         setPendingDelete(null);
       },
       onError: (error) => {

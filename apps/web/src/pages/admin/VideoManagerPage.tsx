@@ -2,6 +2,7 @@ import { Alert, Button, Card, SimpleGrid, Stack, Text, ThemeIcon } from '@mantin
 import { IconAlertCircle, IconCheck, IconMovie, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { membersVideoId, type Video, type VideoValues } from '../../modules/videos/api/videosApi';
 import { DeleteVideoDialog } from '../../modules/videos/components/DeleteVideoDialog';
@@ -71,7 +72,7 @@ export default function VideoManagerPage() {
     >
       {store.message !== null && (
         <Alert color="green" icon={<IconCheck size={18} />} role="status" data-testid="video-message">
-          {store.message}
+          {serverText(store.message)}
         </Alert>
       )}
       {store.error !== null && !formOpen && (

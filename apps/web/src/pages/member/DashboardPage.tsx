@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowDownToArc,
   IconArrowUpFromArc,
@@ -13,7 +13,6 @@ import { englishNamespace, useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
 import { useUserTransactions } from '../../modules/transactions/api/transactionsApi';
-import { TransactionsTable } from '../../modules/transactions/components/TransactionsTable';
 import { useUser } from '../../modules/users/api/usersApi';
 import { useActivePlan, useWallet } from '../../modules/wallet/api/walletApi';
 import { ActivePlanCard } from '../../modules/wallet/components/ActivePlanCard';
@@ -22,6 +21,15 @@ import { CopyText } from '../../ui/CopyText';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { welcomeKey } from './welcome';
+
+// The recent transactions' table loads beside their answer, not before the dashboard shows (decision 0046).
+const TransactionsTable = lazy(() =>
+  import('../../modules/transactions/components/TransactionsTable').then((m) => ({
+    default: m.TransactionsTable,
+  })),
+);
+
+import { lazy, Suspense } from 'react';
 
 const recentQuery = new URLSearchParams({ page: '1', limit: '5' });
 
@@ -118,7 +126,9 @@ export default function DashboardPage() {
         ) : (
           <Stack gap="xs">
             {recent.data !== undefined && (
-              <TransactionsTable rows={recent.data.transactions} emptyText={t('empty')} />
+              <Suspense fallback={<Skeleton h={120} radius="md" />}>
+                <TransactionsTable rows={recent.data.transactions} emptyText={t('empty')} />
+              </Suspense>
             )}
           </Stack>
         )}

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { cancelDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
 import { DepositsTable } from '../../modules/deposits/components/DepositsTable';
 import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
@@ -31,7 +32,7 @@ export default function DepositHistoryPage() {
   const cancel = useConfirmedAction({
     run: (d: DepositRecord, key) => cancelDeposit(d.id, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

@@ -5,6 +5,7 @@ import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import {
   categoryLabel,
   type NewTicket,
@@ -35,7 +36,7 @@ export default function QueryCreatePage() {
     };
     create.mutate(body, {
       onSuccess: (res) => {
-        toast.success(res.message, { duration: 3000 });
+        toast.success(serverText(res.message), { duration: 3000 });
         navigate(`/user/queries/${res.ticket.id}`);
       },
       onError: (error) => form.setErrors(serverFieldErrors(error)),

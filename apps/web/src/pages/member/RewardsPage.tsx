@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import {
   carryForward,
   claimBonus,
@@ -63,7 +64,7 @@ export default function RewardsPage() {
     setBusy(kind);
     try {
       const res = await action();
-      toast.success(res.message, { duration: TOAST_MS });
+      toast.success(serverText(res.message), { duration: TOAST_MS });
     } catch (cause) {
       toast.error(errorMessage(cause) || fallback, { duration: TOAST_MS });
     } finally {
@@ -134,8 +135,8 @@ export default function RewardsPage() {
                 const res = await claimBonus(userId, b.bonus_type);
                 // A claim the server recorded without paying (blocked, no plan, cap reached) says why.
                 if (res.skipped_reason !== null && !isPositiveAmount(res.paid)) {
-                  toast.error(res.message, { duration: TOAST_MS });
-                } else toast.success(res.message, { duration: TOAST_MS });
+                  toast.error(serverText(res.message), { duration: TOAST_MS });
+                } else toast.success(serverText(res.message), { duration: TOAST_MS });
               } catch (cause) {
                 toast.error(errorMessage(cause), { duration: TOAST_MS });
               } finally {

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { RichText } from '../../i18n/RichText';
+import { serverText } from '../../i18n/server';
 import { usePlans } from '../../modules/plans/api/plansApi';
 import { BuyPlanCard } from '../../modules/plans/components/BuyPlanCard';
 import { HeldPlansTable } from '../../modules/plans/components/HeldPlansTable';
@@ -40,7 +41,7 @@ export default function SubscriptionPage() {
     onSuccess: (res) => {
       toast.success(
         t('subscription.bought', {
-          message: res.message,
+          message: serverText(res.message),
           plan: res.topup.plan_name ?? t('subscription.planFallback'),
           amount: formatMoney(res.topup.amount),
         }),

@@ -4,6 +4,7 @@ import { IconAddressBook } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { useRequestStatusOptions } from '../../modules/deposits/components/statusOptions';
 import { useUser } from '../../modules/users/api/usersApi';
 import { BlockedGate } from '../../modules/users/components/BlockedBanner';
@@ -37,7 +38,7 @@ export default function WithdrawalPage() {
   const cancel = useConfirmedAction({
     run: (w: WithdrawalRecord, key) => cancelWithdrawal(w.id, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

@@ -2,6 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useT } from '../../i18n/i18n';
 import { usePublishedProof } from '../../modules/proof/api/proofApi';
 import { ProofFigures, ProofHistory, ProofHonesty } from '../../modules/proof/components/ProofFigures';
+import { ProofReserves } from '../../modules/proof/components/ProofReserves';
 import { PROOF_NS } from '../../modules/proof/i18n';
 import { LoadError } from '../../ui/LoadError';
 import { useDocumentTitle } from '../../ui/PageShell';
@@ -35,6 +36,7 @@ export default function ProofPage() {
         {published.data !== undefined && (
           <>
             <ProofFigures published={published.data} />
+            <ProofReserves published={published.data} />
             <ProofHonesty />
             <ProofHistory history={published.data.history} />
           </>

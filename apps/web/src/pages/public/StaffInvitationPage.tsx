@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { useAcceptInvitation, useInvitation } from '../../modules/staff/api/staffApi';
 import { STAFF_NS } from '../../modules/staff/i18n';
 import { ApiErrorAlert } from '../../ui/ApiErrorAlert';
@@ -41,7 +42,7 @@ export default function StaffInvitationPage() {
           {accept.isSuccess ? (
             <Stack gap="sm">
               <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
-                {accept.data.message}
+                {serverText(accept.data.message)}
               </Alert>
               <Button component={Link} to="/admin-login">
                 {t('accept.signIn')}

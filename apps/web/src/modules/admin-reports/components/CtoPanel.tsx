@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
@@ -53,7 +54,7 @@ export function CtoPanel() {
   const pay = useConfirmedAction({
     run: (month: string, key) => payCto(month, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       refresh();
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -61,7 +62,7 @@ export function CtoPanel() {
   const remove = useConfirmedAction({
     run: (r: Removal, key) => disqualifyCto(r.userId, r.reason, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       refresh();
     },
     onError: (error) => toast.error(errorMessage(error)),

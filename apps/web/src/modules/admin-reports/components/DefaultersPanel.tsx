@@ -5,6 +5,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDate, formatDateTime } from '../../../ui/format';
@@ -37,7 +38,7 @@ export function DefaultersPanel() {
   const send = useConfirmedAction({
     run: (body: { user_ids: number[]; message: string }, key) => sendRewardNotice(body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setChosen(new Set());
       setMessage('');
       void queryClient.invalidateQueries({ queryKey: reportKeys.notices });

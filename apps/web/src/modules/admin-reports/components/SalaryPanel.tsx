@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
@@ -42,7 +43,7 @@ export function SalaryPanel() {
     run: (m: string, key) => runSalary(m, key),
     onSuccess: (res) => {
       setLast(res);
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       void queryClient.invalidateQueries({ queryKey: reportKeys.salaryAll });
       void queryClient.invalidateQueries({ queryKey: reportKeys.tiers });
       void queryClient.invalidateQueries({ queryKey: ['money', 'reports', 'matrix'] });
@@ -72,7 +73,13 @@ export function SalaryPanel() {
             </Button>
           </Group>
           {last !== null && (
-            <Alert color="teal" variant="light" mt="sm" data-testid="salary-run-result" title={last.message}>
+            <Alert
+              color="teal"
+              variant="light"
+              mt="sm"
+              data-testid="salary-run-result"
+              title={serverText(last.message)}
+            >
               <Text size="sm">
                 <RichText
                   text={t('salary.result', {

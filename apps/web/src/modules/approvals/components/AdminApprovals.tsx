@@ -2,6 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import type { ApprovalStatus } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ListPager } from '../../../ui/ListPager';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
@@ -33,7 +34,7 @@ export function AdminApprovals({ adminId }: { adminId: number }) {
         ? approveApproval(r.approval.id, r.reason, key)
         : rejectApproval(r.approval.id, r.reason, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
     // Someone else may have decided it meanwhile: the list shows what is true now.

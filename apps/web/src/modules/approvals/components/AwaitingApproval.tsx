@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import type { ApprovalRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { tr, useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { type ConfirmedAction, useConfirmedAction } from '../../../ui/useConfirmedAction';
 import { useSession } from '../../auth/hooks/useSession';
 import { approveApproval, useApprovals, useInvalidateAfterDecision } from '../api/approvalsApi';
@@ -53,7 +54,7 @@ export function useAwaitingApprovals<T extends Awaitable>(
   const approve = useConfirmedAction({
     run: (r: ApprovalDecisionRequest, key) => approveApproval(r.approval.id, r.reason, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       afterApproval();
     },
     onError: () => afterApproval(),

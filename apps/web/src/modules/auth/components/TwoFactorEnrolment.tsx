@@ -14,6 +14,7 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
@@ -53,7 +54,7 @@ export function TwoFactorEnrolment({ onConfirmed, onCancel, askPassword = false 
     setTouched(true);
     if (problem !== null || passwordError !== null || confirm.isPending) return;
     confirm.mutate(askPassword ? { code, password } : { code }, {
-      onSuccess: (res) => onConfirmed(res.recovery_codes, res.message),
+      onSuccess: (res) => onConfirmed(res.recovery_codes, serverText(res.message)),
       onError: () => setCode(''),
     });
   };

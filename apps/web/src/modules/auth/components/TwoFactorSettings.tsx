@@ -3,6 +3,7 @@ import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { LoadError } from '../../../ui/LoadError';
@@ -166,7 +167,7 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       { password, code },
       {
         onSuccess: (res) => {
-          toast.success(res.message);
+          toast.success(serverText(res.message));
           onDone();
         },
         onError: () => setCode(''),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { Money } from '../../../ui/Money';
@@ -25,7 +26,7 @@ export function FailedPayouts({ payouts }: { payouts: readonly PayoutQueueItem[]
   const retry = useConfirmedAction({
     run: (p: PayoutQueueItem, key: string) => retryPayout(p.withdrawal_id, reason.trim(), key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setReason('');
       void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
     },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../app/apiError';
 import { tr, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { FlowDialog } from '../../../ui/FlowDialog';
@@ -78,7 +79,8 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
       onPrepared(res.batch);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 422) setError(err.field('code') ?? err.message);
+      if (err instanceof ApiError && err.status === 422)
+        setError(err.field('code') ?? serverText(err.message));
     },
   });
 

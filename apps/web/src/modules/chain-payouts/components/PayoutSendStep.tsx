@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
 import { formatMoney } from '../../../ui/Money';
@@ -58,7 +59,9 @@ export function PayoutSendStep({ initial, onClose }: { initial: PayoutBatchRecor
         </Text>
         <LookBadge look={batchStatusLook(batch.status)} testId="payout-batch-status" />
       </Group>
-      {batch.status !== 'prepared' && <BatchOutcome batch={batch} message={answer?.message ?? null} />}
+      {batch.status !== 'prepared' && (
+        <BatchOutcome batch={batch} message={answer ? serverText(answer.message) : null} />
+      )}
       {sendable && (
         <>
           <Stack gap={2}>

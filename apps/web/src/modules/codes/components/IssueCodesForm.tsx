@@ -6,6 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -41,7 +42,7 @@ export function IssueCodesForm() {
   const action = useConfirmedAction({
     run: (body: { count: number; amount: string }, key) => issueCodes(body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setIssued(res.codes);
       form.reset();
       invalidate();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { monoInput } from '../../../ui/inputStyles';
 import { formatMoney } from '../../../ui/Money';
@@ -22,7 +23,7 @@ export function RedeemCodeForm() {
   const action = useConfirmedAction({
     run: (value: string, key) => redeemCode(value, key),
     onSuccess: (res) => {
-      toast.success(`${res.message} (${formatMoney(res.amount)})`);
+      toast.success(`${serverText(res.message)} (${formatMoney(res.amount)})`);
       setCode('');
       setTouched(false);
       invalidate();

@@ -3,6 +3,7 @@ import { ApiError } from '../../../app/apiError';
 import { type LazySchema, loadSchemas, type ResponseSchema, resolveSchema } from '../../../app/lazySchema';
 import { store } from '../../../app/store';
 import { tr } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { signedOut } from '../../auth/authSlice';
 
 /** Images the server accepts (checked there by content): PNG, JPEG, GIF or WebP, at most 2 MB. */
@@ -73,7 +74,7 @@ export async function postForm<T>(
 export function messageOr(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (error.code === 'BAD_RESPONSE' || error.code === 'HTTP') return fallback;
-    return error.message || fallback;
+    return serverText(error.message) || fallback;
   }
   return fallback;
 }

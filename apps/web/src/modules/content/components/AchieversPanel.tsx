@@ -15,6 +15,7 @@ import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorDialog } from '../../../ui/ErrorDialog';
@@ -49,7 +50,7 @@ function AddAchieverForm() {
       { name: name.trim(), title: title.trim(), image },
       {
         onSuccess: (res) => {
-          toast.success(res.message, { duration: 3000 });
+          toast.success(serverText(res.message), { duration: 3000 });
           setName('');
           setTitle('');
           setImage(null);
@@ -174,7 +175,7 @@ export function AchieversPanel() {
         onConfirm={() => {
           if (pendingDelete === null) return;
           remove.mutate(pendingDelete.id, {
-            onSuccess: (res) => toast.success(res.message, { duration: 3000 }),
+            onSuccess: (res) => toast.success(serverText(res.message), { duration: 3000 }),
             onError: (e) => setFailure(messageOr(e, t('achievers.deleteFailed'))),
             onSettled: () => setPendingDelete(null),
           });

@@ -17,6 +17,7 @@ import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorDialog } from '../../../ui/ErrorDialog';
@@ -57,7 +58,7 @@ function NewsFormDialog({ item, onClose }: { item: NewsEntry | 'new' | null; onC
             },
             {
               onSuccess: (res) => {
-                toast.success(res.message, { duration: 3000 });
+                toast.success(serverText(res.message), { duration: 3000 });
                 onClose();
               },
             },
@@ -223,7 +224,7 @@ export function NewsPanel() {
         onConfirm={() => {
           if (pendingDelete === null) return;
           remove.mutate(pendingDelete.id, {
-            onSuccess: (res) => toast.success(res.message, { duration: 3000 }),
+            onSuccess: (res) => toast.success(serverText(res.message), { duration: 3000 }),
             onError: (e) => setFailure(messageOr(e, t('news.deleteFailed'))),
             onSettled: () => setPendingDelete(null),
           });

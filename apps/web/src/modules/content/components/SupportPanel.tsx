@@ -14,6 +14,7 @@ import { IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { tr, useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
@@ -55,7 +56,7 @@ function ReplyDialog({ item, onClose }: { item: SupportEntry; onClose: () => voi
       { id: item.id, body: { ...(text !== '' ? { reply: text } : {}), status } },
       {
         onSuccess: (res) => {
-          toast.success(res.message, { duration: 3000 });
+          toast.success(serverText(res.message), { duration: 3000 });
           onClose();
         },
       },

@@ -16,6 +16,7 @@ import { isEvmAddress, isTronAddress } from '@sgx/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
@@ -98,7 +99,7 @@ export function AdminAddresses() {
   const save = useConfirmedAction({
     run: (body: NewDepositAddress, key) => saveDepositAddress(body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       form.reset();
       invalidate();
     },
@@ -109,7 +110,7 @@ export function AdminAddresses() {
   const remove = useConfirmedAction({
     run: (a: DepositAddress, key) => removeDepositAddress(a.id, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

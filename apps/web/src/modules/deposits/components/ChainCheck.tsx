@@ -3,6 +3,7 @@ import { addressExplorerUrl, txExplorerUrl } from '@sgx/chain';
 import type { ChainStatus, DepositRecord } from '@sgx/contracts';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { CopyText, shortText } from '../../../ui/CopyText';
 import { chainProgressText, depositSourceText } from '../depositText';
 import { DEPOSITS_NS } from '../i18n';
@@ -84,7 +85,7 @@ export function ChainCheck({ deposit: d, admin = false }: { deposit: DepositReco
       )}
       {d.chain_reason !== null && d.chain_reason !== '' && (
         <Text size="xs" c={d.chain_status === 'refused' ? 'red' : 'dimmed'} style={{ maxWidth: 320 }}>
-          {d.chain_reason}
+          {serverText(d.chain_reason)}
         </Text>
       )}
     </Stack>

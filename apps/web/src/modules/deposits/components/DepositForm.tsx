@@ -6,6 +6,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { tr, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -38,14 +39,16 @@ export function DepositForm({ userId, currency, chainId, enabled }: DepositFormP
       amount: (v) => amountError(v),
       hash: (v) => {
         const r = TxHash.safeParse(v);
-        return r.success ? null : (r.error.issues[0]?.message ?? tr(`${DEPOSITS_NS}:form.hashRequired`));
+        return r.success
+          ? null
+          : serverText(r.error.issues[0]?.message ?? '') || tr(`${DEPOSITS_NS}:form.hashRequired`);
       },
     },
   });
   const action = useConfirmedAction({
     run: (body: NewDeposit, key) => createDeposit(body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       form.reset();
       invalidate();
     },

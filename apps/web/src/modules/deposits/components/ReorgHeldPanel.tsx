@@ -2,6 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import type { ReorgDepositRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { CopyText } from '../../../ui/CopyText';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { formatDateTime } from '../../../ui/format';
@@ -29,7 +30,7 @@ export function ReorgHeldPanel() {
     run: (r: ReorgResolveRequest, key) =>
       resolveReorgedDeposit(r.deposit.id, { action: r.action, reason: r.reason }, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

@@ -2,6 +2,7 @@ import { Alert, Button, FileInput, Group, Image, Stack, Text } from '@mantine/co
 import { IconCheck, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { useTimedMessage } from '../../../ui/useTimedMessage';
 import { IMAGE_TYPES, imageFileError, messageOr } from '../../content/api/upload';
 import { CONTENT_NS } from '../../content/i18n';
@@ -32,7 +33,7 @@ export function BannerUpload() {
     upload.mutate(file, {
       onSuccess: (res) => {
         setFile(null);
-        showMessage(res.message);
+        showMessage(serverText(res.message));
       },
       onError: (e) => setError(messageOr(e, t('banner.failed'))),
     });

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useT } from '../../../i18n/i18n';
+import { useServerText } from '../../../i18n/server';
 import { formatDateTime } from '../../../ui/format';
 import { LoadError } from '../../../ui/LoadError';
 import { Spinner } from '../../../ui/Spinner';
@@ -20,6 +21,7 @@ interface MemberEventsProps {
  */
 export function MemberEvents({ unread, onError }: MemberEventsProps) {
   const { t } = useT(NOTIFICATIONS_NS);
+  const serverText = useServerText();
   const events = useMemberEvents();
   const markSeen = useMarkEventSeen();
   const navigate = useNavigate();
@@ -67,7 +69,7 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
                 withBorder
                 radius="md"
                 p="sm"
-                aria-label={e.title}
+                aria-label={serverText(e.title)}
                 data-seen={e.seen_at !== null}
                 style={
                   e.seen_at === null
@@ -81,7 +83,7 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                   <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                     <Group gap="xs" wrap="wrap">
-                      <Text fw={600}>{e.title}</Text>
+                      <Text fw={600}>{serverText(e.title)}</Text>
                       {e.seen_at === null && (
                         <Badge size="sm" color="blue">
                           {t('new')}
@@ -89,7 +91,7 @@ export function MemberEvents({ unread, onError }: MemberEventsProps) {
                       )}
                     </Group>
                     <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                      {e.message}
+                      {serverText(e.message)}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(e.created_at)}

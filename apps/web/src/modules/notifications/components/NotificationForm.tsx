@@ -15,6 +15,7 @@ import { CreateNotificationBody } from '@sgx/contracts';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ErrorDialog } from '../../../ui/ErrorDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { SuccessDialog } from '../../../ui/SuccessDialog';
@@ -80,7 +81,7 @@ export function NotificationForm() {
         onSuccess: (res) => {
           form.reset();
           setChosen([]);
-          setSuccess(res.message);
+          setSuccess(serverText(res.message));
         },
         onError: (error) => {
           form.setErrors(serverFieldErrors(error));

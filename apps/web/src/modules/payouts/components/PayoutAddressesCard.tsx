@@ -14,6 +14,7 @@ import { isEvmAddress, isTronAddress, type PayoutCurrency } from '@sgx/contracts
 import { type FormEvent, useState } from 'react';
 import { tr, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { serverFieldErrors } from '../../../ui/formErrors';
@@ -91,7 +92,7 @@ export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) =>
           setAddress('');
           setCredentials(emptyCredentials);
           setErrors({});
-          onSaved(res.message);
+          onSaved(serverText(res.message));
         },
         onError: (error) => setErrors(serverFieldErrors(error)),
         onSettled: () => setConfirming(false),

@@ -4,6 +4,7 @@ import { IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../app/apiError';
 import { tr, useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { sendPayoutEmailCode } from '../api/payoutAddressApi';
 import { PAYOUTS_NS } from '../i18n';
@@ -108,7 +109,7 @@ export function PayoutCredentialsFields({
           </Group>
           {send.isSuccess && (
             <Text size="sm" c="teal" role="status">
-              {send.data.message}
+              {serverText(send.data.message)}
             </Text>
           )}
           {send.isError && (

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { formatDateTime } from '../../../ui/format';
 import { useCancelPayoutChange } from '../api/payoutAddressApi';
@@ -55,7 +56,7 @@ export function PayoutHolds({
         onSuccess: (res) => {
           setAsked(null);
           setPassword('');
-          onCancelled(res.message);
+          onCancelled(serverText(res.message));
         },
         onError: (error) => {
           if (error instanceof ApiError) setPasswordError(error.field('password'));

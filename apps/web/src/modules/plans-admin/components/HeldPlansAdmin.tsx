@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
@@ -72,7 +73,7 @@ export function HeldPlansAdmin() {
   const end = useConfirmedAction({
     run: (e: Ending, key) => endPlan(e.plan.id, e.reason, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { tr, useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadError } from '../../../ui/LoadError';
@@ -30,7 +31,7 @@ function PercentsForm({ current }: { current: string[] }) {
   const action = useConfirmedAction({
     run: (body: { levels: string[]; reason: string }, key) => saveLevelPercents(body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setReason('');
       setTouched(false);
       void queryClient.invalidateQueries({ queryKey: plansAdminKeys.settings });
@@ -98,7 +99,7 @@ function UnlockForm({ current }: { current: number[] }) {
   const action = useConfirmedAction({
     run: (body: { directs: number[]; reason: string }, key) => saveLevelUnlocks(body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setReason('');
       setTouched(false);
       void queryClient.invalidateQueries({ queryKey: plansAdminKeys.settings });

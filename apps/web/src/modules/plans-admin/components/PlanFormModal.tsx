@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { AmountInput } from '../../../ui/AmountInput';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
@@ -86,7 +87,7 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
   const save = useMutation({
     mutationFn: (body: PlanInput) => (plan === null ? createPlan(body, key) : updatePlan(plan.id, body, key)),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       void queryClient.invalidateQueries({ queryKey: planKeys.list });
       onClose();
     },

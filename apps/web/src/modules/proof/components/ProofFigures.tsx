@@ -6,6 +6,7 @@ import { RichText } from '../../../i18n/RichText';
 import { formatDate, formatDateTime, formatNumber } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
 import { PROOF_NS } from '../i18n';
+import { ProofOnchain } from './ProofOnchain';
 
 function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -41,7 +42,7 @@ export function ProofFigures({ published }: { published: ProofResponse }) {
             <Money value={published.totals.SGX} kind="token" />
           </Figure>
           <Figure label={t('public.onchain')}>
-            {published.onchain ? <Code>{published.onchain.tx_hash}</Code> : t('public.onchainNone')}
+            <ProofOnchain published={published} />
           </Figure>
         </SimpleGrid>
         <Figure label={t('public.root')}>
@@ -49,9 +50,6 @@ export function ProofFigures({ published }: { published: ProofResponse }) {
             {published.root}
           </Code>
         </Figure>
-        <Text size="sm" c="dimmed">
-          {t('public.reserves')}
-        </Text>
       </Stack>
     </Card>
   );
@@ -111,6 +109,7 @@ export function ProofHonesty() {
         </Title>
         <Text>{t('honesty.can')}</Text>
         <Text>{t('honesty.cannot')}</Text>
+        <Text>{t('honesty.reserves')}</Text>
         <Text>
           <RichText
             text={t('honesty.complain')}

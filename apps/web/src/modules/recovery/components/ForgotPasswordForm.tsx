@@ -5,6 +5,7 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { schemaErrors } from '../../../ui/formErrors';
 import { useForgotPassword } from '../api/recoveryApi';
 import { RECOVERY_NS } from '../i18n';
@@ -38,7 +39,7 @@ export function ForgotPasswordForm() {
             role="status"
             title={t('forgot.checkEmail')}
           >
-            <Text size="sm">{forgot.data.message}</Text>
+            <Text size="sm">{serverText(forgot.data.message)}</Text>
             <Text size="sm" mt={4}>
               {t('forgot.linkOnce')}
             </Text>

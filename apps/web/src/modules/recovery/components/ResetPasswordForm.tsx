@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { messageOr } from '../../content/api/upload';
 import { useResetPassword } from '../api/recoveryApi';
@@ -54,7 +55,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         ) : reset.isSuccess ? (
           <Stack gap="md">
             <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
-              {reset.data.message}
+              {serverText(reset.data.message)}
             </Alert>
             <Button component={Link} to="/login" fullWidth>
               {t('reset.signIn')}

@@ -3,6 +3,7 @@ import { UpdateSettingsBody } from '@sgx/contracts';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { tr, useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { messageOr } from '../../content/api/upload';
 import { SETTINGS_NS } from '../i18n';
@@ -18,7 +19,9 @@ interface SettingsConfirmDialogProps {
 
 const reasonError = (reason: string) => {
   const r = UpdateSettingsBody.shape.reason.safeParse(reason);
-  return r.success ? null : (r.error.issues[0]?.message ?? tr('settings:confirm.reasonNeeded'));
+  return r.success
+    ? null
+    : serverText(r.error.issues[0]?.message ?? '') || tr('settings:confirm.reasonNeeded');
 };
 
 /**

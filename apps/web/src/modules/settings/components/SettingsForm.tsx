@@ -17,6 +17,7 @@ import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { SectionCard } from '../../../ui/SectionCard';
 import { StaffFieldset, StaffOnly } from '../../../ui/StaffOnly';
@@ -136,7 +137,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
       {
         onSuccess: (res) => {
           setReview(null);
-          toast.success(res.message, { duration: 3000 });
+          toast.success(serverText(res.message), { duration: 3000 });
         },
         // Kept for a second admin: the form shows the settings in force, the dialog says it waits.
         onError: (error) => {

@@ -3,6 +3,7 @@ import type { StaffRoleName } from '@sgx/contracts/staff-grants';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { OneTimeCodeInput } from '../../auth/components/OneTimeCodeInput';
 import { useInviteStaff } from '../api/staffApi';
@@ -46,7 +47,7 @@ export function InviteStaffForm() {
           </Title>
           {invite.isSuccess && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} role="status">
-              {invite.data.message}
+              {serverText(invite.data.message)}
             </Alert>
           )}
           {invite.isError && <ApiErrorAlert error={invite.error} />}

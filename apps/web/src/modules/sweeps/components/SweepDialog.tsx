@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../app/apiError';
 import { tr, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert, isRetryable } from '../../../ui/ApiErrorAlert';
 import { CopyText } from '../../../ui/CopyText';
 import { FlowDialog } from '../../../ui/FlowDialog';
@@ -82,7 +83,7 @@ function ConfirmSweep({ target, onPrepared, onCancel }: ConfirmSweepProps) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
-        setErrors({ code: error.field('code') ?? error.message });
+        setErrors({ code: error.field('code') ?? serverText(error.message) });
       }
     },
   });

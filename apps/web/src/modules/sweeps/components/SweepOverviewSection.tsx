@@ -4,6 +4,7 @@ import { IconArrowsDownUp, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { CopyText } from '../../../ui/CopyText';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { LoadError } from '../../../ui/LoadError';
@@ -131,7 +132,7 @@ export function SweepOverviewSection({ chain, onSweep }: SweepOverviewSectionPro
       </SimpleGrid>
       {data.message !== null && (
         <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} />} role="status">
-          {data.message}
+          {serverText(data.message)}
         </Alert>
       )}
       <Box data-testid="sweep-candidates">

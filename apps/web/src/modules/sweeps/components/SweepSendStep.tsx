@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { CopyText } from '../../../ui/CopyText';
 import { formatMoney } from '../../../ui/Money';
 import { SendPrepared } from '../../web3/components/SendByHand';
@@ -56,7 +57,9 @@ export function SweepSendStep({ chain, initial, onClose }: SweepSendStepProps) {
         </Text>
         <CopyText value={sweep.treasury} label={t('send.treasuryAddress')} />
       </Stack>
-      {sweep.status !== 'prepared' && <SweepOutcome sweep={sweep} message={answer?.message ?? null} />}
+      {sweep.status !== 'prepared' && (
+        <SweepOutcome sweep={sweep} message={answer ? serverText(answer.message) : null} />
+      )}
       {sendable && (
         <>
           {sweep.status === 'failed' && (

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { TicketResponseBody } from '@sgx/contracts';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
+import { serverText } from '../../../i18n/server';
 import { schemaErrors } from '../../../ui/formErrors';
 import { ticketError, useReplyToTicket } from '../api/ticketsApi';
 
@@ -23,7 +24,7 @@ export function TicketReplyForm({ ticketId, label, submitLabel }: TicketReplyFor
     reply.mutate(values.message.trim(), {
       onSuccess: (res) => {
         form.reset();
-        toast.success(res.message, { duration: 3000 });
+        toast.success(serverText(res.message), { duration: 3000 });
       },
     });
   });

@@ -3,6 +3,7 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { type TicketState, ticketError, useSetTicketStatus } from '../api/ticketsApi';
 import { TICKETS_NS } from '../i18n';
 
@@ -20,7 +21,7 @@ export function TicketStatusControl({ ticketId, status }: { ticketId: number; st
     save.mutate(next, {
       onSuccess: (res) => {
         setConfirmClose(false);
-        toast.success(res.message, { duration: 3000 });
+        toast.success(serverText(res.message), { duration: 3000 });
       },
       onError: (error) => toast.error(ticketError(error), { duration: 4000 }),
     });

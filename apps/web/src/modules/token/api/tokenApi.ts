@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { ApiError } from '../../../app/apiError';
+import { serverText } from '../../../i18n/server';
 import { tokenText } from '../i18n';
 import { TOKEN_ID } from '../tokenMath';
 
@@ -68,7 +69,7 @@ export const invalidPrice = () => tokenText('errors.invalidPrice');
 export function tokenErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (error.code === 'NETWORK') return networkError();
-    if (error.status >= 400 && error.status < 500 && error.code !== 'HTTP') return error.message;
+    if (error.status >= 400 && error.status < 500 && error.code !== 'HTTP') return serverText(error.message);
   }
   return fallback;
 }

@@ -3,6 +3,7 @@ import { ContractAddressBody } from '@sgx/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { contractFailed, contractSaved, useSetContract } from '../api/contractApi';
 import { type TokenInfo, tokenErrorMessage } from '../api/tokenApi';
 import { TOKEN_NS, tokenText } from '../i18n';
@@ -14,7 +15,10 @@ const reasonRule = ContractAddressBody.shape.reason;
 /** The checksummed address, or the server's message for why it is refused. */
 function checkAddress(raw: string, current: string | null): { address: string } | { error: string } {
   const r = addressRule.safeParse(raw);
-  if (!r.success) return { error: r.error.issues[0]?.message ?? tokenText('contractForm.addressFallback') };
+  if (!r.success)
+    return {
+      error: serverText(r.error.issues[0]?.message ?? '') || tokenText('contractForm.addressFallback'),
+    };
   if (current !== null && current.toLowerCase() === r.data.toLowerCase())
     return { error: tokenText('contractForm.same') };
   return { address: r.data };
@@ -22,7 +26,9 @@ function checkAddress(raw: string, current: string | null): { address: string } 
 
 function checkReason(raw: string): string | null {
   const r = reasonRule.safeParse(raw);
-  return r.success ? null : (r.error.issues[0]?.message ?? tokenText('contractForm.reasonFallback'));
+  return r.success
+    ? null
+    : serverText(r.error.issues[0]?.message ?? '') || tokenText('contractForm.reasonFallback');
 }
 
 /**

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { Money } from '../../../ui/Money';
 import { PendingChanges, usePendingChanges } from '../../approvals/components/PendingChanges';
@@ -78,7 +79,7 @@ export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {
         onSuccess: (r) =>
           setOutcome({
             kind: 'success',
-            message: r.message,
+            message: serverText(r.message),
             detail: (
               <RichText
                 text={t('update.nowAt')}

@@ -4,6 +4,7 @@ import type { PlanRecord, UserRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText, subtractAmounts } from '../../../ui/amounts';
@@ -53,7 +54,7 @@ export function ActivatePlanForm() {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(t('activate.done', { message: res.message, id: res.topup_id }));
+      toast.success(t('activate.done', { message: serverText(res.message), id: res.topup_id }));
       form.reset();
       invalidate();
     },

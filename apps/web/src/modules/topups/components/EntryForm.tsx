@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { formatMoney } from '../../../ui/Money';
 import { useConfirmedAction } from '../../../ui/useConfirmedAction';
@@ -27,7 +28,9 @@ export function EntryForm({ userId, balance }: { userId: number; balance: string
   const action = useConfirmedAction({
     run: (p: Payee, key) => payEntry({ id: p.id, userby_id: userId }, key),
     onSuccess: (res) => {
-      toast.success(t('entry.paid', { message: res.message, amount: formatMoney(res.topup.amount) }));
+      toast.success(
+        t('entry.paid', { message: serverText(res.message), amount: formatMoney(res.topup.amount) }),
+      );
       setMember('');
       setError(null);
       invalidate();

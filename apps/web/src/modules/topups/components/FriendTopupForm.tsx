@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -68,7 +69,7 @@ export function FriendTopupForm({ userId, balance }: { userId: number; balance: 
         key,
       ),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       form.reset();
       invalidate();
     },

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -25,7 +26,7 @@ export function RetopupForm({ userId, balance }: { userId: number; balance: stri
   const action = useConfirmedAction({
     run: (value: string, key) => retopup({ userby_id: userId, userto_id: userId, amount: value }, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setAmount('');
       setTouched(false);
       invalidate();

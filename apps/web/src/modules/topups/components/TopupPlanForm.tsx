@@ -4,6 +4,7 @@ import type { PlanRecord, Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -52,7 +53,7 @@ export function TopupPlanForm({ userId, balance }: { userId: number; balance: st
     run: (s: Submission, key) =>
       topup({ id: s.plan.id, userby_id: userId, userto_id: s.receiver, amount: s.amount }, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       form.reset();
       invalidate();
     },

@@ -4,6 +4,7 @@ import type { Recipient } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -56,7 +57,7 @@ export function TransferForm({ userId, balance }: { userId: number; balance: str
         key,
       ),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       form.reset();
       invalidate();
     },

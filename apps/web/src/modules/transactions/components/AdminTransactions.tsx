@@ -3,6 +3,7 @@ import type { TransactionRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
@@ -91,7 +92,7 @@ export function AdminTransactions() {
     run: (r: Reversal, key) =>
       reverseTransaction(r.row.transaction_id, { status: 'reversed', reason: r.reason }, key),
     onSuccess: (res) => {
-      toast.success(t('admin.done', { message: res.message, id: res.transaction_id }));
+      toast.success(t('admin.done', { message: serverText(res.message), id: res.transaction_id }));
       invalidate();
     },
   });

@@ -4,6 +4,7 @@ import type { UserRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -61,7 +62,7 @@ export function ManualTransactionForm() {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(t('admin.done', { message: res.message, id: res.transaction_id }));
+      toast.success(t('admin.done', { message: serverText(res.message), id: res.transaction_id }));
       form.reset();
       invalidate();
     },

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { type ApprovalPendingError, errorMessage } from '../../../app/apiError';
 import { tr, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { plainDecimal, sameAmount } from '../../../ui/Money';
@@ -147,7 +148,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
   };
   const balanceEdit = useConfirmedAction({
     run: (body: UpdateUserBody) => update.mutateAsync(body),
-    onSuccess: (res) => onSaved(res.message),
+    onSuccess: (res) => onSaved(serverText(res.message)),
     onError: failed,
     // Kept for a second admin: the balance shown stays the member's real one until it is approved.
     onPending: (pending) => {
@@ -175,7 +176,7 @@ export function AdminUserEditForm({ user, onSaved, onFailed, onWaiting }: AdminU
       return;
     }
     update.mutate(body, {
-      onSuccess: (res) => onSaved(res.message),
+      onSuccess: (res) => onSaved(serverText(res.message)),
       onError: failed,
     });
   });

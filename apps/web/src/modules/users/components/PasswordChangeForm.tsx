@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { ChangePasswordBody } from '@sgx/contracts';
 import { errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { schemaErrors, serverFieldErrors } from '../../../ui/formErrors';
 import { useChangePassword } from '../api/usersApi';
 import { ADMIN_USERS_NS } from '../i18n';
@@ -27,7 +28,7 @@ export function PasswordChangeForm({ userId, onSaved, onFailed }: PasswordChange
     change.mutate(values, {
       onSuccess: (res) => {
         form.reset();
-        onSaved(res.message);
+        onSaved(serverText(res.message));
       },
       onError: (error) => {
         form.setErrors(serverFieldErrors(error));

@@ -4,6 +4,7 @@ import { FullName, Phone, type UpdateUserBody, type UserRecord } from '@sgx/cont
 import { errorMessage } from '../../../app/apiError';
 import english from '../../../i18n/en/profile.json';
 import { englishNamespace, tr, useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { useUpdateUser } from '../api/usersApi';
 
@@ -31,11 +32,13 @@ function valuesOf(user: UserRecord): ProfileValues {
 function validate(values: ProfileValues): Partial<Record<keyof ProfileValues, string>> {
   const errors: Partial<Record<keyof ProfileValues, string>> = {};
   const name = FullName.safeParse(values.fullname);
-  if (!name.success) errors.fullname = name.error.issues[0]?.message ?? tr('profile:details.nameRequired');
+  if (!name.success)
+    errors.fullname = serverText(name.error.issues[0]?.message ?? '') || tr('profile:details.nameRequired');
   const phone = values.phone.trim();
   if (phone !== '') {
     const parsed = Phone.safeParse(phone);
-    if (!parsed.success) errors.phone = parsed.error.issues[0]?.message ?? tr('profile:details.phoneInvalid');
+    if (!parsed.success)
+      errors.phone = serverText(parsed.error.issues[0]?.message ?? '') || tr('profile:details.phoneInvalid');
   }
   if (values.address.trim().length > 300) errors.address = tr('profile:details.addressLong');
   return errors;
@@ -65,7 +68,7 @@ export function ProfileEditForm({ user, onSaved, onFailed }: ProfileEditFormProp
     }
     const payload: UpdateUserBody = { ...body, updated_at: new Date().toISOString() };
     update.mutate(payload, {
-      onSuccess: (res) => onSaved(res.message),
+      onSuccess: (res) => onSaved(serverText(res.message)),
       onError: (error) => {
         form.setErrors(serverFieldErrors(error));
         onFailed(errorMessage(error));

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icon
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { useBlockedAccount } from '../../users/blocked';
 import { BlockedActionNote } from '../../users/components/BlockedBanner';
 import { claimReward, startWatch, useLatestVideo } from '../api/watchApi';
@@ -81,12 +82,16 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
     try {
       const res = await claimReward(userId);
       if (res.skipped_reason !== null && res.paid === '0.00000000') {
-        setPhase({ kind: 'failed', reason: res.message, stage: 'claim' });
+        setPhase({ kind: 'failed', reason: serverText(res.message), stage: 'claim' });
       } else {
         setPhase({ kind: 'success' });
       }
     } catch (cause) {
-      setPhase({ kind: 'failed', reason: cause instanceof ApiError ? cause.message : null, stage: 'claim' });
+      setPhase({
+        kind: 'failed',
+        reason: cause instanceof ApiError ? serverText(cause.message) : null,
+        stage: 'claim',
+      });
     }
   };
 

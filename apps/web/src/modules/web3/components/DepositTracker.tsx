@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { CopyText } from '../../../ui/CopyText';
 import { formatMoney } from '../../../ui/Money';
 import { useInvalidateMoney, useWallet } from '../../wallet/api/walletApi';
@@ -136,7 +137,9 @@ export function DepositTracker({
         {view.phase === 'refused' && (
           <Alert color="red" icon={<IconX size={18} />} title={t('tracker.refusedTitle')} role="alert">
             <Stack gap={4}>
-              <Text size="sm">{view.reason ?? t('tracker.refusedDefault')}</Text>
+              <Text size="sm">
+                {view.reason !== null ? serverText(view.reason) : t('tracker.refusedDefault')}
+              </Text>
               <Text size="sm">
                 <RichText
                   text={t('tracker.refusedBody')}
@@ -148,7 +151,7 @@ export function DepositTracker({
         )}
         {view.phase === 'declined' && (
           <Alert color="red" icon={<IconX size={18} />} title={t('tracker.declined')} role="alert">
-            {view.reason ?? t('tracker.declinedDefault')}{' '}
+            {view.reason !== null ? serverText(view.reason) : t('tracker.declinedDefault')}{' '}
             <RichText
               text={t('next.questions')}
               components={{ query: <Anchor component={Link} to="/user/query/create" /> }}

@@ -10,6 +10,7 @@ import { useConnection, useSignMessage } from 'wagmi';
 import { ApiError, errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { CopyText } from '../../../ui/CopyText';
 import { createDeposit } from '../../deposits/api/depositsApi';
 import { linkWallet, requestWalletChallenge, useLinkedWallets, walletKeys } from '../api/walletsApi';
@@ -236,10 +237,10 @@ function LinkWallet({
       });
       setStage('link');
       const res = await linkWallet(challenge.message, signature);
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       onLinked();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : walletErrorMessage(err));
+      setError(err instanceof ApiError ? serverText(err.message) : walletErrorMessage(err));
     } finally {
       setStage('idle');
     }

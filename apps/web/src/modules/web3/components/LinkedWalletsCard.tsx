@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { CopyText } from '../../../ui/CopyText';
 import { formatDateTime } from '../../../ui/format';
@@ -36,7 +37,7 @@ export function LinkedWalletsCard({ currentAddress }: { currentAddress?: string 
   const unlink = useConfirmedAction({
     run: (w: LinkedWallet, key) => unlinkWallet(w.address, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       refresh();
     },
   });

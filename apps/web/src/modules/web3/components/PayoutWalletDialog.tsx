@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { serverFieldErrors } from '../../../ui/formErrors';
 import { usePayoutAddress, useRefreshPayoutAddress } from '../../payouts/api/payoutAddressApi';
@@ -57,7 +58,7 @@ export function PayoutWalletDialog({
     make.mutate(wallet, {
       onSuccess: (res) => {
         refresh();
-        onDone(res.message);
+        onDone(serverText(res.message));
         setCredentials(emptyCredentials);
         onClose();
       },

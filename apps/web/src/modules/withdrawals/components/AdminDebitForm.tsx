@@ -4,6 +4,7 @@ import type { UserRecord } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { tr, useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -43,7 +44,7 @@ export function AdminDebitForm() {
   const action = useConfirmedAction({
     run: (p: { member: UserRecord; body: DebitBody }, key) => adminDebit(p.body, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       form.reset();
       invalidate();
     },

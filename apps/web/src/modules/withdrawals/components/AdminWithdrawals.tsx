@@ -2,6 +2,7 @@ import { SegmentedControl, Select, Stack, Switch } from '@mantine/core';
 import type { WithdrawalKind } from '@sgx/contracts';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server';
 import { CsvButton } from '../../../ui/CsvButton';
 import { ListPager } from '../../../ui/ListPager';
 import { ListToolbar } from '../../../ui/ListToolbar';
@@ -44,7 +45,7 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       invalidate();
     },
   });

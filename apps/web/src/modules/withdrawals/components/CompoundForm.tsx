@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText } from '../../../ui/amounts';
@@ -28,7 +29,7 @@ export function CompoundForm({ userId, working }: { userId: number; working: str
   const action = useConfirmedAction({
     run: (value: string, key) => moveToCompound({ user_id: userId, amount: value }, key),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setAmount('');
       setTouched(false);
       invalidate();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
+import { serverText } from '../../../i18n/server';
 import { ActionDialog } from '../../../ui/ActionDialog';
 import { AmountInput } from '../../../ui/AmountInput';
 import { amountError, amountText, compareAmounts } from '../../../ui/amounts';
@@ -89,7 +90,7 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
         key,
       ),
     onSuccess: (res) => {
-      toast.success(res.message);
+      toast.success(serverText(res.message));
       setAmount('');
       setCode('');
       setTouched(false);
@@ -166,7 +167,7 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
         <QuoteSummary quote={quoteMatches ? current : undefined} loading={quote.isFetching} />
         {quote.isError && (
           <Text size="sm" c="red">
-            {t('form.quoteError', { reason: quote.error.message })}
+            {t('form.quoteError', { reason: serverText(quote.error.message) })}
           </Text>
         )}
         {principal && problem !== null && (
