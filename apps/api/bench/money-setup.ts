@@ -60,7 +60,27 @@ async function platformRows(deps: Deps): Promise<{ planId: bigint; tokenId: numb
 }
 
 /**
- * `count` members under a random referral tree (each under a random earlier member), each with a
+ * The sponsor of member i of `count` (issue 25's shape, "2,000 members of whom 1,000 under one leader"): member 0
+ * is the leader; the first half of the rest are in the leader's team within ten levels (its first 20 directly, so
+ * every level is unlocked for it, then each under a random earlier member of the team, moved up when that one is
+ * at level 10); the other half in teams of 10 members with no upline in common with the leader.
+ */
+export function sponsorIndex(i: number, count: number, random: () => number, depth: number[]): number | null {
+  const team = Math.floor(count / 2);
+  if (i === 0) return null;
+  if (i <= team) {
+    let s = i <= 20 ? 0 : Math.floor(random() * i);
+    while ((depth[s] ?? 0) >= 10) s = Math.floor(random() * 20) + 1;
+    depth[i] = (depth[s] ?? 0) + 1;
+    return s;
+  }
+  const first = team + 1 + Math.floor((i - team - 1) / 10) * 10;
+  if (i === first) return null;
+  return first + Math.floor(random() * (i - first));
+}
+
+/**
+ * `count` members in the referral tree of `sponsorIndex`, each with a
  * deposit wallet of 1,000,000 and a working wallet of 100,000 posted through the ledger, a payout
  * address, the Bronze plan bought through the real top-up (sponsors earn their direct income), and a
  * session.
@@ -70,11 +90,13 @@ export async function setupMembers(deps: Deps, count: number, log: (m: string) =
   const passwordHash = await hashPassword('Bench12345!');
   const random = prng(20261122);
   const ids: bigint[] = [];
+  const depth: number[] = [0];
   const t0 = performance.now();
   for (let start = 0; start < count; start += 500) {
     await deps.db.transaction().execute(async (tx) => {
       for (let i = start; i < Math.min(count, start + 500); i++) {
-        const sponsor = i === 0 ? null : (ids[Math.floor(random() * i)] ?? null);
+        const s = sponsorIndex(i, count, random, depth);
+        const sponsor = s === null ? null : (ids[s] ?? null);
         const id = await deps.auth.insertMember(tx, {
           email: `bench${i}@bench.example`,
           fullname: `Bench Member ${i}`,

@@ -108,7 +108,8 @@ async function ownerSideReason(
  * (with the reason recorded) when the feature is off or the member is blocked, inactive, has that income
  * closed, or has reached the cap; cut to what remains under the cap; the cap reached closes ROI and
  * level income. Runs inside the caller's transaction and locks the member's row, so two credits to one
- * member never both see the same room under the cap.
+ * member never both see the same room under the cap. The ROI claim states the same decision in SQL
+ * (income_decide, migration 0055; decision 0045): a change of these rules changes both.
  */
 export async function creditIncome(
   tx: Tx,

@@ -1,12 +1,10 @@
-import { amountOut } from '@sgx/contracts';
-import { mulDiv, parseUnits, UNIT } from '@sgx/money';
+import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
 import { liveVideos } from '../videos/videos.repo';
-import { creditIncome, type IncomeResult, recordSkip } from './income.service';
 
 export const WATCH_SECONDS = 10;
 
@@ -84,133 +82,47 @@ export class RoiService {
     };
   }
 
-  /** Claims today's ROI. However many claims arrive at once, one pays. */
+  /**
+   * Claims today's ROI. However many claims arrive at once, one pays. One statement on its own (autocommit):
+   * roi_claim (migration 0055) checks the claim, locks the member and the uplines in id order, and pays the
+   * ROI and the level income under the earning cap, so an upline's row is held for that statement and the
+   * commit only (decision 0045).
+   */
   async claim(
     principal: Principal,
     userId: bigint,
   ): Promise<{ due: bigint; paid: bigint; reason: string | null }> {
     if (principal.userId !== userId) throw forbidden('You can only claim your own reward.');
     await this.settings.requireFeature('roi');
-    const day = await this.today();
-    const now = this.now();
-    return this.db.transaction().execute(async (tx) => {
-      // One claim at a time per member: later ones wait here, then find today's claim.
-      await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-      const user = await this.eligible(tx, userId);
-      const done = await tx
-        .selectFrom('roi_claims')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('business_date', '=', day)
-        .executeTakeFirst();
-      if (done) throw conflict("You have already claimed today's reward");
-      const session = await tx
-        .selectFrom('watch_sessions')
-        .select(['id', 'started_at'])
-        .where('user_id', '=', userId)
-        .where('business_date', '=', day)
-        .where('started_at', '<=', new Date(now.getTime() - WATCH_SECONDS * 1000))
-        .orderBy('started_at', 'desc')
-        .executeTakeFirst();
-      if (!session) throw businessRule(`Watch today's video for ${WATCH_SECONDS} seconds first.`);
-      const plan = await tx
-        .selectFrom('users as u')
-        .innerJoin('plans as p', 'p.id', 'u.plan_id')
-        .select(['p.roi_day'])
-        .where('u.id', '=', userId)
-        .executeTakeFirst();
-      if (!plan) throw businessRule('Please buy a plan first');
-      const due = mulDiv(user.active_plan, plan.roi_day, 100n * UNIT);
-      const claim = await tx
-        .insertInto('roi_claims')
-        .values({ user_id: userId, business_date: day, watch_session_id: session.id, due, paid: 0n })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const roi = await creditIncome(tx, this.settings, {
-        userId,
-        type: 'roi_income',
-        amount: due,
-        causeKey: `roi:${userId}:${day}`,
-        wallet: 'non_working',
-        feature: 'roi',
-        statusGate: 'roi',
-        why: {
-          rule: 'daily ROI',
-          rate_percent: amountOut(plan.roi_day),
-          base: user.active_plan,
-          business_date: day,
-          claim_id: claim.id,
-        },
-      });
-      await tx.updateTable('roi_claims').set({ paid: roi.paid }).where('id', '=', claim.id).execute();
-      if (roi.paid > 0n) await this.payLevels(tx, userId, claim.id, roi.paid, day);
-      return { due, paid: roi.paid, reason: roi.reason };
-    });
+    const s = await this.settings.all();
+    const day = businessDate(s.businessTimezone, this.now());
+    const { rows } = await sql<{ due: bigint; paid: bigint; reason: string | null }>`
+      SELECT due, paid, reason FROM roi_claim(
+        ${userId}, ${day}, ${this.now()}, ${WATCH_SECONDS}, ${s.features.roi}, ${s.features.level},
+        ${parseUnits(s.earningCapMultiplier)}, ${s.levelPercents}::text[],
+        ${s.levelPercents.map((p) => parseUnits(p))}::bigint[], ${s.levelUnlockDirects}::int[])`
+      .execute(this.db)
+      .catch(claimRefusal);
+    const row = rows[0];
+    if (!row) throw new Error('roi_claim returned nothing.');
+    return { due: row.due, paid: row.paid, reason: row.reason };
   }
+}
 
-  /** Level income: each upline at level L (1..10) earns the ROI paid x level L %, if level L is unlocked. */
-  private async payLevels(
-    tx: Tx,
-    memberId: bigint,
-    claimId: bigint,
-    roiPaid: bigint,
-    day: string,
-  ): Promise<IncomeResult[]> {
-    const s = await this.settings.all(tx);
-    const { rows } = await sql<{ id: bigint; level: number; active_directs: number }>`
-      WITH RECURSIVE up(id, level) AS (
-        SELECT sponsor_id, 1 FROM users WHERE id = ${memberId} AND sponsor_id IS NOT NULL
-        UNION ALL
-        SELECT u.sponsor_id, up.level + 1 FROM users u JOIN up ON u.id = up.id
-        WHERE u.sponsor_id IS NOT NULL AND up.level < 10
-      )
-      SELECT up.id, up.level, u.active_directs FROM up JOIN users u ON u.id = up.id ORDER BY up.level`.execute(
-      tx,
-    );
-    const results: IncomeResult[] = [];
-    for (const r of rows) {
-      const percent = s.levelPercents[r.level - 1];
-      const needed = s.levelUnlockDirects[r.level - 1];
-      if (percent === undefined || needed === undefined) continue;
-      const amount = mulDiv(roiPaid, parseUnits(percent), 100n * UNIT);
-      const causeKey = `level:${claimId}:${r.level}`;
-      const why = {
-        rule: 'level income',
-        level: r.level,
-        rate_percent: percent,
-        source_member: memberId,
-        base: roiPaid,
-        business_date: day,
-        claim_id: claimId,
-      };
-      if (r.active_directs < needed) {
-        // The owner lacked the directs: said from their side (the member who claimed did nothing wrong).
-        await recordSkip(
-          tx,
-          { userId: r.id, type: 'level_month', amount, causeKey, wallet: 'working', feature: 'level', why },
-          amount,
-          `At level ${r.level} you need ${needed} active directs and you had ${r.active_directs}, so this level income was not paid.`,
-        );
-        continue;
-      }
-      results.push(
-        await creditIncome(
-          tx,
-          this.settings,
-          {
-            userId: r.id,
-            type: 'level_month',
-            amount,
-            causeKey,
-            wallet: 'working',
-            feature: 'level',
-            statusGate: 'level',
-            why,
-          },
-          s,
-        ),
-      );
-    }
-    return results;
+/** The API's answer for a refusal raised by roi_claim (migration 0055); anything else passes unchanged. */
+function claimRefusal(err: unknown): never {
+  switch ((err as { code?: string }).code) {
+    case 'SX501':
+      throw notFound('Member not found.');
+    case 'SX502':
+      throw forbidden('Access Denied');
+    case 'SX503':
+      throw businessRule('Please buy a plan first');
+    case 'SX504':
+      throw conflict("You have already claimed today's reward");
+    case 'SX505':
+      throw businessRule(`Watch today's video for ${WATCH_SECONDS} seconds first.`);
+    default:
+      throw err;
   }
 }
