@@ -2,6 +2,7 @@
 
 import { excerpt, ms, printTable } from './lib/stats';
 import type { JobTiming } from './scale-jobs';
+import { PROOF_BUILD_TARGET, type ProofBuildTiming } from './scale-proof';
 import { READ_TARGET_MS, type ReadTiming } from './scale-reads';
 
 export const JOB_TARGET_MS = 5000;
@@ -25,6 +26,24 @@ export function printJobs(jobs: JobTiming[]): boolean {
   });
   printTable(['job', '1st run ms', '2nd run ms', '2nd run', '1st run returned', 'target', ''], rows);
   return good;
+}
+
+/** The proof of liabilities' tree: time and peak memory against issue 24's targets. */
+export function printProofBuild(b: ProofBuildTiming): void {
+  const met = b.ms < PROOF_BUILD_TARGET.ms && b.peakMb < PROOF_BUILD_TARGET.mb;
+  printTable(
+    ['step', 'leaves', 'ms', 'peak memory MB', 'target', ''],
+    [
+      [
+        'proof of liabilities tree',
+        b.leaves.toLocaleString('en'),
+        ms(b.ms),
+        b.peakMb.toFixed(0),
+        `<${PROOF_BUILD_TARGET.ms / 1000} s, <${PROOF_BUILD_TARGET.mb} MB at 1,000,000`,
+        met ? 'met' : 'missed',
+      ],
+    ],
+  );
 }
 
 export function printReads(reads: ReadTiming[]): void {

@@ -23,8 +23,9 @@ import { loadAverage, secs } from './lib/stats';
 import { auditReads, loadAuditRows } from './scale-audit';
 import { timeJobs } from './scale-jobs';
 import { platform } from './scale-platform';
+import { proofReads, timeProofBuild } from './scale-proof';
 import { scaleReads, timeReads } from './scale-reads';
-import { printJobs, printReads } from './scale-report';
+import { printJobs, printProofBuild, printReads } from './scale-report';
 import { loadRows, rebuildRollups } from './scale-rows';
 import { layoutFor, stageMembers } from './scale-tree';
 
@@ -113,6 +114,18 @@ try {
   );
   good = (await proveLedger(deps, 'after loading')) && good;
 
+  // Before the jobs: the daily job would build today's tree first (its run is timed with the jobs then).
+  log('proof of liabilities: the tree over every member');
+  const proofBuild = await timeProofBuild(deps);
+  log(
+    `  ${proofBuild.leaves.toLocaleString('en')} leaves in ${secs(proofBuild.ms)}, peak memory +${proofBuild.peakMb.toFixed(0)} MB`,
+  );
+  const proofCheck = await reconcile(deps.db);
+  if (proofCheck.proof_mismatches.length > 0) {
+    good = false;
+    log(`  FAIL the tree's totals differ from the ledger: ${proofCheck.proof_mismatches.join('; ')}`);
+  } else log("  ok the tree's totals equal the ledger's member liabilities");
+
   log('jobs, each run twice');
   const jobTimings = await timeJobs(deps, log);
   good = (await proveLedger(deps, 'after the jobs')) && good;
@@ -155,6 +168,7 @@ try {
     log,
   );
   reads.push(...(await auditReads(loader, { token: adminToken, actor: ids.admin, member: memberId })));
+  reads.push(...proofReads({ memberId, tokens: { member: memberToken, leader: leaderToken } }));
   const readTimings = await timeReads(client, reads, calls);
   client.close();
   await server.stop();
@@ -164,6 +178,8 @@ try {
     `\n${n.toLocaleString('en')} members, loaded in ${secs(loadMs)}; ${Number(s?.entries).toLocaleString('en')} ledger entries\n`,
   );
   good = printJobs(jobTimings) && good;
+  console.log();
+  printProofBuild(proofBuild);
   console.log();
   printReads(readTimings);
   console.log(good ? '\nledger reconciles and team counters hold\n' : '\nCHECKS FAILED (see above)\n');

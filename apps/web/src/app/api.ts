@@ -20,6 +20,11 @@ interface RequestOptions<T> {
    * that submission), so a double click or a retry posts once. Omitted: no header, as before.
    */
   idempotencyKey?: string;
+  /**
+   * Sent without the session's token: a public answer the server must give everyone alike (the published
+   * proof of liabilities: a server that knew who asks could show each member a root made for them alone).
+   */
+  anonymous?: boolean;
 }
 
 export function apiRequest<T>(
@@ -28,8 +33,8 @@ export function apiRequest<T>(
 ): Promise<T>;
 export function apiRequest(path: string, options?: RequestOptions<unknown>): Promise<unknown>;
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
-  const { method = 'GET', body, schema, signal, idempotencyKey } = options;
-  const token = store.getState().auth.auth?.token;
+  const { method = 'GET', body, schema, signal, idempotencyKey, anonymous = false } = options;
+  const token = anonymous ? undefined : store.getState().auth.auth?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

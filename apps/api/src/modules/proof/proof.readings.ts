@@ -77,10 +77,13 @@ export async function readReserves(db: Db, chains: ChainsService, treeId: bigint
         )
         .orderBy('a.address')
         .execute();
+      // An address both proven and a member's deposit address is counted once, as the proven one.
+      const provenHere = new Set(mine.map((p) => p.address.toLowerCase()));
+      const memberOnly = members.filter((m) => !provenHere.has(m.address.toLowerCase()));
       const raw = await readTokenBalancesAt(
         client,
         s.token_address,
-        [...mine.map((p) => p.address), ...members.map((m) => m.address)],
+        [...mine.map((p) => p.address), ...memberOnly.map((m) => m.address)],
         block.number,
       );
       const units = raw.map((r) => platformUnits(r, s.token_decimals));
@@ -113,7 +116,7 @@ export async function readReserves(db: Db, chains: ChainsService, treeId: bigint
               chain_id: chainId,
               address: MEMBER_ADDRESSES,
               reserve_id: null,
-              address_count: members.length,
+              address_count: memberOnly.length,
               balance: memberTotal,
             },
           ])

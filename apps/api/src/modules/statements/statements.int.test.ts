@@ -111,6 +111,24 @@ describe('GET /statements', () => {
     expect(s.closing).toBe('69.50000000');
   });
 
+  it('a past month is checked against the stored balance too: a balance that drifted from its entries is refused', async () => {
+    const drift = (units: number) =>
+      sqlOn(
+        t.url,
+        "UPDATE ledger_accounts SET balance = balance + $2 WHERE owner_id = $1 AND kind = 'deposit' AND asset = 'USD'",
+        [member.id, units],
+      );
+    await drift(1);
+    try {
+      const res = await get(member.token, '/statements?wallet=deposit&from=2025-10-01&to=2025-10-31');
+      expect(res.statusCode, res.body).toBe(500);
+    } finally {
+      await drift(-1);
+    }
+    const again = await get(member.token, '/statements?wallet=deposit&from=2025-10-01&to=2025-10-31');
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('a period reaching today closes at the wallet balance; the SGX wallet is in SGX', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const s = (await get(member.token, `/statements?wallet=deposit&from=2025-12-01&to=${today}`)).json();

@@ -45,9 +45,9 @@ type Line = {
  * One account's statement for [start, end) in ONE statement, so one snapshot: opening = the sum of its entries
  * before `start`, the postings in the period with their running balance, closing = the sum of its entries
  * before `end`. Opening and closing are summed independently of the postings and compared in SQL (`adds_up`):
- * opening + the postings = closing, the last running balance = closing, and, for a period reaching now, closing
- * = the account's stored balance. Entries carry no time: each is read with its transaction (index
- * ledger_entries_account_tx, migration 0052).
+ * opening + the postings = closing, the last running balance = closing, and closing + the entries after the
+ * period = the account's stored balance (for any period: a past month is checked against the balance too).
+ * Entries carry no time: each is read with its transaction (index ledger_entries_account_tx, migration 0052).
  */
 export async function readStatement(
   db: DbOrTx,
@@ -69,6 +69,13 @@ export async function readStatement(
       JOIN ledger_transactions t ON t.id = e.transaction_id
       WHERE t.created_at < ${end}
     ),
+    later AS (
+      SELECT coalesce(sum(e.amount), 0)::bigint AS after_end
+      FROM account a
+      JOIN ledger_entries e ON e.account_id = a.id
+      JOIN ledger_transactions t ON t.id = e.transaction_id
+      WHERE t.created_at >= ${end}
+    ),
     totals AS (
       SELECT coalesce(sum(amount) FILTER (WHERE NOT in_period), 0)::bigint AS opening,
              coalesce(sum(amount), 0)::bigint AS closing,
@@ -86,8 +93,7 @@ export async function readStatement(
              x.opening + x.in_range = x.closing
              AND coalesce((SELECT l.balance_after FROM lines l
                            ORDER BY l.created_at DESC, l.transaction_id DESC LIMIT 1), x.opening) = x.closing
-             AND (${end}::timestamptz <= statement_timestamp()
-                  OR x.closing = coalesce((SELECT balance FROM account), 0)) AS adds_up
+             AND x.closing + (SELECT after_end FROM later) = coalesce((SELECT balance FROM account), 0) AS adds_up
       FROM totals x
     )
     SELECT c.opening, c.closing, c.in_range, c.adds_up,

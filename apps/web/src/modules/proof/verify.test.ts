@@ -42,13 +42,23 @@ function world() {
     ...proofFor(tree, 2, ['USD', 'SGX'], toHex(me.commitment)),
     member: { id: '42', salt: toHex(me.salt) },
   };
-  return { published, file: { ...summary, balances: totals, proof } };
+  const balances = { USD: unitsToDecimal(me.balances[0] ?? 0n), SGX: unitsToDecimal(me.balances[1] ?? 0n) };
+  return { published, file: { ...summary, balances, proof }, balances };
 }
 
 describe('checkProofFile (WebCrypto)', () => {
   it("verifies the member's own file against the published root and totals", async () => {
+    const { published, file, balances } = world();
+    // The balances proven are the leaf's (4,200 units of USD, 7 of SGX for member 42).
+    expect(balances).toEqual({ USD: '0.00004200', SGX: '0.00000007' });
+    expect(await checkProofFile(file, published, 42)).toEqual({ ok: true, day: '2026-11-24', balances });
+  });
+
+  it('refuses a file whose stated balances are not the ones its leaf holds', async () => {
     const { published, file } = world();
-    expect(await checkProofFile(file, published, 42)).toEqual({ ok: true, day: '2026-11-24' });
+    // The page would show 1,000 while the tree holds the member's leaf: not verified.
+    const shown = { ...file, balances: { USD: '1000.00000000', SGX: file.balances.SGX } };
+    expect(await checkProofFile(shown, published, 42)).toMatchObject({ ok: false, reason: 'balances' });
   });
 
   it('refuses another member, an unpublished day, a tampered file and garbage', async () => {

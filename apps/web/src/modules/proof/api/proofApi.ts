@@ -8,7 +8,7 @@ export function usePublishedProof() {
   return useQuery({
     queryKey: ['proof', 'published'],
     queryFn: ({ signal }): Promise<ProofResponse> =>
-      apiRequest('/proof', { schema: contract('ProofResponse'), signal }),
+      apiRequest('/proof', { schema: contract('ProofResponse'), signal, anonymous: true }),
   });
 }
 

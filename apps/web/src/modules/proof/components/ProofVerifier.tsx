@@ -6,7 +6,7 @@ import { useT } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
 import { PROOF_NS } from '../i18n';
-import { checkProofFile, type FileCheck } from '../verify';
+import { checkProofFile, type FileCheck, leafBalances } from '../verify';
 
 interface ProofVerifierProps {
   mine: ProofMeResponse;
@@ -30,6 +30,8 @@ export function ProofVerifier({ mine, published, memberId }: ProofVerifierProps)
   const { t } = useT(PROOF_NS);
   const [result, setResult] = useState<FileCheck | null>(null);
   const [checking, setChecking] = useState(false);
+  // What the member's leaf holds (what the check proves), not the figures the server writes beside the proof.
+  const held = leafBalances(mine.proof) ?? { USD: '0', SGX: '0' };
 
   const check = async (read: () => Promise<unknown>) => {
     setChecking(true);
@@ -59,10 +61,10 @@ export function ProofVerifier({ mine, published, memberId }: ProofVerifierProps)
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Text data-testid="proof-balance-usd">
-              USD <Money value={mine.balances.USD} />
+              USD <Money value={held.USD} />
             </Text>
             <Text data-testid="proof-balance-sgx">
-              SGX <Money value={mine.balances.SGX} kind="token" />
+              SGX <Money value={held.SGX} kind="token" />
             </Text>
           </SimpleGrid>
           <Group>
@@ -102,7 +104,13 @@ export function ProofVerifier({ mine, published, memberId }: ProofVerifierProps)
             title={t('member.verified')}
             data-testid="proof-result"
           >
-            {t('member.verifiedDetail', { day: result.day })}
+            <Stack gap={4}>
+              <Text size="sm">{t('member.verifiedDetail', { day: result.day })}</Text>
+              <Text size="sm" data-testid="proof-result-balances">
+                {t('member.verifiedBalances')} USD <Money value={result.balances.USD} /> · SGX{' '}
+                <Money value={result.balances.SGX} kind="token" />
+              </Text>
+            </Stack>
           </Alert>
         ) : (
           <Alert
