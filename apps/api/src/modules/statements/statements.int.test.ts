@@ -232,6 +232,18 @@ describe('downloads', () => {
     ])
       expect(text).toContain(expected);
   });
+
+  it('a Hindi name is written in an embedded Devanagari font, not in Helvetica (which has no such glyphs)', async () => {
+    await sqlOn(t.url, 'UPDATE users SET fullname = $2 WHERE id = $1', [other.id, 'आशा राव']);
+    const res = await get(other.token, `/statements/pdf?${q}`);
+    expect(res.statusCode).toBe(200);
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari/);
+    // The Latin parts of the line are still text in Helvetica.
+    expect(pdfText(res.rawPayload)).toContain('Member: ');
+    const latin = (await get(member.token, `/statements/pdf?${q}`)).rawPayload.toString('latin1');
+    expect(latin).not.toContain('NotoSansDevanagari');
+  });
 });
 
 describe('GET /admin/users/:id/statements', () => {

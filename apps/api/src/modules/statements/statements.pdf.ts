@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { PLATFORM_NAME, type Statement } from './statements.service';
 
@@ -24,6 +25,47 @@ const walletNames: Record<Statement['wallet'], string> = {
   sgx: 'SGX token wallet',
 };
 
+/**
+ * The standard PDF fonts (Helvetica, Courier) hold Latin text only; a Hindi name or memo is written in Noto Sans
+ * Devanagari (embedded: the `@fontsource/noto-sans-devanagari` package's file), run by run, so the PDF reads as the
+ * CSV does (the app's languages are English, Spanish and Hindi).
+ */
+const DEVANAGARI = 'NotoSansDevanagari';
+const devanagariRun = /([\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D]+)/;
+let devanagariFile: string | undefined;
+function devanagariFont(): string {
+  devanagariFile ??= createRequire(import.meta.url).resolve(
+    '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff',
+  );
+  return devanagariFile;
+}
+
+/**
+ * Writes `text` in `font`, its Devanagari runs in the Devanagari font, as one line or paragraph (at `x`, `y`
+ * when given). Latin-only text is one plain call, as before.
+ */
+function write(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: string,
+  at: { x: number; y: number } | null,
+  options: PDFKit.Mixins.TextOptions = {},
+): void {
+  const runs = text.split(devanagariRun).filter((r) => r !== '');
+  if (runs.length <= 1 && !devanagariRun.test(text)) {
+    doc.font(font);
+    if (at) doc.text(text, at.x, at.y, options);
+    else doc.text(text, options);
+    return;
+  }
+  runs.forEach((run, i) => {
+    doc.font(devanagariRun.test(run) ? DEVANAGARI : font);
+    const opts = { ...options, continued: i < runs.length - 1 };
+    if (i === 0 && at) doc.text(run, at.x, at.y, opts);
+    else doc.text(run, opts);
+  });
+}
+
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -43,6 +85,7 @@ export function statementPdf(s: Statement): Promise<Buffer> {
       Subject: `Statement of the ${walletNames[s.wallet]}`,
     },
   });
+  doc.registerFont(DEVANAGARI, devanagariFont());
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -75,8 +118,8 @@ function header(doc: PDFKit.PDFDocument, s: Statement): void {
   doc.font('Helvetica-Bold').fontSize(18).text(PLATFORM_NAME, MARGIN, MARGIN);
   doc.font('Helvetica').fontSize(12).text(`Statement of the ${walletNames[s.wallet]} (${s.asset})`);
   doc.moveDown(0.5).fontSize(10);
-  doc.text(`Member: ${s.member.fullname} (${s.member.username})`);
-  doc.text(`Period: ${s.from} to ${s.to} (whole days, UTC)`);
+  write(doc, `Member: ${s.member.fullname} (${s.member.username})`, 'Helvetica', null);
+  doc.font('Helvetica').text(`Period: ${s.from} to ${s.to} (whole days, UTC)`);
   doc.text(`Opening balance: ${s.opening} ${s.asset}`);
   doc.text(`Closing balance: ${s.closing} ${s.asset}`);
 }
@@ -98,10 +141,20 @@ function tableHead(doc: PDFKit.PDFDocument, y: number): number {
 }
 
 function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false): number {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+  doc.fontSize(8.5);
   let x = MARGIN;
   columns.forEach((c, i) => {
-    doc.text(cells[i] ?? '', x, y, { width: c.width - 4, align: c.align, lineBreak: false });
+    write(
+      doc,
+      cells[i] ?? '',
+      bold ? 'Helvetica-Bold' : 'Helvetica',
+      { x, y },
+      {
+        width: c.width - 4,
+        align: c.align,
+        lineBreak: false,
+      },
+    );
     x += c.width;
   });
   return y + ROW;
