@@ -267,7 +267,8 @@ describe('dashboard figures from rollups', () => {
       today - 2 * DAY + 30 * 60_000, // just after a midnight
       today - DAY + 6 * HOUR, // inside yesterday
       today, // at midnight: yesterday closed as a day
-      now - 90 * 60_000, // inside today
+      // Inside today (before 01:30 UTC no hour of today has closed yet: today's midnight again).
+      Math.max(today, now - 90 * 60_000),
     ]) {
       const w = await rollups.fill(at(upto));
       expect(w.getTime()).toBe(Math.floor(upto / HOUR) * HOUR);
@@ -279,7 +280,10 @@ describe('dashboard figures from rollups', () => {
       t.url,
       "SELECT (SELECT count(*)::int FROM ledger_rollups WHERE grain = 'day') AS l, (SELECT count(*)::int FROM activity_rollups WHERE grain = 'day') AS a",
     );
-    expect(days.rows[0]).toEqual({ l: 5, a: 3 });
+    // Closed days exist (how many depends on the hour: in the first hours of a UTC day the history written
+    // "hours ago" falls on the day before); that they equal a recount is rollupsMatchRecount's, above.
+    expect(days.rows[0].l).toBeGreaterThanOrEqual(5);
+    expect(days.rows[0].a).toBeGreaterThanOrEqual(3);
     await sqlOn(
       t.url,
       "UPDATE activity_rollups SET deposits = deposits + 1 WHERE grain = 'day' AND period = $1",
