@@ -41,12 +41,13 @@ export function ResponsiveTable<Row>({
 }: ResponsiveTableProps<Row>) {
   const { t } = useT(SHELL_NS);
   const phone = useMediaQuery('(max-width: 47.99em)');
+  // The phone layout leaves out what the role may not use here; DataTable does it for wider screens.
   const columns = useStaffColumns(declared);
   if (!phone) {
     return (
       <DataTable
         rows={rows}
-        columns={columns}
+        columns={declared}
         rowKey={rowKey}
         emptyText={emptyText}
         minWidth={minWidth}

@@ -8,8 +8,10 @@ import {
   networkOfChain,
 } from '@sgx/contracts';
 import { formatUnits } from '@sgx/money';
+import type { ExpressionBuilder } from 'kysely';
 import type { Address, Hex } from 'viem';
 import type { Db, DbOrTx } from '../../db';
+import type { DB } from '../../db/schema';
 import type { ChainsService } from './chains.service';
 
 /**
@@ -131,3 +133,17 @@ export async function ownAddressesOf(db: DbOrTx, userId: bigint, chainId: number
     .execute();
   return new Set(rows.map((r) => r.address));
 }
+
+/**
+ * Kysely predicate on `member_deposit_addresses as a`: the address received a transfer recorded as a deposit on
+ * `chainId` (credited or not). The sweeps' overview and the proof of reserves read these addresses' balances.
+ */
+export const receivedDeposit =
+  (chainId: number) =>
+  ({ exists, selectFrom }: ExpressionBuilder<DB & { a: DB['member_deposit_addresses'] }, 'a'>) =>
+    exists(
+      selectFrom('deposits as d')
+        .select('d.id')
+        .where('d.chain_id', '=', chainId)
+        .whereRef('d.to_address', '=', 'a.address'),
+    );

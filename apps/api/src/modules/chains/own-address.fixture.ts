@@ -23,6 +23,21 @@ export const STRANGER = 5;
 export type OwnChain = SuiteChain;
 export type OwnAddressSuite = ChainSuite<'bsc' | 'polygon' | 'tron'> & { factory: Address };
 
+/**
+ * A chain's set-up for member deposit addresses: 1,000 test USDT for the stranger's wallet, the deposit factory
+ * (kept in `s.factory`) and a minimum deposit of 1.
+ */
+export async function ownAddressChainSetUp(s: { factory: Address }, c: Omit<OwnChain, 'confirmations'>) {
+  await mintTestStablecoin(
+    c.node.url,
+    c.usdt,
+    DEV_ACCOUNTS[STRANGER]?.address as Address,
+    parseUnits('1000', c.decimals),
+  );
+  s.factory = await deployDepositFactory(c.node.url, { treasury: TREASURY });
+  return { min_deposit: '1', forwarder_factory: s.factory };
+}
+
 export function ownAddressSuite(timeout = 90_000): OwnAddressSuite {
   const s = {} as OwnAddressSuite;
   return anvilChainsSuite(
@@ -32,19 +47,7 @@ export function ownAddressSuite(timeout = 90_000): OwnAddressSuite {
       ['polygon', 137, 6],
       ['tron', 728126428, 6],
     ],
-    {
-      timeout,
-      setUp: async (c) => {
-        await mintTestStablecoin(
-          c.node.url,
-          c.usdt,
-          DEV_ACCOUNTS[STRANGER]?.address as Address,
-          parseUnits('1000', c.decimals),
-        );
-        s.factory = await deployDepositFactory(c.node.url, { treasury: TREASURY });
-        return { min_deposit: '1', forwarder_factory: s.factory };
-      },
-    },
+    { timeout, setUp: (c) => ownAddressChainSetUp(s, c) },
   );
 }
 

@@ -287,12 +287,15 @@ export async function readBlockBefore(
   return at(lo);
 }
 
-/** The `token` balances of `addresses` at block `blockNumber` (in the token's units), a few reads at a time. */
+/**
+ * The `token` balances of `addresses` (in the token's units), a few reads at a time: at block `blockNumber`
+ * (the proof of reserves' cut-off), or now when it is left out (the sweeps' overview).
+ */
 export async function readTokenBalancesAt(
   client: PublicClient,
   token: string,
   addresses: readonly string[],
-  blockNumber: bigint,
+  blockNumber?: bigint,
 ): Promise<bigint[]> {
   const out: bigint[] = [];
   for (let i = 0; i < addresses.length; i += 20) {
@@ -303,7 +306,7 @@ export async function readTokenBalancesAt(
           abi: erc20Abi,
           functionName: 'balanceOf',
           args: [a as Address],
-          blockNumber,
+          ...(blockNumber === undefined ? {} : { blockNumber }),
         }),
       ),
     );

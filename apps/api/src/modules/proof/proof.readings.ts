@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { BaseError } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { ChainsService } from '../chains/chains.service';
+import { receivedDeposit } from '../chains/member-addresses';
 import { readBlockBefore, readTokenBalancesAt } from '../chains/reader';
 import { platformUnits } from '../sweeps/sweeps.records';
 
@@ -67,14 +68,7 @@ export async function readReserves(db: Db, chains: ChainsService, treeId: bigint
         .select('a.address')
         .distinct()
         .where('a.chain_id', '=', chainId)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('deposits as d')
-              .select('d.id')
-              .where('d.chain_id', '=', chainId)
-              .whereRef('d.to_address', '=', 'a.address'),
-          ),
-        )
+        .where(receivedDeposit(chainId))
         .orderBy('a.address')
         .execute();
       // An address both proven and a member's deposit address is counted once, as the proven one.

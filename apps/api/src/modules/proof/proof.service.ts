@@ -11,8 +11,9 @@ import {
   type SumProof,
   toHex,
 } from '@sgx/money/merkle-sum';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
+import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
@@ -33,17 +34,19 @@ export const PROOF_ALGORITHM = 'sha256-merkle-sum-v1';
 /** The UTC date of an instant, YYYY-MM-DD: the day a tree is built for. */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
-type TreeRow = {
-  id: bigint;
-  day: string;
-  cutoff: Date;
-  root: string;
-  total_usd: bigint;
-  total_sgx: bigint;
-  leaf_count: number;
-  onchain_chain_id: number | null;
-  onchain_tx_hash: string | null;
-};
+/** A tree as the service reads it (the table's columns less the on-chain time and pruning). */
+type TreeRow = Pick<
+  Selectable<DB['proof_trees']>,
+  | 'id'
+  | 'day'
+  | 'cutoff'
+  | 'root'
+  | 'total_usd'
+  | 'total_sgx'
+  | 'leaf_count'
+  | 'onchain_chain_id'
+  | 'onchain_tx_hash'
+>;
 
 export type TreeSummary = {
   day: string;

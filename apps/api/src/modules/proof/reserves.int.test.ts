@@ -1,23 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEV_ACCOUNTS, deployDepositFactory, mine, mintTestStablecoin } from '@sgx/chain/dev';
+import { DEV_ACCOUNTS, mine } from '@sgx/chain/dev';
 import type { ProofResponse } from '@sgx/contracts';
 import { parseUnits as parsePlatform } from '@sgx/money';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  getAddress,
-  type Hex,
-  http,
-  parseUnits,
-} from 'viem';
+import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilChainsSuite } from '../../../test/chain-suite';
 import { bearer } from '../../../test/factories';
 import { sqlOn } from '../../../test/helpers';
-import { type OwnAddressSuite, ownAddressFixture, STRANGER, TREASURY } from '../chains/own-address.fixture';
+import {
+  type OwnAddressSuite,
+  ownAddressChainSetUp,
+  ownAddressFixture,
+  TREASURY,
+} from '../chains/own-address.fixture';
 import { ratioOf } from './proof.readings';
 import { ProofService } from './proof.service';
 
@@ -68,16 +65,9 @@ anvilChainsSuite(
   ],
   {
     env,
-    setUp: async (c) => {
+    setUp: (c) => {
       if (c.id === 137) target = c.node.url;
-      await mintTestStablecoin(
-        c.node.url,
-        c.usdt,
-        DEV_ACCOUNTS[STRANGER]?.address as Address,
-        parseUnits('1000', c.decimals),
-      );
-      s.factory = await deployDepositFactory(c.node.url, { treasury: TREASURY });
-      return { min_deposit: '1', forwarder_factory: s.factory };
+      return ownAddressChainSetUp(s, c);
     },
   },
 );

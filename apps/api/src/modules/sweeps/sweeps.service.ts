@@ -1,4 +1,4 @@
-import { chainName, erc20Abi, formatTokenUnits } from '@sgx/chain';
+import { chainName, formatTokenUnits } from '@sgx/chain';
 import {
   amountOut,
   displayAddress,
@@ -8,14 +8,15 @@ import {
   tronToHex,
 } from '@sgx/contracts';
 import { sql } from 'kysely';
-import { type Address, BaseError, type PublicClient } from 'viem';
+import { BaseError } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { requireSecondFactor } from '../auth/second-factor';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
-import { lower, readTransaction } from '../chains/reader';
+import { receivedDeposit } from '../chains/member-addresses';
+import { lower, readTokenBalancesAt, readTransaction } from '../chains/reader';
 import { normalizeHash } from '../deposits/deposits.records';
 import { post } from '../ledger/ledger.service';
 import { ledgerAtChain, platformUnits, toSweepRecord } from './sweeps.records';
@@ -70,25 +71,18 @@ export class SweepsService {
       .select(['a.address', 'a.user_id', 'u.username'])
       .where('a.chain_id', '=', chainId)
       .where('a.factory', '=', s.forwarder_factory)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('deposits as d')
-            .select('d.id')
-            .where('d.chain_id', '=', chainId)
-            .whereRef('d.to_address', '=', 'a.address'),
-        ),
-      )
+      .where(receivedDeposit(chainId))
       .orderBy('a.address')
       .limit(CANDIDATES_READ)
       .execute();
     try {
       const [balances, [treasury = 0n]] = await Promise.all([
-        balancesOf(
+        readTokenBalancesAt(
           client,
           s.token_address,
           rows.map((r) => r.address),
         ),
-        balancesOf(client, s.token_address, [s.treasury_address]),
+        readTokenBalancesAt(client, s.token_address, [s.treasury_address]),
       ]);
       const candidates = rows.flatMap((r, i) => {
         const raw = balances[i] ?? 0n;
@@ -334,7 +328,7 @@ export class SweepsService {
   private async heldAt(chainId: number, s: ChainSettingsRow, addresses: string[]): Promise<bigint> {
     const client = this.chains.client(chainId);
     if (!client) return 0n;
-    const raw = await balancesOf(client, s.token_address, addresses).catch(() => []);
+    const raw = await readTokenBalancesAt(client, s.token_address, addresses).catch(() => []);
     return raw.reduce((sum, b) => sum + platformUnits(b, s.token_decimals), 0n);
   }
 
@@ -354,16 +348,3 @@ function addressHex(a: string): string {
   const message = `Not an address: ${a}.`;
   throw badRequest(message, { addresses: [message] });
 }
-
-/** The token balances of `addresses`, read on chain (in the token's own units). */
-const balancesOf = (client: PublicClient, token: string, addresses: string[]): Promise<bigint[]> =>
-  Promise.all(
-    addresses.map((a) =>
-      client.readContract({
-        address: token as Address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [a as Address],
-      }),
-    ),
-  );
