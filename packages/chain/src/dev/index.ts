@@ -17,7 +17,7 @@ export {
   type SweepForwardersOptions,
   sweepForwarders,
 } from './factory';
-export { BATCH_PAYOUT_BYTECODE, batchPayoutAddress, deployBatchPayout } from './payout';
+export { BATCH_PAYOUT_BYTECODE, batchPayoutAddress, deployBatchPayout, payInOneTransaction } from './payout';
 export {
   chainHead,
   DEV_TOKEN_ADDRESS,

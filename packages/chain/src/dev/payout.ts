@@ -1,5 +1,7 @@
-import type { Address, Hex } from 'viem';
+import { type Address, type Hex, keccak256, stringToHex } from 'viem';
+import { approveCalldata, batchPayCalldata } from '../payout';
 import artifact from './BatchPayout.json' with { type: 'json' };
+import { POLLING_MS, publicClient, submitInOrder, walletClient } from './clients';
 import { create2Address, deployThroughCreate2 } from './factory';
 
 /** BatchPayout's creation code (contracts/BatchPayout.sol, built by scripts/compile-contracts.mjs). */
@@ -20,4 +22,34 @@ export function batchPayoutAddress(): Address {
  */
 export function deployBatchPayout(rpcUrl: string, opts: { deployer?: number } = {}): Promise<Address> {
   return deployThroughCreate2(rpcUrl, BATCH_PAYOUT_BYTECODE, 'the batch payout contract', opts.deployer);
+}
+
+/**
+ * One transaction from DEV_ACCOUNTS[fromIndex] paying `token` to every `[to, amount]` (base units), as an
+ * exchange's batch withdrawal does: one Transfer log per pay, through the batch payout contract (deployed if
+ * needed; the sender approves it first). Returns the paying transaction's hash once it is mined.
+ */
+export async function payInOneTransaction(
+  url: string,
+  token: Address,
+  fromIndex: number,
+  pays: readonly (readonly [Address, bigint])[],
+): Promise<Hex> {
+  const contract = await deployBatchPayout(url);
+  const amounts = pays.map(([, amount]) => amount);
+  const total = amounts.reduce((a, b) => a + b, 0n);
+  await sendCalldata(url, fromIndex, token, approveCalldata(contract, total));
+  const deadline = (await publicClient(url).getBlock()).timestamp + 3600n;
+  const ref = keccak256(stringToHex(`dev-batch:${fromIndex}:${deadline}:${pays.length}:${Math.random()}`));
+  const data = batchPayCalldata({ token, ref, deadline, to: pays.map(([to]) => to), amounts });
+  return sendCalldata(url, fromIndex, contract, data);
+}
+
+/** Sends `data` to `to` from DEV_ACCOUNTS[fromIndex], waits for it and throws when it reverted. */
+async function sendCalldata(url: string, fromIndex: number, to: Address, data: Hex): Promise<Hex> {
+  const wallet = walletClient(url, fromIndex);
+  const hash = await submitInOrder(url, fromIndex, () => wallet.sendTransaction({ to, data, chain: null }));
+  const receipt = await publicClient(url).waitForTransactionReceipt({ hash, pollingInterval: POLLING_MS });
+  if (receipt.status !== 'success') throw new Error(`Transaction ${hash} reverted.`);
+  return hash;
 }

@@ -3,6 +3,7 @@ import {
   deployDepositFactory,
   mine,
   mintTestStablecoin,
+  payInOneTransaction,
   transferTestStablecoin,
 } from '@sgx/chain/dev';
 import { parseUnits as parsePlatform } from '@sgx/money';
@@ -72,6 +73,15 @@ export function ownAddressFixture(s: OwnAddressSuite) {
   const pay = (c: OwnChain, to: Address, amount: string, from = STRANGER, token = c.usdt) =>
     transferTestStablecoin(c.node.url, token, from, to, parseUnits(amount, c.decimals)).then((r) => r.hash);
 
+  /** One transaction from the stranger's wallet paying every `[to, amount]` (an exchange's batch withdrawal). */
+  const payBatch = (c: OwnChain, pays: [Address, string][]) =>
+    payInOneTransaction(
+      c.node.url,
+      c.usdt,
+      STRANGER,
+      pays.map(([to, amount]) => [to, parseUnits(amount, c.decimals)] as const),
+    );
+
   const scan = (c: OwnChain) => s.t.deps.verifier.scan(c.id);
   const confirm = (c: OwnChain, blocks = c.confirmations) => mine(c.node.url, blocks);
   const balance = (m: { token: string; id: bigint }) =>
@@ -107,5 +117,5 @@ export function ownAddressFixture(s: OwnAddressSuite) {
       )
     ).rows[0]?.n as number;
 
-  return { api, member, pay, scan, confirm, balance, depositsOf, creditsOf };
+  return { api, member, pay, payBatch, scan, confirm, balance, depositsOf, creditsOf };
 }

@@ -236,6 +236,41 @@ describe('own deposit addresses', () => {
     expect(rows[0]?.to_address).toBe(tronToHex(m.tron));
   });
 
+  it('credits every log of one transaction paying one member twice (an exchange batch), each once', async () => {
+    const c = s.chains.polygon;
+    const [a, b] = [await f.member(), await f.member()];
+    const [before, beforeB] = [await f.balance(a), await f.balance(b)];
+    const hash = await f.payBatch(c, [
+      [a.evm, '3'],
+      [a.evm, '4.25'],
+      [b.evm, '5'],
+    ]);
+    await f.scan(c);
+    const waiting = (await f.depositsOf(hash)).filter((d) => d.source === 'address');
+    expect(waiting.map((d) => [String(d.user_id), d.amount, d.chain_status])).toEqual([
+      [String(a.id), '300000000', 'confirming'],
+      [String(a.id), '425000000', 'confirming'],
+      [String(b.id), '500000000', 'confirming'],
+    ]);
+    await f.confirm(c);
+    await f.scan(c);
+    await f.scan(c);
+    expect(await f.balance(a)).toBe(before + parsePlatform('7.25'));
+    expect(await f.balance(b)).toBe(beforeB + parsePlatform('5'));
+    expect(await f.creditsOf(hash)).toBe(3);
+    // The member reporting the hash gets one of the scan's deposits back, never a fourth.
+    const again = await f.api('POST', '/deposite/add', a.token, {
+      user_id: Number(a.id),
+      amount: '3',
+      currency: 'BEP20',
+      hash,
+      chain_id: c.id,
+    });
+    expect(waiting.map((d) => Number(d.id))).toContain(again.json().deposit?.id);
+    expect(await f.depositsOf(hash)).toHaveLength(3);
+    expect(await f.balance(a)).toBe(before + parsePlatform('7.25'));
+  });
+
   it('credits a range in one transaction, once, and leaves a hash credited by hand to a refusal', async () => {
     const c = s.chains.polygon;
     const [a, b] = [await f.member(), await f.member()];
