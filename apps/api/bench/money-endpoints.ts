@@ -29,6 +29,14 @@ const auth = (m: Member, key?: string): Record<string, string> => ({
   ...(key ? { 'idempotency-key': key } : {}),
 });
 
+/** Who sends request k of an endpoint, to whom (transfers), and its Idempotency-Key. */
+export function requestFacts(name: EndpointName, members: Member[], runId: string, k: number) {
+  const n = members.length;
+  const from = members[k % n];
+  const to = name === 'transfer' ? members[(k + Math.floor(n / 2)) % n] : undefined;
+  return from ? { from, to, key: `${runId}-${name}-${k}` } : undefined;
+}
+
 /**
  * Request k of each endpoint. Consecutive requests come from consecutive members, so 32 requests in
  * flight belong to 32 different members (no member waits on their own row lock); every request that
@@ -40,14 +48,11 @@ export function requestMaker(
   tokenId: number,
   runId: string,
 ): (k: number) => Req | undefined {
-  const n = members.length;
-  const half = Math.floor(n / 2);
   return (k) => {
-    const from = members[k % n];
-    if (!from) return undefined;
-    const key = `${runId}-${name}-${k}`;
+    const facts = requestFacts(name, members, runId, k);
+    if (!facts) return undefined;
+    const { from, to, key } = facts;
     if (name === 'transfer') {
-      const to = members[(k + half) % n];
       if (!to) return undefined;
       return {
         method: 'POST',

@@ -13,17 +13,20 @@ import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { checkKnown, intFlag, listFlag, parseFlags } from './lib/args';
-import { Client, drive, type LoadResult, type Req, type Res } from './lib/load';
+import { type CpuUse, cpuMeter, postmasterPidIn } from './lib/cpu';
+import { Client, drive, driveAtRate, type LoadResult, type Req, type Res } from './lib/load';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import { findPgbench, PGBENCH_MISSING, type PgbenchResult, runPgbench } from './lib/pgbench';
 import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
+import { printTopStatements, resetStatementStats } from './lib/statement-stats';
 import { excerpt, int, loadAverage, ms, printTable } from './lib/stats';
 import {
   claimRequest,
   ENDPOINTS,
   type EndpointName,
   LABELS,
+  requestFacts,
   requestMaker,
   sellMaker,
   TARGETS,
@@ -32,6 +35,7 @@ import {
 import { ensureHoldings, type Fixture, type Member, prng, setupMembers } from './money-setup';
 import { type Moved, verifyMoney } from './money-verify';
 import { runPayoutBench } from './payout-bench';
+import { prepareSameSql } from './same-sql';
 import { runScanBench } from './scan-bench';
 
 const flags = parseFlags();
@@ -44,7 +48,10 @@ checkKnown(flags, [
   'scan-members',
   'scan-runs',
   'payout-runs',
+  'statements',
 ]);
+/** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
+const statements = flags.has('statements');
 const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts'] as const);
 const only = sections.filter((s): s is EndpointName => s !== 'scan' && s !== 'payouts');
 /** The deposit scan of issue 20 (scan-bench.ts), after the money endpoints. */
@@ -104,7 +111,17 @@ console.log(
   `endpoints ${only.join(', ')}; ${seconds} s each at ${concurrency} connections; ${memberCount.toLocaleString('en')} members\n`,
 );
 const log = logger();
-type Row = { label: string; result: LoadResult; target: (typeof TARGETS)[EndpointName] | 'report' };
+type Row = {
+  label: string;
+  result: LoadResult;
+  target: (typeof TARGETS)[EndpointName] | 'report';
+  /** CPU used during the run (PostgreSQL, the app, the load generator), ms. */
+  cpu: CpuUse;
+  /** The same endpoint offered at half the measured rate (open loop). */
+  halfRate?: LoadResult;
+};
+/** pgbench running the SQL the app sent for one request (same-sql.ts), per endpoint. */
+const sameSql: { name: EndpointName; r: PgbenchResult; app: LoadResult; statements: number }[] = [];
 /** Drives one endpoint at the set concurrency for the set time and records its row. */
 type Measure = (
   label: string,
@@ -130,9 +147,11 @@ const cleanup = async () => {
 onInterrupt(cleanup);
 
 let verified = false;
+let postmaster = 0;
 const references: { when: string; r: PgbenchResult }[] = [];
 try {
-  pg = await startBenchPostgres('bench', log);
+  pg = await startBenchPostgres('bench', log, { statementStats: statements, nested: statements });
+  postmaster = postmasterPidIn(pg.dir);
 
   const reference = async (when: string, init: boolean) => {
     if (!withReference || !pgbench || !pg) return;
@@ -147,6 +166,7 @@ try {
       threads: 2,
       seconds,
       init,
+      postmaster,
     });
     references.push({ when, r });
     log(`  ${r.version}: ${r.tps.toFixed(0)} tps, p99 ${ms(r.p99)} ms`);
@@ -170,9 +190,13 @@ try {
 
   const measure: Measure = async (label, make, max, target, counted, onResponse) => {
     log(`driving ${label}`);
+    if (statements && pg) await resetStatementStats(pg.url);
+    const stop = cpuMeter({ postmaster, app: server?.pid }).start();
     const result = await drive(http, { concurrency, seconds, maxRequests: max, make, onResponse });
+    const cpu = stop();
+    if (statements && pg) await printTopStatements(pg.url, result.requests);
     if (counted) ok[counted] += result.ok;
-    rows.push({ label, result, target });
+    rows.push({ label, result, target, cpu });
     log(`  ${int(result.tps)} tps, p99 ${ms(result.p99)} ms, ${result.errors} errors`);
     return result;
   };
@@ -187,7 +211,9 @@ try {
     if (name === 'transfer' || name === 'withdrawal' || name === 'buy') {
       const make = requestMaker(name, fx.members, fx.tokenId, runId);
       await warm(name, (k) => make(MAX_REQUESTS + k));
-      await measure(LABELS[name], make, MAX_REQUESTS, TARGETS[name], name);
+      const result = await measure(LABELS[name], make, MAX_REQUESTS, TARGETS[name], name);
+      await atHalfRate(name, result, (k) => make(2 * MAX_REQUESTS + k));
+      if (name !== 'buy') await sameSqlRun(name, result, runId, make);
     } else if (name === 'sell') {
       const before = await database.db
         .selectFrom('token_transactions')
@@ -201,10 +227,63 @@ try {
       prepBuys += Number(after.n - before.n);
       const sell = sellMaker(holders, fx.tokenId, runId);
       await warm('sell', (k) => sell.make(MAX_REQUESTS + k));
-      await measure(LABELS.sell, sell.make, sell.capacity, TARGETS.sell, 'sell');
+      const result = await measure(LABELS.sell, sell.make, sell.capacity, TARGETS.sell, 'sell');
+      await atHalfRate('sell', result, (k) => sell.make(2 * MAX_REQUESTS + k));
     } else {
       await roiPhase(fx.members, measure);
     }
+  }
+
+  /** The same requests offered at half the rate just measured: p99 when the platform is not saturated. */
+  async function atHalfRate(name: EndpointName, full: LoadResult, make: (k: number) => Req | undefined) {
+    const rate = full.tps / 2;
+    log(`  offering ${int(rate)} requests/s (half the measured rate)`);
+    const half = await driveAtRate(http, { rate, seconds, make });
+    ok[name] += half.ok;
+    const row = rows.at(-1);
+    if (row) row.halfRate = half;
+    log(`  p99 ${ms(half.p99)} ms at half rate, ${half.errors} errors`);
+  }
+
+  /** One request's statements captured from the app, then replayed by pgbench at the app's pool size. */
+  async function sameSqlRun(
+    name: 'transfer' | 'withdrawal',
+    app: LoadResult,
+    runId: string,
+    make: (k: number) => Req | undefined,
+  ) {
+    if (!pgbench || !pg || !server) return;
+    const k = 3 * MAX_REQUESTS;
+    const facts = requestFacts(name, fx.members, runId, k);
+    const req = make(k);
+    if (!facts || !req) return;
+    const statements = await server.captureSql(async () => {
+      const res = await http.send(req);
+      if (res.status >= 200 && res.status < 300) ok[name]++;
+    });
+    const all = fx.members.map((_, i) => requestFacts(name, fx.members, runId, i));
+    const script = await prepareSameSql(
+      pg.url,
+      name,
+      statements,
+      { from: facts.from.id, to: facts.to?.id, token: facts.from.token, key: facts.key },
+      all.flatMap((f) => (f ? [{ from: f.from.id, to: f.to?.id, token: f.from.token }] : [])),
+    );
+    log(`  the same SQL through pgbench (${statements.length} statements a request, -c 20 -M extended)`);
+    const r = await runPgbench({
+      bin: pgbench,
+      url: pg.url,
+      scale: 0,
+      clients: 20,
+      threads: 2,
+      seconds,
+      init: false,
+      script,
+      postmaster,
+    });
+    ok[name] += r.transactions;
+    sameSql.push({ name, r, app, statements: statements.length });
+    log(`  pgbench: ${int(r.tps)} tps, p99 ${ms(r.p99)} ms; app / pgbench ${(app.tps / r.tps).toFixed(2)}`);
   }
 
   client.close();
@@ -241,6 +320,11 @@ const refTps = references.length
   ? references.reduce((sum, x) => sum + x.r.tps, 0) / references.length
   : undefined;
 console.log(`\nload avg  ${loadAverage()} (1 / 5 / 15 min) after\n`);
+/** PostgreSQL's CPU per TPC-B transaction, the mean of the reference runs. */
+const refCpu = references.length
+  ? references.reduce((sum, x) => sum + (x.r.pgCpuMs ?? 0) / x.r.transactions, 0) / references.length
+  : undefined;
+const perReq = (cpuMs: number, n: number) => (n > 0 ? (cpuMs / n).toFixed(2) : '-');
 const table: string[][] = references.map(({ when, r }) => [
   `pgbench TPC-B-like -c 8 -j 2 (reference, ${when})`,
   int(r.transactions),
@@ -248,6 +332,11 @@ const table: string[][] = references.map(({ when, r }) => [
   refTps ? `${(r.tps / refTps).toFixed(2)}x` : '',
   ms(r.p50),
   ms(r.p99),
+  '',
+  perReq(r.pgCpuMs ?? 0, r.transactions),
+  '',
+  '',
+  '',
   String(r.failed),
   '',
   '',
@@ -266,6 +355,7 @@ for (const r of rows) {
           ? 'met'
           : 'missed';
   if (r.result.firstError) notes.push(`${r.label}: first error ${r.result.firstError}`);
+  const served = r.result.ok;
   table.push([
     r.label,
     int(r.result.requests),
@@ -273,15 +363,55 @@ for (const r of rows) {
     Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-',
     ms(r.result.p50),
     ms(r.result.p99),
+    r.halfRate ? ms(r.halfRate.p99) : '',
+    perReq(r.cpu.pg, served),
+    refCpu ? `${(r.cpu.pg / served / refCpu).toFixed(1)}x` : '',
+    perReq(r.cpu.app, served),
+    served > 0 ? int(served / ((r.cpu.pg + r.cpu.app) / 1000)) : '-',
     String(r.result.errors),
     targetText,
     met,
   ]);
 }
-printTable(['endpoint', 'requests', 'tps', 'vs TPC-B', 'p50 ms', 'p99 ms', 'errors', 'target', ''], table);
+printTable(
+  [
+    'endpoint',
+    'requests',
+    'tps',
+    'vs TPC-B',
+    'p50 ms',
+    'p99 ms',
+    'p99 ms at half rate',
+    'PG CPU ms/req',
+    'PG CPU vs TPC-B tx',
+    'app CPU ms/req',
+    'req per core-s',
+    'errors',
+    'target',
+    '',
+  ],
+  table,
+);
+if (sameSql.length > 0) {
+  console.log(
+    '\nthe same SQL through pgbench (the statements the app sent for one request, -c 20 -M extended)',
+  );
+  printTable(
+    ['endpoint', 'statements', 'pgbench tps', 'p99 ms', 'PG CPU ms/tx', 'app tps', 'app / pgbench'],
+    sameSql.map(({ name, r, app, statements }) => [
+      LABELS[name],
+      String(statements),
+      int(r.tps),
+      ms(r.p99),
+      perReq(r.pgCpuMs ?? 0, r.transactions),
+      int(app.tps),
+      (app.tps / r.tps).toFixed(2),
+    ]),
+  );
+}
 for (const n of notes) console.log(`  ${excerpt(n, 300)}`);
 console.log(
-  `\n${concurrency} connections, ${seconds} s per endpoint (fewer when the members ran out: one ROI claim per member a day); tps counts 2xx responses;\nvs TPC-B = tps / the mean of the pgbench runs before and after.`,
+  `\n${concurrency} connections, ${seconds} s per endpoint (fewer when the members ran out: one ROI claim per member a day); tps counts 2xx responses;\nvs TPC-B = tps / the mean of the pgbench runs before and after. CPU from /proc: PostgreSQL (every backend, gone ones too) and the app's process,\nper 2xx answer; req per core-s = 2xx answers / (PostgreSQL + app CPU seconds). Half rate: the same requests offered open loop at half the tps measured,\nlatency counted from when each was due.`,
 );
 console.log(verified ? 'money verified, ledger reconciles\n' : 'VERIFICATION FAILED (see above)\n');
 process.exitCode = verified ? 0 : 1;

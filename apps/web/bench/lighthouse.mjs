@@ -9,7 +9,8 @@
 //   npm run bench:web -- --runs 5 --pages /user/dashboard --no-write
 //
 // Flags: --runs N (default 3), --pages a,b (default all), --port P (app, default 4180; chain P+4500; not a port browsers refuse, like 4190),
-// --no-write (do not touch docs/benchmarks.md).
+// --no-write (do not touch docs/benchmarks.md), --save DIR (each run's Lighthouse report, and FCP, SI, CLS and the
+// LCP element printed).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,8 @@ const CHAIN_PORT = PORT + 4500;
 const DEBUG_PORT = PORT + 5500;
 const BASE = `http://127.0.0.1:${PORT}`;
 const WRITE = !args.includes('--no-write');
+/** --save DIR: every run's full Lighthouse report as JSON in DIR (to read what the score is made of). */
+const SAVE = flag('save', null);
 const MEMBER = { email: 'member@example.com', password: 'Lantern-Orbit-42' };
 
 /** The pages measured; `member` ones with the demo member signed in. */
@@ -200,6 +203,16 @@ async function main() {
         disableStorageReset: target.member,
       });
       const f = figures(result.lhr);
+      if (SAVE) {
+        const name = `${target.path.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`;
+        writeFileSync(path.join(SAVE, name), JSON.stringify(result.lhr));
+        const a = result.lhr.audits;
+        console.log(
+          `    FCP ${(a['first-contentful-paint'].numericValue / 1000).toFixed(2)} s, SI ` +
+            `${(a['speed-index'].numericValue / 1000).toFixed(2)} s, CLS ${a['cumulative-layout-shift'].numericValue.toFixed(3)}, ` +
+            `LCP element: ${a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`,
+        );
+      }
       if (target.member && !new URL(f.finalUrl).pathname.startsWith('/user/')) {
         throw new Error(`${target.path}: ended on ${f.finalUrl}, the session was lost.`);
       }

@@ -145,3 +145,60 @@ export async function drive(
     max: sorted[sorted.length - 1] ?? Number.NaN,
   };
 }
+
+/**
+ * Offers requests at a fixed rate (open loop: request i is due `i / rate` seconds after the start, whether or not
+ * earlier ones were answered), for `seconds`. Latency counts from when a request was due, so time spent queued
+ * behind slow answers is counted (no coordinated omission). The client's sockets bound the requests in flight.
+ */
+export async function driveAtRate(
+  client: Client,
+  o: { rate: number; seconds: number; make: (k: number) => Req | undefined },
+): Promise<LoadResult> {
+  const total = Math.max(1, Math.floor(o.rate * o.seconds));
+  const latencies = new Float64Array(total);
+  let done = 0;
+  let ok = 0;
+  let errors = 0;
+  let firstError: string | null = null;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / o.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const r = o.make(i);
+    if (!r) break;
+    pending.push(
+      client.send(r).then(
+        (res) => {
+          latencies[done++] = performance.now() - due;
+          if (res.status >= 200 && res.status < 300) ok++;
+          else {
+            errors++;
+            firstError ??= `${res.status} ${excerpt(res.body)}`;
+          }
+        },
+        (err: unknown) => {
+          latencies[done++] = performance.now() - due;
+          errors++;
+          firstError ??= `network: ${err instanceof Error ? err.message : String(err)}`;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const durationMs = performance.now() - started;
+  const sorted = latencies.subarray(0, done).sort();
+  return {
+    requests: done,
+    ok,
+    errors,
+    firstError,
+    durationMs,
+    tps: (ok / durationMs) * 1000,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+}

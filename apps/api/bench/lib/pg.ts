@@ -28,7 +28,7 @@ export type BenchPostgres = {
 export async function startBenchPostgres(
   name: string,
   log: (m: string) => void,
-  opts: { statementStats?: boolean } = {},
+  opts: { statementStats?: boolean; nested?: boolean } = {},
 ): Promise<BenchPostgres> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-'));
   log(`starting embedded PostgreSQL in ${dir}`);
@@ -41,6 +41,8 @@ export async function startBenchPostgres(
     await queryOnce(pg.url, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
     await queryOnce(pg.url, 'ALTER SYSTEM SET pg_stat_statements.track_planning = on');
     await queryOnce(pg.url, 'ALTER SYSTEM SET track_wal_io_timing = on');
+    // `nested`: the statements inside functions and triggers counted too (where a money function's time goes).
+    if (opts.nested) await queryOnce(pg.url, "ALTER SYSTEM SET pg_stat_statements.track = 'all'");
     await pg.stop();
     pg = await startEmbeddedPostgres(dir, name);
     await queryOnce(pg.url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');

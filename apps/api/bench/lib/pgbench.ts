@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { postgresCpuMs } from './cpu';
 import { percentile } from './stats';
 
 const CANDIDATES = [
@@ -30,6 +31,8 @@ export type PgbenchResult = {
   p50: number;
   p99: number;
   initMs: number;
+  /** PostgreSQL's CPU during the run, in ms (with `postmaster`). */
+  pgCpuMs?: number;
 };
 
 function run(bin: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -71,6 +74,10 @@ export async function runPgbench(o: {
   seconds: number;
   /** Create and fill the pgbench tables first (`-i`); false to run again on them. */
   init: boolean;
+  /** A script of our own (`-n -f file -M extended`, the protocol node-postgres speaks) instead of TPC-B. */
+  script?: string;
+  /** The server's postmaster pid: PostgreSQL's CPU during the run is measured. */
+  postmaster?: number;
 }): Promise<PgbenchResult> {
   const u = new URL(o.url);
   const conn = ['-h', u.hostname, '-p', u.port, '-U', decodeURIComponent(u.username)];
@@ -82,9 +89,11 @@ export async function runPgbench(o: {
   const initMs = performance.now() - started;
   const logDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-pgbench-'));
   try {
+    const cpuBefore = o.postmaster === undefined ? 0 : postgresCpuMs(o.postmaster);
     const out = await run(
       o.bin,
       [
+        ...(o.script ? ['-n', '-f', o.script, '-M', 'extended'] : []),
         '-c',
         String(o.clients),
         '-j',
@@ -98,6 +107,7 @@ export async function runPgbench(o: {
       ],
       env,
     );
+    const pgCpuMs = o.postmaster === undefined ? undefined : postgresCpuMs(o.postmaster) - cpuBefore;
     // Per-transaction log lines: client_id transaction_no latency_us script_no epoch epoch_us
     const latencies: number[] = [];
     for (const f of await readdir(logDir)) {
@@ -116,6 +126,7 @@ export async function runPgbench(o: {
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       initMs,
+      ...(pgCpuMs === undefined ? {} : { pgCpuMs }),
     };
   } finally {
     await rm(logDir, { recursive: true, force: true });

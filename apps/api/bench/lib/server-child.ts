@@ -33,7 +33,49 @@ app.addHook('onSend', async (_request, reply, payload) => {
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send({ base });
 
+// The statements the app sends, with their values, between {capture: true} and {capture: false} (server.ts
+// captureSql): what `npm run bench` replays through pgbench as "the same SQL".
+let captured: { text: string; values: unknown[] }[] | null = null;
+const wrapped = new WeakSet<object>();
+database.pool.on('acquire', (client) => {
+  if (wrapped.has(client)) return;
+  wrapped.add(client);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (captured) {
+      const [first, second] = args as [unknown, unknown];
+      const config =
+        typeof first === 'object' && first !== null
+          ? (first as { text: string; values?: unknown[] })
+          : undefined;
+      captured.push({
+        text: config ? config.text : String(first),
+        values: ((config?.values ?? (Array.isArray(second) ? second : [])) as unknown[]).map((v) =>
+          v instanceof Date
+            ? v.toISOString()
+            : Buffer.isBuffer(v)
+              ? `\\x${v.toString('hex')}`
+              : typeof v === 'bigint'
+                ? v.toString()
+                : v,
+        ),
+      });
+    }
+    return query(...args);
+  };
+});
+
 process.on('message', (m) => {
+  if (typeof m === 'object' && m !== null && 'capture' in m) {
+    if ((m as { capture: boolean }).capture) {
+      captured = [];
+      process.send?.({ capturing: true });
+    } else {
+      process.send?.({ statements: captured ?? [] });
+      captured = null;
+    }
+    return;
+  }
   if (m !== 'stop') return;
   void (async () => {
     await app.close();

@@ -1,7 +1,14 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 
-export type ServerProcess = { base: string; pid: number; stop: () => Promise<void> };
+export type CapturedStatement = { text: string; values: unknown[] };
+export type ServerProcess = {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+  /** The statements (text and values) the app sent to PostgreSQL while `during` ran. */
+  captureSql: (during: () => Promise<unknown>) => Promise<CapturedStatement[]>;
+};
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -21,6 +28,24 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
     await exited;
     clearTimeout(timer);
   };
+  const answer = <T>(key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: Record<string, unknown>) => {
+        if (!(key in m)) return;
+        child.off('message', on);
+        resolve(m[key] as T);
+      };
+      child.on('message', on);
+    });
+  const captureSql = async (during: () => Promise<unknown>) => {
+    const ready = answer<boolean>('capturing');
+    child.send({ capture: true });
+    await ready;
+    await during();
+    const statements = answer<CapturedStatement[]>('statements');
+    child.send({ capture: false });
+    return statements;
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -29,7 +54,7 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
     child.once('message', (m: { base?: string }) => {
       clearTimeout(timer);
       if (!m.base) return reject(new Error('the app child sent no address'));
-      resolve({ base: m.base, pid: child.pid ?? 0, stop });
+      resolve({ base: m.base, pid: child.pid ?? 0, stop, captureSql });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

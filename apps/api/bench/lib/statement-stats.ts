@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { queryOnce } from '../../src/db';
 
 /** One normalized statement as pg_stat_statements saw it: calls and the server's time (planning + execution). */
-export type StatementStat = { query: string; calls: number; ms: number };
+export type StatementStat = { query: string; calls: number; ms: number; planMs: number };
 
 /**
  * The server's own time per statement, from pg_stat_statements (startBenchPostgres with `statementStats`):
@@ -33,14 +33,20 @@ export async function readWalIoMs(url: string, pool: pg.Pool): Promise<number> {
 }
 
 export async function readStatementStats(url: string): Promise<StatementStat[]> {
-  const rows = await queryOnce<{ query: string; calls: string; ms: number }>(
+  const rows = await queryOnce<{ query: string; calls: string; ms: number; plan_ms: number }>(
     url,
-    `SELECT s.query, s.calls::text AS calls, (s.total_exec_time + s.total_plan_time)::float8 AS ms
+    `SELECT s.query, s.calls::text AS calls, (s.total_exec_time + s.total_plan_time)::float8 AS ms,
+            s.total_plan_time::float8 AS plan_ms
      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
      WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
      ORDER BY ms DESC`,
   );
-  return rows.map((r) => ({ query: r.query.replace(/\s+/g, ' ').trim(), calls: Number(r.calls), ms: r.ms }));
+  return rows.map((r) => ({
+    query: r.query.replace(/\s+/g, ' ').trim(),
+    calls: Number(r.calls),
+    ms: r.ms,
+    planMs: r.plan_ms,
+  }));
 }
 
 /**
@@ -73,4 +79,24 @@ export function watchPool(pool: pg.Pool): { take: () => { statements: number; ms
       return out;
     },
   };
+}
+
+/**
+ * The `top` statements by the server's time since the last reset, per request of `requests` (nested ones too
+ * when the server tracks them): where an endpoint's PostgreSQL time goes.
+ */
+export async function printTopStatements(url: string, requests: number, top = 15): Promise<void> {
+  const stats = await readStatementStats(url);
+  const total = stats.reduce((sum, s) => sum + s.ms, 0);
+  console.log(
+    `    PostgreSQL statements per request (of ${requests.toLocaleString('en')}; nested included):`,
+  );
+  for (const s of stats.slice(0, top)) {
+    console.log(
+      `    ${(s.ms / requests).toFixed(3).padStart(7)} ms (plan ${(s.planMs / requests).toFixed(3)}) ${(s.calls / requests).toFixed(2).padStart(5)} calls  ${s.query.slice(0, 130)}`,
+    );
+  }
+  console.log(
+    `    ${(total / requests).toFixed(3).padStart(7)} ms in all (statements nest: a function's time holds its own)`,
+  );
 }
