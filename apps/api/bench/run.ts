@@ -269,7 +269,7 @@ try {
       { from: facts.from.id, to: facts.to?.id, token: facts.from.token, key: facts.key },
       all.flatMap((f) => (f ? [{ from: f.from.id, to: f.to?.id, token: f.from.token }] : [])),
     );
-    log(`  the same SQL through pgbench (${statements.length} statements a request, -c 20 -M extended)`);
+    log(`  the same SQL through pgbench (${statements.length} statements a request, -c 20 -M prepared)`);
     const r = await runPgbench({
       bin: pgbench,
       url: pg.url,
@@ -394,7 +394,7 @@ printTable(
 );
 if (sameSql.length > 0) {
   console.log(
-    '\nthe same SQL through pgbench (the statements the app sent for one request, -c 20 -M extended)',
+    '\nthe same SQL through pgbench (the statements the app sent for one request, -c 20 -M prepared)',
   );
   printTable(
     ['endpoint', 'statements', 'pgbench tps', 'p99 ms', 'PG CPU ms/tx', 'app tps', 'app / pgbench'],

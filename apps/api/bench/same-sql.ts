@@ -45,7 +45,11 @@ export function scriptFor(statements: CapturedStatement[], facts: RequestFacts, 
   ];
   for (const s of statements) {
     // $10 before $1: replace from the highest number down.
-    let text = s.text.replace(/\s+/g, ' ').trim();
+    // The app's prepare marks (db/index.ts) go: pgbench -M prepared prepares every statement anyway.
+    let text = s.text
+      .replace(/\/\* prepare:[a-z_]+ \*\//g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     for (let i = s.values.length; i >= 1; i--) {
       const v = s.values[i - 1];
       text = text.replaceAll(`$${i}`, variable(v) ?? literal(v));

@@ -74,7 +74,10 @@ export async function runPgbench(o: {
   seconds: number;
   /** Create and fill the pgbench tables first (`-i`); false to run again on them. */
   init: boolean;
-  /** A script of our own (`-n -f file -M extended`, the protocol node-postgres speaks) instead of TPC-B. */
+  /**
+   * A script of our own instead of TPC-B (`-n -f file -M prepared`: each statement parsed and planned once per
+   * connection, as the app's hot statements are, db/index.ts prepareMarked).
+   */
   script?: string;
   /** The server's postmaster pid: PostgreSQL's CPU during the run is measured. */
   postmaster?: number;
@@ -93,7 +96,7 @@ export async function runPgbench(o: {
     const out = await run(
       o.bin,
       [
-        ...(o.script ? ['-n', '-f', o.script, '-M', 'extended'] : []),
+        ...(o.script ? ['-n', '-f', o.script, '-M', 'prepared'] : []),
         '-c',
         String(o.clients),
         '-j',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { SecondFactorState, StaffRole } from '@sgx/contracts';
 import type { Db, DbOrTx } from '../../db';
 import type { UserRole } from '../../db/schema';
@@ -63,6 +64,8 @@ export class SessionStore {
       .where('u.deleted_at', 'is', null)
       .where('u.suspended_at', 'is', null)
       .whereRef('u.role', '=', 's.role')
+      // Every signed-in request makes this check: prepared once per connection (db/index.ts prepareMarked).
+      .modifyFront(sql.raw('/* prepare:session_lookup */'))
       .executeTakeFirst();
     return row
       ? {

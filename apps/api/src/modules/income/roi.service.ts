@@ -97,6 +97,7 @@ export class RoiService {
     const s = await this.settings.all();
     const day = businessDate(s.businessTimezone, this.now());
     const { rows } = await sql<{ due: bigint; paid: bigint; reason: string | null }>`
+      /* prepare:roi_claim */
       SELECT due, paid, reason FROM roi_claim(
         ${userId}, ${day}, ${this.now()}, ${WATCH_SECONDS}, ${s.features.roi}, ${s.features.level},
         ${parseUnits(s.earningCapMultiplier)}, ${s.levelPercents}::text[],

@@ -199,6 +199,7 @@ export class TokenService {
     // One statement (token_trade, migration 0020, behind token_trade_keyed, 0024: the key's claim and the
     // blocked check): the token's row is held for it and the commit only.
     const { rows } = await sql<{ transaction_id: bigint }>`
+      /* prepare:token_trade_keyed */
       SELECT transaction_id FROM token_trade_keyed(
         ${BigInt(body.token_id)}::bigint, ${userId}::bigint, ${side}, ${body.amount}::bigint, ${key},
         ${body.expected_price ?? null}::bigint, ${parseUnits(s.tokenSlippagePercent)}::bigint,

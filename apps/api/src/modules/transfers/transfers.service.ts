@@ -50,6 +50,7 @@ export class TransfersService {
     // The names come from a join on the members' rows (they existed before this statement, so its
     // snapshot sees them): still one round trip on the hottest money path.
     const { rows } = await sql<Row>`
+      /* prepare:transfer_touser */
       SELECT r.id, r.kind, r.user_id, r.username, r.userto_id, r.userto, r.amount, r.created_at,
              a.fullname, b.fullname AS userto_fullname
       FROM transfer_touser(${from}::bigint, ${to}::bigint, ${amount}::bigint,

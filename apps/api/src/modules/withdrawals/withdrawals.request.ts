@@ -35,6 +35,7 @@ export async function requestFromWallet(
 ): Promise<WithdrawalRecord> {
   const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
   const { rows } = await sql<WithdrawalRow>`
+    /* prepare:withdrawal_request */
     SELECT r.id, r.user_id, r.username, u.fullname, r.kind, r.amount, r.fee, r.net, r.currency, r.address,
       r.status, r.note, r.created_at, r.decided_at,
       NULL::bigint AS approval_id, NULL::text AS approval_requested_by, false AS flagged
