@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { SecondFactorState, StaffRole } from '@sgx/contracts';
+import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
