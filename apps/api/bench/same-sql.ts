@@ -31,6 +31,11 @@ function literal(v: unknown): string {
 export function scriptFor(statements: CapturedStatement[], facts: RequestFacts, requests: number): string {
   const tokenHash = `\\x${createHash('sha256').update(facts.token).digest('hex')}`;
   const variable = (v: unknown): string | undefined => {
+    // A batch of one (group commit, decision 0047): its one element.
+    if (Array.isArray(v) && v.length === 1) {
+      const inner = variable(v[0]);
+      return inner ? `ARRAY[${inner}]` : undefined;
+    }
     if (typeof v !== 'string') return undefined;
     if (v === String(facts.from)) return ':f';
     if (facts.to !== undefined && v === String(facts.to)) return ':t';

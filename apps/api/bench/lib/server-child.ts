@@ -36,6 +36,17 @@ process.send({ base });
 // The statements the app sends, with their values, between {capture: true} and {capture: false} (server.ts
 // captureSql): what `npm run bench` replays through pgbench as "the same SQL".
 let captured: { text: string; values: unknown[] }[] | null = null;
+/** A statement value as it can cross to the bench process (JSON): bytea as PostgreSQL's hex text. */
+const plain = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(plain)
+    : v instanceof Date
+      ? v.toISOString()
+      : Buffer.isBuffer(v)
+        ? `\\x${v.toString('hex')}`
+        : typeof v === 'bigint'
+          ? v.toString()
+          : v;
 const wrapped = new WeakSet<object>();
 database.pool.on('acquire', (client) => {
   if (wrapped.has(client)) return;
@@ -50,15 +61,7 @@ database.pool.on('acquire', (client) => {
           : undefined;
       captured.push({
         text: config ? config.text : String(first),
-        values: ((config?.values ?? (Array.isArray(second) ? second : [])) as unknown[]).map((v) =>
-          v instanceof Date
-            ? v.toISOString()
-            : Buffer.isBuffer(v)
-              ? `\\x${v.toString('hex')}`
-              : typeof v === 'bigint'
-                ? v.toString()
-                : v,
-        ),
+        values: ((config?.values ?? (Array.isArray(second) ? second : [])) as unknown[]).map(plain),
       });
     }
     return query(...args);

@@ -16,7 +16,12 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
   const child = fork(path.join(import.meta.dirname, 'server-child.ts'), [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=dir: the app's CPU profile (node --cpu-prof) written there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

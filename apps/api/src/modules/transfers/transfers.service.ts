@@ -1,6 +1,7 @@
 import { amountOut, type ListQuery } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
+import { GroupCommit } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
@@ -10,12 +11,42 @@ import { scopedKey, type TopupsService } from '../topups/topups.service';
 
 type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
 
+/** One member-to-member transfer as the batch statement takes it. */
+type TransferItem = {
+  from: bigint;
+  to: bigint;
+  amount: bigint;
+  key: string;
+  createdBy: bigint;
+  fingerprint: string | null;
+};
+/** A transfer's record, or the SQLSTATE and message of what refused it (that transfer alone was undone). */
+type TransferOutcome = Row | { error: { code: string; message: string } };
+/** Lost to another writer inside a batch (a deadlock, a serialization failure): run again alone. */
+const RETRY_ALONE = new Set(['40P01', '40001']);
+/** At most 32 a statement: each is a subtransaction, and a transaction keeps up to 64 of their ids in memory. */
+const MAX_BATCH = 32;
+
+/** The API's error for a transfer refused in SQL. */
+const transferRefusal = (err: unknown): never => {
+  if ((err as { code?: string }).code === 'SX201') throw notFound('The receiving member was not found.');
+  return refusal(err);
+};
+
 /** Member-to-member movements of deposit balance, and top-ups of a friend's plan (business-rules 6). */
 export class TransfersService {
+  private readonly batches: GroupCommit<TransferItem, TransferOutcome>;
+
   constructor(
     private readonly db: Db,
     private readonly topups: TopupsService,
-  ) {}
+  ) {
+    // One batch at a time: batches never wait on each other's member rows (no deadlock between two batches).
+    this.batches = new GroupCommit((items) => this.applyBatch(items), {
+      maxBatch: MAX_BATCH,
+      maxInFlight: 1,
+    });
+  }
 
   private async receiver(id: bigint) {
     const r = await this.db
@@ -44,29 +75,59 @@ export class TransfersService {
 
   async toUser(principal: Principal, from: bigint, to: bigint, amount: bigint, requestKey: RequestKey) {
     if (from === to) throw businessRule('You cannot transfer to yourself.');
-    // One statement (transfer_touser, migrations 0022 and 0024): the key's claim, the row if the receiver
-    // is a member, the blocked check, the posting, its link, and the record. The same request key again
-    // returns the first transfer; with another body it is a 409.
-    // The names come from a join on the members' rows (they existed before this statement, so its
-    // snapshot sees them): still one round trip on the hottest money path.
+    const item: TransferItem = {
+      from,
+      to,
+      amount,
+      key: scopedKey(principal, requestKey.key),
+      createdBy: principal.userId,
+      fingerprint: requestKey.fingerprint,
+    };
+    // Group commit (decision 0047): transfers arriving together go in one statement and one commit, each with
+    // its own answer. A transfer that lost a deadlock with another writer inside its batch is run again alone.
+    const outcome = await this.batches.submit(item);
+    if (!('error' in outcome)) return this.toRecord(outcome);
+    if (RETRY_ALONE.has(outcome.error.code)) return this.toRecord(await this.alone(item));
+    return transferRefusal(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
+  }
+
+  /**
+   * One statement for a batch (transfer_touser_batch, migration 0058): for each transfer in arrival order, in a
+   * subtransaction of its own, the key's claim, the row if the receiver is a member, the blocked check, the
+   * posting, its link, and the record with both names; or its error, which undoes that transfer alone.
+   */
+  private async applyBatch(items: TransferItem[]): Promise<TransferOutcome[]> {
+    const { rows } = await sql<Row & { i: number; err_code: string | null; err_message: string | null }>`
+      /* prepare:transfer_touser_batch */
+      SELECT * FROM transfer_touser_batch(${items.map((t) => t.from)}::bigint[], ${items.map((t) => t.to)}::bigint[],
+        ${items.map((t) => t.amount)}::bigint[], ${items.map((t) => t.key)}::text[],
+        ${items.map((t) => t.createdBy)}::bigint[], ${items.map((t) => t.fingerprint)}::text[])`.execute(
+      this.db,
+    );
+    const out: TransferOutcome[] = items.map(() => ({
+      error: { code: 'XX000', message: 'The transfer returned nothing.' },
+    }));
+    for (const r of rows) {
+      out[r.i - 1] = r.err_code === null ? r : { error: { code: r.err_code, message: r.err_message ?? '' } };
+    }
+    return out;
+  }
+
+  /** One transfer in a statement of its own (transfer_touser, migrations 0022 and 0024). */
+  private async alone(t: TransferItem): Promise<Row> {
     const { rows } = await sql<Row>`
       /* prepare:transfer_touser */
       SELECT r.id, r.kind, r.user_id, r.username, r.userto_id, r.userto, r.amount, r.created_at,
              a.fullname, b.fullname AS userto_fullname
-      FROM transfer_touser(${from}::bigint, ${to}::bigint, ${amount}::bigint,
-                           ${scopedKey(principal, requestKey.key)}, ${principal.userId}::bigint,
-                           ${requestKey.fingerprint}::text) r
+      FROM transfer_touser(${t.from}::bigint, ${t.to}::bigint, ${t.amount}::bigint, ${t.key},
+                           ${t.createdBy}::bigint, ${t.fingerprint}::text) r
       JOIN users a ON a.id = r.user_id
       JOIN users b ON b.id = r.userto_id`
       .execute(this.db)
-      .catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'SX201')
-          throw notFound('The receiving member was not found.');
-        return refusal(err);
-      });
+      .catch(transferRefusal);
     const row = rows[0];
     if (!row) throw new AppError('INTERNAL', 'The transfer returned nothing.');
-    return this.toRecord(row);
+    return row;
   }
 
   /** Tops up a friend's plan from the caller's deposit wallet; never the caller's own. */

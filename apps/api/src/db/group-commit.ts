@@ -1,0 +1,46 @@
+/**
+ * Group commit in the application (issue 25, decision 0047), as TigerBeetle batches: requests of one kind that
+ * arrive while earlier ones are being written wait, then go together in one statement and one commit. At low load
+ * a request goes at once, alone; under load the batches grow by themselves, up to `maxBatch`. Each request keeps
+ * its own answer: `apply` returns one outcome per item, in order, and one item's refusal never fails another.
+ * When `apply` itself fails (the connection, the commit), every request of that batch gets the error: none of
+ * them was written, and each may be retried with its own Idempotency-Key.
+ */
+export class GroupCommit<I, O> {
+  private readonly queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly apply: (items: I[]) => Promise<O[]>,
+    private readonly o: { maxBatch: number; maxInFlight: number },
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (this.inFlight < this.o.maxInFlight) this.flush();
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue.splice(0, this.o.maxBatch);
+    if (batch.length === 0) return;
+    this.inFlight++;
+    this.apply(batch.map((b) => b.item))
+      .then(
+        (outcomes) => {
+          batch.forEach((b, i) => {
+            if (i < outcomes.length) b.resolve(outcomes[i] as O);
+            else b.reject(new Error(`Group commit: no outcome for item ${i + 1} of ${batch.length}.`));
+          });
+        },
+        (err: unknown) => {
+          for (const b of batch) b.reject(err);
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        if (this.queue.length > 0) this.flush();
+      });
+  }
+}
