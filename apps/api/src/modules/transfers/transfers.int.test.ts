@@ -195,6 +195,49 @@ describe('transfer to a member', () => {
   });
 });
 
+describe('transfers arriving together (group commit, decision 0047)', () => {
+  it('share a statement and a commit, each with its own answer: one refusal never fails the others', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    await fund(a.id, '41.5');
+    const used = { 'idempotency-key': `transfer-${randomUUID()}` };
+    expect((await transfer(a, a.id, c.id, '1', used)).statusCode).toBe(201);
+    const key = { 'idempotency-key': `transfer-${randomUUID()}` };
+    // Their order inside the burst is not known (each passes the session check first); the outcome is the same
+    // in any order: 40.5 USD holds the 0.5 and four of the six 10s.
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => transfer(a, a.id, b.id, '10')),
+      transfer(a, a.id, 999999n, '1'),
+      transfer(c, c.id, b.id, '5'),
+      transfer(a, a.id, c.id, '0.5', key),
+      transfer(a, a.id, c.id, '0.5', key),
+      transfer(a, a.id, c.id, '2', used),
+    ]);
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.slice(0, 6).filter((x) => x === 201)).toHaveLength(4);
+    expect(codes.slice(0, 6).filter((x) => x === 422)).toHaveLength(2);
+    expect(codes.slice(6, 8)).toEqual([404, 422]);
+    expect(results[7]?.json().message).toBe('Insufficient balance.');
+    expect(codes.slice(8, 10)).toEqual([201, 201]);
+    expect(results[8]?.json().transfer.id).toBe(results[9]?.json().transfer.id);
+    expect(codes[10]).toBe(409);
+    expect(await balance(a.id)).toBe(0n);
+    expect(await balance(b.id)).toBe(parseUnits('40'));
+    expect(await balance(c.id)).toBe(parseUnits('1.5'));
+    // They were written together: the transfers of this burst came from fewer database transactions than there
+    // are transfers (the first goes alone, the ones that arrived meanwhile share the next commit). A row's
+    // created_at is its transaction's start (now()); xmin would not tell (each transfer is a subtransaction).
+    const { rows } = await sqlOn(
+      t.url,
+      `SELECT count(*)::int AS transfers, count(DISTINCT created_at)::int AS commits
+       FROM transfers WHERE user_id = $1 AND created_at > now() - interval '1 minute' AND amount <> $2`,
+      [a.id, parseUnits('1')],
+    );
+    expect(rows[0]?.transfers).toBe(5);
+    expect(rows[0]?.commits).toBeLessThan(5);
+    await expectReconciled();
+  });
+});
+
 describe('top-up of a friend', () => {
   it('pays a friend’s plan from the caller’s deposit wallet', async () => {
     const sponsor = await member();
