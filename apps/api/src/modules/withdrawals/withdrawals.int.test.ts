@@ -239,6 +239,37 @@ describe('working withdrawals', () => {
     });
   });
 
+  it('shares commits among requests arriving together, each with its own answer (group commit)', async () => {
+    const [m, poor, noAddress] = [await member(), await member(), await member({ address: false })];
+    await fundWallet(t.deps, m.id, 'working', '100');
+    await fundWallet(t.deps, noAddress.id, 'working', '100');
+    const ask = (who: typeof m, amount: number) =>
+      api('POST', '/withdrawalrequest/add', who.token, { user_id: Number(who.id), amount });
+    const results = await Promise.all([
+      ...Array.from({ length: 8 }, () => ask(m, 20)),
+      ask(poor, 20),
+      ask(noAddress, 20),
+      ask(m, 1),
+    ]);
+    expect(results.slice(0, 8).filter((r) => r.statusCode === 201)).toHaveLength(5);
+    expect(results.slice(0, 8).filter((r) => r.statusCode === 422)).toHaveLength(3);
+    expect(results[8]?.json().message).toBe('Insufficient balance.');
+    expect(results[9]?.json().message).toBe('Add your EVM or TRON payout address in your profile first.');
+    expect(results[10]?.json().message).toMatch(/^The minimum withdrawal is /);
+    expect(await walletsOf(t.app, m.token, m.id)).toMatchObject({
+      working: '0.00000000',
+      pending_withdrawals: '100.00000000',
+    });
+    // A row's created_at is its transaction's start: five requests, fewer commits.
+    const { rows } = await sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits FROM withdrawals WHERE user_id = $1',
+      [m.id],
+    );
+    expect(rows[0]).toEqual({ n: 5, commits: expect.any(Number) });
+    expect(rows[0]?.commits).toBeLessThan(5);
+  });
+
   it('makes one request of a retried call with the same Idempotency-Key', async () => {
     const m = await member();
     await fundWallet(t.deps, m.id, 'working', '100');

@@ -3,6 +3,7 @@ import { featureClosedMessages, type Settings, type WithdrawalRecord } from '@sg
 import { formatUsd } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { GroupCommit } from '../../db/group-commit';
 import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
@@ -34,40 +35,102 @@ export async function requestFromWallet(
   fingerprint: string | null,
 ): Promise<WithdrawalRecord> {
   const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
-  const { rows } = await sql<WithdrawalRow>`
-    /* prepare:withdrawal_request */
-    SELECT r.id, r.user_id, r.username, u.fullname, r.kind, r.amount, r.fee, r.net, r.currency, r.address,
-      r.status, r.note, r.created_at, r.decided_at,
-      NULL::bigint AS approval_id, NULL::text AS approval_requested_by, false AS flagged
-    FROM withdrawal_request(${userId}::bigint, ${kind}, ${sourceWallet[kind]}, ${q.amount}::bigint,
-      ${q.fee}::bigint, ${q.minimum}::bigint, ${body.currency ?? null}::text, ${key}, ${fingerprint}::text,
-      ${principal.userId}::bigint, ${principal.userId === userId}, ${s.features.withdrawal}) r
-    JOIN users u ON u.id = r.user_id`
-    .execute(db)
-    .catch((err: unknown): never => {
-      switch ((err as { code?: string }).code) {
-        case 'SX401':
-          throw notFound('Member not found.');
-        case 'SX402':
-          throw new AppError('FEATURE_DISABLED', featureClosedMessages.withdrawal);
-        case 'SX403':
-          throw businessRule(missingPayoutAddress(body.currency));
-        case 'SX404':
-          throw businessRule('Enter an amount above 0.');
-        case 'SX405':
-          throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
-        case 'SX406': {
-          // DETAIL: the currency and the hold's end (ISO, UTC), migration 0030.
-          const [currency, until] = String((err as { detail?: string }).detail ?? '').split(' ');
-          throw holdRefusal(currency === 'TRC20' ? 'TRC20' : 'BEP20', new Date(until ?? ''));
-        }
-        default:
-          return refusal(err);
-      }
-    });
-  const row = rows[0];
-  if (!row) throw new AppError('INTERNAL', 'The withdrawal request returned nothing.');
-  return toRecord(row);
+  const outcome = await batchesFor(db).submit({
+    user: userId,
+    kind,
+    wallet: sourceWallet[kind],
+    amount: q.amount,
+    fee: q.fee,
+    minimum: q.minimum,
+    currency: body.currency ?? null,
+    key,
+    fingerprint,
+    createdBy: principal.userId,
+    checkBlocked: principal.userId === userId,
+    featureOn: s.features.withdrawal,
+  });
+  if (!('error' in outcome)) return toRecord(outcome);
+  const err = Object.assign(new Error(outcome.error.message), outcome.error);
+  switch (err.code) {
+    case 'SX401':
+      throw notFound('Member not found.');
+    case 'SX402':
+      throw new AppError('FEATURE_DISABLED', featureClosedMessages.withdrawal);
+    case 'SX403':
+      throw businessRule(missingPayoutAddress(body.currency));
+    case 'SX404':
+      throw businessRule('Enter an amount above 0.');
+    case 'SX405':
+      throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
+    case 'SX406': {
+      // DETAIL: the currency and the hold's end (ISO, UTC), migration 0030.
+      const [currency, until] = (err.detail ?? '').split(' ');
+      throw holdRefusal(currency === 'TRC20' ? 'TRC20' : 'BEP20', new Date(until ?? ''));
+    }
+    default:
+      return refusal(err);
+  }
+}
+
+/** One wallet withdrawal request as the batch statement takes it (the server's quote already made). */
+type WithdrawalItem = {
+  user: bigint;
+  kind: string;
+  wallet: AccountKind;
+  amount: bigint;
+  fee: bigint;
+  minimum: bigint;
+  currency: Currency | null;
+  key: string;
+  fingerprint: string | null;
+  createdBy: bigint;
+  checkBlocked: boolean;
+  featureOn: boolean;
+};
+type WithdrawalOutcome = WithdrawalRow | { error: { code: string; message: string; detail: string | null } };
+
+/** One group-commit queue per database (decision 0047): one batch at a time, up to 32 requests. */
+const batches = new WeakMap<Db, GroupCommit<WithdrawalItem, WithdrawalOutcome>>();
+function batchesFor(db: Db): GroupCommit<WithdrawalItem, WithdrawalOutcome> {
+  let gc = batches.get(db);
+  if (!gc) {
+    gc = new GroupCommit((items) => applyBatch(db, items), { maxBatch: 32, maxInFlight: 1 });
+    batches.set(db, gc);
+  }
+  return gc;
+}
+
+/**
+ * The requests arriving together in one statement and one commit (withdrawal_request_batch, migration 0059):
+ * withdrawal_request for each in arrival order, each in a subtransaction of its own with its own answer.
+ */
+async function applyBatch(db: Db, items: WithdrawalItem[]): Promise<WithdrawalOutcome[]> {
+  const col = <K extends keyof WithdrawalItem>(k: K) => items.map((x) => x[k]);
+  const { rows } = await sql<
+    Omit<WithdrawalRow, 'approval_id' | 'approval_requested_by' | 'flagged' | 'payout'> & {
+      i: number;
+      err_code: string | null;
+      err_message: string | null;
+      err_detail: string | null;
+    }
+  >`
+    /* prepare:withdrawal_request_batch */
+    SELECT * FROM withdrawal_request_batch(${col('user')}::bigint[], ${col('kind')}::text[],
+      ${col('wallet')}::text[], ${col('amount')}::bigint[], ${col('fee')}::bigint[], ${col('minimum')}::bigint[],
+      ${col('currency')}::text[], ${col('key')}::text[], ${col('fingerprint')}::text[],
+      ${col('createdBy')}::bigint[], ${col('checkBlocked')}::boolean[], ${col('featureOn')}::boolean[])`.execute(
+    db,
+  );
+  const out: WithdrawalOutcome[] = items.map(() => ({
+    error: { code: 'XX000', message: 'The withdrawal request returned nothing.', detail: null },
+  }));
+  for (const r of rows) {
+    out[r.i - 1] =
+      r.err_code === null
+        ? { ...r, approval_id: null, approval_requested_by: null, flagged: false, payout: null }
+        : { error: { code: r.err_code, message: r.err_message ?? '', detail: r.err_detail } };
+  }
+  return out;
 }
 
 /** A withdrawal with no payout address to go to; the address kind named, not BEP20 alone (issue 22). */
