@@ -39,13 +39,43 @@ export function processCpuMs(pid: number): number {
 export function postgresCpuMs(postmasterPid: number): number {
   const main = stat(postmasterPid);
   if (!main) return 0;
-  let total = main.self + main.children;
+  const total = main.self + main.children;
+  let live = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const s = stat(Number(name));
-    if (s && s.ppid === postmasterPid) total += s.self + s.children;
+    if (s && s.ppid === postmasterPid) {
+      live += s.self + s.children;
+    }
   }
-  return total;
+  return total + live;
+}
+
+/**
+ * Waits (up to 3 s) until no child of the postmaster is ending (a zombie, or gone from /proc between two reads):
+ * a backend's time moves into the postmaster's children's time only once it has been reaped.
+ */
+export async function settled(postmasterPid: number): Promise<void> {
+  const children = () => {
+    const out: string[] = [];
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        if (Number(f[1]) === postmasterPid) out.push(`${name}:${f[0]}`);
+      } catch {}
+    }
+    return out.sort().join(',');
+  };
+  const until = Date.now() + 3000;
+  let before = children();
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = children();
+    if (now === before && !now.includes(':Z')) return;
+    before = now;
+  }
 }
 
 /** The postmaster's pid of an embedded PostgreSQL whose folder is `dir` (its postmaster.pid, found below it). */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { postgresCpuMs } from './cpu';
+import { postgresCpuMs, settled } from './cpu';
 import { percentile } from './stats';
 
 const CANDIDATES = [
@@ -110,6 +110,8 @@ export async function runPgbench(o: {
       ],
       env,
     );
+    // pgbench's backends end with it: read once they are gone and counted in the postmaster's children's time.
+    if (o.postmaster !== undefined) await settled(o.postmaster);
     const pgCpuMs = o.postmaster === undefined ? undefined : postgresCpuMs(o.postmaster) - cpuBefore;
     // Per-transaction log lines: client_id transaction_no latency_us script_no epoch epoch_us
     const latencies: number[] = [];

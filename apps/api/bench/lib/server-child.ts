@@ -11,7 +11,8 @@ import { APP_ROLE, connect } from '../../src/db';
 const url = process.env.BENCH_DATABASE_URL;
 if (!url || !process.send) throw new Error('server-child runs under bench/lib/server.ts');
 
-const database = connect(url, Number(process.env.BENCH_POOL ?? 20), APP_ROLE);
+// Connections kept open: a backend that ends during a run would take its CPU time out of the count (cpu.ts).
+const database = connect(url, Number(process.env.BENCH_POOL ?? 20), APP_ROLE, { idleTimeoutMillis: 0 });
 const config = loadConfig({
   NODE_ENV: 'production',
   // BENCH_LOG_LEVEL=error shows what a 500 was about.

@@ -25,6 +25,8 @@ export type ConnectOptions = {
    * fails with 503 instead of hanging while the database is down or unreachable.
    */
   connectionTimeoutMillis?: number;
+  /** How long an idle connection stays open (node-postgres' default 10 s; 0: until the pool ends). */
+  idleTimeoutMillis?: number;
 };
 
 /** Getting a connection failed: the database is down, refusing us, or none was free in time. */
@@ -55,6 +57,7 @@ export function connect(url: string, max = 10, role?: string, options: ConnectOp
     connectionString: url,
     max,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    ...(options.idleTimeoutMillis === undefined ? {} : { idleTimeoutMillis: options.idleTimeoutMillis }),
     // A peer that vanished without closing (a failover, a cut network) is noticed by the kernel.
     keepAlive: true,
     // Awaited before the connection is used; a failure here fails that checkout, not the process.
