@@ -48,6 +48,22 @@ describe('group commit', () => {
     expect(await b).toBe('done 2');
   });
 
+  it('sends again, in a later batch and at most twice, a request that lost to another writer', async () => {
+    const seen: number[][] = [];
+    let lose = 2;
+    const gc = new GroupCommit<number, string>(
+      async (items) => {
+        seen.push(items);
+        return items.map((i) => (i === 7 && lose-- > 0 ? 'deadlock' : `done ${i}`));
+      },
+      { maxBatch: 5, maxInFlight: 1, retry: (o) => o === 'deadlock' },
+    );
+    expect(await Promise.all([gc.submit(7), gc.submit(8)])).toEqual(['done 7', 'done 8']);
+    expect(seen).toEqual([[7], [8, 7], [7]]);
+    lose = 5;
+    expect(await gc.submit(7)).toBe('deadlock');
+  });
+
   it('rejects a request its batch returned no outcome for', async () => {
     const gc = new GroupCommit<number, number>(async (items) => items.slice(1), {
       maxBatch: 5,

@@ -12,10 +12,24 @@ export class GroupCommit<I, O> {
 
   constructor(
     private readonly apply: (items: I[]) => Promise<O[]>,
-    private readonly o: { maxBatch: number; maxInFlight: number },
+    private readonly o: {
+      maxBatch: number;
+      maxInFlight: number;
+      /**
+       * An outcome that lost to another writer inside its batch (a deadlock, a serialization failure: that
+       * request alone was undone): the request goes again in a later batch, up to twice.
+       */
+      retry?: (o: O) => boolean;
+    },
   ) {}
 
-  submit(item: I): Promise<O> {
+  async submit(item: I): Promise<O> {
+    let outcome = await this.once(item);
+    for (let again = 0; again < 2 && this.o.retry?.(outcome); again++) outcome = await this.once(item);
+    return outcome;
+  }
+
+  private once(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (this.inFlight < this.o.maxInFlight) this.flush();
@@ -44,3 +58,6 @@ export class GroupCommit<I, O> {
       });
   }
 }
+
+/** SQLSTATEs of a request that lost to another writer and may simply go again: deadlock, serialization failure. */
+export const LOST_TO_ANOTHER_WRITER = new Set(['40P01', '40001']);

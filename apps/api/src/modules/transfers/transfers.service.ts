@@ -1,7 +1,7 @@
 import { amountOut, type ListQuery } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
-import { GroupCommit } from '../../db/group-commit';
+import { GroupCommit, LOST_TO_ANOTHER_WRITER } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
@@ -22,8 +22,6 @@ type TransferItem = {
 };
 /** A transfer's record, or the SQLSTATE and message of what refused it (that transfer alone was undone). */
 type TransferOutcome = Row | { error: { code: string; message: string } };
-/** Lost to another writer inside a batch (a deadlock, a serialization failure): run again alone. */
-const RETRY_ALONE = new Set(['40P01', '40001']);
 /** At most 32 a statement: each is a subtransaction, and a transaction keeps up to 64 of their ids in memory. */
 const MAX_BATCH = 32;
 
@@ -84,10 +82,9 @@ export class TransfersService {
       fingerprint: requestKey.fingerprint,
     };
     // Group commit (decision 0047): transfers arriving together go in one statement and one commit, each with
-    // its own answer. A transfer that lost a deadlock with another writer inside its batch is run again alone.
+    // its own answer. A transfer that lost a deadlock with another writer inside its batch goes again.
     const outcome = await this.batches.submit(item);
     if (!('error' in outcome)) return this.toRecord(outcome);
-    if (RETRY_ALONE.has(outcome.error.code)) return this.toRecord(await this.alone(item));
     return transferRefusal(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
   }
 
@@ -111,23 +108,6 @@ export class TransfersService {
       out[r.i - 1] = r.err_code === null ? r : { error: { code: r.err_code, message: r.err_message ?? '' } };
     }
     return out;
-  }
-
-  /** One transfer in a statement of its own (transfer_touser, migrations 0022 and 0024). */
-  private async alone(t: TransferItem): Promise<Row> {
-    const { rows } = await sql<Row>`
-      /* prepare:transfer_touser */
-      SELECT r.id, r.kind, r.user_id, r.username, r.userto_id, r.userto, r.amount, r.created_at,
-             a.fullname, b.fullname AS userto_fullname
-      FROM transfer_touser(${t.from}::bigint, ${t.to}::bigint, ${t.amount}::bigint, ${t.key},
-                           ${t.createdBy}::bigint, ${t.fingerprint}::text) r
-      JOIN users a ON a.id = r.user_id
-      JOIN users b ON b.id = r.userto_id`
-      .execute(this.db)
-      .catch(transferRefusal);
-    const row = rows[0];
-    if (!row) throw new AppError('INTERNAL', 'The transfer returned nothing.');
-    return row;
   }
 
   /** Tops up a friend's plan from the caller's deposit wallet; never the caller's own. */

@@ -3,7 +3,7 @@ import { featureClosedMessages, type Settings, type WithdrawalRecord } from '@sg
 import { formatUsd } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { GroupCommit } from '../../db/group-commit';
+import { GroupCommit, LOST_TO_ANOTHER_WRITER } from '../../db/group-commit';
 import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
@@ -94,7 +94,11 @@ const batches = new WeakMap<Db, GroupCommit<WithdrawalItem, WithdrawalOutcome>>(
 function batchesFor(db: Db): GroupCommit<WithdrawalItem, WithdrawalOutcome> {
   let gc = batches.get(db);
   if (!gc) {
-    gc = new GroupCommit((items) => applyBatch(db, items), { maxBatch: 32, maxInFlight: 1 });
+    gc = new GroupCommit((items) => applyBatch(db, items), {
+      maxBatch: 32,
+      maxInFlight: 1,
+      retry: (o) => 'error' in o && LOST_TO_ANOTHER_WRITER.has(o.error.code),
+    });
     batches.set(db, gc);
   }
   return gc;
