@@ -192,6 +192,41 @@ describe('buying and selling', () => {
   });
 });
 
+describe('trades arriving together (group commit, decision 0047)', () => {
+  it('are applied under one hold of the token row, each at its own price and with its own answer', async () => {
+    const traders = await Promise.all(Array.from({ length: 6 }, () => trader('500')));
+    const [poor, late] = [await trader('0.001'), await trader('500')];
+    const results = await Promise.all([
+      ...traders.map((m) =>
+        api('POST', '/buy', m.token, { token_id: 1, amount: '4000', user_id: Number(m.id) }),
+      ),
+      api('POST', '/buy', poor.token, { token_id: 1, amount: '4000', user_id: Number(poor.id) }),
+      api('POST', '/buy', late.token, {
+        token_id: 1,
+        amount: '10',
+        user_id: Number(late.id),
+        expected_price: '0.001',
+      }),
+    ]);
+    expect(results.slice(0, 6).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(results[6]?.statusCode).toBe(422);
+    expect(results[6]?.json().message).toBe('Insufficient balance.');
+    expect(results[7]?.statusCode).toBe(409);
+    expect(results[7]?.json().message).toMatch(/price moved/);
+    // Each buy paid the curve's price after the one before it: the prices the six were booked at all differ,
+    // and they share fewer commits than there are trades (a row's created_at is its transaction's start).
+    const { rows } = await sqlOn(
+      t.url,
+      `SELECT count(DISTINCT price_per_token)::int AS prices, count(DISTINCT created_at)::int AS commits
+       FROM token_transactions WHERE user_id = ANY($1::bigint[])`,
+      [traders.map((m) => m.id)],
+    );
+    expect(rows[0]?.prices).toBe(6);
+    expect(rows[0]?.commits).toBeLessThan(6);
+    await assertInvariants();
+  });
+});
+
 describe('manual price update', () => {
   it('is admin-only, needs a reason, is bounded, moves the multiplier once approved, writes history and audit', async () => {
     const m = await trader();

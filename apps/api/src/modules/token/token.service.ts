@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { type ApprovalRecord, amountOut, type Holding, type Settings, type TokenInfo } from '@sgx/contracts';
-import { divRoundHalfUp, formatToken, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
+import { divRoundHalfUp, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
-import { AppError, businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
 import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
-import { BLOCKED_MESSAGE, sqlRefusal } from '../ledger/ledger.service';
 import type { SettingsService } from '../settings/settings.service';
 import { buyCost, type Curve, sellProceeds, spotPrice } from './curve';
 import { ApprovedPrice, manualPrice, writeManualPrice } from './token.price';
+import { submitTrade, tradeRefusal } from './token.trades';
 
 const DEFAULT_AVERAGE = parseUnits('0.008');
 type Config = Awaited<ReturnType<TokenService['config']>>;
@@ -27,35 +27,6 @@ const tradeFee = (gross: bigint, s: Settings): bigint => {
   const pct = parseUnits(s.tokenTradeFeePercent);
   return pct === 0n ? 0n : percentOf(gross, pct);
 };
-
-/** The member-facing error for a refusal raised by token_trade (its SQLSTATEs SX1xx), or the error itself. */
-function tradeRefusal(err: unknown, side: 'BUY' | 'SELL'): unknown {
-  const e = err as { code?: string; detail?: string };
-  switch (e.code) {
-    case 'SX101':
-      return forbidden(BLOCKED_MESSAGE);
-    case 'SX102': {
-      const [expected, current] = (e.detail ?? '').split(' ').map((v) => BigInt(v));
-      return conflict(
-        `The price moved from ${formatToken(expected ?? 0n)} to ${formatToken(current ?? 0n)} USD. Please review the new price.`,
-      );
-    }
-    case 'SX103':
-      return businessRule('Not enough tokens are available.');
-    case 'SX104':
-      return businessRule('Insufficient token balance.');
-    case 'SX105':
-      return notFound('Token not found.');
-    case 'SX106':
-      return businessRule('The amount is too small to trade.');
-    case 'SX107':
-      return notFound('Member not found.');
-    case 'SX001':
-      return businessRule(side === 'BUY' ? 'Insufficient balance.' : 'Insufficient token balance.');
-    default:
-      return sqlRefusal(err) ?? err;
-  }
-}
 
 /**
  * The platform token (business-rules 7): priced on a curve of the circulating supply; buys paid from
@@ -135,6 +106,7 @@ export class TokenService {
       total_invested: bigint | null;
       realized_pnl: bigint | null;
     }>`
+      /* prepare:token_holding */
       SELECT c.current_price AS price,
              coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = u.id AND kind = 'token' AND asset = 'SGX'), 0) AS quantity,
              coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = u.id AND kind = 'deposit' AND asset = 'USD'), 0) AS cash,
@@ -196,22 +168,26 @@ export class TokenService {
       throw forbidden('You can only trade for your own account.');
     const key = `${userId}:${requestKey}`;
     const s = await this.settings.all();
-    // One statement (token_trade, migration 0020, behind token_trade_keyed, 0024: the key's claim and the
-    // blocked check): the token's row is held for it and the commit only.
-    const { rows } = await sql<{ transaction_id: bigint }>`
-      /* prepare:token_trade_keyed */
-      SELECT transaction_id FROM token_trade_keyed(
-        ${BigInt(body.token_id)}::bigint, ${userId}::bigint, ${side}, ${body.amount}::bigint, ${key},
-        ${body.expected_price ?? null}::bigint, ${parseUnits(s.tokenSlippagePercent)}::bigint,
-        ${parseUnits(s.tokenTradeFeePercent)}::bigint, ${`0x${randomBytes(32).toString('hex')}`},
-        ${principal.userId}::bigint, ${fingerprint}::text)`
-      .execute(this.db)
-      .catch((err: unknown) => {
-        throw tradeRefusal(err, side);
-      });
-    const id = rows[0]?.transaction_id;
-    if (id === undefined) throw new AppError('INTERNAL', 'The trade returned nothing.');
-    return { transaction: await this.transaction(id), balance: await this.holding(userId) };
+    // Group commit (decision 0047): token_trade_keyed (migrations 0020 and 0024: the key's claim, the blocked
+    // check, the trade) for the trades arriving together, in one statement under one hold of the token's row.
+    const outcome = await submitTrade(this.db, {
+      token: BigInt(body.token_id),
+      user: userId,
+      side,
+      amount: body.amount,
+      key,
+      expectedPrice: body.expected_price ?? null,
+      slippagePercent: parseUnits(s.tokenSlippagePercent),
+      feePercent: parseUnits(s.tokenTradeFeePercent),
+      hash: `0x${randomBytes(32).toString('hex')}`,
+      createdBy: principal.userId,
+      fingerprint,
+    });
+    if ('error' in outcome)
+      throw tradeRefusal(Object.assign(new Error(outcome.error.message), outcome.error), side);
+    const id = outcome.transactionId;
+    const [transaction, balance] = await Promise.all([this.transaction(id), this.holding(userId)]);
+    return { transaction, balance };
   }
 
   /**
@@ -310,7 +286,13 @@ export class TokenService {
   }
 
   async transaction(id: bigint) {
-    return this.toTx(await this.txQuery().where('t.id', '=', id).executeTakeFirstOrThrow());
+    return this.toTx(
+      await this.txQuery()
+        .where('t.id', '=', id)
+        // Read after every trade: prepared once per connection (db/index.ts prepareMarked).
+        .modifyFront(sql.raw('/* prepare:token_transaction */'))
+        .executeTakeFirstOrThrow(),
+    );
   }
 
   async assertMember(userId: bigint, db: Db | Tx = this.db): Promise<void> {
