@@ -162,5 +162,37 @@ describe('level income', () => {
     // each ROI is 0.5; level 1 share is 10% = 0.05; 50 of them = 2.5
     const units = (s: string) => BigInt(s.replace('.', ''));
     expect(units(after.working) - units(before.working)).toBe(250_000_000n);
+    // Written together (group commit, decision 0047): fewer commits than claims (a row's created_at is its
+    // transaction's start).
+    const { rows } = await sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS commits FROM roi_claims WHERE user_id = ANY($1::bigint[])',
+      [members.map((m) => m.id)],
+    );
+    expect(rows[0]?.n).toBe(50);
+    expect(rows[0]?.commits).toBeLessThan(50);
+  });
+
+  it('answers each claim of a burst alone: one refused never fails the others', async () => {
+    const leader = await investor('5000');
+    const [a, b, unwatched] = [
+      await investor('100', leader.id),
+      await investor('100', leader.id),
+      await investor('100', leader.id),
+    ];
+    await watched(a);
+    await watched(b);
+    const results = await Promise.all([
+      api('PUT', `/referral/self-trade/${a.id}`, a.token),
+      api('PUT', `/referral/self-trade/${unwatched.id}`, unwatched.token),
+      api('PUT', `/referral/self-trade/${b.id}`, b.token),
+      api('PUT', `/referral/self-trade/${a.id}`, a.token),
+    ]);
+    expect(results.map((r) => r.statusCode).slice(1, 3)).toEqual([422, 200]);
+    expect(results[1]?.json().message).toBe(`Watch today's video for 10 seconds first.`);
+    // a's two claims, in whichever order they arrived: one paid, one told it was made.
+    const twice = [results[0], results[3]].sort((x, y) => (x?.statusCode ?? 0) - (y?.statusCode ?? 0));
+    expect(twice.map((r) => r?.statusCode)).toEqual([200, 409]);
+    expect(twice[1]?.json().message).toBe("You have already claimed today's reward");
   });
 });

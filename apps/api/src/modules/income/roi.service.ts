@@ -1,10 +1,10 @@
 import { parseUnits } from '@sgx/money';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { SettingsService } from '../settings/settings.service';
 import { liveVideos } from '../videos/videos.repo';
+import { submitClaim } from './roi.claims';
 
 export const WATCH_SECONDS = 10;
 
@@ -83,10 +83,10 @@ export class RoiService {
   }
 
   /**
-   * Claims today's ROI. However many claims arrive at once, one pays. One statement on its own (autocommit):
-   * roi_claim (migration 0055) checks the claim, locks the member and the uplines in id order, and pays the
-   * ROI and the level income under the earning cap, so an upline's row is held for that statement and the
-   * commit only (decision 0045).
+   * Claims today's ROI. However many claims arrive at once, one pays. roi_claim (migration 0055) checks the
+   * claim, locks the member and the uplines in id order, and pays the ROI and the level income under the earning
+   * cap (decision 0045); the claims arriving together run in one statement and one commit (decision 0047), so an
+   * upline's row is held for that batch only.
    */
   async claim(
     principal: Principal,
@@ -96,16 +96,24 @@ export class RoiService {
     await this.settings.requireFeature('roi');
     const s = await this.settings.all();
     const day = businessDate(s.businessTimezone, this.now());
-    const { rows } = await sql<{ due: bigint; paid: bigint; reason: string | null }>`
-      /* prepare:roi_claim */
-      SELECT due, paid, reason FROM roi_claim(
-        ${userId}, ${day}, ${this.now()}, ${WATCH_SECONDS}, ${s.features.roi}, ${s.features.level},
-        ${parseUnits(s.earningCapMultiplier)}, ${s.levelPercents}::text[],
-        ${s.levelPercents.map((p) => parseUnits(p))}::bigint[], ${s.levelUnlockDirects}::int[])`
-      .execute(this.db)
-      .catch(claimRefusal);
-    const row = rows[0];
-    if (!row) throw new Error('roi_claim returned nothing.');
+    // Group commit (decision 0047): the claims arriving together in one statement and one commit.
+    const outcome = await submitClaim(this.db, {
+      user: userId,
+      day,
+      now: this.now(),
+      rules: {
+        watchSeconds: WATCH_SECONDS,
+        roiOn: s.features.roi,
+        levelOn: s.features.level,
+        capMultiplier: parseUnits(s.earningCapMultiplier),
+        levelPercents: s.levelPercents,
+        levelRates: s.levelPercents.map((p) => parseUnits(p)),
+        levelUnlock: s.levelUnlockDirects,
+      },
+    });
+    if ('error' in outcome)
+      return claimRefusal(Object.assign(new Error(outcome.error.message), outcome.error));
+    const row = outcome;
     return { due: row.due, paid: row.paid, reason: row.reason };
   }
 }
