@@ -131,19 +131,7 @@ export async function drive(
       }
     }),
   );
-  const durationMs = performance.now() - started;
-  const sorted = latencies.subarray(0, done).sort();
-  return {
-    requests: done,
-    ok,
-    errors,
-    firstError,
-    durationMs,
-    tps: (ok / durationMs) * 1000,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
-  };
+  return summarize(latencies.subarray(0, done), { ok, errors, firstError }, started);
 }
 
 /**
@@ -188,15 +176,22 @@ export async function driveAtRate(
     );
   }
   await Promise.all(pending);
+  return summarize(latencies.subarray(0, done), { ok, errors, firstError }, started);
+}
+
+/** A run's figures from its latencies (sorted here) and counts. */
+function summarize(
+  latencies: Float64Array,
+  c: { ok: number; errors: number; firstError: string | null },
+  started: number,
+): LoadResult {
   const durationMs = performance.now() - started;
-  const sorted = latencies.subarray(0, done).sort();
+  const sorted = latencies.sort();
   return {
-    requests: done,
-    ok,
-    errors,
-    firstError,
+    requests: latencies.length,
+    ...c,
     durationMs,
-    tps: (ok / durationMs) * 1000,
+    tps: (c.ok / durationMs) * 1000,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted[sorted.length - 1] ?? Number.NaN,

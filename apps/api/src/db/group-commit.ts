@@ -61,3 +61,32 @@ export class GroupCommit<I, O> {
 
 /** SQLSTATEs of a request that lost to another writer and may simply go again: deadlock, serialization failure. */
 export const LOST_TO_ANOTHER_WRITER = new Set(['40P01', '40001']);
+
+/** A batched request's refusal as the batch statement reports it: SQLSTATE, message and DETAIL. */
+export type BatchRefusal = { error: { code: string; message: string; detail?: string | null } };
+
+/** The refusal as the error the single statement would have thrown (`code`, `detail`), for the usual mapping. */
+export const asSqlError = (r: BatchRefusal['error']): Error & { code: string; detail?: string | null } =>
+  Object.assign(new Error(r.message), r);
+
+/**
+ * One group-commit queue per database handle (the app has one; tests build several), created on first use, with
+ * the usual policy: one batch at a time, up to 32, a request that lost to another writer sent again.
+ */
+export function groupCommitPerDb<D extends object, I, O extends object>(
+  apply: (db: D, items: I[]) => Promise<(O | BatchRefusal)[]>,
+): (db: D, item: I) => Promise<O | BatchRefusal> {
+  const queues = new WeakMap<D, GroupCommit<I, O | BatchRefusal>>();
+  return (db, item) => {
+    let gc = queues.get(db);
+    if (!gc) {
+      gc = new GroupCommit((items) => apply(db, items), {
+        maxBatch: 32,
+        maxInFlight: 1,
+        retry: (o) => 'error' in o && LOST_TO_ANOTHER_WRITER.has((o as BatchRefusal).error.code),
+      });
+      queues.set(db, gc);
+    }
+    return gc.submit(item);
+  };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { GroupCommit, LOST_TO_ANOTHER_WRITER } from '../../db/group-commit';
+import { type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 
 /** What roi_claim needs beside the member: the same for every claim made under the same settings. */
 export type ClaimRules = {
@@ -13,30 +13,14 @@ export type ClaimRules = {
   levelUnlock: number[];
 };
 export type ClaimItem = { user: bigint; day: string; now: Date; rules: ClaimRules };
-export type ClaimOutcome =
-  | { due: bigint; paid: bigint; reason: string | null }
-  | { error: { code: string; message: string } };
-
-/** One group-commit queue per database (decision 0047): one batch at a time, up to 32 claims. */
-const queues = new WeakMap<Db, GroupCommit<ClaimItem, ClaimOutcome>>();
+export type ClaimOutcome = { due: bigint; paid: bigint; reason: string | null } | BatchRefusal;
 
 /**
  * A claim through the group commit: the claims arriving together go in one statement and one commit
  * (roi_claim_batch, migration 0061), in arrival order, each with its own answer, so the claims under one leader
  * no longer queue on the leader's row one commit after another.
  */
-export function submitClaim(db: Db, item: ClaimItem): Promise<ClaimOutcome> {
-  let gc = queues.get(db);
-  if (!gc) {
-    gc = new GroupCommit((items) => applyBatch(db, items), {
-      maxBatch: 32,
-      maxInFlight: 1,
-      retry: (o) => 'error' in o && LOST_TO_ANOTHER_WRITER.has(o.error.code),
-    });
-    queues.set(db, gc);
-  }
-  return gc.submit(item);
-}
+export const submitClaim = groupCommitPerDb(applyBatch);
 
 /** The batch, one statement per set of rules (almost always one: the settings rarely change mid-batch). */
 async function applyBatch(db: Db, items: ClaimItem[]): Promise<ClaimOutcome[]> {

@@ -3,6 +3,7 @@ import { type ApprovalRecord, amountOut, type Holding, type Settings, type Token
 import { divRoundHalfUp, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
+import { asSqlError } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
@@ -183,8 +184,7 @@ export class TokenService {
       createdBy: principal.userId,
       fingerprint,
     });
-    if ('error' in outcome)
-      throw tradeRefusal(Object.assign(new Error(outcome.error.message), outcome.error), side);
+    if ('error' in outcome) throw tradeRefusal(asSqlError(outcome.error), side);
     const id = outcome.transactionId;
     const [transaction, balance] = await Promise.all([this.transaction(id), this.holding(userId)]);
     return { transaction, balance };

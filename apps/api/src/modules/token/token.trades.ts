@@ -1,7 +1,7 @@
 import { formatToken } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { GroupCommit, LOST_TO_ANOTHER_WRITER } from '../../db/group-commit';
+import { type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import { BLOCKED_MESSAGE, sqlRefusal } from '../ledger/ledger.service';
 
@@ -20,30 +20,14 @@ export type TradeItem = {
   fingerprint: string | null;
 };
 /** The trade's ledger transaction, or what refused it (that trade alone was undone): SQLSTATE, message, DETAIL. */
-export type TradeOutcome =
-  | { transactionId: bigint }
-  | { error: { code: string; message: string; detail: string | null } };
-
-/** One group-commit queue per database (decision 0047): one batch at a time, up to 32 trades. */
-const queues = new WeakMap<Db, GroupCommit<TradeItem, TradeOutcome>>();
+export type TradeOutcome = { transactionId: bigint } | BatchRefusal;
 
 /**
  * A trade through the group commit: the trades arriving together go in one statement and one commit under one hold
  * of the token's row (token_trade_batch, migration 0060), in arrival order, each at its own curve price and with
  * its own answer.
  */
-export function submitTrade(db: Db, item: TradeItem): Promise<TradeOutcome> {
-  let gc = queues.get(db);
-  if (!gc) {
-    gc = new GroupCommit((items) => applyBatch(db, items), {
-      maxBatch: 32,
-      maxInFlight: 1,
-      retry: (o) => 'error' in o && LOST_TO_ANOTHER_WRITER.has(o.error.code),
-    });
-    queues.set(db, gc);
-  }
-  return gc.submit(item);
-}
+export const submitTrade = groupCommitPerDb(applyBatch);
 
 async function applyBatch(db: Db, items: TradeItem[]): Promise<TradeOutcome[]> {
   const col = <K extends keyof TradeItem>(k: K) => items.map((x) => x[k]);

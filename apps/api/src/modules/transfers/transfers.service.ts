@@ -1,7 +1,7 @@
 import { amountOut, type ListQuery } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
-import { GroupCommit, LOST_TO_ANOTHER_WRITER } from '../../db/group-commit';
+import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
@@ -21,9 +21,7 @@ type TransferItem = {
   fingerprint: string | null;
 };
 /** A transfer's record, or the SQLSTATE and message of what refused it (that transfer alone was undone). */
-type TransferOutcome = Row | { error: { code: string; message: string } };
-/** At most 32 a statement: each is a subtransaction, and a transaction keeps up to 64 of their ids in memory. */
-const MAX_BATCH = 32;
+type TransferOutcome = Row | BatchRefusal;
 
 /** The API's error for a transfer refused in SQL. */
 const transferRefusal = (err: unknown): never => {
@@ -33,18 +31,10 @@ const transferRefusal = (err: unknown): never => {
 
 /** Member-to-member movements of deposit balance, and top-ups of a friend's plan (business-rules 6). */
 export class TransfersService {
-  private readonly batches: GroupCommit<TransferItem, TransferOutcome>;
-
   constructor(
     private readonly db: Db,
     private readonly topups: TopupsService,
-  ) {
-    // One batch at a time: batches never wait on each other's member rows (no deadlock between two batches).
-    this.batches = new GroupCommit((items) => this.applyBatch(items), {
-      maxBatch: MAX_BATCH,
-      maxInFlight: 1,
-    });
-  }
+  ) {}
 
   private async receiver(id: bigint) {
     const r = await this.db
@@ -83,31 +73,9 @@ export class TransfersService {
     };
     // Group commit (decision 0047): transfers arriving together go in one statement and one commit, each with
     // its own answer. A transfer that lost a deadlock with another writer inside its batch goes again.
-    const outcome = await this.batches.submit(item);
+    const outcome = await submitTransfer(this.db, item);
     if (!('error' in outcome)) return this.toRecord(outcome);
-    return transferRefusal(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
-  }
-
-  /**
-   * One statement for a batch (transfer_touser_batch, migration 0058): for each transfer in arrival order, in a
-   * subtransaction of its own, the key's claim, the row if the receiver is a member, the blocked check, the
-   * posting, its link, and the record with both names; or its error, which undoes that transfer alone.
-   */
-  private async applyBatch(items: TransferItem[]): Promise<TransferOutcome[]> {
-    const { rows } = await sql<Row & { i: number; err_code: string | null; err_message: string | null }>`
-      /* prepare:transfer_touser_batch */
-      SELECT * FROM transfer_touser_batch(${items.map((t) => t.from)}::bigint[], ${items.map((t) => t.to)}::bigint[],
-        ${items.map((t) => t.amount)}::bigint[], ${items.map((t) => t.key)}::text[],
-        ${items.map((t) => t.createdBy)}::bigint[], ${items.map((t) => t.fingerprint)}::text[])`.execute(
-      this.db,
-    );
-    const out: TransferOutcome[] = items.map(() => ({
-      error: { code: 'XX000', message: 'The transfer returned nothing.' },
-    }));
-    for (const r of rows) {
-      out[r.i - 1] = r.err_code === null ? r : { error: { code: r.err_code, message: r.err_message ?? '' } };
-    }
-    return out;
+    return transferRefusal(asSqlError(outcome.error));
   }
 
   /** Tops up a friend's plan from the caller's deposit wallet; never the caller's own. */
@@ -219,3 +187,26 @@ export class TransfersService {
     return { rows: rows.map((r) => this.toRecord(r)), total };
   }
 }
+
+/**
+ * One statement for a batch (transfer_touser_batch, migration 0058): for each transfer in arrival order, in a
+ * subtransaction of its own, the key's claim, the row if the receiver is a member, the blocked check, the
+ * posting, its link, and the record with both names; or its error, which undoes that transfer alone.
+ */
+async function applyTransferBatch(db: Db, items: TransferItem[]): Promise<TransferOutcome[]> {
+  const { rows } = await sql<Row & { i: number; err_code: string | null; err_message: string | null }>`
+    /* prepare:transfer_touser_batch */
+    SELECT * FROM transfer_touser_batch(${items.map((t) => t.from)}::bigint[], ${items.map((t) => t.to)}::bigint[],
+      ${items.map((t) => t.amount)}::bigint[], ${items.map((t) => t.key)}::text[],
+      ${items.map((t) => t.createdBy)}::bigint[], ${items.map((t) => t.fingerprint)}::text[])`.execute(db);
+  const out: TransferOutcome[] = items.map(() => ({
+    error: { code: 'XX000', message: 'The transfer returned nothing.' },
+  }));
+  for (const r of rows) {
+    out[r.i - 1] = r.err_code === null ? r : { error: { code: r.err_code, message: r.err_message ?? '' } };
+  }
+  return out;
+}
+
+/** Transfers through the group commit (decision 0047): one batch at a time, up to 32. */
+const submitTransfer = groupCommitPerDb(applyTransferBatch);

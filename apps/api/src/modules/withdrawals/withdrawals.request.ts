@@ -3,7 +3,7 @@ import { featureClosedMessages, type Settings, type WithdrawalRecord } from '@sg
 import { formatUsd } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { GroupCommit, LOST_TO_ANOTHER_WRITER } from '../../db/group-commit';
+import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
@@ -35,7 +35,7 @@ export async function requestFromWallet(
   fingerprint: string | null,
 ): Promise<WithdrawalRecord> {
   const q = quoteWithdrawal(kind, body.amount ?? 0n, s.withdrawal);
-  const outcome = await batchesFor(db).submit({
+  const outcome = await submitWithdrawal(db, {
     user: userId,
     kind,
     wallet: sourceWallet[kind],
@@ -50,7 +50,7 @@ export async function requestFromWallet(
     featureOn: s.features.withdrawal,
   });
   if (!('error' in outcome)) return toRecord(outcome);
-  const err = Object.assign(new Error(outcome.error.message), outcome.error);
+  const err = asSqlError(outcome.error);
   switch (err.code) {
     case 'SX401':
       throw notFound('Member not found.');
@@ -87,22 +87,10 @@ type WithdrawalItem = {
   checkBlocked: boolean;
   featureOn: boolean;
 };
-type WithdrawalOutcome = WithdrawalRow | { error: { code: string; message: string; detail: string | null } };
+type WithdrawalOutcome = WithdrawalRow | BatchRefusal;
 
-/** One group-commit queue per database (decision 0047): one batch at a time, up to 32 requests. */
-const batches = new WeakMap<Db, GroupCommit<WithdrawalItem, WithdrawalOutcome>>();
-function batchesFor(db: Db): GroupCommit<WithdrawalItem, WithdrawalOutcome> {
-  let gc = batches.get(db);
-  if (!gc) {
-    gc = new GroupCommit((items) => applyBatch(db, items), {
-      maxBatch: 32,
-      maxInFlight: 1,
-      retry: (o) => 'error' in o && LOST_TO_ANOTHER_WRITER.has(o.error.code),
-    });
-    batches.set(db, gc);
-  }
-  return gc;
-}
+/** The group commit of wallet withdrawal requests (decision 0047). */
+const submitWithdrawal = groupCommitPerDb(applyBatch);
 
 /**
  * The requests arriving together in one statement and one commit (withdrawal_request_batch, migration 0059):
