@@ -5,12 +5,15 @@ import type { Member } from './money-setup';
 export const ENDPOINTS = ['transfer', 'withdrawal', 'buy', 'sell', 'roi'] as const;
 export type EndpointName = (typeof ENDPOINTS)[number];
 
-/** Issue 10's targets: throughput as a share of pgbench's TPC-B-like tps, and p99 latency. */
+/**
+ * Issue 25's targets (issue 10 had asked 0.8x for transfers and withdrawals, 0.3x for trades): throughput as a
+ * share of pgbench's TPC-B-like tps, and p99 latency at 32 connections.
+ */
 export const TARGETS: Record<EndpointName, { ratio: number; p99: number } | null> = {
-  transfer: { ratio: 0.8, p99: 50 },
-  withdrawal: { ratio: 0.8, p99: 50 },
-  buy: { ratio: 0.3, p99: 100 },
-  sell: { ratio: 0.3, p99: 100 },
+  transfer: { ratio: 0.5, p99: 50 },
+  withdrawal: { ratio: 0.5, p99: 50 },
+  buy: { ratio: 0.25, p99: 100 },
+  sell: { ratio: 0.25, p99: 100 },
   /** Issue 25: 2,000 members of whom 1,000 under one leader, all claiming at once. */
   roi: { ratio: 0.15, p99: 200 },
 };
