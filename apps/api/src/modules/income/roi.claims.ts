@@ -25,7 +25,7 @@ export const submitClaim = groupCommitPerDb(applyBatch);
 /** The batch, one statement per set of rules (almost always one: the settings rarely change mid-batch). */
 async function applyBatch(db: Db, items: ClaimItem[]): Promise<ClaimOutcome[]> {
   const out: ClaimOutcome[] = items.map(() => ({
-    error: { code: 'XX000', message: 'roi_claim returned nothing.' },
+    error: { code: 'XX000', message: 'The claim returned nothing.' },
   }));
   const groups = new Map<string, number[]>();
   items.forEach((c, i) => {
