@@ -41,6 +41,7 @@ export async function loadRows(c: pg.Client, l: Layout, ids: Ids, log: (m: strin
   const ADMIN = ids.admin;
   const range = (alias: string) => `${alias}.i BETWEEN $1 AND $2`;
   const hash = `'0x' || md5('bench-deposit-' || m.i) || md5('bench-' || m.i)`;
+  const deposited = "m.created_at + interval '30 minutes'";
   const wallet = `CASE b.wallet WHEN 'working' THEN ${A + n} ELSE ${A + 2 * n} END + b.i`;
 
   const chunk = [
@@ -62,7 +63,7 @@ export async function loadRows(c: pg.Client, l: Layout, ids: Ids, log: (m: strin
     `INSERT INTO ledger_transactions (id, idempotency_key, kind, income_type, member_id, memo, details, created_by, created_at)
      SELECT ${T} + m.i, 'deposit:BEP20:' || ${hash}, 'deposit', NULL, ${B} + m.i, 'BEP20 deposit ' || left(${hash}, 10) || '…',
        jsonb_build_object('deposit_id', m.i::text, 'requested', m.deposit::text, 'credited', m.deposit::text, 'verified_by', 'admin'),
-       ${ADMIN}, m.created_at + interval '30 minutes'
+       ${ADMIN}, ${deposited}
      FROM bench_m m WHERE ${range('m')}
      UNION ALL
      SELECT ${T + n} + m.i, 'topup:' || m.i, 'topup', NULL, ${B} + m.i, p.name || ' top-up',
@@ -82,13 +83,14 @@ export async function loadRows(c: pg.Client, l: Layout, ids: Ids, log: (m: strin
      SELECT CASE w.wallet WHEN 'working' THEN ${A + n} ELSE ${A + 2 * n} END + w.i, ${B} + w.i, w.wallet, 'USD', w.total, false, w.first
      FROM (SELECT i, wallet, sum(pay)::bigint AS total, min(at) AS first FROM bench_inc b
            WHERE ${range('b')} AND b.pay > 0 GROUP BY i, wallet) w`,
-    `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT ${T} + m.i, ${A} + m.i, m.deposit FROM bench_m m WHERE ${range('m')}
-     UNION ALL SELECT ${T} + m.i, ${CASH}, -m.deposit FROM bench_m m WHERE ${range('m')}
-     UNION ALL SELECT ${T + n} + m.i, ${A} + m.i, -m.plan FROM bench_m m WHERE ${range('m')} AND m.plan > 0
-     UNION ALL SELECT ${T + n} + m.i, ${INVEST}, m.plan FROM bench_m m WHERE ${range('m')} AND m.plan > 0
-     UNION ALL SELECT ${T + 2 * n} + b.seq, ${wallet}, b.pay FROM bench_inc b WHERE ${range('b')} AND b.pay > 0
-     UNION ALL SELECT ${T + 2 * n} + b.seq, ${INCOME}, -b.pay FROM bench_inc b WHERE ${range('b')} AND b.pay > 0`,
+    // Each entry carries its transaction's time (migration 0062).
+    `INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
+     SELECT ${T} + m.i, ${A} + m.i, m.deposit, ${deposited} FROM bench_m m WHERE ${range('m')}
+     UNION ALL SELECT ${T} + m.i, ${CASH}, -m.deposit, ${deposited} FROM bench_m m WHERE ${range('m')}
+     UNION ALL SELECT ${T + n} + m.i, ${A} + m.i, -m.plan, m.activated_at FROM bench_m m WHERE ${range('m')} AND m.plan > 0
+     UNION ALL SELECT ${T + n} + m.i, ${INVEST}, m.plan, m.activated_at FROM bench_m m WHERE ${range('m')} AND m.plan > 0
+     UNION ALL SELECT ${T + 2 * n} + b.seq, ${wallet}, b.pay, b.at FROM bench_inc b WHERE ${range('b')} AND b.pay > 0
+     UNION ALL SELECT ${T + 2 * n} + b.seq, ${INCOME}, -b.pay, b.at FROM bench_inc b WHERE ${range('b')} AND b.pay > 0`,
     `INSERT INTO deposits (id, user_id, amount, currency, hash, status, credited_amount, verified_by, decided_by, decided_at,
        ledger_transaction_id, created_at)
      SELECT m.i, ${B} + m.i, m.deposit, 'BEP20', ${hash}, 'complete', m.deposit, 'admin', ${ADMIN},
@@ -191,5 +193,7 @@ export async function rebuildRollups(c: pg.Client): Promise<number | null> {
     await c.query(
       "SELECT rollup_live_rebuild((SELECT closed_until FROM rollup_state WHERE name = 'hourly'))",
     );
+  // The member accounts' figures the loader's statements appended (migration 0062), folded as the filler would.
+  await c.query('SELECT account_sums_fold()');
   return performance.now() - started;
 }

@@ -59,9 +59,10 @@ async function proveLedger(deps: Deps, when: string): Promise<boolean> {
   const r = await reconcile(deps.db);
   const c = await checkTeamCounters(deps.db);
   const ok =
-    r.mismatches.length + r.unbalanced.length + r.earned_mismatches.length === 0 && c.mismatches.length === 0;
+    r.mismatches.length + r.unbalanced.length + r.earned_mismatches.length + r.derived_mismatches.length ===
+      0 && c.mismatches.length === 0;
   log(
-    `  ${ok ? 'ok' : 'FAIL'} ${when}: ledger ${r.accounts.toLocaleString('en')} accounts, ${r.mismatches.length} balance mismatches, ${r.unbalanced.length} unbalanced, ${r.earned_mismatches.length} total_earned mismatches; team counters ${c.mismatches.length} mismatches (${secs(performance.now() - started)})`,
+    `  ${ok ? 'ok' : 'FAIL'} ${when}: ledger ${r.accounts.toLocaleString('en')} accounts, ${r.mismatches.length} balance mismatches, ${r.unbalanced.length} unbalanced, ${r.earned_mismatches.length} total_earned mismatches, ${r.derived_mismatches.length} derived mismatches; team counters ${c.mismatches.length} mismatches (${secs(performance.now() - started)})`,
   );
   return ok;
 }

@@ -76,11 +76,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
         await owner.close();
       }
     },
-    // Every test file ends by proving the ledger: balances equal their entries, every transaction balances.
+    // Every test file ends by proving the ledger: balances equal their entries, every transaction balances,
+    // every entry has its transaction's time and the member accounts' kept figures equal their entries.
     close: async () => {
       try {
         const r = await reconcile(database.db);
-        if (r.mismatches.length > 0 || r.unbalanced.length > 0 || r.earned_mismatches.length > 0) {
+        if (
+          r.mismatches.length > 0 ||
+          r.unbalanced.length > 0 ||
+          r.earned_mismatches.length > 0 ||
+          r.derived_mismatches.length > 0
+        ) {
           throw new Error(`ledger does not reconcile: ${JSON.stringify(r)}`);
         }
       } finally {

@@ -117,6 +117,8 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_account_sums: LedgerAccountSumsTable;
+  ledger_account_sums_live: LedgerAccountSumsTable;
   member_plans: MemberPlansTable;
   topups: TopupsTable;
   deposits: DepositsTable;
@@ -243,6 +245,18 @@ export interface LedgerEntriesTable {
   id: Id;
   transaction_id: bigint;
   account_id: bigint;
+  amount: bigint;
+  /** Its transaction's time (migration 0062). */
+  created_at: Generated<Date>;
+}
+
+/** A member account's figures per (source, income, credit): folded, and appended since (migration 0062). */
+export interface LedgerAccountSumsTable {
+  account_id: bigint;
+  source: string;
+  income: boolean;
+  credit: boolean;
+  entries: bigint;
   amount: bigint;
 }
 

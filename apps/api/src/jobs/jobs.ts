@@ -7,6 +7,7 @@ import { DepositReorgService } from '../modules/deposits/deposits.reorg';
 import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
+import { Rollups } from '../modules/reports/rollups';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
@@ -150,5 +151,12 @@ export const jobs: JobDefinition<JobData>[] = [
         deps.logger?.error(r, 'credited deposits held: a chain reorganisation removed their transfer');
       return r;
     },
+  },
+  {
+    name: 'ledger-figures-minutely',
+    cron: '* * * * *',
+    describe:
+      "Closes the ledger's ended hours into the rollups and folds the figures writers appended (per hour, per member account) into one row each (every minute; migrations 0025, 0062).",
+    run: async (deps) => ({ closed_until: (await new Rollups(deps.db).fill()).toISOString() }),
   },
 ];

@@ -17,15 +17,13 @@ const NOT_HISTORY = new Set([
 ]);
 
 /**
- * The append-only guard (migration 0003) that the one rewrite of the demo's ledger timestamps passes
- * (ledger_entries carry no timestamp: their guard stays on).
- */
-/**
  * The append-only guards the demo's backdating lifts, as the tables' owner, for its one transaction at install
  * (the app's role can neither disable them nor change these rows).
  */
 const LEDGER_GUARDS = [
   ['ledger_transactions', 'ledger_transactions_append_only'],
+  // Entries carry their transaction's time (migration 0062): both move by the same map.
+  ['ledger_entries', 'ledger_entries_append_only'],
   ['audit_log', 'audit_log_immutable'],
 ] as const;
 

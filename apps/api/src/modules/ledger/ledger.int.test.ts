@@ -12,6 +12,7 @@ afterAll(async () => {
   const r = await reconcile(t.deps.db);
   expect(r.mismatches).toEqual([]);
   expect(r.unbalanced).toEqual([]);
+  expect(r.derived_mismatches).toEqual([]);
   await t.close();
 });
 
@@ -192,6 +193,84 @@ describe('the database guards the ledger', () => {
       ledger: String(parseUnits('7')),
     });
     await sqlOn(t.url, 'UPDATE ledger_accounts SET balance = balance - 1 WHERE owner_id = $1', [m.id]);
+  });
+});
+
+describe('what the ledger keeps beside its entries (migration 0062)', () => {
+  const kept = async (member: bigint) =>
+    (
+      await sqlOn(
+        t.url,
+        `SELECT s.source, s.credit, sum(s.entries)::int AS entries, sum(s.amount)::bigint AS amount
+         FROM (SELECT * FROM ledger_account_sums UNION ALL SELECT * FROM ledger_account_sums_live) s
+         JOIN ledger_accounts a ON a.id = s.account_id
+         WHERE a.owner_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+        [member],
+      )
+    ).rows;
+
+  it("gives every entry its transaction's time and keeps a member account's figures through folds", async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '3', `kept-a:${m.id}`);
+    await fund(m.id, '4', `kept-b:${m.id}`);
+    await spend(m.id, '2.5', `kept-c:${m.id}`);
+    const before = [
+      { source: 'deposit', credit: true, entries: 2, amount: parseUnits('7') },
+      { source: 'withdrawal_hold', credit: false, entries: 1, amount: -parseUnits('2.5') },
+    ];
+    expect(await kept(m.id)).toEqual(before);
+    const times = await sqlOn(
+      t.url,
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+       JOIN ledger_accounts a ON a.id = e.account_id WHERE a.owner_id = $1 AND e.created_at = t.created_at`,
+      [m.id],
+    );
+    expect(times.rows[0]?.n).toBe(3);
+    // A fold moves the appended rows into one row per figure; nothing is counted twice or lost.
+    await sqlOn(t.url, 'SELECT account_sums_fold()');
+    expect(await kept(m.id)).toEqual(before);
+    const live = await sqlOn(t.url, 'SELECT count(*)::int AS n FROM ledger_account_sums_live');
+    expect(live.rows[0]?.n).toBe(0);
+    await fund(m.id, '1', `kept-d:${m.id}`);
+    expect((await kept(m.id))[0]).toEqual({
+      source: 'deposit',
+      credit: true,
+      entries: 3,
+      amount: parseUnits('8'),
+    });
+    expect((await reconcile(t.deps.db)).derived_mismatches).toEqual([]);
+  });
+
+  it('reconciliation finds a kept figure or an entry time that differs from the entries', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '5', `kept-bad:${m.id}`);
+    await sqlOn(t.url, 'SELECT account_sums_fold()');
+    const account = `(SELECT id FROM ledger_accounts WHERE owner_id = ${m.id} AND kind = 'deposit')`;
+    await sqlOn(t.url, `UPDATE ledger_account_sums SET amount = amount + 1 WHERE account_id = ${account}`);
+    const bad = await reconcile(t.deps.db);
+    expect(bad.derived_mismatches).toHaveLength(1);
+    expect(bad.derived_mismatches[0]).toContain('deposit credits');
+    await sqlOn(t.url, `UPDATE ledger_account_sums SET amount = amount - 1 WHERE account_id = ${account}`);
+    await sqlOn(
+      t.url,
+      `BEGIN;
+       ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only;
+       UPDATE ledger_entries SET created_at = created_at - interval '1 hour' WHERE account_id = ${account};
+       ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only;
+       COMMIT`,
+    );
+    const late = await reconcile(t.deps.db);
+    expect(late.derived_mismatches).toHaveLength(1);
+    expect(late.derived_mismatches[0]).toMatch(/^entry \d+: time /);
+    await sqlOn(
+      t.url,
+      `BEGIN;
+       ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only;
+       UPDATE ledger_entries SET created_at = created_at + interval '1 hour' WHERE account_id = ${account};
+       ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only;
+       COMMIT`,
+    );
+    expect((await reconcile(t.deps.db)).derived_mismatches).toEqual([]);
   });
 });
 

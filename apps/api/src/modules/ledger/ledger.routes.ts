@@ -12,7 +12,11 @@ export function ledgerRoutes(app: App): void {
     async () => {
       const r = await reconcile(app.deps.db);
       return {
-        ok: r.mismatches.length === 0 && r.unbalanced.length === 0 && r.earned_mismatches.length === 0,
+        ok:
+          r.mismatches.length === 0 &&
+          r.unbalanced.length === 0 &&
+          r.earned_mismatches.length === 0 &&
+          r.derived_mismatches.length === 0,
         ...r,
       };
     },

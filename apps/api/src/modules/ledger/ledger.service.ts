@@ -115,6 +115,11 @@ export async function reconcile(db: DbOrTx): Promise<{
   payout_mismatches: string[];
   /** The latest proof of liabilities' totals against the member balances at its cut-off (decision 0044). */
   proof_mismatches: string[];
+  /**
+   * What the ledger keeps beside its entries (migration 0062) against the entries: an entry whose time is not
+   * its transaction's, or a member account's folded figures that differ from the sums of its entries.
+   */
+  derived_mismatches: string[];
 }> {
   const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
     SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
@@ -147,6 +152,29 @@ export async function reconcile(db: DbOrTx): Promise<{
            OR w.payout_reference IS DISTINCT FROM '0x' || p.tx_hash
            OR NOT EXISTS (SELECT 1 FROM ledger_transactions t
                           WHERE t.idempotency_key = 'withdrawal-complete:' || w.id)))`.execute(db);
+  const derived = await sql<{ what: string }>`
+    SELECT 'entry ' || e.id || ': time ' || e.created_at || ', its transaction ' || t.created_at AS what
+    FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+    WHERE e.created_at <> t.created_at
+    UNION ALL
+    SELECT 'account ' || account_id || ' ' || source || (CASE WHEN credit THEN ' credits' ELSE ' debits' END)
+           || ': kept ' || coalesce(k.entries, 0) || ' / ' || coalesce(k.amount, 0)
+           || ', entries ' || coalesce(x.entries, 0) || ' / ' || coalesce(x.amount, 0)
+    FROM (
+      SELECT e.account_id, coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income,
+             e.amount > 0 AS credit, count(*) AS entries, sum(e.amount) AS amount
+      FROM ledger_entries e
+      JOIN ledger_transactions t ON t.id = e.transaction_id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
+      GROUP BY 1, 2, 3, 4
+    ) x
+    FULL JOIN (
+      SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
+      FROM (SELECT * FROM ledger_account_sums UNION ALL SELECT * FROM ledger_account_sums_live) s
+      GROUP BY 1, 2, 3, 4
+    ) k USING (account_id, source, income, credit)
+    WHERE x.entries IS DISTINCT FROM k.entries OR x.amount IS DISTINCT FROM k.amount
+    LIMIT 100`.execute(db);
   const count = await db
     .selectFrom('ledger_accounts')
     .select((eb) => eb.fn.countAll<bigint>().as('n'))
@@ -161,6 +189,7 @@ export async function reconcile(db: DbOrTx): Promise<{
     unbalanced: unbalanced.rows.map((r) => String(r.transaction_id)),
     payout_mismatches: payouts.rows.map((r) => String(r.withdrawal_id)),
     proof_mismatches: await reconcileProof(db),
+    derived_mismatches: derived.rows.map((r) => r.what),
     earned_mismatches: earned.rows.map((r) => ({
       user_id: String(r.user_id),
       cached: String(r.cached),

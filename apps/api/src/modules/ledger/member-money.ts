@@ -28,18 +28,21 @@ export async function memberMoney(db: DbOrTx, ids: bigint[]): Promise<Map<bigint
     if (b.kind === 'working') m.working = b.balance;
     if (b.kind === 'non_working') m.non_working = b.balance;
   }
+  // The member accounts' folded figures (migration 0062): a few rows per account, however many entries.
   const { rows } = await sql<{ owner_id: bigint; bucket: string; total: bigint }>`
-    SELECT a.owner_id, coalesce(t.income_type, 'funding') AS bucket, sum(e.amount)::bigint AS total
-    FROM ledger_entries e
-    JOIN ledger_accounts a ON a.id = e.account_id
-    JOIN ledger_transactions t ON t.id = e.transaction_id
+    SELECT a.owner_id, CASE WHEN s.income THEN s.source ELSE 'funding' END AS bucket,
+           sum(s.amount)::bigint AS total
+    FROM ledger_accounts a
+    JOIN (SELECT account_id, source, income, credit, amount FROM ledger_account_sums
+          UNION ALL
+          SELECT account_id, source, income, credit, amount FROM ledger_account_sums_live) s
+      ON s.account_id = a.id
     WHERE a.owner_id = ANY(${ids}::bigint[])
-      AND ((a.kind = 'deposit' AND t.income_type IS NULL AND e.amount > 0
-            AND t.kind <> 'deposit_reorg_release')
+      AND ((a.kind = 'deposit' AND NOT s.income AND s.credit AND s.source <> 'deposit_reorg_release')
            -- A deposit a chain reorganisation removed and an admin reversed is no funding (decision 0028);
            -- one released returned money held, not new funding.
-           OR (a.kind = 'held' AND t.kind = 'deposit_reorg_reverse')
-           OR (t.income_type = ANY(${[...incomeTypes]}::text[]) AND a.kind IN ('working', 'non_working')))
+           OR (a.kind = 'held' AND NOT s.income AND s.source = 'deposit_reorg_reverse')
+           OR (s.income AND s.source = ANY(${[...incomeTypes]}::text[]) AND a.kind IN ('working', 'non_working')))
     GROUP BY a.owner_id, bucket`.execute(db);
   for (const r of rows) {
     const m = out.get(r.owner_id);

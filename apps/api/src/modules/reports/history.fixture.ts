@@ -65,8 +65,10 @@ export async function writePastLedger(url: string, rows: PastMovement[]): Promis
       const id = BigInt(t.rows[0].id);
       ids.push(id);
       await client.query(
-        'INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, $5)',
-        [id, mine, m.amount, other, -m.amount],
+        // An entry carries its transaction's time (migration 0062).
+        `INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
+         VALUES ($1, $2, $3, $6), ($1, $4, $5, $6)`,
+        [id, mine, m.amount, other, -m.amount, m.at],
       );
       net.set(mine, (net.get(mine) ?? 0n) + m.amount);
       if (m.counterpart) net.set(other, (net.get(other) ?? 0n) - m.amount);

@@ -131,6 +131,8 @@ export class Rollups {
     if (!w) throw new Error('rollup_fill returned nothing');
     // The writers' live figures: rows of closed hours dropped, each open hour's rows summed into one.
     await sql`SELECT rollup_live_fold()`.execute(this.db);
+    // The member accounts' appended figures (migration 0062), summed into one row per figure.
+    await sql`SELECT account_sums_fold()`.execute(this.db);
     watermarks.set(this.db, { at: Date.now(), w });
     return w;
   }

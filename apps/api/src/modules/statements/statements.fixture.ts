@@ -53,6 +53,14 @@ export async function backdate(ownerUrl: string, moves: { id: bigint; at: Date }
        FROM unnest($1::bigint[], $2::timestamptz[]) AS m(id, at) WHERE t.id = m.id`,
       [moves.map((m) => String(m.id)), moves.map((m) => m.at.toISOString())],
     );
+    // Their entries carry the same time (migration 0062).
+    await client.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only');
+    await client.query(
+      `UPDATE ledger_entries e SET created_at = m.at
+       FROM unnest($1::bigint[], $2::timestamptz[]) AS m(id, at) WHERE e.transaction_id = m.id`,
+      [moves.map((m) => String(m.id)), moves.map((m) => m.at.toISOString())],
+    );
+    await client.query('ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only');
     await client.query('ALTER TABLE ledger_transactions ENABLE TRIGGER ledger_transactions_append_only');
     await client.query('COMMIT');
   } catch (err) {

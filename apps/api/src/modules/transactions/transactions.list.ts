@@ -15,7 +15,10 @@ const HOUR = 3_600_000;
  * is paged and counted by the server rather than filtered from a page of all credits.
  */
 export const INCOME = 'income';
-const reversedSql = sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || t.id)`;
+/** The transaction aliased `alias` was reversed. */
+const reversedOf = (alias: string) =>
+  sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || ${sql.ref(`${alias}.id`)})`;
+const reversedSql = reversedOf('t');
 
 /** One row per entry on a member's USD wallet. */
 function entries(db: Db) {
@@ -148,7 +151,8 @@ export class TransactionList {
       return { rows: rows.map(toRecord), total: rows.length };
     }
     const offset = (q.page - 1) * q.limit;
-    const counted = userId === undefined && !q.search && q.status !== 'reversed' && q.status !== 'completed';
+    if (userId !== undefined) return this.memberList(q, userId, base, offset);
+    const counted = !q.search && q.status !== 'reversed' && q.status !== 'completed';
     if (!counted) {
       const [rows, count] = await Promise.all([
         newestFirst(base).limit(q.limit).offset(offset).execute(),
@@ -176,6 +180,81 @@ export class TransactionList {
       .offset(span.skip)
       .execute();
     return { rows: rows.map(toRecord), total };
+  }
+
+  /**
+   * One member's list (decision 0048). The page is read from each of the member's USD accounts newest first
+   * (its entries' time index), at most `offset + limit` matching entries per account, so a leader with
+   * thousands of credits reads a page, not every entry. The total comes from the accounts' folded figures
+   * where the filter is one they keep (source, income, credit); a date, status or text filter is counted.
+   */
+  private async memberList(
+    q: TxFilter,
+    userId: bigint,
+    base: Entries,
+    offset: number,
+  ): Promise<{ rows: TransactionRecord[]; total: number }> {
+    const page = newestFirst(base).limit(q.limit).offset(offset);
+    const rows = q.search
+      ? page.execute()
+      : page.where('e.id', 'in', this.recentEntries(q, userId, offset + q.limit)).execute();
+    const { from, to } = dayRange(q);
+    const kept = !q.search && !q.status && !from && !to;
+    const [list, total] = await Promise.all([
+      rows,
+      kept ? this.keptCount(q, userId) : boundedCount(this.db, base).then((c) => c.total),
+    ]);
+    return { rows: list.map(toRecord), total };
+  }
+
+  /** The newest `take` entries matching the filter on each of the member's USD accounts (their ids). */
+  private recentEntries(q: TxFilter, userId: bigint, take: number) {
+    const { from, to } = dayRange(q);
+    return this.db
+      .selectFrom('ledger_accounts as ca')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('ledger_entries as ce')
+            .innerJoin('ledger_transactions as ct', 'ct.id', 'ce.transaction_id')
+            .select('ce.id')
+            .whereRef('ce.account_id', '=', 'ca.id')
+            .$if(q.source === INCOME, (x) => x.where('ct.income_type', 'is not', null))
+            .$if(!!q.source && q.source !== INCOME, (x) =>
+              x.where(sql`coalesce(ct.income_type, ct.kind)`, '=', q.source as string),
+            )
+            .$if(q.transaction_type === 'credit', (x) => x.where('ce.amount', '>', 0n))
+            .$if(q.transaction_type === 'debit', (x) => x.where('ce.amount', '<', 0n))
+            .$if(q.status === 'reversed', (x) => x.where(reversedOf('ct')))
+            .$if(q.status === 'completed', (x) => x.where(sql<boolean>`not ${reversedOf('ct')}`))
+            .$if(from !== undefined, (x) => x.where('ce.created_at', '>=', from as Date))
+            .$if(to !== undefined, (x) => x.where('ce.created_at', '<', to as Date))
+            .orderBy('ce.created_at', 'desc')
+            .orderBy('ce.transaction_id', 'desc')
+            .limit(take)
+            .as('c'),
+        (join) => join.onTrue(),
+      )
+      .select('c.id')
+      .where('ca.owner_id', '=', userId)
+      .where('ca.asset', '=', 'USD');
+  }
+
+  /** How many entries of the member's USD accounts match, from the accounts' folded figures. */
+  private async keptCount(q: TxFilter, userId: bigint): Promise<number> {
+    const { rows } = await sql<{ n: bigint }>`
+      SELECT coalesce(sum(s.entries), 0)::bigint AS n
+      FROM ledger_accounts a
+      JOIN (SELECT account_id, source, income, credit, entries FROM ledger_account_sums
+            UNION ALL
+            SELECT account_id, source, income, credit, entries FROM ledger_account_sums_live) s
+        ON s.account_id = a.id
+      WHERE a.owner_id = ${userId} AND a.asset = 'USD'
+        ${q.source === INCOME ? sql`AND s.income` : q.source ? sql`AND s.source = ${q.source}` : sql``}
+        ${q.transaction_type === undefined ? sql`` : sql`AND s.credit = ${q.transaction_type === 'credit'}`}`.execute(
+      this.db,
+    );
+    return Number(rows[0]?.n ?? 0n);
   }
 
   /**

@@ -116,7 +116,8 @@ async function reference(
     values.push(filter.owner);
     where.push(`a.owner_id = $${values.length}`);
   }
-  if (filter.source) {
+  if (filter.source === 'income') where.push('t.income_type IS NOT NULL');
+  else if (filter.source) {
     values.push(filter.source);
     where.push(`coalesce(t.income_type, t.kind) = $${values.length}`);
   }
@@ -250,14 +251,33 @@ describe('transaction pages at any depth', () => {
     const want = await reference({ source: 'roi_income', type: 'credit' }, 3, 5);
     expect(res.json().total).toBe(want.total);
     expect(rowsOf(res.json().transactions)).toEqual(want.rows);
-    for (const page of [1, 4, 9]) {
-      const mine = await t.app.inject({
-        url: `/api/v1/tr/user/${member}?limit=7&page=${page}`,
-        headers: bearer(adminToken),
-      });
-      const wantMine = await reference({ owner: member }, page, 7);
-      expect(mine.json().total).toBe(wantMine.total);
-      expect(rowsOf(mine.json().transactions)).toEqual(wantMine.rows);
+    // A member's own list is read per account from the entries' time index, its total from the accounts'
+    // folded figures (decision 0048): the same rows and totals as the plain scan, before and after a fold.
+    for (const state of ['appended', 'folded']) {
+      if (state === 'folded') await sqlOn(t.url, 'SELECT account_sums_fold()');
+      for (const f of [...filters, { source: 'income' }]) {
+        for (const limit of [1, 7]) {
+          const want1 = await reference({ ...f, owner: member }, 1, limit);
+          const last = Math.max(1, Math.ceil(want1.total / limit));
+          for (const page of new Set([1, 2, 4, Math.ceil(last / 2), last, last + 1])) {
+            const query = new URLSearchParams({
+              page: String(page),
+              limit: String(limit),
+              ...(f.source ? { source: f.source } : {}),
+              ...(f.type ? { transaction_type: f.type } : {}),
+              ...(f.from ? { from: f.from } : {}),
+              ...(f.to ? { to: f.to } : {}),
+            }).toString();
+            const mine = await t.app.inject({
+              url: `/api/v1/tr/user/${member}?${query}`,
+              headers: bearer(adminToken),
+            });
+            const wantMine = await reference({ ...f, owner: member }, page, limit);
+            expect(mine.json().total, `${state}: ${query}`).toBe(wantMine.total);
+            expect(rowsOf(mine.json().transactions), `${state}: ${query}`).toEqual(wantMine.rows);
+          }
+        }
+      }
     }
   });
 });
