@@ -9,6 +9,8 @@ export const CtoPayout = z.object({
   pool: AmountOut,
   members: z.number().int(),
   share: AmountOut,
+  /** 'paying' while its shares are being credited, in chunks (decision 0048). */
+  status: z.enum(['paying', 'paid']),
   created_at: z.string(),
 });
 export const CtoShare = z.object({

@@ -791,6 +791,8 @@ export interface CtoPayoutsTable {
   members: number;
   share: bigint;
   paid_by: bigint | null;
+  /** 'paying' until every share is credited (migration 0063). */
+  status: ColumnType<'paying' | 'paid', 'paying' | 'paid' | undefined, 'paid'>;
   created_at: Timestamp;
 }
 

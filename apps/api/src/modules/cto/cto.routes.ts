@@ -24,6 +24,7 @@ type PayoutRow = {
   pool: bigint;
   members: number;
   share: bigint;
+  status: 'paying' | 'paid';
   created_at: Date;
 };
 const toPayout = (p: PayoutRow) => ({
@@ -33,6 +34,7 @@ const toPayout = (p: PayoutRow) => ({
   pool: amountOut(p.pool),
   members: p.members,
   share: amountOut(p.share),
+  status: p.status,
   created_at: p.created_at.toISOString(),
 });
 
@@ -72,7 +74,7 @@ export function ctoRoutes(app: App): void {
       payouts: (
         await db
           .selectFrom('cto_payouts')
-          .select(['id', 'month', 'turnover', 'pool', 'members', 'share', 'created_at'])
+          .select(['id', 'month', 'turnover', 'pool', 'members', 'share', 'status', 'created_at'])
           .orderBy('month', 'desc')
           .execute()
       ).map(toPayout),
@@ -86,7 +88,8 @@ export function ctoRoutes(app: App): void {
       .select(['s.payout_id', 'p.month', 's.user_id', 'u.username', 's.amount', 'u.fullname'])
       .orderBy('p.month', 'desc');
     if (q.payoutId !== undefined) s = s.where('s.payout_id', '=', q.payoutId);
-    if (q.userId !== undefined) s = s.where('s.user_id', '=', q.userId);
+    // A member sees a share once it is credited: a month still paying shows nothing yet (decision 0048).
+    if (q.userId !== undefined) s = s.where('s.user_id', '=', q.userId).where('p.status', '=', 'paid');
     return s.execute().then((rows) =>
       rows.map((r) => ({
         ...r,
@@ -105,7 +108,7 @@ export function ctoRoutes(app: App): void {
     async (request) => {
       const p = await db
         .selectFrom('cto_payouts')
-        .select(['id', 'month', 'turnover', 'pool', 'members', 'share', 'created_at'])
+        .select(['id', 'month', 'turnover', 'pool', 'members', 'share', 'status', 'created_at'])
         .where('id', '=', BigInt(request.params.id))
         .executeTakeFirst();
       if (!p) throw notFound('CTO payout not found.');

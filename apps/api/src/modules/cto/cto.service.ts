@@ -10,6 +10,9 @@ import type { SettingsService } from '../settings/settings.service';
 
 export type CtoResult = { month: string; pool: string; members: number; share: string };
 
+/** Chunks of a month's credits written at once (two cores: one each). */
+const WRITERS = 2;
+
 /**
  * CTO (business-rules 5): each month a pool of 1% of the month's top-ups is split equally among the
  * qualified members (own plan at least 50, directs' plans at least 5000; settings), paid once a month.
@@ -18,6 +21,8 @@ export class CtoService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    /** Members credited per transaction. */
+    private readonly chunk = 10_000,
   ) {}
 
   /**
@@ -66,24 +71,41 @@ export class CtoService {
     return this.payMonth(month, null, true);
   }
 
-  /** Pays one month's pool once; `actor` is the admin, or null for the job. */
+  /**
+   * Pays one month's pool once (decision 0048): `open` fixes the pool, the members and their shares in one
+   * transaction; `credit` then credits the shares in chunks. A month left paying (a crash between chunks)
+   * is finished by the next call, which credits only what is missing: each credit has the month's key.
+   */
   private async payMonth(
     month: string,
     actor: bigint | null,
     skipIfNone: boolean,
   ): Promise<CtoResult | null> {
+    const opened = await this.open(month, actor, skipIfNone);
+    if (!opened) return null;
+    await this.credit(opened.id, month);
+    return opened.result;
+  }
+
+  /** Starts paying a month (or finds it paying); null when it is paid already or nobody qualifies (job). */
+  async open(
+    month: string,
+    actor: bigint | null,
+    skipIfNone = true,
+  ): Promise<{ id: bigint; result: CtoResult } | null> {
     assertMonthEnded(month, 'CTO pool');
     return this.db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(727002)`.execute(tx);
-      const done = await tx
+      const found = await tx
         .selectFrom('cto_payouts')
-        .select('id')
+        .select(['id', 'status', 'pool', 'members', 'share'])
         .where('month', '=', month)
         .executeTakeFirst();
-      if (done) {
+      if (found?.status === 'paid') {
         if (skipIfNone) return null;
         throw conflict('The CTO pool of this month was already paid.');
       }
+      if (found) return { id: found.id, result: resultOf(month, found) };
       const s = await this.settings.all(tx);
       const turnover = await sql<{ total: bigint }>`
         SELECT coalesce(sum(amount), 0)::bigint AS total FROM topups
@@ -103,22 +125,13 @@ export class CtoService {
       }
       // Equal shares, rounded down; the remainder of a unit stays with the platform.
       const share = pool / BigInt(count);
+      // CTO is outside the earning cap; it is paid while rewards are open.
+      if (!s.features.reward && share > 0n) throw businessRule('Rewards are closed.');
       const payout = await tx
         .insertInto('cto_payouts')
-        .values({ month, turnover: total, pool, members: count, share, paid_by: actor })
+        .values({ month, turnover: total, pool, members: count, share, paid_by: actor, status: 'paying' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // One set-based credit for all members (CTO is outside the earning cap).
-      if (!s.features.reward && share > 0n) throw businessRule('Rewards are closed.');
-      const details = { rule: 'CTO pool', month, pool: amountOut(pool), members: count };
-      await postIncomeFrom(
-        tx,
-        'cto',
-        'non_working',
-        sql`SELECT user_id, ${share}::bigint AS amount, ${`cto:${month}:`} || user_id AS key,
-                   ${JSON.stringify(details)}::jsonb AS details
-            FROM cto_members`,
-      );
       await sql`
         INSERT INTO cto_shares (payout_id, user_id, amount)
         SELECT ${payout.id}::bigint, user_id, ${share}::bigint FROM cto_members`.execute(tx);
@@ -127,14 +140,59 @@ export class CtoService {
         action: 'cto.pay',
         entity: 'cto',
         entityId: month,
-        after: {
-          turnover: amountOut(total),
-          pool: amountOut(pool),
-          members: count,
-          share: amountOut(share),
-        },
+        after: { turnover: amountOut(total), pool: amountOut(pool), members: count, share: amountOut(share) },
       });
-      return { month, pool: amountOut(pool), members: count, share: amountOut(share) };
+      return { id: payout.id, result: resultOf(month, { pool, members: count, share }) };
     });
   }
+
+  /**
+   * Credits a paying month's shares, `chunk` members per transaction and WRITERS transactions at a time
+   * (members differ between chunks, so they never wait on each other), then marks the month paid. Each
+   * credit's key is the month's and the member's: a share credited before is left alone. `maxChunks` stops
+   * early (a month still paying, as after a crash).
+   */
+  async credit(payoutId: bigint, month: string, maxChunks = Number.POSITIVE_INFINITY): Promise<void> {
+    const p = await this.db
+      .selectFrom('cto_payouts')
+      .select(['pool', 'members', 'status'])
+      .where('id', '=', payoutId)
+      .executeTakeFirstOrThrow();
+    if (p.status === 'paid') return;
+    const { rows: ranges } = await sql<{ lo: bigint; hi: bigint }>`
+      SELECT min(user_id) AS lo, max(user_id) AS hi
+      FROM (SELECT user_id, (row_number() OVER (ORDER BY user_id) - 1) / ${this.chunk} AS k
+            FROM cto_shares WHERE payout_id = ${payoutId} AND amount > 0) c
+      GROUP BY k ORDER BY k`.execute(this.db);
+    const details = JSON.stringify({ rule: 'CTO pool', month, pool: amountOut(p.pool), members: p.members });
+    const todo = ranges.slice(0, maxChunks);
+    let next = 0;
+    const writer = async () => {
+      for (let r = todo[next++]; r; r = todo[next++]) {
+        const { lo, hi } = r;
+        await this.db.transaction().execute((tx) =>
+          postIncomeFrom(
+            tx,
+            'cto',
+            'non_working',
+            sql`SELECT user_id, amount, ${`cto:${month}:`} || user_id AS key, ${details}::jsonb AS details
+                FROM cto_shares WHERE payout_id = ${payoutId} AND user_id BETWEEN ${lo} AND ${hi}`,
+          ),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(WRITERS, todo.length) }, writer));
+    if (todo.length < ranges.length) return;
+    await this.db
+      .updateTable('cto_payouts')
+      .set({ status: 'paid' })
+      .where('id', '=', payoutId)
+      .where('status', '=', 'paying')
+      .execute();
+  }
+}
+
+/** The answer of a payout: its pool, members and share as decimal text. */
+function resultOf(month: string, p: { pool: bigint; members: number; share: bigint }): CtoResult {
+  return { month, pool: amountOut(p.pool), members: p.members, share: amountOut(p.share) };
 }
