@@ -238,6 +238,22 @@ describe('sign-in and sign-out', () => {
     expect(res.json().message).toMatch(/expired/);
   });
 
+  it('resolves each of many concurrent requests to its own session, looked up together (decision 0048)', async () => {
+    const members = [await buildMember(t.deps), await buildMember(t.deps), await buildMember(t.deps)];
+    const tokens = await Promise.all(members.map((m) => tokenFor(t.app, m)));
+    const ended = await tokenFor(t.app, members[0] as (typeof members)[number]);
+    expect((await t.app.inject({ url: '/api/v1/auth/signout', headers: bearer(ended) })).statusCode).toBe(
+      200,
+    );
+    const asks = Array.from({ length: 60 }, (_, i) => {
+      const k = i % 5;
+      const token = k < 3 ? (tokens[k] as string) : k === 3 ? ended : 'no-such-token';
+      return { token, want: k < 3 ? members[k]?.id : null };
+    });
+    const got = await Promise.all(asks.map((a) => t.deps.sessions.resolve(a.token)));
+    expect(got.map((p) => p?.userId ?? null)).toEqual(asks.map((a) => a.want ?? null));
+  });
+
   it('never stores the token itself', async () => {
     const m = await buildMember(t.deps);
     const token = await tokenFor(t.app, m);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SecondFactorState, StaffRole } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
+import { GroupCommit } from '../../db/group-commit';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
 
@@ -42,11 +43,25 @@ export class SessionStore {
     return { token, expiresAt };
   }
 
-  async resolve(token: string): Promise<Principal | null> {
-    const row = await this.db
+  /**
+   * The session a token opens, or null. Lookups arriving while one is on its way go together in the next
+   * (decision 0048): one statement for many requests under load, the same freshness (each is read after its
+   * request arrived), alone and at once when the app is quiet.
+   */
+  resolve(token: string): Promise<Principal | null> {
+    return this.lookups.submit(hashToken(token).toString('hex'));
+  }
+
+  private readonly lookups = new GroupCommit<string, Principal | null>((hashes) => this.lookup(hashes), {
+    maxBatch: 64,
+    maxInFlight: 1,
+  });
+
+  private async lookup(hashes: string[]): Promise<(Principal | null)[]> {
+    const rows = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.user_id', 'u.role', 's.second_factor', 'u.staff_roles'])
+      .select(['s.id', 's.user_id', 'u.role', 's.second_factor', 'u.staff_roles', 's.token_hash'])
       .select((eb) =>
         eb
           .exists(
@@ -58,7 +73,7 @@ export class SessionStore {
           )
           .as('two_factor_on'),
       )
-      .where('s.token_hash', '=', hashToken(token))
+      .where(sql<boolean>`s.token_hash = ANY(${hashes.map((h) => Buffer.from(h, 'hex'))}::bytea[])`)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', new Date())
       .where('u.deleted_at', 'is', null)
@@ -66,17 +81,21 @@ export class SessionStore {
       .whereRef('u.role', '=', 's.role')
       // Every signed-in request makes this check: prepared once per connection (db/index.ts prepareMarked).
       .modifyFront(sql.raw('/* prepare:session_lookup */'))
-      .executeTakeFirst();
-    return row
-      ? {
-          userId: row.user_id,
-          role: row.role,
-          sessionId: row.id,
-          secondFactor: row.second_factor,
-          twoFactorOn: Boolean(row.two_factor_on),
-          staffRoles: row.staff_roles as StaffRole[],
-        }
-      : null;
+      .execute();
+    const found = new Map(rows.map((r) => [Buffer.from(r.token_hash).toString('hex'), r]));
+    return hashes.map((h) => {
+      const row = found.get(h);
+      return row
+        ? {
+            userId: row.user_id,
+            role: row.role,
+            sessionId: row.id,
+            secondFactor: row.second_factor,
+            twoFactorOn: Boolean(row.two_factor_on),
+            staffRoles: row.staff_roles as StaffRole[],
+          }
+        : null;
+    });
   }
 
   /**
