@@ -12,7 +12,17 @@ export const READ_TARGET_MS: Record<Group, number> = {
   statement: 200,
 };
 
-export type Read = { group: Group; label: string; as: string; token: string; path: string };
+export type Read = {
+  group: Group;
+  label: string;
+  as: string;
+  token: string;
+  path: string;
+  /** A target of its own, in ms (the group's otherwise). */
+  targetMs?: number;
+};
+/** Issue 25: the leader's own reads (member record, own list) under 5 ms at a million members. */
+const LEADER_OWN_MS = 5;
 export type ReadTiming = Read & {
   clientMs: number;
   serverMs: number;
@@ -97,8 +107,8 @@ export function scaleReads(o: {
     member('GET /users/{id}', `/users/${id}`),
     member('GET /tr/wallet/{id}', `/tr/wallet/${id}`),
     member('GET /tr/user/{id}', `/tr/user/${id}`),
-    leader('member', 'GET /users/{id}', `/users/${leaderId}`),
-    leader('member', 'GET /tr/user/{id}', `/tr/user/${leaderId}`),
+    { ...leader('member', 'GET /users/{id}', `/users/${leaderId}`), targetMs: LEADER_OWN_MS },
+    { ...leader('member', 'GET /tr/user/{id}', `/tr/user/${leaderId}`), targetMs: LEADER_OWN_MS },
     leader(
       'referral',
       'GET /referral/full/{code}?depth=1 (first level)',

@@ -48,7 +48,7 @@ export function printProofBuild(b: ProofBuildTiming): void {
 
 export function printReads(reads: ReadTiming[]): void {
   const rows = reads.map((r) => {
-    const target = READ_TARGET_MS[r.group];
+    const target = r.targetMs ?? READ_TARGET_MS[r.group];
     return [
       r.group,
       r.label,
