@@ -30,20 +30,35 @@ export class CtoService {
    * and the pay.
    */
   private qualifiedQuery(s: Settings) {
+    const minDirects = parseUnits(s.ctoMinDirectsBusiness);
+    // With no minimum for the directs, a member without directs qualifies too: every member is read.
+    if (minDirects <= 0n)
+      return sql`
+        WITH d AS (
+          SELECT sponsor_id, sum(active_plan) AS total FROM users
+          WHERE sponsor_id IS NOT NULL AND deleted_at IS NULL AND active_plan > 0
+          GROUP BY sponsor_id
+        )
+        SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business,
+               u.fullname
+        FROM users u
+        LEFT JOIN d ON d.sponsor_id = u.id
+        WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
+          AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
+          AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)`;
     return sql`
       WITH d AS (
-        -- The directs' plans of every sponsor in one pass (no lookup per member).
+        -- The directs' plans of every sponsor in one pass over users_sponsor_plan_idx (no lookup per member),
+        -- only the sponsors whose directs hold enough.
         SELECT sponsor_id, sum(active_plan) AS total FROM users
         WHERE sponsor_id IS NOT NULL AND deleted_at IS NULL AND active_plan > 0
         GROUP BY sponsor_id
+        HAVING sum(active_plan) >= ${minDirects}
       )
-      SELECT u.id AS user_id, u.username, u.active_plan, coalesce(d.total, 0)::bigint AS directs_business,
-             u.fullname
-      FROM users u
-      LEFT JOIN d ON d.sponsor_id = u.id
+      SELECT u.id AS user_id, u.username, u.active_plan, d.total::bigint AS directs_business, u.fullname
+      FROM d JOIN users u ON u.id = d.sponsor_id
       WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
         AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
-        AND coalesce(d.total, 0) >= ${parseUnits(s.ctoMinDirectsBusiness)}
         AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)`;
   }
 

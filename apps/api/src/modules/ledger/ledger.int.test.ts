@@ -144,6 +144,40 @@ describe('the database guards the ledger', () => {
     ).rejects.toThrow(/check/);
   });
 
+  it('refuses an entry naming no account or no transaction, and keeps accounts and transactions (0064)', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '2', `refs:${m.id}`);
+    const noAccount = sqlOn(
+      t.url,
+      `WITH tx AS (INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ('refs-a-' || $1::bigint, 'test') RETURNING id)
+       INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT tx.id, 999999999, 5 FROM tx
+       UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE owner_id IS NULL AND kind = 'cash'), -5 FROM tx`,
+      [m.id],
+    );
+    await expect(noAccount).rejects.toMatchObject({
+      code: '23503',
+      message: expect.stringMatching(/names no account/),
+    });
+    const noTransaction = sqlOn(
+      t.url,
+      `INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT 999999999, a.id, 1 FROM ledger_accounts a WHERE a.owner_id = $1 AND a.kind = 'deposit'
+       UNION ALL SELECT 999999999, a.id, -1 FROM ledger_accounts a WHERE a.owner_id IS NULL AND a.kind = 'cash'`,
+      [m.id],
+    );
+    await expect(noTransaction).rejects.toMatchObject({
+      code: '23503',
+      message: expect.stringMatching(/names no transaction/),
+    });
+    await expect(sqlOn(t.url, 'DELETE FROM ledger_accounts WHERE owner_id = $1', [m.id])).rejects.toThrow(
+      /append-only/,
+    );
+    for (const table of ['ledger_accounts', 'ledger_transactions'])
+      await expect(sqlOn(t.url, `TRUNCATE ${table} CASCADE`)).rejects.toThrow(/append-only/);
+    expect(await balance(m.id)).toBe(parseUnits('2'));
+  });
+
   it('checks every transaction an INSERT statement touches, and an entry added later to a posted one', async () => {
     const m = await buildMember(t.deps);
     await fund(m.id, '1.5', `stmt:${m.id}`);
