@@ -1,7 +1,7 @@
 /**
  * The app under test, in a process of its own so the load generator does not share its event loop:
  * the real buildDeps/buildApp on BENCH_DATABASE_URL as the app role, a pool of 20 like server.ts, rate
- * limits raised, no jobs, listening on loopback. Each response carries `server-timing: app;dur=<ms>`
+ * limits raised, settings kept in memory as server.ts keeps them, no jobs, listening on loopback. Each response carries `server-timing: app;dur=<ms>`
  * (Fastify's own elapsed time) so the scale benchmark can report server time.
  */
 import { buildApp, buildDeps } from '../../src/app';
@@ -26,6 +26,8 @@ const config = loadConfig({
   RATE_LIMIT_REGISTER_PER_IP: '100000000',
 });
 const deps = buildDeps(config, database.db);
+// As server.ts runs it: settings kept in memory, dropped when they change (not read by every money request).
+await deps.settings.listen(url);
 const app = await buildApp(deps);
 app.addHook('onSend', async (_request, reply, payload) => {
   reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(3)}`);
