@@ -59,7 +59,10 @@ export class SessionStore {
 
   private async lookup(hashes: string[]): Promise<(Principal | null)[]> {
     // Each token is looked up by its unique index (the lateral's OFFSET 0 keeps it a lookup per token, whatever
-    // the table's statistics say). Every signed-in request makes this check: prepared once per connection.
+    // the table's statistics say). Every signed-in request makes this check: prepared once per connection, one
+    // statement for a lone lookup (its generic plan is the custom one) and one for several.
+    const now = new Date();
+    const one = hashes.length === 1;
     const { rows } = await sql<{
       id: bigint;
       user_id: bigint;
@@ -69,14 +72,18 @@ export class SessionStore {
       token_hash: Buffer;
       two_factor_on: boolean;
     }>`
-      /* prepare:session_lookup */
-      SELECT x.* FROM unnest(${hashes.map((h) => Buffer.from(h, 'hex'))}::bytea[]) AS h(hash)
+      ${sql.raw(one ? '/* prepare:session_lookup */' : '/* prepare:session_lookups */')}
+      SELECT x.* FROM ${
+        one
+          ? sql`(SELECT ${Buffer.from(hashes[0] ?? '', 'hex')}::bytea AS hash) AS h`
+          : sql`unnest(${hashes.map((h) => Buffer.from(h, 'hex'))}::bytea[]) AS h(hash)`
+      }
       CROSS JOIN LATERAL (
         SELECT s.id, s.user_id, u.role, s.second_factor, u.staff_roles, s.token_hash,
                EXISTS (SELECT 1 FROM two_factors f WHERE f.user_id = s.user_id AND f.confirmed_at IS NOT NULL)
                  AS two_factor_on
         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = h.hash AND s.revoked_at IS NULL AND s.expires_at > ${new Date()}
+        WHERE s.token_hash = h.hash AND s.revoked_at IS NULL AND s.expires_at > ${now}
           AND u.deleted_at IS NULL AND u.suspended_at IS NULL AND u.role = s.role
         OFFSET 0
       ) x`.execute(this.db);
