@@ -223,6 +223,18 @@ describe('trades arriving together (group commit, decision 0047)', () => {
     );
     expect(rows[0]?.prices).toBe(6);
     expect(rows[0]?.commits).toBeLessThan(6);
+    // Each answer (read with the batch's other answers, decision 0048) is its own trade and its own holding.
+    for (const [i, m] of traders.entries()) {
+      const body = results[i]?.json();
+      const mine = await sqlOn(
+        t.url,
+        `SELECT t.id, (SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND kind = 'token') AS sgx
+         FROM token_transactions t WHERE t.user_id = $1`,
+        [m.id],
+      );
+      expect(body.transaction).toMatchObject({ id: Number(mine.rows[0]?.id), user_id: Number(m.id) });
+      expect(parseUnits(body.balance.quantity)).toBe(BigInt(mine.rows[0]?.sgx));
+    }
     await assertInvariants();
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type ApprovalRecord, amountOut, type Holding, type Settings, type TokenInfo } from '@sgx/contracts';
-import { divRoundHalfUp, formatUnits, mulDiv, parseUnits, percentOf, UNIT } from '@sgx/money';
+import { divRoundHalfUp, parseUnits, percentOf, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import { asSqlError } from '../../db/group-commit';
@@ -11,10 +11,10 @@ import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import type { SettingsService } from '../settings/settings.service';
 import { buyCost, type Curve, sellProceeds, spotPrice } from './curve';
+import { AfterTrades, toHolding } from './token.after-trade';
 import { ApprovedPrice, manualPrice, writeManualPrice } from './token.price';
 import { submitTrade, tradeRefusal } from './token.trades';
 
-const DEFAULT_AVERAGE = parseUnits('0.008');
 type Config = Awaited<ReturnType<TokenService['config']>>;
 
 const curveOf = (c: { base_price: bigint; price_multiplier: bigint; total_supply: bigint }): Curve => ({
@@ -35,10 +35,14 @@ const tradeFee = (gross: bigint, s: Settings): bigint => {
  * serialised on the token's row so none is lost.
  */
 export class TokenService {
+  private readonly afterTrades: AfterTrades;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
-  ) {}
+  ) {
+    this.afterTrades = new AfterTrades(db);
+  }
 
   async config(db: Db | Tx = this.db, id = 1n, lock = false) {
     let q = db.selectFrom('token_config').selectAll().where('id', '=', id);
@@ -119,27 +123,7 @@ export class TokenService {
     const row = rows[0];
     if (!row) throw notFound('No member has that id.');
     if (row.price === null) throw notFound('Token not found.');
-    const { quantity, cash } = row;
-    const c = { current_price: row.price };
-    const pos =
-      row.total_invested === null
-        ? undefined
-        : { total_invested: row.total_invested, realized_pnl: row.realized_pnl ?? 0n };
-    const invested = pos?.total_invested ?? 0n;
-    const average = quantity > 0n ? divRoundHalfUp(invested * UNIT, quantity) : DEFAULT_AVERAGE;
-    const value = mulDiv(quantity, c.current_price, UNIT);
-    const pnl = value - invested;
-    const pct = invested > 0n ? divRoundHalfUp(pnl * 100n * 100n, invested) : 0n;
-    return {
-      quantity: amountOut(quantity),
-      averageBuyPrice: amountOut(average),
-      totalInvested: amountOut(invested),
-      currentValue: amountOut(value),
-      profitLoss: amountOut(pnl),
-      profitLossPercent: formatUnits(pct * 1_000_000n, 2),
-      realizedProfitLoss: amountOut(pos?.realized_pnl ?? 0n),
-      availableBalance: amountOut(cash),
-    };
+    return toHolding({ ...row, price: row.price });
   }
 
   async holdingByAddress(principal: Principal, address: string): Promise<Holding> {
@@ -185,9 +169,11 @@ export class TokenService {
       fingerprint,
     });
     if ('error' in outcome) throw tradeRefusal(asSqlError(outcome.error), side);
-    const id = outcome.transactionId;
-    const [transaction, balance] = await Promise.all([this.transaction(id), this.holding(userId)]);
-    return { transaction, balance };
+    // The answer: the trade and the holding after it, read with the other trades' answers (decision 0048).
+    const after = await this.afterTrades.of(outcome.transactionId);
+    if (!after) throw notFound('Token transaction not found.');
+    if (after.price === null) throw notFound('Token not found.');
+    return { transaction: this.toTx(after), balance: toHolding({ ...after, price: after.price }) };
   }
 
   /**
