@@ -199,6 +199,17 @@ async function matrixAgrees(state: string) {
   }
 }
 
+/** The list's query string for a filter and a page. */
+const pageQuery = (f: (typeof filters)[number], page: number, limit: number) =>
+  new URLSearchParams({
+    page: String(page),
+    limit: String(limit),
+    ...(f.source ? { source: f.source } : {}),
+    ...(f.type ? { transaction_type: f.type } : {}),
+    ...(f.from ? { from: f.from } : {}),
+    ...(f.to ? { to: f.to } : {}),
+  }).toString();
+
 async function everyPageAgrees(state: string) {
   await matrixAgrees(state);
   for (const f of filters) {
@@ -208,14 +219,7 @@ async function everyPageAgrees(state: string) {
       for (const page of [...new Set([1, 2, Math.ceil(last / 2), last - 1, last, last + 1])].filter(
         (p) => p >= 1,
       )) {
-        const query = new URLSearchParams({
-          page: String(page),
-          limit: String(limit),
-          ...(f.source ? { source: f.source } : {}),
-          ...(f.type ? { transaction_type: f.type } : {}),
-          ...(f.from ? { from: f.from } : {}),
-          ...(f.to ? { to: f.to } : {}),
-        }).toString();
+        const query = pageQuery(f, page, limit);
         const got = await listed(query);
         const want = await reference(f, page, limit);
         expect(got.total, `${state}: ${query}`).toBe(want.total);
@@ -260,14 +264,7 @@ describe('transaction pages at any depth', () => {
           const want1 = await reference({ ...f, owner: member }, 1, limit);
           const last = Math.max(1, Math.ceil(want1.total / limit));
           for (const page of new Set([1, 2, 4, Math.ceil(last / 2), last, last + 1])) {
-            const query = new URLSearchParams({
-              page: String(page),
-              limit: String(limit),
-              ...(f.source ? { source: f.source } : {}),
-              ...(f.type ? { transaction_type: f.type } : {}),
-              ...(f.from ? { from: f.from } : {}),
-              ...(f.to ? { to: f.to } : {}),
-            }).toString();
+            const query = pageQuery(f, page, limit);
             const mine = await t.app.inject({
               url: `/api/v1/tr/user/${member}?${query}`,
               headers: bearer(adminToken),
