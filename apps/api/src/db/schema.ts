@@ -119,6 +119,8 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   ledger_account_sums: LedgerAccountSumsTable;
   ledger_account_sums_live: LedgerAccountSumsTable;
+  /** View (migration 0066): the folded and the appended figures, each entry once. */
+  ledger_account_figures: LedgerAccountSumsTable;
   member_plans: MemberPlansTable;
   topups: TopupsTable;
   deposits: DepositsTable;

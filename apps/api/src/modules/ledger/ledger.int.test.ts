@@ -236,7 +236,7 @@ describe('what the ledger keeps beside its entries (migration 0062)', () => {
       await sqlOn(
         t.url,
         `SELECT s.source, s.credit, sum(s.entries)::int AS entries, sum(s.amount)::bigint AS amount
-         FROM (SELECT * FROM ledger_account_sums UNION ALL SELECT * FROM ledger_account_sums_live) s
+         FROM ledger_account_figures s
          JOIN ledger_accounts a ON a.id = s.account_id
          WHERE a.owner_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
         [member],

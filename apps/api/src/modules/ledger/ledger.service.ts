@@ -170,7 +170,7 @@ export async function reconcile(db: DbOrTx): Promise<{
     ) x
     FULL JOIN (
       SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
-      FROM (SELECT * FROM ledger_account_sums UNION ALL SELECT * FROM ledger_account_sums_live) s
+      FROM ledger_account_figures
       GROUP BY 1, 2, 3, 4
     ) k USING (account_id, source, income, credit)
     WHERE x.entries IS DISTINCT FROM k.entries OR x.amount IS DISTINCT FROM k.amount

@@ -33,10 +33,7 @@ export async function memberMoney(db: DbOrTx, ids: bigint[]): Promise<Map<bigint
     SELECT a.owner_id, CASE WHEN s.income THEN s.source ELSE 'funding' END AS bucket,
            sum(s.amount)::bigint AS total
     FROM ledger_accounts a
-    JOIN (SELECT account_id, source, income, credit, amount FROM ledger_account_sums
-          UNION ALL
-          SELECT account_id, source, income, credit, amount FROM ledger_account_sums_live) s
-      ON s.account_id = a.id
+    JOIN ledger_account_figures s ON s.account_id = a.id
     WHERE a.owner_id = ANY(${ids}::bigint[])
       AND ((a.kind = 'deposit' AND NOT s.income AND s.credit AND s.source <> 'deposit_reorg_release')
            -- A deposit a chain reorganisation removed and an admin reversed is no funding (decision 0028);

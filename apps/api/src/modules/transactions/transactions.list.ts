@@ -245,10 +245,7 @@ export class TransactionList {
     const { rows } = await sql<{ n: bigint }>`
       SELECT coalesce(sum(s.entries), 0)::bigint AS n
       FROM ledger_accounts a
-      JOIN (SELECT account_id, source, income, credit, entries FROM ledger_account_sums
-            UNION ALL
-            SELECT account_id, source, income, credit, entries FROM ledger_account_sums_live) s
-        ON s.account_id = a.id
+      JOIN ledger_account_figures s ON s.account_id = a.id
       WHERE a.owner_id = ${userId} AND a.asset = 'USD'
         ${q.source === INCOME ? sql`AND s.income` : q.source ? sql`AND s.source = ${q.source}` : sql``}
         ${q.transaction_type === undefined ? sql`` : sql`AND s.credit = ${q.transaction_type === 'credit'}`}`.execute(
