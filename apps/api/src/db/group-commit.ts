@@ -1,3 +1,5 @@
+import { type RawBuilder, sql } from 'kysely';
+
 /**
  * Group commit in the application (issue 25, decision 0047), as TigerBeetle batches: requests of one kind that
  * arrive while earlier ones are being written wait, then go together in one statement and one commit. At low load
@@ -88,5 +90,27 @@ export function groupCommitPerDb<D extends object, I, O extends object>(
       queues.set(db, gc);
     }
     return gc.submit(item);
+  };
+}
+
+/**
+ * The keys of a batched read as a FROM item, `alias(column)`, and the mark that prepares its statement
+ * (decision 0048): a lone key as its own one-row select (`/* prepare:<name> *\/`: the generic plan of a plain
+ * lookup, what a quiet app sends) and several as an unnest (`<name>s`). The read joins each key laterally.
+ */
+export function batchKeys(
+  name: string,
+  keys: readonly (bigint | Buffer)[],
+  type: 'bigint' | 'bytea',
+  alias: string,
+  column: string,
+): { mark: RawBuilder<unknown>; from: RawBuilder<unknown> } {
+  const one = keys.length === 1;
+  const cast = sql.raw(type);
+  return {
+    mark: sql.raw(`/* prepare:${one ? name : `${name}s`} */`),
+    from: one
+      ? sql`(SELECT ${keys[0]}::${cast} AS ${sql.ref(column)}) AS ${sql.ref(alias)}`
+      : sql`unnest(${keys}::${cast}[]) AS ${sql.ref(alias)}(${sql.ref(column)})`,
   };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SecondFactorState, StaffRole } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
-import { GroupCommit } from '../../db/group-commit';
+import { batchKeys, GroupCommit } from '../../db/group-commit';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
 
@@ -62,7 +62,13 @@ export class SessionStore {
     // the table's statistics say). Every signed-in request makes this check: prepared once per connection, one
     // statement for a lone lookup (its generic plan is the custom one) and one for several.
     const now = new Date();
-    const one = hashes.length === 1;
+    const keys = batchKeys(
+      'session_lookup',
+      hashes.map((h) => Buffer.from(h, 'hex')),
+      'bytea',
+      'h',
+      'hash',
+    );
     const { rows } = await sql<{
       id: bigint;
       user_id: bigint;
@@ -72,12 +78,8 @@ export class SessionStore {
       token_hash: Buffer;
       two_factor_on: boolean;
     }>`
-      ${sql.raw(one ? '/* prepare:session_lookup */' : '/* prepare:session_lookups */')}
-      SELECT x.* FROM ${
-        one
-          ? sql`(SELECT ${Buffer.from(hashes[0] ?? '', 'hex')}::bytea AS hash) AS h`
-          : sql`unnest(${hashes.map((h) => Buffer.from(h, 'hex'))}::bytea[]) AS h(hash)`
-      }
+      ${keys.mark}
+      SELECT x.* FROM ${keys.from}
       CROSS JOIN LATERAL (
         SELECT s.id, s.user_id, u.role, s.second_factor, u.staff_roles, s.token_hash,
                EXISTS (SELECT 1 FROM two_factors f WHERE f.user_id = s.user_id AND f.confirmed_at IS NOT NULL)

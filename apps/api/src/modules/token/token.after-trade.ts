@@ -2,7 +2,7 @@ import { amountOut, type Holding } from '@sgx/contracts';
 import { divRoundHalfUp, formatUnits, mulDiv, parseUnits, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { GroupCommit } from '../../db/group-commit';
+import { batchKeys, GroupCommit } from '../../db/group-commit';
 
 const DEFAULT_AVERAGE = parseUnits('0.008');
 
@@ -68,16 +68,16 @@ export class AfterTrades {
   }
 
   private async read(ids: bigint[]): Promise<((TradeRow & HoldingRow) | null)[]> {
-    const one = ids.length === 1;
+    const keys = batchKeys('token_after_trade', ids, 'bigint', 'x', 'id');
     const { rows } = await sql<TradeRow & HoldingRow>`
-      ${sql.raw(one ? '/* prepare:token_after_trade */' : '/* prepare:token_after_trades */')}
+      ${keys.mark}
       SELECT t.id, t.user_id, u.username, u.fullname, t.transaction_type, t.token_amount, t.price_per_token,
              t.total_amount, t.status, t.created_at, t.transaction_hash,
              c.current_price AS price,
              coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = u.id AND kind = 'token' AND asset = 'SGX'), 0) AS quantity,
              coalesce((SELECT balance FROM ledger_accounts WHERE owner_id = u.id AND kind = 'deposit' AND asset = 'USD'), 0) AS cash,
              p.total_invested, p.realized_pnl
-      FROM ${one ? sql`(SELECT ${ids[0]}::bigint AS id) AS x` : sql`unnest(${ids}::bigint[]) AS x(id)`}
+      FROM ${keys.from}
       CROSS JOIN LATERAL (SELECT * FROM token_transactions tt WHERE tt.id = x.id OFFSET 0) t
       JOIN users u ON u.id = t.user_id
       LEFT JOIN token_config c ON c.id = t.token_id
