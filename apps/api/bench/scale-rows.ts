@@ -118,30 +118,20 @@ export async function loadRows(c: pg.Client, l: Layout, ids: Ids, log: (m: strin
      FROM bench_m m WHERE ${range('m')} AND m.plan > 0 AND (hashint8extended(m.i::bigint, 9) & 15) = 0`,
   ];
 
-  // The zero-sum check stays on where it runs once per statement (migration 0021): each chunk's entries
-  // are one statement holding whole transactions. A check per entry row (0003) would run millions of
-  // queries at commit, so that one is off while loading, and reconciliation proves the sums after.
-  const perRow = await one(
-    c,
-    "SELECT count(*) AS v FROM pg_trigger WHERE tgname = 'ledger_entries_zero_sum' AND (tgtype & 1) = 1",
-  );
-  if (perRow) await c.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_zero_sum');
-  try {
-    for (let lo = 1; lo <= n; lo += CHUNK) {
-      const hi = Math.min(n, lo + CHUNK - 1);
-      await c.query('BEGIN');
-      try {
-        await c.query(chunk[0] ?? '', [lo, hi, ids.passwordHash]);
-        for (const statement of chunk.slice(1)) await c.query(statement, [lo, hi]);
-        await c.query('COMMIT');
-      } catch (err) {
-        await c.query('ROLLBACK');
-        throw err;
-      }
-      log(`  members ${lo.toLocaleString('en')}..${hi.toLocaleString('en')} loaded`);
+  // The ledger's checks run once per statement (migration 0067): each chunk's entries are one statement
+  // holding whole transactions.
+  for (let lo = 1; lo <= n; lo += CHUNK) {
+    const hi = Math.min(n, lo + CHUNK - 1);
+    await c.query('BEGIN');
+    try {
+      await c.query(chunk[0] ?? '', [lo, hi, ids.passwordHash]);
+      for (const statement of chunk.slice(1)) await c.query(statement, [lo, hi]);
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK');
+      throw err;
     }
-  } finally {
-    if (perRow) await c.query('ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_zero_sum');
+    log(`  members ${lo.toLocaleString('en')}..${hi.toLocaleString('en')} loaded`);
   }
 
   for (const table of [
