@@ -108,6 +108,8 @@ export interface RewardNoticesTable {
 export interface DB {
   plans: PlansTable;
   users: UsersTable;
+  /** A member's searchable text, kept by a trigger on users (migration 0068). */
+  member_search: { user_id: bigint; text: string };
   sessions: SessionsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;

@@ -57,11 +57,11 @@ export async function listMembers(
     return { users: await withMoney(db, rows), total };
   }
   const like = likePattern(search);
-  const text = sql`member_search_text(u.username, u.email, u.fullname, u.refferal_code, u.phone)`;
-  // The indexed superset first (see migration 0019), then the five ILIKEs that decide.
+  // The indexed superset first (the members' searchable texts, migrations 0019 and 0068), then the five
+  // ILIKEs that decide.
   const superset = /^[\x20-\x7e]{1,2}$/.test(search)
-    ? sql<boolean>`search_grams(${text}) @> ARRAY[lower(${search})]`
-    : sql<boolean>`${text} ILIKE ${like}`;
+    ? sql<boolean>`u.id IN (SELECT s.user_id FROM member_search s WHERE search_grams(s.text) @> ARRAY[lower(${search})])`
+    : sql<boolean>`u.id IN (SELECT s.user_id FROM member_search s WHERE s.text ILIKE ${like})`;
   const decides = live.where((eb) =>
     eb.or([
       eb('u.username', 'ilike', like),
