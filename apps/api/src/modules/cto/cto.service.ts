@@ -56,10 +56,15 @@ export class CtoService {
         HAVING sum(active_plan) >= ${minDirects}
       )
       SELECT u.id AS user_id, u.username, u.active_plan, d.total::bigint AS directs_business, u.fullname
-      FROM d JOIN users u ON u.id = d.sponsor_id
-      WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
-        AND u.active_plan >= ${parseUnits(s.ctoMinPlan)}
-        AND NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)`;
+      FROM d
+      -- Each sponsor's row by key (a hash join read every member row again).
+      CROSS JOIN LATERAL (
+        SELECT x.id, x.username, x.active_plan, x.fullname FROM users x
+        WHERE x.id = d.sponsor_id AND x.role = 'user' AND x.deleted_at IS NULL AND x.status = 'unblock'
+          AND x.is_active = 'active' AND x.active_plan >= ${parseUnits(s.ctoMinPlan)}
+        OFFSET 0
+      ) u
+      WHERE NOT EXISTS (SELECT 1 FROM cto_disqualified q WHERE q.user_id = u.id)`;
   }
 
   async qualified(tx: DbOrTx = this.db) {
@@ -128,7 +133,9 @@ export class CtoService {
           AND created_at >= ${monthStart(month, 0)} AND created_at < ${monthStart(month, 1)}`.execute(tx);
       const total = turnover.rows[0]?.total ?? 0n;
       const pool = percentOf(total, parseUnits(s.ctoPoolPercent));
-      // The qualified members stay in the database: a million-member month never passes through here.
+      // The qualified members stay in the database: a million-member month never passes through here. One
+      // process: parallel workers each summed every sponsor's directs again (three times the work on two cores).
+      await sql`SET LOCAL max_parallel_workers_per_gather = 0`.execute(tx);
       await sql`CREATE TEMP TABLE cto_members (user_id bigint, username text, active_plan bigint, directs_business bigint, fullname text) ON COMMIT DROP`.execute(
         tx,
       );

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { notifyMembersFrom } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
-import { postIncomeBatch } from './income.batch';
+import { postIncomeFrom } from './income.batch';
 import { assertMonthEnded } from './month';
 
 export type SalaryRun = { month: string; qualified: number; paid: number; total: bigint; skipped: number };
@@ -13,6 +13,10 @@ export type SalaryRun = { month: string; qualified: number; paid: number; total:
  * number of members: each member whose active directs reach a tier is owed that tier's amount once per
  * month (a row in salary_payments), paid to the working wallet under the earning cap. Running it again
  * for the same month pays nobody twice; a member who is blocked or inactive is recorded as skipped.
+ *
+ * One pass over the members stages who is owed what (decision 0049); the pay itself is one update of the
+ * owed members' rows that applies the cap to each row as it is when locked, so a claim or a reversal that
+ * commits meanwhile is counted (no member is locked beforehand, and nobody at the cap is written).
  */
 export async function runSalary(db: Db, settings: SettingsService, month: string): Promise<SalaryRun> {
   assertMonthEnded(month, 'salary');
@@ -20,81 +24,75 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
   const tiers = s.salaryTiers.map((t) => ({ directs: t.directs, amount: parseUnits(t.amount).toString() }));
   const minDirects = Math.min(...s.salaryTiers.map((t) => t.directs));
   const capMultiplier = parseUnits(s.earningCapMultiplier);
+  // numeric: plan x multiplier passes the bigint range before the division
+  const capOf = (u: string) =>
+    sql`floor(${sql.ref(`${u}.active_plan`)}::numeric * ${capMultiplier}::numeric / ${UNIT}::numeric)::bigint`;
 
   return db.transaction().execute(async (tx) => {
-    // The income of these members waits for this run (and the reverse), so the cap is never read stale.
-    await sql`SELECT id FROM users WHERE role = 'user' AND deleted_at IS NULL AND active_directs >= ${minDirects}::int ORDER BY id FOR UPDATE`.execute(
+    // One run at a time: a second run of the month starts after the first committed, and finds it paid.
+    await sql`SELECT pg_advisory_xact_lock(727012)`.execute(tx);
+    await sql`CREATE TEMP TABLE salary_run (user_id bigint, directs int, due bigint, eligible boolean, blocked boolean, cap bigint, earned bigint, paid bigint) ON COMMIT DROP`.execute(
       tx,
     );
-    await sql`CREATE TEMP TABLE salary_run (payment_id bigint, user_id bigint, due bigint, paid bigint, earned bigint, cap bigint) ON COMMIT DROP`.execute(
-      tx,
-    );
+    // Everyone whose directs reach a tier and who has no salary row this month: the owed (eligible) and
+    // those recorded as skipped (blocked, inactive).
     await sql`
       WITH tiers AS (
         SELECT directs, amount::bigint AS amount FROM jsonb_to_recordset(${JSON.stringify(tiers)}::jsonb) AS t(directs int, amount text)
-      ),
-      qualified AS (
-        SELECT u.id, u.active_directs, u.total_earned,
-               -- numeric: plan x multiplier passes the bigint range before the division
-               floor(u.active_plan::numeric * ${capMultiplier}::numeric / ${UNIT}::numeric)::bigint AS cap,
-               (SELECT t.amount FROM tiers t WHERE t.directs <= u.active_directs ORDER BY t.directs DESC LIMIT 1) AS due
-        FROM users u
-        WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.status = 'unblock' AND u.is_active = 'active'
-          AND u.active_directs >= ${minDirects}::int
-      ),
-      inserted AS (
-        INSERT INTO salary_payments (user_id, month, directs, due, paid)
-        SELECT id, ${month}::text, active_directs, due, least(due, greatest(cap - total_earned, 0)) FROM qualified
-        ON CONFLICT (user_id, month) DO NOTHING
-        RETURNING id, user_id, due, paid
       )
-      INSERT INTO salary_run (payment_id, user_id, due, paid, earned, cap)
-      SELECT i.id, i.user_id, i.due, i.paid, q.total_earned, q.cap FROM inserted i JOIN qualified q ON q.id = i.user_id`.execute(
+      INSERT INTO salary_run (user_id, directs, due, eligible, blocked, cap, earned, paid)
+      SELECT u.id, u.active_directs,
+             (SELECT t.amount FROM tiers t WHERE t.directs <= u.active_directs ORDER BY t.directs DESC LIMIT 1),
+             u.status = 'unblock' AND u.is_active = 'active', u.status = 'block', ${capOf('u')}, u.total_earned, 0
+      FROM users u
+      WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.active_directs >= ${minDirects}::int
+        AND NOT EXISTS (SELECT 1 FROM salary_payments p WHERE p.user_id = u.id AND p.month = ${month}::text)`.execute(
       tx,
     );
-
+    // The pay, under the cap of each row as locked (old and new: what it was, what was added).
+    await sql`
+      WITH paid AS (
+        UPDATE users u SET
+          total_earned = u.total_earned + least(r.due, ${capOf('u')} - u.total_earned),
+          roi_status = CASE WHEN u.total_earned + least(r.due, ${capOf('u')} - u.total_earned) >= ${capOf('u')} THEN 'close' ELSE u.roi_status END,
+          level_status = CASE WHEN u.total_earned + least(r.due, ${capOf('u')} - u.total_earned) >= ${capOf('u')} THEN 'close' ELSE u.level_status END
+        FROM salary_run r
+        WHERE u.id = r.user_id AND r.eligible
+          AND u.status = 'unblock' AND u.is_active = 'active' AND u.deleted_at IS NULL
+          AND ${capOf('u')} > u.total_earned
+        RETURNING u.id, ${capOf('new')} AS cap, old.total_earned AS earned, new.total_earned - old.total_earned AS paid
+      )
+      UPDATE salary_run r SET cap = p.cap, earned = p.earned, paid = p.paid FROM paid p WHERE p.id = r.user_id`.execute(
+      tx,
+    );
+    // Every owed member's row, paid or not (a second row for the month fails the run: it never happens
+    // under the lock above).
+    await sql`
+      INSERT INTO salary_payments (user_id, month, directs, due, paid)
+      SELECT user_id, ${month}::text, directs, due, paid FROM salary_run WHERE eligible`.execute(tx);
     // The credits themselves go through the shared batch posting (one transaction per member, no loop).
-    const due = await sql<{ user_id: bigint; paid: bigint; due: bigint; cap: bigint; earned: bigint }>`
-      SELECT user_id, paid, due, cap, earned FROM salary_run WHERE paid > 0`.execute(tx);
-    await postIncomeBatch(
+    await postIncomeFrom(
       tx,
       'salary',
       'working',
-      due.rows.map((r) => ({
-        userId: r.user_id,
-        amount: r.paid,
-        key: `salary:${r.user_id}:${month}`,
-        details: {
-          rule: 'monthly salary',
-          month,
-          due: r.due,
-          paid: r.paid,
-          cap: r.cap,
-          earned_before: r.earned,
-        },
-      })),
+      sql`SELECT user_id, paid AS amount, 'salary:' || user_id || ':' || ${month}::text AS key,
+                 jsonb_build_object('rule', 'monthly salary', 'month', ${month}::text, 'due', due::text,
+                                    'paid', paid::text, 'cap', cap::text, 'earned_before', earned::text) AS details
+          FROM salary_run WHERE eligible AND paid > 0`,
     );
-    await sql`
-      UPDATE users u SET total_earned = u.total_earned + r.paid,
-        roi_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.roi_status END,
-        level_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.level_status END
-      FROM salary_run r WHERE u.id = r.user_id AND r.paid > 0`.execute(tx);
+    // Why each of the others was not paid in full, once (keyed by cause).
     await sql`
       INSERT INTO income_skips (user_id, income_type, cause_key, amount, reason, details)
-      SELECT user_id, 'salary', 'salary:' || user_id || ':' || ${month}::text || CASE WHEN paid > 0 THEN ':over-cap' ELSE '' END, due - paid,
-             CASE WHEN paid > 0 THEN 'cut at the earning cap' WHEN cap = 0 THEN 'member has no plan' ELSE 'earning cap reached' END,
+      SELECT user_id, 'salary',
+             'salary:' || user_id || ':' || ${month}::text || CASE WHEN eligible AND paid > 0 THEN ':over-cap' ELSE '' END,
+             CASE WHEN eligible THEN due - paid ELSE 0 END,
+             CASE WHEN NOT eligible AND blocked THEN 'member is blocked'
+                  WHEN NOT eligible THEN 'member is inactive'
+                  WHEN paid > 0 THEN 'cut at the earning cap'
+                  WHEN cap = 0 THEN 'member has no plan'
+                  ELSE 'earning cap reached' END,
              jsonb_build_object('rule', 'monthly salary', 'month', ${month}::text)
-      FROM salary_run WHERE paid < due
-      ON CONFLICT (cause_key) DO NOTHING`.execute(tx);
-    // Members whose directs qualify them but who may not be paid, with the reason.
-    await sql`
-      INSERT INTO income_skips (user_id, income_type, cause_key, amount, reason, details)
-      SELECT u.id, 'salary', 'salary:' || u.id || ':' || ${month}::text, 0,
-             CASE WHEN u.status = 'block' THEN 'member is blocked' ELSE 'member is inactive' END,
-             jsonb_build_object('rule', 'monthly salary', 'month', ${month}::text)
-      FROM users u
-      WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.active_directs >= ${minDirects}::int
-        AND (u.status = 'block' OR u.is_active <> 'active')
+      FROM salary_run WHERE NOT eligible OR paid < due
       ON CONFLICT (cause_key) DO NOTHING`.execute(tx);
     // Each member told of their salary not paid this month, in this transaction, once (keyed by cause).
     await notifyMembersFrom(
@@ -111,9 +109,8 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
           FROM income_skips WHERE income_type = 'salary' AND cause_key LIKE ${`salary:%:${month}%`}`,
     );
     const summary = await sql<{ qualified: number; paid: number; total: bigint }>`
-      SELECT count(*)::int AS qualified, count(*) FILTER (WHERE paid > 0)::int AS paid, coalesce(sum(paid), 0)::bigint AS total FROM salary_run`.execute(
-      tx,
-    );
+      SELECT count(*)::int AS qualified, count(*) FILTER (WHERE paid > 0)::int AS paid, coalesce(sum(paid), 0)::bigint AS total
+      FROM salary_run WHERE eligible`.execute(tx);
     const skipped = await sql<{
       n: number;
     }>`SELECT count(*)::int AS n FROM income_skips WHERE income_type = 'salary' AND cause_key LIKE ${`salary:%:${month}`}`.execute(
