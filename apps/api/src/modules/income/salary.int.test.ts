@@ -104,4 +104,45 @@ describe('monthly salary job', () => {
       earned_mismatches: [],
     });
   });
+
+  it('applies the cap to the member as locked: a credit committing during the run is counted (0049)', async () => {
+    const m = await leader({ directs: 5, plan: '100' }); // tier 5: 25, cap 300
+    let run: Promise<unknown> | undefined;
+    let waited = false;
+    await t.deps.db.transaction().execute(async (tx) => {
+      await creditIncome(tx, t.deps.settings, {
+        userId: m.id,
+        type: 'direct_income',
+        amount: parseUnits('290'),
+        causeKey: `held:${m.id}`,
+        wallet: 'working',
+        feature: 'direct',
+        why: {},
+      });
+      // The run starts while this credit holds the member's row, and waits for it at the pay.
+      run = runSalary(t.deps.db, t.deps.settings, '2026-02');
+      for (let i = 0; i < 200; i++) {
+        const waiting = await sqlOn(
+          t.url,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF u%'",
+        );
+        waited = (waiting.rows[0]?.n ?? 0) > 0;
+        if (waited) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    });
+    await run;
+    expect(waited).toBe(true);
+    // 290 earned before, so only 10 of the 25 fit under the cap.
+    expect(await working(m.id)).toBe(parseUnits('300'));
+    const row = await sqlOn(
+      t.url,
+      "SELECT paid FROM salary_payments WHERE user_id = $1 AND month = '2026-02'",
+      [m.id],
+    );
+    expect(row.rows[0]?.paid).toBe(parseUnits('10'));
+    const earned = await sqlOn(t.url, 'SELECT total_earned, roi_status FROM users WHERE id = $1', [m.id]);
+    expect(earned.rows[0]).toEqual({ total_earned: parseUnits('300'), roi_status: 'close' });
+    expect(await reconcile(t.deps.db)).toMatchObject({ mismatches: [], earned_mismatches: [] });
+  });
 });

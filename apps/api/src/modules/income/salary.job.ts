@@ -14,9 +14,8 @@ export type SalaryRun = { month: string; qualified: number; paid: number; total:
  * month (a row in salary_payments), paid to the working wallet under the earning cap. Running it again
  * for the same month pays nobody twice; a member who is blocked or inactive is recorded as skipped.
  *
- * One pass over the members stages who is owed what (decision 0049); the pay itself is one update of the
- * owed members' rows that applies the cap to each row as it is when locked, so a claim or a reversal that
- * commits meanwhile is counted (no member is locked beforehand, and nobody at the cap is written).
+ * One pass over the members stages and locks who is owed what (decision 0049), then one update pays those
+ * under their cap: nobody at the cap is written.
  */
 export async function runSalary(db: Db, settings: SettingsService, month: string): Promise<SalaryRun> {
   assertMonthEnded(month, 'salary');
@@ -35,36 +34,32 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
       tx,
     );
     // Everyone whose directs reach a tier and who has no salary row this month: the owed (eligible) and
-    // those recorded as skipped (blocked, inactive).
+    // those recorded as skipped (blocked, inactive). Their rows are locked as they are read (in id order, as
+    // every writer of several members locks them), so the cap is applied to what they have earned now: a
+    // claim committing meanwhile is waited for and counted.
     await sql`
       WITH tiers AS (
         SELECT directs, amount::bigint AS amount FROM jsonb_to_recordset(${JSON.stringify(tiers)}::jsonb) AS t(directs int, amount text)
+      ),
+      owed AS (
+        SELECT u.id, u.active_directs, u.total_earned, ${capOf('u')} AS cap,
+               u.status = 'unblock' AND u.is_active = 'active' AS eligible, u.status = 'block' AS blocked,
+               (SELECT t.amount FROM tiers t WHERE t.directs <= u.active_directs ORDER BY t.directs DESC LIMIT 1) AS due
+        FROM users u
+        WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.active_directs >= ${minDirects}::int
+          AND NOT EXISTS (SELECT 1 FROM salary_payments p WHERE p.user_id = u.id AND p.month = ${month}::text)
+        ORDER BY u.id
+        FOR UPDATE OF u
       )
       INSERT INTO salary_run (user_id, directs, due, eligible, blocked, cap, earned, paid)
-      SELECT u.id, u.active_directs,
-             (SELECT t.amount FROM tiers t WHERE t.directs <= u.active_directs ORDER BY t.directs DESC LIMIT 1),
-             u.status = 'unblock' AND u.is_active = 'active', u.status = 'block', ${capOf('u')}, u.total_earned, 0
-      FROM users u
-      WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.active_directs >= ${minDirects}::int
-        AND NOT EXISTS (SELECT 1 FROM salary_payments p WHERE p.user_id = u.id AND p.month = ${month}::text)`.execute(
-      tx,
-    );
-    // The pay, under the cap of each row as locked (old and new: what it was, what was added).
+      SELECT id, active_directs, due, eligible, blocked, cap, total_earned,
+             CASE WHEN eligible THEN least(due, greatest(cap - total_earned, 0)) ELSE 0 END
+      FROM owed`.execute(tx);
     await sql`
-      WITH paid AS (
-        UPDATE users u SET
-          total_earned = u.total_earned + least(r.due, ${capOf('u')} - u.total_earned),
-          roi_status = CASE WHEN u.total_earned + least(r.due, ${capOf('u')} - u.total_earned) >= ${capOf('u')} THEN 'close' ELSE u.roi_status END,
-          level_status = CASE WHEN u.total_earned + least(r.due, ${capOf('u')} - u.total_earned) >= ${capOf('u')} THEN 'close' ELSE u.level_status END
-        FROM salary_run r
-        WHERE u.id = r.user_id AND r.eligible
-          AND u.status = 'unblock' AND u.is_active = 'active' AND u.deleted_at IS NULL
-          AND ${capOf('u')} > u.total_earned
-        RETURNING u.id, ${capOf('new')} AS cap, old.total_earned AS earned, new.total_earned - old.total_earned AS paid
-      )
-      UPDATE salary_run r SET cap = p.cap, earned = p.earned, paid = p.paid FROM paid p WHERE p.id = r.user_id`.execute(
-      tx,
-    );
+      UPDATE users u SET total_earned = u.total_earned + r.paid,
+        roi_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.roi_status END,
+        level_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.level_status END
+      FROM salary_run r WHERE u.id = r.user_id AND r.paid > 0`.execute(tx);
     // Every owed member's row, paid or not (a second row for the month fails the run: it never happens
     // under the lock above).
     await sql`

@@ -229,6 +229,47 @@ describe('the database guards the ledger', () => {
     await sqlOn(t.url, 'UPDATE ledger_accounts SET balance = balance - 1 WHERE owner_id = $1', [m.id]);
   });
 });
+it('refuses a transaction or a CTO share naming no user, and keeps users and CTO payouts (0067)', async () => {
+  const m = await buildMember(t.deps);
+  for (const column of ['member_id', 'created_by'])
+    await expect(
+      sqlOn(
+        t.url,
+        `INSERT INTO ledger_transactions (idempotency_key, kind, ${column}) VALUES ('refs-u-' || $1::text, 'test', 999999999)`,
+        [`${column}:${m.id}`],
+      ),
+    ).rejects.toMatchObject({ code: '23503', message: expect.stringMatching(/names no user 999999999/) });
+  // Named members pass, many in one statement.
+  await sqlOn(
+    t.url,
+    `INSERT INTO ledger_transactions (idempotency_key, kind, member_id, created_by)
+       SELECT 'refs-ok-' || $1::bigint || '-' || i, 'test', $1::bigint, $1::bigint FROM generate_series(1, 3) i`,
+    [m.id],
+  );
+  const payout = await sqlOn(
+    t.url,
+    "INSERT INTO cto_payouts (month, turnover, pool, members, share, status) VALUES ('1999-01', 0, 0, 1, 0, 'paid') RETURNING id",
+  );
+  const payoutId = payout.rows[0]?.id as bigint;
+  await expect(
+    sqlOn(t.url, 'INSERT INTO cto_shares (payout_id, user_id, amount) VALUES ($1, 999999999, 0)', [payoutId]),
+  ).rejects.toMatchObject({ code: '23503' });
+  await expect(
+    sqlOn(t.url, 'INSERT INTO cto_shares (payout_id, user_id, amount) VALUES (999999999, $1, 0)', [m.id]),
+  ).rejects.toMatchObject({ code: '23503' });
+  await sqlOn(t.url, 'INSERT INTO cto_shares (payout_id, user_id, amount) VALUES ($1, $2, 0)', [
+    payoutId,
+    m.id,
+  ]);
+  await expect(sqlOn(t.url, 'DELETE FROM users WHERE id = $1', [m.id])).rejects.toThrow(/never deleted/);
+  await expect(sqlOn(t.url, 'TRUNCATE users CASCADE')).rejects.toThrow(/never deleted|append-only/);
+  expect((await sqlOn(t.url, 'SELECT count(*)::int AS n FROM users WHERE id = $1', [m.id])).rows[0]?.n).toBe(
+    1,
+  );
+  await expect(sqlOn(t.url, 'DELETE FROM cto_payouts WHERE id = $1', [payoutId])).rejects.toThrow(
+    /never deleted/,
+  );
+});
 
 describe('what the ledger keeps beside its entries (migration 0062)', () => {
   const kept = async (member: bigint) =>

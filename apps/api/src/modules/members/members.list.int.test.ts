@@ -116,6 +116,28 @@ describe('member search', () => {
     }
   });
 
+  it("keeps each member's searchable text with the member (0068): a renamed member is found by the new name only", async () => {
+    const m = await buildMember(t.deps, { email: 'before.rename@example.com' });
+    expect((await listed({ search: 'before.rename' })).ids).toEqual([Number(m.id)]);
+    await sqlOn(
+      t.url,
+      "UPDATE users SET email = 'after.rename@example.org', fullname = 'Quentin Qx' WHERE id = $1",
+      [m.id],
+    );
+    expect((await listed({ search: 'before.rename' })).ids).toEqual([]);
+    expect((await listed({ search: 'after.rename' })).ids).toEqual([Number(m.id)]);
+    expect((await listed({ search: 'Quentin Qx' })).ids).toEqual([Number(m.id)]);
+    // A money update of the row leaves the text alone; every member's text is its five columns' text.
+    await sqlOn(t.url, 'UPDATE users SET total_earned = total_earned + 1 WHERE id = $1', [m.id]);
+    await sqlOn(t.url, 'UPDATE users SET total_earned = total_earned - 1 WHERE id = $1', [m.id]);
+    const drift = await sqlOn(
+      t.url,
+      `SELECT count(*)::int AS n FROM users u LEFT JOIN member_search s ON s.user_id = u.id
+       WHERE s.text IS DISTINCT FROM member_search_text(u.username, u.email, u.fullname, u.refferal_code, u.phone)`,
+    );
+    expect(drift.rows[0]?.n).toBe(0);
+  });
+
   it('pages through a search and through the whole list, from either end, with exact totals', async () => {
     for (const search of [undefined, 'e', 'example']) {
       const want = await reference(search);
