@@ -37,6 +37,11 @@ export async function postIncomeFrom(
       RETURNING id, owner_id
     )
     UPDATE income_batch b SET account_id = m.id FROM made m WHERE m.owner_id = b.user_id`.execute(tx);
+  // An account another writer created meanwhile (its insert won the conflict above): now committed, read it.
+  await sql`
+    UPDATE income_batch b
+    SET account_id = (SELECT id FROM ledger_accounts WHERE owner_id = b.user_id AND kind = ${wallet} AND asset = 'USD')
+    WHERE b.account_id IS NULL`.execute(tx);
   await sql`INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative) VALUES (NULL, 'income_expense', 'USD', true) ON CONFLICT DO NOTHING`.execute(
     tx,
   );
