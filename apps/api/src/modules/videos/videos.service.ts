@@ -127,7 +127,12 @@ export const videosService = {
       const current = await videoForUpdate(tx, id);
       if (!current) throw notFound('Video not found.');
       if (await liveNow(tx, current)) {
-        return { video: toVideo(current), message: 'This video is already live.' };
+        // Live by the clock now: the row's state was computed at this transaction's start, which can be before
+        // the publish time a concurrent publish just set (it would say 'scheduled').
+        return {
+          video: { ...toVideo(current), status: 'published' as const },
+          message: 'This video is already live.',
+        };
       }
       await tx
         .updateTable('videos')
