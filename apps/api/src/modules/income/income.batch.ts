@@ -22,26 +22,20 @@ export async function postIncomeFrom(
   await sql`
     INSERT INTO income_batch (user_id, amount, key, details)
     SELECT c.user_id, c.amount, c.key, c.details FROM (${credits}) AS c WHERE c.amount > 0`.execute(tx);
-  // Every lookup below goes by key, one per credit: a batch is thousands of rows against a ledger of millions
-  // of accounts, where a hash of every member account (what the planner picks for a join) cost far more.
-  await sql`
-    UPDATE income_batch b
-    SET account_id = (SELECT id FROM ledger_accounts WHERE owner_id = b.user_id AND kind = ${wallet} AND asset = 'USD')`.execute(
-    tx,
-  );
-  await sql`
-    WITH made AS (
-      INSERT INTO ledger_accounts (owner_id, kind, asset)
-      SELECT DISTINCT user_id, ${wallet}, 'USD' FROM income_batch WHERE account_id IS NULL
-      ON CONFLICT DO NOTHING
-      RETURNING id, owner_id
-    )
-    UPDATE income_batch b SET account_id = m.id FROM made m WHERE m.owner_id = b.user_id`.execute(tx);
-  // An account another writer created meanwhile (its insert won the conflict above): now committed, read it.
-  await sql`
+  // Every lookup goes by key, one per credit: a batch is thousands of rows against a ledger of millions of
+  // accounts, where a hash of every member account (what the planner picks for a join) cost far more.
+  const lookUpAccounts = (onlyMissing: boolean) => sql`
     UPDATE income_batch b
     SET account_id = (SELECT id FROM ledger_accounts WHERE owner_id = b.user_id AND kind = ${wallet} AND asset = 'USD')
-    WHERE b.account_id IS NULL`.execute(tx);
+    ${onlyMissing ? sql`WHERE b.account_id IS NULL` : sql``}`;
+  await lookUpAccounts(false).execute(tx);
+  // The accounts members do not have yet; one another writer creates meanwhile wins the conflict, and is read
+  // (committed by then) with the ones made here.
+  await sql`
+    INSERT INTO ledger_accounts (owner_id, kind, asset)
+    SELECT DISTINCT user_id, ${wallet}, 'USD' FROM income_batch WHERE account_id IS NULL
+    ON CONFLICT DO NOTHING`.execute(tx);
+  await lookUpAccounts(true).execute(tx);
   await sql`INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative) VALUES (NULL, 'income_expense', 'USD', true) ON CONFLICT DO NOTHING`.execute(
     tx,
   );

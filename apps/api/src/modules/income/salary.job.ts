@@ -23,9 +23,6 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
   const tiers = s.salaryTiers.map((t) => ({ directs: t.directs, amount: parseUnits(t.amount).toString() }));
   const minDirects = Math.min(...s.salaryTiers.map((t) => t.directs));
   const capMultiplier = parseUnits(s.earningCapMultiplier);
-  // numeric: plan x multiplier passes the bigint range before the division
-  const capOf = (u: string) =>
-    sql`floor(${sql.ref(`${u}.active_plan`)}::numeric * ${capMultiplier}::numeric / ${UNIT}::numeric)::bigint`;
 
   return db.transaction().execute(async (tx) => {
     // One run at a time: a second run of the month starts after the first committed, and finds it paid.
@@ -42,7 +39,9 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
         SELECT directs, amount::bigint AS amount FROM jsonb_to_recordset(${JSON.stringify(tiers)}::jsonb) AS t(directs int, amount text)
       ),
       owed AS (
-        SELECT u.id, u.active_directs, u.total_earned, ${capOf('u')} AS cap,
+        -- the cap in numeric: plan x multiplier passes the bigint range before the division
+        SELECT u.id, u.active_directs, u.total_earned,
+               floor(u.active_plan::numeric * ${capMultiplier}::numeric / ${UNIT}::numeric)::bigint AS cap,
                u.status = 'unblock' AND u.is_active = 'active' AS eligible, u.status = 'block' AS blocked,
                (SELECT t.amount FROM tiers t WHERE t.directs <= u.active_directs ORDER BY t.directs DESC LIMIT 1) AS due
         FROM users u

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
@@ -134,6 +135,34 @@ describe('video publishing', () => {
       .json()
       .data.map((v: { title: string }) => v.title);
     expect(titles).not.toContain('x');
+  });
+
+  it('a publish that waited for another one judges the video by the clock after the wait: already live', async () => {
+    const d = await create({ title: 'Waited for', status: 'draft' });
+    let answer:
+      | Promise<{ statusCode: number; json(): { message: string; data: { status: string } } }>
+      | undefined;
+    let waited = false;
+    // The other admin's publish holds the row, and sets its time only after this publish's transaction began:
+    // judged by that transaction's start, the video would still be scheduled.
+    await t.deps.db.transaction().execute(async (tx) => {
+      await sql`SELECT id FROM videos WHERE id = ${d.id} FOR UPDATE`.execute(tx);
+      answer = api('POST', `/videos/${d.id}/publish`, adminToken);
+      for (let i = 0; i < 200 && !waited; i++) {
+        const waiting = await sqlOn(
+          t.url,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%publish_at%for update%'",
+        );
+        waited = (waiting.rows[0]?.n ?? 0) > 0;
+        if (!waited) await new Promise((r) => setTimeout(r, 25));
+      }
+      await sql`UPDATE videos SET publish_at = clock_timestamp() WHERE id = ${d.id}`.execute(tx);
+    });
+    expect(waited).toBe(true);
+    const res = await answer;
+    expect(res?.statusCode).toBe(200);
+    expect(res?.json().message).toBe('This video is already live.');
+    expect(res?.json().data.status).toBe('published');
   });
 
   it('publish now puts a draft live at once, once however many admins press it; audited', async () => {

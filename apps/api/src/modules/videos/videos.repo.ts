@@ -1,13 +1,13 @@
 import type { Video, VideoState } from '@sgx/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 
 /**
  * A video's state by the database clock (decision 0037): no publish time is a draft, a time still ahead a
  * schedule, a time passed live. Reads and filters use the same clock, so a scheduled video goes live by itself.
  */
-const stateSql = sql<VideoState>`CASE WHEN publish_at IS NULL THEN 'draft'
-  WHEN publish_at > now() THEN 'scheduled' ELSE 'published' END`;
+const stateAt = (clock: RawBuilder<Date>) => sql<VideoState>`CASE WHEN publish_at IS NULL THEN 'draft'
+  WHEN publish_at > ${clock} THEN 'scheduled' ELSE 'published' END`;
 
 export const videoColumns = ['id', 'title', 'url', 'description', 'created_at', 'publish_at'] as const;
 
@@ -38,7 +38,7 @@ export function libraryVideos(db: DbOrTx) {
   return db
     .selectFrom('videos')
     .select(videoColumns)
-    .select(stateSql.as('status'))
+    .select(stateAt(sql`now()`).as('status'))
     .where('deleted_at', 'is', null);
 }
 
@@ -54,18 +54,20 @@ export function liveVideos(db: DbOrTx) {
     .orderBy('id', 'desc');
 }
 
-/** One video as admins see it, locked for a change in `tx`. */
-export function videoForUpdate(tx: DbOrTx, id: bigint) {
-  return libraryVideos(tx).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 /**
- * Whether a locked video is live by the database's clock now (not the transaction's start: a transaction
- * that waited for the lock sees the publish time another one just set, which may be after its own start).
+ * One video as admins see it, locked for a change in `tx`, its state by the clock when the lock is taken
+ * (not the transaction's start): a transaction that waited for the lock reads the row again as the other
+ * one left it, and judges it by a clock past that one's publish time.
  */
-export async function liveNow(tx: DbOrTx, row: { publish_at: Date | null }): Promise<boolean> {
-  const clock = await dbClock(tx);
-  return row.publish_at !== null && row.publish_at <= clock;
+export function videoForUpdate(tx: DbOrTx, id: bigint) {
+  return tx
+    .selectFrom('videos')
+    .select(videoColumns)
+    .select(stateAt(sql`clock_timestamp()`).as('status'))
+    .where('deleted_at', 'is', null)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function dbClock(tx: DbOrTx): Promise<Date> {

@@ -4,15 +4,7 @@ import type { Db, DbOrTx } from '../../db';
 import type { Principal } from '../../http/access';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import {
-  dbClock,
-  libraryVideos,
-  liveNow,
-  liveVideos,
-  toVideo,
-  type VideoRow,
-  videoForUpdate,
-} from './videos.repo';
+import { dbClock, libraryVideos, liveVideos, toVideo, type VideoRow, videoForUpdate } from './videos.repo';
 
 type Body = { title: string; url: string; description?: string | undefined } & Pick<
   VideoBody,
@@ -29,7 +21,7 @@ async function publishAtFor(
   if (status === undefined) return undefined;
   if (status === 'draft') return null;
   if (status === 'published') {
-    return current !== null && (await liveNow(tx, current)) ? undefined : sql<Date>`now()`;
+    return current?.status === 'published' ? undefined : sql<Date>`now()`;
   }
   const at = new Date(body.publish_at ?? Number.NaN);
   if (Number.isNaN(at.getTime()) || at <= (await dbClock(tx))) {
@@ -126,13 +118,8 @@ export const videosService = {
     return db.transaction().execute(async (tx) => {
       const current = await videoForUpdate(tx, id);
       if (!current) throw notFound('Video not found.');
-      if (await liveNow(tx, current)) {
-        // Live by the clock now: the row's state was computed at this transaction's start, which can be before
-        // the publish time a concurrent publish just set (it would say 'scheduled').
-        return {
-          video: { ...toVideo(current), status: 'published' as const },
-          message: 'This video is already live.',
-        };
+      if (current.status === 'published') {
+        return { video: toVideo(current), message: 'This video is already live.' };
       }
       await tx
         .updateTable('videos')
