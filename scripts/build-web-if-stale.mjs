@@ -13,6 +13,8 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/vite-plugins',
   'apps/web/first-screen.json',
+  'apps/web/scripts/prerender.mjs',
+  'apps/web/package.json',
   'packages/contracts/src',
   'packages/money/src',
   'packages/chain/src',

@@ -13,15 +13,20 @@ const addressHashes =
 /** A package installed at the top level (not a copy nested inside another package). */
 const topLevel = (id: string) => id.split(/node_modules[\\/]/).length === 2;
 
-// The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it.
-export default defineConfig({
-  plugins: [
-    react(),
-    nativeTableScroll(),
-    firstScreenPreload(path.join(import.meta.dirname, 'first-screen.json')),
-    serviceWorker(),
-    precompress(),
-  ],
+// The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it. The
+// server build (`isSsrBuild`) is only the drawing of the first screens at build time (scripts/prerender.mjs):
+// none of the browser build's files, plugins or public folder.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), nativeTableScroll()]
+    : [
+        react(),
+        nativeTableScroll(),
+        firstScreenPreload(path.join(import.meta.dirname, 'first-screen.json')),
+        serviceWorker(),
+        precompress(),
+      ],
+  publicDir: isSsrBuild ? false : 'public',
   server: {
     port: 5173,
     proxy: {
@@ -73,4 +78,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

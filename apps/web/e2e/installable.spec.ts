@@ -185,6 +185,8 @@ test('the skip link is the first Tab stop, moves focus to the page, and Withdraw
 test('the skip link also leads into the public pages', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The drawn page's form is live once the app has it (decision 0050): the stop after the skip link is in it.
+  await expect(page.locator('#root form')).not.toHaveAttribute('inert');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -1,16 +1,36 @@
 import './app/zodJitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { store } from './app/store';
+import { currentLocale } from './i18n/state';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * A public first screen comes drawn in the HTML (decision 0050: scripts/prerender.mjs), as a visitor without a
+ * session sees it in English. When that is what this visitor sees too, the app takes the drawn page over
+ * (hydration: nothing drawn again, what was typed meanwhile kept); otherwise (a stored session, another
+ * language, another path) the app draws the page itself, as on every other path.
+ */
+const drawn = container.dataset.prerendered;
+const here = location.pathname.replace(/\/+$/, '') || '/';
+if (drawn === here && store.getState().auth.auth === null && currentLocale() === 'en') {
+  hydrateRoot(container, app, {
+    // A difference React repairs by drawing that part again: said in the console, never an error for the page.
+    onRecoverableError: (error) => console.warn('The page drawn at build time was drawn again:', error),
+  });
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
 
 // The installable app's service worker (public/sw.js, decision 0040), in production builds only: in
 // development it would keep serving files the dev server has changed. Registered once the page has loaded,

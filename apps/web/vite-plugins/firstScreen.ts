@@ -7,6 +7,9 @@ type OutputChunk = Rollup.OutputChunk;
 
 interface FirstScreen {
   routes: Record<string, string>;
+  signedIn?: { routes: Record<string, string[]> };
+  /** Path prefix -> the signed-in frame every page under it is drawn in. */
+  frames?: Record<string, string>;
 }
 
 /** Every chunk file reached from `file` through static imports, `file` included. */
@@ -22,7 +25,10 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
  * The first-screen pages are lazy chunks, so the browser would only ask for them once the entry has run:
  * a second round trip before the page shows. This writes into index.html a small script that, for the
  * first-screen routes of first-screen.json, adds `modulepreload` links for the page's chunks (those the
- * entry does not already preload), so they download alongside the entry (issue 10).
+ * entry does not already preload), so they download alongside the entry (issue 10). The same for the signed-in
+ * frames (`frames`: every page under `/user/` gets the member frame's chunks, under `/admin/` the admin's) and
+ * the signed-in pages listed (the member dashboard, where a member lands), issue 22: without them a phone waited
+ * for the entry, then the frame, then the page, each a round trip on a slow network.
  */
 export function firstScreenPreload(configFile: string): Plugin {
   let root = process.cwd();
@@ -39,20 +45,38 @@ export function firstScreenPreload(configFile: string): Plugin {
       handler(_html, ctx) {
         const bundle = ctx.bundle;
         if (bundle === undefined) return;
-        const { routes } = JSON.parse(readFileSync(configFile, 'utf8')) as FirstScreen;
+        const { routes, signedIn, frames = {} } = JSON.parse(readFileSync(configFile, 'utf8')) as FirstScreen;
         const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
         const entry = chunks.find((c) => c.isEntry);
         if (entry === undefined) return;
         const preloaded = closure(bundle, entry.fileName);
-        const byRoute: Record<string, string[]> = {};
-        for (const [route, source] of Object.entries(routes)) {
+        const chunkOf = (source: string, route: string) => {
           const page = chunks.find((c) => c.facadeModuleId === path.resolve(root, source));
           if (page === undefined) throw new Error(`first screen: no chunk for ${source} (route ${route})`);
-          byRoute[route] = [...closure(bundle, page.fileName)]
-            .filter((f) => !preloaded.has(f))
-            .map((f) => `${base}${f}`);
+          return page.fileName;
+        };
+        const urls = (files: Set<string>, known: Set<string>) =>
+          [...files].filter((f) => !known.has(f)).map((f) => `${base}${f}`);
+        // The frames first (every page under their prefix), then each listed page without what its frame has.
+        const framed: Record<string, Set<string>> = {};
+        const byPrefix: Record<string, string[]> = {};
+        for (const [prefix, source] of Object.entries(frames)) {
+          framed[prefix] = closure(bundle, chunkOf(source, `${prefix}*`));
+          byPrefix[prefix] = urls(framed[prefix], preloaded);
         }
-        const script = `(function(m){var p=location.pathname.replace(/\\/+$/,'')||'/';(m[p]||[]).forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(byRoute)})`;
+        const pages: [string, string[]][] = [
+          ...Object.entries(routes).map(([route, source]): [string, string[]] => [route, [source]]),
+          ...Object.entries(signedIn?.routes ?? {}),
+        ];
+        const byRoute: Record<string, string[]> = {};
+        for (const [route, sources] of pages) {
+          const files = new Set<string>();
+          for (const source of sources) closure(bundle, chunkOf(source, route), files);
+          const frame = Object.keys(framed).find((prefix) => route.startsWith(prefix));
+          const known = new Set([...preloaded, ...(frame === undefined ? [] : (framed[frame] ?? []))]);
+          byRoute[route] = urls(files, known);
+        }
+        const script = `(function(m,f){var p=location.pathname.replace(/\\/+$/,'')||'/';var l=(m[p]||[]).slice();for(var k in f)if(p.indexOf(k)===0)l=l.concat(f[k]);l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify(byRoute)},${JSON.stringify(byPrefix)})`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

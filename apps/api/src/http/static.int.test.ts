@@ -12,6 +12,11 @@ import { IMMUTABLE, REVALIDATE } from './static';
 const indexHtml = `<!doctype html><html><head><title>SocialGenX</title>${'<meta name="x" content="padding">'.repeat(30)}</head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>`;
 const script = `export const answer = ${JSON.stringify('the first screen '.repeat(200))};\n`;
 const tiny = 'export const x = 1;\n';
+// A first screen the build drew (decision 0050): index.html with the page inside #root, naming its route.
+const loginHtml = indexHtml.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered="/login"><h1>Sign in</h1><form inert></form></div>',
+);
 const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>';
 
 let dist: string;
@@ -26,6 +31,8 @@ beforeAll(async () => {
   };
   await withCopies('index.html', indexHtml);
   await withCopies('assets/index-AbC123.js', script);
+  await mkdir(path.join(dist, 'prerendered'));
+  await withCopies('prerendered/login.html', loginHtml);
   await writeFile(path.join(dist, 'assets/tiny-Zz9.js'), tiny);
   await writeFile(path.join(dist, 'favicon.svg'), favicon);
   t = await buildTestApp({ WEB_DIST: dist });
@@ -39,6 +46,23 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('serving the built web app', () => {
+  it('sends a first screen the build drew for its path (with or without a slash or a query), compressed', async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Fuser%2Fdashboard']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe(REVALIDATE);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(loginHtml);
+    }
+    // Every other page path still gets the empty page, which the app draws.
+    for (const url of ['/user/dashboard', '/login/extra', '/registration']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
   it('sends a hashed script as its brotli copy when brotli is accepted, cached for a year', async () => {
     const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(res.statusCode).toBe(200);
@@ -86,8 +110,8 @@ describe('serving the built web app', () => {
     expect(res.body).toBe(tiny);
   });
 
-  it('answers the page (/ and every app path) with index.html, compressed and revalidated', async () => {
-    for (const url of ['/', '/login', '/user/dashboard?x=1', '/admin/check/profile/7']) {
+  it('answers the page (/ and every app path not drawn) with index.html, compressed and revalidated', async () => {
+    for (const url of ['/', '/user/dashboard?x=1', '/admin/check/profile/7']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -99,7 +123,7 @@ describe('serving the built web app', () => {
     const gz = await get('/registration', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(indexHtml);
-    const plain = await get('/login');
+    const plain = await get('/admin-login');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['cache-control']).toBe(REVALIDATE);
     expect(plain.body).toBe(indexHtml);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -106,8 +106,25 @@ export const ROBOTS = [
 ].join('\n');
 
 /**
- * Serves the built single-page app from `webDist`: real files as they are, every other page path gets
- * index.html (the app's router shows the page). Files the build compressed (`name.br`, `name.gz` next to
+ * The first screens the build drew (apps/web/scripts/prerender.mjs, decision 0050): route (the one each file
+ * names on its #root) -> its file under the build, read once at start. Other page paths get index.html.
+ */
+function prerenderedPages(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = path.join(root, 'prerendered');
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.html')) continue;
+    const html = readFileSync(path.join(dir, name), 'utf8');
+    const route = /<div id="root" data-prerendered="([^"]+)"/.exec(html)?.[1];
+    if (route !== undefined) pages.set(route, `prerendered/${name}`);
+  }
+  return pages;
+}
+
+/**
+ * Serves the built single-page app from `webDist`: real files as they are, the public first screens the
+ * build drew as their drawn page, every other page path index.html (the app's router shows the page). Files the build compressed (`name.br`, `name.gz` next to
  * `name`) go out compressed when the request accepts it; nothing is compressed per request. Hashed files
  * under /assets/ are cached for a year; index.html and the rest are revalidated. A missing file under
  * /assets/ is a 404, not the page (a script must not receive HTML). /robots.txt is answered whether or
@@ -127,6 +144,7 @@ export function registerWebApp(app: App, webDist: string): void {
     return;
   }
   app.register(fastifyStatic, { root, serve: false });
+  const prerendered = prerenderedPages(root);
 
   // compress: false: the build's compressed copies go out as they are (nothing compressed per request).
   app.get(
@@ -152,7 +170,8 @@ export function registerWebApp(app: App, webDist: string): void {
         return sendBest(reply, root, relative, accept, hashed ? IMMUTABLE : REVALIDATE);
       }
       if (hashed) return reply.status(404).send({ message: `No file ${urlPath}`, code: 'NOT_FOUND' });
-      return sendBest(reply, root, 'index.html', accept, REVALIDATE);
+      const drawn = prerendered.get(urlPath.replace(/\/+$/, '') || '/');
+      return sendBest(reply, root, drawn ?? 'index.html', accept, REVALIDATE);
     },
   );
 }

@@ -48,7 +48,7 @@ function DeferredToaster() {
  * screen asks, see WalletProvider) > UI theme > translations (I18nRoot: the member's language and time zone,
  * the pages drawn again when either changes; PreferencesSync applies the profile's after sign-in) > the app.
  */
-export function App() {
+export function App({ location }: { location?: string | undefined } = {}) {
   const [queryClient] = useState(createQueryClient);
   return (
     <StateProvider store={store}>
@@ -62,7 +62,7 @@ export function App() {
             >
               <I18nRoot>
                 <AppErrorBoundary>
-                  <AppRouter />
+                  <AppRouter location={location} />
                 </AppErrorBoundary>
               </I18nRoot>
               <PreferencesSync />

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, type RouteObject, StaticRouter, useRoutes } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { RequireRole, RequireSecondFactorStep } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -239,7 +239,15 @@ function AppRoutes() {
  * screen against 13.5 kB for this mode (issue 10). Render errors are caught by AppErrorBoundary (reset by the next navigation, see RootLayout);
  * RootLayout also restores the scroll position.
  */
-export function AppRouter() {
+export function AppRouter({ location }: { location?: string | undefined }) {
+  // A location given: the page drawn at build time for index.html (app/prerender.tsx), never in a browser.
+  if (location !== undefined) {
+    return (
+      <StaticRouter location={location}>
+        <AppRoutes />
+      </StaticRouter>
+    );
+  }
   return (
     <BrowserRouter>
       <AppRoutes />

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
@@ -55,9 +55,22 @@ export function PublicLayout() {
           <Outlet />
         </Box>
         <PublicFooter />
+        <TakenOver />
       </Suspense>
     </Box>
   );
+}
+
+/**
+ * A page drawn at build time comes with its forms inert (decision 0050: nothing is typed or submitted before the
+ * app can take it, so nothing is lost); this runs once the page is the app's (hydrated with it: the same
+ * Suspense boundary), and makes them live.
+ */
+function TakenOver() {
+  useEffect(() => {
+    for (const form of document.querySelectorAll('#root form[inert]')) form.removeAttribute('inert');
+  }, []);
+  return null;
 }
 
 function PublicFooter() {

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The public first screens drawn at build time (issue 22, decision 0050), run by `npm run build -w @sgx/web` after
+// the browser build: the app itself (src/prerender.tsx, built for Node into .prerender/) draws each route of
+// first-screen.json's `routes` as a visitor without a session sees it in English, and each page is written as
+// dist/prerendered/<name>.html: index.html with the drawn page inside #root, and its .br and .gz copies. The
+// server sends that file for that path (apps/api/src/http/static.ts), so a phone paints the page from the HTML,
+// before any script has run; the app then takes the page over where it stands (main.tsx: hydration). The drawn
+// forms are inert (nothing typed or submitted) until the app has them (PublicLayout's TakenOver).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const serverOut = path.join(web, '.prerender');
+
+/** The file a route's page is written to (the server names it the same way: static.ts `prerenderedName`). */
+const prerenderedName = (route) => (route === '/' ? 'home' : route.slice(1).replaceAll('/', '_'));
+
+const { routes } = JSON.parse(readFileSync(path.join(web, 'first-screen.json'), 'utf8'));
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const EMPTY_ROOT = '<div id="root"></div>';
+if (!template.includes(EMPTY_ROOT)) throw new Error(`prerender: ${EMPTY_ROOT} not found in dist/index.html`);
+
+await build({
+  root: web,
+  configFile: path.join(web, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: serverOut,
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: false,
+  },
+});
+const { render } = await import(path.join(serverOut, 'prerender.js'));
+
+const out = path.join(dist, 'prerendered');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+for (const route of Object.keys(routes)) {
+  const page = await render(route);
+  // The Content-Security-Policy allows the inline scripts of index.html only (by hash): a page drawn with a
+  // script of its own (a part React would send later) would not run, so it is refused here.
+  if (/<script\b/i.test(page)) throw new Error(`prerender: ${route} was drawn with an inline script`);
+  if (page.length < 500)
+    throw new Error(`prerender: ${route} drew almost nothing (${page.length} characters)`);
+  // The drawn forms are inert until the app has them (a typed password the form's state never saw, or a native
+  // submission putting it in the address, would be worse than a field that waits); links work as they are.
+  const drawn = page.replace(/<form\b/g, '<form inert');
+  const html = template.replace(EMPTY_ROOT, `<div id="root" data-prerendered="${route}">${drawn}</div>`);
+  const file = path.join(out, `${prerenderedName(route)}.html`);
+  writeFileSync(file, html);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  console.log(`prerendered ${route} -> dist/prerendered/${path.basename(file)} (${html.length} bytes)`);
+}
+if (existsSync(serverOut)) rmSync(serverOut, { recursive: true, force: true });
+// The app's modules keep timers (the data cache's garbage collection): nothing else is left to do.
+process.exit(0);
