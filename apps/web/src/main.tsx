@@ -16,9 +16,9 @@ const app = (
 
 /**
  * A public first screen comes drawn in the HTML (decision 0050: scripts/prerender.mjs), as a visitor without a
- * session sees it in English. When that is what this visitor sees too, the app takes the drawn page over
- * (hydration: nothing drawn again, what was typed meanwhile kept); otherwise (a stored session, another
- * language, another path) the app draws the page itself, as on every other path.
+ * session sees it in English, its forms inert until the app has it. When that is what this visitor sees too, the
+ * app takes the drawn page over (hydration: nothing drawn again); otherwise (a stored session, another language,
+ * another path) the app draws the page itself, as on every other path.
  */
 const drawn = container.dataset.prerendered;
 const here = location.pathname.replace(/\/+$/, '') || '/';
