@@ -5,7 +5,8 @@
 // dist/prerendered/<name>.html: index.html with the drawn page inside #root, and its .br and .gz copies. The
 // server sends that file for that path (apps/api/src/http/static.ts), so a phone paints the page from the HTML,
 // before any script has run; the app then takes the page over where it stands (main.tsx: hydration). The drawn
-// forms are inert (nothing typed or submitted) until the app has them (PublicLayout's TakenOver).
+// forms and controls are inert (nothing typed, picked or submitted) until the app has them (PublicLayout's
+// TakenOver).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -47,9 +48,10 @@ for (const route of Object.keys(routes)) {
   if (/<script\b/i.test(page)) throw new Error(`prerender: ${route} was drawn with an inline script`);
   if (page.length < 500)
     throw new Error(`prerender: ${route} drew almost nothing (${page.length} characters)`);
-  // The drawn forms are inert until the app has them (a typed password the form's state never saw, or a native
-  // submission putting it in the address, would be worse than a field that waits); links work as they are.
-  const drawn = page.replace(/<form\b/g, '<form inert');
+  // The drawn forms and controls are inert until the app has them (a typed password the form's state never saw, a
+  // native submission putting it in the address, a language picked that nothing hears, would be worse than a
+  // control that waits); links work as they are. Marked, so that only these are made live (PublicLayout).
+  const drawn = page.replace(/<(form|button|input|select|textarea)\b/g, '<$1 inert data-drawn-inert');
   const html = template.replace(EMPTY_ROOT, `<div id="root" data-prerendered="${route}">${drawn}</div>`);
   const file = path.join(out, `${prerenderedName(route)}.html`);
   writeFileSync(file, html);

@@ -1,18 +1,13 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { Spinner } from '../../ui/Spinner';
 import { adminHome, memberHome } from '../homes';
 import { Logo } from './Logo';
 import { MAIN_CONTENT_ID } from './SkipLink';
-
-// The language choice sits in the footer, below the fold: it loads after the page, outside the first screen's
-// JavaScript budget (issue 10).
-const LanguageSwitch = lazy(() =>
-  import('../../i18n/LanguageSwitch').then((m) => ({ default: m.LanguageSwitch })),
-);
 
 /** Frame of the public pages: a slim header with the sign-in actions, the page, and a footer. */
 export function PublicLayout() {
@@ -62,13 +57,16 @@ export function PublicLayout() {
 }
 
 /**
- * A page drawn at build time comes with its forms inert (decision 0050: nothing is typed or submitted before the
- * app can take it, so nothing is lost); this runs once the page is the app's (hydrated with it: the same
- * Suspense boundary), and makes them live.
+ * A page drawn at build time comes with its forms and controls inert (decision 0050: nothing is typed, picked or
+ * submitted before the app can take it, so nothing is lost); this runs once the page and the footer are the app's
+ * (hydrated with them: the same Suspense boundary), and makes them live.
  */
 function TakenOver() {
   useEffect(() => {
-    for (const form of document.querySelectorAll('#root form[inert]')) form.removeAttribute('inert');
+    for (const drawn of document.querySelectorAll('#root [data-drawn-inert]')) {
+      drawn.removeAttribute('inert');
+      drawn.removeAttribute('data-drawn-inert');
+    }
   }, []);
   return null;
 }
@@ -85,9 +83,9 @@ function PublicFooter() {
       <Container size="lg">
         <Stack gap={6}>
           <Group gap="md" align="center">
-            <Suspense fallback={null}>
-              <LanguageSwitch size="xs" />
-            </Suspense>
+            {/* Not lazy (1 kB): in its own Suspense boundary it would be taken over after the rest of a drawn page,
+                and a language picked on its drawn control before then would be lost (decision 0050). */}
+            <LanguageSwitch size="xs" />
             <Anchor component={Link} to="/privacy" size="sm">
               {t('app.privacy')}
             </Anchor>
