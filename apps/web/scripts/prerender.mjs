@@ -16,7 +16,7 @@ const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
 const serverOut = path.join(web, '.prerender');
 
-/** The file a route's page is written to (the server names it the same way: static.ts `prerenderedName`). */
+/** The file a route's page is written to (the server reads the route back from the page's #root). */
 const prerenderedName = (route) => (route === '/' ? 'home' : route.slice(1).replaceAll('/', '_'));
 
 const { routes } = JSON.parse(readFileSync(path.join(web, 'first-screen.json'), 'utf8'));

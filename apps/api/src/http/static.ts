@@ -124,11 +124,11 @@ function prerenderedPages(root: string): Map<string, string> {
 
 /**
  * Serves the built single-page app from `webDist`: real files as they are, the public first screens the
- * build drew as their drawn page, every other page path index.html (the app's router shows the page). Files the build compressed (`name.br`, `name.gz` next to
- * `name`) go out compressed when the request accepts it; nothing is compressed per request. Hashed files
- * under /assets/ are cached for a year; index.html and the rest are revalidated. A missing file under
- * /assets/ is a 404, not the page (a script must not receive HTML). /robots.txt is answered whether or
- * not the app is built.
+ * build drew as their drawn page, every other page path index.html (the app's router shows the page).
+ * Files the build compressed (`name.br`, `name.gz` next to `name`) go out compressed when the request
+ * accepts it; nothing is compressed per request. Hashed files under /assets/ are cached for a year;
+ * index.html and the rest are revalidated. A missing file under /assets/ is a 404, not the page (a script
+ * must not receive HTML). /robots.txt is answered whether or not the app is built.
  */
 export function registerWebApp(app: App, webDist: string): void {
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
