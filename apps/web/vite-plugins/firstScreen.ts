@@ -8,8 +8,8 @@ type OutputChunk = Rollup.OutputChunk;
 interface FirstScreen {
   routes: Record<string, string>;
   signedIn?: { routes: Record<string, string[]> };
-  /** Path prefix -> the signed-in frame every page under it is drawn in. */
-  frames?: Record<string, string>;
+  /** A signed-in frame -> the path prefixes of the pages drawn in it. */
+  frames?: Record<string, string[]>;
 }
 
 /** Every chunk file reached from `file` through static imports, `file` included. */
@@ -57,13 +57,13 @@ export function firstScreenPreload(configFile: string): Plugin {
         };
         const urls = (files: Set<string>, known: Set<string>) =>
           [...files].filter((f) => !known.has(f)).map((f) => `${base}${f}`);
-        // The frames first (every page under their prefix), then each listed page without what its frame has.
-        const framed: Record<string, Set<string>> = {};
-        const byPrefix: Record<string, string[]> = {};
-        for (const [prefix, source] of Object.entries(frames)) {
-          framed[prefix] = closure(bundle, chunkOf(source, `${prefix}*`));
-          byPrefix[prefix] = urls(framed[prefix], preloaded);
-        }
+        // The frames first (every page under one of their prefixes), each frame's list written once, then each
+        // listed page without what its frame has.
+        const framed = Object.entries(frames).map(([source, prefixes]) => ({
+          prefixes,
+          files: closure(bundle, chunkOf(source, `${prefixes.join(', ')}*`)),
+        }));
+        const byFrame = framed.map((f) => [f.prefixes, urls(f.files, preloaded)]);
         const pages: [string, string[]][] = [
           ...Object.entries(routes).map(([route, source]): [string, string[]] => [route, [source]]),
           ...Object.entries(signedIn?.routes ?? {}),
@@ -72,11 +72,11 @@ export function firstScreenPreload(configFile: string): Plugin {
         for (const [route, sources] of pages) {
           const files = new Set<string>();
           for (const source of sources) closure(bundle, chunkOf(source, route), files);
-          const frame = Object.keys(framed).find((prefix) => route.startsWith(prefix));
-          const known = new Set([...preloaded, ...(frame === undefined ? [] : (framed[frame] ?? []))]);
+          const frame = framed.find((f) => f.prefixes.some((prefix) => route.startsWith(prefix)));
+          const known = new Set([...preloaded, ...(frame?.files ?? [])]);
           byRoute[route] = urls(files, known);
         }
-        const script = `(function(m,f){var p=location.pathname.replace(/\\/+$/,'')||'/';var l=(m[p]||[]).slice();for(var k in f)if(p.indexOf(k)===0)l=l.concat(f[k]);l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify(byRoute)},${JSON.stringify(byPrefix)})`;
+        const script = `(function(m,f){var p=location.pathname.replace(/\\/+$/,'')||'/';var l=(m[p]||[]).slice();f.forEach(function(x){if(x[0].some(function(k){return p.indexOf(k)===0}))l=l.concat(x[1])});l.forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=h;document.head.appendChild(e)})})(${JSON.stringify(byRoute)},${JSON.stringify(byFrame)})`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },
