@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { areaChunks } from './vite-plugins/areaChunks';
 import { firstScreenPreload } from './vite-plugins/firstScreen';
 import { nativeTableScroll } from './vite-plugins/nativeTableScroll';
 import { precompress } from './vite-plugins/precompress';
@@ -13,6 +14,15 @@ const addressHashes =
 /** A package installed at the top level (not a copy nested inside another package). */
 const topLevel = (id: string) => id.split(/node_modules[\\/]/).length === 2;
 
+// The signed-in areas' first screens, each in one chunk (and what both share in one more), not ~60 small files.
+const areas = areaChunks({
+  areas: {
+    member: ['src/app/layouts/MemberShell.tsx', 'src/pages/member/DashboardPage.tsx'],
+    admin: ['src/app/layouts/AdminShell.tsx', 'src/pages/admin/DashboardPage.tsx'],
+  },
+  publicPages: 'src/pages/public',
+});
+
 // The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it. The
 // server build (`isSsrBuild`) is only the drawing of the first screens at build time (scripts/prerender.mjs):
 // none of the browser build's files, plugins or public folder.
@@ -22,6 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [
         react(),
         nativeTableScroll(),
+        areas.plugin,
         firstScreenPreload(path.join(import.meta.dirname, 'first-screen.json')),
         serviceWorker(),
         precompress(),
@@ -73,6 +84,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               name: 'validation',
               test: (id) => topLevel(id) && (/node_modules[\\/]zod[\\/]/.test(id) || addressHashes.test(id)),
             },
+            // Last: what the signed-in areas' first screens need beyond all of the above (vite-plugins/areaChunks.ts).
+            ...areas.groups(),
           ],
         },
       },

@@ -1,38 +1,38 @@
 #!/usr/bin/env node
 // The first screen's JavaScript budget (issue 10): after `npm run build`, adds up the gzip size of the JS a
-// visitor's browser must fetch before the page can show, for each first-screen route. That is the static
-// import graph of the entry (index.html) plus that of the route's lazily loaded page, read from Vite's
-// manifest (dist/.vite/manifest.json); chunks loaded later on demand (dynamic imports) are not counted.
-// Exits 1 when a route is above the budget or the manifest is missing.
+// visitor's browser must fetch before the page can show, for each first-screen route. That is what the page the
+// build wrote for the route loads at once (dist/pages/pages.json, vite-plugins/firstScreen.ts): the entry's script
+// and every chunk it preloads, which are the static import graph of the entry and of the route's lazily loaded
+// page and frame. Chunks loaded later on demand (dynamic imports) are not counted.
+// Exits 1 when a route is above the budget or the build is missing.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
-const manifestFile = path.join(dist, '.vite/manifest.json');
-/**
- * The first-screen routes, each with the page module the router loads for it, and the budget; `signedIn`:
- * member pages, each with the modules the router loads for it after the entry (frame, page table, page).
- */
+const pagesFile = path.join(dist, 'pages/pages.json');
+/** The first-screen routes and their budget; `signedIn`: member pages, with their own budget. */
 const { budgetKb, routes, signedIn } = JSON.parse(readFileSync(path.join(web, 'first-screen.json'), 'utf8'));
 
-if (!existsSync(manifestFile)) {
+if (!existsSync(pagesFile)) {
   console.error(
-    `check-first-screen: ${path.relative(process.cwd(), manifestFile)} is missing: run \`npm run build\` first.`,
+    `check-first-screen: ${path.relative(process.cwd(), pagesFile)} is missing: run \`npm run build\` first.`,
   );
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const pages = JSON.parse(readFileSync(pagesFile, 'utf8'));
 
-/** Every chunk key reached from `key` through static imports (the key itself included). */
-function staticClosure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  const chunk = manifest[key];
-  if (chunk === undefined) throw new Error(`check-first-screen: ${key} is not in the manifest`);
-  seen.add(key);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
-  return seen;
+/** The scripts the page written for `route` loads at once: its module script and its module preloads. */
+function scriptsOf(route) {
+  const file = pages.routes[route];
+  if (file === undefined) throw new Error(`check-first-screen: no page was written for ${route}`);
+  const html = readFileSync(path.join(dist, file), 'utf8');
+  const urls = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
+  ].map((m) => m[1].replace(/^\//, ''));
+  return [...new Set(urls)];
 }
 
 const gzipCache = new Map();
@@ -49,11 +49,9 @@ function gzipSize(file) {
 const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 const verbose = process.argv.includes('--verbose');
 let failed = false;
-/** Checks one route: the entry's static graph plus that of each module the route loads. */
-function check(route, modules, budgetKb, note = '') {
-  const keys = staticClosure('index.html');
-  for (const key of modules) staticClosure(key, keys);
-  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+/** Checks one route: the entry and everything the route's page preloads. */
+function check(route, budgetKb, note = '') {
+  const files = scriptsOf(route).filter((f) => f.endsWith('.js'));
   const sized = files.map((f) => ({ file: f, gzip: gzipSize(f) })).sort((a, b) => b.gzip - a.gzip);
   const total = sized.reduce((sum, f) => sum + f.gzip, 0);
   const budget = budgetKb * 1000;
@@ -66,10 +64,10 @@ function check(route, modules, budgetKb, note = '') {
     for (const f of sized) console.log(`       ${kB(f.gzip).padStart(9)}  ${f.file}`);
   }
 }
-for (const [route, page] of Object.entries(routes)) check(route, [page], budgetKb);
+for (const route of Object.keys(routes)) check(route, budgetKb);
 // The signed-in member pages (issue 22): the wallet stack and other on-demand code must stay out.
-for (const [route, modules] of Object.entries(signedIn?.routes ?? {})) {
-  check(route, modules, signedIn.budgetKb, `, target ${kB(signedIn.targetKb * 1000)}`);
+for (const route of Object.keys(signedIn?.routes ?? {})) {
+  check(route, signedIn.budgetKb, `, target ${kB(signedIn.targetKb * 1000)}`);
 }
 if (failed) {
   console.error(

@@ -1,5 +1,5 @@
 import './app/zodJitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { store } from './app/store';
@@ -23,13 +23,16 @@ const app = (
 const drawn = container.dataset.prerendered;
 const here = location.pathname.replace(/\/+$/, '') || '/';
 if (drawn === here && store.getState().auth.auth === null && currentLocale() === 'en') {
-  hydrateRoot(container, app, {
-    // A difference React repairs by drawing that part again: said in the console, never an error for the page.
-    onRecoverableError: (error) => console.warn('The page drawn at build time was drawn again:', error),
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A difference React repairs by drawing that part again: said in the console, never an error for the page.
+      onRecoverableError: (error) => console.warn('The page drawn at build time was drawn again:', error),
+    });
   });
 } else {
   container.replaceChildren();
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
 // The installable app's service worker (public/sw.js, decision 0040), in production builds only: in

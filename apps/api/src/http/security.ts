@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import { SUPPORTED_CHAINS } from '@sgx/chain';
 import type { Config } from '../config';
@@ -59,24 +56,6 @@ export function browserRpcOrigins(config: Pick<Config, 'publicRpcUrls'>): string
   return [...origins];
 }
 
-/**
- * CSP sources for the inline scripts of the built index.html (the first-screen preloader the web build
- * writes into it, apps/web/vite-plugins/firstScreen.ts): their SHA-256, so that no 'unsafe-inline' is
- * needed. Read once at start: a rebuilt web app needs a restart, as its file list does.
- */
-export function inlineScriptHashes(webDist: string): string[] {
-  const index = path.join(webDist, 'index.html');
-  if (!existsSync(index)) return [];
-  const html = readFileSync(index, 'utf8');
-  const hashes: string[] = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = '', body = ''] = m;
-    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
-
 type Directives = Record<string, string[]>;
 
 /**
@@ -123,7 +102,7 @@ export function permissionsPolicy(): string {
 }
 
 /** The Content-Security-Policy of every answer: the web app, the API docs, the API and uploaded images. */
-export function cspDirectives(config: Pick<Config, 'publicRpcUrls' | 'walletConnectProjectId' | 'webDist'>) {
+export function cspDirectives(config: Pick<Config, 'publicRpcUrls' | 'walletConnectProjectId'>) {
   const wc = config.walletConnectProjectId ? WALLETCONNECT : { connect: [], frame: [], font: [], img: [] };
   return {
     'default-src': ["'self'"],
@@ -131,7 +110,8 @@ export function cspDirectives(config: Pick<Config, 'publicRpcUrls' | 'walletConn
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(config.webDist)],
+    // Scripts from the app's files only: the web build writes no inline script (vite-plugins/firstScreen.ts).
+    'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     // Mantine and the toasts set style attributes and write <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -17,6 +17,19 @@ const loginHtml = indexHtml.replace(
   '<div id="root"></div>',
   '<div id="root" data-prerendered="/login"><h1>Sign in</h1><form inert></form></div>',
 );
+// The pages the build wrote with their chunks' preload tags (apps/web/vite-plugins/firstScreen.ts): one for a
+// listed route, one for a frame's path prefixes, named in pages/pages.json.
+const withPreload = (href: string) =>
+  indexHtml.replace('</head>', `<link rel="modulepreload" crossorigin href="${href}"></head>`);
+const dashboardHtml = withPreload('/assets/DashboardPage-Aa1.js');
+const memberHtml = withPreload('/assets/MemberShell-Bb2.js');
+const pagesJson = JSON.stringify({
+  routes: { '/user/dashboard': 'pages/user_dashboard.html' },
+  prefixes: [
+    ['/user/', 'pages/MemberShell.html'],
+    ['/watch/', 'pages/MemberShell.html'],
+  ],
+});
 const favicon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>';
 
 let dist: string;
@@ -33,6 +46,10 @@ beforeAll(async () => {
   await withCopies('assets/index-AbC123.js', script);
   await mkdir(path.join(dist, 'prerendered'));
   await withCopies('prerendered/login.html', loginHtml);
+  await mkdir(path.join(dist, 'pages'));
+  await withCopies('pages/user_dashboard.html', dashboardHtml);
+  await withCopies('pages/MemberShell.html', memberHtml);
+  await writeFile(path.join(dist, 'pages/pages.json'), pagesJson);
   await writeFile(path.join(dist, 'assets/tiny-Zz9.js'), tiny);
   await writeFile(path.join(dist, 'favicon.svg'), favicon);
   t = await buildTestApp({ WEB_DIST: dist });
@@ -55,11 +72,32 @@ describe('serving the built web app', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(loginHtml);
     }
-    // Every other page path still gets the empty page, which the app draws.
-    for (const url of ['/user/dashboard', '/login/extra', '/registration']) {
+    // Every other page path still gets a page the app draws.
+    for (const url of ['/login/extra', '/registration']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(indexHtml);
+    }
+  });
+
+  it("sends a listed route its own page, a frame's pages the frame's, with their preload tags, compressed", async () => {
+    const cases: [string, string][] = [
+      ['/user/dashboard', dashboardHtml],
+      ['/user/dashboard/', dashboardHtml],
+      ['/user/withdrawal', memberHtml],
+      ['/user/transaction/roi_transaction?page=2', memberHtml],
+      ['/watch/adds', memberHtml],
+      // Not under a prefix as written (`/user/`): the plain page.
+      ['/user', indexHtml],
+      ['/users/x', indexHtml],
+      ['/admin/users', indexHtml],
+    ];
+    for (const [url, html] of cases) {
+      const res = await get(url, { 'accept-encoding': 'gzip' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString(), url).toBe(html);
     }
   });
 
@@ -110,8 +148,8 @@ describe('serving the built web app', () => {
     expect(res.body).toBe(tiny);
   });
 
-  it('answers the page (/ and every app path not drawn) with index.html, compressed and revalidated', async () => {
-    for (const url of ['/', '/user/dashboard?x=1', '/admin/check/profile/7']) {
+  it('answers the page (/ and every app path neither drawn nor listed) with index.html, compressed and revalidated', async () => {
+    for (const url of ['/', '/privacy?x=1', '/admin/check/profile/7']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);

@@ -105,26 +105,45 @@ export const ROBOTS = [
   '',
 ].join('\n');
 
-/**
- * The first screens the build drew (apps/web/scripts/prerender.mjs, decision 0050): route (the one each file
- * names on its #root) -> its file under the build, read once at start. Other page paths get index.html.
- */
-function prerenderedPages(root: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  const dir = path.join(root, 'prerendered');
-  if (!existsSync(dir)) return pages;
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.html')) continue;
-    const html = readFileSync(path.join(dir, name), 'utf8');
-    const route = /<div id="root" data-prerendered="([^"]+)"/.exec(html)?.[1];
-    if (route !== undefined) pages.set(route, `prerendered/${name}`);
-  }
-  return pages;
+/** The page the browser build wrote for each path (apps/web/vite-plugins/firstScreen.ts: pages/pages.json). */
+interface PagesManifest {
+  routes: Record<string, string>;
+  prefixes: [string, string][];
 }
 
 /**
- * Serves the built single-page app from `webDist`: real files as they are, the public first screens the
- * build drew as their drawn page, every other page path index.html (the app's router shows the page).
+ * Which file each page path gets, read once at start: the first screens the build drew
+ * (apps/web/scripts/prerender.mjs, decision 0050; the route each file names on its #root), then the pages the
+ * build wrote with their chunks' preload tags (a listed route, else the longest prefix it is under: a
+ * signed-in frame's pages), else index.html.
+ */
+export function pageFiles(root: string): (route: string) => string {
+  const drawn = new Map<string, string>();
+  const dir = path.join(root, 'prerendered');
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.html')) continue;
+      const html = readFileSync(path.join(dir, name), 'utf8');
+      const route = /<div id="root" data-prerendered="([^"]+)"/.exec(html)?.[1];
+      if (route !== undefined) drawn.set(route, `prerendered/${name}`);
+    }
+  }
+  const manifestFile = path.join(root, 'pages', 'pages.json');
+  const pages: PagesManifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest)
+    : { routes: {}, prefixes: [] };
+  const prefixes = [...pages.prefixes].sort(([a], [b]) => b.length - a.length);
+  return (route) =>
+    drawn.get(route) ??
+    pages.routes[route] ??
+    prefixes.find(([prefix]) => route.startsWith(prefix))?.[1] ??
+    'index.html';
+}
+
+/**
+ * Serves the built single-page app from `webDist`: real files as they are, every page path the page the
+ * build wrote for it (pageFiles: a drawn first screen, a page with its chunks' preload tags, else index.html;
+ * the app's router shows the page).
  * Files the build compressed (`name.br`, `name.gz` next to `name`) go out compressed when the request
  * accepts it; nothing is compressed per request. Hashed files under /assets/ are cached for a year;
  * index.html and the rest are revalidated. A missing file under /assets/ is a 404, not the page (a script
@@ -144,7 +163,7 @@ export function registerWebApp(app: App, webDist: string): void {
     return;
   }
   app.register(fastifyStatic, { root, serve: false });
-  const prerendered = prerenderedPages(root);
+  const pageOf = pageFiles(root);
 
   // compress: false: the build's compressed copies go out as they are (nothing compressed per request).
   app.get(
@@ -170,8 +189,7 @@ export function registerWebApp(app: App, webDist: string): void {
         return sendBest(reply, root, relative, accept, hashed ? IMMUTABLE : REVALIDATE);
       }
       if (hashed) return reply.status(404).send({ message: `No file ${urlPath}`, code: 'NOT_FOUND' });
-      const drawn = prerendered.get(urlPath.replace(/\/+$/, '') || '/');
-      return sendBest(reply, root, drawn ?? 'index.html', accept, REVALIDATE);
+      return sendBest(reply, root, pageOf(urlPath.replace(/\/+$/, '') || '/'), accept, REVALIDATE);
     },
   );
 }

@@ -1,5 +1,8 @@
 import '@mantine/core/styles.css';
 import './contrast.css';
+// The signed-in frames' layout (RoleShell): in the one stylesheet, so a member page does not wait for a second
+// one after the frame's code (issue 22).
+import './layouts/frame.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';

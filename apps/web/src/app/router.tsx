@@ -24,9 +24,6 @@ const MemberShell = lazy(() => {
   whenIdle(() => void memberPages());
   return import('./layouts/MemberShell').then((m) => ({ default: m.MemberShell }));
 });
-const SitePopup = lazy(() =>
-  import('../modules/notifications/components/SitePopup').then((m) => ({ default: m.SitePopup })),
-);
 const areaLoading = <Spinner loading />;
 
 // Every page is its own chunk, loaded when its route is first opened (spec 2.1).
@@ -187,11 +184,10 @@ export const routes: RouteObject[] = [
         element: <RequireRole allow="user" />,
         children: [
           {
-            // Site popups (GET /notifications/home) show once, as a window, wherever a member is.
+            // The frame shows the site popups (GET /notifications/home) once, wherever a member is.
             element: (
               <Suspense fallback={areaLoading}>
                 <MemberShell />
-                <SitePopup />
               </Suspense>
             ),
             children: [

@@ -3,6 +3,7 @@ import { useT } from '../../i18n/i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { useUnreadCount } from '../../modules/notifications/api/notificationsApi';
+import { SitePopup } from '../../modules/notifications/components/SitePopup';
 import { BlockedBanner } from '../../modules/users/components/BlockedBanner';
 import { WalletHeaderSlot } from '../../modules/web3/components/WalletHeaderSlot';
 import { SHELL_NS } from '../../ui/i18n';
@@ -25,7 +26,13 @@ export function MemberShell() {
       areaLabel={t('frame.memberArea')}
       badges={{ '/user/notifications': { count: unread, label: t('frame.unread', { n: unread }) } }}
       // A blocked member is told why, what is refused and how to reach support, on every page (issue 22).
-      notice={<BlockedBanner />}
+      notice={
+        <>
+          <BlockedBanner />
+          {/* Site popups (GET /notifications/home) show once, as a window, wherever a member is. */}
+          <SitePopup />
+        </>
+      }
       headerExtra={
         <Group gap="xs" wrap="nowrap">
           {/* The language, one click away on a laptop; on a phone it is on the profile page (issue 22). */}

@@ -9,7 +9,6 @@ import { useSession } from '../../modules/auth/hooks/useSession';
 import { SHELL_NS } from '../../ui/i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { NavSection } from '../navigation';
-import './frame.css';
 import { Logo } from './Logo';
 import { MAIN_CONTENT_ID } from './SkipLink';
 

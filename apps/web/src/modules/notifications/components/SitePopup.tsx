@@ -1,7 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useT } from '../../../i18n/i18n';
-import { SHELL_NS } from '../../../ui/i18n';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../auth/hooks/useSession';
 import { useMarkSeen, useSitePopups } from '../api/notificationsApi';
 
@@ -21,12 +18,15 @@ const subscribe = (listener: () => void) => {
 // Closed in this tab, so a popup shows once even when marking it seen failed. Per member and notification.
 const dismissed = new Set<string>();
 
+// The window (Mantine's dialog, its focus trap and positioning: about 35 kB gzip) loads only when there is a
+// popup to show, never with the member frame, which it used to hold back (issue 22).
+const SitePopupWindow = lazy(() => import('./SitePopupWindow').then((m) => ({ default: m.SitePopupWindow })));
+
 /**
  * Site popups (GET /notifications/home): each unseen one shows once as a window; closing it marks it
  * seen (PUT /notifications/{id}/seen), and the next one, if any, follows.
  */
 export function SitePopup() {
-  const { t } = useT(SHELL_NS);
   const session = useSession();
   const userId = session !== null && session.role === 'user' ? session.account.id : null;
   const [me] = useState(() => Symbol('site-popup'));
@@ -54,20 +54,10 @@ export function SitePopup() {
     markSeen.mutate(current.id);
   };
 
+  // Its own boundary: the page around it never waits for the window's code.
   return (
-    <Modal
-      opened
-      onClose={close}
-      title={current.title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('ui.close') }}
-      data-testid="site-popup"
-    >
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{current.message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button onClick={close}>{t('frame.gotIt')}</Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <SitePopupWindow title={current.title} message={current.message} onClose={close} />
+    </Suspense>
   );
 }
