@@ -56,6 +56,20 @@ test('the public first screens come drawn in the HTML; member pages do not', asy
   }
   const member = await (await request.get('/user/dashboard')).text();
   expect(member).toContain('<div id="root"></div>');
+  // A member page's HTML names the code of its frame and page itself (preload tags the browser reads with the
+  // entry), with no inline script: the CSP allows none.
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  const frameOnly = await (await request.get('/user/withdrawal')).text();
+  expect(preloads(frameOnly).length).toBeGreaterThan(
+    preloads(await (await request.get('/privacy')).text()).length,
+  );
+  for (const html of [member, frameOnly]) expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  // The dashboard's own code (its "Move money" card) is among what its HTML preloads.
+  const scripts = await Promise.all(
+    preloads(member).map(async (href) => (await request.get(href ?? '')).text()),
+  );
+  expect(scripts.some((code) => code.includes('Move money'))).toBe(true);
 
   // Without any script at all, the page is there to read.
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -117,4 +131,28 @@ test('a visitor whose language is not English gets the page drawn by the app in 
   await expect(form(page)).not.toHaveAttribute('inert');
   await expect(page.getByText('Welcome back to SocialGenX.')).toHaveCount(0);
   expect(redraws).toEqual([]);
+});
+
+test('a member opening the dashboard gets it drawn at once, with no spinner before it', async ({ page }) => {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(demoMember.email, demoMember.password);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  // From the next page's first byte: whether a loading spinner was in the page before the dashboard's heading.
+  await page.addInitScript(() => {
+    const w = window as unknown as { spinnerFirst?: boolean };
+    new MutationObserver(() => {
+      if (w.spinnerFirst !== undefined) return;
+      if (document.querySelector('#root h2')) w.spinnerFirst = false;
+      else if (document.querySelector('#root [role="status"]')) w.spinnerFirst = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  // A cold load (nothing from the HTTP cache), as a phone's first visit: the page's code takes a moment to come.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto('/user/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { spinnerFirst?: boolean }).spinnerFirst)).toBe(
+    false,
+  );
 });

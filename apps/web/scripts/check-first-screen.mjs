@@ -64,7 +64,15 @@ function check(route, budgetKb, note = '') {
     for (const f of sized) console.log(`       ${kB(f.gzip).padStart(9)}  ${f.file}`);
   }
 }
-for (const route of Object.keys(routes)) check(route, budgetKb);
+for (const route of Object.keys(routes)) {
+  check(route, budgetKb);
+  // The signed-in areas' chunks (vite-plugins/areaChunks.ts) never load with a public first screen.
+  const area = scriptsOf(route).filter((f) => /^assets\/(member|admin|frames)-[\w-]+\.js$/.test(f));
+  if (area.length > 0) {
+    failed = true;
+    console.log(`FAIL ${route.padEnd(16)} loads a signed-in area's chunk: ${area.join(', ')}`);
+  }
+}
 // The signed-in member pages (issue 22): the wallet stack and other on-demand code must stay out.
 for (const route of Object.keys(signedIn?.routes ?? {})) {
   check(route, signedIn.budgetKb, `, target ${kB(signedIn.targetKb * 1000)}`);

@@ -2,11 +2,13 @@ import './app/zodJitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/router';
 import { store } from './app/store';
 import { currentLocale } from './i18n/state';
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('The page has no #root element.');
+const found = document.getElementById('root');
+if (found === null) throw new Error('The page has no #root element.');
+const root: HTMLElement = found;
 
 const app = (
   <StrictMode>
@@ -20,20 +22,31 @@ const app = (
  * app takes the drawn page over (hydration: nothing drawn again); otherwise (a stored session, another language,
  * another path) the app draws the page itself, as on every other path.
  */
-const drawn = container.dataset.prerendered;
-const here = location.pathname.replace(/\/+$/, '') || '/';
-if (drawn === here && store.getState().auth.auth === null && currentLocale() === 'en') {
-  startTransition(() => {
-    hydrateRoot(container, app, {
-      // A difference React repairs by drawing that part again: said in the console, never an error for the page.
-      onRecoverableError: (error) => console.warn('The page drawn at build time was drawn again:', error),
+function start() {
+  const drawn = root.dataset.prerendered;
+  const here = location.pathname.replace(/\/+$/, '') || '/';
+  // Both as transitions, so React draws in slices and yields to the browser between them (the phone's main
+  // thread is never held long: issue 22).
+  if (drawn === here && store.getState().auth.auth === null && currentLocale() === 'en') {
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // A difference React repairs by drawing that part again: said in the console, never an error for the page.
+        onRecoverableError: (error) => console.warn('The page drawn at build time was drawn again:', error),
+      });
     });
-  });
-} else {
-  container.replaceChildren();
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
+  } else {
+    root.replaceChildren();
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
 }
+
+// The opened page's code (its frame and page, which its HTML preloads) is loaded before the first render, so the
+// page is drawn at once instead of after a spinner React would keep at least 300 ms; never more than 2 s waited.
+void Promise.race([
+  preloadRoute(location.pathname),
+  new Promise((resolve) => setTimeout(resolve, 2000)),
+]).then(start);
 
 // The installable app's service worker (public/sw.js, decision 0040), in production builds only: in
 // development it would keep serving files the dev server has changed. Registered once the page has loaded,

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, type RouteObject, StaticRouter, useRoutes } from 'react-router';
+import { type ComponentType, Suspense } from 'react';
+import { BrowserRouter, matchRoutes, type RouteObject, StaticRouter, useRoutes } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { RequireRole, RequireSecondFactorStep } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
+import { preloadableLazy, preloadElements } from './preloadable';
 
 // The member and admin frames (menus, their icons, the sign-out, the wallet slot and the site popups) load
 // with the first page of their area, not with the public pages (issue 10). Navigations run as transitions,
@@ -12,7 +13,7 @@ import { RootLayout } from './layouts/RootLayout';
 const adminPages = () => import('./adminPages').then((m) => m.adminPages);
 const memberPages = () => import('./memberPages').then((m) => m.memberPages);
 // Each frame's page table starts loading with the frame.
-const AdminShell = lazy(() => {
+const AdminShell = preloadableLazy(() => {
   void adminPages();
   return import('./layouts/AdminShell').then((m) => ({ default: m.AdminShell }));
 });
@@ -20,35 +21,36 @@ const AdminShell = lazy(() => {
 // (below), so the table (5 kB of page loaders) is not part of what the dashboard needs first (decision 0046).
 const whenIdle = (task: () => void) =>
   typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task) : setTimeout(task, 200);
-const MemberShell = lazy(() => {
+const MemberShell = preloadableLazy(() => {
   whenIdle(() => void memberPages());
   return import('./layouts/MemberShell').then((m) => ({ default: m.MemberShell }));
 });
 const areaLoading = <Spinner loading />;
 
-// Every page is its own chunk, loaded when its route is first opened (spec 2.1).
-const HomePage = lazy(() => import('../pages/public/HomePage'));
-const PrivacyPage = lazy(() => import('../pages/public/PrivacyPage'));
-const TermsPage = lazy(() => import('../pages/public/TermsPage'));
-const LoginPage = lazy(() => import('../pages/public/LoginPage'));
-const AdminLoginPage = lazy(() => import('../pages/public/AdminLoginPage'));
-const RegistrationPage = lazy(() => import('../pages/public/RegistrationPage'));
-const UnauthorizedPage = lazy(() => import('../pages/public/UnauthorizedPage'));
-const ForgotPasswordPage = lazy(() => import('../pages/public/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../pages/public/ResetPasswordPage'));
-const StaffInvitationPage = lazy(() => import('../pages/public/StaffInvitationPage'));
+// Every page is its own chunk, loaded when its route is first opened (spec 2.1), or before the first render
+// when it is the page opened (preloadRoute).
+const HomePage = preloadableLazy(() => import('../pages/public/HomePage'));
+const PrivacyPage = preloadableLazy(() => import('../pages/public/PrivacyPage'));
+const TermsPage = preloadableLazy(() => import('../pages/public/TermsPage'));
+const LoginPage = preloadableLazy(() => import('../pages/public/LoginPage'));
+const AdminLoginPage = preloadableLazy(() => import('../pages/public/AdminLoginPage'));
+const RegistrationPage = preloadableLazy(() => import('../pages/public/RegistrationPage'));
+const UnauthorizedPage = preloadableLazy(() => import('../pages/public/UnauthorizedPage'));
+const ForgotPasswordPage = preloadableLazy(() => import('../pages/public/ForgotPasswordPage'));
+const ResetPasswordPage = preloadableLazy(() => import('../pages/public/ResetPasswordPage'));
+const StaffInvitationPage = preloadableLazy(() => import('../pages/public/StaffInvitationPage'));
 // Added: the published proof of liabilities (issue 24).
-const ProofPage = lazy(() => import('../pages/public/ProofPage'));
-const NotFoundPage = lazy(() => import('../pages/public/NotFoundPage'));
+const ProofPage = preloadableLazy(() => import('../pages/public/ProofPage'));
+const NotFoundPage = preloadableLazy(() => import('../pages/public/NotFoundPage'));
 // The two-factor steps after the password (issue 13).
-const TwoFactorPage = lazy(() => import('../pages/public/TwoFactorPage'));
-const TwoFactorSetupPage = lazy(() => import('../pages/public/TwoFactorSetupPage'));
+const TwoFactorPage = preloadableLazy(() => import('../pages/public/TwoFactorPage'));
+const TwoFactorSetupPage = preloadableLazy(() => import('../pages/public/TwoFactorSetupPage'));
 
 // The member and admin pages are named here; their tables (adminPages.ts, memberPages.ts) load with the
 // area's frame, so the entry does not carry the list of what each of those ~50 pages preloads (issue 10).
 type PageTable = Record<string, () => Promise<{ default: ComponentType }>>;
 function pageOf<T extends PageTable>(table: () => Promise<T>, name: keyof T) {
-  return lazy(() => table().then((pages) => (pages[name] as T[keyof T])()));
+  return preloadableLazy(() => table().then((pages) => (pages[name] as T[keyof T])()));
 }
 const adminPage = (name: keyof typeof import('./adminPages').adminPages) => pageOf(adminPages, name);
 const memberPage = (name: keyof typeof import('./memberPages').memberPages) => pageOf(memberPages, name);
@@ -82,7 +84,7 @@ const AdminStaffPage = adminPage('AdminStaffPage');
 const AdminProofPage = adminPage('AdminProofPage');
 
 const ProfilePage = memberPage('ProfilePage');
-const MemberDashboardPage = lazy(() => import('../pages/member/DashboardPage'));
+const MemberDashboardPage = preloadableLazy(() => import('../pages/member/DashboardPage'));
 const Web3DepositPage = memberPage('Web3DepositPage');
 const NotificationsPage = memberPage('NotificationsPage');
 const DepositHistoryPage = memberPage('DepositHistoryPage');
@@ -224,6 +226,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the frame and page `path` opens (already downloading: the page's HTML preloads it), so that
+ * the first render draws them at once, without a spinner (app/preloadable.ts).
+ */
+export function preloadRoute(path: string): Promise<unknown> {
+  const matches = matchRoutes(routes, path) ?? [];
+  return preloadElements(matches.map((m) => m.route.element));
+}
 
 function AppRoutes() {
   return useRoutes(routes);

@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setFormatLocale, setTimeZone } from '../i18n/state';
+import { intlTags, setFormatLocale, setTimeZone } from '../i18n/state';
 import {
   formatDate,
   formatDateTime,
   formatNumber,
   formatTime,
+  KNOWN_SEPARATORS,
   localDay,
   localiseDecimal,
   orDash,
+  separatorsFromIntl,
 } from './format';
 import { formatMoney, formatPercent } from './moneyFormat';
 
@@ -65,6 +67,13 @@ describe("numbers and money in the member's language", () => {
     expect(formatNumber(1234)).toBe('1234');
     setFormatLocale('hi');
     expect(formatNumber(12345678)).toBe('1,23,45,678');
+  });
+
+  it("writes out each app language's separators as Intl has them", () => {
+    expect(Object.keys(KNOWN_SEPARATORS).sort()).toEqual(Object.values(intlTags).sort());
+    for (const [tag, known] of Object.entries(KNOWN_SEPARATORS)) {
+      expect(known, tag).toEqual(separatorsFromIntl(tag));
+    }
   });
 
   it('moves the separators of exact money text without any float', () => {

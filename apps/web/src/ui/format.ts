@@ -86,7 +86,7 @@ export function formatNumber(value: number | bigint, place?: FormatPlace): strin
   return new Intl.NumberFormat(tagOf(place)).format(value);
 }
 
-interface Separators {
+export interface Separators {
   group: string;
   decimal: string;
   /** Size of the groups left of the first (3 everywhere; 2 for the Indian lakh and crore). */
@@ -95,23 +95,38 @@ interface Separators {
   groupsFour: boolean;
 }
 
-const separatorCache = new Map<string, Separators>();
+/**
+ * The app's languages' separators (state.ts intlTags), written out: asking Intl for the first number format costs
+ * a phone about 50 ms of its main thread (measured, issue 22), before the first amount shows. format.test.ts
+ * checks them against Intl.
+ */
+export const KNOWN_SEPARATORS: Record<string, Separators> = {
+  'en-GB': { group: ',', decimal: '.', secondary: 3, groupsFour: true },
+  es: { group: '.', decimal: ',', secondary: 3, groupsFour: false },
+  'hi-IN': { group: ',', decimal: '.', secondary: 2, groupsFour: true },
+};
+
+const separatorCache = new Map<string, Separators>(Object.entries(KNOWN_SEPARATORS));
 
 /** The language's separators, read from Intl on whole sample numbers (no money passes through Intl). */
+export function separatorsFromIntl(tag: string): Separators {
+  const nf = new Intl.NumberFormat(tag, { minimumFractionDigits: 1 });
+  const parts = nf.formatToParts(1234567.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const ints = parts.filter((p) => p.type === 'integer').map((p) => p.value);
+  return {
+    group,
+    decimal,
+    secondary: ints.length === 3 && ints[1]?.length === 2 ? 2 : 3,
+    groupsFour: nf.formatToParts(1234.5).some((p) => p.type === 'group'),
+  };
+}
+
 function separatorsOf(tag: string): Separators {
   let s = separatorCache.get(tag);
   if (s === undefined) {
-    const nf = new Intl.NumberFormat(tag, { minimumFractionDigits: 1 });
-    const parts = nf.formatToParts(1234567.5);
-    const group = parts.find((p) => p.type === 'group')?.value ?? ',';
-    const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-    const ints = parts.filter((p) => p.type === 'integer').map((p) => p.value);
-    s = {
-      group,
-      decimal,
-      secondary: ints.length === 3 && ints[1]?.length === 2 ? 2 : 3,
-      groupsFour: nf.formatToParts(1234.5).some((p) => p.type === 'group'),
-    };
+    s = separatorsFromIntl(tag);
     separatorCache.set(tag, s);
   }
   return s;

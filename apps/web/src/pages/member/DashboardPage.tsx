@@ -44,22 +44,73 @@ const links = [
   { to: '/transactions/all', label: 'activity', icon: IconListDetails },
 ] as const;
 
-/** /user/dashboard: wallet balances, the active plan and the ways to move money. */
+/** The greeting: its wording follows the account's age, so only this line waits for (and redraws with) it. */
+function Welcome({ userId, name }: { userId: number; name: string }) {
+  const { t } = useT(NS);
+  const account = useUser(userId);
+  return <>{t(welcomeKey(account.data?.created_at), { name })}</>;
+}
+
+function Balances({ userId }: { userId: number | null }) {
+  const { t } = useT(NS);
+  const wallet = useWallet(userId);
+  return (
+    <>
+      {wallet.isError && (
+        <LoadError
+          title={t('balancesError')}
+          error={wallet.error}
+          onRetry={() => void wallet.refetch()}
+          loadedAt={wallet.dataUpdatedAt}
+        />
+      )}
+      <WalletCards wallets={wallet.data?.wallets} />
+      {/* A deposit credit held after a chain reorganisation (decision 0028): how much, and why. */}
+      {wallet.data !== undefined && wallet.data.wallets.held !== '0.00000000' && <ReorgHeldNotice />}
+    </>
+  );
+}
+
+function Plan({ userId }: { userId: number | null }) {
+  const { t } = useT(NS);
+  const plan = useActivePlan(userId);
+  return plan.isError ? (
+    <LoadError title={t('planError')} error={plan.error} onRetry={() => void plan.refetch()} />
+  ) : (
+    <ActivePlanCard plan={plan.data} loading={plan.isPending} />
+  );
+}
+
+function Recent({ userId }: { userId: number | null }) {
+  const { t } = useT(NS);
+  const recent = useUserTransactions(userId, recentQuery);
+  return recent.isError ? (
+    <LoadError title={t('recentError')} error={recent.error} onRetry={() => void recent.refetch()} />
+  ) : (
+    <Stack gap="xs">
+      {recent.data !== undefined && (
+        <Suspense fallback={<Skeleton h={120} radius="md" />}>
+          <TransactionsTable rows={recent.data.transactions} emptyText={t('empty')} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /user/dashboard: wallet balances, the active plan and the ways to move money. Each part reads its own answer,
+ * so an answer arriving draws only its part again, not the page (issue 22: a phone's main thread).
+ */
 export default function DashboardPage() {
   const { t } = useT(NS);
   const session = useSession();
   const userId = session?.account.id ?? null;
-  const wallet = useWallet(userId);
-  const plan = useActivePlan(userId);
-  const recent = useUserTransactions(userId, recentQuery);
-  // The member's own record, read by every member page (the blocked banner): its age picks the greeting.
-  const account = useUser(userId);
 
   return (
     <PageShell
       title={t('title')}
       description={
-        session ? t(welcomeKey(account.data?.created_at), { name: session.account.fullname }) : undefined
+        session && userId !== null ? <Welcome userId={userId} name={session.account.fullname} /> : undefined
       }
       actions={
         userId !== null && (
@@ -72,24 +123,10 @@ export default function DashboardPage() {
         )
       }
     >
-      {wallet.isError && (
-        <LoadError
-          title={t('balancesError')}
-          error={wallet.error}
-          onRetry={() => void wallet.refetch()}
-          loadedAt={wallet.dataUpdatedAt}
-        />
-      )}
-      <WalletCards wallets={wallet.data?.wallets} />
-      {/* A deposit credit held after a chain reorganisation (decision 0028): how much, and why. */}
-      {wallet.data !== undefined && wallet.data.wallets.held !== '0.00000000' && <ReorgHeldNotice />}
+      <Balances userId={userId} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {plan.isError ? (
-          <LoadError title={t('planError')} error={plan.error} onRetry={() => void plan.refetch()} />
-        ) : (
-          <ActivePlanCard plan={plan.data} loading={plan.isPending} />
-        )}
+        <Plan userId={userId} />
         <Card withBorder radius="lg" padding="md">
           <Title order={3} fz="lg" mb="sm">
             {t('moveMoney')}
@@ -121,17 +158,7 @@ export default function DashboardPage() {
             {t('allTransactions')}
           </Anchor>
         </Group>
-        {recent.isError ? (
-          <LoadError title={t('recentError')} error={recent.error} onRetry={() => void recent.refetch()} />
-        ) : (
-          <Stack gap="xs">
-            {recent.data !== undefined && (
-              <Suspense fallback={<Skeleton h={120} radius="md" />}>
-                <TransactionsTable rows={recent.data.transactions} emptyText={t('empty')} />
-              </Suspense>
-            )}
-          </Stack>
-        )}
+        <Recent userId={userId} />
       </Card>
     </PageShell>
   );
