@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Mantine's base styles and those of the components the app uses (vite-plugins/mantineStyles.ts), not all of them.
+import './mantine.css';
 import './contrast.css';
 // The signed-in frames' layout (RoleShell): in the one stylesheet, so a member page does not wait for a second
 // one after the frame's code (issue 22).
