@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { store } from './app/store';
-import { currentLocale } from './i18n/state';
+import { detectLocale } from './i18n/state';
 
 const found = document.getElementById('root');
 if (found === null) throw new Error('The page has no #root element.');
@@ -27,7 +27,7 @@ function start() {
   const here = location.pathname.replace(/\/+$/, '') || '/';
   // Both as transitions, so React draws in slices and yields to the browser between them (the phone's main
   // thread is never held long: issue 22).
-  if (drawn === here && store.getState().auth.auth === null && currentLocale() === 'en') {
+  if (drawn === here && store.getState().auth.auth === null && detectLocale() === 'en') {
     startTransition(() => {
       hydrateRoot(root, app, {
         // A difference React repairs by drawing that part again: said in the console, never an error for the page.

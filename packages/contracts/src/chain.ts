@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_EVM_CHAIN_ID as DEFAULT_CHAIN } from './deposit-basics';
 import { Bep20Address, Trc20Address } from './users';
 
 /**
@@ -37,7 +38,7 @@ export const confirmationsFloorMessage = (networkName: string, floor: number) =>
   `${networkName} needs at least ${floor} confirmations.`;
 
 /** BEP20 deposits name no chain in the spec: they are BNB Smart Chain's. */
-export const DEFAULT_EVM_CHAIN_ID: SupportedChainId = 56;
+export const DEFAULT_EVM_CHAIN_ID: SupportedChainId = DEFAULT_CHAIN;
 
 // ---- wallets -------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChainStatus, SupportedChainId } from './chain';
 import { AmountOut } from './common';
+import { TX_HASH_MESSAGE, TX_HASH_PATTERN } from './deposit-basics';
 import { Currency, MemberId, PositiveAmountIn, paged, RequestStatus } from './money-ops';
 import { Bep20Address, Trc20Address } from './users';
 
@@ -8,10 +9,7 @@ import { Bep20Address, Trc20Address } from './users';
 
 // ---- deposits ------------------------------------------------------------------------------------
 
-export const TxHash = z
-  .string()
-  .trim()
-  .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'Enter the 64-hex-digit transaction hash.');
+export const TxHash = z.string().trim().regex(TX_HASH_PATTERN, TX_HASH_MESSAGE);
 export const DepositBody = z.object({
   user_id: MemberId,
   amount: PositiveAmountIn,

@@ -36,19 +36,32 @@ function applied(language: string): void {
 export async function createEngine(locale: AppLocale) {
   const i18n = i18next.createInstance();
   const english = englishResources();
+  const initial = new Set(english.keys());
   const resources = { en: Object.fromEntries(english) as Record<string, ResourceKey> };
   await i18n.use(lazyTranslations).init({
     lng: locale,
     fallbackLng: 'en',
     supportedLngs: [...appLocales],
     load: 'languageOnly',
-    ns: [...english.keys()],
+    ns: [...initial],
     defaultNS: 'common',
     resources,
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // Namespaces registered while the engine loaded (their modules ran meanwhile, before `engine` was set in
+  // i18n.ts, so nobody added them): added now, their translations loaded before the language is applied, else
+  // their texts (a menu read through `tr`) would stay English.
+  for (;;) {
+    const late = [...english.keys()].filter((ns) => !initial.has(ns));
+    if (late.length === 0) break;
+    for (const ns of late) {
+      i18n.addResourceBundle('en', ns, english.get(ns) as ResourceKey, true, true);
+      initial.add(ns);
+    }
+    await i18n.loadNamespaces(late);
+  }
   applied(i18n.language);
   i18n.on('languageChanged', applied);
   return {

@@ -1,5 +1,6 @@
 import { chainTransport, SUPPORTED_CHAINS } from '@sgx/chain';
-import { type ChainsResponse, DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
+import type { ChainsResponse } from '@sgx/contracts';
+import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts/deposit-basics';
 import { type Chain, fallback, type Transport } from 'viem';
 import { type Config, type CreateConnectorFn, createConfig, type Storage } from 'wagmi';
 

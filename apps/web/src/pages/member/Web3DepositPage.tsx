@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { networkName } from '@sgx/chain/names';
-import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts';
+import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts/deposit-basics';
 import { IconAlertTriangle, IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

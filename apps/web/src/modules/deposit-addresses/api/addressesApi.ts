@@ -1,7 +1,8 @@
-import { DepositAddressesResponse, type DepositAddressRecord, MessageResponse } from '@sgx/contracts';
+import type { DepositAddressRecord } from '@sgx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
+import { contract, lazySchema } from '../../../app/lazySchema';
 
 export type DepositAddress = z.infer<typeof DepositAddressRecord>;
 
@@ -14,7 +15,7 @@ export const addressKeys = { list: ['money', 'deposit-addresses'] as const };
 export function useDepositAddresses() {
   return useQuery({
     queryKey: addressKeys.list,
-    queryFn: ({ signal }) => apiRequest('/qr', { schema: DepositAddressesResponse, signal }),
+    queryFn: ({ signal }) => apiRequest('/qr', { schema: contract('DepositAddressesResponse'), signal }),
     select: (data) => data.addresses,
   });
 }
@@ -28,12 +29,16 @@ export interface NewDepositAddress {
   reason: string;
 }
 
-const Saved = DepositAddressesResponse.extend(MessageResponse.shape);
+const Saved = lazySchema((c) => c.DepositAddressesResponse.extend(c.MessageResponse.shape));
 
 export function saveDepositAddress(body: NewDepositAddress, key: string) {
   return apiRequest('/qr/add', { method: 'POST', body, schema: Saved, idempotencyKey: key });
 }
 
 export function removeDepositAddress(id: number, key: string) {
-  return apiRequest(`/qr/${id}`, { method: 'DELETE', schema: MessageResponse, idempotencyKey: key });
+  return apiRequest(`/qr/${id}`, {
+    method: 'DELETE',
+    schema: contract('MessageResponse'),
+    idempotencyKey: key,
+  });
 }

@@ -1,6 +1,6 @@
-import { MemberDepositAddressesResponse } from '@sgx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 
 export const memberAddressKeys = { own: ['wallets', 'deposit-addresses'] as const };
 
@@ -13,7 +13,10 @@ export function useMemberDepositAddresses() {
   return useQuery({
     queryKey: memberAddressKeys.own,
     queryFn: ({ signal }) =>
-      apiRequest('/wallets/deposit-addresses', { schema: MemberDepositAddressesResponse, signal }),
+      apiRequest('/wallets/deposit-addresses', {
+        schema: contract('MemberDepositAddressesResponse'),
+        signal,
+      }),
     select: (data) => data.addresses,
     staleTime: 60_000,
   });

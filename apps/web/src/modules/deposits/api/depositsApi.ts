@@ -1,6 +1,6 @@
-import { DepositResponse, DepositsResponse, MessageResponse } from '@sgx/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { contract } from '../../../app/lazySchema';
 import { depositsRefreshMs } from '../depositText';
 
 export const depositKeys = {
@@ -16,7 +16,8 @@ export function useDeposits(qs: URLSearchParams, { live = false }: { live?: bool
   const text = qs.toString();
   return useQuery({
     queryKey: depositKeys.list(text),
-    queryFn: ({ signal }) => apiRequest(`/deposite/list?${text}`, { schema: DepositsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/deposite/list?${text}`, { schema: contract('DepositsResponse'), signal }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => depositsRefreshMs(query.state.data?.deposits ?? [], live),
   });
@@ -32,12 +33,21 @@ export interface NewDeposit {
 }
 
 export function createDeposit(body: NewDeposit, key: string) {
-  return apiRequest('/deposite/add', { method: 'POST', body, schema: DepositResponse, idempotencyKey: key });
+  return apiRequest('/deposite/add', {
+    method: 'POST',
+    body,
+    schema: contract('DepositResponse'),
+    idempotencyKey: key,
+  });
 }
 
 /** Cancels a pending deposit (a member their own; nothing was credited). */
 export function cancelDeposit(id: number, key: string) {
-  return apiRequest(`/deposite/${id}`, { method: 'DELETE', schema: MessageResponse, idempotencyKey: key });
+  return apiRequest(`/deposite/${id}`, {
+    method: 'DELETE',
+    schema: contract('MessageResponse'),
+    idempotencyKey: key,
+  });
 }
 
 export interface DepositDecision {
@@ -49,5 +59,10 @@ export interface DepositDecision {
 
 /** Admin: approves (optionally crediting a different amount) or declines a pending deposit. */
 export function decideDeposit(id: number, body: DepositDecision, key: string) {
-  return apiRequest(`/deposite/${id}`, { method: 'PUT', body, schema: DepositResponse, idempotencyKey: key });
+  return apiRequest(`/deposite/${id}`, {
+    method: 'PUT',
+    body,
+    schema: contract('DepositResponse'),
+    idempotencyKey: key,
+  });
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { networkName } from '@sgx/chain/names';
-import { TxHash } from '@sgx/contracts';
+import { TX_HASH_MESSAGE, TX_HASH_PATTERN } from '@sgx/contracts/deposit-basics';
 import { IconInfoCircle } from '@tabler/icons-react';
 import toast from 'react-hot-toast';
 import { tr, useT } from '../../../i18n/i18n';
@@ -37,12 +37,11 @@ export function DepositForm({ userId, currency, chainId, enabled }: DepositFormP
     initialValues: { amount: '', hash: '' },
     validate: {
       amount: (v) => amountError(v),
-      hash: (v) => {
-        const r = TxHash.safeParse(v);
-        return r.success
+      // The contract's check (TxHash), without loading zod and every contract with the page.
+      hash: (v) =>
+        TX_HASH_PATTERN.test(v.trim())
           ? null
-          : serverText(r.error.issues[0]?.message ?? '') || tr(`${DEPOSITS_NS}:form.hashRequired`);
-      },
+          : serverText(TX_HASH_MESSAGE) || tr(`${DEPOSITS_NS}:form.hashRequired`),
     },
   });
   const action = useConfirmedAction({

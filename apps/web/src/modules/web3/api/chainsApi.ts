@@ -1,13 +1,13 @@
-import { ChainsResponse, MessageResponse } from '@sgx/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
+import { contract, lazySchema } from '../../../app/lazySchema';
 import { chainKeys } from './chainKeys';
 
 export { chainKeys };
 
 /** GET /chains (public): the EVM chains and TRON, their stablecoin, confirmations and the browser's RPC endpoints. */
 export function fetchChains(signal?: AbortSignal) {
-  return apiRequest('/chains', { schema: ChainsResponse, signal });
+  return apiRequest('/chains', { schema: contract('ChainsResponse'), signal });
 }
 
 /** The chains as the server keeps them. Settings change rarely: a minute's cache is plenty. */
@@ -35,7 +35,7 @@ export interface ChainSettingsInput {
   reason: string;
 }
 
-const SavedChains = ChainsResponse.extend(MessageResponse.shape);
+const SavedChains = lazySchema((c) => c.ChainsResponse.extend(c.MessageResponse.shape));
 
 /** Admin: a chain's stablecoin, decimals, confirmations, switch, minimum and deposit factory (audited with the reason). */
 export function saveChainSettings(chainId: number, body: ChainSettingsInput, key: string) {
