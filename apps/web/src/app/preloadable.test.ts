@@ -14,7 +14,7 @@ describe('preloadableLazy', () => {
     // Not loaded: React suspends and the fallback is drawn (as React.lazy does).
     expect(inSuspense(createElement(Lazy))).toContain('loading');
     const Other = preloadableLazy(page);
-    await preloadElements([createElement(Other)]);
+    await preloadElements([createElement(Other, { key: 'other' })]);
     // Loaded: the first render reads the module at once, no fallback.
     expect(inSuspense(createElement(Other))).toBe('<!--$--><h2>Dashboard</h2><!--/$-->');
   });
@@ -33,7 +33,7 @@ describe('preloadableLazy', () => {
       { fallback: null },
       createElement(Frame, null, createElement(Fragment, null, [createElement(Inner, { key: 1 })])),
     );
-    await preloadElements([tree, createElement('div'), null]);
+    await preloadElements([tree, createElement('div', { key: 'div' }), null]);
     await preloadElements([tree]);
     expect(loads).toBe(1);
     expect(renderToString(tree)).toBe('<!--$--><main><h2>Dashboard</h2></main><!--/$-->');
@@ -45,7 +45,7 @@ describe('preloadableLazy', () => {
       attempts += 1;
       return Promise.reject(new Error('offline'));
     });
-    await expect(preloadElements([createElement(Broken)])).resolves.toBeDefined();
+    await expect(preloadElements([createElement(Broken, { key: 'broken' })])).resolves.toBeDefined();
     // A failed preload is not kept: the render tries the load again.
     expect(inSuspense(createElement(Broken))).toContain('loading');
     expect(attempts).toBe(2);

@@ -32,6 +32,7 @@ export function preloadableLazy<P = object>(
   const Component = lazy(() => {
     const module = loaded;
     if (module === undefined) return preload();
+    // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, calling back at once (see above).
     return { then: (resolve: (m: Loaded<P>) => void) => resolve(module) } as Promise<Loaded<P>>;
   });
   preloads.set(Component, preload);
