@@ -47,7 +47,7 @@ function barrelNames(code: string): Map<string, string> | null {
     }
   }
   const left = rest.replace(EXPORT_LIST, '').trim();
-  if (left !== '' || EXPORT_ALL.test(text) || names.size < 20) return null;
+  if (left !== '' || new RegExp(EXPORT_ALL.source).test(text) || names.size < 20) return null;
   return names;
 }
 
