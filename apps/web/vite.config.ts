@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import firstScreen from './first-screen.json' with { type: 'json' };
 import { areaChunks } from './vite-plugins/areaChunks';
 import { firstScreenPreload } from './vite-plugins/firstScreen';
 import { nativeTableScroll } from './vite-plugins/nativeTableScroll';
@@ -21,6 +22,7 @@ const areas = areaChunks({
     admin: ['src/app/layouts/AdminShell.tsx', 'src/pages/admin/DashboardPage.tsx'],
   },
   publicPages: 'src/pages/public',
+  publicFirst: Object.values(firstScreen.routes),
 });
 
 // The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it. The

@@ -117,7 +117,7 @@ interface PagesManifest {
  * build wrote with their chunks' preload tags (a listed route, else the longest prefix it is under: a
  * signed-in frame's pages), else index.html.
  */
-export function pageFiles(root: string): (route: string) => string {
+function pageFiles(root: string): (route: string) => string {
   const drawn = new Map<string, string>();
   const dir = path.join(root, 'prerendered');
   if (existsSync(dir)) {
@@ -135,7 +135,7 @@ export function pageFiles(root: string): (route: string) => string {
   const prefixes = [...pages.prefixes].sort(([a], [b]) => b.length - a.length);
   return (route) =>
     drawn.get(route) ??
-    pages.routes[route] ??
+    (Object.hasOwn(pages.routes, route) ? pages.routes[route] : undefined) ??
     prefixes.find(([prefix]) => route.startsWith(prefix))?.[1] ??
     'index.html';
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { useSignOut } from '../../modules/auth/hooks/useAuthActions';
@@ -26,6 +26,22 @@ interface RoleShellProps {
   notice?: ReactNode;
 }
 
+/** Where the menu stands beside the page (frame.css, Mantine's md); narrower, it opens over the page. */
+const WIDE = '(min-width: 62em)';
+
+/** Whether the menu stands beside the page: read at once, then followed. */
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const follow = () => setWide(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
+}
+
 /** Responsive app shell of the member and admin areas: header with burger on mobile, menu, sign-out. */
 export function RoleShell({
   sections,
@@ -41,6 +57,9 @@ export function RoleShell({
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  // On a phone the menu is hidden until the burger opens it: its items (about twenty links with their icons) are
+  // drawn then, not with the page's first drawing (issue 22: the phone's main thread).
+  const menuShown = useWide() || opened;
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
@@ -114,27 +133,28 @@ export function RoleShell({
         aria-label={t('frame.menu', { area: areaLabel })}
       >
         <div>
-          {sections.map((section) => (
-            <Stack key={section.title} gap={2} mb="sm">
-              <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt="xs">
-                {section.title}
-              </Text>
-              {section.items.map((item) => {
-                const badge = badges?.[item.to];
-                return (
-                  <NavLink key={item.to} to={item.to} end className="sgx-frame-link" onClick={close}>
-                    <item.icon size={18} stroke={1.6} aria-hidden />
-                    <span className="sgx-frame-label">{item.label}</span>
-                    {badge && badge.count > 0 && (
-                      <Badge size="sm" color="red" circle={badge.count < 10} aria-label={badge.label}>
-                        {badge.count > 99 ? '99+' : badge.count}
-                      </Badge>
-                    )}
-                  </NavLink>
-                );
-              })}
-            </Stack>
-          ))}
+          {menuShown &&
+            sections.map((section) => (
+              <Stack key={section.title} gap={2} mb="sm">
+                <Text size="xs" c="dimmed" fw={700} tt="uppercase" px="sm" pt="xs">
+                  {section.title}
+                </Text>
+                {section.items.map((item) => {
+                  const badge = badges?.[item.to];
+                  return (
+                    <NavLink key={item.to} to={item.to} end className="sgx-frame-link" onClick={close}>
+                      <item.icon size={18} stroke={1.6} aria-hidden />
+                      <span className="sgx-frame-label">{item.label}</span>
+                      {badge && badge.count > 0 && (
+                        <Badge size="sm" color="red" circle={badge.count < 10} aria-label={badge.label}>
+                          {badge.count > 99 ? '99+' : badge.count}
+                        </Badge>
+                      )}
+                    </NavLink>
+                  );
+                })}
+              </Stack>
+            ))}
         </div>
       </nav>
 
