@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { useSignOut } from '../../modules/auth/hooks/useAuthActions';
@@ -29,19 +29,6 @@ interface RoleShellProps {
 /** Where the menu stands beside the page (frame.css, Mantine's md); narrower, it opens over the page. */
 const WIDE = '(min-width: 62em)';
 
-/** Whether the menu stands beside the page: read at once, then followed. */
-function useWide(): boolean {
-  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    const follow = () => setWide(query.matches);
-    follow();
-    query.addEventListener('change', follow);
-    return () => query.removeEventListener('change', follow);
-  }, []);
-  return wide;
-}
-
 /** Responsive app shell of the member and admin areas: header with burger on mobile, menu, sign-out. */
 export function RoleShell({
   sections,
@@ -59,7 +46,8 @@ export function RoleShell({
   const navigate = useNavigate();
   // On a phone the menu is hidden until the burger opens it: its items (about twenty links with their icons) are
   // drawn then, not with the page's first drawing (issue 22: the phone's main thread).
-  const menuShown = useWide() || opened;
+  // Read at once (not after a first drawing without it), then followed.
+  const menuShown = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false }) || opened;
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
