@@ -23,6 +23,7 @@ const areas = areaChunks({
   },
   publicPages: 'src/pages/public',
   publicFirst: Object.values(firstScreen.routes),
+  pages: { deposit: ['src/app/memberPages.ts', 'src/pages/member/Web3DepositPage.tsx'] },
 });
 
 // The API serves apps/web/dist on its own port in production; in development Vite proxies /api to it. The

@@ -9,6 +9,12 @@ export interface AreaChunksOptions {
   publicPages: string;
   /** The public first screens' page modules: what one of them and an area's first screen both need is `shared`. */
   publicFirst: string[];
+  /**
+   * Signed-in pages opened directly often enough to have a first screen of their own (Web3 deposit, from the
+   * dashboard and from links): group name -> the page's modules. What the page needs beyond the entry, `shared`
+   * and the areas' chunks is one chunk, not a dozen small files; another page using one of its modules loads it.
+   */
+  pages?: Record<string, string[]>;
 }
 
 const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
@@ -94,7 +100,7 @@ function importedNames(code: string): Map<string, Set<string>> {
  * place makes the whole index followed, which can only leave a module out of a group, never put a public page's
  * module in one.
  */
-export function areaChunks({ areas, publicPages, publicFirst }: AreaChunksOptions) {
+export function areaChunks({ areas, publicPages, publicFirst, pages = {} }: AreaChunksOptions) {
   let root = process.cwd();
   const membership = new Map<string, string>();
 
@@ -197,6 +203,14 @@ export function areaChunks({ areas, publicPages, publicFirst }: AreaChunksOption
           membership.set(id, byArea.every((a) => a.first.has(id)) ? 'frames' : name);
         }
       }
+      // A page's own: what is left of its first screen once the areas have theirs.
+      for (const [name, modules] of Object.entries(pages)) {
+        for (const id of closure(modules.map((m) => path.resolve(root, m)))) {
+          if (id.startsWith('\0') || barrelOf(id) !== null || initial.has(id) || shared.has(id)) continue;
+          if (publicFirstNeeds.has(id) || membership.has(id)) continue;
+          membership.set(id, name);
+        }
+      }
     },
   };
 
@@ -204,7 +218,7 @@ export function areaChunks({ areas, publicPages, publicFirst }: AreaChunksOption
   const groups = () => [
     // What a public first screen and a signed-in one both need, with all it imports (so no chunk cycle).
     { name: 'shared', test: (id: string) => membership.get(id) === 'shared' },
-    ...['frames', ...Object.keys(areas)].map((name) => ({
+    ...['frames', ...Object.keys(areas), ...Object.keys(pages)].map((name) => ({
       name,
       test: (id: string) => membership.get(id) === name,
       // Only the modules named: a dependency shared with a public page stays where the bundler put it. No

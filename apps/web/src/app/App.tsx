@@ -5,7 +5,7 @@ import './contrast.css';
 // one after the frame's code (issue 22).
 import './layouts/frame.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'react-hot-toast';
 import { I18nRoot } from '../i18n/I18nRoot';
@@ -13,6 +13,7 @@ import { PreferencesSync } from '../i18n/PreferencesSync';
 import { useSession } from '../modules/auth/hooks/useSession';
 import { WalletProvider } from '../modules/web3/WalletProvider';
 import { AppErrorBoundary } from './ErrorBoundary';
+import { afterPaint, firstRenderCommitted } from './firstPaint';
 import { createQueryClient } from './queryClient';
 import { AppRouter } from './router';
 import { PersistGate, StateProvider } from './StateProvider';
@@ -30,14 +31,16 @@ const Toaster = lazy<ComponentType<ToasterProps>>(() =>
 /**
  * The toasts' container. Only the member and admin areas raise toasts (the last one, "Signed out", shows on
  * the sign-in page after them), so the container loads once a session has existed in this page, never for
- * a visitor who only reads the public pages (issue 10); a toast raised before it is there waits for it.
+ * a visitor who only reads the public pages (issue 10), and after the page's first drawing, whose downloads
+ * it would otherwise join (issue 22); a toast raised before it is there waits for it.
  */
 function DeferredToaster() {
   const signedIn = useSession() !== null;
-  const [wanted, setWanted] = useState(signedIn);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (signedIn) setWanted(true);
-  }, [signedIn]);
+    if (!signedIn || wanted) return;
+    return afterPaint(() => setWanted(true));
+  }, [signedIn, wanted]);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
@@ -52,8 +55,17 @@ function DeferredToaster() {
  * screen asks, see WalletProvider) > UI theme > translations (I18nRoot: the member's language and time zone,
  * the pages drawn again when either changes; PreferencesSync applies the profile's after sign-in) > the app.
  */
-export function App({ location }: { location?: string | undefined } = {}) {
-  const [queryClient] = useState(createQueryClient);
+export function App({
+  location,
+  queryClient: given,
+}: {
+  /** The page drawn at build time (app/prerender.tsx); never set in a browser. */
+  location?: string | undefined;
+  /** The data cache main.tsx made, which may already be asking for the opened page's answers. */
+  queryClient?: QueryClient | undefined;
+} = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  useEffect(firstRenderCommitted, []);
   return (
     <StateProvider store={store}>
       <PersistGate>

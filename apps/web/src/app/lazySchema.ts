@@ -1,4 +1,5 @@
 import type { z as zod } from 'zod';
+import { afterFirstPaint } from './firstPaint';
 
 /**
  * Response schemas that load with the first answer they check, not with the page (issue 22 item 8). The
@@ -21,10 +22,13 @@ export interface LazySchema<T> {
 
 let contracts: Promise<Contracts> | undefined;
 
-/** The contracts, loaded once (a failed load is tried again on the next call). */
+/**
+ * The contracts, loaded once (a failed load is tried again on the next call), after the first screen is drawn
+ * (app/firstPaint.ts): an answer that comes before is checked then.
+ */
 export function loadSchemas(): Promise<Contracts> {
   if (contracts === undefined) {
-    const attempt = import('@sgx/contracts');
+    const attempt = afterFirstPaint().then(() => import('@sgx/contracts'));
     contracts = attempt;
     attempt.catch(() => {
       if (contracts === attempt) contracts = undefined;

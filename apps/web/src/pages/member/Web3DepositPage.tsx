@@ -1,46 +1,43 @@
-import {
-  Alert,
-  Anchor,
-  Card,
-  Group,
-  List,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { networkName } from '@sgx/chain/names';
-import { DEFAULT_EVM_CHAIN_ID } from '@sgx/contracts/deposit-basics';
-import { IconAlertTriangle, IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { RichText } from '../../i18n/RichText';
-import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
-import { useMemberDepositAddresses } from '../../modules/deposit-addresses/api/memberAddressesApi';
-import { OwnDepositAddresses } from '../../modules/deposit-addresses/components/OwnDepositAddresses';
+import { depositAddressesQuery, useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
 import {
-  DepositsNotOpen,
-  ReceivingAddress,
-} from '../../modules/deposit-addresses/components/ReceivingAddress';
+  memberDepositAddressesQuery,
+  useMemberDepositAddresses,
+} from '../../modules/deposit-addresses/api/memberAddressesApi';
 import { type DepositWay, depositWayOf, depositWayParam } from '../../modules/deposit-addresses/depositWay';
-import { DepositForm } from '../../modules/deposits/components/DepositForm';
-import { useMemberId } from '../../modules/wallet/api/useMemberId';
-import { useChains } from '../../modules/web3/api/chainsApi';
-import { receivingAddressFor } from '../../modules/web3/chainOptions';
+import { memberIdNow, useMemberId } from '../../modules/wallet/api/useMemberId';
 import { WEB3_NS } from '../../modules/web3/i18n';
 import { WalletGate } from '../../modules/web3/WalletGate';
-import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 
+// The ways' contents load once the answers say which one shows: the page's title, description and what
+// happens next are drawn from this file alone, before the addresses, QR codes and forms (issue 22 item 8).
+const OwnDepositAddresses = lazy(() =>
+  import('../../modules/deposit-addresses/components/OwnDepositAddresses').then((m) => ({
+    default: m.OwnDepositAddresses,
+  })),
+);
+const DepositsNotOpen = lazy(() =>
+  import('../../modules/deposit-addresses/components/ReceivingAddress').then((m) => ({
+    default: m.DepositsNotOpen,
+  })),
+);
+const ManualDeposit = lazy(() => import('../../modules/web3/components/ManualDeposit'));
 const FromWalletPanel = lazy(() => import('../../modules/web3/components/FromWalletPanel'));
 
-type Currency = 'BEP20' | 'TRC20';
+/** What decides the way shown (the platform's addresses, the member's own), asked for before the first render. */
+export function prefetch(client: QueryClient) {
+  if (memberIdNow() === null) return;
+  void client.prefetchQuery(depositAddressesQuery);
+  void client.prefetchQuery(memberDepositAddressesQuery);
+}
 
 /**
  * /user/web3-deposit: send USDT to the member's own deposit address (`?way=address`, credited whoever sends
@@ -76,9 +73,13 @@ export default function Web3DepositPage() {
       {loading ? (
         <Skeleton h={140} radius="lg" />
       ) : notOpen && (hasOwn || own.isError) ? (
-        <OwnDepositAddresses />
+        <Part>
+          <OwnDepositAddresses />
+        </Part>
       ) : notOpen ? (
-        <DepositsNotOpen />
+        <Part>
+          <DepositsNotOpen />
+        </Part>
       ) : (
         <DepositWays
           way={way}
@@ -121,7 +122,9 @@ function DepositWays({
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="address">
-        <OwnDepositAddresses />
+        <Part>
+          <OwnDepositAddresses />
+        </Part>
       </Tabs.Panel>
       <Tabs.Panel value="wallet">
         {userId !== null && (
@@ -130,9 +133,20 @@ function DepositWays({
           </WalletGate>
         )}
       </Tabs.Panel>
-      <Tabs.Panel value="manual">{userId !== null && <ManualDeposit userId={userId} />}</Tabs.Panel>
+      <Tabs.Panel value="manual">
+        {userId !== null && (
+          <Part>
+            <ManualDeposit userId={userId} />
+          </Part>
+        )}
+      </Tabs.Panel>
     </Tabs>
   );
+}
+
+/** A way's content, with the page's skeleton while its code loads. */
+function Part({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton h={140} radius="lg" />}>{children}</Suspense>;
 }
 
 function WalletPanelSkeleton() {
@@ -141,110 +155,6 @@ function WalletPanelSkeleton() {
     <Stack gap="md" aria-label={t('header.loadingWallet')} role="status">
       <Skeleton h={140} radius="lg" />
       <Skeleton h={120} radius="lg" />
-    </Stack>
-  );
-}
-
-/** The address (QR, copy) for the chosen network and the form to report the transfer's hash. */
-function ManualDeposit({ userId }: { userId: number }) {
-  const { t } = useT(WEB3_NS);
-  const addresses = useDepositAddresses();
-  const chains = useChains();
-  const [currency, setCurrency] = useState<Currency>('BEP20');
-  const [chainId, setChainId] = useState<number>(DEFAULT_EVM_CHAIN_ID);
-  const evmChains = chains.data?.chains ?? [];
-  const chain = evmChains.find((c) => c.id === chainId);
-  const address =
-    currency === 'TRC20'
-      ? addresses.data?.find((a) => a.currency === 'TRC20')
-      : receivingAddressFor(addresses.data ?? [], chainId);
-  const chainOff = currency === 'BEP20' && chain !== undefined && !chain.enabled;
-  const network = networkName(currency, currency === 'BEP20' ? chainId : undefined);
-
-  return (
-    <Stack gap="md">
-      <SegmentedControl
-        value={currency}
-        onChange={(v) => setCurrency(v === 'TRC20' ? 'TRC20' : 'BEP20')}
-        data={[
-          { value: 'BEP20', label: t('manual.evmChains') },
-          { value: 'TRC20', label: networkName('TRC20') },
-        ]}
-        fullWidth
-        maw={520}
-        aria-label={t('manual.network')}
-      />
-      {currency === 'BEP20' && (
-        <Select
-          label={t('manual.chain')}
-          description={
-            chain === undefined || chain.verified ? t('manual.serverChecks') : t('manual.teamChecks')
-          }
-          data={
-            evmChains.length > 0
-              ? evmChains.map((c) => ({
-                  value: String(c.id),
-                  label: c.enabled
-                    ? networkName('BEP20', c.id)
-                    : t('manual.switchedOffOption', { chain: networkName('BEP20', c.id) }),
-                  disabled: !c.enabled,
-                }))
-              : [{ value: String(DEFAULT_EVM_CHAIN_ID), label: networkName('BEP20', DEFAULT_EVM_CHAIN_ID) }]
-          }
-          value={String(chainId)}
-          onChange={(v) => setChainId(v === null ? DEFAULT_EVM_CHAIN_ID : Number(v))}
-          allowDeselect={false}
-          maw={520}
-        />
-      )}
-      {(addresses.isError || chains.isError) && (
-        <LoadError
-          title={t('manual.loadError')}
-          error={addresses.error ?? chains.error}
-          onRetry={() => {
-            void addresses.refetch();
-            void chains.refetch();
-          }}
-          loadedAt={addresses.dataUpdatedAt}
-        />
-      )}
-      {addresses.isPending ? (
-        <Skeleton h={320} radius="lg" />
-      ) : addresses.data === undefined ? null : chainOff ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} />}
-          title={t('manual.offTitle', { network })}
-        >
-          {t('manual.offBody', { network })}
-        </Alert>
-      ) : address === undefined ? (
-        // Never a form or an address to send to when the platform has none on this network.
-        <DepositsNotOpen network={network} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Stack gap="sm">
-            <Title order={3} fz="lg">
-              {t('manual.step1')}
-            </Title>
-            <ReceivingAddress currency={currency} address={address} networkName={network} />
-          </Stack>
-          <Stack gap="sm">
-            <Title order={3} fz="lg">
-              {t('manual.step2')}
-            </Title>
-            <Card withBorder radius="lg" padding="md">
-              <DepositForm
-                key={`${currency}:${chainId}`}
-                userId={userId}
-                currency={currency}
-                chainId={currency === 'BEP20' ? chainId : undefined}
-                enabled
-              />
-            </Card>
-          </Stack>
-        </SimpleGrid>
-      )}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { ManualTransactionBody, PatchTransactionBody } from '@sgx/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
 import { contract } from '../../../app/lazySchema';
@@ -39,12 +39,18 @@ export function useTableTransactions(userId: number | null, tableName: string, p
 }
 
 /** GET /tr/user/{userId} with filters: the member's ledger rows. */
-export function useUserTransactions(userId: number | null, qs: URLSearchParams) {
+export const userTransactionsQuery = (userId: number, qs: URLSearchParams) => {
   const text = qs.toString();
-  return useQuery({
-    queryKey: transactionKeys.user(userId ?? 0, text),
+  return queryOptions({
+    queryKey: transactionKeys.user(userId, text),
     queryFn: ({ signal }) =>
       apiRequest(`/tr/user/${userId}?${text}`, { schema: contract('TransactionListResponse'), signal }),
+  });
+};
+
+export function useUserTransactions(userId: number | null, qs: URLSearchParams) {
+  return useQuery({
+    ...userTransactionsQuery(userId ?? 0, qs),
     enabled: userId !== null,
     placeholderData: keepPreviousData,
   });
