@@ -2,11 +2,12 @@ import './app/zodJitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { holdUntilFirstPaint } from './app/firstPaint';
+import { afterFirstPaint, holdUntilFirstPaint } from './app/firstPaint';
 import { createQueryClient } from './app/queryClient';
 import { preloadRoute } from './app/router';
 import { store } from './app/store';
 import { detectLocale } from './i18n/state';
+import { warmDateFormats } from './ui/format';
 
 const found = document.getElementById('root');
 if (found === null) throw new Error('The page has no #root element.');
@@ -62,6 +63,9 @@ void Promise.race([
   }),
   new Promise((resolve) => setTimeout(resolve, 2000)),
 ]).then(start);
+
+// While the page waits for its answers, after it is drawn: the date formats its answers will need.
+void afterFirstPaint().then(() => setTimeout(warmDateFormats, 0));
 
 // The installable app's service worker (public/sw.js, decision 0040), in production builds only: in
 // development it would keep serving files the dev server has changed. Registered once the page has loaded,

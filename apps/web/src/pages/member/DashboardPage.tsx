@@ -8,7 +8,7 @@ import {
   IconPackage,
 } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import english from '../../i18n/en/dashboard.json';
 import { englishNamespace, useT } from '../../i18n/i18n';
@@ -68,6 +68,9 @@ function Welcome({ userId, name }: { userId: number; name: string }) {
 function Balances({ userId }: { userId: number | null }) {
   const { t } = useT(NS);
   const wallet = useWallet(userId);
+  // The cards are drawn again in a transition, in slices, when the answer comes: the answer itself redraws this
+  // part at once and in one piece (react-query's store), so that piece is kept small (issue 22).
+  const wallets = useDeferredValue(wallet.data?.wallets);
   return (
     <>
       {wallet.isError && (
@@ -78,7 +81,7 @@ function Balances({ userId }: { userId: number | null }) {
           loadedAt={wallet.dataUpdatedAt}
         />
       )}
-      <WalletCards wallets={wallet.data?.wallets} />
+      <WalletCards wallets={wallets} />
       {/* A deposit credit held after a chain reorganisation (decision 0028): how much, and why. */}
       {wallet.data !== undefined && wallet.data.wallets.held !== '0.00000000' && <ReorgHeldNotice />}
     </>
@@ -88,23 +91,27 @@ function Balances({ userId }: { userId: number | null }) {
 function Plan({ userId }: { userId: number | null }) {
   const { t } = useT(NS);
   const plan = useActivePlan(userId);
+  // Drawn in a transition when the answer comes, as the balances are.
+  const shown = useDeferredValue(plan.data);
   return plan.isError ? (
     <LoadError title={t('planError')} error={plan.error} onRetry={() => void plan.refetch()} />
   ) : (
-    <ActivePlanCard plan={plan.data} loading={plan.isPending} />
+    <ActivePlanCard plan={shown} loading={shown === undefined} />
   );
 }
 
 function Recent({ userId }: { userId: number | null }) {
   const { t } = useT(NS);
   const recent = useUserTransactions(userId, recentQuery);
+  // Drawn in a transition when the answer comes, as the balances are.
+  const rows = useDeferredValue(recent.data?.transactions);
   return recent.isError ? (
     <LoadError title={t('recentError')} error={recent.error} onRetry={() => void recent.refetch()} />
   ) : (
     <Stack gap="xs">
-      {recent.data !== undefined && (
+      {rows !== undefined && (
         <Suspense fallback={<Skeleton h={120} radius="md" />}>
-          <TransactionsTable rows={recent.data.transactions} emptyText={t('empty')} />
+          <TransactionsTable rows={rows} emptyText={t('empty')} />
         </Suspense>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { MemberPlanRecord } from '@sgx/contracts';
 import { IconPackage } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useT } from '../../../i18n/i18n';
@@ -10,8 +11,14 @@ import { WALLET_NS } from '../i18n';
 
 type HeldPlan = z.infer<typeof MemberPlanRecord>;
 
-/** The plan the member holds now, or a way to choose one. */
-export function ActivePlanCard({ plan, loading }: { plan: HeldPlan | null | undefined; loading: boolean }) {
+/** The plan the member holds now, or a way to choose one. Drawn again only when its props change (memo). */
+export const ActivePlanCard = memo(function ActivePlanCard({
+  plan,
+  loading,
+}: {
+  plan: HeldPlan | null | undefined;
+  loading: boolean;
+}) {
   const { t } = useT(WALLET_NS);
   return (
     <Card withBorder radius="lg" padding="md" data-testid="active-plan">
@@ -66,4 +73,4 @@ export function ActivePlanCard({ plan, loading }: { plan: HeldPlan | null | unde
       )}
     </Card>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Card, Grid, Skeleton, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useT } from '../../../i18n/i18n';
 import { Money } from '../../../ui/Money';
 import { WALLET_NS } from '../i18n';
@@ -21,8 +22,11 @@ const walletKeys: (keyof Wallets)[] = [
   'pending_withdrawals',
 ];
 
-/** The member's wallet balances, exactly as the ledger holds them. Business Balance leads on phones. */
-export function WalletCards({ wallets }: { wallets: Wallets | undefined }) {
+/**
+ * The member's wallet balances, exactly as the ledger holds them. Business Balance leads on phones. Drawn again
+ * only when the balances change (memo: the dashboard passes them deferred).
+ */
+export const WalletCards = memo(function WalletCards({ wallets }: { wallets: Wallets | undefined }) {
   const { t } = useT(WALLET_NS);
   return (
     <Grid gap="sm" data-testid="wallet-cards">
@@ -45,4 +49,4 @@ export function WalletCards({ wallets }: { wallets: Wallets | undefined }) {
       ))}
     </Grid>
   );
-}
+});
