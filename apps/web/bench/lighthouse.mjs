@@ -186,22 +186,38 @@ async function main() {
     }
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      if (target.member) {
-        // A cold load but the session kept: Lighthouse's own storage reset would sign the member out, so
-        // the HTTP cache, the service worker and its caches are cleared here instead.
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.send('Storage.clearDataForOrigin', {
-          origin: BASE,
-          storageTypes: 'service_workers,cache_storage,indexeddb',
+      const run = async () => {
+        if (target.member) {
+          // A cold load but the session kept: Lighthouse's own storage reset would sign the member out, so
+          // the HTTP cache, the service worker and its caches are cleared here instead.
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.send('Storage.clearDataForOrigin', {
+            origin: BASE,
+            storageTypes: 'service_workers,cache_storage,indexeddb',
+          });
+        }
+        return lighthouse(`${BASE}${target.path}`, {
+          port: DEBUG_PORT,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: target.member,
         });
+      };
+      let result = await run();
+      // A run Lighthouse could not measure (no LCP in its trace, a protocol timeout) is said and run once more,
+      // rather than counted as a score of 0 in the median; a second failure is counted as it is.
+      const failure = (lhr) =>
+        lhr.runtimeError?.code ??
+        lhr.audits['largest-contentful-paint']?.errorMessage ??
+        (Number.isFinite(lhr.audits['largest-contentful-paint']?.numericValue) ? null : 'no LCP');
+      const failed = failure(result.lhr);
+      if (failed) {
+        console.log(
+          `  ${target.path} run ${i + 1}/${RUNS}: Lighthouse could not measure it (${failed}); run again`,
+        );
+        result = await run();
       }
-      const result = await lighthouse(`${BASE}${target.path}`, {
-        port: DEBUG_PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        disableStorageReset: target.member,
-      });
       const f = figures(result.lhr);
       if (SAVE) {
         const name = `${target.path.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`;

@@ -156,36 +156,3 @@ test('a member opening the dashboard gets it drawn at once, with no spinner befo
     false,
   );
 });
-
-test('the opened page asks for its answers before it is drawn, and they fill it', async ({ page }) => {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(demoMember.email, demoMember.password);
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-  // From the next page's first byte: when the dashboard's heading first came into the page.
-  await page.addInitScript(() => {
-    const w = window as unknown as { headingAt?: number };
-    new MutationObserver(() => {
-      if (w.headingAt === undefined && document.querySelector('#root h2')) w.headingAt = performance.now();
-    }).observe(document, { subtree: true, childList: true });
-  });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.goto('/user/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
-  // The balances come from the answer asked for early.
-  await expect(page.getByTestId('wallet-deposit').getByTestId('amount')).toBeVisible();
-  const { headingAt, walletAskedAt } = await page.evaluate(() => {
-    const wallet = performance
-      .getEntriesByType('resource')
-      .find((e) => new URL(e.name).pathname.startsWith('/api/v1/tr/wallet/'));
-    return {
-      headingAt: (window as unknown as { headingAt?: number }).headingAt,
-      walletAskedAt: wallet?.startTime,
-    };
-  });
-  expect(headingAt).toBeDefined();
-  expect(walletAskedAt).toBeDefined();
-  // Asked for before the page was drawn (main.tsx calls the page's prefetch), not once it was.
-  expect(walletAskedAt as number).toBeLessThan(headingAt as number);
-});

@@ -3,7 +3,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { afterFirstPaint, holdUntilFirstPaint } from './app/firstPaint';
-import { createQueryClient } from './app/queryClient';
 import { preloadRoute } from './app/router';
 import { store } from './app/store';
 import { detectLocale } from './i18n/state';
@@ -14,10 +13,9 @@ if (found === null) throw new Error('The page has no #root element.');
 const root: HTMLElement = found;
 
 holdUntilFirstPaint();
-const queryClient = createQueryClient();
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App />
   </StrictMode>
 );
 
@@ -48,19 +46,8 @@ function start() {
 
 // The opened page's code (its frame and page, which its HTML preloads) is loaded before the first render, so the
 // page is drawn at once instead of after a spinner React would keep at least 300 ms; never more than 2 s waited.
-// As soon as it is in, the page asks for the answers its first screen shows (its `prefetch`), so they come while
-// the page is drawn instead of being asked for once it is.
 void Promise.race([
-  preloadRoute(location.pathname).then((modules) => {
-    for (const module of modules) {
-      try {
-        module.prefetch?.(queryClient);
-      } catch (error) {
-        // The page asks again when it is drawn; the first render never waits on this.
-        console.warn('The page could not ask for its answers early:', error);
-      }
-    }
-  }),
+  preloadRoute(location.pathname),
   new Promise((resolve) => setTimeout(resolve, 2000)),
 ]).then(start);
 

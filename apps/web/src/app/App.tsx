@@ -5,7 +5,7 @@ import './contrast.css';
 // one after the frame's code (issue 22).
 import './layouts/frame.css';
 import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { ToasterProps } from 'react-hot-toast';
 import { I18nRoot } from '../i18n/I18nRoot';
@@ -55,16 +55,8 @@ function DeferredToaster() {
  * screen asks, see WalletProvider) > UI theme > translations (I18nRoot: the member's language and time zone,
  * the pages drawn again when either changes; PreferencesSync applies the profile's after sign-in) > the app.
  */
-export function App({
-  location,
-  queryClient: given,
-}: {
-  /** The page drawn at build time (app/prerender.tsx); never set in a browser. */
-  location?: string | undefined;
-  /** The data cache main.tsx made, which may already be asking for the opened page's answers. */
-  queryClient?: QueryClient | undefined;
-} = {}) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+export function App({ location }: { location?: string | undefined } = {}) {
+  const [queryClient] = useState(createQueryClient);
   useEffect(firstRenderCommitted, []);
   return (
     <StateProvider store={store}>

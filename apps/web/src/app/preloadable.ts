@@ -1,19 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, isValidElement, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 
-/**
- * A page's module: its component, and optionally `prefetch`, which asks for the answers its first screen shows.
- * Main.tsx calls it when this is the page opened, as soon as the code is in and before the first render, so
- * the answers are on their way while the page is drawn rather than asked for once it is (issue 22).
- */
-export type PageModule<P = object> = {
-  default: ComponentType<P>;
-  prefetch?: (client: QueryClient) => void;
-};
+type Loaded<P> = { default: ComponentType<P> };
 
-type Loaded<P> = PageModule<P>;
-
-const preloads = new WeakMap<object, () => Promise<PageModule<never>>>();
+const preloads = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * React.lazy with a preload. Once its module is loaded, the component's loader answers at once (a thenable that
@@ -46,17 +35,17 @@ export function preloadableLazy<P = object>(
     // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, calling back at once (see above).
     return { then: (resolve: (m: Loaded<P>) => void) => resolve(module) } as Promise<Loaded<P>>;
   });
-  preloads.set(Component, preload as () => Promise<PageModule<never>>);
+  preloads.set(Component, preload);
   return Component;
 }
 
 /**
  * Loads the preloadable components an element tree names (its elements' types and, through `children`, theirs),
- * each once. Settles when all have loaded or failed, with the modules loaded: a failure is left for the render
- * to meet (its error boundary), as it would without the preload.
+ * each once. Settles when all have loaded or failed: a failure is left for the render to meet (its error
+ * boundary), as it would without the preload.
  */
-export async function preloadElements(nodes: ReactNode[]): Promise<PageModule<never>[]> {
-  const loads: Promise<PageModule<never>>[] = [];
+export function preloadElements(nodes: ReactNode[]): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
   const visit = (node: ReactNode): void => {
     if (Array.isArray(node)) {
       for (const child of node) visit(child);
@@ -68,6 +57,5 @@ export async function preloadElements(nodes: ReactNode[]): Promise<PageModule<ne
     visit(node.props.children);
   };
   for (const node of nodes) visit(node);
-  const settled = await Promise.allSettled(loads);
-  return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  return Promise.allSettled(loads);
 }

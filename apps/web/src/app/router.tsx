@@ -4,7 +4,7 @@ import { Spinner } from '../ui/Spinner';
 import { RequireRole, RequireSecondFactorStep } from './guards';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
-import { type PageModule, preloadableLazy, preloadElements } from './preloadable';
+import { preloadableLazy, preloadElements } from './preloadable';
 
 // The member and admin frames (menus, their icons, the sign-out, the wallet slot and the site popups) load
 // with the first page of their area, not with the public pages (issue 10). Navigations run as transitions,
@@ -231,7 +231,7 @@ export const routes: RouteObject[] = [
  * Loads the code of the frame and page `path` opens (already downloading: the page's HTML preloads it), so that
  * the first render draws them at once, without a spinner (app/preloadable.ts).
  */
-export function preloadRoute(path: string): Promise<PageModule<never>[]> {
+export function preloadRoute(path: string): Promise<unknown> {
   const matches = matchRoutes(routes, path) ?? [];
   return preloadElements(matches.map((m) => m.route.element));
 }

@@ -7,17 +7,15 @@ import {
   IconListDetails,
   IconPackage,
 } from '@tabler/icons-react';
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import english from '../../i18n/en/dashboard.json';
 import { englishNamespace, useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { ReorgHeldNotice } from '../../modules/deposits/components/ReorgHeldNotice';
-import { userTransactionsQuery, useUserTransactions } from '../../modules/transactions/api/transactionsApi';
-import { userQuery, useUser } from '../../modules/users/api/usersApi';
-import { memberIdNow } from '../../modules/wallet/api/useMemberId';
-import { activePlanQuery, useActivePlan, useWallet, walletQuery } from '../../modules/wallet/api/walletApi';
+import { useUserTransactions } from '../../modules/transactions/api/transactionsApi';
+import { useUser } from '../../modules/users/api/usersApi';
+import { useActivePlan, useWallet } from '../../modules/wallet/api/walletApi';
 import { ActivePlanCard } from '../../modules/wallet/components/ActivePlanCard';
 import { WalletCards } from '../../modules/wallet/components/WalletCards';
 import { CopyText } from '../../ui/CopyText';
@@ -33,19 +31,6 @@ const TransactionsTable = lazy(() =>
 );
 
 const recentQuery = new URLSearchParams({ page: '1', limit: '5' });
-
-/**
- * The dashboard's answers (the balances, the plan, the account for the greeting, the last transactions), asked
- * for as soon as its code is in when it is the page opened (main.tsx), not once it has been drawn (issue 22).
- */
-export function prefetch(client: QueryClient) {
-  const id = memberIdNow();
-  if (id === null) return;
-  void client.prefetchQuery(walletQuery(id));
-  void client.prefetchQuery(activePlanQuery(id));
-  void client.prefetchQuery(userQuery(id));
-  void client.prefetchQuery(userTransactionsQuery(id, recentQuery));
-}
 
 const NS = englishNamespace('dashboard', english);
 

@@ -1,18 +1,14 @@
 import { Anchor, Card, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { RichText } from '../../i18n/RichText';
-import { depositAddressesQuery, useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
-import {
-  memberDepositAddressesQuery,
-  useMemberDepositAddresses,
-} from '../../modules/deposit-addresses/api/memberAddressesApi';
+import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
+import { useMemberDepositAddresses } from '../../modules/deposit-addresses/api/memberAddressesApi';
 import { type DepositWay, depositWayOf, depositWayParam } from '../../modules/deposit-addresses/depositWay';
-import { memberIdNow, useMemberId } from '../../modules/wallet/api/useMemberId';
+import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { WEB3_NS } from '../../modules/web3/i18n';
 import { WalletGate } from '../../modules/web3/WalletGate';
 import { PageShell } from '../../ui/PageShell';
@@ -31,13 +27,6 @@ const DepositsNotOpen = lazy(() =>
 );
 const ManualDeposit = lazy(() => import('../../modules/web3/components/ManualDeposit'));
 const FromWalletPanel = lazy(() => import('../../modules/web3/components/FromWalletPanel'));
-
-/** What decides the way shown (the platform's addresses, the member's own), asked for before the first render. */
-export function prefetch(client: QueryClient) {
-  if (memberIdNow() === null) return;
-  void client.prefetchQuery(depositAddressesQuery);
-  void client.prefetchQuery(memberDepositAddressesQuery);
-}
 
 /**
  * /user/web3-deposit: send USDT to the member's own deposit address (`?way=address`, credited whoever sends

@@ -1,5 +1,5 @@
 import type { DepositAddressRecord } from '@sgx/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
 import { contract, lazySchema } from '../../../app/lazySchema';
@@ -12,13 +12,12 @@ export const addressKeys = { list: ['money', 'deposit-addresses'] as const };
  * GET /qr: the platform's live receiving addresses: at most one TRC20, one BEP20 for every EVM chain
  * (chain_id null) and one BEP20 per EVM chain that overrides it there.
  */
-export const depositAddressesQuery = queryOptions({
-  queryKey: addressKeys.list,
-  queryFn: ({ signal }) => apiRequest('/qr', { schema: contract('DepositAddressesResponse'), signal }),
-});
-
 export function useDepositAddresses() {
-  return useQuery({ ...depositAddressesQuery, select: (data) => data.addresses });
+  return useQuery({
+    queryKey: addressKeys.list,
+    queryFn: ({ signal }) => apiRequest('/qr', { schema: contract('DepositAddressesResponse'), signal }),
+    select: (data) => data.addresses,
+  });
 }
 
 export interface NewDepositAddress {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { contract } from '../../../app/lazySchema';
 
@@ -9,16 +9,15 @@ export const memberAddressKeys = { own: ['wallets', 'deposit-addresses'] as cons
  * with what each network accepts. Empty until the platform has set up its deposit factory. The addresses
  * never change; a chain's minimum or confirmations rarely do, so a minute's cache is plenty.
  */
-export const memberDepositAddressesQuery = queryOptions({
-  queryKey: memberAddressKeys.own,
-  queryFn: ({ signal }) =>
-    apiRequest('/wallets/deposit-addresses', {
-      schema: contract('MemberDepositAddressesResponse'),
-      signal,
-    }),
-  staleTime: 60_000,
-});
-
 export function useMemberDepositAddresses() {
-  return useQuery({ ...memberDepositAddressesQuery, select: (data) => data.addresses });
+  return useQuery({
+    queryKey: memberAddressKeys.own,
+    queryFn: ({ signal }) =>
+      apiRequest('/wallets/deposit-addresses', {
+        schema: contract('MemberDepositAddressesResponse'),
+        signal,
+      }),
+    select: (data) => data.addresses,
+    staleTime: 60_000,
+  });
 }

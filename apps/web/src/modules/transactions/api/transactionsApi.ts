@@ -1,5 +1,5 @@
 import type { ManualTransactionBody, PatchTransactionBody } from '@sgx/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../app/api';
 import { contract } from '../../../app/lazySchema';
@@ -39,18 +39,12 @@ export function useTableTransactions(userId: number | null, tableName: string, p
 }
 
 /** GET /tr/user/{userId} with filters: the member's ledger rows. */
-export const userTransactionsQuery = (userId: number, qs: URLSearchParams) => {
+export function useUserTransactions(userId: number | null, qs: URLSearchParams) {
   const text = qs.toString();
-  return queryOptions({
-    queryKey: transactionKeys.user(userId, text),
+  return useQuery({
+    queryKey: transactionKeys.user(userId ?? 0, text),
     queryFn: ({ signal }) =>
       apiRequest(`/tr/user/${userId}?${text}`, { schema: contract('TransactionListResponse'), signal }),
-  });
-};
-
-export function useUserTransactions(userId: number | null, qs: URLSearchParams) {
-  return useQuery({
-    ...userTransactionsQuery(userId ?? 0, qs),
     enabled: userId !== null,
     placeholderData: keepPreviousData,
   });

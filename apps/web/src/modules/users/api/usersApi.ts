@@ -1,5 +1,5 @@
 import type { ChangePasswordBody, UpdateUserBody } from '@sgx/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { contract, lazySchema } from '../../../app/lazySchema';
 
@@ -29,15 +29,13 @@ export function useUsersList(params: UsersListParams) {
   });
 }
 
-/** GET /users/{id}: one account. */
-export const userQuery = (id: number) =>
-  queryOptions({
-    queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(`/users/${id}`, { schema: contract('SingleUserResponse'), signal }),
-  });
-
 export function useUser(id: number | null) {
-  return useQuery({ ...userQuery(id ?? 0), select: (data) => data.singleuser, enabled: id !== null });
+  return useQuery({
+    queryKey: userKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => apiRequest(`/users/${id}`, { schema: contract('SingleUserResponse'), signal }),
+    select: (data) => data.singleuser,
+    enabled: id !== null,
+  });
 }
 
 export function useUpdateUser(id: number) {

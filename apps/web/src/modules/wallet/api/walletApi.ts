@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../app/api';
 import { contract } from '../../../app/lazySchema';
@@ -27,15 +27,13 @@ export function useInvalidateMoney() {
 }
 
 /** GET /tr/wallet/{userId}: the member's wallet balances from the ledger. */
-export const walletQuery = (userId: number) =>
-  queryOptions({
-    queryKey: moneyKeys.wallet(userId),
+export function useWallet(userId: number | null) {
+  return useQuery({
+    queryKey: moneyKeys.wallet(userId ?? 0),
     queryFn: ({ signal }) =>
       apiRequest(`/tr/wallet/${userId}`, { schema: contract('WalletsResponse'), signal }),
+    enabled: userId !== null,
   });
-
-export function useWallet(userId: number | null) {
-  return useQuery({ ...walletQuery(userId ?? 0), enabled: userId !== null });
 }
 
 /** The member's own held plans (GET /actplan/list), newest first. */
@@ -52,16 +50,11 @@ export function useMyPlans(userId: number | null, page = 1, limit = 10) {
 }
 
 /** The plan the member holds now, or null (GET /actplan/list?status=active). */
-export const activePlanQuery = (userId: number) =>
-  queryOptions({
-    queryKey: moneyKeys.activePlan(userId),
-    queryFn: ({ signal }) =>
-      apiRequest('/actplan/list?status=active&limit=1', { schema: contract('MemberPlansResponse'), signal }),
-  });
-
 export function useActivePlan(userId: number | null) {
   return useQuery({
-    ...activePlanQuery(userId ?? 0),
+    queryKey: moneyKeys.activePlan(userId ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest('/actplan/list?status=active&limit=1', { schema: contract('MemberPlansResponse'), signal }),
     select: (data) => data.activeplans[0] ?? null,
     enabled: userId !== null,
   });
