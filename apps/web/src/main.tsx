@@ -51,8 +51,9 @@ void Promise.race([
   new Promise((resolve) => setTimeout(resolve, 2000)),
 ]).then(start);
 
-// While the page waits for its answers, after it is drawn: the date formats its answers will need.
-void afterFirstPaint().then(() => setTimeout(warmDateFormats, 0));
+// While a signed-in page waits for its answers, after it is drawn: the date formats its answers will need (the
+// public first screens show no dates).
+if (store.getState().auth.auth !== null) void afterFirstPaint().then(() => setTimeout(warmDateFormats, 0));
 
 // The installable app's service worker (public/sw.js, decision 0040), in production builds only: in
 // development it would keep serving files the dev server has changed. Registered once the page has loaded,
