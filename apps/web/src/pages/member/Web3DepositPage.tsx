@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, List, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAt, IconQrcode, IconWallet } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useDeferredValue } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { RichText } from '../../i18n/RichText';
@@ -48,6 +48,22 @@ export default function Web3DepositPage() {
   const way = depositWayOf(asked, hasOwn);
   // Wait for the own addresses only where they decide what shows: no `way` asked, or no platform address.
   const loading = addresses.isPending || (own.isPending && (asked === null || notOpen));
+  const shown: Shown = loading
+    ? 'loading'
+    : notOpen && (hasOwn || own.isError)
+      ? 'own'
+      : notOpen
+        ? 'closed'
+        : 'ways';
+  // What the answers decide is drawn in a transition when they come, in slices (as the dashboard's parts are):
+  // their own redraw is then only this frame (issue 22). A tab the member picks is drawn at once.
+  const deferred = useDeferredValue(shown);
+  // Nothing to send to (no platform address): no word of what happens next.
+  const next = useDeferredValue(!notOpen);
+  const onWay = useCallback(
+    (v: string | null) => setParams({ way: depositWayParam(v) }, { replace: true }),
+    [setParams],
+  );
 
   return (
     <PageShell
@@ -59,27 +75,46 @@ export default function Web3DepositPage() {
         </Anchor>
       }
     >
-      {loading ? (
+      <Content shown={deferred} next={next} way={way} userId={userId} onWay={onWay} />
+    </PageShell>
+  );
+}
+
+type Shown = 'loading' | 'own' | 'closed' | 'ways';
+
+/** The page under its title: a skeleton, the member's own address alone, "not open", or the ways to deposit. */
+const Content = memo(function Content({
+  shown,
+  next,
+  way,
+  userId,
+  onWay,
+}: {
+  shown: Shown;
+  next: boolean;
+  way: DepositWay;
+  userId: number | null;
+  onWay: (way: string | null) => void;
+}) {
+  return (
+    <>
+      {shown === 'loading' ? (
         <Skeleton h={140} radius="lg" />
-      ) : notOpen && (hasOwn || own.isError) ? (
+      ) : shown === 'own' ? (
         <Part>
           <OwnDepositAddresses />
         </Part>
-      ) : notOpen ? (
+      ) : shown === 'closed' ? (
         <Part>
           <DepositsNotOpen />
         </Part>
       ) : (
-        <DepositWays
-          way={way}
-          userId={userId}
-          onWay={(v) => setParams({ way: depositWayParam(v) }, { replace: true })}
-        />
+        <DepositWays way={way} userId={userId} onWay={onWay} />
       )}
-      {!notOpen && <WhatHappensNext />}
-    </PageShell>
+      {next && <WhatHappensNext />}
+    </>
   );
-}
+});
 
 /** The three ways to deposit: to the member's own address, from a connected wallet, or sent by hand and reported. */
 function DepositWays({
