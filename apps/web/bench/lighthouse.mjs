@@ -12,7 +12,7 @@
 // --no-write (do not touch docs/benchmarks.md), --save DIR (each run's Lighthouse report, and FCP, SI, CLS and the
 // LCP element printed).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
@@ -221,6 +221,7 @@ async function main() {
       const f = figures(result.lhr);
       if (SAVE) {
         const name = `${target.path.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`;
+        mkdirSync(SAVE, { recursive: true });
         writeFileSync(path.join(SAVE, name), JSON.stringify(result.lhr));
         const a = result.lhr.audits;
         console.log(
