@@ -110,11 +110,10 @@ describe('apiRequest and a renewed token (decision 0032)', () => {
     );
     // A call sent with the old token comes back after the code renewed it.
     let release: (r: Response) => void = () => undefined;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
-    );
+    const sent = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));
+    vi.stubGlobal('fetch', sent);
     const late = api.apiRequest('/auth/2fa').catch((e: unknown) => e);
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
     store.dispatch(tokenRenewed('new'));
     release(
       new Response(JSON.stringify({ message: 'Sign in first.', code: 'UNAUTHENTICATED' }), { status: 401 }),
@@ -127,5 +126,34 @@ describe('apiRequest and a renewed token (decision 0032)', () => {
     expect(store.getState().auth.auth).toBeNull();
     // Written to storage now, while the test's window is still there.
     await persistor.flush();
+  });
+});
+
+// Last: it holds the page's first-paint gate (app/firstPaint.ts), which stays open after it.
+describe('apiRequest and the first drawing (issue 22)', () => {
+  it('sends a read once the first screen is drawn, a write at once', async () => {
+    const paint = await import('./firstPaint');
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const sent = vi.fn(async (_url: string) => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', sent);
+    paint.holdUntilFirstPaint();
+    let readDone = false;
+    const read = api.apiRequest('/tr/wallet/1').then(() => {
+      readDone = true;
+    });
+    await api.apiRequest('/withdrawalrequest/debit', { method: 'POST', body: {} });
+    expect(sent.mock.calls.map(([url]) => url)).toEqual(['/api/v1/withdrawalrequest/debit']);
+    expect(readDone).toBe(false);
+    // The first render is committed, then the browser draws it: the read goes out.
+    paint.firstRenderCommitted();
+    expect(sent).toHaveBeenCalledTimes(1);
+    for (const frame of frames.splice(0)) frame();
+    await read;
+    expect(sent.mock.calls.map(([url]) => url)).toEqual([
+      '/api/v1/withdrawalrequest/debit',
+      '/api/v1/tr/wallet/1',
+    ]);
   });
 });

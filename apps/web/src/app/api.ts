@@ -1,6 +1,7 @@
 import { tr } from '../i18n/i18n';
 import { secondFactorChanged, secondFactorCodes, signedOut } from '../modules/auth/authSlice';
 import { ApiError, ApprovalPendingError } from './apiError';
+import { afterFirstPaint } from './firstPaint';
 import { type LazySchema, type ResponseSchema, resolveSchema } from './lazySchema';
 import { store } from './store';
 
@@ -34,6 +35,11 @@ export function apiRequest<T>(
 export function apiRequest(path: string, options?: RequestOptions<unknown>): Promise<unknown>;
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
   const { method = 'GET', body, schema, signal, idempotencyKey, anonymous = false } = options;
+  // A page's reads go out once its first screen is drawn (app/firstPaint.ts; at once after that). Their
+  // answers are shown only once the schemas that check them are in, which load after that drawing too, so
+  // this costs the member nothing; and on a slow phone the reads no longer share the link with the first
+  // screen's last files (issue 22).
+  if (method === 'GET') await afterFirstPaint();
   const token = anonymous ? undefined : store.getState().auth.auth?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
