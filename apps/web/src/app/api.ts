@@ -2,7 +2,7 @@ import { tr } from '../i18n/i18n';
 import { secondFactorChanged, secondFactorCodes, signedOut } from '../modules/auth/authSlice';
 import { ApiError, ApprovalPendingError } from './apiError';
 import { afterFirstPaint } from './firstPaint';
-import { type LazySchema, type ResponseSchema, resolveSchema } from './lazySchema';
+import { type LazySchema, loadSchemas, type ResponseSchema, resolveSchema } from './lazySchema';
 import { store } from './store';
 
 /** Every call of the web app goes to version 1 of the product's API on the same origin. */
@@ -68,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     // A rejected credential ends the session here too, so guards send the visitor to sign in.
     if (response.status === 401 && current) store.dispatch(signedOut());
     // The contracts load with the first refusal, not with every page that only reads (issue 10).
-    const parsed = await import('@sgx/contracts').then(
+    const parsed = await loadSchemas().then(
       ({ ErrorBody }) => ErrorBody.safeParse(payload),
       () => ({ success: false }) as const,
     );
@@ -99,7 +99,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
 
 /** The 202 answer's approval; the contracts load with it, like with a refusal. */
 async function approvalPending(payload: unknown): Promise<ApprovalPendingError> {
-  const parsed = await import('@sgx/contracts').then(
+  const parsed = await loadSchemas().then(
     ({ ApprovalPendingResponse }) => ApprovalPendingResponse.safeParse(payload),
     () => ({ success: false }) as const,
   );
