@@ -1,10 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import { pickFreePort } from '../../scripts/ports.mjs';
 import { mailCatcherPorts } from './e2e/pages/mailCatcher';
 
-// E2E_PORT lets two runs on one machine use different ports and database folders (E2E_CHAIN_PORT: the chain's).
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Each run takes free ports of its own (the app, its mail catcher at +1 and +2; the chain, its ready probe at
+// +1), picked below the ephemeral range so nothing else takes them before the servers listen, and hands them
+// to the specs through E2E_PORT and E2E_CHAIN_PORT (workers inherit this process's environment). Set either
+// to choose it. The database folder is per app port (.tmp/e2e-<port>).
+process.env.E2E_PORT ??= String(pickFreePort([0, 1, 2]));
+process.env.E2E_CHAIN_PORT ??= String(pickFreePort([0, 1]));
+const PORT = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? 8646);
+const CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT);
 const chainURL = `http://127.0.0.1:${CHAIN_PORT}`;
 // The development mail catcher `npm start` runs without SMTP_URL (decision 0038), on this run's own ports.
 const MAIL = mailCatcherPorts(PORT);

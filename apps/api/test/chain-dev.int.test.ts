@@ -59,7 +59,7 @@ async function startApp(withTron = true): Promise<Running> {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-chain-dev-'));
   dbUrl = await createTestDatabase();
-  [evmPort, tronPort] = await freePorts();
+  [evmPort, tronPort] = freePorts();
   server = await startApp();
   expect(server.seeded).toBe(true);
   base = server.url.replace('localhost', '127.0.0.1');

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { type Address, createPublicClient, erc20Abi, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { pickFreePort } from '../../../scripts/ports.mjs';
 
 /** Running the real `npm run chain:dev` CLI as a child process, for chain-dev.int.test.ts. */
 
@@ -10,19 +10,14 @@ export const DONE = /^(✓ Done|✗ Not done)/m;
 /** The --json line. */
 export const JSON_LINE = /^\{"chains".*\}$/m;
 
-/** Two ports free now (both held open while the second is chosen, so they differ). */
-export async function freePorts(): Promise<[number, number]> {
-  const probes = [createServer(), createServer()];
-  const ports = await Promise.all(
-    probes.map(async (probe) => {
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const address = probe.address();
-      if (!address || typeof address === 'string') throw new Error('no free port');
-      return address.port;
-    }),
-  );
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return [ports[0] ?? 0, ports[1] ?? 0];
+/**
+ * Two free ports for the chain nodes. chain:dev is started on them several times while the app keeps their
+ * URLs, so they must stay free between runs: picked below the ephemeral range (scripts/ports.mjs), where no
+ * program binding port 0 takes them meanwhile (it did, on a busy machine: issue 38).
+ */
+export function freePorts(): [number, number] {
+  const evm = pickFreePort([0, 1]);
+  return [evm, evm + 1];
 }
 
 export type Run = {

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickFreePort } from '../../../scripts/ports.mjs';
 import { buildDeps, type Deps } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connect, type Database } from '../src/db';
@@ -29,17 +29,9 @@ let deps: Deps;
 let a: Instance;
 let b: Instance;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 async function startInstance(runJobs: boolean): Promise<Instance> {
-  const port = await freePort();
+  // Below the ephemeral range: nothing binding port 0 takes it before the child listens (scripts/ports.mjs).
+  const port = pickFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-instance-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,

@@ -6,7 +6,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
  * (playwright.config.ts), so the specs know where its inbox is.
  */
 export function mailCatcherPorts(appPort: number): { smtp: number; web: number } {
-  return { smtp: appPort + 20_000, web: appPort + 25_000 };
+  return { smtp: appPort + 1, web: appPort + 2 };
 }
 
 /** The web inbox of this run's mail catcher (what `npm start` prints as "Mail inbox"). */
