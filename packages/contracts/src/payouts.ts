@@ -114,6 +114,9 @@ export const PayoutBatchRecord = z.object({
   /** The transaction reverts after this instant; the batch is then expired and its payouts wait again. */
   deadline: z.string(),
   sender: z.string().nullable(),
+  /** The contract's version (2: only `payer` can send it) and the payer its reference is bound to, if any. */
+  contract_version: z.number().int(),
+  payer: z.string().nullable(),
   tx_hash: z.string().nullable(),
   explorer_url: z.string().nullable(),
   confirmations: z.number().int().nullable(),
@@ -132,6 +135,11 @@ export const PayoutBatchBody = z.object({
   chain_id: ChainIdIn,
   withdrawal_ids: z.array(IdIn).min(1).max(200),
   code: z.string().trim().min(1).max(32).optional(),
+  /**
+   * The wallet that will send the batch (0x, or TRON Base58): the batch's reference is bound to it, and a contract
+   * of version 2 lets nobody else spend it (decision 0053). Required on such a contract.
+   */
+  payer: z.string().trim().min(1).max(64).optional(),
 });
 export const PayoutBatchIdParam = z.object({ id: IdIn });
 export const PayoutTransactionBody = z.object({

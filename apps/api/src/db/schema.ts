@@ -443,6 +443,8 @@ export interface PayoutBatchesTable {
   /** The re-check after payment (migration 0069): when it last read the transaction, why it is still watched. */
   reorg_checked_at: NullableTimestamp;
   reorg_note: string | null;
+  /** The BatchPayout version read on chain when it was prepared (migration 0070): 2 binds `ref` to its payer. */
+  contract_version: Generated<1 | 2>;
 }
 export interface PayoutBatchItemsTable {
   batch_id: bigint;

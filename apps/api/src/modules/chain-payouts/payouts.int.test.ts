@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { approveWaiting } from '../../../test/approvals';
 import { sqlOn } from '../../../test/helpers';
 import { reconcile } from '../ledger/ledger.service';
-import { payoutFixture, payoutSuite } from './payouts.fixture';
+import { OPERATOR, payoutFixture, payoutSuite } from './payouts.fixture';
 import { reconcilePayoutsOnChain } from './payouts.reconcile';
 
 /**
@@ -41,6 +41,7 @@ async function prepare(chainId: number, ids: number[]): Promise<Batch> {
     chain_id: chainId,
     withdrawal_ids: ids,
     code: f.code(),
+    payer: OPERATOR.address,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().batch;
@@ -174,7 +175,12 @@ describe('payouts on chain', () => {
     const ids = ws.map((w) => w.id);
     const [a, b] = await Promise.all(
       [ids, [...ids].reverse()].map((withdrawal_ids) =>
-        f.api('POST', '/payouts/batches', s.admins.tokenA, { chain_id: 56, withdrawal_ids, code: f.code() }),
+        f.api('POST', '/payouts/batches', s.admins.tokenA, {
+          chain_id: 56,
+          withdrawal_ids,
+          code: f.code(),
+          payer: OPERATOR.address,
+        }),
       ),
     );
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);

@@ -33,6 +33,7 @@ async function prepare(ids: number[]): Promise<Batch> {
     chain_id: 56,
     withdrawal_ids: ids,
     code: f.code(),
+    payer: OPERATOR.address,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().batch;

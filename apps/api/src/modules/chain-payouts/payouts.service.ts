@@ -137,7 +137,12 @@ export class ChainPayoutsService {
   /** An admin with a second factor prepares a batch the operator's wallet then sends. */
   async prepare(
     p: Principal,
-    body: { chain_id: number; withdrawal_ids: number[]; code?: string | undefined },
+    body: {
+      chain_id: number;
+      withdrawal_ids: number[];
+      code?: string | undefined;
+      payer?: string | undefined;
+    },
     ip?: string,
   ): Promise<PayoutBatchRecord> {
     const who = { userId: p.userId, sessionId: p.sessionId, ip };
@@ -148,6 +153,7 @@ export class ChainPayoutsService {
       withdrawalIds: body.withdrawal_ids.map(BigInt),
       mode: 'wallet',
       createdBy: p.userId,
+      payer: body.payer,
     });
     return this.one(id);
   }
