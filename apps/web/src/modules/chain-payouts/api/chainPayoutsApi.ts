@@ -57,6 +57,8 @@ export interface PayoutBatchInput {
   withdrawal_ids: number[];
   /** The admin's current authenticator code. */
   code: string;
+  /** The wallet that will send the batch: its reference is bound to it (decision 0053). */
+  payer: string;
 }
 
 /** Admin: POST /payouts/batches: the transaction to send (to the payout contract, with its calldata). */
