@@ -27,27 +27,9 @@ type Batch = {
   payer: string | null;
 };
 
-async function prepare(chainId: number, ids: number[]): Promise<Batch> {
-  const res = await f.api('POST', '/payouts/batches', s.admins.tokenA, {
-    chain_id: chainId,
-    withdrawal_ids: ids,
-    code: f.code(),
-    payer: OPERATOR.address,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().batch;
-}
+const { prepare, payoutOf } = f;
 const submit = (id: number, hash: string) =>
   f.api('POST', `/payouts/batches/${id}/transaction`, s.admins.tokenA, { hash });
-const payoutOf = async (w: { id: number; member: { id: bigint }; token: string }) => {
-  const res = await f.api('GET', `/withdrawalrequest/by/${w.member.id}`, w.token);
-  const found = (
-    res.json().withdrawals as { id: number; payout: { status: string; tx_hash: string } | null }[]
-  ).find((x) => x.id === w.id);
-  if (!found) throw new Error(`withdrawal ${w.id} not listed`);
-  return found;
-};
-
 describe('batch references bound to their payer', () => {
   it("a front-runner spending the operator's batch reference from another address reverts; the operator's batch then pays", async () => {
     const c = s.chains.bsc;

@@ -28,16 +28,7 @@ type Batch = { id: number; status: string; to: string; data: string; raw_total: 
 const node = (c: PayoutChain) => createTestClient({ mode: 'anvil', transport: http(c.node.url) });
 const operator = privateKeyToAccount(OPERATOR.privateKey);
 
-async function prepare(ids: number[]): Promise<Batch> {
-  const res = await f.api('POST', '/payouts/batches', s.admins.tokenA, {
-    chain_id: 56,
-    withdrawal_ids: ids,
-    code: f.code(),
-    payer: OPERATOR.address,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().batch;
-}
+const prepare = (ids: number[]) => f.prepare(56, ids);
 /** The batch's transaction signed by the operator, kept to be mined again after the revert. */
 async function signedBatch(c: PayoutChain, b: Batch): Promise<Hex> {
   const wallet = createWalletClient({ account: operator, transport: http(c.node.url) });
