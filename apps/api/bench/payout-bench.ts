@@ -245,6 +245,7 @@ async function oneRun(label: string, x: Context, count: number): Promise<RunResu
       withdrawalIds: ids,
       mode: 'wallet',
       createdBy: x.adminA.userId,
+      payer: OPERATOR.address,
     }),
   );
   const batchId = prepared.value;

@@ -139,7 +139,7 @@ test('an admin pays approved withdrawals in one batch from the browser wallet; m
     `Pay 3 payouts of ${usd(total)} in all, in USDT on BNB Smart Chain`,
   );
   await expect(payouts.dialog).toContainText(PAYOUT_CONTRACT);
-  await payouts.prepare(await nextAppCode(demoAdmin.email));
+  await payouts.prepare(await nextAppCode(demoAdmin.email), OPERATOR);
 
   // The wallet approves the contract for the total, then sends the batch; the server waits for confirmations.
   await payouts.payFromWallet();

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 
-/// @title BatchPayout
+/// @title BatchPayout, version 2
 /// @notice Pays approved withdrawals: many recipients of one ERC-20 token in one transaction, straight from the
 ///         caller's wallet (the payer approves this contract first). Each batch carries a reference `ref` that can
-///         be paid once only, and a deadline after which it can no longer be sent.
+///         be paid once only, by the payer it names, and a deadline after which it can no longer be sent.
+/// @dev Version 2 (issue 38, decision 0053): the high 20 bytes of `ref` are the payer's address and only that
+///      address can pay it, so nobody watching pending transactions can spend an operator's `ref` first (with a
+///      batch of their own) and make the operator's batch revert. Same ABI as version 1, plus `version()`.
 /// @dev No owner, no admin, no balance: the tokens go from the payer to the recipients within the call, so this
 ///      contract never holds funds and has nothing to steal or to upgrade.
 contract BatchPayout {
@@ -24,8 +27,12 @@ contract BatchPayout {
     /// @notice Whether the batch `ref` was paid.
     mapping(bytes32 => bool) public paid;
 
+    /// @notice This contract's version: 2 binds each `ref` to its payer (version 1 has no such function).
+    uint256 public constant version = 2;
+
     /// @notice Pays amounts[i] of `token` from msg.sender to to[i], all or nothing.
-    /// @dev Reverts when `ref` was paid before ("batch paid"), after `deadline` ("batch expired"), when the arrays
+    /// @dev Reverts when the caller is not the payer `ref` names in its high 20 bytes ("not the batch payer"), when
+    ///      `ref` was paid before ("batch paid"), after `deadline` ("batch expired"), when the arrays
     ///      are empty, differ in length or hold more than MAX_BATCH ("bad batch"), or when any transfer fails
     ///      ("token transfer failed"). `ref` is marked paid before the transfers, so a token calling back into
     ///      this contract cannot pay the same batch twice.
@@ -36,6 +43,7 @@ contract BatchPayout {
         address[] calldata to,
         uint256[] calldata amounts
     ) external {
+        require(address(uint160(uint256(ref) >> 96)) == msg.sender, "not the batch payer");
         require(!paid[ref], "batch paid");
         require(block.timestamp <= deadline, "batch expired");
         uint256 count = to.length;

@@ -3,7 +3,8 @@
 // needs solc:
 //   contracts/TestStablecoin.sol -> src/dev/TestStablecoin.json ({ abi, bytecode })
 //   contracts/DepositFactory.sol -> src/dev/DepositFactory.json ({ abi, bytecode, forwarderAbi, forwarderBytecode })
-//   contracts/BatchPayout.sol    -> src/dev/BatchPayout.json ({ abi, bytecode })
+//   contracts/BatchPayout.sol    -> src/dev/BatchPayout.json ({ abi, bytecode }), version 2 (decision 0053)
+//   contracts/BatchPayoutV1.sol  -> src/dev/BatchPayoutV1.json (version 1, as deployed before: for tests)
 //
 //   node packages/chain/scripts/compile-contracts.mjs
 //
@@ -58,6 +59,7 @@ export const DEPOSIT_FACTORY_CONTRACT_PATH = contractPath('DepositFactory.sol');
 export const DEPOSIT_FACTORY_ARTIFACT_PATH = artifactPath('DepositFactory.json');
 export const BATCH_PAYOUT_CONTRACT_PATH = contractPath('BatchPayout.sol');
 export const BATCH_PAYOUT_ARTIFACT_PATH = artifactPath('BatchPayout.json');
+export const BATCH_PAYOUT_V1_ARTIFACT_PATH = artifactPath('BatchPayoutV1.json');
 
 /** The test stablecoin: { abi, bytecode }. */
 export function compileTestStablecoin() {
@@ -78,9 +80,14 @@ export function compileDepositFactory() {
   };
 }
 
-/** The batch payout contract (issue 21): { abi, bytecode }. */
+/** The batch payout contract, version 2 (issue 38: a ref is paid by its payer only): { abi, bytecode }. */
 export function compileBatchPayout() {
   return compile('BatchPayout.sol', ['BatchPayout']).BatchPayout;
+}
+
+/** The batch payout contract as first deployed (issue 21), version 1: { abi, bytecode }. */
+export function compileBatchPayoutV1() {
+  return compile('BatchPayoutV1.sol', ['BatchPayout']).BatchPayout;
 }
 
 export const SOLC_VERSION = solc.version();
@@ -91,6 +98,7 @@ if (isMain) {
     ['TestStablecoin', compileTestStablecoin, ARTIFACT_PATH],
     ['DepositFactory', compileDepositFactory, DEPOSIT_FACTORY_ARTIFACT_PATH],
     ['BatchPayout', compileBatchPayout, BATCH_PAYOUT_ARTIFACT_PATH],
+    ['BatchPayoutV1', compileBatchPayoutV1, BATCH_PAYOUT_V1_ARTIFACT_PATH],
   ]) {
     const artifact = build();
     writeFileSync(path, `${JSON.stringify(artifact, null, 2)}\n`);

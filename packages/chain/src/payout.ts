@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddress } from 'viem';
 
 /**
  * Batch payouts of approved withdrawals (issue 21) through the BatchPayout contract (contracts/BatchPayout.sol):
@@ -11,7 +11,10 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem';
 /** The most recipients in one batch (the contract reverts "bad batch" above it). */
 export const MAX_BATCH = 200;
 
-/** BatchPayout's ABI: the BatchPaid event, paid(ref) and pay(token, ref, deadline, to, amounts). */
+/**
+ * BatchPayout's ABI: the BatchPaid event, paid(ref), pay(token, ref, deadline, to, amounts) and, from version 2 on
+ * (decision 0053), version(). Version 1 has the same ABI without version().
+ */
 export const BATCH_PAYOUT_ABI = [
   {
     type: 'event',
@@ -46,7 +49,27 @@ export const BATCH_PAYOUT_ABI = [
     ],
     outputs: [],
   },
+  {
+    type: 'function',
+    name: 'version',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ name: '', type: 'uint256', internalType: 'uint256' }],
+  },
 ] as const;
+
+/**
+ * A batch reference version 2 of the contract lets only `payer` spend (decision 0053): the payer's 20 bytes, then
+ * 12 bytes of `nonce` (random, 24 hex digits). Version 1 takes any 32 bytes, so such a reference works there too.
+ */
+export function batchRef(payer: Address, nonce: Hex): Hex {
+  if (!isAddress(payer, { strict: false })) throw new RangeError(`Not an address: ${payer}.`);
+  if (!/^0x[0-9a-fA-F]{24}$/.test(nonce)) throw new RangeError('A batch nonce is 12 bytes.');
+  return `0x${payer.slice(2).toLowerCase()}${nonce.slice(2).toLowerCase()}` as Hex;
+}
+
+/** The payer a version-2 batch reference names (its high 20 bytes, lower case). */
+export const refPayer = (ref: Hex): Address => `0x${ref.slice(2, 42).toLowerCase()}` as Address;
 
 /** The BatchPaid event, as viem's getLogs, parseEventLogs and decodeEventLog take it. */
 export const BATCH_PAID_EVENT = BATCH_PAYOUT_ABI[0];

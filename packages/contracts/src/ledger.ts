@@ -8,5 +8,12 @@ export const ReconciliationResponse = z.object({
   earned_mismatches: z.array(z.object({ user_id: z.string(), cached: z.string(), ledger: z.string() })),
   /** Entries' times and member accounts' folded figures that differ from the entries (migration 0062). */
   derived_mismatches: z.array(z.string()),
+  /**
+   * Withdrawals paid on chain whose completion and verified payout disagree, and payouts a chain reorganisation
+   * took back that wait for an admin (decisions 0034, 0053).
+   */
+  payout_mismatches: z.array(z.string()),
+  /** The latest proof of liabilities' totals against the member balances at its cut-off (decision 0044). */
+  proof_mismatches: z.array(z.string()),
 });
 export type ReconciliationResponse = z.infer<typeof ReconciliationResponse>;

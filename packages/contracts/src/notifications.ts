@@ -59,6 +59,7 @@ export const MemberEventKind = z.enum([
   'reward_claimable',
   'payout_address_changed',
   'deposit_held',
+  'withdrawal_held',
 ]);
 export type MemberEventKind = z.infer<typeof MemberEventKind>;
 
@@ -77,6 +78,7 @@ export const memberEventKindLabels: Record<MemberEventKind, string> = {
   reward_claimable: 'Reward ready to claim',
   payout_address_changed: 'Payout address changed',
   deposit_held: 'Deposit held after a chain reorganisation',
+  withdrawal_held: 'Withdrawal payment taken back by a chain reorganisation',
 };
 
 /** Kinds e-mailed whatever the member chose: security notices a stolen session must not silence (issue 13). */

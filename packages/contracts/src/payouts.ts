@@ -8,8 +8,12 @@ import { ChainIdIn } from './member-addresses';
  * the server verified that transaction on chain.
  */
 
-/** approved: waits to be paid; sending: in a batch whose transaction is out; paid: verified and confirmed. */
-export const PayoutStatus = z.enum(['approved', 'sending', 'paid', 'failed']);
+/**
+ * approved: waits to be paid; sending: in a batch whose transaction is out; paid: verified and confirmed; held: it
+ * was paid, then a chain reorganisation removed its transaction (decision 0053): the money is held until an admin
+ * resolves it.
+ */
+export const PayoutStatus = z.enum(['approved', 'sending', 'paid', 'failed', 'held']);
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 export const PayoutNetwork = z.enum(['EVM', 'TRON']);
 export type PayoutNetwork = z.infer<typeof PayoutNetwork>;
@@ -81,7 +85,8 @@ export const PayoutQueueResponse = z.object({
 });
 export type PayoutQueueResponse = z.infer<typeof PayoutQueueResponse>;
 
-export const PayoutBatchStatus = z.enum(['prepared', 'sent', 'paid', 'failed', 'expired']);
+/** reorged: its transaction was paid, then a chain reorganisation removed it (decision 0053). */
+export const PayoutBatchStatus = z.enum(['prepared', 'sent', 'paid', 'failed', 'expired', 'reorged']);
 export type PayoutBatchStatus = z.infer<typeof PayoutBatchStatus>;
 export const PayoutBatchItem = z.object({
   withdrawal_id: z.number().int(),
@@ -109,6 +114,9 @@ export const PayoutBatchRecord = z.object({
   /** The transaction reverts after this instant; the batch is then expired and its payouts wait again. */
   deadline: z.string(),
   sender: z.string().nullable(),
+  /** The contract's version (2: only `payer` can send it) and the payer its reference is bound to, if any. */
+  contract_version: z.number().int(),
+  payer: z.string().nullable(),
   tx_hash: z.string().nullable(),
   explorer_url: z.string().nullable(),
   confirmations: z.number().int().nullable(),
@@ -127,6 +135,11 @@ export const PayoutBatchBody = z.object({
   chain_id: ChainIdIn,
   withdrawal_ids: z.array(IdIn).min(1).max(200),
   code: z.string().trim().min(1).max(32).optional(),
+  /**
+   * The wallet that will send the batch (0x, or TRON Base58): the batch's reference is bound to it, and a contract
+   * of version 2 lets nobody else spend it (decision 0053). Required on such a contract.
+   */
+  payer: z.string().trim().min(1).max(64).optional(),
 });
 export const PayoutBatchIdParam = z.object({ id: IdIn });
 export const PayoutTransactionBody = z.object({
@@ -137,3 +150,46 @@ export const PayoutTransactionBody = z.object({
 });
 export const PayoutWithdrawalParam = z.object({ id: IdIn });
 export const PayoutRetryBody = z.object({ reason: z.string().trim().min(3).max(500) });
+
+/**
+ * A payout a chain reorganisation took back after it was verified (decision 0053): its transaction is no longer on
+ * the chain, the completion is reversed in the ledger (the money is held again for the withdrawal, which is pending
+ * again), until an admin resolves it.
+ */
+export const HeldPayoutRecord = z.object({
+  withdrawal_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  kind: z.string(),
+  amount: AmountOut,
+  net: AmountOut,
+  network: PayoutNetwork,
+  address: z.string(),
+  chain_id: z.number().int(),
+  chain_name: z.string(),
+  batch_id: z.number().int(),
+  /** The transaction that paid it and the chain no longer shows (0x and 64 hex digits). */
+  tx_hash: z.string().nullable(),
+  /** The old batch's deadline: paying again is possible only once it passed with the batch unpaid. */
+  deadline: z.string(),
+  reorg_detected_at: z.string(),
+  /** What the chain showed when the hold was made. */
+  reorg_note: z.string(),
+});
+export type HeldPayoutRecord = z.infer<typeof HeldPayoutRecord>;
+export const HeldPayoutsResponse = z.object({
+  payouts: z.array(HeldPayoutRecord),
+  held_count: z.number().int(),
+});
+export type HeldPayoutsResponse = z.infer<typeof HeldPayoutsResponse>;
+
+/**
+ * An admin's resolution of a held payout: 'remined' completes it again, only while the chain shows its batch's
+ * payment again (found by the batch's reference) with its confirmations; 'repay' makes it wait for a new batch, only
+ * once the old batch can provably never pay (its deadline passed, unpaid, at a confirmed block).
+ */
+export const PayoutReorgResolveBody = z.object({
+  action: z.enum(['remined', 'repay']),
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters).').max(500),
+});
+export type PayoutReorgResolveBody = z.infer<typeof PayoutReorgResolveBody>;

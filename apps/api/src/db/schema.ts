@@ -415,8 +415,8 @@ export interface DepositSweepsTable {
 }
 
 /** Payouts on chain (issue 21, migration 0044). Token amounts (numeric(78,0)) are integer text. */
-export type PayoutStatus = 'approved' | 'sending' | 'paid' | 'failed';
-export type PayoutBatchStatus = 'prepared' | 'sent' | 'paid' | 'failed' | 'expired';
+export type PayoutStatus = 'approved' | 'sending' | 'paid' | 'failed' | 'held';
+export type PayoutBatchStatus = 'prepared' | 'sent' | 'paid' | 'failed' | 'expired' | 'reorged';
 export interface PayoutBatchesTable {
   id: Id;
   chain_id: number;
@@ -440,6 +440,11 @@ export interface PayoutBatchesTable {
   created_at: Generated<Date>;
   sent_at: NullableTimestamp;
   paid_at: NullableTimestamp;
+  /** The re-check after payment (migration 0069): when it last read the transaction, why it is still watched. */
+  reorg_checked_at: NullableTimestamp;
+  reorg_note: string | null;
+  /** The BatchPayout version read on chain when it was prepared (migration 0070): 2 binds `ref` to its payer. */
+  contract_version: Generated<1 | 2>;
 }
 export interface PayoutBatchItemsTable {
   batch_id: bigint;
@@ -485,6 +490,10 @@ export interface PayoutsTable {
   approved_by: bigint;
   approved_at: Generated<Date>;
   paid_at: NullableTimestamp;
+  /** Payments a reorganisation took back (migration 0069): the ledger keys of the next payment count with it. */
+  reorgs: Generated<number>;
+  reorg_detected_at: NullableTimestamp;
+  reorg_note: string | null;
 }
 
 export type WithdrawalKind = 'working' | 'roi' | 'principal' | 'compound';
@@ -857,7 +866,8 @@ export type MemberEventKind =
   | 'ticket_closed'
   | 'reward_claimable'
   | 'payout_address_changed'
-  | 'deposit_held';
+  | 'deposit_held'
+  | 'withdrawal_held';
 
 /** What happened to a member's money or request, written with the change (migration 0027). */
 export interface MemberEventsTable {

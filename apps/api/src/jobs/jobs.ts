@@ -121,12 +121,28 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'payouts-reconcile-daily',
     cron: '40 1 * * *',
     describe:
-      'Reads again on chain every payout completed in the last 2 days: one confirmed Transfer pays each, as its payout says (01:40 UTC; issue 21).',
+      'Reads again on chain every payout completed in the last 2 days: holds those a chain reorganisation removed (decision 0053), and checks one confirmed Transfer pays each, as its payout says (01:40 UTC; issue 21).',
     run: async (deps, _data, now) => {
+      // What a reorganisation removed is held first (decision 0053), then the rest is compared.
+      const held = await deps.chainPayouts.reorg.recheck(now, 2 * 86_400_000);
+      if (held.held > 0)
+        deps.logger?.error(held, 'paid payouts held: a chain reorganisation removed their transaction');
       const r = await reconcilePayoutsOnChain(deps.db, deps.chains, new Date(now.getTime() - 2 * 86_400_000));
       if (r.mismatches.length > 0)
         deps.logger?.error({ mismatches: r.mismatches.slice(0, 20) }, 'payouts do not match the chain');
-      return { checked: r.checked, mismatches: r.mismatches.length };
+      return { checked: r.checked, mismatches: r.mismatches.length, held: held.held };
+    },
+  },
+  {
+    name: 'payouts-reorg-recheck',
+    cron: '* * * * *',
+    describe:
+      'Reads paid payout batches of the last 24 hours again and holds the payouts whose transaction a chain reorganisation removed, for an admin to resolve (every minute; decision 0053).',
+    run: async (deps, _data, now) => {
+      const r = await deps.chainPayouts.reorg.recheck(now);
+      if (r.held > 0)
+        deps.logger?.error(r, 'paid payouts held: a chain reorganisation removed their transaction');
+      return r;
     },
   },
   {

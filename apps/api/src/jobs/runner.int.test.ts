@@ -62,6 +62,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       { name: 'ledger-figures-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-hot', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-reconcile-daily', cron: '40 1 * * *', timezone: 'UTC' },
+      { name: 'payouts-reorg-recheck', cron: '* * * * *', timezone: 'UTC' },
       { name: 'proof-of-liabilities-daily', cron: '20 0 * * *', timezone: 'UTC' },
       { name: 'reward-windows-daily', cron: '5 0 * * *', timezone: 'UTC' },
       { name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' },

@@ -54,8 +54,9 @@ export class ChainPayoutsPanel {
     return this.batches.getByRole('row').filter({ has: this.page.getByTitle(hash) });
   }
 
-  /** Fills the dialog's authenticator code and prepares the batch. */
-  async prepare(code: string) {
+  /** Fills the wallet that will pay the batch and the authenticator code, and prepares the batch. */
+  async prepare(code: string, payer: string) {
+    await this.dialog.getByRole('textbox', { name: 'Paying wallet' }).fill(payer);
     await this.dialog.getByRole('textbox', { name: 'Authenticator code' }).fill(code);
     await this.dialog.getByRole('button', { name: 'Prepare payout' }).click();
     await expect(this.dialog.getByTestId('payout-send')).toBeVisible();

@@ -2,12 +2,14 @@ import { type AbiParameter, keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
   compileBatchPayout,
+  compileBatchPayoutV1,
   compileDepositFactory,
   compileTestStablecoin,
 } from '../../scripts/compile-contracts.mjs';
 import { DEPOSIT_FACTORY_ABI, DEPOSIT_FORWARDER_ABI, FORWARDER_CODE_HASH } from '../forwarder';
 import { BATCH_PAID_EVENT, BATCH_PAYOUT_ABI } from '../payout';
 import payoutArtifact from './BatchPayout.json' with { type: 'json' };
+import payoutV1Artifact from './BatchPayoutV1.json' with { type: 'json' };
 import factoryArtifact from './DepositFactory.json' with { type: 'json' };
 import artifact from './TestStablecoin.json' with { type: 'json' };
 import { TEST_STABLECOIN_ABI_SHAPE } from './token';
@@ -56,12 +58,18 @@ describe('BatchPayout artifact', () => {
     expect(payoutArtifact).toEqual(compileBatchPayout());
   }, 60_000);
 
-  it('agrees with the browser-safe ABI in src/payout.ts: pay, paid and BatchPaid, nothing else', () => {
+  it('version 1 is what contracts/BatchPayoutV1.sol compiles to, with the ABI of version 2 less version()', () => {
+    expect(payoutV1Artifact).toEqual(compileBatchPayoutV1());
+    expect(payoutV1Artifact.abi).toEqual(BATCH_PAYOUT_ABI.filter((i) => i.name !== 'version'));
+  }, 60_000);
+
+  it('agrees with the browser-safe ABI in src/payout.ts: pay, paid, BatchPaid and version, nothing else', () => {
     expect(BATCH_PAYOUT_ABI).toEqual(payoutArtifact.abi);
     expect(signatures(BATCH_PAYOUT_ABI)).toEqual([
       'event BatchPaid(bytes32 indexed,address indexed,address indexed,uint256,uint256,uint256)  -> ()',
       'function paid(bytes32) view -> (bool)',
       'function pay(address,bytes32,uint256,address[],uint256[]) nonpayable -> ()',
+      'function version() view -> (uint256)',
     ]);
     expect(BATCH_PAID_EVENT).toEqual(payoutArtifact.abi.find((i) => i.name === 'BatchPaid'));
   });

@@ -17,7 +17,14 @@ export {
   type SweepForwardersOptions,
   sweepForwarders,
 } from './factory';
-export { BATCH_PAYOUT_BYTECODE, batchPayoutAddress, deployBatchPayout, payInOneTransaction } from './payout';
+export {
+  BATCH_PAYOUT_BYTECODE,
+  BATCH_PAYOUT_V1_BYTECODE,
+  batchPayoutAddress,
+  deployBatchPayout,
+  deployBatchPayoutV1,
+  payInOneTransaction,
+} from './payout';
 export {
   chainHead,
   DEV_TOKEN_ADDRESS,

@@ -19,9 +19,12 @@ import {
   BATCH_PAYOUT_ABI,
   type BatchPayInput,
   batchPayCalldata,
+  batchRef,
   MAX_BATCH,
+  refPayer,
 } from '../payout';
 import { TRON_CHAIN_ID } from '../tron';
+import v1Artifact from './BatchPayoutV1.json' with { type: 'json' };
 import {
   batchPayoutAddress,
   DEV_ACCOUNTS,
@@ -35,7 +38,10 @@ import {
 
 const PAYER = 1; // DEV_ACCOUNTS index of the operator's wallet
 const NO_ALLOWANCE = 4; // holds tokens but never approved the contract
-const ref = (name: string): Hex => keccak256(stringToHex(name));
+/** A batch reference named `name` that DEV_ACCOUNTS[payer] may spend (version 2 binds it to its payer). */
+const ref = (name: string, payer = PAYER): Hex =>
+  batchRef(devAccount(payer).address, keccak256(stringToHex(name)).slice(0, 26) as Hex);
+const FRONT_RUNNER = 5; // watches pending transactions and spends what it sees first
 /** Recipients that never held anything: DEV_ACCOUNTS are not among them. */
 const recipients = (tag: string, n: number): Address[] =>
   Array.from({ length: n }, (_, i) => `0x${keccak256(stringToHex(`${tag}-${i}`)).slice(26)}` as Address);
@@ -67,7 +73,9 @@ describe('the batch payout contract on real anvil nodes', { timeout: 60_000 }, (
     [bsc, tron] = await Promise.all([startAnvil({ chainId: 56 }), startAnvil({ chainId: TRON_CHAIN_ID })]);
     token = await deployTestStablecoin(bsc.url, { decimals: 18 });
     await Promise.all(
-      [PAYER, NO_ALLOWANCE].map((i) => mintTestStablecoin(bsc.url, token, devAccount(i).address, 10n ** 24n)),
+      [PAYER, NO_ALLOWANCE, FRONT_RUNNER].map((i) =>
+        mintTestStablecoin(bsc.url, token, devAccount(i).address, 10n ** 24n),
+      ),
     );
     // Different deployers (and so nonces) on the two chains: the address must not depend on them.
     const [onBsc, onTron] = await Promise.all([
@@ -76,8 +84,64 @@ describe('the batch payout contract on real anvil nodes', { timeout: 60_000 }, (
     ]);
     expect(onTron).toBe(onBsc);
     contract = onBsc;
-    expect((await send(bsc.url, PAYER, token, approveCalldata(contract, 10n ** 24n))).status).toBe('success');
+    for (const who of [PAYER, FRONT_RUNNER])
+      expect((await send(bsc.url, who, token, approveCalldata(contract, 10n ** 24n))).status).toBe('success');
   }, 60_000);
+
+  it("lets only the payer a reference names spend it: a front-runner's copy reverts, the operator's batch then pays", async () => {
+    expect(
+      await client(bsc.url).readContract({
+        address: contract,
+        abi: BATCH_PAYOUT_ABI,
+        functionName: 'version',
+      }),
+    ).toBe(2n);
+    const r = ref('front-run');
+    expect(refPayer(r)).toBe(devAccount(PAYER).address.toLowerCase());
+    const deadline = await deadlineIn(bsc.url, 3600);
+    const to = recipients('front-run', 2);
+    const operator = batchPayCalldata({ token, ref: r, deadline, to, amounts: [5n, 6n] });
+    // The front-runner copies the reference into a batch paying 1 unit to itself.
+    const stolen = batchPayCalldata({
+      token,
+      ref: r,
+      deadline,
+      to: [devAccount(FRONT_RUNNER).address],
+      amounts: [1n],
+    });
+    await expect(send(bsc.url, FRONT_RUNNER, contract, stolen)).rejects.toThrow(/not the batch payer/);
+    expect((await send(bsc.url, FRONT_RUNNER, contract, stolen, 1_000_000n)).status).toBe('reverted');
+    expect(await isPaid(bsc.url, contract, r)).toBe(false);
+    // The very same calldata from another address reverts too.
+    await expect(send(bsc.url, FRONT_RUNNER, contract, operator)).rejects.toThrow(/not the batch payer/);
+    expect((await send(bsc.url, PAYER, contract, operator)).status).toBe('success');
+    expect(await isPaid(bsc.url, contract, r)).toBe(true);
+    expect(await balanceOf(bsc.url, token, to[1] as Address)).toBe(6n);
+  });
+
+  it("version 1 (as first deployed) let anyone spend a reference first: the operator's batch then reverted", async () => {
+    const deployed = await wallet(bsc.url, PAYER).deployContract({
+      abi: v1Artifact.abi,
+      bytecode: v1Artifact.bytecode as Hex,
+      chain: null,
+    });
+    const v1 = (await client(bsc.url).waitForTransactionReceipt({ hash: deployed }))
+      .contractAddress as Address;
+    for (const who of [PAYER, FRONT_RUNNER])
+      expect((await send(bsc.url, who, token, approveCalldata(v1, 10n ** 24n))).status).toBe('success');
+    const r = ref('front-run-v1');
+    const deadline = await deadlineIn(bsc.url, 3600);
+    const stolen = batchPayCalldata({
+      token,
+      ref: r,
+      deadline,
+      to: [devAccount(FRONT_RUNNER).address],
+      amounts: [1n],
+    });
+    expect((await send(bsc.url, FRONT_RUNNER, v1, stolen)).status).toBe('success');
+    const operator = batchPayCalldata({ token, ref: r, deadline, to: recipients('v1', 1), amounts: [5n] });
+    await expect(send(bsc.url, PAYER, v1, operator)).rejects.toThrow(/batch paid/);
+  });
   afterAll(() => Promise.all([bsc?.stop(), tron?.stop()]));
 
   it('lands at batchPayoutAddress() on chain ids 56 and 728126428 and redeploys as a no-op', async () => {
@@ -167,7 +231,7 @@ describe('the batch payout contract on real anvil nodes', { timeout: 60_000 }, (
   });
 
   it('reverts without allowance and marks nothing paid, even when the transaction is mined', async () => {
-    const r = ref('batch-no-allowance');
+    const r = ref('batch-no-allowance', NO_ALLOWANCE);
     const to = recipients('no-allowance', 3);
     const data = batchPayCalldata({
       token,

@@ -14,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
-import { hex, isNotFound, lower, readHeadBlock } from '../chains/reader';
+import { hex, isNotFound, lower, readHeadBlock, readPayoutVersion } from '../chains/reader';
 import type { SettingsService } from '../settings/settings.service';
 import { eligibleForHotWallet } from './hot-policy';
 import {
@@ -146,6 +146,7 @@ export class HotWalletPayer {
       args: [sender as Address, contract as Address],
     });
     const head = await readHeadBlock(client);
+    const contractVersion = await readPayoutVersion(client, contract);
     const chainNonce = BigInt(
       await client.getTransactionCount({ address: sender as Address, blockTag: 'pending' }),
     );
@@ -187,6 +188,7 @@ export class HotWalletPayer {
         createdBy: null,
         sender,
         ttlMs: HOT_BATCH_TTL_MS,
+        contractVersion,
       });
       const data = await calldataOf(tx, batchId);
       await signHotTx(tx, account, {

@@ -1,6 +1,6 @@
 import { approveCalldata } from '@sgx/chain';
 import { DEV_ACCOUNTS, deployBatchPayout, mine, mintTestStablecoin } from '@sgx/chain/dev';
-import { hexToTron, tronToHex } from '@sgx/contracts';
+import { hexToTron, type PayoutBatchRecord, tronToHex, type WithdrawalPayout } from '@sgx/contracts';
 import {
   type Address,
   createPublicClient,
@@ -99,6 +99,28 @@ export function payoutFixture(s: PayoutSuite) {
     return c;
   };
 
+  /** Admin A prepares a batch of `ids` on `chainId`, paid by the operator's wallet (its reference bound to it). */
+  async function prepare(chainId: number, ids: number[]): Promise<PayoutBatchRecord> {
+    const res = await api('POST', '/payouts/batches', s.admins.tokenA, {
+      chain_id: chainId,
+      withdrawal_ids: ids,
+      code: code(),
+      payer: OPERATOR.address,
+    });
+    if (res.statusCode !== 201) throw new Error(`prepare: ${res.statusCode} ${res.body}`);
+    return res.json().batch;
+  }
+  /** The withdrawal as its member reads it: GET /withdrawalrequest/by/{member id} lists theirs, with its payout. */
+  async function payoutOf(w: { id: number; member: { id: bigint }; token: string }) {
+    const res = await api('GET', `/withdrawalrequest/by/${w.member.id}`, w.token);
+    if (res.statusCode !== 200) throw new Error(`withdrawals: ${res.statusCode} ${res.body}`);
+    const found = (
+      res.json().withdrawals as { id: number; status: string; payout: WithdrawalPayout | null }[]
+    ).find((x) => x.id === w.id);
+    if (!found) throw new Error(`withdrawal ${w.id} not listed`);
+    return found;
+  }
+
   const wallet = (c: PayoutChain) =>
     createWalletClient({ account: privateKeyToAccount(OPERATOR.privateKey), transport: http(c.node.url) });
   const reader = (c: PayoutChain) => createPublicClient({ transport: http(c.node.url) });
@@ -144,5 +166,18 @@ export function payoutFixture(s: PayoutSuite) {
       )
     ).rows[0]?.n as number;
 
-  return { api, approvedWithdrawal, code, send, succeeded, allow, balanceOf, confirm, later, completions };
+  return {
+    api,
+    approvedWithdrawal,
+    code,
+    prepare,
+    payoutOf,
+    send,
+    succeeded,
+    allow,
+    balanceOf,
+    confirm,
+    later,
+    completions,
+  };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { approveWaiting } from '../../../test/approvals';
 import { sqlOn } from '../../../test/helpers';
 import { reconcile } from '../ledger/ledger.service';
-import { payoutFixture, payoutSuite } from './payouts.fixture';
+import { OPERATOR, payoutFixture, payoutSuite } from './payouts.fixture';
 import { reconcilePayoutsOnChain } from './payouts.reconcile';
 
 /**
@@ -36,39 +36,11 @@ type Batch = {
   }[];
 };
 
-async function prepare(chainId: number, ids: number[]): Promise<Batch> {
-  const res = await f.api('POST', '/payouts/batches', s.admins.tokenA, {
-    chain_id: chainId,
-    withdrawal_ids: ids,
-    code: f.code(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().batch;
-}
+const { prepare, payoutOf } = f;
 const submit = async (id: number, hash: string) => {
   const res = await f.api('POST', `/payouts/batches/${id}/transaction`, s.admins.tokenA, { hash });
   return { status: res.statusCode, body: res.json() as { message: string; batch: Batch } };
 };
-/** The withdrawal as its member reads it: GET /withdrawalrequest/by/{member id} lists theirs, each with its payout. */
-const payoutOf = async (w: { id: number; member: { id: bigint }; token: string }) => {
-  const res = await f.api('GET', `/withdrawalrequest/by/${w.member.id}`, w.token);
-  expect(res.statusCode, res.body).toBe(200);
-  const found = (
-    res.json().withdrawals as {
-      id: number;
-      status: string;
-      payout: {
-        status: string;
-        chain_id: number;
-        tx_hash: string | null;
-        confirmations: number | null;
-      } | null;
-    }[]
-  ).find((x) => x.id === w.id);
-  if (!found) throw new Error(`withdrawal ${w.id} not listed`);
-  return found;
-};
-
 describe('payouts on chain', () => {
   it('pays 50 approved payouts in one batch transaction, completes each once with its hash, and never again', async () => {
     const c = s.chains.bsc;
@@ -174,7 +146,12 @@ describe('payouts on chain', () => {
     const ids = ws.map((w) => w.id);
     const [a, b] = await Promise.all(
       [ids, [...ids].reverse()].map((withdrawal_ids) =>
-        f.api('POST', '/payouts/batches', s.admins.tokenA, { chain_id: 56, withdrawal_ids, code: f.code() }),
+        f.api('POST', '/payouts/batches', s.admins.tokenA, {
+          chain_id: 56,
+          withdrawal_ids,
+          code: f.code(),
+          payer: OPERATOR.address,
+        }),
       ),
     );
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { chainName, MAX_BATCH, platformToTokenUnitsFloor } from '@sgx/chain';
-import { amountOut, displayAddress, networkOfChain } from '@sgx/contracts';
+import { batchRef, chainName, MAX_BATCH, platformToTokenUnitsFloor } from '@sgx/chain';
+import { amountOut, displayAddress, isTronAddress, networkOfChain, tronToHex } from '@sgx/contracts';
+import { type Address, type Hex, isAddress } from 'viem';
 import type { Db, Tx } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
-import { lower, readHeadBlock } from '../chains/reader';
+import { lower, readHeadBlock, readPayoutVersion } from '../chains/reader';
 
 /** A batch the operator's wallet sends must be mined within this time, else it reverts and its payouts wait again. */
 export const WALLET_BATCH_TTL_MS = 60 * 60 * 1000;
@@ -19,7 +20,39 @@ export type PrepareInput = {
   ttlMs?: number;
   /** The hot wallet that sends it (its nonce is reserved by the caller, payout_hot_txs). */
   sender?: string;
+  /**
+   * The wallet that will send it (wallet mode; 0x hex or TRON Base58): its reference is bound to it, and a
+   * version-2 contract lets nobody else spend it (decision 0053). Required there.
+   */
+  payer?: string | undefined;
+  /** The contract's version read on chain (readPayoutVersion). */
+  contractVersion: 1 | 2;
 };
+
+/** A payer's 20 bytes in lower-case hex, from 0x hex or TRON Base58; a 400 naming the field otherwise. */
+export function payerHex(payer: string): string {
+  const hex = isTronAddress(payer) ? tronToHex(payer) : payer;
+  if (!isAddress(hex, { strict: false })) {
+    const message = 'Enter the address of the wallet that will send this batch.';
+    throw badRequest(message, { payer: [message] });
+  }
+  return hex.toLowerCase();
+}
+
+/**
+ * The batch's reference: bound to its payer when one is known (version 2 refuses it from anyone else; version 1
+ * takes any 32 bytes), else 32 random bytes (version 1 only).
+ */
+function refFor(input: PrepareInput): string {
+  const payer = input.sender ?? (input.payer === undefined ? undefined : payerHex(input.payer));
+  if (payer !== undefined) return batchRef(payer as Address, `0x${randomBytes(12).toString('hex')}` as Hex);
+  if (input.contractVersion === 2) {
+    const message =
+      'This payout contract lets only the batch’s payer send it: enter the address of the wallet that will send it.';
+    throw badRequest(message, { payer: [message] });
+  }
+  return `0x${randomBytes(32).toString('hex')}`;
+}
 
 /** What a chain needs before payouts can be prepared on it: a payout contract and a node to verify them. */
 export function payableChain(chains: ChainsService, chainId: number, s: ChainSettingsRow) {
@@ -82,6 +115,7 @@ export async function prepareBatchIn(
   // The contract compares the deadline with the chain's clock: it is counted from the head's timestamp.
   const ttl = BigInt(Math.floor((input.ttlMs ?? WALLET_BATCH_TTL_MS) / 1000));
   const deadline = new Date(Number((head.timestamp + ttl) * 1000n));
+  const ref = refFor(input);
   const batch = await tx
     .insertInto('payout_batches')
     .values({
@@ -90,7 +124,8 @@ export async function prepareBatchIn(
       contract: lower(contract),
       token_address: lower(s.token_address),
       token_decimals: s.token_decimals,
-      ref: `0x${randomBytes(32).toString('hex')}`,
+      ref,
+      contract_version: input.contractVersion,
       deadline,
       from_block: head.number,
       total,
@@ -131,6 +166,10 @@ export async function prepareBatchIn(
       total: amountOut(total),
       contract: displayAddress(chainId, lower(contract)),
       deadline: deadline.toISOString(),
+      contract_version: input.contractVersion,
+      ...(input.mode === 'wallet' && input.contractVersion === 2
+        ? { payer: displayAddress(chainId, ref.slice(0, 42)) }
+        : {}),
     },
     reason: input.mode === 'hot' ? 'hot wallet policy' : 'paid from the operator wallet',
   });
@@ -138,9 +177,16 @@ export async function prepareBatchIn(
 }
 
 /** Prepares a batch in its own transaction (the operator's wallet pays it). */
-export async function prepareBatch(db: Db, chains: ChainsService, input: PrepareInput): Promise<bigint> {
+export async function prepareBatch(
+  db: Db,
+  chains: ChainsService,
+  input: Omit<PrepareInput, 'contractVersion'>,
+): Promise<bigint> {
   const s = await chains.settings(input.chainId);
   const { contract, client } = payableChain(chains, input.chainId, s);
   const head = await readHeadBlock(client);
-  return db.transaction().execute((tx) => prepareBatchIn(tx, s, contract, head, input));
+  const contractVersion = await readPayoutVersion(client, contract);
+  return db
+    .transaction()
+    .execute((tx) => prepareBatchIn(tx, s, contract, head, { ...input, contractVersion }));
 }

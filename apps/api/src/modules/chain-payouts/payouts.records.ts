@@ -97,6 +97,9 @@ export function toBatchRecord(b: BatchRow, items: BatchItemRow[]): PayoutBatchRe
     total: amountOut(b.total),
     deadline: b.deadline.toISOString(),
     sender: b.sender && show(b.sender),
+    contract_version: b.contract_version,
+    // Version 2 lets only the address in the reference's high 20 bytes send it (decision 0053).
+    payer: b.contract_version === 2 ? show(b.ref.slice(0, 42)) : null,
     tx_hash: hash0x(b.tx_hash),
     explorer_url: explorer(b.chain_id, b.tx_hash),
     confirmations: b.confirmations,

@@ -1,4 +1,5 @@
 import {
+  HeldPayoutsResponse,
   MessageResponse,
   PayoutBatchBody,
   PayoutBatchesResponse,
@@ -6,6 +7,7 @@ import {
   PayoutBatchResponse,
   PayoutQueueQuery,
   PayoutQueueResponse,
+  PayoutReorgResolveBody,
   PayoutRetryBody,
   PayoutTransactionBody,
   PayoutWithdrawalParam,
@@ -98,6 +100,34 @@ export function chainPayoutsRoutes(app: App): void {
       return { message: `Payout #${request.params.id} waits again for a batch.` };
     },
   );
+  // Payouts a chain reorganisation took back after they were verified (decision 0053): one admin resolves each.
+  app.get(
+    '/payouts/held',
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags, response: { 200: HeldPayoutsResponse } },
+    },
+    () => chainPayouts.reorg.list(),
+  );
+  app.post(
+    '/payouts/:id/reorg-resolve',
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: {
+        tags,
+        params: PayoutWithdrawalParam,
+        body: PayoutReorgResolveBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => ({
+      message: await chainPayouts.reorg.resolve(
+        principalOf(request),
+        BigInt(request.params.id),
+        request.body,
+      ),
+    }),
+  );
 }
 
 function batchMessage(b: { id: number; status: string; failure: string | null; items: unknown[] }): string {
@@ -108,6 +138,8 @@ function batchMessage(b: { id: number; status: string; failure: string | null; i
       return `Batch #${b.id} failed: ${b.failure ?? 'see its payouts'}`;
     case 'expired':
       return `Batch #${b.id} expired unpaid: its payouts wait for a new batch.`;
+    case 'reorged':
+      return `Batch #${b.id}'s payment was removed by a chain reorganisation: its payouts are held for an admin.`;
     case 'sent':
       return `Batch #${b.id} sent: it is paid once the chain has enough confirmations.`;
     default:

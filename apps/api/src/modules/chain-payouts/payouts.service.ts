@@ -19,6 +19,7 @@ import { normalizeHash } from '../deposits/deposits.records';
 import type { PlansService } from '../plans/plans.service';
 import { prepareBatch } from './payouts.prepare';
 import { batchItems, batchRows, toBatchRecord } from './payouts.records';
+import { PayoutReorgService } from './payouts.reorg';
 import { PayoutVerifier } from './payouts.verify';
 
 /** At most this many waiting payouts are listed in the queue at once. */
@@ -31,6 +32,8 @@ const QUEUE_LIMIT = 500;
  */
 export class ChainPayoutsService {
   readonly verifier: PayoutVerifier;
+  /** Payouts a chain reorganisation took back after they were verified (decision 0053). */
+  readonly reorg: PayoutReorgService;
   /** The hot wallet of a chain and what it holds (PAYOUT_HOT_WALLET_KEY_<chain id>), shown in the queue. */
   hotWalletOf: (chainId: number) => Promise<PayoutChain['hot_wallet']> = async () => null;
 
@@ -40,6 +43,7 @@ export class ChainPayoutsService {
     plans: PlansService,
   ) {
     this.verifier = new PayoutVerifier(db, chains, plans);
+    this.reorg = new PayoutReorgService(db, chains, this.verifier);
   }
 
   async queue(network: PayoutNetwork): Promise<PayoutQueueResponse> {
@@ -133,7 +137,12 @@ export class ChainPayoutsService {
   /** An admin with a second factor prepares a batch the operator's wallet then sends. */
   async prepare(
     p: Principal,
-    body: { chain_id: number; withdrawal_ids: number[]; code?: string | undefined },
+    body: {
+      chain_id: number;
+      withdrawal_ids: number[];
+      code?: string | undefined;
+      payer?: string | undefined;
+    },
     ip?: string,
   ): Promise<PayoutBatchRecord> {
     const who = { userId: p.userId, sessionId: p.sessionId, ip };
@@ -144,6 +153,7 @@ export class ChainPayoutsService {
       withdrawalIds: body.withdrawal_ids.map(BigInt),
       mode: 'wallet',
       createdBy: p.userId,
+      payer: body.payer,
     });
     return this.one(id);
   }
@@ -156,6 +166,10 @@ export class ChainPayoutsService {
     if (b.status === 'paid') throw conflict(`Batch #${id} is paid already.`);
     if (b.status === 'expired')
       throw conflict(`Batch #${id} expired unpaid: its payouts wait for a new batch.`);
+    if (b.status === 'reorged')
+      throw conflict(
+        `A chain reorganisation removed batch #${id}'s payment: resolve its held payouts (confirm it was mined again, or pay again).`,
+      );
     if (b.ref_spent && b.tx_hash !== hash) throw conflict(`Batch #${id} was paid by another transaction.`);
     const taken = await this.db
       .selectFrom('payout_batches')

@@ -66,6 +66,14 @@ export function matchBatch(
   });
 }
 
+/**
+ * The ledger key of a withdrawal's completion: `withdrawal-complete:<id>` as every completion is, and after a chain
+ * reorganisation took `reorgs` payments back (decision 0053), `withdrawal-complete:<id>:<reorgs>`: each payment
+ * posts once. The reconciliation (ledger.service.ts) looks for the same key.
+ */
+export const completionKey = (id: bigint, reorgs: number): string =>
+  reorgs === 0 ? `withdrawal-complete:${id}` : `withdrawal-complete:${id}:${reorgs}`;
+
 /** What a batch records of the transaction that carries its BatchPaid log: the contract will never pay it again. */
 const paidBy = (b: Batch, hash: string, read: ChainRead & { found: true }, paid: BatchPaid) => ({
   tx_hash: hash,
@@ -231,10 +239,11 @@ export class PayoutVerifier {
 
   /**
    * Completes the matched withdrawals in a fixed number of statements: locked in id order, still pending; each
-   * posted through the ledger's own function (keyed `withdrawal-complete:<id>`, as any completion is: once), the
+   * posted through the ledger's own function (keyed `withdrawal-complete:<id>`, as any completion is: once; see
+   * completionKey after a reorganisation), the
    * withdrawal complete with its transaction, the payout paid with its log, the member told. Returns the count.
    */
-  private async completeWithdrawals(
+  async completeWithdrawals(
     tx: Tx,
     b: Batch,
     hash: string,
@@ -254,6 +263,7 @@ export class PayoutVerifier {
         'w.net',
         'w.member_plan_id',
         'p.approved_by',
+        'p.reorgs',
       ])
       .where(
         'w.id',
@@ -276,7 +286,7 @@ export class PayoutVerifier {
     );
     await sql`
       SELECT p.transaction_id
-      FROM unnest(${ws.map((w) => `withdrawal-complete:${w.id}`)}::text[], ${ws.map((w) => w.user_id)}::bigint[],
+      FROM unnest(${ws.map((w) => completionKey(w.id, w.reorgs))}::text[], ${ws.map((w) => w.user_id)}::bigint[],
                   ${ws.map((w) => `${w.kind} withdrawal paid on chain`)}::text[], ${details}::jsonb[],
                   ${ws.map((w) => w.approved_by)}::bigint[], ${ws.map((w) => w.amount)}::bigint[],
                   ${ws.map((w) => w.net)}::bigint[], ${ws.map((w) => w.fee)}::bigint[])
@@ -296,11 +306,12 @@ export class PayoutVerifier {
       FROM unnest(${ids}::bigint[], ${ws.map((w) => w.approved_by)}::bigint[]) AS v(id, by)
       WHERE w.id = v.id`.execute(tx);
     await sql`UPDATE payouts p SET status = 'paid', chain_id = ${b.chain_id}, tx_hash = ${hash}, log_index = v.log,
-        confirmations = ${confirmations}, failure = NULL, paid_at = ${now}
+        confirmations = ${confirmations}, failure = NULL, paid_at = ${now}, reorg_note = NULL
       FROM unnest(${ids}::bigint[], ${ids.map((id) => logOf.get(id) ?? -1)}::int[]) AS v(id, log)
       WHERE p.withdrawal_id = v.id`.execute(tx);
+    // A payment after a reorganisation (reorgs > 0): the plan ended with the first one.
     for (const w of ws)
-      if (w.kind === 'principal' && w.member_plan_id !== null)
+      if (w.kind === 'principal' && w.member_plan_id !== null && w.reorgs === 0)
         await this.plans.endPlanInTx(tx, w.member_plan_id, 'principal withdrawn');
     const where = `${chainName(b.chain_id)} transaction 0x${hash.slice(0, 10)}…`;
     await tx
@@ -312,7 +323,7 @@ export class PayoutVerifier {
           title: 'Withdrawal paid',
           message: `Your withdrawal of ${usd(w.amount)} was paid: ${usd(w.net)} sent after a fee of ${usd(w.fee)}, in ${where}.`,
           link: '/user/withdrawal',
-          dedupe_key: `withdrawal-paid:${w.id}`,
+          dedupe_key: w.reorgs === 0 ? `withdrawal-paid:${w.id}` : `withdrawal-paid:${w.id}:${w.reorgs}`,
         })),
       )
       .onConflict((oc) => oc.column('dedupe_key').doNothing())

@@ -3,6 +3,7 @@ import {
   type Address,
   BaseError,
   BlockNotFoundError,
+  ContractFunctionExecutionError,
   decodeEventLog,
   type Hex,
   type Log,
@@ -222,6 +223,24 @@ export async function readBatchesPaid(
         ]
       : [],
   );
+}
+
+/**
+ * The BatchPayout version at `contract` (decision 0053): 2 and on answer `version()`; version 1 has no such
+ * function, so the call reverts. A node that does not answer throws (nothing is decided on a guess).
+ */
+export async function readPayoutVersion(client: PublicClient, contract: string): Promise<1 | 2> {
+  try {
+    const v = await client.readContract({
+      address: contract as Address,
+      abi: BATCH_PAYOUT_ABI,
+      functionName: 'version',
+    });
+    return v >= 2n ? 2 : 1;
+  } catch (err) {
+    if (err instanceof ContractFunctionExecutionError) return 1;
+    throw err;
+  }
 }
 
 /** The timestamp of block `n` (seconds), or null when the node has no such block. */

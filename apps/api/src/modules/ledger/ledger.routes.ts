@@ -16,7 +16,9 @@ export function ledgerRoutes(app: App): void {
           r.mismatches.length === 0 &&
           r.unbalanced.length === 0 &&
           r.earned_mismatches.length === 0 &&
-          r.derived_mismatches.length === 0,
+          r.derived_mismatches.length === 0 &&
+          r.payout_mismatches.length === 0 &&
+          r.proof_mismatches.length === 0,
         ...r,
       };
     },

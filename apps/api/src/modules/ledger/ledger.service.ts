@@ -145,13 +145,17 @@ export async function reconcile(db: DbOrTx): Promise<{
     WHERE u.total_earned <> coalesce(x.total, 0)`.execute(db);
   // A withdrawal with an on-chain payout is complete exactly when one verified Transfer log paid it (the unique
   // index payouts_paid_log_key keeps a log to one payout), recorded on the withdrawal with its transaction.
+  // A payout a reorganisation took back (decision 0053) is a mismatch until an admin resolves it; a payment after
+  // one is posted under the key counted with it (completionKey).
   const payouts = await sql<{ withdrawal_id: bigint }>`
     SELECT w.id AS withdrawal_id FROM withdrawals w JOIN payouts p ON p.withdrawal_id = w.id
-    WHERE (w.status = 'complete') <> (p.status = 'paid')
+    WHERE (w.status = 'complete') <> (p.status = 'paid') OR p.status = 'held'
        OR (p.status = 'paid' AND (p.tx_hash IS NULL OR p.log_index IS NULL
            OR w.payout_reference IS DISTINCT FROM '0x' || p.tx_hash
            OR NOT EXISTS (SELECT 1 FROM ledger_transactions t
-                          WHERE t.idempotency_key = 'withdrawal-complete:' || w.id)))`.execute(db);
+                          WHERE t.idempotency_key = 'withdrawal-complete:' || w.id
+                            || CASE WHEN p.reorgs = 0 THEN '' ELSE ':' || p.reorgs END)))
+    ORDER BY w.id`.execute(db);
   const derived = await sql<{ what: string }>`
     SELECT 'entry ' || e.id || ': time ' || e.created_at || ', its transaction ' || t.created_at AS what
     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id

@@ -77,6 +77,7 @@ const batchColors: Record<PayoutBatchStatus, string> = {
   paid: 'teal',
   failed: 'red',
   expired: 'gray',
+  reorged: 'orange',
 };
 
 /** A batch's status as its badge shows it. */
@@ -90,6 +91,7 @@ const payoutColors: Record<PayoutStatus, string> = {
   sending: 'indigo',
   paid: 'teal',
   failed: 'red',
+  held: 'orange',
 };
 
 /** A payout's status in the words members and admins see. */
@@ -111,7 +113,7 @@ export function payoutLine(
 ): { look: StatusLook; detail: string | null } | null {
   if (payout === null) return null;
   const look = payoutStatusLook(payout.status);
-  if (payout.status === 'failed') return { look, detail: payout.failure };
+  if (payout.status === 'failed' || payout.status === 'held') return { look, detail: payout.failure };
   if (payout.tx_hash === null || payout.confirmations === null) return { look, detail: null };
   const n = payout.confirmations;
   return { look, detail: confirmationsText(n) };

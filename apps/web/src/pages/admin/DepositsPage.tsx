@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { serverText } from '../../i18n/server';
 import { ApprovalDecisionDialog } from '../../modules/approvals/components/ApprovalDecisionDialog';
 import { useAwaitingApprovals } from '../../modules/approvals/components/AwaitingApproval';
+import { HeldPayoutsPanel } from '../../modules/chain-payouts/components/HeldPayoutsPanel';
 import { decideDeposit, useDeposits } from '../../modules/deposits/api/depositsApi';
 import {
   DepositDecisionDialog,
@@ -56,6 +57,7 @@ export default function DepositsPage() {
   return (
     <PageShell title={t('admin.title')} description={t('admin.description')}>
       <ReorgHeldPanel />
+      <HeldPayoutsPanel />
       <Card withBorder radius="lg" padding="md" data-testid="deposits-list">
         <ListToolbar
           search={list.search}

@@ -1,4 +1,5 @@
 import {
+  HeldPayoutsResponse,
   MessageResponse,
   PayoutBatchesResponse,
   PayoutBatchResponse,
@@ -15,6 +16,7 @@ export const payoutKeys = {
   queue: (network: PayoutNetwork) => ['chain-payouts', 'queue', network] as const,
   batches: ['chain-payouts', 'batches'] as const,
   batch: (id: number) => ['chain-payouts', 'batch', id] as const,
+  held: ['chain-payouts', 'held'] as const,
 };
 
 /** How often a batch whose transaction is out is read again while the chain confirms it. */
@@ -55,6 +57,8 @@ export interface PayoutBatchInput {
   withdrawal_ids: number[];
   /** The admin's current authenticator code. */
   code: string;
+  /** The wallet that will send the batch: its reference is bound to it (decision 0053). */
+  payer: string;
 }
 
 /** Admin: POST /payouts/batches: the transaction to send (to the payout contract, with its calldata). */
@@ -82,6 +86,31 @@ export function retryPayout(withdrawalId: number, reason: string, key: string) {
   return apiRequest(`/payouts/${withdrawalId}/retry`, {
     method: 'POST',
     body: { reason },
+    schema: MessageResponse,
+    idempotencyKey: key,
+  });
+}
+
+/** Admin: GET /payouts/held: payouts a chain reorganisation took back after they were paid (decision 0053). */
+export function useHeldPayouts() {
+  return useQuery({
+    queryKey: payoutKeys.held,
+    queryFn: ({ signal }) => apiRequest('/payouts/held', { schema: HeldPayoutsResponse, signal }),
+  });
+}
+
+/**
+ * Admin: POST /payouts/:id/reorg-resolve: 'remined' (the chain shows the same payment again) or 'repay' (a new
+ * batch pays it, once the old one can never pay), with a reason.
+ */
+export function resolveHeldPayout(
+  withdrawalId: number,
+  body: { action: 'remined' | 'repay'; reason: string },
+  key: string,
+) {
+  return apiRequest(`/payouts/${withdrawalId}/reorg-resolve`, {
+    method: 'POST',
+    body,
     schema: MessageResponse,
     idempotencyKey: key,
   });

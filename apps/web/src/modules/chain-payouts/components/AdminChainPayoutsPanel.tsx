@@ -15,6 +15,7 @@ import { usePayoutQueue } from '../api/chainPayoutsApi';
 import { CHAIN_PAYOUTS_NS } from '../i18n';
 import { defaultPayoutChainId, failedPayouts, payableChains, waitingPayouts } from '../payoutPlan';
 import { FailedPayouts } from './FailedPayouts';
+import { HeldPayoutsPanel } from './HeldPayoutsPanel';
 import { PayoutBatchDialog, type PayoutTarget } from './PayoutBatchDialog';
 import { PayoutBatches } from './PayoutBatches';
 import { PayoutQueueSection } from './PayoutQueueSection';
@@ -27,7 +28,7 @@ const networks = (): { value: PayoutNetwork; label: string }[] => [
 /**
  * /admin/withdrawals, "Pay on chain" (issue 21): approved withdrawals of one network paid in one batch
  * transaction through the payout contract from the operator's wallet (EVM) or by hand (TRON); failed payouts with
- * why and Retry; the latest batches.
+ * why and Retry; the latest batches; payouts a chain reorganisation took back (decision 0053), to resolve.
  */
 export function AdminChainPayoutsPanel() {
   const { t } = useT(CHAIN_PAYOUTS_NS);
@@ -36,6 +37,7 @@ export function AdminChainPayoutsPanel() {
 
   return (
     <Stack gap="md">
+      <HeldPayoutsPanel />
       <SectionCard
         title={t('panel.approvedTitle')}
         description={t('panel.approvedDescription')}

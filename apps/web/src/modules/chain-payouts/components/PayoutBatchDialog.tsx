@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { PayoutBatchRecord, PayoutChain, PayoutQueueItem } from '@sgx/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -64,6 +64,8 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
   const { t } = useT(CHAIN_PAYOUTS_NS);
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
+  const [payer, setPayer] = useState('');
+  const [payerError, setPayerError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [key, setKey] = useState(newIdempotencyKey);
   const { chain, payouts } = target;
@@ -71,7 +73,12 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
   const prepare = useMutation({
     mutationFn: () =>
       preparePayoutBatch(
-        { chain_id: chain.chain_id, withdrawal_ids: payouts.map((p) => p.withdrawal_id), code: code.trim() },
+        {
+          chain_id: chain.chain_id,
+          withdrawal_ids: payouts.map((p) => p.withdrawal_id),
+          code: code.trim(),
+          payer: payer.trim(),
+        },
         key,
       ),
     onSuccess: (res) => {
@@ -81,6 +88,8 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
     onError: (err) => {
       if (err instanceof ApiError && err.status === 422)
         setError(err.field('code') ?? serverText(err.message));
+      if (err instanceof ApiError && err.status === 400 && err.field('payer'))
+        setPayerError(serverText(err.field('payer') ?? err.message));
     },
   });
 
@@ -95,7 +104,9 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
     e.preventDefault();
     const problem = codeProblem(code.trim(), false);
     setError(problem ?? undefined);
-    if (problem === null) prepare.mutate();
+    const noPayer = payer.trim() === '' ? t('dialog.payerMissing') : undefined;
+    setPayerError(noPayer);
+    if (problem === null && noPayer === undefined) prepare.mutate();
   };
 
   const refused = prepare.error instanceof ApiError && prepare.error.status === 422;
@@ -129,6 +140,22 @@ function ConfirmPayouts({ target, onPrepared, onCancel }: ConfirmPayoutsProps) {
           </Text>
           <CopyText value={chain.token.address} label={t('send.tokenAddress')} />
         </Stack>
+        <TextInput
+          label={t('dialog.payer')}
+          description={t('dialog.payerHelp')}
+          required
+          value={payer}
+          onChange={(e) => {
+            setPayer(e.currentTarget.value);
+            setPayerError(undefined);
+            setKey(newIdempotencyKey());
+            if (prepare.error !== null) prepare.reset();
+          }}
+          error={payerError}
+          autoComplete="off"
+          spellCheck={false}
+          ff="monospace"
+        />
         <OneTimeCodeInput
           value={code}
           onChange={change}

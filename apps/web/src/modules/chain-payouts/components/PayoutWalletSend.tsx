@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import type { PayoutBatchRecord } from '@sgx/contracts';
 import { useState } from 'react';
 import { type Address, encodeFunctionData, erc20Abi, type Hex } from 'viem';
@@ -34,6 +35,14 @@ export default function PayoutWalletSend({ batch, onSent }: PayoutWalletSendProp
 
   if (status !== 'connected' || address === undefined) {
     return <ConnectWalletPrompt>{t('wallet.connect', { symbol: batch.token.symbol })}</ConnectWalletPrompt>;
+  }
+  // A version-2 contract lets only the batch's payer send it (decision 0053): another wallet's transaction reverts.
+  if (batch.payer !== null && batch.payer.toLowerCase() !== address.toLowerCase()) {
+    return (
+      <Alert color="yellow" variant="light" data-testid="payout-wrong-payer">
+        {t('wallet.wrongPayer', { payer: batch.payer })}
+      </Alert>
+    );
   }
 
   const pay = async () => {
