@@ -14,6 +14,8 @@ test('a support agent meets one "Not in your role" state outside the role, and n
   page,
   request,
 }) => {
+  // Two sign-ins, each of which may wait for the next authenticator step (30 s).
+  test.setTimeout(120_000);
   const setup = await apiGet<{ done: boolean }>(request, await adminToken(request), '/admin/setup');
   await signInAdmin(page, SUPPORT.email, SUPPORT.password);
 
