@@ -116,6 +116,9 @@ test('the audit trail is searched by username or e-mail, and a name it cannot fi
   await staff.fill(demoAdmin.email.toUpperCase());
   await whom.fill(member.username);
   await filters.getByRole('button', { name: 'Search' }).click();
+  // The search applied (the whole trail shows the entry too): one entry, by the owner on the member.
+  await expect(page).toHaveURL(/actor=ADMIN%40EXAMPLE\.COM/);
+  await expect(page.getByTestId('audit-count')).toHaveText('Entries shown: 1');
   await expect(table.getByRole('row').filter({ hasText: 'e2e: named audit search' })).toHaveCount(1);
 
   await staff.fill('nobody_by_this_name');

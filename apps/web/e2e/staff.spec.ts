@@ -110,6 +110,8 @@ test('the demo finance agent completes a withdrawal, with no support or owner pa
   page,
   request,
 }) => {
+  // Two members set up through the API and a sign-in whose next app code may be a time step (30 s) away.
+  test.setTimeout(120_000);
   const { token, id } = await pendingWithdrawal(request, 'financepaid');
 
   const finance = new SignInPage(page, 'admin');
