@@ -6,10 +6,20 @@ import { z } from 'zod';
  * `withdrawal.decline`), which record (`withdrawal:17`) and when, newest first, paged by a cursor.
  */
 const idText = z.coerce.number().int().min(1);
+/**
+ * Who, as people name them (issue 38): a username or e-mail in any letter case, or an account number (`17` or
+ * `#17`). The server finds the account; one it cannot find is a 400 naming the field.
+ */
+const accountText = z
+  .string()
+  .trim()
+  .min(1, 'Enter a username, e-mail or account number.')
+  .max(254, 'Enter a username, e-mail or account number.');
+const dateText = z.string().date({ message: 'Enter a date as YYYY-MM-DD.' });
 export const AuditQuery = z
   .object({
-    actor: idText.optional(),
-    member: idText.optional(),
+    actor: accountText.optional(),
+    member: accountText.optional(),
     kind: z
       .string()
       .trim()
@@ -21,8 +31,8 @@ export const AuditQuery = z
       .trim()
       .regex(/^[a-z_]+:[A-Za-z0-9_-]{1,100}$/, 'A record is entity:id, e.g. withdrawal:17.')
       .optional(),
-    from: z.string().date().optional(),
-    to: z.string().date().optional(),
+    from: dateText.optional(),
+    to: dateText.optional(),
     cursor: idText.optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     format: z.enum(['json', 'csv']).default('json'),

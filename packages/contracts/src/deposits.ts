@@ -3,6 +3,7 @@ import { ChainStatus, SupportedChainId } from './chain';
 import { AmountOut } from './common';
 import { TX_HASH_MESSAGE, TX_HASH_PATTERN } from './deposit-basics';
 import { Currency, MemberId, PositiveAmountIn, paged, RequestStatus } from './money-ops';
+import { PayoutMethod } from './payouts';
 import { Bep20Address, Trc20Address } from './users';
 
 /** Deposits (reported by members, verified on chain or approved by admins) and the platform's receiving addresses. */
@@ -73,6 +74,12 @@ export const DecisionBody = z.object({
   user_id: MemberId,
   note: z.string().trim().max(500).optional(),
 });
+/**
+ * A decision on a withdrawal; `payout_method`: how the admin's screen said it is paid (issue 38). A completion is
+ * refused (409) when the server pays it the other way, so an operator told to send it by hand never sees it paid on
+ * chain as well, nor one meant for a batch marked paid unpaid. Without it the server's way applies.
+ */
+export const WithdrawalDecisionBody = DecisionBody.extend({ payout_method: PayoutMethod.optional() });
 
 // ---- deposit addresses ---------------------------------------------------------------------------
 

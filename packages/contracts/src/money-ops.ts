@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AmountIn, AmountOut, amountText, IdIn } from './common';
-import { WithdrawalPayout } from './payouts';
+import { PayoutMethod, WithdrawalPayout } from './payouts';
 import { SecondFactorCode } from './two-factor';
 
 /** Positive amount in a request. */
@@ -155,14 +155,20 @@ export const WithdrawalRecord = z.object({
   flagged: z.boolean(),
   /** Its payment on chain (issue 21), null when it is not approved for an on-chain payout. */
   payout: WithdrawalPayout.nullable(),
+  /**
+   * How it is (or was) paid, as the server decides it (issue 38): `chain` (approving it queues it under "Pay on
+   * chain"), `hand` (the operator sends it, then marks it paid); null when declined. Admins only, null for members.
+   */
+  payout_method: PayoutMethod.nullable(),
 });
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const WithdrawalsResponse = paged('withdrawals', WithdrawalRecord);
-/** A row of the withdrawals CSV export: the record, its payout (issue 21) as plain columns appended at the end. */
-export const WithdrawalCsvRow = WithdrawalRecord.omit({ payout: true }).extend({
+/** A row of the withdrawals CSV export: the record, its payout (issue 21) and how it is paid (issue 38) appended at the end. */
+export const WithdrawalCsvRow = WithdrawalRecord.omit({ payout: true, payout_method: true }).extend({
   payout_status: WithdrawalPayout.shape.status.nullable(),
   payout_chain_id: z.number().int().nullable(),
   payout_tx_hash: z.string().nullable(),
+  payout_method: PayoutMethod.nullable(),
 });
 export type WithdrawalCsvRow = z.infer<typeof WithdrawalCsvRow>;
 export const WithdrawalResponse = z.object({ message: z.string(), withdrawal: WithdrawalRecord });

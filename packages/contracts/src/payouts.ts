@@ -18,6 +18,14 @@ export type PayoutStatus = z.infer<typeof PayoutStatus>;
 export const PayoutNetwork = z.enum(['EVM', 'TRON']);
 export type PayoutNetwork = z.infer<typeof PayoutNetwork>;
 
+/**
+ * How a withdrawal is paid (issue 38): `chain`, approved and paid by a batch under "Pay on chain" (a chain of its
+ * network has a payout contract, or it has a payout); `hand`, sent by the operator outside the product, then marked
+ * paid. The server decides; the admin's screen says what it will do.
+ */
+export const PayoutMethod = z.enum(['chain', 'hand']);
+export type PayoutMethod = z.infer<typeof PayoutMethod>;
+
 /** What a withdrawal's member sees of its payout (`GET /withdrawalrequest/by/{id}`, the lists). */
 export const WithdrawalPayout = z.object({
   status: PayoutStatus,

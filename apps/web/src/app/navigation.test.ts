@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminNavigation, adminNavigationFor } from './navigation';
+import { adminNavigation, adminNavigationFor, adminPageAllowed } from './navigation';
 
 const paths = (roles: Parameters<typeof adminNavigationFor>[0]) =>
   adminNavigationFor(roles).flatMap((s) => s.items.map((i) => i.to));
@@ -54,5 +54,27 @@ describe('adminNavigationFor', () => {
     const both = paths(['support', 'content']);
     expect(both).toEqual(expect.arrayContaining(['/admin/tickets', '/admin/video-manager']));
     for (const s of adminNavigationFor(['content'])) expect(s.items.length).toBeGreaterThan(0);
+  });
+});
+
+/** A page opened by its address follows the menu's rule (issue 38): outside the role it is not drawn. */
+describe('adminPageAllowed', () => {
+  it('lets each role open exactly the pages its menu lists', () => {
+    const all = adminNavigation.flatMap((s) => s.items.map((i) => i.to));
+    for (const roles of [['support'], ['finance'], ['content'], ['compliance'], ['owner']] as const) {
+      const listed = paths(roles);
+      for (const page of all)
+        expect(adminPageAllowed(page, roles), `${roles} ${page}`).toBe(listed.includes(page));
+    }
+  });
+
+  it('gates the pages with a parameter by their areas, and lets unknown paths through to the not-found page', () => {
+    expect(adminPageAllowed('/admin/withdrawals/', ['support'])).toBe(false);
+    expect(adminPageAllowed('/admin/ticket/12', ['support'])).toBe(true);
+    expect(adminPageAllowed('/admin/ticket/12', ['finance'])).toBe(false);
+    expect(adminPageAllowed('/admin/check/profile/7', ['content'])).toBe(false);
+    expect(adminPageAllowed('/admin/check/profile/7', ['support'])).toBe(true);
+    expect(adminPageAllowed('/admin/check/profile/7', ['finance'])).toBe(true);
+    expect(adminPageAllowed('/admin/nowhere', ['content'])).toBe(true);
   });
 });

@@ -154,6 +154,10 @@ export const adminNavigation: NavSection[] = [
   ]),
 ];
 
+/** Whether roles `held` may open the page of `i`: it reads one of its areas (or writes it, for a page that sends). */
+const mayOpen = (i: Pick<NavItem, 'areas' | 'grant'>, held: readonly StaffRoleName[]) =>
+  i.areas === undefined || i.areas.some((a) => staffMay(held, a, i.grant ?? 'read'));
+
 /**
  * The admin menu a staff member's roles may open (decision 0042): a page is listed when the role may read its
  * area; the server refuses anything else anyway. A session stored before roles existed shows the owner's menu.
@@ -165,11 +169,30 @@ export function adminNavigationFor(roles: readonly StaffRoleName[] | undefined):
       get title() {
         return s.title;
       },
-      items: s.items.filter(
-        (i) => i.areas === undefined || i.areas.some((a) => staffMay(held, a, i.grant ?? 'read')),
-      ),
+      items: s.items.filter((i) => mayOpen(i, held)),
     }))
     .filter((s) => s.items.length > 0);
+}
+
+/** The admin pages with a parameter (not in the menu) and the areas they show. */
+const pagesByPrefix: { prefix: string; areas: readonly StaffAreaName[] }[] = [
+  { prefix: '/admin/ticket/', areas: ['tickets'] },
+  // A member's page: the roles that read members or money (the server's assertStaffReadsMembers).
+  { prefix: '/admin/check/profile/', areas: ['members', 'money'] },
+];
+
+/**
+ * Whether a staff member's roles may open the admin page at `pathname` (issue 38): the menu's rule for its entry, so
+ * a page opened by its address outside the role shows that, not its tools. A path no entry names is let through
+ * (the page, or the not-found page, decides).
+ */
+export function adminPageAllowed(pathname: string, roles: readonly StaffRoleName[] | undefined): boolean {
+  const held = roles ?? ['owner'];
+  const path = pathname.replace(/\/+$/, '');
+  const entry =
+    adminNavigation.flatMap((s) => s.items).find((i) => i.to === path) ??
+    pagesByPrefix.find((p) => path.startsWith(p.prefix));
+  return entry === undefined || mayOpen(entry, held);
 }
 
 export { adminHome, memberHome } from './homes';

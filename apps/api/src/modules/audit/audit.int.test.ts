@@ -36,6 +36,56 @@ const block = (token: string, id: bigint, why: string) =>
     payload: { status: 'block', block_reason: why },
   });
 
+describe('searching by the names people use (issue 38)', () => {
+  const account = async (id: bigint) =>
+    (await sqlOn(t.url, 'SELECT username, email FROM users WHERE id = $1', [id])).rows[0] as {
+      username: string;
+      email: string;
+    };
+
+  it('finds staff and members by username or e-mail in any case, or by #number', async () => {
+    const m = await buildMember(t.deps);
+    const support = await staff('support');
+    expect((await block(support.token, m.id, 'Named search.')).statusCode).toBe(200);
+    const who = await account(support.id);
+    const whom = await account(m.id);
+    for (const actor of [
+      who.username,
+      who.username.toUpperCase(),
+      who.email,
+      `#${support.id}`,
+      String(support.id),
+    ]) {
+      const found = await entries(`actor=${encodeURIComponent(actor)}&kind=member.update`);
+      expect(
+        found.map((e) => e.reason),
+        actor,
+      ).toEqual(['Named search.']);
+    }
+    for (const member of [whom.username, whom.email.toUpperCase(), `#${m.id}`]) {
+      const found = await entries(`member=${encodeURIComponent(member)}&kind=member.update`);
+      expect(
+        found.map((e) => e.reason),
+        member,
+      ).toEqual(['Named search.']);
+    }
+  });
+
+  it('answers a name it cannot find, or a wrong date, in words on the field: never a raw validation message', async () => {
+    for (const [query, field, message] of [
+      ['actor=nobody_by_this_name', 'actor', 'No account has that username, e-mail or number.'],
+      ['member=nobody%40example.com', 'member', 'No account has that username, e-mail or number.'],
+      ['member=%2399999999', 'member', 'No account has that username, e-mail or number.'],
+      ['from=yesterday', 'from', 'Enter a date as YYYY-MM-DD.'],
+    ] as const) {
+      const res = await search(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ message, details: { [field]: [message] } });
+      expect(res.body).not.toMatch(/Invalid input|expected number|NaN|ISO/);
+    }
+  });
+});
+
 describe('the audit trail', () => {
   it('finds an action by who, on whom, what, which record and when', async () => {
     const m = await buildMember(t.deps);

@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditQuery } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { badRequest } from '../../http/errors';
 
 /** The most rows one CSV export carries (the newest of the search); the page says so. */
 export const AUDIT_CSV_MAX = 10_000;
@@ -10,7 +11,32 @@ const num = (v: bigint | null) => (v === null ? null : Number(v));
 const day = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000);
 
 /**
- * Searches the audit trail (decision 0042): newest first, `limit` entries older than `cursor`. Each filter
+ * The account a search names (issue 38): its username or e-mail in any letter case (the unique lower(username) and
+ * lower(email) indexes), else an account number written `17` or `#17`; deleted accounts too, the trail keeps them.
+ * None: a 400 on the field, in words.
+ */
+async function accountId(db: Db, text: string, field: 'actor' | 'member'): Promise<bigint> {
+  const q = text.toLowerCase();
+  const number = /^#?(\d{1,18})$/.exec(text)?.[1];
+  const { rows } = await sql<{ id: bigint }>`
+    SELECT id FROM (
+      (SELECT id, 1 AS rank FROM users WHERE lower(username) = ${q} LIMIT 1)
+      UNION ALL
+      (SELECT id, 2 FROM users WHERE lower(email) = ${q} LIMIT 1)
+      UNION ALL
+      (SELECT id, 3 FROM users WHERE id = ${number ?? '0'}::bigint)
+    ) found ORDER BY rank LIMIT 1`.execute(db);
+  const found = rows[0];
+  if (!found)
+    throw badRequest('No account has that username, e-mail or number.', {
+      [field]: ['No account has that username, e-mail or number.'],
+    });
+  return BigInt(found.id);
+}
+
+/**
+ * Searches the audit trail (decision 0042): newest first, `limit` entries older than `cursor`; `actor` and `member`
+ * name accounts as people do (accountId). Each filter
  * is an index range in id order (migration 0050), so a page costs the same on a log of millions. Dates are
  * UTC days, `to` inclusive.
  */
@@ -41,8 +67,9 @@ export async function searchAudit(
     ])
     .orderBy('a.id', 'desc')
     .limit(limit + 1);
-  if (q.actor !== undefined) query = query.where('a.actor_id', '=', BigInt(q.actor));
-  if (q.member !== undefined) query = query.where('a.member_id', '=', BigInt(q.member));
+  if (q.actor !== undefined) query = query.where('a.actor_id', '=', await accountId(db, q.actor, 'actor'));
+  if (q.member !== undefined)
+    query = query.where('a.member_id', '=', await accountId(db, q.member, 'member'));
   if (q.kind !== undefined)
     query = q.kind.includes('.')
       ? query.where('a.action', '=', q.kind)

@@ -27,17 +27,42 @@ type Approvable = {
 
 const networkOf = (currency: Currency) => (currency === 'TRC20' ? 'TRON' : 'EVM');
 
+/** How a withdrawal is paid: on chain by a batch under "Pay on chain", or by hand outside the product, then marked paid. */
+export type PayoutMethod = 'chain' | 'hand';
+
 /**
- * Whether withdrawal `w` is paid on chain: it has a payout already (whatever the chain settings say now: it is
- * never completed by hand beside it), or a chain of its network has a payout contract.
+ * The one rule of how withdrawal `id` (of `currency`, in `status`) is paid, as SQL (`id`, `currency`, `status`: column
+ * references or values): 'chain' when it has a payout (whatever the chain settings say now: it is never completed by
+ * hand beside it) or, while pending, when a chain of its network has a payout contract; 'hand' for any other pending
+ * request and for one completed without a payout; null for a declined one (nothing was paid).
  */
-export async function paidOnChain(tx: Tx, w: { id: bigint; currency: Currency }): Promise<boolean> {
-  const tron = w.currency === 'TRC20';
-  const { rows } = await sql<{ on: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM payouts WHERE withdrawal_id = ${w.id})
-        OR EXISTS (SELECT 1 FROM chain_settings WHERE payout_contract IS NOT NULL
-                   AND (chain_id = ${TRON_CHAIN_ID}) = ${tron}) AS on`.execute(tx);
-  return rows[0]?.on === true;
+export const payoutMethodOf = (id: unknown, currency: unknown, status: unknown) =>
+  sql<PayoutMethod | null>`CASE
+    WHEN EXISTS (SELECT 1 FROM payouts WHERE withdrawal_id = ${id}) THEN 'chain'
+    WHEN ${status} = 'pending' THEN
+      CASE WHEN EXISTS (SELECT 1 FROM chain_settings WHERE payout_contract IS NOT NULL
+                        AND (chain_id = ${TRON_CHAIN_ID}) = (${currency} = 'TRC20')) THEN 'chain' ELSE 'hand' END
+    WHEN ${status} = 'complete' THEN 'hand'
+  END`;
+
+/** How the pending withdrawal `w` is paid (payoutMethodOf). */
+export async function payoutMethod(tx: Tx, w: { id: bigint; currency: Currency }): Promise<PayoutMethod> {
+  const { rows } = await sql<{ method: PayoutMethod }>`
+    SELECT ${payoutMethodOf(w.id, w.currency, 'pending')} AS method`.execute(tx);
+  return rows[0]?.method === 'chain' ? 'chain' : 'hand';
+}
+
+/**
+ * The way `asked` the admin's screen showed (the decision's `payout_method`) must be the way `w` is paid now: a request
+ * an operator was told to send by hand is never also paid on chain, nor one meant for a batch marked paid unpaid.
+ */
+export function assertPayoutMethod(now: PayoutMethod, asked: PayoutMethod | undefined): void {
+  if (asked === undefined || asked === now) return;
+  throw conflict(
+    now === 'chain'
+      ? 'This withdrawal is paid on chain: approve it and pay it in a batch under Pay on chain. Do not send it by hand.'
+      : 'No payout contract is set for this network: send the payout by hand, then mark it as paid.',
+  );
 }
 
 /** The payout address as stored for the chain: 20-byte hex, lower case (TRON's `T...` converted). */

@@ -287,6 +287,10 @@ export class MemberEdits {
     if (userId === principal.userId) throw businessRule('You cannot delete your own account.');
     await this.db.transaction().execute(async (tx) => {
       const before = await userRecord(tx, userId);
+      // Staff accounts are not members: they are suspended under Staff (decision 0042), where one active owner is
+      // always kept; deleting one here would pass that by (issue 38).
+      if (before.role === 'admin')
+        throw businessRule('Staff accounts are not deleted here: suspend them under Staff.');
       await tx
         .updateTable('users')
         .set({ deleted_at: new Date(), updated_at: new Date() })

@@ -31,8 +31,9 @@ export async function userRecord(db: DbOrTx, id: bigint): Promise<UserRecord> {
 }
 
 /**
- * Live accounts newest first, a page at a time (decision 0009). Without search the total is the running
- * tally and the page is found by walking the live-id index from the nearer end. A search (username,
+ * Live members newest first, a page at a time (decision 0009); staff accounts are not members and are listed under
+ * /admin/staff (issue 38), so the total is the dashboard's member count. Without search the total is the running
+ * tally and the page is found by walking the live-member-id index (migration 0071) from the nearer end. A search (username,
  * e-mail, name, referral code or phone containing the text, case-insensitively) is narrowed by the
  * trigram index from three characters on, by the index of one- and two-character pieces below that; its
  * total is exact up to COUNT_CAP, beyond it an estimate.
@@ -43,9 +44,9 @@ export async function listMembers(
   limit: number,
   search?: string,
 ): Promise<{ users: UserRecord[]; total: number }> {
-  const live = db.selectFrom('users as u').where('u.deleted_at', 'is', null);
+  const live = db.selectFrom('users as u').where('u.deleted_at', 'is', null).where('u.role', '=', 'user');
   if (!search) {
-    const { users: total } = await new Rollups(db).tally();
+    const { members: total } = await new Rollups(db).tally();
     const seek = pageSeek(page, limit, total);
     if (!seek) return { users: [], total };
     const ids = live

@@ -20,7 +20,7 @@ import {
 import { parseUnits } from '@sgx/money';
 import { z } from 'zod';
 import type { App } from '../../deps';
-import { principalOf } from '../../http/access';
+import { principalOf, staffAllows } from '../../http/access';
 import { keyedRequest, scopeOf } from '../../http/listing';
 import { pendingResponse } from '../approvals/approvals.repo';
 
@@ -203,10 +203,11 @@ export function tokenRoutes(app: App): void {
       config: { access: 'signed-in' },
       schema: { tags, querystring: PriceHistoryQuery, response: { 200: PriceHistoryResponse } },
     },
-    // Admins see who moved the price; members the prices and amounts only (decision 0032).
+    // Staff whose role reads money see who moved the price; members and other roles the prices and amounts only
+    // (decisions 0032, 0042).
     async (request) => ({
       success: true as const,
-      data: await token.priceHistory(request.query.limit, principalOf(request).role === 'admin'),
+      data: await token.priceHistory(request.query.limit, staffAllows(principalOf(request), 'money', 'read')),
     }),
   );
 }

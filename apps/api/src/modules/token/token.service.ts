@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db';
 import { asSqlError } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
-import type { RequestKey } from '../../http/listing';
+import { type RequestKey, scopeOf } from '../../http/listing';
 import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import type { SettingsService } from '../settings/settings.service';
@@ -127,6 +127,8 @@ export class TokenService {
   }
 
   async holdingByAddress(principal: Principal, address: string): Promise<Holding> {
+    // Staff read a member's holding where their role reads money (decision 0042), before anything is looked up.
+    if (principal.role === 'admin') scopeOf(principal);
     const owner = await this.db
       .selectFrom('users')
       .select('id')

@@ -80,8 +80,11 @@ export function transfersRoutes(app: App): void {
       schema: { tags, params: IdParam, response: { 200: z.object({ transfer: TransferRecord }) } },
     },
     async (request) => {
-      const transfer = await transfers.one(BigInt(request.params.id));
       const p = principalOf(request);
+      // Staff read members' transfers where their role reads money (decision 0042), as the list: refused before
+      // anything is read, so other roles cannot tell which numbers exist.
+      if (p.role === 'admin') scopeOf(p);
+      const transfer = await transfers.one(BigInt(request.params.id));
       if (
         p.role !== 'admin' &&
         BigInt(transfer.user_id) !== p.userId &&

@@ -1,11 +1,16 @@
-import { amountOut } from '@sgx/contracts';
+import { amountOut, PayoutMethod } from '@sgx/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../../db';
 import type { WithdrawalsTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { cancelPendingApprovals } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
-import { approvePayout, paidOnChain, releasePayout } from '../chain-payouts/payouts.approve';
+import {
+  approvePayout,
+  assertPayoutMethod,
+  payoutMethod,
+  releasePayout,
+} from '../chain-payouts/payouts.approve';
 import { type AccountRef, post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
@@ -92,7 +97,7 @@ export async function settleWithdrawal(
 /**
  * An admin's decision: the money, the member's notice and the audit record. Where withdrawals of its network are
  * paid on chain (issue 21), completing it approves its payout instead: it is completed once a verified transaction
- * paid it.
+ * paid it. `asked`: the way the admin's screen said it is paid; a completion paid the other way is refused (issue 38).
  */
 export async function finishDecision(
   tx: Tx,
@@ -102,8 +107,14 @@ export async function finishDecision(
   by: bigint,
   note: string | undefined,
   approvalId?: bigint,
+  asked?: PayoutMethod,
 ): Promise<void> {
-  if (status === 'complete' && (await paidOnChain(tx, w))) return approvePayout(tx, w, by, note, approvalId);
+  if (status === 'complete') {
+    if (w.status !== 'pending') throw conflict('Only pending withdrawals can change.');
+    const method = await payoutMethod(tx, w);
+    assertPayoutMethod(method, asked);
+    if (method === 'chain') return approvePayout(tx, w, by, note, approvalId);
+  }
   await settleWithdrawal(tx, plans, w, status, by, note, approvalId);
   const paid = status === 'complete';
   await notifyMember(tx, {
@@ -136,5 +147,7 @@ export async function completeApproved(
   const w = a.subject_id === null ? undefined : await lockWithdrawal(tx, a.subject_id);
   if (!w) throw notFound('Withdrawal not found.');
   const note = typeof a.payload.note === 'string' ? a.payload.note : undefined;
-  await finishDecision(tx, plans, w, 'complete', a.requested_by, note, a.id);
+  // The way it was to be paid when asked: one paid the other way now is refused, not paid twice (issue 38).
+  const asked = PayoutMethod.safeParse(a.payload.payout_method).data;
+  await finishDecision(tx, plans, w, 'complete', a.requested_by, note, a.id, asked);
 }

@@ -5,14 +5,15 @@ import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { dayRange, likePattern, runPaged } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
+import { type PayoutMethod, payoutMethodOf } from '../chain-payouts/payouts.approve';
 import { payoutOf, toWithdrawalPayout } from '../chain-payouts/payouts.records';
 import { riskFlagged } from '../risk/risk.service';
 import type { WithdrawalKind } from './fees';
 
 /**
  * Withdrawal requests as members and admins read them (the write side is withdrawals.service.ts). Admins
- * (`staff`) also see the approval a completion waits for and whether a risk signal is flagged; members
- * see null and false there.
+ * (`staff`) also see the approval a completion waits for, whether a risk signal is flagged and how it is paid
+ * (`payout_method`: on chain or by hand); members see null and false there.
  */
 const query = (db: Db, staff: boolean) =>
   db
@@ -36,6 +37,12 @@ const query = (db: Db, staff: boolean) =>
     ])
     .select(waitingApproval('withdrawal', 'w.id', staff))
     .select(payoutOf('w.id'))
+    .select(
+      (staff
+        ? payoutMethodOf(sql.ref('w.id'), sql.ref('w.currency'), sql.ref('w.status'))
+        : sql<PayoutMethod | null>`NULL::text`
+      ).as('payout_method'),
+    )
     .select(staff ? riskFlagged('w.id').as('flagged') : sql<boolean>`false`.as('flagged'));
 
 /** The list filters: ListQuery's, the kind, and `flagged=true` (admins: only requests with a flagged risk signal). */
@@ -65,6 +72,7 @@ export const toRecord = (r: WithdrawalRow): WithdrawalRecord => ({
   approval_requested_by: r.approval_requested_by,
   flagged: r.flagged,
   payout: toWithdrawalPayout(r.payout),
+  payout_method: r.payout_method,
 });
 
 export async function oneWithdrawal(db: Db, id: bigint, staff = false): Promise<WithdrawalRecord> {

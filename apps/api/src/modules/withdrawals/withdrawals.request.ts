@@ -99,7 +99,7 @@ const submitWithdrawal = groupCommitPerDb(applyBatch);
 async function applyBatch(db: Db, items: WithdrawalItem[]): Promise<WithdrawalOutcome[]> {
   const col = <K extends keyof WithdrawalItem>(k: K) => items.map((x) => x[k]);
   const { rows } = await sql<
-    Omit<WithdrawalRow, 'approval_id' | 'approval_requested_by' | 'flagged' | 'payout'> & {
+    Omit<WithdrawalRow, 'approval_id' | 'approval_requested_by' | 'flagged' | 'payout' | 'payout_method'> & {
       i: number;
       err_code: string | null;
       err_message: string | null;
@@ -119,7 +119,14 @@ async function applyBatch(db: Db, items: WithdrawalItem[]): Promise<WithdrawalOu
   for (const r of rows) {
     out[r.i - 1] =
       r.err_code === null
-        ? { ...r, approval_id: null, approval_requested_by: null, flagged: false, payout: null }
+        ? {
+            ...r,
+            approval_id: null,
+            approval_requested_by: null,
+            flagged: false,
+            payout: null,
+            payout_method: null,
+          }
         : { error: { code: r.err_code, message: r.err_message ?? '', detail: r.err_detail } };
   }
   return out;

@@ -3,13 +3,13 @@ import {
   amountOut,
   CompoundBody,
   DebitBody,
-  DecisionBody,
   IdParam,
   ListQuery,
   MessageResponse,
   PrincipalWithdrawalBody,
   WithdrawalBody,
   WithdrawalCsvRow,
+  WithdrawalDecisionBody,
   WithdrawalKind,
   WithdrawalQuote,
   WithdrawalQuoteQuery,
@@ -181,7 +181,7 @@ export function withdrawalsRoutes(app: App): void {
         schema: {
           tags,
           params: IdParam,
-          body: DecisionBody,
+          body: WithdrawalDecisionBody,
           response: { 200: WithdrawalResponse, 202: ApprovalPendingResponse },
         },
       },
@@ -226,9 +226,10 @@ export function withdrawalsRoutes(app: App): void {
 }
 
 /** A withdrawal as a row of the CSV export (WithdrawalCsvRow: its payout as plain columns at the end). */
-const csvRow = ({ payout, ...r }: WithdrawalRecord): WithdrawalCsvRow => ({
+const csvRow = ({ payout, payout_method, ...r }: WithdrawalRecord): WithdrawalCsvRow => ({
   ...r,
   payout_status: payout?.status ?? null,
   payout_chain_id: payout?.chain_id ?? null,
   payout_tx_hash: payout?.tx_hash ?? null,
+  payout_method,
 });

@@ -9,6 +9,7 @@ import { badRequest, businessRule, conflict, notFound } from '../../http/errors'
 import type { RequestKey } from '../../http/listing';
 import { type Awaiting, requestApproval } from '../approvals/approvals.repo';
 import { mustWait, withWhy } from '../approvals/solo-limit';
+import { assertPayoutMethod, type PayoutMethod, payoutMethod } from '../chain-payouts/payouts.approve';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import { usd } from '../notifications/events';
@@ -183,6 +184,7 @@ export class WithdrawalsService {
       amount?: bigint | undefined;
       user_id: number;
       note?: string | undefined;
+      payout_method?: PayoutMethod | undefined;
     },
     onlyKind?: WithdrawalKind,
     requestKey: RequestKey = { key: randomUUID(), fingerprint: null },
@@ -200,6 +202,9 @@ export class WithdrawalsService {
         });
       }
       if (body.status === 'complete' && w.status === 'pending') {
+        // Paid the way the admin's screen said, or refused before any second admin is asked (issue 38).
+        const method = await payoutMethod(tx, w);
+        assertPayoutMethod(method, body.payout_method);
         const wait = await mustWait(tx, await this.settings.all(tx), {
           admin: principal.userId,
           amount: w.amount,
@@ -208,9 +213,19 @@ export class WithdrawalsService {
           key: `withdrawal-complete:${w.id}`,
           approvalKey: completionRequestKey(w, principal.userId, requestKey.key),
         });
-        if (wait) return this.requestCompletion(tx, principal.userId, w, body.note, requestKey.key, wait.why);
+        if (wait)
+          return this.requestCompletion(tx, principal.userId, w, body.note, requestKey.key, wait.why, method);
       }
-      await finishDecision(tx, this.plans, w, body.status, principal.userId, body.note);
+      await finishDecision(
+        tx,
+        this.plans,
+        w,
+        body.status,
+        principal.userId,
+        body.note,
+        undefined,
+        body.payout_method,
+      );
       return null;
     });
     if (awaiting) return { awaiting };
@@ -226,6 +241,7 @@ export class WithdrawalsService {
     note: string | undefined,
     key: string,
     why: string | null,
+    method: PayoutMethod,
   ) {
     const member = await tx
       .selectFrom('users')
@@ -243,8 +259,15 @@ export class WithdrawalsService {
         `Pay out the ${w.kind} withdrawal #${w.id} of ${usd(w.amount)} to ${member.username}: ${usd(w.net)} to the ${addressKind(w.currency)} address ${w.address} after a fee of ${usd(w.fee)}.`,
         why,
       ),
-      changes: [{ field: 'Status', before: 'pending', after: 'complete' }],
-      payload: { withdrawal_id: w.id, ...(note ? { note } : {}) },
+      changes: [
+        {
+          field: 'Status',
+          before: 'pending',
+          after: method === 'chain' ? 'approved, paid on chain' : 'complete (paid by hand)',
+        },
+      ],
+      // Checked again on approval: paid the same way, or refused (issue 38).
+      payload: { withdrawal_id: w.id, payout_method: method, ...(note ? { note } : {}) },
       reason: note,
     });
   }

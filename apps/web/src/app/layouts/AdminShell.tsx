@@ -1,11 +1,13 @@
 import { staffMay } from '@sgx/contracts/staff-grants';
 import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { StaffAccess, type StaffCheck } from '../../modules/auth/hooks/useStaffMay';
 import { useQueueCounts } from '../../modules/notifications/api/notificationsApi';
 import { SHELL_NS } from '../../ui/i18n';
-import { adminHome, adminNavigationFor } from '../navigation';
+import { NotInYourRole } from '../../ui/NotInYourRole';
+import { adminHome, adminNavigationFor, adminPageAllowed } from '../navigation';
 import { RoleShell } from './RoleShell';
 
 export function AdminShell() {
@@ -30,6 +32,8 @@ export function AdminShell() {
       label: t('frame.waitingApprovals', { n: queues.approvals }),
     },
   };
+  // A page outside the role, opened by its address: one "not in your role" state instead of its tools (issue 38).
+  const allowed = adminPageAllowed(useLocation().pathname, roles);
   return (
     <StaffAccess.Provider value={check}>
       <RoleShell
@@ -38,6 +42,7 @@ export function AdminShell() {
         signInPath="/admin-login"
         areaLabel={t('frame.backOffice')}
         badges={badges}
+        {...(allowed ? {} : { page: <NotInYourRole /> })}
       />
     </StaffAccess.Provider>
   );

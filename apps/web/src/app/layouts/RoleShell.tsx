@@ -24,6 +24,8 @@ interface RoleShellProps {
   badges?: Record<string, { count: number; label: string } | undefined>;
   /** Shown above every page of the area (a blocked member's banner). */
   notice?: ReactNode;
+  /** Shown instead of the route's page (a back-office page outside the staff member's role). */
+  page?: ReactNode;
 }
 
 /** Where the menu stands beside the page (frame.css, Mantine's md); narrower, it opens over the page. */
@@ -38,6 +40,7 @@ export function RoleShell({
   headerExtra,
   badges,
   notice,
+  page,
 }: RoleShellProps) {
   const { t } = useT(SHELL_NS);
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -149,9 +152,7 @@ export function RoleShell({
       {/* The skip link's target (RootLayout): focusable by script only, so Tab goes on to the page. */}
       <main className="sgx-frame-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         {notice}
-        <Suspense fallback={<Spinner loading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Spinner loading />}>{page ?? <Outlet />}</Suspense>
       </main>
     </>
   );

@@ -1,5 +1,7 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { errorMessage, isClientError } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
 import {
   auditFilterKeys,
@@ -32,16 +34,27 @@ export default function AuditPage() {
       description={t('page.description')}
       actions={<CsvButton path="/admin/audit" query={auditQuery(filters)} name="audit" />}
     >
-      <AuditFilters value={filters} onSearch={(f) => setParams(auditQuery(f), { replace: true })} />
-      {search.isError && (
-        <LoadError
-          title={t('table.loadError')}
-          error={search.error}
-          onRetry={() => void search.refetch()}
-          loadedAt={search.dataUpdatedAt}
-        />
+      <AuditFilters
+        value={filters}
+        onSearch={(f) => setParams(auditQuery(f), { replace: true })}
+        error={search.error}
+      />
+      {/* A search the server refused (an account it cannot find): what to change, never a Retry that cannot help. */}
+      {search.isError && isClientError(search.error) ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('filters.invalid')} role="alert">
+          {errorMessage(search.error)}
+        </Alert>
+      ) : (
+        search.isError && (
+          <LoadError
+            title={t('table.loadError')}
+            error={search.error}
+            onRetry={() => void search.refetch()}
+            loadedAt={search.dataUpdatedAt}
+          />
+        )
       )}
-      {search.isPending ? (
+      {search.isError && search.data === undefined ? null : search.isPending ? (
         <Stack gap="xs">
           <Skeleton h={36} />
           <Skeleton h={36} />

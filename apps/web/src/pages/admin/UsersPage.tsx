@@ -61,8 +61,8 @@ export default function UsersPage() {
             />
             {users.data !== undefined && (
               <Text size="sm" c="dimmed" data-testid="users-total">
-                {/* The list holds every live account, admins too (issue 22): they are not counted as members. */}
-                {t(users.data.total === 1 ? 'list.accountOne' : 'list.accountMany', { n: users.data.total })}
+                {/* Members only (issue 38): the dashboard's member count; staff are listed under Staff. */}
+                {t(users.data.total === 1 ? 'list.memberOne' : 'list.memberMany', { n: users.data.total })}
               </Text>
             )}
           </Group>

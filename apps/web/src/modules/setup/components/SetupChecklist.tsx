@@ -4,16 +4,20 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { LoadError } from '../../../ui/LoadError';
+import { useStaffMay } from '../../auth/hooks/useStaffMay';
 import { useSetupStatus } from '../api/setupApi';
 import { SETUP_NS } from '../i18n';
 
 /**
  * The admin dashboard's first-run checklist (GET /admin/setup): each item done or not, why, and a link to
- * where it is set. Gone once every item is done.
+ * where it is set. Gone once every item is done, and never shown to a role that cannot set them.
  */
 export function SetupChecklist() {
   const { t } = useT(SETUP_NS);
-  const status = useSetupStatus();
+  // For the roles that can act on it (issue 38): its items are set in the settings area (an owner's).
+  const mayAct = useStaffMay('settings');
+  const status = useSetupStatus(mayAct);
+  if (!mayAct) return null;
   if (status.isError) {
     return (
       <LoadError

@@ -78,18 +78,20 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
       writeArea: 'staff',
       header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
-      render: (u) => (
-        <Tooltip label={t('table.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={() => onDelete(u)}
-            aria-label={t('table.deleteUser', { username: u.username })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      // A staff account is never deleted as a member (issue 38): it is suspended under Staff.
+      render: (u) =>
+        u.role !== 'user' ? null : (
+          <Tooltip label={t('table.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(u)}
+              aria-label={t('table.deleteUser', { username: u.username })}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ),
     },
   ];
   return (

@@ -1,5 +1,6 @@
 import {
   MessageResponse,
+  type PayoutMethod,
   type WithdrawalKind,
   WithdrawalQuote,
   WithdrawalResponse,
@@ -102,9 +103,11 @@ export interface WithdrawalDecision {
   status: 'complete' | 'decline';
   user_id: number;
   note?: string;
+  /** How the admin was told it is paid (issue 38): a completion paid the other way is refused. */
+  payout_method?: PayoutMethod;
 }
 
-/** Admin: completes (pays the net out) or declines (returns the gross) a pending request. */
+/** Admin: completes (marks paid by hand, or approves for payment on chain) or declines (returns the gross) a request. */
 export function decideWithdrawal(kind: WithdrawalKind, id: number, body: WithdrawalDecision, key: string) {
   return apiRequest(decisionPaths[kind](id), {
     method: 'PUT',

@@ -41,6 +41,10 @@ export function AdminWithdrawals({ kinds }: AdminWithdrawalsProps) {
           status: d.status,
           user_id: d.withdrawal.user_id,
           ...(d.note !== undefined ? { note: d.note } : {}),
+          // The way the dialog said it is paid: the server refuses the completion if it pays the other way.
+          ...(d.status === 'complete' && d.withdrawal.payout_method !== null
+            ? { payout_method: d.withdrawal.payout_method }
+            : {}),
         },
         key,
       ),

@@ -18,19 +18,31 @@ export interface Decision {
 }
 
 /**
- * Complete (mark as paid) or decline a pending request, with the risk signals of the request on screen. A large
- * completion the API keeps for a second admin shows as waiting (ActionDialog).
+ * Complete or decline a pending request, with the risk signals of the request on screen. Completing says what the
+ * server will do (issue 38, the row's `payout_method`): where a payout contract pays the network, approve it for a
+ * batch under "Pay on chain" (never send it by hand); elsewhere send it by hand, then mark it as paid. The way shown
+ * goes with the decision and the server refuses it if it pays the other way. A large completion the API keeps for a
+ * second admin shows as waiting (ActionDialog).
  */
 export function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }) {
   const { t } = useT(WITHDRAWALS_NS);
   const [note, setNote] = useState('');
   const d = action.payload;
   const completing = d?.status === 'complete';
+  const onChain = d?.withdrawal.payout_method === 'chain';
   return (
     <ActionDialog
       action={action}
-      title={completing ? t('decision.completeTitle') : t('decision.declineTitle')}
-      confirmLabel={completing ? t('decision.markPaid') : t('decision.decline')}
+      title={
+        !completing
+          ? t('decision.declineTitle')
+          : onChain
+            ? t('decision.approveTitle')
+            : t('decision.completeTitle')
+      }
+      confirmLabel={
+        !completing ? t('decision.decline') : onChain ? t('decision.approve') : t('decision.markPaid')
+      }
       color={completing ? 'teal' : 'red'}
       onConfirm={() => {
         if (d === null) return;
@@ -60,12 +72,15 @@ export function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }
             />
           </Text>
           {completing ? (
-            <Alert color="teal" variant="light">
+            <Alert color="teal" variant="light" data-testid="withdrawal-payout-method">
               <RichText
-                text={t(d.withdrawal.kind === 'principal' ? 'decision.sendPrincipal' : 'decision.send', {
-                  net: formatMoney(d.withdrawal.net),
-                  network: networkLabel(d.withdrawal.currency, d.withdrawal.payout?.chain_id),
-                })}
+                text={t(
+                  `decision.${onChain ? 'onChain' : 'send'}${d.withdrawal.kind === 'principal' ? 'Principal' : ''}`,
+                  {
+                    net: formatMoney(d.withdrawal.net),
+                    network: networkLabel(d.withdrawal.currency, d.withdrawal.payout?.chain_id),
+                  },
+                )}
                 components={{
                   address: (
                     <span style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
@@ -86,7 +101,13 @@ export function DecisionDialog({ action }: { action: ConfirmedAction<Decision> }
           <RiskSignals withdrawalId={d.withdrawal.id} />
           <Textarea
             label={t('decision.note')}
-            description={completing ? t('decision.noteComplete') : t('decision.noteDecline')}
+            description={
+              !completing
+                ? t('decision.noteDecline')
+                : onChain
+                  ? t('decision.noteApprove')
+                  : t('decision.noteComplete')
+            }
             value={note}
             onChange={(e) => setNote(e.currentTarget.value)}
             maxLength={500}

@@ -202,8 +202,14 @@ export function WithdrawalsTable({
                   actions={[
                     onDecide !== undefined &&
                       w.payout === null && {
-                        label: t('table.complete'),
-                        ariaLabel: t('table.completeLabel', { id: w.id }),
+                        // Paid on chain (issue 38): approving queues it under "Pay on chain"; else it is marked paid.
+                        label: t(w.payout_method === 'chain' ? 'table.approve' : 'table.complete'),
+                        ariaLabel: t(
+                          w.payout_method === 'chain' ? 'table.approveOnChainLabel' : 'table.completeLabel',
+                          {
+                            id: w.id,
+                          },
+                        ),
                         tone: 'go',
                         onClick: () => onDecide(w, 'complete'),
                       },
