@@ -33,7 +33,7 @@ test('the demo member reads a statement that adds up and downloads it as CSV and
   await signInMember(page, demoMember.email, demoMember.password);
   await page.getByRole('link', { name: 'Statements' }).first().click();
   await expect(page).toHaveURL(/\/user\/statements$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Statements' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
 
   // The current month by default: opening and closing are shown.
   const statement = page.getByTestId('statement');

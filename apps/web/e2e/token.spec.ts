@@ -173,7 +173,7 @@ test('when the network fails the screen keeps the last data, says when it was lo
   // In Spanish (chosen on this device only, decision 0039) the screen and its Buy dialog are translated.
   await page.evaluate(() => localStorage.setItem('sgx.locale', 'es'));
   await page.goto('/user/token');
-  await expect(page.getByRole('heading', { level: 2, name: 'Token SGX' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Token SGX' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tu portafolio' })).toBeVisible();
   await token.button('Comprar').click();
   await expect(token.dialog('Comprar SGX')).toContainText('Ingresa un monto para ver cuánto cuesta.');

@@ -61,7 +61,7 @@ export class WatchPage {
 
   async goto() {
     await this.page.goto('/watch/adds');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Watch and Earn' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Watch and Earn' })).toBeVisible();
   }
 
   async watchAndClaim() {
@@ -84,7 +84,7 @@ export class IncomeScreen {
 
   async goto(tab?: 'details' | 'team') {
     await this.page.goto(tab ? `/user/income?tab=${tab}` : '/user/income');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Income' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();
   }
 
   incomeCard(source: string) {

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
@@ -24,6 +24,8 @@ interface RoleShellProps {
   badges?: Record<string, { count: number; label: string } | undefined>;
   /** Shown above every page of the area (a blocked member's banner). */
   notice?: ReactNode;
+  /** Shown under the menu on a phone, where the header has no room for it (the member's language switch). */
+  phoneMenuExtra?: ReactNode;
 }
 
 /** Where the menu stands beside the page (frame.css, Mantine's md); narrower, it opens over the page. */
@@ -38,6 +40,7 @@ export function RoleShell({
   headerExtra,
   badges,
   notice,
+  phoneMenuExtra,
 }: RoleShellProps) {
   const { t } = useT(SHELL_NS);
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -143,6 +146,11 @@ export function RoleShell({
                 })}
               </Stack>
             ))}
+          {menuShown && phoneMenuExtra !== undefined && (
+            <Box hiddenFrom="md" px="sm" pb="md" data-testid="phone-menu-extra">
+              {phoneMenuExtra}
+            </Box>
+          )}
         </div>
       </nav>
 
