@@ -46,6 +46,10 @@ test('a member buys 1,000 SGX as the summary predicts, sells 400 and sees the P&
 
   await buyButton.click();
   await expect(buy.root.getByRole('status')).toContainText('Trade Successfull!');
+  // After the buy: the success and Done, not Cancel beside a disabled Buy Tokens (issue 38).
+  await expect(buy.button('Buy Tokens')).toHaveCount(0);
+  await expect(buy.button('Cancel')).toHaveCount(0);
+  await expect(buy.button('Done')).toBeVisible();
   // The dialog closes by itself 2 seconds later and the screen shows the new holding.
   await expect(buy.root).toBeHidden({ timeout: 5_000 });
   await expect(token.portfolio('Holdings')).toHaveText(predictedHoldings);

@@ -70,8 +70,8 @@ export class WatchPage {
     await this.dialog.getByRole('button', { name: 'Start Watching' }).click();
     await expect(this.dialog.getByTestId('countdown')).toBeVisible();
     const claim = this.dialog.getByRole('button', { name: 'Claim Reward' });
-    // The real 10-second countdown.
-    await expect(claim).toBeVisible({ timeout: 15_000 });
+    // The real 10-second countdown, once a video plays (the bundled one when the embed stays silent: issue 38).
+    await expect(claim).toBeVisible({ timeout: 30_000 });
     await expect(this.dialog.getByRole('button', { name: 'Watch Again' })).toBeVisible();
     await expect(this.dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     await claim.click();

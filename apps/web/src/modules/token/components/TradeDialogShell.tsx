@@ -86,7 +86,7 @@ export function TradeDialogShell({
             // Done (issue 38): the success and one way out, not Cancel beside a Buy that can no longer be used.
             <Group justify="flex-end">
               <Button color={submit.color} onClick={onClose} data-autofocus>
-                {t('dialog.close')}
+                {t('dialog.done')}
               </Button>
             </Group>
           ) : (
