@@ -331,23 +331,10 @@ export class DepositsService {
 
   /** One deposit; `staff` adds what only admins see (the approval its credit waits for). */
   async one(id: bigint, staff = false): Promise<DepositRecord> {
-    return oneDeposit(this.db, id, staff, await this.readableChains());
+    return oneDeposit(this.db, id, staff, await this.chains.readableNow());
   }
 
   async list(q: ListQuery, userId: bigint | undefined, staff: boolean) {
-    return listDeposits(this.db, q, userId, staff, await this.readableChains());
-  }
-
-  /** The chains the server reads now: a node configured and the chain switched on. */
-  private async readableChains(): Promise<ReadonlySet<number>> {
-    const ids = this.chains.readChainIds();
-    if (ids.length === 0) return new Set();
-    const on = await this.db
-      .selectFrom('chain_settings')
-      .select('chain_id')
-      .where('chain_id', 'in', ids)
-      .where('enabled', '=', true)
-      .execute();
-    return new Set(on.map((r) => r.chain_id));
+    return listDeposits(this.db, q, userId, staff, await this.chains.readableNow());
   }
 }
