@@ -82,16 +82,16 @@ export function chainCheckNow(
   r: Pick<Row, 'status' | 'chain_id' | 'chain_status' | 'chain_reason'>,
   readable: ReadonlySet<number>,
 ): Pick<DepositRecord, 'chain_status' | 'chain_reason'> {
-  if (r.chain_status !== 'manual' || r.chain_reason !== null || r.chain_id === null)
+  const chainId = r.chain_id;
+  if (r.chain_status !== 'manual' || r.chain_reason !== null || chainId === null)
     return { chain_status: r.chain_status, chain_reason: r.chain_reason };
   if (r.status !== 'pending') return { chain_status: 'manual', chain_reason: null };
-  if (readable.has(r.chain_id)) return { chain_status: 'waiting', chain_reason: null };
-  return { chain_status: 'manual', chain_reason: notReadReason(r.chain_id) };
+  if (readable.has(chainId)) return { chain_status: 'waiting', chain_reason: null };
+  return {
+    chain_status: 'manual',
+    chain_reason: `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`,
+  };
 }
-
-/** Why a deposit waits for an admin when the server does not read its chain (the words members are shown). */
-export const notReadReason = (chainId: number) =>
-  `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`;
 
 const toRecord = (r: Row, readable: ReadonlySet<number>): DepositRecord => ({
   id: Number(r.id),
