@@ -20,7 +20,7 @@ test('the admin dashboard shows the platform figures, the pending queues and the
   const stats = await apiGet<Stats>(request, admin.token, '/admin/stats');
 
   await signInAdmin(page, demoAdmin.email, demoAdmin.password);
-  await expect(page.getByRole('heading', { level: 2, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   const value = (id: string) => page.getByTestId(id).getByTestId('value');
   await expect(value('stat-members')).toHaveText(String(stats.members.total));
   await expect(value('stat-active')).toHaveText(String(stats.members.active));
@@ -40,7 +40,7 @@ test('the admin dashboard shows the platform figures, the pending queues and the
   // In Spanish (chosen on this device), the same figures under translated labels (decision 0039).
   await page.evaluate(() => localStorage.setItem('sgx.locale', 'es'));
   await page.goto('/admin/dashboard');
-  await expect(page.getByRole('heading', { level: 2, name: 'Panel de administración' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de administración' })).toBeVisible();
   await expect(page.getByTestId('stat-members')).toContainText('Miembros');
   await expect(value('stat-members')).toHaveText(String(stats.members.total));
 });

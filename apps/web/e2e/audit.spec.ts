@@ -29,7 +29,7 @@ test('an owner blocks a member and finds the entry from the member page, then na
 
   await page.getByRole('link', { name: 'Audit trail of this member' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/audit\\?member=${member.id}$`));
-  await expect(page.getByRole('heading', { level: 2, name: 'Audit trail' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Audit entries, newest first' });
   const row = table.getByRole('row').filter({ hasText: 'member.update' });
   await expect(row).toHaveCount(1);

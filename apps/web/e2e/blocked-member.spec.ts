@@ -49,7 +49,7 @@ test('an admin blocks a member with a reason; the member is told on every page, 
 
   // Watch and Earn: the action is disabled, with the reason, before any click.
   await menu.getByRole('link', { name: 'Watch and Earn', exact: true }).click();
-  await expect(m.getByRole('heading', { level: 2, name: 'Watch and Earn' })).toBeVisible();
+  await expect(m.getByRole('heading', { level: 1, name: 'Watch and Earn' })).toBeVisible();
   const denied = m.getByRole('button', { name: 'Access Denied' });
   await expect(denied).toBeDisabled();
   await expect(denied).toHaveAccessibleDescription(
@@ -76,7 +76,7 @@ test('an admin blocks a member with a reason; the member is told on every page, 
   // The way to support: the new-ticket page, where a ticket still goes through.
   await banner.getByRole('link', { name: 'Contact support' }).click();
   await expect(m).toHaveURL(/\/user\/query\/create$/);
-  await expect(m.getByRole('heading', { level: 2, name: 'New Query' })).toBeVisible();
+  await expect(m.getByRole('heading', { level: 1, name: 'New Query' })).toBeVisible();
   const query = m.getByRole('form', { name: 'New query' });
   await query.getByRole('textbox', { name: 'Subject' }).fill('Why is my account blocked?');
   await query.getByRole('textbox', { name: 'Message' }).fill('Which documents should I send?');
@@ -90,7 +90,7 @@ test('an admin blocks a member with a reason; the member is told on every page, 
   await expect(detail.message).toBeVisible();
   await expect(detail.readOnly('Block Reason')).toHaveCount(0);
   await m.reload();
-  await expect(m.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(m.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(banner).toHaveCount(0);
   await memberContext.close();
 });

@@ -176,9 +176,11 @@ test('an admin pays approved withdrawals in one batch from the browser wallet; m
   await expect(memberPage).toHaveURL(/\/user\/dashboard$/);
   const history = new WithdrawalPage(memberPage);
   await history.goto();
-  const shown = memberPage.getByTestId(`withdrawal-${withdrawal.id}-payout`).first();
-  await expect(shown).toContainText('paid');
+  // One final word whatever way it was paid (issue 38): complete, and beside it "paid on chain" with the transaction.
+  const shown = memberPage.getByTestId(`withdrawal-${withdrawal.id}-paid-via`).first();
+  await expect(shown).toContainText('paid on chain');
   await expect(shown.getByTitle(hash)).toBeVisible();
+  await expect(memberPage.getByTestId(`withdrawal-${withdrawal.id}-payout`)).toHaveCount(0);
   await context.close();
   expect(errors).toEqual([]);
 });

@@ -116,7 +116,7 @@ test('the service worker is registered and active, and offline a page shows the 
   // Back online, the page comes back by itself.
   await context.setOffline(false);
   await expect(page).toHaveURL(/\/user\/withdrawal$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Withdrawal', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawal', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeHidden();
   expect((await cachedUrls(page)).filter((url) => url.startsWith('/api/'))).toEqual([]);
 });

@@ -14,7 +14,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 const preferences = (page: Page) => page.getByTestId('preferences');
-const dashboardHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+const dashboardHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 async function chooseLanguage(page: Page, name: string, lang: string) {
   await preferences(page).getByText(name, { exact: true }).click();

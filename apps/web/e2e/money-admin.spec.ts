@@ -56,7 +56,7 @@ test('deposits: search, status filter, decline with a note, CSV of the filtered 
 
 test('codes: issue, filter unused, search, CSV', async ({ page }) => {
   await page.goto('/admin/codes');
-  await expect(page.getByRole('heading', { level: 2, name: 'Codes' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Codes' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Issue codes' });
   await form.getByRole('textbox', { name: 'How many' }).fill('2');
   await form.getByRole('textbox', { name: 'Value of each' }).fill('5');
@@ -95,7 +95,7 @@ test('top-ups: filter by kind, search a member, CSV', async ({ page, request }) 
   await apiPost(request, token, '/topup/add', { id: 1, userby_id: member.id, userto_id: member.id });
 
   await page.goto('/admin/topup');
-  await expect(page.getByRole('heading', { level: 2, name: 'Top-ups' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Top-ups' })).toBeVisible();
   const list = new AdminList(page, page.getByRole('region', { name: 'All top-ups' }), 'Search top-ups');
   await list.search(member.username);
   await expect(list.rows).toHaveCount(1);

@@ -31,7 +31,7 @@ test('a member cancels a pending deposit after confirming, and filters the histo
   await signInAs(page, member.email, member.password);
 
   await page.goto('/user/deposit-history');
-  await expect(page.getByRole('heading', { level: 2, name: 'Deposit History' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deposit History' })).toBeVisible();
   const row = page.locator('tbody tr').filter({ hasText: `#${deposit.id}` });
   await expect(row).toContainText('$75.00');
   await expect(row).toContainText('pending');
@@ -91,6 +91,6 @@ test("refusals show the server's words: a friend top-up to yourself, an unknown 
   await page.goto('/user/transaction/no_such_table');
   await expect(page.getByRole('alert')).toContainText('Unknown table_name.');
   await page.goto('/user/transaction/roi_transaction');
-  await expect(page.getByRole('heading', { level: 2, name: 'ROI income transactions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'ROI income transactions' })).toBeVisible();
   await expect(page.getByText('No transactions of this kind yet.')).toBeVisible();
 });

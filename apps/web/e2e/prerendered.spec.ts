@@ -143,7 +143,7 @@ test('a member opening the dashboard gets it drawn at once, with no spinner befo
     const w = window as unknown as { spinnerFirst?: boolean };
     new MutationObserver(() => {
       if (w.spinnerFirst !== undefined) return;
-      if (document.querySelector('#root h2')) w.spinnerFirst = false;
+      if (document.querySelector('#root h1')) w.spinnerFirst = false;
       else if (document.querySelector('#root [role="status"]')) w.spinnerFirst = true;
     }).observe(document, { subtree: true, childList: true });
   });
@@ -151,7 +151,7 @@ test('a member opening the dashboard gets it drawn at once, with no spinner befo
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await page.goto('/user/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { spinnerFirst?: boolean }).spinnerFirst)).toBe(
     false,
   );

@@ -48,7 +48,7 @@ test('the member downloads the proof and the page says verified; a tampered file
   await signInMember(page, demoMember.email, demoMember.password);
   await page.getByRole('link', { name: 'Proof of liabilities' }).first().click();
   await expect(page).toHaveURL(/\/user\/proof$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'My proof' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My proof' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download proof (JSON)' }).click();
@@ -134,7 +134,7 @@ test('a reserve address proven by signature shows "Signature verified", checked 
   await signInAdmin(page, demoAdmin.email, demoAdmin.password);
   await page.getByRole('link', { name: 'Proof of reserves' }).first().click();
   await expect(page).toHaveURL(/\/admin\/proof$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Proof of reserves' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Proof of reserves' })).toBeVisible();
   await expect(page.getByTestId('reserve-addresses')).toContainText('Cold wallet');
   await expect(page.getByRole('button', { name: "Build today's proof now" })).toBeVisible();
 });

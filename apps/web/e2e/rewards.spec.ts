@@ -31,7 +31,7 @@ test('a member starts the first rank, carries it forward, and claims a daily bon
 
   await signInMember(page, team2.email, team2.password);
   await page.goto('/user/rewards');
-  await expect(page.getByRole('heading', { level: 2, name: 'Rewards' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reward ranks' })).toContainText(`Gold ${stamp}`);
   await page.getByRole('button', { name: 'Initialize' }).click();
   const current = page.getByTestId('current-rank');

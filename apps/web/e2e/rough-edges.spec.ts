@@ -101,7 +101,7 @@ test('declined and cancelled withdrawals show nothing paid, for the member and t
 
   await signInAs(page, 'member', sponsor.email, sponsor.password);
   await page.goto('/user/withdrawal');
-  await expect(page.getByRole('heading', { level: 2, name: 'Withdrawal' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawal' })).toBeVisible();
   const declinedRow = page.locator('tbody tr').filter({ hasText: `#${declined.withdrawal.id}` });
   await expect(declinedRow).toContainText('Declined: nothing paid, the amount went back to your wallet');
   // The net ($18.00) is not shown as paid.
@@ -114,7 +114,7 @@ test('declined and cancelled withdrawals show nothing paid, for the member and t
   const adminPage = await adminContext.newPage();
   await signInAs(adminPage, 'admin', demoAdmin.email, demoAdmin.password);
   await adminPage.goto('/admin/withdrawals');
-  await expect(adminPage.getByRole('heading', { level: 2, name: 'Withdrawals' })).toBeVisible();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
   await adminPage.getByRole('textbox', { name: 'Search withdrawals' }).fill(sponsor.username);
   const status = adminPage.getByRole('combobox', { name: 'Status', exact: true });
   await status.click();
@@ -161,7 +161,7 @@ test('buying Bronze while holding Silver shows the daily rate, ROI and cap befor
   const sponsor = await sponsorOnce(request);
   await signInAs(page, 'member', sponsor.email, sponsor.password);
   await page.goto('/user/subscription');
-  await expect(page.getByRole('heading', { level: 2, name: 'Subscription' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
   await page.getByRole('button', { name: 'Buy Bronze', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Buy plan' });
   await expect(dialog).toBeVisible();

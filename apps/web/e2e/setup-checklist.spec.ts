@@ -101,7 +101,7 @@ test('first run: the admin sees what is not set up with links to where it is set
       const to = landing[item.key];
       if (to === undefined) throw new Error(`no landing page for ${item.key}`);
       await expect(page).toHaveURL(to.url);
-      await expect(page.getByRole('heading', { level: 2, name: to.heading, exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: to.heading, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('tab', { name: 'Mail outbox', selected: true })).toBeVisible();
 

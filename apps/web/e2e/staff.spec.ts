@@ -47,7 +47,7 @@ test('an owner invites a support agent, who joins and works without any money pa
   await owner.goto();
   await owner.signIn(demoAdmin.email, demoAdmin.password);
   await page.goto('/admin/staff');
-  await expect(page.getByRole('heading', { level: 2, name: 'Staff' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   const staffTable = page.getByRole('table', { name: 'Staff accounts' });
   await expect(staffTable.getByRole('row').filter({ hasText: demoAdmin.email })).toContainText('Owner');
 

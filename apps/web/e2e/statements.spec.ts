@@ -33,7 +33,7 @@ test('the demo member reads a statement that adds up and downloads it as CSV and
   await signInMember(page, demoMember.email, demoMember.password);
   await page.getByRole('link', { name: 'Statements' }).first().click();
   await expect(page).toHaveURL(/\/user\/statements$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Statements' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
 
   // The current month by default: opening and closing are shown.
   const statement = page.getByTestId('statement');
@@ -54,6 +54,10 @@ test('the demo member reads a statement that adds up and downloads it as CSV and
   expect(shown.amounts.length).toBeGreaterThan(0);
   // Opening + the postings shown = closing, to the unit.
   expect(shown.opening + shown.amounts.reduce((s, a) => s + a, 0n)).toBe(shown.closing);
+  // Money to the cent where a person reads it, rules in words, not keys (issue 38).
+  for (const text of await statement.getByTestId('statement-amount').allInnerTexts())
+    expect(text).toMatch(/^-?\$[\d,]+\.\d{2}$/);
+  await expect(statement.getByRole('cell', { name: 'roi_income', exact: true })).toHaveCount(0);
   // The last running balance shown is the closing balance.
   await expect(statement.getByTestId('statement-balance-after').last()).toHaveText(
     await statement.getByTestId('statement-closing').innerText(),

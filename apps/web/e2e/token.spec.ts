@@ -46,6 +46,10 @@ test('a member buys 1,000 SGX as the summary predicts, sells 400 and sees the P&
 
   await buyButton.click();
   await expect(buy.root.getByRole('status')).toContainText('Trade Successfull!');
+  // After the buy: the success and Done, not Cancel beside a disabled Buy Tokens (issue 38).
+  await expect(buy.button('Buy Tokens')).toHaveCount(0);
+  await expect(buy.button('Cancel')).toHaveCount(0);
+  await expect(buy.button('Done')).toBeVisible();
   // The dialog closes by itself 2 seconds later and the screen shows the new holding.
   await expect(buy.root).toBeHidden({ timeout: 5_000 });
   await expect(token.portfolio('Holdings')).toHaveText(predictedHoldings);
@@ -173,7 +177,7 @@ test('when the network fails the screen keeps the last data, says when it was lo
   // In Spanish (chosen on this device only, decision 0039) the screen and its Buy dialog are translated.
   await page.evaluate(() => localStorage.setItem('sgx.locale', 'es'));
   await page.goto('/user/token');
-  await expect(page.getByRole('heading', { level: 2, name: 'Token SGX' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Token SGX' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tu portafolio' })).toBeVisible();
   await token.button('Comprar').click();
   await expect(token.dialog('Comprar SGX')).toContainText('Ingresa un monto para ver cuánto cuesta.');

@@ -31,7 +31,7 @@ async function signIn(page: Page, email: string, password: string) {
  */
 async function connectAndLink(page: Page, account: string) {
   await page.goto('/user/web3-deposit?way=wallet');
-  await expect(page.getByRole('heading', { level: 2, name: 'Web3 Deposit' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Web3 Deposit' })).toBeVisible();
   const card = page.getByTestId('wallet-card');
   await card.getByRole('button', { name: 'Connect wallet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect a wallet' });

@@ -155,6 +155,24 @@ export function formatUsd(units: Units): string {
   return groupThousands(formatUnits(units, 2));
 }
 
+/**
+ * Money where a person reads it (issue 38): USD to the cent with its sign before the dollar ("-$1,234.50"), SGX
+ * with its own decimals and symbol ("1,234.5678 SGX"). `localise` regroups the decimal text (the web app moves
+ * separators to the member's language); exact values stay in the API's answers and CSV files.
+ */
+export function formatAmount(
+  units: Units,
+  asset: 'USD' | 'SGX',
+  localise: (decimal: string) => string = (d) => d,
+): string {
+  if (asset === 'SGX') return `${localise(formatToken(units))} SGX`;
+  return withDollar(localise(formatUsd(units)));
+}
+
+/** "$" after the sign: "-$1.50", "$1.50". */
+export const withDollar = (text: string): string =>
+  text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+
 /** Display: token quantity with 2 to 8 decimals (trailing zeros beyond the second trimmed). */
 export function formatToken(units: Units): string {
   const full = formatUnits(units, SCALE);

@@ -54,7 +54,7 @@ export class AdminDepositsPage {
 
   async goto() {
     await this.page.goto('/admin/deposits');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Deposits' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Deposits' })).toBeVisible();
   }
 
   async approve(id: number) {
@@ -112,7 +112,7 @@ export class AdminWeb3Page {
 
   async goto(tab?: 'chains' | 'manual' | 'transactions') {
     await this.page.goto(tab === undefined ? '/admin/web3' : `/admin/web3?tab=${tab}`);
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 & Ledger' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Web3 & Ledger' })).toBeVisible();
   }
 
   async setDepositAddress(currency: 'BEP20' | 'TRC20', address: string, reason: string) {
@@ -165,7 +165,7 @@ export class AdminWithdrawalsPage {
 
   async goto() {
     await this.page.goto('/admin/withdrawals');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Withdrawals' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
   }
 
   async complete(id: number) {

@@ -14,7 +14,7 @@ export class AdminIncomePage {
 
   async goto() {
     await this.page.goto('/admin/income');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Income' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();
   }
 
   /** The per-type row of an income type ("Direct income"). */
@@ -48,7 +48,7 @@ export class AdminReportsPage {
 
   async goto() {
     await this.page.goto('/admin/reports');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   }
 
   async openTab(name: 'Salary' | 'CTO' | 'Defaulters') {

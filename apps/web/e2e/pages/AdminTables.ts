@@ -26,7 +26,7 @@ export class AdminTablePage {
 
   async goto() {
     await this.page.goto(this.path);
-    await expect(this.page.getByRole('heading', { level: 2, name: this.heading })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: this.heading })).toBeVisible();
   }
 
   /** Body rows of the table (not the rows that hold another row's details). */

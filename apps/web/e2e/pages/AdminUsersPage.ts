@@ -12,7 +12,7 @@ export class AdminUsersPage {
 
   async goto() {
     await this.page.goto('/admin/users');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   }
 
   row(text: string) {

@@ -5,7 +5,7 @@ export class AppShell {
   constructor(readonly page: Page) {}
 
   heading(name: string) {
-    return this.page.getByRole('heading', { level: 2, name });
+    return this.page.getByRole('heading', { level: 1, name });
   }
 
   async expectSignedInAs(fullname: string) {

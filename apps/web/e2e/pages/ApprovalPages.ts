@@ -129,7 +129,7 @@ export class AdminApprovalsPage {
 
   async goto() {
     await this.page.goto('/admin/approvals');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Approvals' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
   }
 
   /** Shows the approvals of one status ('Waiting', 'Approved', 'Rejected', 'Cancelled'). */

@@ -61,7 +61,7 @@ export class WatchPage {
 
   async goto() {
     await this.page.goto('/watch/adds');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Watch and Earn' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Watch and Earn' })).toBeVisible();
   }
 
   async watchAndClaim() {
@@ -70,8 +70,8 @@ export class WatchPage {
     await this.dialog.getByRole('button', { name: 'Start Watching' }).click();
     await expect(this.dialog.getByTestId('countdown')).toBeVisible();
     const claim = this.dialog.getByRole('button', { name: 'Claim Reward' });
-    // The real 10-second countdown.
-    await expect(claim).toBeVisible({ timeout: 15_000 });
+    // The real 10-second countdown, once a video plays (the bundled one when the embed stays silent: issue 38).
+    await expect(claim).toBeVisible({ timeout: 30_000 });
     await expect(this.dialog.getByRole('button', { name: 'Watch Again' })).toBeVisible();
     await expect(this.dialog.getByRole('button', { name: 'Close' })).toBeVisible();
     await claim.click();
@@ -84,7 +84,7 @@ export class IncomeScreen {
 
   async goto(tab?: 'details' | 'team') {
     await this.page.goto(tab ? `/user/income?tab=${tab}` : '/user/income');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Income' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();
   }
 
   incomeCard(source: string) {

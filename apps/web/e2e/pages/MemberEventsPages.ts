@@ -31,14 +31,14 @@ export class MemberEventsPage {
   }
 
   async expectLoaded() {
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   }
 }
 
 /** /admin/withdrawals: decline one request with a note. */
 export async function declineWithdrawal(page: Page, id: number, note: string) {
   await page.goto('/admin/withdrawals');
-  await expect(page.getByRole('heading', { level: 2, name: 'Withdrawals' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
   await page.getByRole('button', { name: `Decline withdrawal ${id}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline withdrawal' });
   await expect(dialog).toBeVisible();

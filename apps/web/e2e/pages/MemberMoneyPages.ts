@@ -15,7 +15,7 @@ export class MemberDashboardPage {
 
   async goto() {
     await this.page.goto('/user/dashboard');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   }
 
   amount(wallet: keyof WalletBalances): Locator {
@@ -40,7 +40,7 @@ export class Web3DepositPage {
 
   async goto() {
     await this.page.goto('/user/web3-deposit');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 Deposit' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Web3 Deposit' })).toBeVisible();
     await this.page.getByRole('tab', { name: 'Send manually' }).click();
     await expect(this.form).toBeVisible();
   }
@@ -59,7 +59,7 @@ export class SubscriptionPage {
 
   async goto() {
     await this.page.goto('/user/subscription');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Subscription' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
   }
 
   async buy(plan: string, expectBalanceLine: string) {
@@ -76,7 +76,7 @@ export class WithdrawalPage {
 
   async goto() {
     await this.page.goto('/user/withdrawal');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Withdrawal' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Withdrawal' })).toBeVisible();
   }
 
   kind(name: string) {

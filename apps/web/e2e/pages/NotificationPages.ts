@@ -24,7 +24,7 @@ export class NotificationFormPage {
 
   async goto() {
     await this.page.goto('/admin/notifications');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Create Notification' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Create Notification' })).toBeVisible();
   }
 
   async chooseType(label: 'Notification' | 'Site popup') {
@@ -58,7 +58,7 @@ export class NotificationListPage {
 
   async goto() {
     await this.page.goto('/admin/notification/list');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Notification List' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Notification List' })).toBeVisible();
   }
 
   row(title: string) {
@@ -78,7 +78,7 @@ export class MemberNotificationsPage {
 
   async goto() {
     await this.page.goto('/user/notifications');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Notifications' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     await expect(this.unread).toBeVisible();
   }
 

@@ -45,7 +45,7 @@ export class OwnAddressPage {
   /** Opens the page without `way`: a member with an address of their own lands on it. */
   async goto() {
     await this.page.goto('/user/web3-deposit');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 Deposit' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Web3 Deposit' })).toBeVisible();
   }
 
   tab(name: 'Your address' | 'From your wallet' | 'Send manually') {
@@ -80,7 +80,7 @@ export class DepositHistoryPage {
 
   async goto() {
     await this.page.goto('/user/deposit-history');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Deposit History' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Deposit History' })).toBeVisible();
   }
 
   /** "Confirming 3/15" while it gathers confirmations. */

@@ -20,7 +20,7 @@ export class ProfilePage {
 
   async goto(id: number) {
     await this.page.goto(`/user/profile/${id}`);
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   }
 
   detailField(name: string) {

@@ -82,7 +82,7 @@ export class AdminTicketStatus {
 
   async goto(id: number) {
     await this.page.goto(`/admin/ticket/${id}`);
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Ticket' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Ticket' })).toBeVisible();
   }
 
   confirmDialog() {

@@ -7,7 +7,7 @@ export class SettingsModel {
 
   async goto(tab?: 'News' | 'Support messages' | 'Achievers' | 'Mail outbox') {
     await this.page.goto('/admin/settings');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Settings' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     if (tab) await this.page.getByRole('tab', { name: tab }).click();
   }
 

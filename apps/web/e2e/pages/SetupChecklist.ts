@@ -10,7 +10,7 @@ export class SetupChecklistCard {
 
   async goto() {
     await this.page.goto('/admin/dashboard');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Admin Dashboard' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     await expect(this.card).toBeVisible();
   }
 
@@ -29,6 +29,6 @@ export class DepositsNotOpenPage {
 
   async goto() {
     await this.page.goto('/user/web3-deposit');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Web3 Deposit' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Web3 Deposit' })).toBeVisible();
   }
 }

@@ -10,7 +10,7 @@ export class QueryCreateModel {
 
   async goto() {
     await this.page.goto('/user/query/create');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'New Query' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'New Query' })).toBeVisible();
   }
 
   field(name: 'Subject' | 'Message') {
@@ -55,7 +55,7 @@ export class TicketListModel {
   async goto(area: 'member' | 'admin') {
     await this.page.goto(area === 'admin' ? '/admin/tickets' : '/user/queries');
     await expect(
-      this.page.getByRole('heading', { level: 2, name: area === 'admin' ? 'Tickets' : 'My Queries' }),
+      this.page.getByRole('heading', { level: 1, name: area === 'admin' ? 'Tickets' : 'My Queries' }),
     ).toBeVisible();
   }
 

@@ -20,7 +20,7 @@ export class TokenContractForm {
 
   async goto() {
     await this.page.goto('/admin/token');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'SGX Token' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'SGX Token' })).toBeVisible();
     await expect(this.review).toBeEnabled();
   }
 

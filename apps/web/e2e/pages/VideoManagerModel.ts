@@ -12,7 +12,7 @@ export class VideoManagerModel {
 
   async goto() {
     await this.page.goto('/admin/video-manager');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'Video Manager' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Video Manager' })).toBeVisible();
   }
 
   card(title: string) {

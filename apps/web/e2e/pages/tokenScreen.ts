@@ -17,7 +17,7 @@ export class TokenScreen {
 
   async goto() {
     await this.page.goto(this.path);
-    await expect(this.page.getByRole('heading', { level: 2, name: 'SGX Token' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'SGX Token' })).toBeVisible();
     await expect(this.price).toHaveText(/^\$\d/);
   }
 

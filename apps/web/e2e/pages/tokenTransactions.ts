@@ -10,7 +10,7 @@ export class TokenTransactionsPage {
 
   async goto() {
     await this.page.goto('/admin/sgx-transactions');
-    await expect(this.page.getByRole('heading', { level: 2, name: 'SGX Transactions' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'SGX Transactions' })).toBeVisible();
   }
 
   tab(name: 'All Transactions' | 'Price History') {

@@ -14,7 +14,9 @@ export function ErrorFallback({ error }: { error: unknown }) {
         <ThemeIcon size={64} radius="xl" color="red" variant="light">
           <IconAlertTriangle size={36} />
         </ThemeIcon>
-        <Title order={2}>{tr('failure.title')}</Title>
+        <Title order={1} size="h2">
+          {tr('failure.title')}
+        </Title>
         <Text c="dimmed">{tr('failure.text')}</Text>
         {detail !== null && import.meta.env.DEV && <Code block>{detail}</Code>}
         <Group>

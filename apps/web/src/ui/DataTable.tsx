@@ -181,14 +181,24 @@ export function DataTable<Row>({
 
   // Below `minWidth` the table scrolls sideways in the browser's own scroller (Mantine's ScrollContainer draws
   // its own, and brings the floating-ui library to every page with a table: issue 22's first screen).
+  // Focusable (tabIndex 0), so a keyboard can scroll it too (axe scrollable-region-focusable; issue 38).
+  const region = caption === undefined ? {} : { role: 'region', 'aria-label': caption };
   if (!foldable)
     return (
-      <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is scrolled by keyboard too
+      <div data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }} tabIndex={0} {...region}>
         <div style={{ minWidth }}>{table}</div>
       </div>
     );
   return (
-    <div ref={folding.ref} data-table-scroll style={{ overflowX: 'auto', maxWidth: '100%' }}>
+    <div
+      ref={folding.ref}
+      data-table-scroll
+      style={{ overflowX: 'auto', maxWidth: '100%' }}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways is scrolled by keyboard too
+      tabIndex={0}
+      {...region}
+    >
       {table}
     </div>
   );

@@ -1,4 +1,6 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Pagination, type PaginationProps, Text } from '@mantine/core';
+import { useT } from '../i18n/i18n';
+import { SHELL_NS } from './i18n';
 
 interface ListPagerProps {
   page: number;
@@ -18,16 +20,31 @@ export function ListPager({ page, totalPages, total, onPage, noun, label }: List
         {total} {total === 1 ? noun[0] : noun[1]}
       </Text>
       {totalPages > 1 && (
-        <Pagination
-          total={totalPages}
-          value={page}
-          onChange={onPage}
-          siblings={1}
-          boundaries={1}
-          size="sm"
-          aria-label={label}
-        />
+        <Pager total={totalPages} value={page} onChange={onPage} size="sm" aria-label={label} />
       )}
     </Group>
+  );
+}
+
+/**
+ * Mantine's page buttons with a name for each (issue 38: the arrows had none, axe's critical button-name):
+ * "Previous page", "Next page", "Page 3". Every paged list uses this one.
+ */
+export function Pager(props: PaginationProps) {
+  const { t } = useT(SHELL_NS);
+  const names = {
+    first: 'ui.pageFirst',
+    previous: 'ui.pagePrevious',
+    next: 'ui.pageNext',
+    last: 'ui.pageLast',
+  };
+  return (
+    <Pagination
+      siblings={1}
+      boundaries={1}
+      getControlProps={(control) => ({ 'aria-label': t(names[control]) })}
+      getItemProps={(page) => ({ 'aria-label': t('ui.pageNumber', { page }) })}
+      {...props}
+    />
   );
 }

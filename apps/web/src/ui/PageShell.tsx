@@ -15,7 +15,9 @@ export function PageShell({ title, description, actions, children }: PageShellPr
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
           {description !== undefined && (
             <Text c="dimmed" mt={4}>
               {description}

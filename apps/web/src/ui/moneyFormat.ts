@@ -1,4 +1,4 @@
-import { formatToken, formatUnits, formatUsd, parseUnits } from '@sgx/money';
+import { formatAmount, formatToken, formatUnits, parseUnits, withDollar } from '@sgx/money';
 import { localiseDecimal } from './format';
 
 /**
@@ -19,14 +19,12 @@ export function formatMoney(value: string | null | undefined, kind: MoneyKind = 
   } catch {
     return '-';
   }
-  if (kind === 'token') return `${localiseDecimal(formatToken(units))} SGX`;
+  if (kind === 'token') return formatAmount(units, 'SGX', (d) => localiseDecimal(d));
   if (kind === 'price') return withDollar(localiseDecimal(formatToken(units)));
-  const usd = localiseDecimal(formatUsd(units));
-  if (kind === 'plain') return usd;
-  return withDollar(usd);
+  const usd = formatAmount(units, 'USD', (d) => localiseDecimal(d));
+  // plain: the same figure without its unit.
+  return kind === 'plain' ? usd.replace('$', '') : usd;
 }
-
-const withDollar = (text: string) => (text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`);
 
 /** Formats a percentage held as decimal text ("0.50000000" -> "0.5%"), without floats. */
 export function formatPercent(value: string | null | undefined): string {

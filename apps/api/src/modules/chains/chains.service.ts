@@ -79,6 +79,19 @@ export class ChainsService {
     return [...this.clients.keys()];
   }
 
+  /** The chains the server reads now: a node configured and the chain switched on in its settings. */
+  async readableNow(): Promise<ReadonlySet<number>> {
+    const ids = this.readChainIds();
+    if (ids.length === 0) return new Set();
+    const on = await this.db
+      .selectFrom('chain_settings')
+      .select('chain_id')
+      .where('chain_id', 'in', ids)
+      .where('enabled', '=', true)
+      .execute();
+    return new Set(on.map((r) => r.chain_id));
+  }
+
   /**
    * The SGX balance of `address` on chain, read from the token contract when one is set; says clearly
    * when the token is not deployed or the chain cannot be read.

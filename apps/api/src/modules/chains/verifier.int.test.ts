@@ -252,6 +252,32 @@ describe('a reported wallet deposit', () => {
   });
 });
 
+describe('what a deposit left to an admin says (issue 38)', () => {
+  it('says the chain is not read only while it is not, and nothing once an admin decided it', async () => {
+    const res = await report(alice, `0x${'c1'.repeat(32)}`, '3', 137);
+    const id = res.json().deposit.id as number;
+    const credit = await api('PUT', `/deposite/${id}`, s.admins.tokenA, {
+      status: 'complete',
+      user_id: Number(alice.id),
+    });
+    expect(credit.statusCode).toBe(200);
+    expect(credit.json().deposit).toMatchObject({ status: 'complete', chain_reason: null });
+    const listed = await api('GET', `/deposite/by/${alice.id}`, alice.token);
+    const row = listed.json().deposits.find((d: { id: number }) => d.id === id);
+    expect(row).toMatchObject({ status: 'complete', chain_reason: null });
+  });
+
+  it('made while the server did not read its chain, it waits for the check once the chain is read', async () => {
+    // A deposit on 56 recorded before the server read 56 (as a TRON deposit made before TRON was read).
+    const res = await report(alice, `0x${'c2'.repeat(32)}`, '4');
+    const id = res.json().deposit.id as number;
+    await sqlOn(s.t.url, `UPDATE deposits SET chain_status = 'manual', chain_reason = NULL WHERE id = ${id}`);
+    const listed = await api('GET', `/deposite/by/${alice.id}`, alice.token);
+    const row = listed.json().deposits.find((d: { id: number }) => d.id === id);
+    expect(row).toMatchObject({ chain_status: 'waiting', chain_reason: null });
+  });
+});
+
 describe('the scan for unreported transfers', () => {
   it('credits a transfer from a linked wallet nobody reported, only once it has its confirmations', async () => {
     await s.t.deps.verifier.scan(56); // catch up with everything above

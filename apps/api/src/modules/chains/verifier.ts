@@ -63,9 +63,8 @@ export class DepositVerifier {
     const settings = await this.chains.settings(chainId);
     const client = this.chains.client(chainId);
     if (!client || !settings.enabled)
-      return this.mark(d.id, 'manual', {
-        reason: `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`,
-      });
+      // No reason stored: it is said when read, from the chains read then (deposits.records chainCheckNow).
+      return this.mark(d.id, 'manual', { reason: null });
     const receiving = await this.receivingAddress(chainId);
     const own = await ownAddressesOf(this.db, d.user_id, chainId);
     if (!receiving && own.size === 0)

@@ -1,4 +1,4 @@
-import { txExplorerUrl } from '@sgx/chain';
+import { chainName, txExplorerUrl } from '@sgx/chain';
 import { amountOut, type DepositRecord, hexToTron, type ListQuery, TRON_CHAIN_ID } from '@sgx/contracts';
 import { sql } from 'kysely';
 import { getAddress } from 'viem';
@@ -72,7 +72,28 @@ const ownership = (staff: boolean) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
 
-const toRecord = (r: Row): DepositRecord => ({
+/**
+ * What the server's check says now (issue 38): a deposit left to an admin because the server did not read its
+ * chain stores no reason (migration 0073); the words come from the chains the server reads at the time of the
+ * read. Still pending on a chain read now, it waits for the verifier (which rechecks it within a minute);
+ * decided, the check is over and no reason is left to show.
+ */
+export function chainCheckNow(
+  r: Pick<Row, 'status' | 'chain_id' | 'chain_status' | 'chain_reason'>,
+  readable: ReadonlySet<number>,
+): Pick<DepositRecord, 'chain_status' | 'chain_reason'> {
+  const chainId = r.chain_id;
+  if (r.chain_status !== 'manual' || r.chain_reason !== null || chainId === null)
+    return { chain_status: r.chain_status, chain_reason: r.chain_reason };
+  if (r.status !== 'pending') return { chain_status: 'manual', chain_reason: null };
+  if (readable.has(chainId)) return { chain_status: 'waiting', chain_reason: null };
+  return {
+    chain_status: 'manual',
+    chain_reason: `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`,
+  };
+}
+
+const toRecord = (r: Row, readable: ReadonlySet<number>): DepositRecord => ({
   id: Number(r.id),
   user_id: Number(r.user_id),
   username: r.username,
@@ -87,10 +108,9 @@ const toRecord = (r: Row): DepositRecord => ({
   created_at: r.created_at.toISOString(),
   decided_at: r.decided_at ? r.decided_at.toISOString() : null,
   chain_id: r.chain_id,
-  chain_status: r.chain_status,
   confirmations: r.confirmations,
   required_confirmations: r.required_confirmations,
-  chain_reason: r.chain_reason,
+  ...chainCheckNow(r, readable),
   from_address: r.from_address ? shownAddress(r.chain_id, r.from_address) : null,
   source: r.source,
   approval_id: r.approval_id === null ? null : Number(r.approval_id),
@@ -123,10 +143,16 @@ export function hashCreditedTo(
   return q.executeTakeFirst();
 }
 
-export async function oneDeposit(db: Db, id: bigint, staff = false): Promise<DepositRecord> {
+/** `readable`: the chains the server reads now (a client and the chain switched on). */
+export async function oneDeposit(
+  db: Db,
+  id: bigint,
+  staff: boolean,
+  readable: ReadonlySet<number>,
+): Promise<DepositRecord> {
   const r = await query(db, staff).where('d.id', '=', id).executeTakeFirst();
   if (!r) throw notFound('Deposit not found.');
-  return toRecord(r);
+  return toRecord(r, readable);
 }
 
 export async function listDeposits(
@@ -134,6 +160,7 @@ export async function listDeposits(
   q: ListQuery,
   userId: bigint | undefined,
   staff: boolean,
+  readable: ReadonlySet<number>,
 ): Promise<{ rows: DepositRecord[]; total: number }> {
   let base = query(db, staff);
   if (userId !== undefined) base = base.where('d.user_id', '=', userId);
@@ -155,5 +182,5 @@ export async function listDeposits(
     base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
     q,
   );
-  return { rows: rows.map(toRecord), total };
+  return { rows: rows.map((r) => toRecord(r, readable)), total };
 }

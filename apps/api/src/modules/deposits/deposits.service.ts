@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chainName, depositNetworkName } from '@sgx/chain';
+import { depositNetworkName } from '@sgx/chain';
 import {
   amountOut,
   type DepositChainId,
@@ -130,9 +130,8 @@ export class DepositsService {
       chain_id: chainId,
       chain_status: readable ? ('waiting' as const) : ('manual' as const),
       required_confirmations: s.confirmations,
-      chain_reason: readable
-        ? null
-        : `The server does not read ${chainName(chainId)}: an admin checks this deposit by hand.`,
+      // Why it waits for an admin is said when read, from the chains read then (deposits.records chainCheckNow).
+      chain_reason: null,
     };
   }
 
@@ -331,11 +330,11 @@ export class DepositsService {
   }
 
   /** One deposit; `staff` adds what only admins see (the approval its credit waits for). */
-  one(id: bigint, staff = false): Promise<DepositRecord> {
-    return oneDeposit(this.db, id, staff);
+  async one(id: bigint, staff = false): Promise<DepositRecord> {
+    return oneDeposit(this.db, id, staff, await this.chains.readableNow());
   }
 
-  list(q: ListQuery, userId: bigint | undefined, staff: boolean) {
-    return listDeposits(this.db, q, userId, staff);
+  async list(q: ListQuery, userId: bigint | undefined, staff: boolean) {
+    return listDeposits(this.db, q, userId, staff, await this.chains.readableNow());
   }
 }

@@ -221,16 +221,49 @@ describe('downloads', () => {
       'SocialGenX',
       `Member: Test Member (${json.member.username})`,
       'Period: 2025-10-01 to 2025-11-30 (whole days, UTC)',
-      'Opening balance: 0.00000000 USD',
-      'Closing balance: 81.75000000 USD',
-      '100.00000000',
-      '-30.50000000',
-      '12.25000000',
+      // Amounts to the cent where a person reads them (issue 38); the CSV keeps them exact.
+      'Opening balance: $0.00',
+      'Closing balance: $81.75',
+      '$100.00',
+      '-$30.50',
+      '$12.25',
       `#${ids.c}`,
-      'Opening 0.00000000 + postings 81.75000000 = closing 81.75000000 USD',
+      'Opening $0.00 + postings $81.75 = closing $81.75',
       json.checksum,
     ])
       expect(text).toContain(expected);
+    expect(text).not.toMatch(/\d\.\d{3,}/);
+  });
+
+  it('the PDF names rules and members in words, never keys or ids (issue 38)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const a = await buildMember(t.deps);
+    const b = await buildMember(t.deps);
+    const aToken = await tokenFor(t.app, a);
+    await postTo(t.deps, a.id, 'deposit', parseUnits('500'));
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/transfer/touser',
+      headers: bearer(aToken),
+      payload: { user_id: Number(a.id), userto_id: Number(b.id), amount: '114.06281' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const period = `wallet=deposit&from=${today}&to=${today}`;
+    const json = (await get(aToken, `/statements?${period}`)).json();
+    const usernames = await sqlOn(t.url, 'SELECT id::text, username FROM users WHERE id = ANY($1)', [
+      [a.id, b.id],
+    ]);
+    const name = (id: bigint) => usernames.rows.find((r) => r.id === String(id))?.username as string;
+    const transfer = json.entries.find((e: { rule: string }) => e.rule === 'transfer');
+    expect(transfer.reference).toContain(`from ${name(a.id)} to ${name(b.id)}`);
+    expect(transfer.amount).toBe('-114.06281000'); // the JSON stays exact
+    const text = pdfText((await get(aToken, `/statements/pdf?${period}`)).rawPayload);
+    expect(text).toContain(`from ${name(a.id)} to ${name(b.id)}`);
+    expect(text).not.toMatch(new RegExp(`member ${b.id}\\b`));
+    expect(text).toContain('Transfer');
+    expect(text).toContain('-$114.06');
+    expect(text).toContain('$385.94');
+    expect(text).not.toContain('114.06281');
   });
 
   it('a Hindi name is written in an embedded Devanagari font, not in Helvetica (which has no such glyphs)', async () => {

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
+import { formatAmount, parseUnits } from '@sgx/money';
 import PDFDocument from 'pdfkit';
+// The ledger's rule names in English: the web app's own texts, their one home (the PDF is English, decision 0043).
+import transactionsEnglish from '../../../../web/src/i18n/en/transactions.json';
 import { PLATFORM_NAME, type Statement } from './statements.service';
 
 /** A4 in points, and the page margin. */
@@ -10,11 +13,11 @@ const ROW = 14;
 
 /** The table's columns: x offset from the margin, width, alignment. */
 const columns = [
-  { title: 'Date (UTC)', width: 92, align: 'left' },
-  { title: 'Rule', width: 88, align: 'left' },
-  { title: 'Reference', width: 165, align: 'left' },
-  { title: 'Amount', width: 85, align: 'right' },
-  { title: 'Balance after', width: 85, align: 'right' },
+  { title: 'Date (UTC)', width: 80, align: 'left' },
+  { title: 'Rule', width: 84, align: 'left' },
+  { title: 'Reference', width: 211, align: 'left' },
+  { title: 'Amount', width: 70, align: 'right' },
+  { title: 'Balance after', width: 70, align: 'right' },
 ] as const;
 
 const walletNames: Record<Statement['wallet'], string> = {
@@ -66,6 +69,14 @@ function write(
   });
 }
 
+/** An amount as people read it: USD to the cent, SGX with its decimals (issue 38; the CSV keeps it exact). */
+const money = (s: Statement, value: string) => formatAmount(parseUnits(value), s.asset);
+
+/** A rule key ("retopup") in words ("Re-top-up"); an unknown key with its underscores as spaces. */
+const ruleNames: Record<string, string> = transactionsEnglish.source;
+const ruleName = (rule: string) =>
+  Object.hasOwn(ruleNames, rule) ? (ruleNames[rule] as string) : rule.replace(/_/g, ' ');
+
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -95,19 +106,30 @@ export function statementPdf(s: Statement): Promise<Buffer> {
 
   header(doc, s);
   let y = tableHead(doc, doc.y + 8);
-  y = row(doc, y, ['', 'Opening balance', '', '', s.opening], true);
+  y = row(doc, y, ['', 'Opening balance', '', '', money(s, s.opening)], true);
   for (const e of s.entries) {
     if (y > BOTTOM) {
       doc.addPage();
       y = tableHead(doc, MARGIN);
     }
-    y = row(doc, y, [when(e.created_at), clip(e.rule, 22), clip(e.reference, 40), e.amount, e.balance_after]);
+    y = row(doc, y, [
+      when(e.created_at),
+      clip(ruleName(e.rule), 22),
+      clip(e.reference, 52),
+      money(s, e.amount),
+      money(s, e.balance_after),
+    ]);
   }
   if (y > BOTTOM - 60) {
     doc.addPage();
     y = MARGIN;
   }
-  y = row(doc, y, ['', 'Closing balance', `${s.entries.length} postings`, s.total, s.closing], true);
+  y = row(
+    doc,
+    y,
+    ['', 'Closing balance', `${s.entries.length} postings`, money(s, s.total), money(s, s.closing)],
+    true,
+  );
   summary(doc, y + 12, s);
   footers(doc, s);
   doc.end();
@@ -120,8 +142,8 @@ function header(doc: PDFKit.PDFDocument, s: Statement): void {
   doc.moveDown(0.5).fontSize(10);
   write(doc, `Member: ${s.member.fullname} (${s.member.username})`, 'Helvetica', null);
   doc.font('Helvetica').text(`Period: ${s.from} to ${s.to} (whole days, UTC)`);
-  doc.text(`Opening balance: ${s.opening} ${s.asset}`);
-  doc.text(`Closing balance: ${s.closing} ${s.asset}`);
+  doc.text(`Opening balance: ${money(s, s.opening)}`);
+  doc.text(`Closing balance: ${money(s, s.closing)}`);
 }
 
 function tableHead(doc: PDFKit.PDFDocument, y: number): number {
@@ -162,8 +184,14 @@ function row(doc: PDFKit.PDFDocument, y: number, cells: string[], bold = false):
 
 function summary(doc: PDFKit.PDFDocument, y: number, s: Statement): void {
   doc.font('Helvetica').fontSize(9);
-  doc.text(`Opening ${s.opening} + postings ${s.total} = closing ${s.closing} ${s.asset}`, MARGIN, y);
+  doc.text(
+    `Opening ${money(s, s.opening)} + postings ${money(s, s.total)} = closing ${money(s, s.closing)}`,
+    MARGIN,
+    y,
+  );
   doc.moveDown(0.5);
+  if (s.asset === 'USD')
+    doc.text('Amounts are shown to the cent; the CSV of this statement holds them exactly.');
   doc.font('Helvetica-Bold').text('Checksum (SHA-256 of the statement CSV):');
   doc.font('Courier').fontSize(8.5).text(s.checksum);
   doc
@@ -182,7 +210,7 @@ function footers(doc: PDFKit.PDFDocument, s: Statement): void {
       .font('Helvetica')
       .fontSize(7)
       .text(
-        `${PLATFORM_NAME} · ${s.member.username} · ${s.wallet} · ${s.from} to ${s.to} · page ${i + 1} of ${range.count}`,
+        `${PLATFORM_NAME} · ${s.member.username} · ${walletNames[s.wallet]} · ${s.from} to ${s.to} · page ${i + 1} of ${range.count}`,
         MARGIN,
         PAGE_HEIGHT - MARGIN - 10,
         { lineBreak: false },

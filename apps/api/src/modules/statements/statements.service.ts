@@ -76,6 +76,10 @@ export class StatementsService {
     const start = dayStart(q.from);
     const end = nextDay(q.to);
     const figures = await readStatement(this.db, memberId, q.wallet, start, end);
+    const named = await memberNames(
+      this.db,
+      figures.rows.flatMap((r) => [...(r.memo ?? '').matchAll(MEMBER_ID)].map((m) => BigInt(m[1] ?? '0'))),
+    );
     const body: Omit<StatementResponse, 'checksum'> = {
       wallet: q.wallet,
       asset: walletAccount[q.wallet].asset,
@@ -91,7 +95,7 @@ export class StatementsService {
         transaction_id: String(r.transaction_id),
         created_at: r.created_at.toISOString(),
         rule: r.rule,
-        reference: r.memo ? `#${r.transaction_id} ${r.memo}` : `#${r.transaction_id}`,
+        reference: r.memo ? `#${r.transaction_id} ${withNames(r.memo, named)}` : `#${r.transaction_id}`,
         amount: amountOut(r.amount),
         balance_after: amountOut(r.balance_after),
       })),
@@ -99,6 +103,24 @@ export class StatementsService {
     const csv = canonicalCsv({ ...body, checksum: '' });
     return { ...body, checksum: statementChecksum(csv), csv };
   }
+}
+
+/** "member 12" in a posting's memo (the transfer and friend top-up memos name the parties by id). */
+const MEMBER_ID = /\bmember (\d{1,19})\b/g;
+
+/** The memo as people read it: each "member <id>" written as that member's username (issue 38). */
+const withNames = (memo: string, names: ReadonlyMap<string, string>) =>
+  memo.replace(MEMBER_ID, (all, id: string) => names.get(id) ?? all);
+
+/** The usernames of the members `ids`, by id. */
+async function memberNames(db: DbOrTx, ids: bigint[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), r.username]));
 }
 
 /** The file name of a statement download, without extension. */

@@ -33,9 +33,10 @@ export function MemberShell() {
           <SitePopup />
         </>
       }
+      phoneMenuExtra={<LanguageSwitch size="xs" />}
       headerExtra={
         <Group gap="xs" wrap="nowrap">
-          {/* The language, one click away on a laptop; on a phone it is on the profile page (issue 22). */}
+          {/* The language, one click away on a laptop; on a phone it is under the menu (issue 38). */}
           <Box visibleFrom="md">
             <LanguageSwitch size="xs" />
           </Box>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
@@ -26,6 +26,8 @@ interface RoleShellProps {
   notice?: ReactNode;
   /** Shown instead of the route's page (a back-office page outside the staff member's role). */
   page?: ReactNode;
+  /** Shown under the menu on a phone, where the header has no room for it (the member's language switch). */
+  phoneMenuExtra?: ReactNode;
 }
 
 /** Where the menu stands beside the page (frame.css, Mantine's md); narrower, it opens over the page. */
@@ -41,6 +43,7 @@ export function RoleShell({
   badges,
   notice,
   page,
+  phoneMenuExtra,
 }: RoleShellProps) {
   const { t } = useT(SHELL_NS);
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -146,6 +149,11 @@ export function RoleShell({
                 })}
               </Stack>
             ))}
+          {menuShown && phoneMenuExtra !== undefined && (
+            <Box hiddenFrom="md" px="sm" pb="md" data-testid="phone-menu-extra">
+              {phoneMenuExtra}
+            </Box>
+          )}
         </div>
       </nav>
 

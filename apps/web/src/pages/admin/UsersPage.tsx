@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UserRecord } from '@sgx/contracts';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { ADMIN_USERS_NS } from '../../modules/users/i18n';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDateTime } from '../../ui/format';
+import { Pager } from '../../ui/ListPager';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
@@ -91,12 +92,10 @@ export default function UsersPage() {
               <UsersTable users={users.data.allusers} onDelete={setPendingDelete} />
               {users.data.totalPages > 1 && (
                 <Group justify="center">
-                  <Pagination
+                  <Pager
                     total={users.data.totalPages}
                     value={page}
                     onChange={setPage}
-                    siblings={1}
-                    boundaries={1}
                     aria-label={t('list.pages')}
                   />
                 </Group>

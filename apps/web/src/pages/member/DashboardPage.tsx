@@ -147,6 +147,14 @@ export default function DashboardPage() {
                 leftSection={<l.icon size={16} />}
                 justify="flex-start"
                 fullWidth
+                // A longer word (Spanish "Mis depósitos") wraps to a second line instead of being cut (issue 38).
+                h="auto"
+                mih={36}
+                py={6}
+                styles={{
+                  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start', lineHeight: 1.25 },
+                }}
+                data-testid={`dashboard-link-${l.label}`}
               >
                 {t(`links.${l.label}`)}
               </Button>

@@ -7,6 +7,7 @@ import { useT } from '../../i18n/i18n';
 import { RichText } from '../../i18n/RichText';
 import { useDepositAddresses } from '../../modules/deposit-addresses/api/addressesApi';
 import { useMemberDepositAddresses } from '../../modules/deposit-addresses/api/memberAddressesApi';
+import { OwnAddressesSkeleton } from '../../modules/deposit-addresses/components/OwnAddressesSkeleton';
 import { type DepositWay, depositWayOf, depositWayParam } from '../../modules/deposit-addresses/depositWay';
 import { useMemberId } from '../../modules/wallet/api/useMemberId';
 import { WEB3_NS } from '../../modules/web3/i18n';
@@ -99,9 +100,13 @@ const Content = memo(function Content({
   return (
     <>
       {shown === 'loading' ? (
-        <Skeleton h={140} radius="lg" />
+        // Most often the ways come, the tabs over the address cards: their places, so nothing moves (issue 38).
+        <div>
+          <Skeleton h={36} maw={640} mb="md" radius="md" />
+          <OwnAddressesSkeleton />
+        </div>
       ) : shown === 'own' ? (
-        <Part>
+        <Part fallback={<OwnAddressesSkeleton />}>
           <OwnDepositAddresses />
         </Part>
       ) : shown === 'closed' ? (
@@ -146,7 +151,7 @@ function DepositWays({
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="address">
-        <Part>
+        <Part fallback={<OwnAddressesSkeleton />}>
           <OwnDepositAddresses />
         </Part>
       </Tabs.Panel>
@@ -168,9 +173,9 @@ function DepositWays({
   );
 }
 
-/** A way's content, with the page's skeleton while its code loads. */
-function Part({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Skeleton h={140} radius="lg" />}>{children}</Suspense>;
+/** A way's content, with a skeleton while its code loads (the address cards': one their size). */
+function Part({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+  return <Suspense fallback={fallback ?? <Skeleton h={140} radius="lg" />}>{children}</Suspense>;
 }
 
 function WalletPanelSkeleton() {

@@ -66,12 +66,12 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
       render: (e) => (
         <Stack gap={2} style={{ maxWidth: 360 }}>
           {json(e.before) !== '' && (
-            <Text size="xs" ff="monospace" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" ff="monospace" c="red.9" style={{ overflowWrap: 'anywhere' }}>
               − {json(e.before)}
             </Text>
           )}
           {json(e.after) !== '' && (
-            <Text size="xs" ff="monospace" c="green.9" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" ff="monospace" c="teal.9" style={{ overflowWrap: 'anywhere' }}>
               + {json(e.after)}
             </Text>
           )}

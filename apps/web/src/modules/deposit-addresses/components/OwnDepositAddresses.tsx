@@ -1,10 +1,11 @@
-import { Alert, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useT } from '../../../i18n/i18n';
 import { LoadError } from '../../../ui/LoadError';
 import { useMemberDepositAddresses } from '../api/memberAddressesApi';
 import { DEPOSIT_ADDRESSES_NS } from '../i18n';
 import { OwnAddressCard } from './OwnAddressCard';
+import { OwnAddressesSkeleton } from './OwnAddressesSkeleton';
 
 /**
  * The member's own deposit addresses (issue 20), one card per network: whatever reaches them, from any
@@ -14,12 +15,7 @@ export function OwnDepositAddresses() {
   const { t } = useT(DEPOSIT_ADDRESSES_NS);
   const own = useMemberDepositAddresses();
   if (own.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" role="status" aria-label={t('own.loading')}>
-        <Skeleton h={420} radius="lg" />
-        <Skeleton h={420} radius="lg" visibleFrom="md" />
-      </SimpleGrid>
-    );
+    return <OwnAddressesSkeleton label={t('own.loading')} />;
   }
   const error = own.isError && (
     <LoadError

@@ -1,6 +1,6 @@
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { useT } from '../../../i18n/i18n';
-import { formatNumber, localDay } from '../../../ui/format';
+import { formatDate, formatNumber, localDay } from '../../../ui/format';
 import { formatMoney } from '../../../ui/Money';
 import { INCOME_NS } from '../i18n';
 import { textOf, unitsOf } from './incomeMath';
@@ -50,7 +50,7 @@ export function DailyBars({ points, label, kind = 'money', color = 'indigo', hei
           const v = values[i] ?? 0n;
           const pct = max > 0n ? Number((v * 1000n) / max) / 10 : 0;
           return (
-            <Tooltip key={p.day} label={`${p.day}: ${show(i)}`} withinPortal>
+            <Tooltip key={p.day} label={`${formatDate(p.day)}: ${show(i)}`} withinPortal>
               <Box
                 data-day={p.day}
                 style={{ flex: '1 1 0', minWidth: 2, height: `${Math.max(pct, v > 0n ? 2 : 0)}%` }}
@@ -62,11 +62,12 @@ export function DailyBars({ points, label, kind = 'money', color = 'indigo', hei
         })}
       </Group>
       <Group justify="space-between" mt={4}>
-        <Text size="xs" c="dimmed">
-          {first ?? ''}
+        {/* The app's date format ("27 Oct 2026"), as everywhere else (issue 38). */}
+        <Text size="xs" c="dimmed" data-testid="chart-first-day">
+          {first === undefined ? '' : formatDate(first)}
         </Text>
-        <Text size="xs" c="dimmed">
-          {last ?? ''}
+        <Text size="xs" c="dimmed" data-testid="chart-last-day">
+          {last === undefined ? '' : formatDate(last)}
         </Text>
       </Group>
     </Box>

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
 import { localDay } from '../../../ui/format';
-import { Money } from '../../../ui/Money';
+import { formatMoney, Money } from '../../../ui/Money';
 import { sourceLabel } from '../../transactions/components/explain';
 import { CHART_DAYS, type IncomeHistory } from '../api/incomeApi';
 import { INCOME_NS } from '../i18n';
 import { DailyBars, lastDays } from './DailyBars';
-import { basisPointsText, capFigures, changeText, textOf, unitsOf } from './incomeMath';
+import { basisPointsText, capFigures, periodChange, textOf, unitsOf } from './incomeMath';
 
 interface BalanceProps {
   working: string | undefined;
@@ -148,7 +148,7 @@ export function IncomeChartCard({ history }: { history: IncomeHistory | undefine
     if (day >= firstDay) current += amount;
     else previous += amount;
   }
-  const change = history?.complete ? changeText(current, previous) : null;
+  const change = history?.complete ? periodChange(current, previous) : null;
   return (
     <Card withBorder radius="lg" padding="md" data-testid="income-chart">
       <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap">
@@ -163,8 +163,19 @@ export function IncomeChartCard({ history }: { history: IncomeHistory | undefine
         <Stack gap={0} align="flex-end">
           <Money value={textOf(current)} fw={700} fz="lg" data-testid="period-total" />
           {change !== null && (
-            <Text size="xs" c={change.startsWith('-') ? 'red' : 'teal'} data-testid="period-change">
-              {t('chart.change', { change, days: CHART_DAYS })}
+            <Text
+              size="xs"
+              c={change.kind === 'percent' ? (change.text.startsWith('-') ? 'red' : 'teal') : 'dimmed'}
+              data-testid="period-change"
+            >
+              {change.kind === 'percent'
+                ? t('chart.change', { change: change.text, days: CHART_DAYS })
+                : change.kind === 'none'
+                  ? t('chart.changeNone', { days: CHART_DAYS })
+                  : t('chart.changePrevious', {
+                      amount: formatMoney(textOf(change.before)),
+                      days: CHART_DAYS,
+                    })}
             </Text>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits, type Units } from '@sgx/money';
+import { formatUnits, parseUnits, UNIT, type Units } from '@sgx/money';
 
 /** Decimal text to units; unreadable text counts as 0. */
 export function unitsOf(value: string | null | undefined): Units {
@@ -61,6 +61,23 @@ export function basisPointsText(bp: number): string {
   const whole = Math.trunc(bp / 100);
   const frac = String(bp % 100).padStart(2, '0');
   return `${whole}.${frac}%`;
+}
+
+/**
+ * The period against the one before (issue 38): a percentage only against a meaningful base (at least $1, and
+ * not more than ten times smaller than now: "+10716.6%" against cents says nothing), otherwise what the previous
+ * period held; nothing when both are empty.
+ */
+export type PeriodChange =
+  | { kind: 'percent'; text: string }
+  | { kind: 'previous'; before: Units }
+  | { kind: 'none' }
+  | null;
+
+export function periodChange(now: Units, before: Units): PeriodChange {
+  if (before <= 0n) return now > 0n ? { kind: 'none' } : null;
+  if (before < UNIT || now > before * 10n) return { kind: 'previous', before };
+  return { kind: 'percent', text: changeText(now, before) as string };
 }
 
 /** Change of `now` against `before` as a signed percent with one decimal, or null when there is no base. */

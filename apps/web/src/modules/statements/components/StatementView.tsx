@@ -5,10 +5,14 @@ import { formatDate, formatDateTime, formatNumber } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
 import type { MoneyKind } from '../../../ui/moneyFormat';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../ui/ResponsiveTable';
+import { sourceLabel } from '../../transactions/components/explain';
 import { STATEMENTS_NS } from '../i18n';
 
-/** Statements show every amount exactly (up to 8 decimals), so the figures visibly add up. */
-const kindOf = (s: StatementResponse): MoneyKind => (s.asset === 'SGX' ? 'token' : 'price');
+/**
+ * Amounts to the cent (SGX with its decimals), as everywhere a person reads money (issue 38); the exact values
+ * are in each figure's data-value and in the CSV, whose checksum the page shows.
+ */
+const kindOf = (s: StatementResponse): MoneyKind => (s.asset === 'SGX' ? 'token' : 'usd');
 
 function Figure({
   label,
@@ -42,7 +46,7 @@ export function StatementView({ statement: s }: { statement: StatementResponse }
       render: (e) => formatDateTime(e.created_at),
       nowrap: true,
     },
-    { key: 'rule', header: t('table.rule'), render: (e) => e.rule, priority: 2 },
+    { key: 'rule', header: t('table.rule'), render: (e) => sourceLabel(e.rule), priority: 2 },
     { key: 'reference', header: t('table.reference'), render: (e) => e.reference, priority: 3, wide: true },
     {
       key: 'amount',

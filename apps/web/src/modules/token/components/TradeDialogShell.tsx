@@ -9,7 +9,7 @@ import { CurrentPriceLine, OutcomeAlert } from './TradeParts';
 /**
  * The frame of the Buy and Sell dialogs (spec 2.9): the current price with its refresh, the side's own lines
  * and amount field, the summary (or a sentence while there is none), the slippage note, the outcome, Cancel
- * and the side's submit button.
+ * and the side's submit button; after a trade went through, only Close.
  */
 export function TradeDialogShell({
   dialog,
@@ -82,14 +82,23 @@ export function TradeDialogShell({
             </Text>
           )}
           <OutcomeAlert outcome={dialog.outcome} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button type="submit" color={submit.color} loading={pending} disabled={!submit.enabled}>
-              {submit.label}
-            </Button>
-          </Group>
+          {dialog.succeeded ? (
+            // Done (issue 38): the success and one way out, not Cancel beside a Buy that can no longer be used.
+            <Group justify="flex-end">
+              <Button color={submit.color} onClick={onClose} data-autofocus>
+                {t('dialog.done')}
+              </Button>
+            </Group>
+          ) : (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose} disabled={pending}>
+                {t('dialog.cancel')}
+              </Button>
+              <Button type="submit" color={submit.color} loading={pending} disabled={!submit.enabled}>
+                {submit.label}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

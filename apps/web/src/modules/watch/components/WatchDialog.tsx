@@ -1,6 +1,6 @@
 import { Alert, AspectRatio, Box, Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlayerPlay } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../app/apiError';
 import { useT } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server';
@@ -9,16 +9,54 @@ import { BlockedActionNote } from '../../users/components/BlockedBanner';
 import { claimReward, startWatch, useLatestVideo } from '../api/watchApi';
 import fallbackVideo from '../assets/fallback.mp4';
 import { WATCH_NS } from '../i18n';
+import {
+  playerSignal,
+  playing,
+  secondsLeft as secondsLeftOf,
+  stopped,
+  stoppedClock,
+  type WatchClock,
+} from '../watchClock';
 import { embedUrl } from './embed';
+
+/** The embed address with the player's message API on (YouTube needs enablejsapi=1; Vimeo answers anyway). */
+function withPlayerApi(url: string): string {
+  if (!url.includes('youtube')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`;
+}
+
+const post = (frame: HTMLIFrameElement | null, message: object) =>
+  frame?.contentWindow?.postMessage(JSON.stringify(message), '*');
+
+/** Asks the embedded player to tell the page when it plays, stops or fails. */
+function listenToPlayer(frame: HTMLIFrameElement | null, url: string | null) {
+  if (url === null) return;
+  if (url.includes('youtube')) post(frame, { event: 'listening', id: 1, channel: 'widget' });
+  else
+    for (const value of ['play', 'pause', 'ended', 'error'])
+      post(frame, { method: 'addEventListener', value });
+}
+
+/** Starts the embedded player (muted on YouTube, so the browser lets it start without a click in it). */
+function commandPlayer(frame: HTMLIFrameElement | null, url: string | null) {
+  if (url === null) return;
+  if (url.includes('youtube')) {
+    post(frame, { event: 'command', func: 'mute', args: [] });
+    post(frame, { event: 'command', func: 'playVideo', args: [] });
+  } else post(frame, { method: 'play' });
+}
 
 /** Spec 9: the watch countdown lasts 10 seconds; a successful claim shows for 1.5 s before the reload. */
 export const WATCH_SECONDS = 10;
 export const SUCCESS_POPUP_MS = 1_500;
 
+/** How long an embedded player may stay silent before the bundled video plays instead (issue 38). */
+export const EMBED_WAIT_MS = 6_000;
+
 type Phase =
   | { kind: 'ready' }
   | { kind: 'starting' }
-  | { kind: 'counting'; endsAt: number }
+  | { kind: 'counting'; seconds: number }
   | { kind: 'watched' }
   | { kind: 'claiming' }
   | { kind: 'success' }
@@ -44,18 +82,57 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
   const account = useBlockedAccount();
   const blockedNote = account.blocked ? 'watch-dialog-blocked' : undefined;
 
-  const embed = latest.data ? embedUrl(latest.data.url) : null;
+  // The embedded player when it answers; when it reports an error or stays silent, the bundled video instead.
+  const [embedFailed, setEmbedFailed] = useState(false);
+  const linked = latest.data ? embedUrl(latest.data.url) : null;
+  const embed = linked === null || embedFailed ? null : withPlayerApi(linked);
   const [replay, setReplay] = useState(0);
+  const iframeRef = useRef<HTMLIFrameElement>(null);
+  const heardFromPlayer = useRef(false);
+  // The countdown counts only while a video plays (issue 38): the clock adds the time between play and stop.
+  const [clock, setClock] = useState<WatchClock>(stoppedClock);
+  const onPlaying = useCallback(() => setClock((c) => playing(c, Date.now())), []);
+  const onStopped = useCallback(() => setClock((c) => stopped(c, Date.now())), []);
+
+  useEffect(() => {
+    if (!opened || embed === null) return;
+    heardFromPlayer.current = false;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== iframeRef.current?.contentWindow) return;
+      const signal = playerSignal(event.data);
+      if (signal === null) return;
+      heardFromPlayer.current = true;
+      if (signal === 'playing') onPlaying();
+      else if (signal === 'stopped') onStopped();
+      else if (signal === 'error') {
+        onStopped();
+        setEmbedFailed(true);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    const silent = window.setTimeout(() => {
+      if (!heardFromPlayer.current) setEmbedFailed(true);
+    }, EMBED_WAIT_MS);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      window.clearTimeout(silent);
+    };
+  }, [opened, embed, onPlaying, onStopped]);
+
+  // The bundled video takes over: it plays at once when the member already pressed Start.
+  useEffect(() => {
+    if (embed === null && phase.kind === 'counting') void videoRef.current?.play().catch(() => undefined);
+  }, [embed, phase.kind]);
 
   useEffect(() => {
     if (phase.kind !== 'counting') return;
     const timer = window.setInterval(() => {
       const at = Date.now();
       setNow(at);
-      if (at >= phase.endsAt) setPhase({ kind: 'watched' });
+      if (secondsLeftOf(clock, phase.seconds, at) === 0) setPhase({ kind: 'watched' });
     }, 250);
     return () => window.clearInterval(timer);
-  }, [phase]);
+  }, [phase, clock]);
 
   useEffect(() => {
     if (phase.kind !== 'success') return;
@@ -70,8 +147,11 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
       const seconds = Math.max(WATCH_SECONDS, session.min_seconds);
       const at = Date.now();
       setNow(at);
-      setPhase({ kind: 'counting', endsAt: at + seconds * 1000 });
-      void videoRef.current?.play().catch(() => undefined);
+      // What played before Start does not count; a video already playing counts from now.
+      setClock((c) => (c.playingSince === null ? stoppedClock : playing(stoppedClock, at)));
+      setPhase({ kind: 'counting', seconds });
+      if (embed !== null) commandPlayer(iframeRef.current, linked);
+      else void videoRef.current?.play().catch(() => undefined);
     } catch (cause) {
       setPhase({ kind: 'failed', reason: errorMessage(cause), stage: 'start' });
     }
@@ -104,11 +184,12 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
   const close = () => {
     if (phase.kind === 'claiming' || phase.kind === 'success') return;
     setPhase({ kind: 'ready' });
+    setClock(stoppedClock);
     onClose();
   };
 
-  const secondsLeft =
-    phase.kind === 'counting' ? Math.max(0, Math.ceil((phase.endsAt - now) / 1000)) : WATCH_SECONDS;
+  const secondsLeft = phase.kind === 'counting' ? secondsLeftOf(clock, phase.seconds, now) : WATCH_SECONDS;
+  const videoPlays = clock.playingSince !== null;
 
   return (
     <Modal opened={opened} onClose={close} title={t('dialog.title')} size="lg" centered>
@@ -119,7 +200,9 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
           ) : embed !== null ? (
             <iframe
               key={replay}
+              ref={iframeRef}
               src={embed}
+              onLoad={() => listenToPlayer(iframeRef.current, linked)}
               title={latest.data?.title ?? t('dialog.title')}
               allow="autoplay; encrypted-media; picture-in-picture"
               allowFullScreen
@@ -136,7 +219,15 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
               controls
               muted
               playsInline
-              onError={() => setPlayerFailed(true)}
+              onError={() => {
+                onStopped();
+                setPlayerFailed(true);
+              }}
+              onPlaying={onPlaying}
+              onPause={onStopped}
+              onWaiting={onStopped}
+              onStalled={onStopped}
+              onEnded={onStopped}
               style={{ borderRadius: 8, background: '#000' }}
               data-testid="fallback-video"
             />
@@ -154,9 +245,14 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
               {t('dialog.secondsLeft', { seconds: secondsLeft })}
             </Text>
             <Progress
-              value={((WATCH_SECONDS - secondsLeft) * 100) / WATCH_SECONDS}
+              value={((phase.seconds - secondsLeft) * 100) / phase.seconds}
               aria-label={t('dialog.watched')}
             />
+            {!videoPlays && (
+              <Text ta="center" size="sm" c="dimmed" data-testid="countdown-paused">
+                {t('dialog.paused')}
+              </Text>
+            )}
           </Stack>
         )}
 

@@ -17,10 +17,11 @@ import {
   isAwaiting,
 } from '../../approvals/components/AwaitingApproval';
 import { RecordAuditLink } from '../../audit/components/AuditLink';
-import { WithdrawalPayoutStatus } from '../../chain-payouts/components/PayoutStatus';
+import { PayoutTxLink, WithdrawalPayoutStatus } from '../../chain-payouts/components/PayoutStatus';
 import { profilePath } from '../../users/profilePath';
 import { kindLabel } from '../api/withdrawalsApi';
 import { WITHDRAWALS_NS } from '../i18n';
+import { withdrawalStatusShown } from '../withdrawalStatus';
 
 /**
  * What went out: the net in green once paid; for a pending request what will be paid; for a declined or
@@ -62,17 +63,19 @@ function WithdrawalStatus({
   awaiting?: AwaitingApproval<WithdrawalRecord>;
 }) {
   const { t } = useT(WITHDRAWALS_NS);
+  const shown = withdrawalStatusShown(w);
   return (
     <Stack gap={4} align="flex-start">
       <Group gap={4} wrap="nowrap">
-        {/* Paid on chain (issue 21): the payout's own status (approved, sending, paid, failed) says it. */}
-        {w.payout === null ? (
+        {/* A pending payout on chain (issue 21) says where it stands; a decided request ends in its own word,
+            however it was paid, with the way beside it (issue 38). */}
+        {shown.word === 'payout' ? (
+          <WithdrawalPayoutStatus id={w.id} payout={w.payout} />
+        ) : (
           <RequestStatusBadge
             status={w.status}
             label={!admin && w.status === 'pending' ? t('table.requestedBadge') : undefined}
           />
-        ) : (
-          <WithdrawalPayoutStatus id={w.id} payout={w.payout} />
         )}
         {admin && w.flagged && (
           <Badge
@@ -86,6 +89,20 @@ function WithdrawalStatus({
           </Badge>
         )}
       </Group>
+      {shown.word === 'request' && shown.paidVia !== null && (
+        <Group gap={4} wrap="nowrap" data-testid={`withdrawal-${w.id}-paid-via`}>
+          <Text size="xs" c="dimmed">
+            {t(shown.paidVia === 'chain' ? 'table.paidOnChain' : 'table.paidByHand')}
+          </Text>
+          {w.payout?.tx_hash != null && w.payout.chain_id !== null && (
+            <PayoutTxLink
+              chainId={w.payout.chain_id}
+              hash={w.payout.tx_hash}
+              explorerUrl={w.payout.explorer_url}
+            />
+          )}
+        </Group>
+      )}
       {awaiting !== undefined && isAwaiting(w) && (
         <AwaitingNote row={w} awaiting={awaiting} testId={`withdrawal-${w.id}-awaiting`} />
       )}
