@@ -1,5 +1,6 @@
-// `npm start` builds the web app only when its build is missing or older than its sources.
-import { execSync } from 'node:child_process';
+// `npm start` builds the web app only when its build is missing or older than its sources, quietly: the
+// bundler's report (a line per asset) is shown only when the build fails. `npm run build` shows it all.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
@@ -25,6 +26,19 @@ if (!existsSync(path.join(root, 'apps/web/index.html'))) {
 } else if (!isStale(root, built, sources)) {
   console.log('web app: build is up to date');
 } else {
-  console.log('web app: building...');
-  execSync('npm run build -w @sgx/web', { cwd: root, stdio: 'inherit' });
+  console.log('web app: building (about a minute)...');
+  const started = Date.now();
+  const run = spawnSync('npm', ['run', 'build', '-w', '@sgx/web'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0) {
+    process.stdout.write(run.stdout ?? '');
+    process.stderr.write(run.stderr ?? '');
+    console.error(`web app: the build failed${run.error ? ` (${run.error.message})` : ''}`);
+    process.exit(run.status ?? 1);
+  }
+  console.log(`web app: built in ${Math.round((Date.now() - started) / 1000)} s`);
 }

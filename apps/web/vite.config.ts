@@ -2,11 +2,11 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import firstScreen from './first-screen.json' with { type: 'json' };
-import { areaChunks } from './vite-plugins/areaChunks';
-import { firstScreenPreload } from './vite-plugins/firstScreen';
-import { nativeTableScroll } from './vite-plugins/nativeTableScroll';
-import { precompress } from './vite-plugins/precompress';
-import { serviceWorker } from './vite-plugins/serviceWorker';
+import { areaChunks } from './vite-plugins/areaChunks.ts';
+import { firstScreenPreload } from './vite-plugins/firstScreen.ts';
+import { nativeTableScroll } from './vite-plugins/nativeTableScroll.ts';
+import { precompress } from './vite-plugins/precompress.ts';
+import { serviceWorker } from './vite-plugins/serviceWorker.ts';
 
 /** What @sgx/contracts' address checks need: keccak (EIP-55), sha256 and base58check (Tron). */
 const addressHashes =

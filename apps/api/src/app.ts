@@ -1,13 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 // Phone numbers are checked against libphonenumber's numbering plans on every route (decision 0041).
 import '@sgx/contracts/phone';
 import type { Config } from './config';
@@ -18,6 +11,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputChecks } from './http/input';
 import { registerJsonParser } from './http/json';
+import { registerOpenApi } from './http/openapi';
 import { RateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
@@ -192,18 +186,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await registerCompression(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'SocialGenX API',
-        version: '1.0.0',
-        description: 'Amounts are decimal strings with 8 decimals.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, API_PREFIX);
 
   await app.register(
     async (api) => {

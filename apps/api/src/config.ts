@@ -11,7 +11,11 @@ const boolText = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Where the server listens. Unset: every interface in production, this machine only otherwise (the demo and
+   * its published passwords are not for the network: HOST=0.0.0.0 to show them on it).
+   */
+  HOST: z.string().trim().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
@@ -180,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const base = env.INIT_CWD ?? repoRoot;
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

@@ -86,6 +86,11 @@ export type Deps = {
   hotWallet: HotWalletPayer;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;
+  /**
+   * Set when the process stops (server.ts close): the database may already be gone (a terminal's Ctrl-C reaches
+   * the embedded PostgreSQL too), so a lost connection is expected then and not reported.
+   */
+  stopping?: boolean;
 };
 
 declare module 'fastify' {

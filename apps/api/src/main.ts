@@ -32,7 +32,10 @@ for (const signal of STOP_SIGNALS) {
       .then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error(err instanceof AggregateError ? err.errors : err);
+          // One line a failure: what did not stop cleanly, not a stack trace.
+          const failures = err instanceof AggregateError ? err.errors : [err];
+          console.error(`${signal}: did not stop cleanly:`);
+          for (const f of failures) console.error(`  ${f instanceof Error ? f.message : String(f)}`);
           process.exit(1);
         },
       );

@@ -4,6 +4,7 @@ import { APP_ROLE, canUseAppRole, connect, type Database, loginRights } from './
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
+import { isDatabaseUnavailable } from './http/db-faults';
 import { startJobs } from './jobs/runner';
 import { poolBusy, watchRecovery } from './modules/health/recovery';
 import { type MailCatcher, startMailCatcher } from './modules/mail/catcher';
@@ -140,7 +141,9 @@ async function startOn(
     // In order, each step tried even when one before failed: stop taking requests and let those in
     // flight finish (Fastify answers 503 on a busy keep-alive connection meanwhile), let running jobs
     // finish, then the settings listener, the pool, and PostgreSQL last (its watchdog first).
+    // A lost database connection is expected from here on (deps.stopping), and is no failure of the stop.
     close: async () => {
+      deps.stopping = true;
       const failures: unknown[] = [];
       const steps = [
         () => app.close(),
@@ -149,7 +152,10 @@ async function startOn(
         () => database.close(),
         async () => embedded?.stop(),
       ];
-      for (const step of steps) await step().catch((err: unknown) => failures.push(err));
+      for (const step of steps)
+        await step().catch((err: unknown) => {
+          if (!isDatabaseUnavailable(err)) failures.push(err);
+        });
       if (failures.length > 0) throw new AggregateError(failures, 'The server did not stop cleanly');
     },
   };

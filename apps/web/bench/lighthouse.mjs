@@ -8,7 +8,11 @@
 //   npm run bench:web                         # 3 runs per page
 //   npm run bench:web -- --runs 5 --pages /user/dashboard --no-write
 //
-// Flags: --runs N (default 3), --pages a,b (default all), --port P (app, default 4180; chain P+4500; not a port browsers refuse, like 4190),
+// Flags: --runs N (default 3), --pages a,b (default all), --port P (app, default 4180; not a port browsers refuse, like 4190),
+// --chain-port C (the local chain, C and C+1; default P+4500), --debug-port D (Chromium's DevTools; default P+5500),
+// --mail-ports S,W (the mail catcher's SMTP and web ports; default P+20000,P+25000); each also from the environment
+// (BENCH_WEB_PORT, BENCH_WEB_CHAIN_PORT, BENCH_WEB_DEBUG_PORT, BENCH_WEB_MAIL_PORTS), a flag winning; --print-ports (print
+// the ports a run would take, and stop),
 // --no-write (do not touch docs/benchmarks.md), --save DIR (each run's Lighthouse report, and FCP, SI, CLS and the
 // LCP element printed).
 import { execFileSync, spawn } from 'node:child_process';
@@ -26,9 +30,38 @@ const flag = (name, fallback) => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 const RUNS = Number(flag('runs', '3'));
-const PORT = Number(flag('port', '4180'));
-const CHAIN_PORT = PORT + 4500;
-const DEBUG_PORT = PORT + 5500;
+/** A port, or the bench stops saying which setting is not one. */
+const asPort = (setting, text) => {
+  const port = Number(text);
+  if (!/^\d+$/.test(String(text).trim()) || port < 1 || port > 65535) {
+    console.error(`${setting}: ${text} is not a port (1 to 65535)`);
+    process.exit(2);
+  }
+  return port;
+};
+/** A port from its flag, else its environment variable, else the default. */
+const portOf = (name, env, fallback) =>
+  asPort(`--${name} (or ${env})`, flag(name, process.env[env] ?? String(fallback)));
+const PORT = portOf('port', 'BENCH_WEB_PORT', 4180);
+const CHAIN_PORT = portOf('chain-port', 'BENCH_WEB_CHAIN_PORT', PORT + 4500);
+const DEBUG_PORT = portOf('debug-port', 'BENCH_WEB_DEBUG_PORT', PORT + 5500);
+const mailPorts = (
+  flag('mail-ports', process.env.BENCH_WEB_MAIL_PORTS) ?? `${PORT + 20000},${PORT + 25000}`
+).split(',');
+const MAIL_SMTP_PORT = asPort('--mail-ports (or BENCH_WEB_MAIL_PORTS), SMTP', mailPorts[0]);
+const MAIL_WEB_PORT = asPort('--mail-ports (or BENCH_WEB_MAIL_PORTS), web', mailPorts[1]);
+if (args.includes('--print-ports')) {
+  // The ports a run would take, and nothing else (for checking a choice before a long run).
+  console.log(
+    JSON.stringify({
+      app: PORT,
+      chain: [CHAIN_PORT, CHAIN_PORT + 1],
+      debug: DEBUG_PORT,
+      mail: [MAIL_SMTP_PORT, MAIL_WEB_PORT],
+    }),
+  );
+  process.exit(0);
+}
 const BASE = `http://127.0.0.1:${PORT}`;
 const WRITE = !args.includes('--no-write');
 /** --save DIR: every run's full Lighthouse report as JSON in DIR (to read what the score is made of). */
@@ -143,7 +176,7 @@ async function main() {
   const app = start(
     `rm -rf .tmp/bench-web-${PORT} && DATA_DIR=.tmp/bench-web-${PORT} PORT=${PORT} RATE_LIMIT_SIGNIN_PER_IP=10000 ` +
       `CHAIN_RPC_URL_56=${chainURL} PUBLIC_RPC_URL_56=${chainURL} CHAIN_POLL_SECONDS=1 ` +
-      `MAIL_CATCHER_SMTP_PORT=${PORT + 20000} MAIL_CATCHER_WEB_PORT=${PORT + 25000} npm start`,
+      `MAIL_CATCHER_SMTP_PORT=${MAIL_SMTP_PORT} MAIL_CATCHER_WEB_PORT=${MAIL_WEB_PORT} npm start`,
   );
   await waitFor(`${BASE}/api/v1/health/ready`, app, 180);
 

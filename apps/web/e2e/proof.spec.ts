@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEV_ACCOUNTS } from '@sgx/chain/dev';
 import { getAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { demoAdmin, demoMember, expect, test } from './fixtures';
+import { demoAdmin, demoMember, expect, registerViaApi, test } from './fixtures';
 import { signInAdmin, signInMember } from './pages/IncomeScreens';
 import { restoreReceiving, setUpChain } from './pages/localChain';
 import { apiPost, apiSignIn } from './pages/MoneyApi';
@@ -40,6 +40,20 @@ test('the published root and totals need no session, with what cannot be verifie
   await expect(page.getByTestId('proof-root')).toHaveText(published.root);
   await expect(page.getByTestId('proof-honesty')).toContainText('that every member is in the tree');
   await expect(page.getByTestId('proof-history').locator('tbody tr')).toHaveCount(published.history.length);
+});
+
+test('a member who joined after the latest proof is told so, not shown an error (issue 38)', async ({
+  page,
+}) => {
+  const fresh = await registerViaApi(page.request, 'proof');
+  const published = await (await page.request.get('/api/v1/proof')).json();
+  await signInMember(page, fresh.email, fresh.password);
+  await page.goto('/user/proof');
+  await expect(page.getByTestId('proof-not-yet')).toContainText('Your balance is not in a proof yet');
+  await expect(page.getByTestId('proof-not-yet')).toContainText(
+    `Your balance is not in the latest proof (${published.day})`,
+  );
+  await expect(page.getByText('Your proof could not be loaded')).toHaveCount(0);
 });
 
 test('the member downloads the proof and the page says verified; a tampered file says not verified', async ({

@@ -32,9 +32,10 @@ export const TreeNode = z.object({
   created_at: z.string(),
 });
 export type TreeNode = z.infer<typeof TreeNode> & { referrals?: TreeNode[] };
+/** Recursive: registered by name, so the API document refers to it as one component (`ReferralTreeNode`). */
 export const TreeNodeWithChildren: z.ZodType<TreeNode> = TreeNode.extend({
   referrals: z.lazy(() => z.array(TreeNodeWithChildren)).optional(),
-});
+}).meta({ id: 'ReferralTreeNode' });
 export const ReferralListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -137,6 +137,47 @@ describe('the demo seed', () => {
     expect(ticket).toEqual({ status: 'resolved', admin_replies: 1 });
   });
 
+  it('gives members addresses of their own: only the deliberately risky withdrawal is flagged (issue 38)', async () => {
+    // Every member registered from an address (none from this machine), and only kofi shares one (asha's).
+    const ips = await one<{ members: number; known: number; shared: string[] }>(
+      `SELECT (SELECT count(*)::int FROM users WHERE role = 'user') AS members,
+              (SELECT count(DISTINCT user_id)::int FROM access_ips a JOIN users u ON u.id = a.user_id
+                WHERE u.role = 'user' AND a.kind = 'registration') AS known,
+              (SELECT array_agg(DISTINCT u.email) FROM access_ips a JOIN users u ON u.id = a.user_id
+                WHERE u.role = 'user' AND EXISTS (SELECT 1 FROM access_ips o JOIN users ou ON ou.id = o.user_id
+                  WHERE ou.role = 'user' AND o.ip_hash = a.ip_hash AND o.user_id <> a.user_id)) AS shared`,
+    );
+    // The company's root account is made, not registered.
+    expect(ips.known).toBe(ips.members - 1);
+    expect([...ips.shared].sort()).toEqual(['team11@example.com', 'team1@example.com'].sort());
+    expect(
+      await one('SELECT count(*)::int AS n FROM access_ips WHERE ip_hash = access_ip_hash($1)', [
+        '127.0.0.1',
+      ]),
+    ).toEqual({ n: 0 });
+
+    const risk = await sqlOn(
+      t.url,
+      `SELECT u.email, w.status, r.code, r.flagged, r.sentence
+       FROM withdrawals w JOIN users u ON u.id = w.user_id CROSS JOIN LATERAL withdrawal_risk(w.id) r ORDER BY w.id`,
+    );
+    const of = (email: string) => risk.rows.filter((r) => r.email === email);
+    // The demo member's paid withdrawal: nothing to flag, and its IP is known.
+    expect(of(demoCredentials.member.email).filter((r) => r.flagged)).toEqual([]);
+    expect(of(demoCredentials.member.email).find((r) => r.code === 'ip_shared')?.sentence).toBe(
+      "No other member signed in or registered from this member's IPs.",
+    );
+    // asha's declined one: a payout address changed days before, and an IP another member registered from.
+    expect(
+      of('team1@example.com')
+        .filter((r) => r.flagged)
+        .map((r) => r.code),
+    ).toEqual(['address_changed', 'ip_shared']);
+    expect(of('team1@example.com').find((r) => r.code === 'ip_shared')?.sentence).toBe(
+      'An IP this member signed in or registered from was used by 1 other member.',
+    );
+  });
+
   it('reconciles, and the dashboard has a month of figures', async () => {
     expect(await reconcile(t.deps.db)).toMatchObject({
       mismatches: [],
@@ -161,6 +202,25 @@ describe('the demo seed', () => {
       `SELECT count(DISTINCT period)::int AS days FROM ledger_rollups WHERE grain = 'day'`,
     );
     expect(rolled.days).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 1);
+  });
+
+  it("publishes today's proof of liabilities, and the demo member's proof is there (issue 38)", async () => {
+    const published = await t.app.inject({ url: '/api/v1/proof' });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ day: new Date().toISOString().slice(0, 10) });
+    expect(published.json().root).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(published.json().totals.USD)).toBeGreaterThan(0);
+    const mine = await t.app.inject({ url: '/api/v1/proof/me', headers: bearer(await signIn('member')) });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().root).toBe(published.json().root);
+    expect(Number(mine.json().balances.USD)).toBeGreaterThan(0);
+  });
+
+  it('a member may ask for their proof before any is published: a 404 that says so (issue 38)', async () => {
+    await sqlOn(t.url, 'DELETE FROM proof_leaves; DELETE FROM proof_levels');
+    const none = await t.app.inject({ url: '/api/v1/proof/me', headers: bearer(await signIn('member')) });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toContain('not in a published proof yet');
   });
 
   it('has the two admins as owners and one staff member per other role (issue 23)', async () => {

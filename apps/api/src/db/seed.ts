@@ -4,10 +4,12 @@ import type { Deps } from '../deps';
 import { judgePassword } from '../modules/auth/password-strength';
 import { hashPassword } from '../modules/auth/passwords';
 import { addToUplineTeams } from '../modules/members/members.repo';
+import { ProofService, utcDay } from '../modules/proof/proof.service';
 import { launchToken } from '../modules/token/launch';
 import type { Tx } from '.';
 import { HistoryClock } from './demo/backdate';
-import { seedHistory } from './demo/history';
+import { seedHistory, signedIn } from './demo/history';
+import { addressesOf } from './demo/script';
 
 export const demoCredentials = {
   admin: { email: 'admin@example.com', password: 'Harbor-Falcon-77' },
@@ -110,6 +112,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       role: 'user',
     });
     await addToUplineTeams(tx, member, 1);
+    await signedIn(deps, tx, member, addressesOf('member').registers);
     return { admin, root, member };
   });
   await seedHistory(deps, clock, ids, memberHash);
@@ -152,6 +155,9 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       description: "Watch for 10 seconds, then claim today's ROI.",
     })
     .execute();
+  // Today's proof of liabilities, as the daily job would have published it: /proof and a member's proof work at once.
+  // No reserve address is proven yet on a fresh install: no chain is read.
+  await new ProofService(db).buildDay(utcDay(new Date()));
   return true;
 }
 

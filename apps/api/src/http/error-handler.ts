@@ -37,9 +37,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       // The connection this request used was lost or none could be had: only this request fails (its
       // transaction ends with the connection), the pool reconnects by itself. Safe to retry with the same key.
-      request.log.warn(
-        `database unavailable during ${request.method} ${request.routeOptions.url ?? request.url}: ${error.message}`,
-      );
+      if (!request.server.deps.stopping)
+        request.log.warn(
+          `database unavailable during ${request.method} ${request.routeOptions.url ?? request.url}: ${error.message}`,
+        );
       return reply
         .status(503)
         .header('retry-after', String(databaseRetryAfterSeconds))

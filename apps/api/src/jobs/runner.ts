@@ -21,9 +21,10 @@ export async function startJobs(
   // Heard always: an unheard 'error' would end the process. A lost connection (the database restarted,
   // pg_terminate_backend) is a warning: pg-boss's pool opens a new one and its workers poll on.
   boss.on('error', (err) => {
-    if (isDatabaseUnavailable(err))
-      deps.logger?.warn(`job queue lost its database connection: ${err.message}`);
-    else deps.logger?.error({ err }, 'job queue error');
+    if (isDatabaseUnavailable(err)) {
+      // Expected while the process stops (deps.stopping): the database may stop first.
+      if (!deps.stopping) deps.logger?.warn(`job queue lost its database connection: ${err.message}`);
+    } else deps.logger?.error({ err }, 'job queue error');
   });
   await boss.start();
   for (const def of definitions) {

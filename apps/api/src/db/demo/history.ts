@@ -7,8 +7,9 @@ import type { Principal } from '../../http/principal';
 import { RoiService, WATCH_SECONDS } from '../../modules/income/roi.service';
 import { addToUplineTeams } from '../../modules/members/members.repo';
 import { changePayoutAddress } from '../../modules/payouts/payout-address';
+import type { Tx } from '..';
 import type { HistoryClock } from './backdate';
-import { joiners, trades, videos, withdrawals } from './script';
+import { addressesOf, joiners, signInEvery, trades, videos, withdrawals } from './script';
 
 /** A member with a plan skips a claim now and then, as people do (the demo member never does). */
 const skipsClaim = (index: number, day: number) => index > 0 && (index + day) % 6 === 0;
@@ -105,10 +106,7 @@ class DemoMonth {
 
   private async joinAndBuy(j: (typeof joiners)[number]): Promise<void> {
     if (!this.people.has(j.key))
-      this.people.set(
-        j.key,
-        await join(this.deps, j.email, j.fullname, this.id(j.sponsor), this.passwordHash),
-      );
+      this.people.set(j.key, await join(this.deps, j, this.id(j.sponsor), this.passwordHash));
     const userId = this.id(j.key);
     if (j.deposit) {
       const d = await this.deps.deposits.request(userId, {
@@ -169,6 +167,11 @@ class DemoMonth {
     for (const [index, key] of this.claimers.entries()) {
       if (skipsClaim(index, day)) continue;
       const me = asMember(this.id(key));
+      const joined = joiners.find((j) => j.key === key)?.day ?? 0;
+      if ((day - joined) % signInEvery === signInEvery - 1)
+        await this.deps.db
+          .transaction()
+          .execute((tx) => signedIn(this.deps, tx, me.userId, addressesOf(key).signsIn));
       this.now = this.clock.at(day, 10);
       await this.roi.startWatch(me);
       this.now = this.clock.at(day, 10 + (WATCH_SECONDS + 5) / 3600);
@@ -177,12 +180,26 @@ class DemoMonth {
   }
 }
 
+/**
+ * A sign-in from `ip`, and its sign-out: the session (its token known to no one) records the IP for the risk
+ * signals as a real one does (access_ips, decision 0026); in the registration's transaction, as the registration's.
+ */
+export async function signedIn(deps: Deps, tx: Tx, userId: bigint, ip: string): Promise<void> {
+  await deps.sessions.create(tx, userId, 'user', { ip, userAgent: 'SocialGenX demo' });
+  await deps.sessions.revokeAllFor(tx, userId);
+}
+
 /** Registration as AuthService.register does it, without a password hash per member (one is shared). */
-async function join(deps: Deps, email: string, fullname: string, sponsorId: bigint, passwordHash: string) {
+async function join(
+  deps: Deps,
+  j: { key: string; email: string; fullname: string },
+  sponsorId: bigint,
+  passwordHash: string,
+) {
   return deps.db.transaction().execute(async (tx) => {
     const id = await deps.auth.insertMember(tx, {
-      email,
-      fullname,
+      email: j.email,
+      fullname: j.fullname,
       phone: '+919876543210',
       passwordHash,
       sponsorId,
@@ -190,6 +207,7 @@ async function join(deps: Deps, email: string, fullname: string, sponsorId: bigi
       role: 'user',
     });
     await addToUplineTeams(tx, id, 1);
+    await signedIn(deps, tx, id, addressesOf(j.key).registers);
     return id;
   });
 }

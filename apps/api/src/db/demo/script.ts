@@ -118,6 +118,22 @@ export const joiners: {
 ];
 
 /**
+ * Where each member registers and signs in from (decision 0056): addresses of the documentation ranges (RFC 5737),
+ * a home of their own per member, so that a demo withdrawal's risk signals mean something. One is shared on
+ * purpose: kofi registers from the address asha signs in from (a second account, perhaps), so that asha's
+ * declined withdrawal shows what a real signal looks like.
+ */
+export function addressesOf(key: string): { registers: string; signsIn: string } {
+  if (key === 'kofi') return { registers: addressesOf('asha').signsIn, signsIn: '203.0.113.77' };
+  const n = joiners.findIndex((j) => j.key === key);
+  if (n < 0) throw new Error(`No demo member ${key}`);
+  return { registers: `203.0.113.${10 + n}`, signsIn: `198.51.100.${10 + n}` };
+}
+
+/** A member with a plan signs in on these days after joining (and claims every evening). */
+export const signInEvery = 7;
+
+/**
  * SGX bought and sold from the deposit wallet (token units), moving the price along its curve. The demo
  * member does not trade: their wallets stay in whole cents, as the money browser test reads them.
  */

@@ -1,5 +1,7 @@
-import { Anchor } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ApiError } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { useMyProof, usePublishedProof } from '../../modules/proof/api/proofApi';
@@ -16,7 +18,9 @@ export default function MemberProofPage() {
   const session = useSession();
   const mine = useMyProof();
   const published = usePublishedProof();
-  const failed = mine.isError ? mine : published.isError ? published : null;
+  // No published proof holds the member yet (none published, or they joined after its cut-off): said as such.
+  const notYet = mine.error instanceof ApiError && mine.error.status === 404;
+  const failed = mine.isError && !notYet ? mine : published.isError ? published : null;
   return (
     <PageShell
       title={t('member.title')}
@@ -35,7 +39,21 @@ export default function MemberProofPage() {
           loadedAt={failed.dataUpdatedAt}
         />
       )}
-      <Spinner loading={(mine.isFetching || published.isFetching) && (!mine.data || !published.data)} />
+      {notYet && published.data !== undefined && (
+        <Alert
+          color="blue"
+          icon={<IconInfoCircle size={18} />}
+          title={t('member.notYet')}
+          data-testid="proof-not-yet"
+        >
+          {published.data.day === null
+            ? t('member.notYetNone')
+            : t('member.notYetLater', { day: published.data.day })}
+        </Alert>
+      )}
+      <Spinner
+        loading={(mine.isFetching || published.isFetching) && (!(mine.data || notYet) || !published.data)}
+      />
       {mine.data !== undefined && published.data !== undefined && (
         <ProofVerifier mine={mine.data} published={published.data} memberId={session?.account.id} />
       )}
