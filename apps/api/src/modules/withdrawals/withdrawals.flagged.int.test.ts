@@ -59,16 +59,17 @@ describe('the withdrawal queue, flagged only', () => {
     expect(flagged.withdrawals.every((w: { flagged: boolean }) => w.flagged)).toBe(true);
     expect(flagged.total).toBe(flagged.withdrawals.length);
 
-    // The records say it too, and the CSV keeps it after the approval columns (then the payout's, issue 21).
+    // The records say it too, and the CSV keeps it after the approval columns (then the payout's, issue 21, and
+    // the way it is paid, issue 38: by hand, no payout contract in this test).
     const [record] = (await api(`/withdrawalrequest/list?search=${fresh.username}`)).json().withdrawals;
     expect(record).toMatchObject({ flagged: true, approval_id: null, approval_requested_by: null });
     const csv = (await api(`/withdrawalrequest/list?search=${fresh.username}&format=csv`)).body.split('\r\n');
     expect(
       csv[0]?.endsWith(
-        '"approval_id","approval_requested_by","flagged","payout_status","payout_chain_id","payout_tx_hash"',
+        '"approval_id","approval_requested_by","flagged","payout_status","payout_chain_id","payout_tx_hash","payout_method"',
       ),
     ).toBe(true);
-    expect(csv[1]?.endsWith('"","","true","","",""')).toBe(true);
+    expect(csv[1]?.endsWith('"","","true","","","","hand"')).toBe(true);
 
     // A member sees nothing of it, and cannot filter by it.
     const memberToken = await tokenFor(t.app, fresh.member);
