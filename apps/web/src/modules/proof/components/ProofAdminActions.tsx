@@ -112,7 +112,10 @@ export function ProofOnchainForm({ published }: { published: ProofResponse | und
             ) : (
               <>
                 <Text size="sm">{t('admin.onchain.hint', { day: published.day })}</Text>
-                <Code block style={{ wordBreak: 'break-all' }}>{`0x${published.root}`}</Code>
+                <Code
+                  block
+                  style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+                >{`0x${published.root}`}</Code>
                 {record.isError && <ApiErrorAlert error={record.error} />}
                 <Select
                   label={t('admin.onchain.chain')}

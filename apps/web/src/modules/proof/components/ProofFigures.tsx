@@ -5,6 +5,7 @@ import { useT } from '../../../i18n/i18n';
 import { RichText } from '../../../i18n/RichText';
 import { formatDate, formatDateTime, formatNumber } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
+import { TableScroll } from '../../../ui/TableScroll';
 import { PROOF_NS } from '../i18n';
 import { ProofOnchain } from './ProofOnchain';
 
@@ -64,7 +65,7 @@ export function ProofHistory({ history }: { history: ProofTree[] }) {
       <Title order={3} fz="lg" mb="sm">
         {t('public.history')}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <TableScroll minWidth={640} label={t('public.history')}>
         <Table striped data-testid="proof-history">
           <Table.Thead>
             <Table.Tr>
@@ -93,7 +94,7 @@ export function ProofHistory({ history }: { history: ProofTree[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../i18n/i18n';
 import { formatNumber, localiseDecimal } from '../../../ui/format';
 import { Money } from '../../../ui/Money';
+import { TableScroll } from '../../../ui/TableScroll';
 import { PROOF_NS } from '../i18n';
 import { checkReserveSignature } from '../reserves';
 
@@ -76,7 +77,7 @@ export function ProofReserves({ published }: { published: ProofResponse }) {
         {reserves.length === 0 ? (
           <Text data-testid="proof-reserves-none">{t('reserves.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <TableScroll minWidth={720} label={t('reserves.title')}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -112,7 +113,7 @@ export function ProofReserves({ published }: { published: ProofResponse }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         {published.reserves_unavailable.map((u) => (
           <Alert key={u.chain_id} color="yellow" data-testid="proof-reserves-unavailable">

@@ -7,6 +7,7 @@ import { ApiErrorAlert } from '../../../ui/ApiErrorAlert';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { formatDate } from '../../../ui/format';
 import { StaffOnly } from '../../../ui/StaffOnly';
+import { TableScroll } from '../../../ui/TableScroll';
 import { useRemoveReserve } from '../api/proofAdminApi';
 import { PROOF_NS } from '../i18n';
 import type { ReserveDraft } from './ReserveAddressForm';
@@ -36,7 +37,7 @@ export function ReserveAddressesAdmin({
           {data.addresses.length === 0 ? (
             <Text c="dimmed">{t('admin.proven.none')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <TableScroll minWidth={720} label={t('admin.proven.title')}>
               <Table striped data-testid="reserve-addresses">
                 <Table.Thead>
                   <Table.Tr>
@@ -72,7 +73,7 @@ export function ReserveAddressesAdmin({
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
         </Stack>
       </Card>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { tr, useT } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
+import { TableScroll } from '../../../ui/TableScroll';
 import { messageOr } from '../../content/api/upload';
 import { SETTINGS_NS } from '../i18n';
 import type { SettingChange } from '../settingsDraft';
@@ -67,7 +68,7 @@ export function SettingsConfirmDialog({
     >
       <Stack gap="md">
         <Text size="sm">{t('confirm.intro')}</Text>
-        <Table.ScrollContainer minWidth={420}>
+        <TableScroll minWidth={420} label={t('confirm.changes')}>
           <Table striped fz="sm" verticalSpacing={6} aria-label={t('confirm.changes')}>
             <Table.Thead>
               <Table.Tr>
@@ -86,7 +87,7 @@ export function SettingsConfirmDialog({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
         {closing.length > 0 && (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={t('confirm.refusedTitle')}>
             {t(closing.length === 1 ? 'confirm.refusedOne' : 'confirm.refusedMany', {

@@ -21,6 +21,7 @@ import { serverText } from '../../../i18n/server';
 import { isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { SectionCard } from '../../../ui/SectionCard';
 import { StaffFieldset, StaffOnly } from '../../../ui/StaffOnly';
+import { TableScroll } from '../../../ui/TableScroll';
 import { useSaveSettings } from '../api/settingsApi';
 import { SETTINGS_NS } from '../i18n';
 import {
@@ -238,7 +239,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </SectionCard>
 
         <SectionCard title={t('form.levelTitle')} description={t('form.levelDescription')}>
-          <Table.ScrollContainer minWidth={300}>
+          <TableScroll minWidth={300} label={t('form.levels')}>
             <Table verticalSpacing={6} fz="sm" aria-label={t('form.levels')}>
               <Table.Thead>
                 <Table.Tr>
@@ -281,7 +282,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         </SectionCard>
 
         {(Object.keys(decimalGroups) as DecimalGroup[]).map((group) => (

@@ -9,6 +9,8 @@ import { SignInPage } from './pages/SignInPage';
  * page has exactly one <h1>, on a laptop and on a phone. The pages are read from the app's route table
  * (src/app/router.tsx), so a new route is checked without anyone adding it here: the public routes come before
  * the admin area's guard, the admin's between it and the member area's guard, the member's after it.
+ * The file's name sorts after admin-2fa.spec.ts, which expects the demo admin not enrolled yet (this file signs
+ * the admin in, which enrols them).
  */
 const routerSource = readFileSync(new URL('../src/app/router.tsx', import.meta.url), 'utf8');
 
