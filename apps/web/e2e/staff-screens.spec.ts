@@ -36,7 +36,7 @@ test('a support agent meets one "Not in your role" state outside the role, and n
     '/admin/audit',
   ]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 2, name: 'Not in your role' }), path).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Not in your role' }), path).toBeVisible();
     await expect(page.getByTestId('not-in-your-role')).toContainText(
       'Your staff role does not open this page.',
     );
@@ -48,7 +48,7 @@ test('a support agent meets one "Not in your role" state outside the role, and n
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   // Support's own pages open as before.
   await page.goto('/admin/tickets');
-  await expect(page.getByRole('heading', { level: 2, name: 'Not in your role' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Not in your role' })).toHaveCount(0);
 
   // The owner still sees the checklist while the platform is not set up.
   const owner = await page.context().browser()?.newContext();

@@ -95,7 +95,7 @@ test('an owner invites a support agent, who joins and works without any money pa
   await expect(agent.getByRole('tab')).toHaveText(['Support messages']);
   // Opened by its address, a money page says it is not in the role, without its tools (issue 38).
   await agent.goto('/admin/withdrawals');
-  await expect(agent.getByRole('heading', { level: 2, name: 'Not in your role' })).toBeVisible();
+  await expect(agent.getByRole('heading', { level: 1, name: 'Not in your role' })).toBeVisible();
   await expect(agent.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   await context.close();
 
