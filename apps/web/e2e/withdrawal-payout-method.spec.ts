@@ -36,7 +36,8 @@ async function asked(request: APIRequestContext, admin: string, network: 'BEP20'
   } finally {
     await hold('24');
   }
-  await apiPost(request, admin, '/tr/create', {
+  // Approved by the second admin when the run's earlier credits put the demo admin past the solo limit (decision 0030).
+  await adminCallApproved(request, admin, '/tr/create', {
     user_id: member.id,
     amount: '100',
     direction: 'credit',
