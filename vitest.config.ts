@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm test` runs two projects: pure unit tests, and integration tests that go through HTTP
-// to a real PostgreSQL (embedded, or TEST_DATABASE_URL). Browser tests are Playwright's (npm run test:e2e).
+// `npm test` runs three projects (docs/decisions/0060-fast-unit-project.md); a test file's name says which:
+// - unit (*.test.ts): pure, in the test's own process: no child process, chain node, Solidity compiler,
+//   database or listening port (scripts/unit-guard.mjs makes starting a process or listening throw).
+//   `npm run test:unit`, well under a minute.
+// - process (*.proc.test.ts): starts other programs or servers: anvil, solc, node/tsx, redocly, an HTTP
+//   server on loopback. `npm run test:proc`.
+// - integration (*.int.test.ts): through HTTP to a real PostgreSQL (embedded, or TEST_DATABASE_URL).
+//   `npm run test:int`.
+// Browser tests are Playwright's (npm run test:e2e).
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -10,8 +17,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.proc.test.ts', '**/node_modules/**'],
+          setupFiles: ['scripts/unit-guard.mjs'],
           environment: 'node',
+          // Files share their worker's modules (a fifth of the time): a test that stubs a global or the
+          // clock undoes it in afterEach/afterAll (vi.unstubAllGlobals, vi.useRealTimers).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          include: ['packages/*/src/**/*.proc.test.ts', 'apps/*/src/**/*.proc.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
         },
       },
       {

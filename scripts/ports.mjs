@@ -2,7 +2,7 @@
 // restarted on the same port, an app and its mail catcher started by Playwright). A port chosen by binding
 // port 0 and then released is taken from the ephemeral range, where every other program binding port 0 (an
 // embedded PostgreSQL, an anvil, a client socket) may take it before ours listens: on a busy machine it was
-// (issue 38: chain-dev tests failed on ports taken meanwhile). These ports are picked below that range, at
+// (chain-dev tests failed on ports taken meanwhile). These ports are picked below that range, at
 // random, and checked free, all at once, by binding them.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -62,7 +62,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // Only what every page needs is grouped (the libraries apart, cached across releases). Mantine's
         // components, the icons and the app's modules are left to the bundler, so each page loads the parts it
-        // uses: the first screen does not download the member and admin screens' components (issue 10).
+        // uses: the first screen does not download the member and admin screens' components (decision 0046).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

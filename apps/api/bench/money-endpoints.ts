@@ -6,7 +6,7 @@ export const ENDPOINTS = ['transfer', 'withdrawal', 'buy', 'sell', 'roi'] as con
 export type EndpointName = (typeof ENDPOINTS)[number];
 
 /**
- * Issue 25's targets (issue 10 had asked 0.8x for transfers and withdrawals, 0.3x for trades): throughput as a
+ * Decision 0047's targets (decision 0010 had asked 0.8x for transfers and withdrawals, 0.3x for trades): throughput as a
  * share of pgbench's TPC-B-like tps, and p99 latency at 32 connections.
  */
 export const TARGETS: Record<EndpointName, { ratio: number; p99: number } | null> = {
@@ -14,7 +14,7 @@ export const TARGETS: Record<EndpointName, { ratio: number; p99: number } | null
   withdrawal: { ratio: 0.5, p99: 50 },
   buy: { ratio: 0.25, p99: 100 },
   sell: { ratio: 0.25, p99: 100 },
-  /** Issue 25: 2,000 members of whom 1,000 under one leader, all claiming at once. */
+  /** Decision 0045: 2,000 members of whom 1,000 under one leader, all claiming at once. */
   roi: { ratio: 0.15, p99: 200 },
 };
 

@@ -60,7 +60,7 @@ async function platformRows(deps: Deps): Promise<{ planId: bigint; tokenId: numb
 }
 
 /**
- * The sponsor of member i of `count` (issue 25's shape, "2,000 members of whom 1,000 under one leader"): member 0
+ * The sponsor of member i of `count` (decision 0048's shape, "2,000 members of whom 1,000 under one leader"): member 0
  * is the leader; the first half of the rest are in the leader's team within ten levels (its first 20 directly, so
  * every level is unlocked for it, then each under a random earlier member of the team, moved up when that one is
  * at level 10); the other half in teams of 10 members with no upline in common with the leader.

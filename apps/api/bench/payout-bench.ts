@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only payouts [--payout-runs R]` (also run after the money endpoints by default): issue 21's
+ * `npm run bench -- --only payouts [--payout-runs R]` (also run after the money endpoints by default): decision 0034's
  * "Speed". Chain 56 on a real anvil with the test stablecoin and the BatchPayout contract, set by two admins in the
  * chain settings through the API; each run makes 200 members' working withdrawals approved through the real
  * decide path (their payouts waiting), then times `prepareBatch` (the server's call, its head read included), has
@@ -46,7 +46,7 @@ import { excerpt, loadAverage, median, ms, printTable, timed } from './lib/stats
 
 const CHAIN = 56;
 const DECIMALS = 18;
-/** Issue 21: verifying a batch of 200 under 1 s of server time, preparing it under 200 ms. */
+/** Decision 0034: verifying a batch of 200 under 1 s of server time, preparing it under 200 ms. */
 const TARGETS = { prepare: 200, verify: 1_000 } as const;
 const OPERATOR = DEV_ACCOUNTS[7] as { address: Address };
 
@@ -94,7 +94,7 @@ export async function runPayoutBench(o: PayoutBenchOptions, log: (m: string) => 
     const deps = buildDeps(config, database.db);
     app = await buildApp(deps);
     await app.ready();
-    // The chain settings as the product sets them: one admin asks, a second approves (issue 19).
+    // The chain settings as the product sets them: one admin asks, a second approves (decision 0029).
     const admins = await twoAdmins(app, deps);
     const confirmations = minConfirmationsOf(CHAIN);
     await configureChain(app, admins, CHAIN, {
@@ -332,7 +332,7 @@ function report(runs: RunResult[], o: PayoutBenchOptions): void {
     const med = median(pick((r) => r[step].wallMs));
     const target = TARGETS[step];
     console.log(
-      `target (issue 21): ${step} ${o.payouts} < ${target} ms: ${med < target ? 'met' : 'MISSED'} (median ${ms(med)} ms = ${(med / target).toFixed(2)}x the target; min ${ms(Math.min(...pick((r) => r[step].wallMs)))}, max ${ms(Math.max(...pick((r) => r[step].wallMs)))})`,
+      `target (decision 0034): ${step} ${o.payouts} < ${target} ms: ${med < target ? 'met' : 'MISSED'} (median ${ms(med)} ms = ${(med / target).toFixed(2)}x the target; min ${ms(Math.min(...pick((r) => r[step].wallMs)))}, max ${ms(Math.max(...pick((r) => r[step].wallMs)))})`,
     );
   }
   console.log(

@@ -1,13 +1,14 @@
 /**
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference]
- *   [--scan-members N] [--scan-runs R] [--payout-runs R]`
+ *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
  * does under pgbench's TPC-B-like script (the reference). Starts its own embedded PostgreSQL in a
  * temporary folder, runs pgbench, sets up members through the app's services, starts the real app in a
  * child process on loopback, drives each endpoint at a fixed concurrency for a fixed time, then checks
- * the money moved and the ledger reconciles. Then (`scan`) the deposit scan of issue 20 on a real anvil
- * (scan-bench.ts), and (`payouts`) the payout batches of issue 21 (payout-bench.ts). Not a test: numbers depend on the machine and its load.
+ * the money moved and the ledger reconciles. Then (`scan`) the deposit scan of decision 0033 on a real anvil
+ * (scan-bench.ts), (`payouts`) the payout batches of decision 0034 (payout-bench.ts), and (`merkle`) the proof's
+ * Merkle-sum tree of 200,000 leaves built in memory (merkle-bench.ts). Not a test: numbers depend on the machine and its load.
  */
 import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -21,6 +22,7 @@ import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
 import { printTopStatements, resetStatementStats } from './lib/statement-stats';
 import { excerpt, int, loadAverage, ms, printTable } from './lib/stats';
+import { runMerkleBench } from './merkle-bench';
 import {
   claimRequest,
   ENDPOINTS,
@@ -48,13 +50,15 @@ checkKnown(flags, [
   'scan-members',
   'scan-runs',
   'payout-runs',
+  'merkle-leaves',
+  'merkle-runs',
   'statements',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
-const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts'] as const);
-const only = sections.filter((s): s is EndpointName => s !== 'scan' && s !== 'payouts');
-/** The deposit scan of issue 20 (scan-bench.ts), after the money endpoints. */
+const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts', 'merkle'] as const);
+const only = sections.filter((s): s is EndpointName => s !== 'scan' && s !== 'payouts' && s !== 'merkle');
+/** The deposit scan of decision 0033 (scan-bench.ts), after the money endpoints. */
 const scanSection = async () => {
   if (!sections.includes('scan')) return;
   printHeader('SocialGenX deposit scan: 10,000 Transfers, 1,000 to members (npm run bench -- --only scan)');
@@ -74,7 +78,7 @@ const scanSection = async () => {
   );
   if (!scanned) process.exitCode = 1;
 };
-/** The payout batches of issue 21 (payout-bench.ts), after the deposit scan. */
+/** The payout batches of decision 0034 (payout-bench.ts), after the deposit scan. */
 const payoutSection = async () => {
   if (!sections.includes('payouts')) return;
   printHeader(
@@ -88,9 +92,21 @@ const payoutSection = async () => {
   );
   if (!paid) process.exitCode = 1;
 };
+/** The proof's Merkle-sum tree built in memory (merkle-bench.ts; docs/decisions/0060-fast-unit-project.md). */
+const merkleSection = async () => {
+  if (!sections.includes('merkle')) return;
+  const leaves = intFlag(flags, 'merkle-leaves', 200_000);
+  printHeader(
+    `SocialGenX proof tree: ${leaves.toLocaleString('en')} leaves built in memory (npm run bench -- --only merkle)`,
+  );
+  const built = await runMerkleBench({ leaves, runs: intFlag(flags, 'merkle-runs', 3) }, logger());
+  console.log(built ? 'trees verified: totals and a proof each\n' : 'TREE VERIFICATION FAILED (see above)\n');
+  if (!built) process.exitCode = 1;
+};
 if (only.length === 0) {
   await scanSection();
   await payoutSection();
+  await merkleSection();
   process.exit();
 }
 const seconds = intFlag(flags, 'seconds', 15);
@@ -308,7 +324,7 @@ async function roiPhase(members: Member[], measure: Measure): Promise<void> {
   });
   log(`waiting ${WATCH_SECONDS + 1} s: a claim needs a ${WATCH_SECONDS}-second watch`);
   await new Promise((r) => setTimeout(r, (WATCH_SECONDS + 1) * 1000));
-  // All at once in a mixed order (issue 25): the leader's team and the rest arrive interleaved, not one half first.
+  // All at once in a mixed order (decision 0048): the leader's team and the rest arrive interleaved, not one half first.
   const random = prng(25);
   for (let i = claimable.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -418,3 +434,4 @@ console.log(verified ? 'money verified, ledger reconciles\n' : 'VERIFICATION FAI
 process.exitCode = verified ? 0 : 1;
 await scanSection();
 await payoutSection();
+await merkleSection();

@@ -1,5 +1,5 @@
 /**
- * "The same SQL run by pgbench" (issue 25): the statements the app sends for one request of an endpoint,
+ * "The same SQL run by pgbench" (decision 0047): the statements the app sends for one request of an endpoint,
  * captured from the app itself (server-child.ts records text and values while one request runs), replayed by
  * pgbench with each request's own member, session and key. The ratio app / pgbench is what the Node layer
  * (HTTP, validation, the query builder, the driver) costs on top of PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale`, the audit trail (issue 23): N audit entries over a year (5,000,000 by default), spread
+ * `npm run bench:scale`, the audit trail (decision 0042): N audit entries over a year (5,000,000 by default), spread
  * over the staff, the members and the kinds of actions, then every search of `/admin/audit` timed through
  * HTTP with the admin reads (target: under 100 ms of server time each).
  */

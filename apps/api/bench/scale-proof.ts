@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale`, issue 24: the proof of liabilities' tree built over every member (time and the
+ * `npm run bench:scale`, decision 0044: the proof of liabilities' tree built over every member (time and the
  * process's peak memory above what it held before), then the reads a member makes of it and of their
  * statements (scale-reads.ts: groups `proof` and `statement`).
  */
@@ -9,7 +9,7 @@ import type { Read } from './scale-reads';
 
 export type ProofBuildTiming = { ms: number; peakMb: number; leaves: number; built: boolean };
 
-/** Targets of issue 24: the tree of 1,000,000 members in under 30 s and 1 GB. */
+/** Targets of decision 0044: the tree of 1,000,000 members in under 30 s and 1 GB. */
 export const PROOF_BUILD_TARGET = { ms: 30_000, mb: 1024 };
 
 export async function timeProofBuild(deps: Deps): Promise<ProofBuildTiming> {

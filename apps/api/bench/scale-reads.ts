@@ -3,7 +3,7 @@ import type { Client } from './lib/load';
 import { excerpt, median } from './lib/stats';
 
 export type Group = 'member' | 'referral' | 'admin' | 'proof' | 'statement';
-/** Issue 10's reads; issue 24's: an inclusion proof under 10 ms, a month's statement under 200 ms. */
+/** The reads of decision 0009; an inclusion proof under 10 ms (decision 0044), a month's statement under 200 ms (decision 0043). */
 export const READ_TARGET_MS: Record<Group, number> = {
   member: 10,
   referral: 10,
@@ -21,7 +21,7 @@ export type Read = {
   /** A target of its own, in ms (the group's otherwise). */
   targetMs?: number;
 };
-/** Issue 25: the leader's own reads (member record, own list) under 5 ms at a million members. */
+/** Decision 0048: the leader's own reads (member record, own list) under 5 ms at a million members. */
 const LEADER_OWN_MS = 5;
 export type ReadTiming = Read & {
   clientMs: number;
@@ -72,7 +72,7 @@ export async function timeReads(client: Client, reads: Read[], calls: number): P
   return out;
 }
 
-/** The reads of issue 10: a member's own pages, the leader's team, and the admin screens. */
+/** The reads of decision 0009: a member's own pages, the leader's team, and the admin screens. */
 export function scaleReads(o: {
   memberId: number;
   leaderId: number;

@@ -28,7 +28,7 @@ export function printJobs(jobs: JobTiming[]): boolean {
   return good;
 }
 
-/** The proof of liabilities' tree: time and peak memory against issue 24's targets. */
+/** The proof of liabilities' tree: time and peak memory against decision 0044's targets. */
 export function printProofBuild(b: ProofBuildTiming): void {
   const met = b.ms < PROOF_BUILD_TARGET.ms && b.peakMb < PROOF_BUILD_TARGET.mb;
   printTable(

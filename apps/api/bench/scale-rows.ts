@@ -159,7 +159,7 @@ export async function loadRows(c: pg.Client, l: Layout, ids: Ids, log: (m: strin
 }
 
 /**
- * Where the schema keeps rollups of closed hours (migration 0019: rollup_state, rollup_fill), they must
+ * Where the schema keeps rollups of closed hours (rollup_state, migration 0019; rollup_fill, db/functions/rollup_fill.sql), they must
  * cover the back-dated history just loaded: the watermark goes back to the first day with data, as that
  * migration sets it on an existing database, and the rollups are filled up to ten minutes ago (the
  * app would do the same on its first read). Returns the milliseconds it took, or null without rollups.

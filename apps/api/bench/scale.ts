@@ -3,7 +3,7 @@
  *
  * Loads N members into a fresh database (set-based SQL, chunked: a realistic referral tree, plans,
  * deposits, income and the ledger consistent with its entries), proves it reconciles, runs every job
- * twice and times each, writes A audit entries (5,000,000 by default: issue 23), then times the member,
+ * twice and times each, writes A audit entries (5,000,000 by default: decision 0042), then times the member,
  * referral and admin reads, the audit searches among them, through HTTP. `--keep` leaves
  * the database running (until Ctrl-C) and prints its URL. Not a test.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --only scan [--scan-members N] [--scan-runs R]` (also run after the money endpoints by
- * default): issue 20's "Speed". A block range holding 10,000 stablecoin Transfers, 1,000 of them to members' own
+ * default): decision 0033's "Speed". A block range holding 10,000 stablecoin Transfers, 1,000 of them to members' own
  * deposit addresses among N (1,000,000) members, scanned by the app's own `deps.verifier.scan(56)` against a real
  * anvil and its own embedded PostgreSQL. Times the scan (wall) and the server's time in PostgreSQL
  * (pg_stat_statements: planning + execution of every statement, BEGIN and COMMIT included, plus the WAL writes and

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { approvalRegistrations } from './composition/approvals';
 // Phone numbers are checked against libphonenumber's numbering plans on every route (decision 0041).
 import '@sgx/contracts/phone';
 import type { Config } from './config';
@@ -15,7 +16,7 @@ import { registerOpenApi } from './http/openapi';
 import { RateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
-import { approvalActions } from './modules/approvals/approvals.actions';
+import type { Warn } from './log';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { ApprovalsService } from './modules/approvals/approvals.service';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -103,11 +104,13 @@ export function buildDeps(config: Config, db: Db): Deps {
   const settings = new SettingsService(db);
   // Counters in PostgreSQL, shared by every instance; a failed clean-up of ended windows only logs.
   const limiter = new RateLimiter(db, (err) => deps.logger?.warn({ err }, 'rate-limit sweep failed'));
+  // A fallback on a money path is said in the app's log (decision 0061).
+  const warn: Warn = (facts, message) => deps.logger?.warn(facts, message);
   const plans = new PlansService(db);
   const topups = new TopupsService(db, settings);
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, config.mailCatcher?.smtpPort);
   const chains = new ChainsService(db, config);
-  const chainPayouts = new ChainPayoutsService(db, chains, plans);
+  const chainPayouts = new ChainPayoutsService(db, chains, plans, warn);
   const deposits = new DepositsService(db, settings, chains);
   const withdrawals = new WithdrawalsService(db, settings, plans);
   const token = new TokenService(db, settings);
@@ -128,9 +131,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     withdrawals,
     approvals: new ApprovalsService(
       db,
-      approvalActions({ withdrawals, settings, deposits, chains, qr, token }),
-      // This instance's kept settings go at once (the others drop theirs on the change's notice).
-      (kind) => kind === 'settings' && settings.invalidate(),
+      approvalRegistrations({ withdrawals, settings, deposits, chains, qr, token }),
     ),
     transfers: new TransfersService(db, topups),
     codes: new CodesService(db, settings),
@@ -147,12 +148,12 @@ export function buildDeps(config: Config, db: Db): Deps {
     cto: new CtoService(db, settings),
     chains,
     wallets: new WalletsService(db, chains, config),
-    verifier: new DepositVerifier(db, chains, deposits, config),
-    sweeps: new SweepsService(db, chains),
+    verifier: new DepositVerifier(db, chains, deposits, config, warn),
+    sweeps: new SweepsService(db, chains, warn),
     chainPayouts,
     hotWallet: new HotWalletPayer(db, chains, settings, chainPayouts.verifier, config),
   };
-  // Approved payouts are paid from the hot wallet at once where one is configured (issue 21).
+  // Approved payouts are paid from the hot wallet at once where one is configured (decision 0034).
   chainPayouts.hotWalletOf = (chainId) => deps.hotWallet.status(chainId);
   withdrawals.onApproved = () =>
     void deps.queue?.send(HOT_PAYOUTS_QUEUE, {}, { singletonKey: 'payouts-hot-approved' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-describe('HOST (issue 38)', () => {
+describe('HOST (decision 0056)', () => {
   it('is this machine only by default outside production: the demo and its passwords stay off the network', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');

@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(5),
   WALLETCONNECT_PROJECT_ID: z.string().trim().min(1).optional(),
   /**
-   * The payout hot wallet's key per EVM chain (issue 21, decision 0034): set, approved payouts within the hot
+   * The payout hot wallet's key per EVM chain (decision 0034): set, approved payouts within the hot
    * wallet policy are paid without a human. Unset (the default): every payout is paid from the operator's wallet.
    */
   PAYOUT_HOT_WALLET_KEY_1: z

@@ -80,9 +80,9 @@ export type Deps = {
   wallets: WalletsService;
   verifier: DepositVerifier;
   sweeps: SweepsService;
-  /** Approved withdrawals paid on chain in batches (issue 21). */
+  /** Approved withdrawals paid on chain in batches (decision 0034). */
   chainPayouts: ChainPayoutsService;
-  /** Automatic payouts from a hot wallet, where PAYOUT_HOT_WALLET_KEY_<chain id> is set (issue 21). */
+  /** Automatic payouts from a hot wallet, where PAYOUT_HOT_WALLET_KEY_<chain id> is set (decision 0034). */
   hotWallet: HotWalletPayer;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;

@@ -5,7 +5,7 @@ import { bearer } from './factories';
 
 /**
  * Chain settings and receiving addresses in tests, made the way the product makes them: the first admin
- * asks, and when the change waits for a second admin (202, issue 19) the second one approves it. Throws
+ * asks, and when the change waits for a second admin (202, decision 0029) the second one approves it. Throws
  * unless the change is in force afterwards.
  */
 export type AdminPair = { tokenA: string; tokenB: string };
@@ -42,10 +42,10 @@ export const configureChain = (
     token_symbol: string;
     token_decimals: number;
     confirmations: number;
-    /** Issue 20: the smallest credited transfer to a member address, and the member addresses' factory. */
+    /** Decision 0033: the smallest credited transfer to a member address, and the member addresses' factory. */
     min_deposit?: string;
     forwarder_factory?: string | null;
-    /** Issue 21: the BatchPayout contract approved withdrawals are paid through. */
+    /** Decision 0034: the BatchPayout contract approved withdrawals are paid through. */
     payout_contract?: string | null;
     reason?: string;
   },

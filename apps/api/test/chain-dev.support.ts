@@ -13,7 +13,7 @@ export const JSON_LINE = /^\{"chains".*\}$/m;
 /**
  * Two free ports for the chain nodes. chain:dev is started on them several times while the app keeps their
  * URLs, so they must stay free between runs: picked below the ephemeral range (scripts/ports.mjs), where no
- * program binding port 0 takes them meanwhile (it did, on a busy machine: issue 38).
+ * program binding port 0 takes them meanwhile (it did, on a busy machine).
  */
 export function freePorts(): [number, number] {
   const evm = pickFreePort([0, 1]);

@@ -22,7 +22,7 @@ import { buildAdmin, buildMember } from './factories';
 import { fundDeposit, fundWallet } from './money';
 
 /**
- * Issue 21: the API with a payout hot wallet, killed with -9 right after signing a transaction (before sending it)
+ * Decision 0034: the API with a payout hot wallet, killed with -9 right after signing a transaction (before sending it)
  * and right after sending one (before reading its receipt), for the contract's allowance and for the batch, then
  * started again each time on the same data folder: every payout is paid exactly once (one Transfer each on chain),
  * the wallet's nonces go 0, 1 with no gap and no reuse, and the ledger completes each withdrawal once.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 38: `npm start` (node on apps/api/dist/main.js) as a person runs it in a terminal, with the demo and the
+ * Decision 0056: `npm start` (node on apps/api/dist/main.js) as a person runs it in a terminal, with the demo and the
  * jobs: it listens on this machine only, and Ctrl-C (SIGINT to the whole process group, the embedded PostgreSQL
  * included) stops it with a line saying so: no stack trace, no lost-connection warning, exit status 0.
  */

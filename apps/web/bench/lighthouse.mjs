@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:web` (issue 22, item 8): Lighthouse in its default mobile mode (phone emulation, simulated
+// `npm run bench:web` (decision 0046): Lighthouse in its default mobile mode (phone emulation, simulated
 // slow 4G and 4x CPU slowdown) over the public first screens and the signed-in member pages, on the real app
 // started the way the browser tests start it (apps/web/playwright.config.ts: a fresh embedded PostgreSQL with
 // the demo data, a local anvil chain). Prints the median of N runs per page and writes them into

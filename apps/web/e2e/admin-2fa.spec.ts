@@ -17,7 +17,7 @@ import {
 } from './pages/secondFactor';
 
 /**
- * Two-factor sign-in (issue 13). This file sorts before the other admin specs, so the demo admin enrols here,
+ * Two-factor sign-in (decision 0023). This file sorts before the other admin specs, so the demo admin enrols here,
  * through the page, with a code computed from the secret the page shows; the secret is stored for the later
  * specs' sign-ins (e2e/pages/secondFactor.ts).
  */
@@ -54,7 +54,7 @@ test('an admin sets up two-factor at the first sign-in, and needs a fresh code a
   // Taken to the enrolment; the back-office does not open, in the browser or through the API.
   await expect(page).toHaveURL(/\/two-factor\/setup$/);
   await expect(signIn.enrolHeading).toBeVisible();
-  // No way into the back-office is offered before the second factor is done (issue 22).
+  // No way into the back-office is offered before the second factor is done.
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/two-factor\/setup$/);
@@ -162,7 +162,7 @@ test('a member turns on two-factor on the security page, then signs in with a co
   await expect(section.getByTestId('recovery-codes-left')).toHaveText('10 recovery codes left.');
 
   // The next sign-in asks for the code, then opens the dashboard: a sign-out the member asked for does not
-  // send the next sign-in back to their last page (on a shared phone it may be someone else's; issue 22).
+  // send the next sign-in back to their last page (on a shared phone it may be someone else's).
   await shell.signOut();
   await expect(page).toHaveURL(/\/login$/);
   await signIn.submitPassword(member.email, member.password);

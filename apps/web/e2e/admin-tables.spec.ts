@@ -7,7 +7,7 @@ import { SignInPage } from './pages/SignInPage';
 import { tradeAs } from './pages/tokenApi';
 
 /**
- * Issue 12, rough edge 10: the admin tables fit a laptop (1366 px) and a phone (390 px) without scrolling
+ * Decision 0021, rough edge 10: the admin tables fit a laptop (1366 px) and a phone (390 px) without scrolling
  * sideways, every column is either shown or in the row's details, and members are named by name and
  * username. Screenshots of each page at both widths are attached to the report.
  */

@@ -5,7 +5,7 @@ import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * Accessibility of every page (issue 38): axe-core finds no violation of serious or critical impact, and each
+ * Accessibility of every page (decision 0055): axe-core finds no violation of serious or critical impact, and each
  * page has exactly one <h1>, on a laptop and on a phone. The pages are read from the app's route table
  * (src/app/router.tsx), so a new route is checked without anyone adding it here: the public routes come before
  * the admin area's guard, the admin's between it and the member area's guard, the member's after it.

@@ -4,7 +4,7 @@ import { apiGet, apiSignIn } from './pages/MoneyApi';
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * Issue 13, codes (decision 0024): issuing codes worth the threshold (1,000 USD) or more in all waits for a second
+ * Decision 0024, codes: issuing codes worth the threshold (1,000 USD) or more in all waits for a second
  * admin. The codes page says so and shows no codes; once the second admin approves, the batch exists.
  */
 test('issuing codes worth the threshold waits for a second admin', async ({ page, request }) => {

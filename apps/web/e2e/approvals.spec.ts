@@ -17,7 +17,7 @@ import { SettingsModel } from './pages/SettingsModel';
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * Issue 13, two admins for large payouts: a completion at or above the threshold (1,000 USD) waits, the admin
+ * Decision 0024, two admins for large payouts: a completion at or above the threshold (1,000 USD) waits, the admin
  * who asked cannot approve it, a second admin approves it on /admin/approvals and the money moves once; an
  * economic setting waits the same way; the withdrawal queue's "Flagged only" filter and the risk signals.
  */

@@ -3,7 +3,7 @@ import { AdminUserDetailPage } from './pages/AdminUserDetailPage';
 import { AdminUsersPage } from './pages/AdminUsersPage';
 import { SignInPage } from './pages/SignInPage';
 
-/** Issue 23 (decision 0042): the audit trail, searched by member, kind and record, linked from the member. */
+/** Decision 0042: the audit trail, searched by member, kind and record, linked from the member. */
 test('an owner blocks a member and finds the entry from the member page, then narrows and widens the search', async ({
   page,
   request,

@@ -5,7 +5,7 @@ import { RegistrationPage } from './pages/RegistrationPage';
 import { SignInPage } from './pages/SignInPage';
 
 test('a visitor registers, signs out and signs in again', async ({ page }) => {
-  // A phone number as people write it, with spaces and brackets (issue 22): taken, kept in E.164.
+  // A phone number as people write it, with spaces and brackets (decision 0041): taken, kept in E.164.
   const member = { ...uniqueMember('signup'), phone: '+44 (7911) 123-456' };
   const registration = new RegistrationPage(page);
   const shell = new AppShell(page);
@@ -53,7 +53,7 @@ test('an international phone number is kept in E.164 and shown formatted; a numb
   await registration.field('Phone').fill('0044 7700 900 123');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
-  // A new account is greeted, not welcomed back (issue 22, item 14).
+  // A new account is greeted, not welcomed back.
   await expect(page.getByText(`Welcome, ${member.fullname}.`)).toBeVisible();
 
   const api = await apiSignIn(request, 'member', member.email, member.password);

@@ -2,7 +2,7 @@ import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AdminUserDetailPage } from './pages/AdminUserDetailPage';
 import { signInAdmin, signInMember } from './pages/IncomeScreens';
 
-// Issue 22 item 1 (decision 0035): a blocked member is told why, what is refused and how to reach support.
+// Decision 0035: a blocked member is told why, what is refused and how to reach support.
 const REASON = 'Your deposit of 12 May is under review; we will write to you within 3 days.';
 
 test('an admin blocks a member with a reason; the member is told on every page, reaches support, and sees the refused action disabled', async ({

@@ -22,7 +22,7 @@ import { SignInPage } from './pages/SignInPage';
 import { nextAppCode } from './pages/secondFactor';
 
 /**
- * Payouts on chain (issue 21) on the run's local chain (anvil as BNB Smart Chain, with the BatchPayout contract
+ * Payouts on chain (decision 0034) on the run's local chain (anvil as BNB Smart Chain, with the BatchPayout contract
  * chain-server.ts deploys): three members with fresh payout addresses ask to withdraw, the admin approves them (they
  * wait as payouts), selects them on /admin/withdrawals, pays them from the browser's wallet (the operator's, holding
  * the stablecoin: it approves the contract first, then sends the batch), and sees them paid after the
@@ -176,7 +176,7 @@ test('an admin pays approved withdrawals in one batch from the browser wallet; m
   await expect(memberPage).toHaveURL(/\/user\/dashboard$/);
   const history = new WithdrawalPage(memberPage);
   await history.goto();
-  // One final word whatever way it was paid (issue 38): complete, and beside it "paid on chain" with the transaction.
+  // One final word whatever way it was paid (decision 0055): complete, and beside it "paid on chain" with the transaction.
   const shown = memberPage.getByTestId(`withdrawal-${withdrawal.id}-paid-via`).first();
   await expect(shown).toContainText('paid on chain');
   await expect(shown.getByTitle(hash)).toBeVisible();

@@ -2,8 +2,8 @@
  * The local chain the browser tests run against (started by playwright.config.ts before the app): an anvil
  * node standing in for BNB Smart Chain (56), the 18-decimal test stablecoin at DEV_TOKEN_ADDRESS,
  * 1,000,000 of it minted to DEV_ACCOUNTS[1] and [2], the test wallets' accounts, the deposit factory of
- * members' own addresses (issue 20) with DEV_ACCOUNTS[8] as its treasury, and the batch payout contract of
- * withdrawals (issue 21). Blocks are mined only when a transaction arrives or a test mines them, so
+ * members' own addresses (decision 0033) with DEV_ACCOUNTS[8] as its treasury, and the batch payout contract of
+ * withdrawals (decision 0034). Blocks are mined only when a transaction arrives or a test mines them, so
  * confirmations are under the tests' control.
  *
  * Ready when GET http://127.0.0.1:<port + 1>/ready answers 200. Stops anvil on SIGINT / SIGTERM.

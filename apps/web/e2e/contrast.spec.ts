@@ -5,7 +5,7 @@ import { demoAdmin, demoMember, expect, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * Colour contrast (issue 12): every page a visitor, the demo member and the demo admin open passes WCAG AA
+ * Colour contrast: every page a visitor, the demo member and the demo admin open passes WCAG AA
  * (4.5:1 for text, 3:1 for large text), as axe-core's color-contrast rule (what Lighthouse runs) measures it,
  * and a link inside text is told apart by more than its colour (link-in-text-block).
  * axe is injected here only: the app never ships it.

@@ -16,7 +16,7 @@ import {
 import { apiGet, apiSignIn, walletOf } from './pages/MoneyApi';
 
 /**
- * A member reports another member's transaction hash first (issue 19, decision 0027), on the run's local chain
+ * A member reports another member's transaction hash first (decision 0027), on the run's local chain
  * (anvil as BNB Smart Chain): the squatter's report is refused as another account's, the admin's queue and
  * decision dialog name the member whose wallet sent it and ask for a tick before any credit by hand, the real
  * sender's report is credited, and crediting the squatter's is then refused.

@@ -16,7 +16,7 @@ import {
 import { apiGet, usd, type WalletBalances } from './pages/MoneyApi';
 
 /**
- * A credited deposit that a chain reorganisation removes (issue 19, decision 0028), against the run's local chain
+ * A credited deposit that a chain reorganisation removes (decision 0028), against the run's local chain
  * (anvil as BNB Smart Chain): the node's snapshot before the transfer and revert after the credit stand in for the
  * reorganisation. The server's minutely re-check holds the amount; the member sees it held and why; an admin's
  * release is refused while the chain lacks the transfer, and the reversal takes it off the books.

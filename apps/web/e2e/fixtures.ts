@@ -63,7 +63,7 @@ export function uniqueMember(label = 'member') {
   return {
     fullname: `E2E ${label} ${stamp.slice(-6)}`,
     email: `e2e.${label}.${stamp}@example.com`,
-    // A number of a real numbering plan (issue 22: +1 555 is no area code and is refused): +91 98…
+    // A number of a real numbering plan (decision 0041: +1 555 is no area code and is refused): +91 98…
     phone: `+9198${stamp.slice(-8)}`,
     password: 'E2e-pass-1234',
   };

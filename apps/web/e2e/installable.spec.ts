@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 
-// Issue 22: the app installs on a phone (manifest, service worker), shows an offline page without ever
+// Decision 0040: the app installs on a phone (manifest, service worker), shows an offline page without ever
 // answering /api/ from a cache (decision 0040), and a keyboard gets past the header and menu at once.
 
 /** Width and height of a PNG, read from its IHDR chunk. */

@@ -4,7 +4,7 @@ import { apiGet, apiSignIn } from './pages/MoneyApi';
 import { ProfilePage } from './pages/ProfilePage';
 import { SignInPage } from './pages/SignInPage';
 
-/** Issue 22 item 10, decision 0039: a member's language and time zone, kept in the profile. */
+/** Decision 0039: a member's language and time zone, kept in the profile. */
 
 async function signIn(page: Page, email: string, password: string) {
   const signInPage = new SignInPage(page);

@@ -3,7 +3,7 @@ import { demoAdmin, demoMember, expect, registerViaApi, test } from './fixtures'
 import { ensurePlan, signInMember, WatchPage } from './pages/IncomeScreens';
 import { apiSignIn } from './pages/MoneyApi';
 
-/** The member screens' smaller faults of issue 38 (item 13). */
+/** The member screens' smaller faults (decision 0055). */
 
 const PHONE = { width: 390, height: 844 };
 

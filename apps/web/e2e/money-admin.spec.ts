@@ -141,7 +141,7 @@ test('transactions: search, credit filter, reverse with a reason, CSV', async ({
     .getByRole('button', { name: /^Reverse transaction/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Reverse transaction' });
-  // The wallet's before and after are shown before the reversal is confirmed (issue 12).
+  // The wallet's before and after are shown before the reversal is confirmed (decision 0021).
   await expect(dialog.getByTestId('balance-difference')).toContainText('-$12.50');
   await expect(dialog.getByTestId('balance-before')).toContainText('$');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill(`posted by mistake ${stamp}`);

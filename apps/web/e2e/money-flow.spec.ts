@@ -75,7 +75,7 @@ test('deposit, approval, plan, withdrawal and payout: every balance on screen ma
   // Nothing is credited before approval.
   expect((await walletOf(request, api.token, api.id)).deposit).toBe(before.deposit);
 
-  // 3. The admin approves it; 1,000 is the approval threshold, so it waits for the second admin (issue 13).
+  // 3. The admin approves it; 1,000 is the approval threshold, so it waits for the second admin (decision 0024).
   const deposits = await apiGet<{ deposits: { id: number; hash: string; status: string }[] }>(
     request,
     api.token,

@@ -188,7 +188,7 @@ test('a site popup shows once to the member it names', async ({ page, request })
   await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
 });
 
-test('the page count, the New marks and the menu badge agree, before and after reading (issue 22)', async ({
+test('the page count, the New marks and the menu badge agree, before and after reading (decision 0019)', async ({
   page,
   request,
 }) => {

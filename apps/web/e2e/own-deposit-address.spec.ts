@@ -19,7 +19,7 @@ import { addAmounts, apiGet, apiSignIn, usd, walletOf } from './pages/MoneyApi';
 import { DepositHistoryPage, OwnAddressPage } from './pages/OwnAddressPages';
 
 /**
- * A member's own deposit address (issue 20) on the run's local chain (anvil as BNB Smart Chain, with the deposit
+ * A member's own deposit address (decision 0033) on the run's local chain (anvil as BNB Smart Chain, with the deposit
  * factory chain-server.ts deploys): the member reads it on /user/web3-deposit (QR code, copy, networks, minimum,
  * confirmations) on a phone and on a laptop, a wallet nobody linked pays it (viem, not the page), and the member
  * watches the deposit history count its confirmations and credit it, with nothing to report. The server's

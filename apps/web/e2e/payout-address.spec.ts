@@ -9,8 +9,8 @@ import { SignInPage } from './pages/SignInPage';
 import { codeFor, enrolApi, entryOf, nextAppCode } from './pages/secondFactor';
 
 /**
- * Issue 13, protected payout addresses: a member changes the BEP20 payout address with the password and a
- * code e-mailed to them (issue 22: in the default set-up, no SMTP, the code is read in the local mail
+ * Decision 0025, protected payout addresses: a member changes the BEP20 payout address with the password and a
+ * code e-mailed to them (decision 0038: in the default set-up, no SMTP, the code is read in the local mail
  * catcher's inbox that `npm start` runs, as a newcomer would), sees the hold, a withdrawal to the new address is refused with the hold's message,
  * the member cancels the change with the password and the old address is back (and takes withdrawals at
  * once).
@@ -141,7 +141,7 @@ function wrongCode(secret: string): string {
 }
 
 /**
- * Issue 22: a member with two-factor on confirms a payout address change with the authenticator app's code.
+ * Decision 0025: a member with two-factor on confirms a payout address change with the authenticator app's code.
  * No e-mailed code is offered or sent; a wrong code changes nothing; the change is held and announced (the
  * notice reaches the member through the local mail catcher).
  */

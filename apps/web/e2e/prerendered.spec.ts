@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { demoMember, expect, test } from './fixtures';
 import { SignInPage } from './pages/SignInPage';
 
-// Issue 22 (a light phone app), decision 0050: the public first screens come drawn in the HTML, so a phone
+// Decision 0050 (a light phone app): the public first screens come drawn in the HTML, so a phone
 // paints them before any script has run; the app then takes the drawn page over without drawing it again.
 
 const form = (page: Page) => page.locator('#root form').first();

@@ -15,7 +15,7 @@ test('a member edits their details, is refused a malformed payout address, and c
   const profile = new ProfilePage(page);
   await profile.goto(member.id);
   await expect(profile.detailField('Full name')).toHaveValue(member.fullname);
-  // Payout addresses are no longer part of the details form (issue 13): they have their own section.
+  // Payout addresses are no longer part of the details form (decision 0025): they have their own section.
   await expect(profile.details.getByRole('textbox', { name: /payout address/ })).toHaveCount(0);
 
   await profile.detailField('Address').fill('1 Market Street, Springfield');

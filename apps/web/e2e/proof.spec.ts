@@ -10,7 +10,7 @@ import { apiPost, apiSignIn } from './pages/MoneyApi';
 import { runServerJob } from './pages/serverJobs';
 
 /**
- * Proof of liabilities (issue 24, decision 0044): the daily tree is published on /proof without a session, and a
+ * Proof of liabilities (decision 0044): the daily tree is published on /proof without a session, and a
  * member downloads their inclusion proof and has it verified in the browser (WebCrypto); a tampered file is not.
  */
 test.beforeAll(async () => {
@@ -42,7 +42,7 @@ test('the published root and totals need no session, with what cannot be verifie
   await expect(page.getByTestId('proof-history').locator('tbody tr')).toHaveCount(published.history.length);
 });
 
-test('a member who joined after the latest proof is told so, not shown an error (issue 38)', async ({
+test('a member who joined after the latest proof is told so, not shown an error (decision 0056)', async ({
   page,
 }) => {
   const fresh = await registerViaApi(page.request, 'proof');

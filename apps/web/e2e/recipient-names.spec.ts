@@ -5,7 +5,7 @@ import { SignInPage } from './pages/SignInPage';
 import { fundMember } from './pages/tokenApi';
 
 /**
- * Issue 22, item 2: transfers and friend top-ups name their receiver. The member types a username, referral code
+ * Decision 0036: transfers and friend top-ups name their receiver. The member types a username, referral code
  * or e-mail; the page shows "Name · USERNAME" before the member continues, and the confirmation names them.
  */
 

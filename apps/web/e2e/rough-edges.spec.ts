@@ -19,7 +19,7 @@ import {
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * Issue 12, "the rough edges": prices with the token's decimals, declined requests showing nothing paid,
+ * Decision 0021, "the rough edges": prices with the token's decimals, declined requests showing nothing paid,
  * entry counts that match the rows, a plan change that shows the rate change, a confirmation with before and
  * after on an admin balance edit, and a ticket closed in one step.
  */
@@ -207,7 +207,7 @@ test('an admin balance edit asks for confirmation with before, after and the dif
   expect((await walletOf(request, sponsor.token, sponsor.id)).deposit).toBe('200.00000000');
 
   await detail.save.click();
-  // A change of 2,000 is above the approval threshold: it waits for a second admin (issue 13).
+  // A change of 2,000 is above the approval threshold: it waits for a second admin (decision 0024).
   const answer = page.waitForResponse(
     (r) => new URL(r.url()).pathname === `/api/v1/users/${sponsor.id}` && r.request().method() === 'PUT',
   );

@@ -3,7 +3,7 @@ import { demoAdmin, expect, registerViaApi, test } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { SignInPage } from './pages/SignInPage';
 
-// Issue 22: a session that ended without the member asking says so on the sign-in page and, once signed in
+// A session that ended without the member asking says so on the sign-in page and, once signed in
 // again, returns to the page they were on; a sign-out asked for says nothing.
 const ended = 'Your session ended. Please sign in again.';
 

@@ -45,7 +45,7 @@ test('an admin turns support off and a fee up after reviewing the change with a 
     await expect(settings.dialog.getByRole('row')).toHaveCount(3);
     await settings.dialog.getByRole('button', { name: 'Save settings' }).click();
     await expect(settings.dialog).toContainText('Say why the settings change.');
-    // The switch applies at once; the fee, an economic number, waits for a second admin (issue 13).
+    // The switch applies at once; the fee, an economic number, waits for a second admin (decision 0024).
     const raised = await settings.saveWaiting('Support desk closed for the holiday');
     await expect(settings.switch('Support')).not.toBeChecked();
     await expect(settings.field('ROI withdrawal fee')).toHaveValue('5');

@@ -39,7 +39,7 @@ const landing: Record<string, { url: RegExp; heading: string }> = {
 };
 
 /**
- * Removes every live receiving address through the admin API, each approved by the second admin (issue 19);
+ * Removes every live receiving address through the admin API, each approved by the second admin (decision 0029);
  * returns them to be put back.
  */
 async function removeAddresses(request: APIRequestContext, token: string): Promise<Address[]> {
@@ -118,7 +118,7 @@ test('first run: the admin sees what is not set up with links to where it is set
     await expect(member.getByTestId('receiving-address')).toHaveCount(0);
 
     // The admin sets the Tron address on the page the checklist links to: it waits for a second admin
-    // (issue 19), shown under the addresses; members still cannot deposit until it is approved.
+    // (decision 0029), shown under the addresses; members still cannot deposit until it is approved.
     await page.goto('/admin/web3');
     const form = page.getByRole('form', { name: 'Set deposit address' });
     await form.getByText('TRON (TRC20)', { exact: true }).click();

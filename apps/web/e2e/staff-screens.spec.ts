@@ -5,7 +5,7 @@ import { apiGet } from './pages/MoneyApi';
 import { adminToken } from './pages/outbox';
 
 /**
- * Issue 38, items 7 and 8: back-office screens follow the staff role (decision 0042), the users list is the members'
+ * Decision 0054: back-office screens follow the staff role (decision 0042), the users list is the members'
  * list, and the audit trail is searched by the names people see.
  */
 const SUPPORT = { email: 'support@example.com', password: 'Copper-Willow-58' };

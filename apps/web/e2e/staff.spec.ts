@@ -29,7 +29,7 @@ async function pendingWithdrawal(request: APIRequestContext, label: string) {
 }
 
 /**
- * Issue 23 (decision 0042): an owner invites a support agent with the authenticator code; the agent sets a
+ * Decision 0042: an owner invites a support agent with the authenticator code; the agent sets a
  * password from the e-mailed link, sets up two-factor at the first sign-in, and sees only support's pages;
  * a money page opened by its address is refused by the server.
  */
@@ -93,7 +93,7 @@ test('an owner invites a support agent, who joins and works without any money pa
   // Settings: only its support-messages tab, whose replies are support's (the economic settings are the owner's).
   await menu.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(agent.getByRole('tab')).toHaveText(['Support messages']);
-  // Opened by its address, a money page says it is not in the role, without its tools (issue 38).
+  // Opened by its address, a money page says it is not in the role, without its tools (decision 0054).
   await agent.goto('/admin/withdrawals');
   await expect(agent.getByRole('heading', { level: 1, name: 'Not in your role' })).toBeVisible();
   await expect(agent.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);

@@ -54,7 +54,7 @@ test('the demo member reads a statement that adds up and downloads it as CSV and
   expect(shown.amounts.length).toBeGreaterThan(0);
   // Opening + the postings shown = closing, to the unit.
   expect(shown.opening + shown.amounts.reduce((s, a) => s + a, 0n)).toBe(shown.closing);
-  // Money to the cent where a person reads it, rules in words, not keys (issue 38).
+  // Money to the cent where a person reads it, rules in words, not keys (decision 0055).
   for (const text of await statement.getByTestId('statement-amount').allInnerTexts())
     expect(text).toMatch(/^-?\$[\d,]+\.\d{2}$/);
   await expect(statement.getByRole('cell', { name: 'roi_income', exact: true })).toHaveCount(0);

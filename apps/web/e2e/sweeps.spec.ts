@@ -21,7 +21,7 @@ import { SweepsPanel } from './pages/SweepsPanel';
 import { nextAppCode } from './pages/secondFactor';
 
 /**
- * Sweeping members' own deposit addresses to the treasury (issue 20) on the run's local chain (anvil as BNB Smart
+ * Sweeping members' own deposit addresses to the treasury (decision 0033) on the run's local chain (anvil as BNB Smart
  * Chain, with the deposit factory chain-server.ts deploys, DEV_ACCOUNTS[8] its treasury): a member's address is
  * paid by a wallet nobody linked and credited; the admin sees it on chain and in the ledger, sweeps it with a reason
  * and the authenticator's code, sends the transaction from the browser's wallet (the operator's, who pays the fee),

@@ -46,7 +46,7 @@ test('an admin updates the price with a reason; it applies once a second admin a
   await expect(update).toBeEnabled();
   await update.click();
 
-  // A second admin approves it first (issue 19): the dialog says so, and the price stays as it was.
+  // A second admin approves it first (decision 0029): the dialog says so, and the price stays as it was.
   await expectWaitingIn(page, 'Update Token Price');
   const priceBefore = await token.price.innerText();
   await expect(token.price).toHaveText(priceBefore);

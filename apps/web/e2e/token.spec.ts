@@ -46,7 +46,7 @@ test('a member buys 1,000 SGX as the summary predicts, sells 400 and sees the P&
 
   await buyButton.click();
   await expect(buy.root.getByRole('status')).toContainText('Trade Successfull!');
-  // After the buy: the success and Done, not Cancel beside a disabled Buy Tokens (issue 38).
+  // After the buy: the success and Done, not Cancel beside a disabled Buy Tokens (decision 0055).
   await expect(buy.button('Buy Tokens')).toHaveCount(0);
   await expect(buy.button('Cancel')).toHaveCount(0);
   await expect(buy.button('Done')).toBeVisible();
@@ -98,7 +98,7 @@ test('a member buys 1,000 SGX as the summary predicts, sells 400 and sees the P&
   await expect(totalPnl).toHaveText(/^\$0\.\d\d \(\+(9|10)\.\d\d%\)$/);
   const green = await page.evaluate(() => {
     const probe = document.createElement('span');
-    probe.style.color = 'var(--mantine-color-green-text)'; // the readable green (theme.ts, issue 12)
+    probe.style.color = 'var(--mantine-color-green-text)'; // the readable green (theme.ts)
     document.body.append(probe);
     const color = getComputedStyle(probe).color;
     probe.remove();

@@ -5,7 +5,7 @@ import { CHAIN_URL } from './pages/localChain';
 import { SignInPage } from './pages/SignInPage';
 
 /**
- * Issue 22: the wallet stack (wagmi, viem: the walletRuntime chunk) loads only where a wallet is used. The
+ * Decision 0052: the wallet stack (wagmi, viem: the walletRuntime chunk) loads only where a wallet is used. The
  * member header shows a light "Connect wallet" that loads it on a click, and restores a connection from an
  * earlier visit once the page is idle.
  */

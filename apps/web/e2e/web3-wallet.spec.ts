@@ -137,7 +137,7 @@ test('a member connects a wallet, links it, deposits 25 USDT from it and sees it
   await expect(row).toContainText('verified on chain');
   await expect(row).toContainText(short(account));
 
-  // The linked wallet as payout address (issue 13): the password and an e-mailed code, then a hold.
+  // The linked wallet as payout address (decision 0025): the password and an e-mailed code, then a hold.
   await page.goto('/user/web3-deposit?way=wallet');
   const linked = page.getByTestId('linked-wallet');
   await linked.getByRole('button', { name: /^Use 0x[0-9a-fA-F]{40} as payout address$/ }).click();

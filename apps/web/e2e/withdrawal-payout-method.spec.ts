@@ -9,7 +9,7 @@ import { apiGet, apiPost, apiSignIn, randomEvmAddress } from './pages/MoneyApi';
 import { adminToken } from './pages/outbox';
 
 /**
- * Issue 38, item 1: the withdrawal dialog says what will happen. Where the network has a payout contract (EVM here,
+ * Decision 0054: the withdrawal dialog says what will happen. Where the network has a payout contract (EVM here,
  * chain 56 through the local BatchPayout), completing approves the request for a batch under "Pay on chain" and the
  * dialog says not to send it by hand; where none exists (TRON here), the operator sends it and marks it paid.
  */

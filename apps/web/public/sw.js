@@ -1,4 +1,4 @@
-// SocialGenX service worker (issue 22, decision 0040): the app installs on a phone and shows an offline page.
+// SocialGenX service worker (decision 0040): the app installs on a phone and shows an offline page.
 // Registered by src/main.tsx in production builds only. The build (vite-plugins/serviceWorker.ts) replaces the
 // two lines below with the build's version and its app shell (the entry's scripts and styles).
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The first screen's JavaScript budget (issue 10): after `npm run build`, adds up the gzip size of the JS a
+// The first screen's JavaScript budget (decision 0046): after `npm run build`, adds up the gzip size of the JS a
 // visitor's browser must fetch before the page can show, for each first-screen route. That is what the page the
 // build wrote for the route loads at once (dist/pages/pages.json, vite-plugins/firstScreen.ts): the entry's script
 // and every chunk it preloads, which are the static import graph of the entry and of the route's lazily loaded
@@ -73,7 +73,7 @@ for (const route of Object.keys(routes)) {
     console.log(`FAIL ${route.padEnd(16)} loads a signed-in area's chunk: ${area.join(', ')}`);
   }
 }
-// The signed-in member pages (issue 22): the wallet stack and other on-demand code must stay out.
+// The signed-in member pages (decision 0051): the wallet stack and other on-demand code must stay out.
 for (const route of Object.keys(signedIn?.routes ?? {})) {
   const own = signedIn.budgets?.[route];
   check(route, own ?? signedIn.budgetKb, own === undefined ? `, target ${kB(signedIn.targetKb * 1000)}` : '');

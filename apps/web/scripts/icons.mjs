@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The installable app's PNG icons (issue 22), drawn from public/favicon.svg by the machine's Chromium (the one
+// The installable app's PNG icons (decision 0040), drawn from public/favicon.svg by the machine's Chromium (the one
 // the browser tests use), so no image library is needed. Run again after changing the favicon:
 //   node apps/web/scripts/icons.mjs
 // The PNGs are committed; the build only copies them.

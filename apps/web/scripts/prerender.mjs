@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The public first screens drawn at build time (issue 22, decision 0050), run by `npm run build -w @sgx/web` after
+// The public first screens drawn at build time (decision 0050), run by `npm run build -w @sgx/web` after
 // the browser build: the app itself (src/prerender.tsx, built for Node into .prerender/) draws each route of
 // first-screen.json's `routes` as a visitor without a session sees it in English, and each page is written as
 // dist/prerendered/<name>.html: the route's page of the browser build with the drawn page inside #root, and its .br and .gz copies. The

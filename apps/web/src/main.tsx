@@ -29,7 +29,7 @@ function start() {
   const drawn = root.dataset.prerendered;
   const here = location.pathname.replace(/\/+$/, '') || '/';
   // Both as transitions, so React draws in slices and yields to the browser between them (the phone's main
-  // thread is never held long: issue 22).
+  // thread is never held long: decision 0052).
   if (drawn === here && store.getState().auth.auth === null && detectLocale() === 'en') {
     startTransition(() => {
       hydrateRoot(root, app, {

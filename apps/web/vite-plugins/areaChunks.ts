@@ -82,7 +82,7 @@ function importedNames(code: string): Map<string, Set<string>> {
 }
 
 /**
- * Groups of the signed-in areas' first screens (issue 22). Left to the bundler, the member dashboard came in
+ * Groups of the signed-in areas' first screens (decision 0051). Left to the bundler, the member dashboard came in
  * about 60 files of one to three kB (each menu icon, each Mantine part, each of the app's small modules its
  * own file): on a phone's slow network each file costs a round trip on one of six connections, more than its
  * bytes. Here, what an area's first screen needs that the entry, the public pages and the other area's first

@@ -42,7 +42,7 @@ function closure(bundle: OutputBundle, file: string, into = new Set<string>()): 
  * the signed-in pages listed (the member dashboard, where a member lands), this writes a copy of index.html
  * with `<link rel="modulepreload">` tags for the page's chunks (those the entry does not already preload) and
  * `<link rel="stylesheet">` for their styles, under dist/pages/, with pages.json naming which path gets which
- * (issue 10, issue 22). The server sends that copy for its path; other paths get index.html.
+ * (decisions 0046, 0050). The server sends that copy for its path; other paths get index.html.
  *
  * Tags in the HTML, not a script adding them: the browser's preload scanner asks for them with the entry and
  * the stylesheet, while a script would first wait for the stylesheet, then add each link one by one (24 ms of a

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The app's Mantine stylesheet (issue 22, decision 0051): instead of all of Mantine's styles (295 kB, 36 kB gzip,
+// The app's Mantine stylesheet (decision 0051): instead of all of Mantine's styles (295 kB, 36 kB gzip,
 // render-blocking on every page and matched on every style recalculation), the base files and the styles of the
 // components the app uses, found from its imports: the names it imports from '@mantine/core', the modules those
 // are in, and every Mantine module they import in turn; a module's styles are its `<Name>.module.mjs` (the class names), whose

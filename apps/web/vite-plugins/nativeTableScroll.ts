@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 /**
  * Mantine's `Table` carries `Table.ScrollContainer`, which draws its own scrollbars with `ScrollArea`, which
  * imports the floating-ui positioning library: any page with a table downloaded about 21 kB gzip of code for
- * scrollbars it could draw natively (issue 22's first screen). This rewrites that one module so the container is
+ * scrollbars it could draw natively (decision 0046's first screen). This rewrites that one module so the container is
  * always the browser's own scroller (Mantine's `type="native"`), keeping its styles and props. The build fails if
  * the module no longer looks as expected (a Mantine upgrade), rather than silently keeping the heavy path.
  */

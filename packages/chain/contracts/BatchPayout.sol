@@ -5,7 +5,7 @@ pragma solidity 0.8.30;
 /// @notice Pays approved withdrawals: many recipients of one ERC-20 token in one transaction, straight from the
 ///         caller's wallet (the payer approves this contract first). Each batch carries a reference `ref` that can
 ///         be paid once only, by the payer it names, and a deadline after which it can no longer be sent.
-/// @dev Version 2 (issue 38, decision 0053): the high 20 bytes of `ref` are the payer's address and only that
+/// @dev Version 2 (decision 0053): the high 20 bytes of `ref` are the payer's address and only that
 ///      address can pay it, so nobody watching pending transactions can spend an operator's `ref` first (with a
 ///      batch of their own) and make the operator's batch revert. Same ABI as version 1, plus `version()`.
 /// @dev No owner, no admin, no balance: the tokens go from the payer to the recipients within the call, so this

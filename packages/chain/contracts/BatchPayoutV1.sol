@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.30;
 
-/// @title BatchPayout, version 1 (issue 21): kept as it was deployed, so batches it paid are still verified and its
+/// @title BatchPayout, version 1 (decision 0034): kept as it was deployed, so batches it paid are still verified and its
 ///        artifact (src/dev/BatchPayoutV1.json) can be deployed in tests. Any caller could spend a batch's `ref`
-///        first (issue 38); version 2 (BatchPayout.sol) binds `ref` to its payer.
+///        first (decision 0053); version 2 (BatchPayout.sol) binds `ref` to its payer.
 /// @notice Pays approved withdrawals: many recipients of one ERC-20 token in one transaction, straight from the
 ///         caller's wallet (the payer approves this contract first). Each batch carries a reference `ref` that can
 ///         be paid once only, and a deadline after which it can no longer be sent.

@@ -8,7 +8,7 @@
 //
 //   node packages/chain/scripts/compile-contracts.mjs
 //
-// The unit test packages/chain/src/dev/artifact.test.ts recompiles through these functions and fails if a
+// The test packages/chain/src/dev/artifact.proc.test.ts recompiles through these functions and fails if a
 // committed artifact drifts from its source.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -80,12 +80,12 @@ export function compileDepositFactory() {
   };
 }
 
-/** The batch payout contract, version 2 (issue 38: a ref is paid by its payer only): { abi, bytecode }. */
+/** The batch payout contract, version 2 (decision 0053: a ref is paid by its payer only): { abi, bytecode }. */
 export function compileBatchPayout() {
   return compile('BatchPayout.sol', ['BatchPayout']).BatchPayout;
 }
 
-/** The batch payout contract as first deployed (issue 21), version 1: { abi, bytecode }. */
+/** The batch payout contract as first deployed (decision 0034), version 1: { abi, bytecode }. */
 export function compileBatchPayoutV1() {
   return compile('BatchPayoutV1.sol', ['BatchPayout']).BatchPayout;
 }

@@ -8,7 +8,7 @@ export { chainName };
 export type SupportedChainId = 1 | 137 | 56 | 42161;
 
 /**
- * The fewest confirmations a deposit may be credited after, per network (issue 19): below these a reorganisation
+ * The fewest confirmations a deposit may be credited after, per network (decision 0029): below these a reorganisation
  * can take back a credited transfer. No setting may go lower; TRON's is here for the TRC20 check to use.
  */
 export const MIN_CONFIRMATIONS = { 1: 12, 137: 128, 56: 15, 42161: 20, tron: 19 } as const satisfies Record<

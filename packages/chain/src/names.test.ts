@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressKind, depositNetworkName, EVM_CHAIN_NAMES, networkLabel, networkName } from './names';
 
-describe('network names (issue 22, item 13)', () => {
+describe('network names (decision 0041)', () => {
   it('says BEP20 only for BNB Smart Chain, and names every other chain by its own name', () => {
     expect(networkLabel('BEP20', 56)).toBe('USDT on BNB Smart Chain (BEP20)');
     expect(networkLabel('BEP20', 97)).toBe('USDT on BNB Smart Chain Testnet (BEP20)');

@@ -1,6 +1,6 @@
 /**
  * Chain and network names, free of viem so that any screen may import them (`@sgx/chain/names`): the web app's
- * wallet code loads only on the pages that use it (issue 22, item 8).
+ * wallet code loads only on the pages that use it (decision 0046).
  */
 
 /** TRON mainnet's chain id on java-tron's Ethereum-compatible JSON-RPC. */
@@ -19,7 +19,7 @@ export const chainName = (id: number): string =>
   id === TRON_CHAIN_ID ? 'TRON' : ((CHAIN_NAMES as Record<number, string>)[id] ?? `Chain ${id}`);
 
 /**
- * Network names as people read them (issue 22, item 13). The API's `currency` keeps its two values ('BEP20' for
+ * Network names as people read them (decision 0041). The API's `currency` keeps its two values ('BEP20' for
  * every EVM chain, 'TRC20' for TRON); the words name the chain, and a token standard only where it is that
  * chain's: BEP20 is BNB Smart Chain's, ERC20 Ethereum's, TRC20 TRON's. Every money screen and member message
  * names networks through these.

@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, isAddress } from 'viem';
 
 /**
- * Batch payouts of approved withdrawals (issue 21) through the BatchPayout contract (contracts/BatchPayout.sol):
+ * Batch payouts of approved withdrawals (decision 0034) through the BatchPayout contract (contracts/BatchPayout.sol):
  * the payer approves the contract for the token, then one `pay` transaction moves amounts[i] from the payer to
  * to[i] for up to MAX_BATCH recipients, once per batch reference `ref`, before `deadline` (unix seconds).
  * Browser-safe: viem only (the compiled artifact stays in src/dev; artifact.test.ts checks the ABI agrees with it).

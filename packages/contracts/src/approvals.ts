@@ -1,47 +1,14 @@
 import { z } from 'zod';
+import { ApprovalKind } from './approval-kinds';
 import { AmountOut } from './common';
 import { ListQuery, paged } from './money-ops';
 
 /**
- * Two admins for large payouts (issue 13, decision 0024). An admin action that needs a second admin is kept as
+ * Two admins for large payouts (decision 0024). An admin action that needs a second admin is kept as
  * an approval; the route that was called answers 202 with ApprovalPendingResponse instead of doing it, and
  * another admin approves (it is then done, in one transaction) or rejects it.
  */
-export const approvalKinds = [
-  /** Completing a withdrawal at or above the threshold. */
-  'withdrawal',
-  /** Any admin debit (/withdrawalrequest/debit). */
-  'debit',
-  /** A manual transaction (/tr/create) at or above the threshold. */
-  'transaction',
-  /** An edit or reversal of a transaction (PATCH /transactions/:id) at or above the threshold. */
-  'transaction_edit',
-  /** An admin edit of a member's Business Balance moving at least the threshold. */
-  'balance_edit',
-  /** A change of an economic setting (anything but the feature switches). */
-  'settings',
-  /**
-   * An admin's completion of a deposit (PUT /deposite/:id) crediting at or above the threshold, or an amount
-   * other than the member reported. The chain verifier's completions never wait: it checks the chain itself.
-   */
-  'deposit',
-  /**
-   * Issuing one-time codes (POST /codes) whose total value (value times count) is at or above the threshold:
-   * redeeming a code credits a deposit wallet, so a batch is money one admin would make alone.
-   */
-  'codes',
-  /**
-   * Money routes (issue 19, decision 0029): one kind per configuration area that decides where money comes
-   * from or goes. A chain's accepted token, its confirmations or its switch (PUT /chains/:id).
-   */
-  'chain_settings',
-  /** Setting or removing a receiving address (POST /qr/add, DELETE /qr/:id). */
-  'deposit_address',
-  /** The manual SGX price (PUT /social-genx/config): every member's portfolio moves with it. */
-  'token_price',
-] as const;
-export const ApprovalKind = z.enum(approvalKinds);
-export type ApprovalKind = z.infer<typeof ApprovalKind>;
+export { ApprovalKind, approvalKinds } from './approval-kinds';
 
 export const ApprovalStatus = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type ApprovalStatus = z.infer<typeof ApprovalStatus>;

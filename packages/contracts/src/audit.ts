@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The audit trail (issue 23, decision 0042): every admin action as it was written, searchable by who did it
+ * The audit trail (decision 0042): every admin action as it was written, searchable by who did it
  * (actor), on whom (member), what (kind: an entity such as `withdrawal`, or one action such as
  * `withdrawal.decline`), which record (`withdrawal:17`) and when, newest first, paged by a cursor.
  */
 const idText = z.coerce.number().int().min(1);
 /**
- * Who, as people name them (issue 38): a username or e-mail in any letter case, or an account number (`17` or
+ * Who, as people name them (decision 0054): a username or e-mail in any letter case, or an account number (`17` or
  * `#17`). The server finds the account; one it cannot find is a 400 naming the field.
  */
 const accountText = z

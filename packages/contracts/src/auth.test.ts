@@ -7,7 +7,7 @@ const messageOf = (input: string) => {
   return r.success ? `accepted as ${r.data}` : r.error.issues[0]?.message;
 };
 
-describe('phone numbers (issue 22, item 6)', () => {
+describe('phone numbers (decision 0041)', () => {
   it('takes a number in any common international format and keeps it in E.164', () => {
     expect(Phone.parse('+44 7911 123456')).toBe('+447911123456');
     expect(Phone.parse(' +44 (20) 7946-0958 ')).toBe('+442079460958');

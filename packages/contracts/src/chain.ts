@@ -3,7 +3,7 @@ import { DEFAULT_EVM_CHAIN_ID as DEFAULT_CHAIN } from './deposit-basics';
 import { Bep20Address, Trc20Address } from './users';
 
 /**
- * Wallets and chains (issue 9): the EVM chains the platform accepts deposits on, proving a wallet by a
+ * Wallets and chains (decision 0008): the EVM chains the platform accepts deposits on, proving a wallet by a
  * signed one-time message, the chain settings an admin keeps, and where the check of a deposit stands.
  */
 export const SUPPORTED_CHAIN_IDS = [1, 137, 56, 42161] as const;
@@ -96,10 +96,10 @@ export const ChainConfig = z.object({
   network: DepositNetwork,
   /** Smaller transfers to a member's own address are recorded, not credited (platform units). */
   min_deposit: z.string(),
-  /** The CREATE2 factory of member deposit addresses on this chain (issue 20), and the treasury it fixes. */
+  /** The CREATE2 factory of member deposit addresses on this chain (decision 0033), and the treasury it fixes. */
   forwarder_factory: z.string().nullable(),
   treasury: z.string().nullable(),
-  /** The BatchPayout contract approved withdrawals are paid through on this chain (issue 21), or null. */
+  /** The BatchPayout contract approved withdrawals are paid through on this chain (decision 0034), or null. */
   payout_contract: z.string().nullable(),
 });
 export type ChainConfig = z.infer<typeof ChainConfig>;
@@ -132,7 +132,7 @@ export const ChainSettingsBody = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'Enter the factory contract address (0x and 40 hex digits).')
     .nullable()
     .optional(),
-  /** The BatchPayout contract (0x, or `T...` on TRON); null removes it; omitted: unchanged (issue 21). */
+  /** The BatchPayout contract (0x, or `T...` on TRON); null removes it; omitted: unchanged (decision 0034). */
   payout_contract: z.union([Bep20Address, Trc20Address]).nullable().optional(),
   reason: z.string().trim().min(3).max(500),
 });

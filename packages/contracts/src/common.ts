@@ -22,9 +22,9 @@ export const errorCodes = [
   'FEATURE_DISABLED',
   'INTERNAL',
   'UNAVAILABLE',
-  /** A signed-in session that still owes its second factor (issue 13): 403. */
+  /** A signed-in session that still owes its second factor (decision 0023): 403. */
   'SECOND_FACTOR_REQUIRED',
-  /** An admin without two-factor sign-in: set it up first (issue 13): 403. */
+  /** An admin without two-factor sign-in: set it up first (decision 0023): 403. */
   'SECOND_FACTOR_ENROLMENT_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

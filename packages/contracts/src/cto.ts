@@ -19,7 +19,7 @@ export const CtoShare = z.object({
   user_id: z.number().int(),
   username: z.string(),
   amount: AmountOut,
-  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  /** The member's name (decision 0021: admin tables name members); last, so CSV columns keep their places. */
   fullname: z.string(),
 });
 export const CtoQualified = z.object({
@@ -27,7 +27,7 @@ export const CtoQualified = z.object({
   username: z.string(),
   active_plan: AmountOut,
   directs_business: AmountOut,
-  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  /** The member's name (decision 0021: admin tables name members); last, so CSV columns keep their places. */
   fullname: z.string(),
 });
 export const CtoListResponse = z.object({ payouts: z.array(CtoPayout) });

@@ -1,7 +1,7 @@
 /**
  * What a deposit screen needs at once, without zod: the web app imports this file alone
  * (`@sgx/contracts/deposit-basics`), so the Web3 deposit page does not wait for every contract and zod (about
- * 50 kB gzip, and their building on a phone's main thread) before it shows (issue 22). The contracts build their
+ * 50 kB gzip, and their building on a phone's main thread) before it shows (decision 0052). The contracts build their
  * schemas from it: the same pattern and message on both sides.
  */
 

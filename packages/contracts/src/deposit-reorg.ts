@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmountOut, Timestamp } from './common';
 
 /**
- * Credited chain deposits a reorganisation removed (issue 19, decision 0028): the re-check holds the amount in
+ * Credited chain deposits a reorganisation removed (decision 0028): the re-check holds the amount in
  * the member's held account and flags the deposit; an admin reverses it (the held amount leaves the books) or
  * releases it (only while the chain shows the transfer again with its confirmations).
  */

@@ -23,7 +23,7 @@ export const DepositRecord = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
-  /** The member's full name, so admin tables name members by name (issue 12). */
+  /** The member's full name, so admin tables name members by name (decision 0021). */
   fullname: z.string(),
   amount: AmountOut,
   credited_amount: AmountOut.nullable(),
@@ -58,7 +58,7 @@ export const DepositRecord = z.object({
   chain_sender_username: z.string().nullable(),
   sender_is_member: z.boolean().nullable(),
   other_reports: z.number().int().nullable(),
-  /** The member's own deposit address it was sent to (issue 20), as people read it; null for the shared one. */
+  /** The member's own deposit address it was sent to (decision 0033), as people read it; null for the shared one. */
   to_address: z.string().nullable(),
   /** The transaction on the chain's explorer, when the chain is known. */
   explorer_url: z.string().nullable(),
@@ -75,7 +75,7 @@ export const DecisionBody = z.object({
   note: z.string().trim().max(500).optional(),
 });
 /**
- * A decision on a withdrawal; `payout_method`: how the admin's screen said it is paid (issue 38). A completion is
+ * A decision on a withdrawal; `payout_method`: how the admin's screen said it is paid (decision 0054). A completion is
  * refused (409) when the server pays it the other way, so an operator told to send it by hand never sees it paid on
  * chain as well, nor one meant for a batch marked paid unpaid. Without it the server's way applies.
  */

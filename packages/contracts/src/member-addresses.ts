@@ -3,7 +3,7 @@ import { DEPOSIT_CHAIN_IDS, type DepositChainId, DepositNetwork } from './chain'
 import { AmountOut, IdIn } from './common';
 
 /**
- * Every member's own deposit addresses (issue 20, decision 0033): one CREATE2 forwarder address per factory
+ * Every member's own deposit addresses (decision 0033): one CREATE2 forwarder address per factory
  * (the same on every EVM chain whose settings name the same factory) and one on TRON, credited with no report;
  * and the sweeps that move what sits at them to the treasury the factory fixes.
  */

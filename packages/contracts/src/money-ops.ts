@@ -109,7 +109,7 @@ export const TopupRecord = z.object({
   amount: AmountOut,
   status: z.literal('complete'),
   created_at: z.string(),
-  /** Names of who paid and for whom (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  /** Names of who paid and for whom (decision 0021: admin tables name members); last, so CSV columns keep their places. */
   userby_fullname: z.string(),
   userto_fullname: z.string(),
 });
@@ -121,7 +121,7 @@ export const TopupResponse = z.object({ message: z.string(), topup: TopupRecord 
 
 export const WithdrawalKind = z.enum(['working', 'roi', 'principal', 'compound']);
 export type WithdrawalKind = z.infer<typeof WithdrawalKind>;
-/** `code`: the member's authenticator code, required when they have two-factor sign-in on (issue 13). */
+/** `code`: the member's authenticator code, required when they have two-factor sign-in on (decision 0023). */
 export const WithdrawalBody = z.object({
   user_id: MemberId,
   amount: PositiveAmountIn,
@@ -148,22 +148,22 @@ export const WithdrawalRecord = z.object({
   note: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
-  /** The approval its completion waits for, and who asked for it (issue 13; admins only, null for members). */
+  /** The approval its completion waits for, and who asked for it (decision 0024; admins only, null for members). */
   approval_id: z.number().int().nullable(),
   approval_requested_by: z.string().nullable(),
-  /** Whether any risk signal of the request is flagged (issue 13; admins only, false for members). */
+  /** Whether any risk signal of the request is flagged (decision 0026; admins only, false for members). */
   flagged: z.boolean(),
-  /** Its payment on chain (issue 21), null when it is not approved for an on-chain payout. */
+  /** Its payment on chain (decision 0034), null when it is not approved for an on-chain payout. */
   payout: WithdrawalPayout.nullable(),
   /**
-   * How it is (or was) paid, as the server decides it (issue 38): `chain` (approving it queues it under "Pay on
+   * How it is (or was) paid, as the server decides it (decision 0054): `chain` (approving it queues it under "Pay on
    * chain"), `hand` (the operator sends it, then marks it paid); null when declined. Admins only, null for members.
    */
   payout_method: PayoutMethod.nullable(),
 });
 export type WithdrawalRecord = z.infer<typeof WithdrawalRecord>;
 export const WithdrawalsResponse = paged('withdrawals', WithdrawalRecord);
-/** A row of the withdrawals CSV export: the record, its payout (issue 21) and how it is paid (issue 38) appended at the end. */
+/** A row of the withdrawals CSV export: the record, its payout (decision 0034) and how it is paid (decision 0054) appended at the end. */
 export const WithdrawalCsvRow = WithdrawalRecord.omit({ payout: true, payout_method: true }).extend({
   payout_status: WithdrawalPayout.shape.status.nullable(),
   payout_chain_id: z.number().int().nullable(),
@@ -192,7 +192,7 @@ export const DebitBody = z.object({
 
 // ---- transfers and codes -------------------------------------------------------------------------
 
-/** `code`: the member's authenticator code, required when they have two-factor sign-in on (issue 13). */
+/** `code`: the member's authenticator code, required when they have two-factor sign-in on (decision 0023). */
 export const TransferBody = z.object({
   user_id: MemberId,
   userto_id: MemberId,
@@ -215,7 +215,7 @@ export const TransferRecord = z.object({
   userto: z.string(),
   amount: AmountOut,
   created_at: z.string(),
-  /** Sender's and receiver's names (issue 12: tables name members); last, so CSV columns keep their places. */
+  /** Sender's and receiver's names (decision 0021: tables name members); last, so CSV columns keep their places. */
   fullname: z.string(),
   userto_fullname: z.string(),
 });
@@ -223,7 +223,7 @@ export const TransfersResponse = paged('transfers', TransferRecord);
 export const TransferResponse = z.object({ message: z.string(), transfer: TransferRecord });
 
 /**
- * GET /members/lookup (issue 22): the member a transfer or friend top-up goes to, found by an exact username,
+ * GET /members/lookup (decision 0036): the member a transfer or friend top-up goes to, found by an exact username,
  * referral code or e-mail (any letter case). `for`: which form asks, so looking up oneself says the right thing.
  */
 export const RecipientLookupQuery = z.object({
@@ -304,7 +304,7 @@ export const TransactionRecord = z.object({
   memo: z.string().nullable(),
   details: z.unknown(),
   created_at: z.string(),
-  /** The wallet owner's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  /** The wallet owner's name (decision 0021: admin tables name members); last, so CSV columns keep their places. */
   fullname: z.string().nullable(),
 });
 export type TransactionRecord = z.infer<typeof TransactionRecord>;

@@ -43,7 +43,7 @@ export const MemberNotificationsResponse = z.object({
 export const HomeNotificationsResponse = z.object({ homenotifications: z.array(MemberNotification) });
 export const SeenBody = z.object({ userId: IdIn });
 
-// ---- member events (issue 12): what happened to the member's own money or requests
+// ---- member events (decision 0019): what happened to the member's own money or requests
 
 export const MemberEventKind = z.enum([
   'deposit_credited',
@@ -81,7 +81,7 @@ export const memberEventKindLabels: Record<MemberEventKind, string> = {
   withdrawal_held: 'Withdrawal payment taken back by a chain reorganisation',
 };
 
-/** Kinds e-mailed whatever the member chose: security notices a stolen session must not silence (issue 13). */
+/** Kinds e-mailed whatever the member chose: security notices a stolen session must not silence (decision 0025). */
 export const alwaysMailedEventKinds: readonly MemberEventKind[] = ['payout_address_changed'];
 
 export const MemberEvent = z.object({

@@ -3,7 +3,7 @@ import { SecondFactorCode } from './two-factor';
 import { Bep20Address, Trc20Address } from './users';
 
 /**
- * Protected payout addresses (issue 13, decision 0025). A member changes a BEP20 or TRC20 payout address
+ * Protected payout addresses (decision 0025). A member changes a BEP20 or TRC20 payout address
  * with their password and, when two-factor is on, an authenticator code, otherwise a code e-mailed to them.
  * Every change (also an admin's, also a first address) is announced and starts a hold: withdrawals to the
  * new address wait until it ends, and the member can cancel the change until then.

@@ -3,7 +3,7 @@ import { AmountOut, IdIn } from './common';
 import { ChainIdIn } from './member-addresses';
 
 /**
- * Payouts on chain (issue 21, decision 0034): an approved withdrawal waits as a payout until a batch transaction
+ * Payouts on chain (decision 0034): an approved withdrawal waits as a payout until a batch transaction
  * through the BatchPayout contract pays it, from the operator's wallet or (where configured) the hot wallet, and
  * the server verified that transaction on chain.
  */
@@ -19,7 +19,7 @@ export const PayoutNetwork = z.enum(['EVM', 'TRON']);
 export type PayoutNetwork = z.infer<typeof PayoutNetwork>;
 
 /**
- * How a withdrawal is paid (issue 38): `chain`, approved and paid by a batch under "Pay on chain" (a chain of its
+ * How a withdrawal is paid (decision 0054): `chain`, approved and paid by a batch under "Pay on chain" (a chain of its
  * network has a payout contract, or it has a payout); `hand`, sent by the operator outside the product, then marked
  * paid. The server decides; the admin's screen says what it will do.
  */

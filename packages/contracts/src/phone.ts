@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Phone numbers (issue 22, item 6; decision 0041): taken in any common international format ("+44 7911 123456",
+ * Phone numbers (decision 0041): taken in any common international format ("+44 7911 123456",
  * "+1 (202) 555-0123", "0044 20 7946 0958"), checked against libphonenumber's numbering plans and kept in E.164
  * ("+447911123456"). The country code is required: the platform is international, so "07911 123456" could be
  * any country's. The numbering plans (libphonenumber-js, ~30 kB gzip) live in `@sgx/contracts/phone`

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A member's language and time zone (issue 22 item 10, decision 0039), kept in their profile. Null means "the
+ * A member's language and time zone (decision 0039), kept in their profile. Null means "the
  * browser's": the web app then detects the language (saved choice, then navigator.language, then English) and
  * shows times in the browser's time zone.
  */

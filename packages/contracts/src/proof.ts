@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmountOut } from './common';
 
 /**
- * Proof of liabilities (issue 24, decision 0044): the daily Merkle-sum tree of members' balances, its published
+ * Proof of liabilities (decision 0044): the daily Merkle-sum tree of members' balances, its published
  * root and totals, and a member's inclusion proof (verified in the browser with @sgx/money/merkle-sum).
  */
 export const ProofTotals = z.object({ USD: AmountOut, SGX: AmountOut });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Risk signals on withdrawal review (issue 13, decision 0026), computed in SQL by withdrawal_risk(), always
+ * Risk signals on withdrawal review (decision 0026), computed in SQL by withdrawal_risk(), always
  * all of them in this order. Each is one short sentence for the admin; `flagged` marks the ones worth a look.
  */
 export const riskSignalCodes = [

@@ -10,7 +10,7 @@ export const SalaryPayment = z.object({
   due: AmountOut,
   paid: AmountOut,
   created_at: z.string(),
-  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  /** The member's name (decision 0021: admin tables name members); last, so CSV columns keep their places. */
   fullname: z.string(),
 });
 export const SalaryListQuery = z.object({

@@ -76,18 +76,18 @@ export const Settings = z.object({
   tokenSlippagePercent: percentText,
   tokenTradeFeePercent: percentText,
   tokenMaxPriceChangePercent: percentText,
-  /** Withdrawals, manual transactions and balance edits at or above this many USD need a second admin (issue 13). */
+  /** Withdrawals, manual transactions and balance edits at or above this many USD need a second admin (decision 0024). */
   approvalThreshold: decimalText,
   /**
-   * What one admin may do alone in any 24 hours, in USD, in total (issue 19): credits, reversals, balance edits,
+   * What one admin may do alone in any 24 hours, in USD, in total (decision 0030): credits, reversals, balance edits,
    * codes, withdrawal completions and deposit credits done without a second admin. Past it, each further action
    * waits for a second admin as one at or above approvalThreshold does.
    */
   soloDailyLimit: decimalText,
-  /** Hours a new payout address waits before withdrawals may be sent to it (issue 13). */
+  /** Hours a new payout address waits before withdrawals may be sent to it (decision 0025). */
   payoutHoldHours: decimalText,
   /**
-   * What the payout hot wallet (issue 21, where PAYOUT_HOT_WALLET_KEY_<chain id> is set) pays without a human, in
+   * What the payout hot wallet (decision 0034, where PAYOUT_HOT_WALLET_KEY_<chain id> is set) pays without a human, in
    * USD: at most this per payout, per member in any 24 hours and for the whole platform in any 24 hours. A payout
    * past any of them, or with a flagged risk signal, waits for the operator's wallet.
    */

@@ -3,7 +3,7 @@ import { Email, FullName, Password } from './auth';
 import { StaffRole } from './staff';
 import { SecondFactorCode } from './two-factor';
 
-/** Staff management (issue 23, decision 0042): `/admin/staff`, owner only; every change takes the owner's code. */
+/** Staff management (decision 0042): `/admin/staff`, owner only; every change takes the owner's code. */
 export const StaffRolesIn = z
   .array(StaffRole)
   .min(1, 'Give at least one role.')

@@ -1,7 +1,7 @@
-import type { ApprovalKind } from './approvals';
+import type { ApprovalKind } from './approval-kinds';
 
 /**
- * Staff roles and what they may do (issue 23, decision 0042), without zod so the web app's frame can read it.
+ * Staff roles and what they may do (decision 0042), without zod so the web app's frame can read it.
  * The spec's `admin` is the owner; a staff account holds one or more roles. Every admin route names the area it
  * belongs to (its `permission`, in the route's config: the route table is the one place that says it); a role
  * grants an area for reading (GET) or for everything. Least privilege: a role gets only the areas its job needs.

@@ -1,5 +1,5 @@
 /**
- * The periods of member statements (issue 24, decision 0043), without zod so the web app's statement page can
+ * The periods of member statements (decision 0043), without zod so the web app's statement page can
  * check a period before asking: whole UTC days written YYYY-MM-DD, both ends included, at most a year.
  */
 export const statementWallets = ['deposit', 'working', 'non_working', 'compound', 'sgx'] as const;

@@ -5,7 +5,7 @@ import { isCalendarDay, periodProblemOf, statementWallets } from './statement-pe
 export * from './statement-period';
 
 /**
- * Member statements (issue 24, decision 0043): for one wallet and a period of whole days (UTC), the opening
+ * Member statements (decision 0043): for one wallet and a period of whole days (UTC), the opening
  * balance, every posting and the closing balance, with opening + postings = closing checked by the query.
  */
 export const StatementWallet = z.enum(statementWallets);

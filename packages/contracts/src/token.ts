@@ -62,7 +62,7 @@ export const TradeQuote = z.object({
 export const TokenTransaction = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
-  /** Who traded, by username and name (issue 12: admin tables name members). */
+  /** Who traded, by username and name (decision 0021: admin tables name members). */
   username: z.string(),
   fullname: z.string(),
   transaction_type: z.enum(['BUY', 'SELL']),

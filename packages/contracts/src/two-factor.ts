@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Two-factor sign-in (issue 13, decision 0023): time-based one-time passwords (RFC 6238) with recovery codes.
+ * Two-factor sign-in (decision 0023): time-based one-time passwords (RFC 6238) with recovery codes.
  * A session is 'ok' (nothing more to do), 'code' (the account has two-factor on: enter a code before anything
  * else) or 'enrol' (an admin without two-factor: set it up before anything else).
  */

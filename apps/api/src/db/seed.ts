@@ -14,12 +14,12 @@ import { addressesOf } from './demo/script';
 export const demoCredentials = {
   admin: { email: 'admin@example.com', password: 'Harbor-Falcon-77' },
   member: { email: 'member@example.com', password: 'Lantern-Orbit-42' },
-  /** A second admin: large payouts and economic settings need two (issue 13, decision 0024). */
+  /** A second admin: large payouts and economic settings need two (decision 0024). */
   admin2: { email: 'admin2@example.com', password: 'Copper-Willow-58' },
 } as const;
 
 /**
- * One staff member per role besides the owners (issue 23, decision 0042), each signing in at /admin-login with
+ * One staff member per role besides the owners (decision 0042), each signing in at /admin-login with
  * the second admin's password; the two demo admins are the owners.
  */
 export const demoStaff = [

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers';
 import { fundDeposit } from '../../test/money';
 import { COMPRESS_THRESHOLD } from './compression';
 
-// Issue 22 items 9 and 14: API answers above 1 KB compressed, /robots.txt a real robots file. The app
+// Decision 0040: API answers above 1 KB compressed, /robots.txt a real robots file. The app
 // serves a built web app here (a stand-in dist) so that the SPA fallback is there to get in the way.
 let t: TestApp;
 let dist: string;

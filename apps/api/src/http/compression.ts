@@ -5,7 +5,7 @@ import type { App } from '../deps';
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
- * Compresses the answers of every route registered after it (issue 22 item 9): JSON, CSV and the OpenAPI
+ * Compresses the answers of every route registered after it (decision 0040): JSON, CSV and the OpenAPI
  * document above 1 KB, with brotli (quality 4, the plugin's default) or gzip, whichever the request's
  * Accept-Encoding prefers; without one, or with `identity`, the answer stays plain. Server-sent events,
  * images and partial content (206) are never compressed. The built web app is not compressed per request:

@@ -281,11 +281,9 @@ describe('readiness and requests while the database refuses connections', () => 
     await admin.query(`ALTER DATABASE ${ident} ALLOW_CONNECTIONS false`);
     try {
       await terminateBackends();
-      const started = Date.now();
       const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable' });
-      expect(Date.now() - started).toBeLessThan(3_000);
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/health/live' })).statusCode).toBe(200);
       const me = await t.app.inject({
         method: 'GET',
@@ -304,7 +302,10 @@ describe('readiness and requests while the database refuses connections', () => 
     expect(me.statusCode).toBe(200);
   });
 
-  it('answers readiness quickly when the database neither answers nor refuses, and fails requests fast', async () => {
+  // The silent server never answers: without the connection timeout these requests would wait for ever (and the
+  // test time out), so an answer at all is the proof; how fast is not asserted (no test asserts wall-clock time,
+  // docs/decisions/0060-fast-unit-project.md).
+  it('answers readiness when the database neither answers nor refuses, and fails requests', async () => {
     const silent = await silentServer();
     const database = connect(`postgres://sgx:sgx@127.0.0.1:${silent.port}/sgx`, 2, undefined, {
       connectionTimeoutMillis: 500,
@@ -315,11 +316,8 @@ describe('readiness and requests while the database refuses connections', () => 
     );
     const app = await buildApp(deps);
     try {
-      let started = Date.now();
       const ready = await app.inject({ method: 'GET', url: '/api/v1/health/ready' });
       expect(ready.statusCode).toBe(503);
-      expect(Date.now() - started).toBeLessThan(3_000);
-      started = Date.now();
       const signIn = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/signin',
@@ -327,7 +325,6 @@ describe('readiness and requests while the database refuses connections', () => 
       });
       expect(signIn.statusCode).toBe(503);
       expect(signIn.json()).toEqual(databaseUnavailableBody);
-      expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       await app.close();
       await database.close();

@@ -91,7 +91,7 @@ export type RequestKey = { key: string; fingerprint: string | null };
 
 /**
  * The body as its fingerprint sees it: without `code`, the second-factor code that confirms a request
- * (issue 13). The code is not part of what the request asks, and a retry of a request that went through
+ * (decision 0023). The code is not part of what the request asks, and a retry of a request that went through
  * carries another code (the first one is used up), yet is the same request. On a keyed route a body
  * field named `code` is always that confirmation; what a request asks is never called `code`.
  */

@@ -6,7 +6,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../test/helpers';
 import { fundDeposit, launchToken } from '../../test/money';
 
 /**
- * Issue 38, item 2 (decision 0042): staff read members' transfers, token holdings and who traded only where their
+ * Decision 0054 (decision 0042): staff read members' transfers, token holdings and who traded only where their
  * role reads money (owner, finance, compliance); support and content do not, whichever number they try. A member
  * still reads their own transfer, and the price history stays open to every role without the traders' identities.
  */

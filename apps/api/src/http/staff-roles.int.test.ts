@@ -7,7 +7,7 @@ import { fundDeposit, launchToken } from '../../test/money';
 import { NOT_YOUR_DECISION_MESSAGE } from '../modules/approvals/approvals.service';
 
 /**
- * Staff roles (issue 23, decision 0042): the role x route matrix over every registered admin route, and the
+ * Staff roles (decision 0042): the role x route matrix over every registered admin route, and the
  * approval rule (the second admin must be allowed to make the decision).
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { DepositReorgService } from '../modules/deposits/deposits.reorg';
 import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
-import { Rollups } from '../modules/reports/rollups';
+import { Rollups } from '../modules/rollups/rollups';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
@@ -101,7 +101,7 @@ export const jobs: JobDefinition<JobData>[] = [
     cron: '* * * * *',
     atStart: true,
     describe:
-      'Pays approved payouts within the hot wallet policy from the hot wallet of each chain that has one, and follows its transactions until mined (every minute, at start, and after approvals; issue 21).',
+      'Pays approved payouts within the hot wallet policy from the hot wallet of each chain that has one, and follows its transactions until mined (every minute, at start, and after approvals; decision 0034).',
     run: async (deps) => {
       const out = await deps.hotWallet.run();
       // Something is on its way: looked at again soon rather than in a minute.
@@ -121,7 +121,7 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'payouts-reconcile-daily',
     cron: '40 1 * * *',
     describe:
-      'Reads again on chain every payout completed in the last 2 days: holds those a chain reorganisation removed (decision 0053), and checks one confirmed Transfer pays each, as its payout says (01:40 UTC; issue 21).',
+      'Reads again on chain every payout completed in the last 2 days: holds those a chain reorganisation removed (decision 0053), and checks one confirmed Transfer pays each, as its payout says (01:40 UTC).',
     run: async (deps, _data, now) => {
       // What a reorganisation removed is held first (decision 0053), then the rest is compared.
       const held = await deps.chainPayouts.reorg.recheck(now, 2 * 86_400_000);
@@ -149,7 +149,7 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'proof-of-liabilities-daily',
     cron: '20 0 * * *',
     describe:
-      "Builds the day's Merkle-sum tree of every member's balances at a cut-off and publishes its root and totals, once a day (00:20 UTC; issue 24, decision 0044).",
+      "Builds the day's Merkle-sum tree of every member's balances at a cut-off and publishes its root and totals, once a day (00:20 UTC; decision 0044).",
     run: async (deps, _data, now) => {
       const r = await new ProofService(deps.db, deps.chains).buildDay(utcDay(now));
       return { built: r.built, day: r.tree.day, root: r.tree.root, leaves: r.tree.leaf_count };

@@ -48,7 +48,7 @@ export class AdminDepositsPage {
   readonly list: AdminList;
 
   constructor(readonly page: Page) {
-    // The list's own card: the page also shows deposits held after a reorganisation above it (issue 19).
+    // The list's own card: the page also shows deposits held after a reorganisation above it (decision 0028).
     this.list = new AdminList(page, page.getByTestId('deposits-list'), 'Search deposits');
   }
 
@@ -117,7 +117,7 @@ export class AdminWeb3Page {
 
   async setDepositAddress(currency: 'BEP20' | 'TRC20', address: string, reason: string) {
     const form = this.page.getByRole('form', { name: 'Set deposit address' });
-    // The switch names the networks (issue 22): BEP20 is BNB Smart Chain's alone.
+    // The switch names the networks (decision 0041): BEP20 is BNB Smart Chain's alone.
     await form.getByText(currency === 'BEP20' ? 'EVM chains' : 'TRON (TRC20)', { exact: true }).click();
     await form.getByRole('textbox', { name: 'Address' }).fill(address);
     await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
@@ -126,7 +126,7 @@ export class AdminWeb3Page {
       .getByRole('dialog', { name: 'Save deposit address' })
       .getByRole('button', { name: 'Save address' })
       .click();
-    // A receiving address decides where money comes from: it waits for a second admin (issue 19), who approves.
+    // A receiving address decides where money comes from: it waits for a second admin (decision 0029), who approves.
     await expectWaitingIn(this.page, 'Save deposit address');
     const [asked] = (await pendingApprovals(this.page.request, 'deposit_address')).filter((a) =>
       a.changes.some((c) => c.after === address),
@@ -155,7 +155,7 @@ export class AdminWeb3Page {
 /** /admin/withdrawals */
 export class AdminWithdrawalsPage {
   readonly list: AdminList;
-  /** The "Flagged only" switch: requests with a flagged risk signal (issue 13). */
+  /** The "Flagged only" switch: requests with a flagged risk signal (decision 0026). */
   readonly flaggedOnly: Locator;
 
   constructor(readonly page: Page) {
@@ -181,7 +181,7 @@ export class AdminWithdrawalsPage {
     return dialog;
   }
 
-  /** Completes a request at or above the approval threshold: it waits for a second admin (issue 13). */
+  /** Completes a request at or above the approval threshold: it waits for a second admin (decision 0024). */
   async completeWaiting(id: number) {
     const dialog = await this.openCompletion(id);
     await dialog.getByRole('button', { name: 'Mark as paid', exact: true }).click();

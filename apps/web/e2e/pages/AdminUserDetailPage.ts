@@ -5,7 +5,7 @@ export class AdminUserDetailPage {
   readonly form: Locator;
   readonly fullName: Locator;
   readonly status: Locator;
-  /** Appears when Blocked is chosen; the member reads it (issue 22). */
+  /** Appears when Blocked is chosen; the member reads it (decision 0035). */
   readonly blockReason: Locator;
   readonly save: Locator;
   readonly message: Locator;

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiSignIn, randomEvmAddress } from './MoneyApi';
 
-/** The second demo admin (issue 13): approves what the first one asked for. */
+/** The second demo admin (decision 0024): approves what the first one asked for. */
 export const secondAdmin = { email: 'admin2@example.com', password: 'Copper-Willow-58' };
 
 export const waitingMessage = 'Waiting for a second admin to approve.';

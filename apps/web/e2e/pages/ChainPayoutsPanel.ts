@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Admin, /admin/withdrawals?tab=payouts (issue 21): the approved payouts of a network, the chain they are paid on,
+ * Admin, /admin/withdrawals?tab=payouts (decision 0034): the approved payouts of a network, the chain they are paid on,
  * the payout dialog (authenticator code, then the wallet's approval and the batch transaction, then its status),
  * failed payouts and the latest batches.
  */
@@ -34,7 +34,7 @@ export class ChainPayoutsPanel {
     await expect(this.panel).toBeVisible();
   }
 
-  /** The network switch's option, by its words (issue 22: BEP20 names BNB Smart Chain alone). */
+  /** The network switch's option, by its words (decision 0041: BEP20 names BNB Smart Chain alone). */
   network(label: 'EVM chains' | 'TRON (TRC20)') {
     return this.panel.getByText(label, { exact: true });
   }

@@ -70,7 +70,7 @@ export class WatchPage {
     await this.dialog.getByRole('button', { name: 'Start Watching' }).click();
     await expect(this.dialog.getByTestId('countdown')).toBeVisible();
     const claim = this.dialog.getByRole('button', { name: 'Claim Reward' });
-    // The real 10-second countdown, once a video plays (the bundled one when the embed stays silent: issue 38).
+    // The real 10-second countdown, once a video plays (the bundled one when the embed stays silent: decision 0055).
     await expect(claim).toBeVisible({ timeout: 30_000 });
     await expect(this.dialog.getByRole('button', { name: 'Watch Again' })).toBeVisible();
     await expect(this.dialog.getByRole('button', { name: 'Close' })).toBeVisible();

@@ -11,7 +11,7 @@ export interface WalletBalances {
 
 /**
  * Signs in through the API and returns the bearer token and the account id (for checks, not for the UI).
- * The second factor is done as well (issue 13): an admin's first sign-in of the run enrols, later ones
+ * The second factor is done as well (decision 0023): an admin's first sign-in of the run enrols, later ones
  * verify a code (e2e/pages/secondFactor.ts); a member with two-factor on verifies too.
  */
 export async function apiSignIn(
@@ -35,7 +35,7 @@ export async function walletOf(
   id: number,
 ): Promise<WalletBalances> {
   const { wallets: w } = await apiGet<{ wallets: WalletBalances }>(request, token, `/tr/wallet/${id}`);
-  // The wallet cards' figures (the answer also carries `held`, shown only when a deposit is held: issue 19).
+  // The wallet cards' figures (the answer also carries `held`, shown only when a deposit is held: decision 0028).
   return {
     deposit: w.deposit,
     working: w.working,

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * /user/web3-deposit, "Your address" (issue 20): the member's own deposit addresses, one card per network, each
+ * /user/web3-deposit, "Your address" (decision 0033): the member's own deposit addresses, one card per network, each
  * with its QR code, the address in full, a Copy button and per network the minimum and the confirmations.
  */
 export class OwnAddressPage {

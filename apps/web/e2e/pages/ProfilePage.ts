@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class ProfilePage {
   readonly details: Locator;
   readonly password: Locator;
-  /** The Payout addresses section (issue 13). */
+  /** The Payout addresses section (decision 0025). */
   readonly payout: Locator;
   readonly payoutForm: Locator;
   /** One banner per payout address change still on hold. */
@@ -42,7 +42,7 @@ export class ProfilePage {
 
   /** Fills the change form: the currency, the new address, the password ('' leaves a field empty). */
   async fillPayoutChange(currency: 'BEP20' | 'TRC20', address: string, password: string) {
-    // The switch and the field name the address kind (issue 22): one EVM address serves every EVM chain.
+    // The switch and the field name the address kind (decision 0041): one EVM address serves every EVM chain.
     const kind = currency === 'BEP20' ? 'EVM' : 'TRON';
     await this.payoutForm.getByText(kind, { exact: true }).click();
     await this.payoutForm.getByRole('textbox', { name: `New ${kind} address` }).fill(address);

@@ -37,7 +37,7 @@ export async function memberViaApi(
 
 /**
  * An admin's manual credit of a member wallet (a ledger adjustment). At or above the approval threshold it
- * waits for a second admin (issue 13), who approves it here.
+ * waits for a second admin (decision 0024), who approves it here.
  */
 export function creditViaApi(
   request: APIRequestContext,

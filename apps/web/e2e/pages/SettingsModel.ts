@@ -33,7 +33,7 @@ export class SettingsModel {
 
   /**
    * Saves the reviewed changes with a reason when they include an economic number: the switches apply at once,
-   * the rest waits for a second admin (issue 13). The dialog says so and is closed; returns the approval's id.
+   * the rest waits for a second admin (decision 0024). The dialog says so and is closed; returns the approval's id.
    */
   async saveWaiting(reason: string): Promise<number> {
     await this.dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);

@@ -10,7 +10,7 @@ import {
   stepAt,
 } from './secondFactor';
 
-/** /login (member) or /admin-login (admin), and the two-factor steps after the password (issue 13). */
+/** /login (member) or /admin-login (admin), and the two-factor steps after the password (decision 0023). */
 export class SignInPage {
   readonly identifier: Locator;
   readonly password: Locator;

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Admin, /admin/web3?tab=sweeps (issue 20): what members' own deposit addresses hold on a chain against the
+ * Admin, /admin/web3?tab=sweeps (decision 0033): what members' own deposit addresses hold on a chain against the
  * ledger, the addresses to sweep, the sweep dialog (reason, authenticator code, then the transaction) and the
  * history of sweeps.
  */

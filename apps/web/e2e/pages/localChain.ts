@@ -29,13 +29,13 @@ import { runServerJob } from './serverJobs';
  */
 export const CHAIN_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_PORT ?? 8646)}`;
 export const RECEIVING = DEV_ACCOUNTS[9]?.address ?? '';
-/** Where sweeps of members' own addresses go: fixed in the deposit factory chain-server.ts deploys (issue 20). */
+/** Where sweeps of members' own addresses go: fixed in the deposit factory chain-server.ts deploys (decision 0033). */
 export const TREASURY = DEV_ACCOUNTS[8]?.address ?? '';
 /** The deposit factory of members' own addresses: the same address on any anvil. */
 export const FACTORY = depositFactoryAddress({ treasury: TREASURY as Hex });
 /** The minimum deposit setUpChain sets: smaller transfers to own addresses are recorded, not credited. */
 export const MIN_DEPOSIT = '1';
-/** BNB Smart Chain's floor (issue 19): no setting may credit a deposit after fewer blocks. */
+/** BNB Smart Chain's floor (decision 0029): no setting may credit a deposit after fewer blocks. */
 export const CONFIRMATIONS = MIN_CONFIRMATIONS[56];
 
 type LiveAddress = { id: number; currency: string; chain_id: number | null; address: string };
@@ -44,7 +44,7 @@ let changedFrom: { previous: LiveAddress | null } | undefined;
 /** setUpChain set the deposit factory (chain 56 had none): restoreReceiving takes it off again. */
 let factorySet = false;
 /**
- * setUpChain set the payout contract (issue 21): restoreReceiving takes it off again, or other specs' approved
+ * setUpChain set the payout contract (decision 0034): restoreReceiving takes it off again, or other specs' approved
  * withdrawals would wait for an on-chain payout instead of completing.
  */
 let payoutSet = false;
@@ -69,8 +69,8 @@ const chainAddress = async (request: APIRequestContext, token: string) =>
 
 /**
  * As an admin, through the API: chain 56 takes the local stablecoin, with the minimum deposit and the deposit
- * factory of members' own addresses (issue 20: every member then has an address of their own), and has its own
- * receiving address. Each change waits for the second admin, who approves it (issue 19); set already, nothing
+ * factory of members' own addresses (decision 0033: every member then has an address of their own), and has its own
+ * receiving address. Each change waits for the second admin, who approves it (decision 0029); set already, nothing
  * is asked. Specs that call it put chain 56 back after each test (restoreReceiving), so later specs see the
  * platform's own receiving address and no own addresses.
  */
@@ -79,7 +79,7 @@ export async function setUpChain(request: APIRequestContext, options: { payouts?
   const previous = await chainAddress(request, admin.token);
   const before = await chain56(request, admin.token);
   if ((before?.forwarder_factory ?? null) === null) factorySet = true;
-  // With `payouts` (issue 21): approved withdrawals of BEP20 are then paid on chain 56 through PAYOUT_CONTRACT.
+  // With `payouts` (decision 0034): approved withdrawals of BEP20 are then paid on chain 56 through PAYOUT_CONTRACT.
   if (options.payouts === true && (before?.payout_contract ?? null) === null) payoutSet = true;
   await adminCallApproved(
     request,
@@ -244,5 +244,5 @@ export const reportDeposit = (
     chain_id: 56,
   });
 
-/** The BatchPayout contract of withdrawals (issue 21) chain-server.ts deploys: the same address on any anvil. */
+/** The BatchPayout contract of withdrawals (decision 0034) chain-server.ts deploys: the same address on any anvil. */
 export const PAYOUT_CONTRACT = batchPayoutAddress();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 
 /**
- * The development mail catcher of the e2e server (issue 22, decision 0038): `npm start` without SMTP_URL
+ * The development mail catcher of the e2e server (decision 0038): `npm start` without SMTP_URL
  * catches every e-mail the app sends on loopback. Each run gives it ports of its own, derived from the app's
  * (playwright.config.ts), so the specs know where its inbox is.
  */

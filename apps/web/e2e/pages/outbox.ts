@@ -5,7 +5,7 @@ import { signInWithSecondFactor } from './secondFactor';
 
 /** Calls the recovery, notification and settings specs make through the API (not what they are about). */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  // With its second factor (issue 13): enrolled at the admin's first sign-in of the run, a code after.
+  // With its second factor (decision 0023): enrolled at the admin's first sign-in of the run, a code after.
   const { token } = await signInWithSecondFactor(request, 'admin', demoAdmin.email, demoAdmin.password);
   return token;
 }
@@ -61,7 +61,7 @@ export async function sendNotification(
 
 /**
  * Changes settings through the API, with a reason (used to put things back after a spec). An economic setting
- * waits for a second admin (issue 13): the second demo admin approves it here.
+ * waits for a second admin (decision 0024): the second demo admin approves it here.
  */
 export async function putSettings(request: APIRequestContext, settings: Record<string, unknown>) {
   const token = await adminToken(request);

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import { HOTP, Secret } from 'otpauth';
 
 /**
- * The browser tests' authenticator app (issue 13). Per e-mail: the two-factor secret, the recovery codes not
+ * The browser tests' authenticator app (decision 0023). Per e-mail: the two-factor secret, the recovery codes not
  * used yet, and the time steps whose codes were used (the server takes each code once). Kept in a JSON file
  * in the server's data folder, which the run starts afresh (playwright.config.ts), so a restarted worker
  * still knows the admins enrolled earlier in the run.

@@ -7,7 +7,7 @@ import PgBoss from 'pg-boss';
  * Runs one of the server's scheduled jobs now instead of at its next minute, as its own scheduler would: the job
  * is put on the server's queue (pg-boss, in the run's embedded PostgreSQL under .tmp/e2e-<port>, which
  * playwright.config.ts starts afresh) and the server's worker runs it; this waits until it has finished. The
- * browser tests use it for the minutely chain scan (issue 20) so that a spec does not wait a minute per step.
+ * browser tests use it for the minutely chain scan (decision 0033) so that a spec does not wait a minute per step.
  * Nothing else is touched: the job does what it does every minute.
  */
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

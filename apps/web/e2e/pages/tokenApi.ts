@@ -5,7 +5,7 @@ import { signInWithSecondFactor } from './secondFactor';
 
 /** Calls the e2e specs make through the API to set the scene (not what the specs are about). */
 async function adminToken(request: APIRequestContext): Promise<string> {
-  // With its second factor (issue 13): enrolled at the admin's first sign-in of the run, a code after.
+  // With its second factor (decision 0023): enrolled at the admin's first sign-in of the run, a code after.
   const { token } = await signInWithSecondFactor(request, 'admin', demoAdmin.email, demoAdmin.password);
   return token;
 }
@@ -26,7 +26,7 @@ export async function currentPrice(request: APIRequestContext): Promise<string> 
   return ((await res.json()) as { current_price: string }).current_price;
 }
 
-/** Sets the token price as the admin, approved by the second admin (issue 19; the 50% bound applies). */
+/** Sets the token price as the admin, approved by the second admin (decision 0029; the 50% bound applies). */
 export async function setPrice(request: APIRequestContext, price: string, reason: string) {
   const token = await adminToken(request);
   await adminCallApproved(

@@ -2,7 +2,7 @@
 import './mantine.css';
 import './contrast.css';
 // The signed-in frames' layout (RoleShell): in the one stylesheet, so a member page does not wait for a second
-// one after the frame's code (issue 22).
+// one after the frame's code (decision 0051).
 import './layouts/frame.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -31,8 +31,8 @@ const Toaster = lazy<ComponentType<ToasterProps>>(() =>
 /**
  * The toasts' container. Only the member and admin areas raise toasts (the last one, "Signed out", shows on
  * the sign-in page after them), so the container loads once a session has existed in this page, never for
- * a visitor who only reads the public pages (issue 10), and after the page's first drawing, whose downloads
- * it would otherwise join (issue 22); a toast raised before it is there waits for it.
+ * a visitor who only reads the public pages (decision 0046), and after the page's first drawing, whose downloads
+ * it would otherwise join (decision 0046); a toast raised before it is there waits for it.
  */
 function DeferredToaster() {
   const signedIn = useSession() !== null;

@@ -54,7 +54,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest and a 202 (issue 13)', () => {
+describe('apiRequest and a 202 (decision 0024)', () => {
   const MessageSchema = {
     safeParse: (d: unknown) =>
       typeof d === 'object' && d !== null && 'message' in d
@@ -130,7 +130,7 @@ describe('apiRequest and a renewed token (decision 0032)', () => {
 });
 
 // Last: it holds the page's first-paint gate (app/firstPaint.ts), which stays open after it.
-describe('apiRequest and the first drawing (issue 22)', () => {
+describe('apiRequest and the first drawing (decision 0052)', () => {
   it('sends a read once the first screen is drawn, a write at once', async () => {
     const paint = await import('./firstPaint');
     const frames: (() => void)[] = [];

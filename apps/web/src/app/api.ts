@@ -38,7 +38,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   // A page's reads go out once its first screen is drawn (app/firstPaint.ts; at once after that). Their
   // answers are shown only once the schemas that check them are in, which load after that drawing too, so
   // this costs the member nothing; and on a slow phone the reads no longer share the link with the first
-  // screen's last files (issue 22).
+  // screen's last files (decision 0046).
   if (method === 'GET') await afterFirstPaint();
   const token = anonymous ? undefined : store.getState().auth.auth?.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -67,13 +67,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     const current = Boolean(token) && store.getState().auth.auth?.token === token;
     // A rejected credential ends the session here too, so guards send the visitor to sign in.
     if (response.status === 401 && current) store.dispatch(signedOut());
-    // The contracts load with the first refusal, not with every page that only reads (issue 10).
+    // The contracts load with the first refusal, not with every page that only reads (decision 0046).
     const parsed = await loadSchemas().then(
       ({ ErrorBody }) => ErrorBody.safeParse(payload),
       () => ({ success: false }) as const,
     );
     if (parsed.success) {
-      // A session that owes its second factor: the guards take the visitor to that step (issue 13).
+      // A session that owes its second factor: the guards take the visitor to that step (decision 0023).
       const step = response.status === 403 && current ? secondFactorCodes[parsed.data.code] : undefined;
       if (step !== undefined) store.dispatch(secondFactorChanged(step));
       throw new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.details ?? {});

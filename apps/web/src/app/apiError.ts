@@ -32,13 +32,18 @@ export function errorMessage(error: unknown): string {
   return tr('errors.generic');
 }
 
+/** A refusal that asking again cannot change: signed out (401) or not allowed (403); a read's Retry is not offered. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
 /** Whether retrying would not help: the server understood the request and refused it. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
 /**
- * A 202 answer (issue 13): the admin action was kept for a second admin to approve, so it is not done. Thrown by
+ * A 202 answer (decision 0024): the admin action was kept for a second admin to approve, so it is not done. Thrown by
  * `apiRequest` so that no caller shows it as a success; dialogs show it as waiting (ui/ApprovalPendingAlert).
  */
 export class ApprovalPendingError extends ApiError {

@@ -1,5 +1,5 @@
 /**
- * The app's first drawing comes first (issue 22). What is not needed to draw the opened page (the answers'
+ * The app's first drawing comes first (decision 0052). What is not needed to draw the opened page (the answers'
  * schemas, the toasts) waits until the browser has drawn it, so on a slow phone its download and set-up do not
  * hold the first screen back. main.tsx holds the gate before the first render and App opens it once its first
  * render is committed; where nothing holds it (tests, the build's drawing), it is open.

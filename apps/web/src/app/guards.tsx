@@ -7,7 +7,7 @@ import { safeReturnPath } from './returnPath';
 import { authPersistConfig, store } from './store';
 
 // From the first render on, a session that goes away without the member asking (a 401, its expiry,
-// another tab signing out) is noted, so the sign-in page says it ended (issue 22).
+// another tab signing out) is noted, so the sign-in page says it ended.
 watchSessionEnd(store, `persist:${authPersistConfig.key}`);
 
 /** What the sign-in pages read from the router state to send the visitor back. */
@@ -15,7 +15,7 @@ export interface ReturnState {
   from?: string;
 }
 
-/** The pages of the steps a session may owe after its password (issue 13). */
+/** The pages of the steps a session may owe after its password (decision 0023). */
 export const secondFactorPaths: Record<Exclude<SecondFactorState, 'ok'>, string> = {
   code: '/two-factor',
   enrol: '/two-factor/setup',

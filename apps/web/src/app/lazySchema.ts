@@ -2,7 +2,7 @@ import type { z as zod } from 'zod';
 import { afterFirstPaint } from './firstPaint';
 
 /**
- * Response schemas that load with the first answer they check, not with the page (issue 22 item 8). The
+ * Response schemas that load with the first answer they check, not with the page (decision 0046). The
  * contracts (zod and every schema, about 49 kB gzip) were in the member dashboard's first download only
  * because its API modules imported schemas to check answers; a lazy schema names the schema and the
  * contracts load in parallel with the first request instead. Checking is unchanged: the same zod schema

@@ -57,7 +57,7 @@ describe('adminNavigationFor', () => {
   });
 });
 
-/** A page opened by its address follows the menu's rule (issue 38): outside the role it is not drawn. */
+/** A page opened by its address follows the menu's rule (decision 0054): outside the role it is not drawn. */
 describe('adminPageAllowed', () => {
   it('lets each role open exactly the pages its menu lists', () => {
     const all = adminNavigation.flatMap((s) => s.items.map((i) => i.to));

@@ -182,7 +182,7 @@ const pagesByPrefix: { prefix: string; areas: readonly StaffAreaName[] }[] = [
 ];
 
 /**
- * Whether a staff member's roles may open the admin page at `pathname` (issue 38): the menu's rule for its entry, so
+ * Whether a staff member's roles may open the admin page at `pathname` (decision 0054): the menu's rule for its entry, so
  * a page opened by its address outside the role shows that, not its tools. A path no entry names is let through
  * (the page, or the not-found page, decides).
  */

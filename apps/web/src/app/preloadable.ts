@@ -9,7 +9,7 @@ const preloads = new WeakMap<object, () => Promise<unknown>>();
  * calls back synchronously, which React.lazy reads without suspending), so a render after the preload draws it
  * without its Suspense fallback. Main.tsx preloads the first page's components before the first render
  * (preloadElements): a fallback shown for a few milliseconds would otherwise hold the page back, as React keeps
- * a fallback it has shown for at least 300 ms (issue 22).
+ * a fallback it has shown for at least 300 ms (decision 0051).
  */
 export function preloadableLazy<P = object>(
   load: () => Promise<Loaded<P>>,

@@ -6,7 +6,7 @@ import { isApprovalPending, isClientError } from './apiError';
  * TanStack's exponential back-off (capped at 30 s). A refusal by the server (4xx) is not retried: asking
  * again cannot change the answer and would only delay the message.
  *
- * An admin action the API kept for a second admin (202, issue 13) refreshes the admin queues (the approvals
+ * An admin action the API kept for a second admin (202, decision 0024) refreshes the admin queues (the approvals
  * and their count), the withdrawal and deposit lists (a row awaiting a second admin shows it), and the members and
  * settings (what else the same call saved, e.g. a member's other fields or the feature switches).
  */

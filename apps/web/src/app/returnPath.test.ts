@@ -18,7 +18,7 @@ describe('safeReturnPath', () => {
   });
 });
 
-describe('safeReturnPath: the page the member was on (issue 22)', () => {
+describe('safeReturnPath: the page the member was on', () => {
   it('keeps the query and the hash', () => {
     expect(safeReturnPath('/user/withdrawal?tab=history&page=2', 'user')).toBe(
       '/user/withdrawal?tab=history&page=2',

@@ -7,7 +7,7 @@ import { RootLayout } from './layouts/RootLayout';
 import { preloadableLazy, preloadElements } from './preloadable';
 
 // The member and admin frames (menus, their icons, the sign-out, the wallet slot and the site popups) load
-// with the first page of their area, not with the public pages (issue 10). Navigations run as transitions,
+// with the first page of their area, not with the public pages (decision 0046). Navigations run as transitions,
 // so the previous screen stays until the frame is there; opening an area's address directly shows the
 // spinner meanwhile.
 const adminPages = () => import('./adminPages').then((m) => m.adminPages);
@@ -39,15 +39,15 @@ const UnauthorizedPage = preloadableLazy(() => import('../pages/public/Unauthori
 const ForgotPasswordPage = preloadableLazy(() => import('../pages/public/ForgotPasswordPage'));
 const ResetPasswordPage = preloadableLazy(() => import('../pages/public/ResetPasswordPage'));
 const StaffInvitationPage = preloadableLazy(() => import('../pages/public/StaffInvitationPage'));
-// Added: the published proof of liabilities (issue 24).
+// Added: the published proof of liabilities (decision 0044).
 const ProofPage = preloadableLazy(() => import('../pages/public/ProofPage'));
 const NotFoundPage = preloadableLazy(() => import('../pages/public/NotFoundPage'));
-// The two-factor steps after the password (issue 13).
+// The two-factor steps after the password (decision 0023).
 const TwoFactorPage = preloadableLazy(() => import('../pages/public/TwoFactorPage'));
 const TwoFactorSetupPage = preloadableLazy(() => import('../pages/public/TwoFactorSetupPage'));
 
 // The member and admin pages are named here; their tables (adminPages.ts, memberPages.ts) load with the
-// area's frame, so the entry does not carry the list of what each of those ~50 pages preloads (issue 10).
+// area's frame, so the entry does not carry the list of what each of those ~50 pages preloads (decision 0046).
 type PageTable = Record<string, () => Promise<{ default: ComponentType }>>;
 function pageOf<T extends PageTable>(table: () => Promise<T>, name: keyof T) {
   return preloadableLazy(() => table().then((pages) => (pages[name] as T[keyof T])()));
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/staff-invitation', element: <StaffInvitationPage /> },
           { path: '/proof', element: <ProofPage /> },
-          // Added: the second factor a session owes after its password (issue 13), guarded by the session's state.
+          // Added: the second factor a session owes after its password (decision 0023), guarded by the session's state.
           {
             element: <RequireSecondFactorStep step="code" />,
             children: [{ path: '/two-factor', element: <TwoFactorPage /> }],
@@ -176,7 +176,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/notification/list', element: <AdminNotificationListPage /> },
               // Added: one-time codes (business-rules 6) have no screen in the spec's route table.
               { path: '/admin/codes', element: <AdminCodesPage /> },
-              // Added: the admin's two-factor sign-in (issue 13).
+              // Added: the admin's two-factor sign-in (decision 0023).
               { path: '/admin/security', element: <AdminSecurityPage /> },
             ],
           },
@@ -213,9 +213,9 @@ export const routes: RouteObject[] = [
               { path: '/user/queries', element: <QueriesPage /> },
               { path: '/user/queries/:ticketId', element: <QueryDetailPage /> },
               { path: '/user/query/create', element: <QueryCreatePage /> },
-              // Added: the token screen for members (issue 5), without Update Price.
+              // Added: the token screen for members, without Update Price.
               { path: '/user/token', element: <MemberTokenPage /> },
-              // Added: two-factor sign-in for members (issue 13).
+              // Added: two-factor sign-in for members (decision 0023).
               { path: '/user/security', element: <SecurityPage /> },
               { path: '/user/statements', element: <StatementsPage /> },
               { path: '/user/proof', element: <MemberProofPage /> },
@@ -243,7 +243,7 @@ function AppRoutes() {
 /**
  * The router: React Router in declarative mode (BrowserRouter and the route table above). The app uses no
  * loaders, actions or fetchers, and the data router (createBrowserRouter) costs 31 kB gzip on every first
- * screen against 13.5 kB for this mode (issue 10). Render errors are caught by AppErrorBoundary (reset by the next navigation, see RootLayout);
+ * screen against 13.5 kB for this mode (decision 0046). Render errors are caught by AppErrorBoundary (reset by the next navigation, see RootLayout);
  * RootLayout also restores the scroll position.
  */
 export function AppRouter({ location }: { location?: string | undefined }) {

@@ -5,7 +5,7 @@ import { type AuthAction, type AuthState, authReducer } from '../modules/auth/au
  * `persist:auth` in redux-persist's format (each field JSON text inside one JSON object), so sessions stored
  * before this store keep working and other tabs read them (modules/auth/sessionEnd.ts). A small store of our
  * own instead of Redux Toolkit, react-redux and redux-persist: the same reducer, actions, subscription and
- * persistence in about 1 kB, where the libraries were 10 kB gzip on every first screen (issue 22).
+ * persistence in about 1 kB, where the libraries were 10 kB gzip on every first screen (decision 0046).
  *
  * The stored copy is read synchronously when the app starts (local storage answers at once), so the
  * persisted-state gate opens before the first render; the spec's 5000 ms rehydrate time-out bounds that read.

@@ -11,7 +11,7 @@ const role = (name: string) => {
 };
 const hues = Object.keys(colors).filter((name) => name !== 'dark' && name !== 'gray');
 
-describe('the light colour roles (WCAG AA, issue 12)', () => {
+describe('the light colour roles (WCAG AA)', () => {
   it('measures contrast as WCAG does', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#ffffff', '#4c6ef5')).toBeCloseTo(4.32, 2); // Mantine's indigo button

@@ -8,7 +8,7 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
 });
 
-/** WCAG AA: normal text against its background (issue 12). */
+/** WCAG AA: normal text against its background. */
 export const TEXT_CONTRAST = 4.5;
 /** WCAG AA: large text and the edges of controls (inputs, check boxes) against the page. */
 export const UI_CONTRAST = 3;
@@ -48,7 +48,7 @@ const tintBackgrounds = Object.entries(colors)
   .map(([, shades]) => shades[1]);
 
 /**
- * The light scheme's colour roles, each chosen to pass WCAG AA (issue 12): Mantine's defaults put white on
+ * The light scheme's colour roles, each chosen to pass WCAG AA: Mantine's defaults put white on
  * indigo.6 (4.3:1), gray.6 as dimmed text (3.3:1), and shade 9 on shade 1 in light badges and alerts
  * (2.7:1 for yellow). Each role keeps the default shade where it is readable and goes darker only where
  * it is not, so the look stays Mantine's. Only the light scheme is used (App.tsx).

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from './engine';
-import { englishNamespace, interpolate, translate } from './i18n';
+import { englishNamespace, englishResources, interpolate, translate } from './i18n';
 import { currentLocale, setFormatLocale } from './state';
 
 const dir = import.meta.dirname;
@@ -27,7 +27,7 @@ afterAll(() => setFormatLocale('en'));
 
 describe('the English texts without the engine (first screen) and with it (decision 0039)', () => {
   it('reads every English key the way i18next does, placeholders filled', async () => {
-    const engine = await createEngine('en');
+    const engine = await createEngine('en', englishResources());
     let checked = 0;
     for (const ns of namespaces) {
       for (const [key, text] of leaves(read('en', ns))) {
@@ -42,13 +42,13 @@ describe('the English texts without the engine (first screen) and with it (decis
   });
 
   it('loads Spanish and Hindi on demand, English for what is not translated', async () => {
-    const es = await createEngine('es');
+    const es = await createEngine('es', englishResources());
     expect(currentLocale()).toBe('es');
     expect(es.t('title', { ns: 'dashboard' })).toBe('Panel');
     expect(es.t('source.roi_income', { ns: 'transactions' })).toBe('Ingreso ROI');
     expect(es.t('welcome', { ns: 'dashboard', name: 'Asha' })).toBe('Hola de nuevo, Asha.');
     englishNamespace('only-english', { hello: 'Hello {{who}}' });
-    const hi = await createEngine('hi');
+    const hi = await createEngine('hi', englishResources());
     expect(hi.t('title', { ns: 'dashboard' })).toBe('डैशबोर्ड');
     hi.addEnglish('only-english', { hello: 'Hello {{who}}' });
     expect(hi.t('hello', { ns: 'only-english', who: 'Ravi' })).toBe('Hello Ravi');

@@ -1,5 +1,4 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { englishResources } from './i18n';
 import { type AppLocale, appLocales, isAppLocale, setFormatLocale } from './state';
 
 /**
@@ -32,10 +31,12 @@ function applied(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** An i18next instance in `locale`, with every English namespace registered so far. */
-export async function createEngine(locale: AppLocale) {
+/**
+ * An i18next instance in `locale`, with every English namespace registered so far (`english`: i18n.ts passes
+ * its own, so this file imports nothing of it and the two import each other in no circle, decision 0059).
+ */
+export async function createEngine(locale: AppLocale, english: ReadonlyMap<string, unknown>) {
   const i18n = i18next.createInstance();
-  const english = englishResources();
   const initial = new Set(english.keys());
   const resources = { en: Object.fromEntries(english) as Record<string, ResourceKey> };
   await i18n.use(lazyTranslations).init({

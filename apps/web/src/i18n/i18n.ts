@@ -35,7 +35,7 @@ export const englishResources = () => english;
  */
 export function loadEngine(): Promise<Engine | null> {
   engineLoading ??= import('./engine')
-    .then((m) => m.createEngine(wanted))
+    .then((m) => m.createEngine(wanted, english))
     .then(
       (e) => {
         engine = e;

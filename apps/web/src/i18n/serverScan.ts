@@ -7,7 +7,8 @@ import ts from 'typescript';
  * `server` catalogue (server.test.ts). Read from the source with TypeScript's parser:
  * - in apps/api/src (non-test files): the message argument of badRequest, conflict, businessRule, forbidden,
  *   notFound, unauthenticated and `new AppError(code, message)`, the helpers' default messages, and every
- *   `message:` property whose value is written in the code;
+ *   `message:` property whose value is written in the code, and the texts callers give the SQL error registry
+ *   (an `SXnnn: () => '...'` property);
  * - in packages/contracts/src: zod's custom messages (`.min(8, '...')`, `.regex(re, '...')`, `.refine(f, '...')`,
  *   `{ message: '...' }`).
  * The project's own wrappers of those helpers (`hashConflict(message)`) are found and scanned the same way.
@@ -265,6 +266,25 @@ function scanFile(
         : undefined;
       if (kind === 'api' && title !== undefined && textsOf(title.initializer) !== null)
         take(title.initializer);
+    }
+    // The texts a caller gives the SQL error registry (`sqlRefusal(err, { SX405: () => `...` })`, decision 0061).
+    if (
+      kind === 'api' &&
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      /^SX\d{3}$/.test(node.name.text) &&
+      ts.isArrowFunction(node.initializer)
+    ) {
+      const body = node.initializer.body;
+      const returned: ts.Expression[] = [];
+      if (ts.isBlock(body)) {
+        const collect = (n: ts.Node): void => {
+          if (ts.isReturnStatement(n) && n.expression !== undefined) returned.push(n.expression);
+          else if (!ts.isFunctionLike(n)) ts.forEachChild(n, collect);
+        };
+        collect(body);
+      } else returned.push(body);
+      for (const r of returned) if (textsOf(r) !== null) take(r);
     }
     ts.forEachChild(node, visit);
   };

@@ -180,8 +180,8 @@ export function DataTable<Row>({
   );
 
   // Below `minWidth` the table scrolls sideways in the browser's own scroller (Mantine's ScrollContainer draws
-  // its own, and brings the floating-ui library to every page with a table: issue 22's first screen).
-  // Focusable (tabIndex 0), so a keyboard can scroll it too (axe scrollable-region-focusable; issue 38).
+  // its own, and brings the floating-ui library to every page with a table: decision 0046's first screen).
+  // Focusable (tabIndex 0), so a keyboard can scroll it too (axe scrollable-region-focusable; decision 0055).
   const region = caption === undefined ? {} : { role: 'region', 'aria-label': caption };
   if (!foldable)
     return (

@@ -27,7 +27,7 @@ export function ListPager({ page, totalPages, total, onPage, noun, label }: List
 }
 
 /**
- * Mantine's page buttons with a name for each (issue 38: the arrows had none, axe's critical button-name):
+ * Mantine's page buttons with a name for each (decision 0055: the arrows had none, axe's critical button-name):
  * "Previous page", "Next page", "Page 3". Every paged list uses this one.
  */
 export function Pager(props: PaginationProps) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessage } from '../app/apiError';
+import { errorMessage, isRefusal } from '../app/apiError';
 import { useT } from '../i18n/i18n';
 import { formatDateTime } from './format';
 import { SHELL_NS } from './i18n';
@@ -13,7 +13,10 @@ interface LoadErrorProps {
   loadedAt?: number;
 }
 
-/** A failed read: the reason, when the data on screen was last loaded, and Retry. Never invented data. */
+/**
+ * A failed read: the reason, when the data on screen was last loaded, and Retry (not offered for a refusal,
+ * which retrying cannot change). Never invented data.
+ */
 export function LoadError({ title, error, onRetry, loadedAt }: LoadErrorProps) {
   const { t } = useT(SHELL_NS);
   return (
@@ -25,9 +28,11 @@ export function LoadError({ title, error, onRetry, loadedAt }: LoadErrorProps) {
             {t('ui.lastLoaded', { time: formatDateTime(new Date(loadedAt).toISOString()) })}
           </Text>
         )}
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('ui.retry')}
-        </Button>
+        {!isRefusal(error) && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('ui.retry')}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

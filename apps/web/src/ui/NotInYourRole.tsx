@@ -7,7 +7,7 @@ import { SHELL_NS } from './i18n';
 import { PageShell } from './PageShell';
 
 /**
- * A back-office page opened outside the staff member's role (issue 38, decision 0042): one clear state, none of
+ * A back-office page opened outside the staff member's role (decisions 0054, 0042): one clear state, none of
  * the page's tools, filters or exports, and no Retry (the role would refuse it again); the way back is the menu,
  * which lists what the role opens.
  */

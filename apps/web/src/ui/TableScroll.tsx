@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A table that scrolls sideways below `minWidth` (Mantine's ScrollContainer), focusable so a keyboard can scroll
- * it too and named by `label` for screen readers (axe scrollable-region-focusable; issue 38). DataTable does the
+ * it too and named by `label` for screen readers (axe scrollable-region-focusable; decision 0055). DataTable does the
  * same for the tables it draws.
  */
 export function TableScroll({

@@ -11,7 +11,7 @@ interface WhenVisibleProps {
 /**
  * Renders `children` (typically a lazily loaded component) once its place scrolls near the screen: a part
  * of a long page below the fold, with its code and data, is not part of the page's first download
- * (issue 10). Browsers without IntersectionObserver render it at once.
+ * (decision 0046). Browsers without IntersectionObserver render it at once.
  */
 export function WhenVisible({ placeholder, margin = '200px 0px', children }: WhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);

@@ -10,7 +10,7 @@ let loading: Promise<Contracts> | undefined;
 
 /**
  * The contracts (zod and every schema) on demand. The landing and sign-in pages do not need them to show,
- * so their forms load them when the visitor starts filling them in (issue 10). Loaded once; after a failure
+ * so their forms load them when the visitor starts filling them in (decision 0046). Loaded once; after a failure
  * the next call tries again.
  */
 export function loadContracts(): Promise<Contracts> {

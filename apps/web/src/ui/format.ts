@@ -36,7 +36,7 @@ function formatter(style: Style, tag: string, timeZone: string): Intl.DateTimeFo
 /**
  * Makes the member's date format ready: the first Intl date format of a page loads the browser's date and zone
  * data (about 20 ms on a laptop, four times that on a slow phone). main.tsx calls it after the first drawing,
- * while the page waits for its answers, so that cost is not added to drawing them (issue 22).
+ * while the page waits for its answers, so that cost is not added to drawing them (decision 0052).
  */
 export function warmDateFormats(): void {
   formatter('date', tagOf(), zoneOf());
@@ -106,7 +106,7 @@ export interface Separators {
 
 /**
  * The app's languages' separators (state.ts intlTags), written out: asking Intl for the first number format costs
- * a phone about 50 ms of its main thread (measured, issue 22), before the first amount shows. format.test.ts
+ * a phone about 50 ms of its main thread (measured, decision 0052), before the first amount shows. format.test.ts
  * checks them against Intl.
  */
 export const KNOWN_SEPARATORS: Record<string, Separators> = {

@@ -20,7 +20,7 @@ export interface TextForm<Values extends Record<string, string>> extends Checked
 /**
  * A form of text fields with the subset of Mantine's `useForm` (uncontrolled mode) the sign-in and
  * registration forms use: `key`, `getInputProps`, `getValues`, `setErrors`, a field's error cleared as it
- * changes. @mantine/form is 6 kB of the first screen's budget for two fields (issue 10); the forms behind
+ * changes. @mantine/form is 6 kB of the first screen's budget for two fields (decision 0046); the forms behind
  * the sign-in keep using it.
  */
 export function useTextForm<Values extends Record<string, string>>(initialValues: Values): TextForm<Values> {

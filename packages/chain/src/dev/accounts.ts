@@ -17,7 +17,7 @@ type Ten<T> = readonly [T, T, T, T, T, T, T, T, T, T];
 /**
  * anvil's first 10 default accounts (m/44'/60'/0'/0/i of DEV_MNEMONIC), each funded with 10,000 ETH on a
  * fresh node. This is exactly what viem's `mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i })` derives
- * (dev.test.ts checks it, and checks the addresses against a running anvil); the BIP-39 seed is computed once
+ * (dev.proc.test.ts checks it, and checks the addresses against a running anvil); the BIP-39 seed is computed once
  * with Node's native PBKDF2 instead of ten times in JavaScript, which would cost about a second at import.
  */
 export const DEV_ACCOUNTS: Ten<DevAccount> = (() => {

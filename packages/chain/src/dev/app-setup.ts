@@ -32,7 +32,7 @@ export type ChainSetup = {
   confirmations: number;
   /** The members' deposit factory (CREATE2 forwarders) on this chain. */
   factory: Address;
-  /** The BatchPayout contract approved withdrawals are paid through on this chain (issue 21). */
+  /** The BatchPayout contract approved withdrawals are paid through on this chain (decision 0034). */
   payoutContract: Address;
   /** The smallest transfer to a member's own address that is credited (decimal text). */
   minDeposit: string;

@@ -4,7 +4,7 @@
  * 127.0.0.1:8546, chain id 728126428, TRON's JSON-RPC chain id). On each it deploys the test stablecoin as
  * 'USDT' first (at DEV_TOKEN_ADDRESS; 18 decimals on the EVM node, 6 on TRON as TRON's USDT), mints 10,000 to
  * the demo wallet DEV_ACCOUNTS[1] and to DEV_ACCOUNTS[2], and deploys the members' deposit factory (the same
- * address on both, its treasury DEV_ACCOUNTS[8]) and the batch payout contract of withdrawals (issue 21; the same
+ * address on both, its treasury DEV_ACCOUNTS[8]) and the batch payout contract of withdrawals (decision 0034; the same
  * address on both). It prints what a developer needs, then waits for the app and configures it as the two demo
  * admins (app-setup.ts: both chains' token, confirmations, factory, payout contract and minimum, a BEP20 and a
  * TRC20 receiving address; two-factor sign-in in admin-sign-in.ts). With --json it then prints

@@ -40,34 +40,10 @@ CREATE TABLE ledger_entries (
 );
 CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id);
 
--- Append only: entries and transactions are never changed; a mistake is corrected by a reversal.
-CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'ledger rows are append-only (% on %)', TG_OP, TG_TABLE_NAME USING ERRCODE = 'P0001';
-END $$;
-CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
-  FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
-CREATE TRIGGER ledger_transactions_append_only BEFORE UPDATE OR DELETE ON ledger_transactions
-  FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
-CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+-- ledger_refuse_change: now in functions/ledger_refuse_change.sql (decision 0057).
+-- ledger_entries.ledger_entries_append_only: now in triggers/ledger_entries.ledger_entries_append_only.sql (decision 0057).
+-- ledger_transactions.ledger_transactions_append_only: now in triggers/ledger_transactions.ledger_transactions_append_only.sql (decision 0057).
+-- ledger_entries.ledger_entries_no_truncate: now in triggers/ledger_entries.ledger_entries_no_truncate.sql (decision 0057).
 
--- Every transaction sums to zero per asset, checked by the database when the transaction commits.
-CREATE FUNCTION ledger_check_zero_sum() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  bad record;
-BEGIN
-  SELECT a.asset, sum(e.amount) AS total INTO bad
-  FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-  WHERE e.transaction_id = NEW.transaction_id
-  GROUP BY a.asset
-  HAVING sum(e.amount) <> 0
-  LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', NEW.transaction_id, bad.asset, bad.total
-      USING ERRCODE = 'P0002';
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE CONSTRAINT TRIGGER ledger_entries_zero_sum AFTER INSERT ON ledger_entries
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_zero_sum();
+-- ledger_check_zero_sum: retired later (was defined here before decision 0057).
+-- ledger_entries.ledger_entries_zero_sum: retired later (was defined here before decision 0057).

@@ -9,18 +9,10 @@
 -- texts of three characters or more, and an index of every one- and two-character piece of the
 -- lower-cased text for shorter ones (pg_trgm cannot answer those).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE FUNCTION member_search_text(username text, email text, fullname text, code text, phone text)
-RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT username || ' ' || email || ' ' || fullname || ' ' || code || ' ' || coalesce(phone, '')
-$$;
-CREATE FUNCTION search_grams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT string_to_array(l, NULL) || ARRAY(SELECT substr(l, i, 2) FROM generate_series(1, length(l) - 1) i)
-  FROM lower(t) AS l
-$$;
-CREATE INDEX users_search_trgm_idx ON users
-  USING gin (member_search_text(username, email, fullname, refferal_code, phone) gin_trgm_ops);
-CREATE INDEX users_search_grams_idx ON users
-  USING gin (search_grams(member_search_text(username, email, fullname, refferal_code, phone)));
+-- member_search_text: now in functions/member_search_text.sql (decision 0057).
+-- search_grams: now in functions/search_grams.sql (decision 0057).
+-- (The two indexes on users made here were replaced by member_search's in 0068: since decision 0057 a new
+-- database does not make them.)
 
 -- Live accounts newest first (/users/list): a page is found by walking this narrow index.
 CREATE INDEX users_live_id_idx ON users (id) WHERE deleted_at IS NULL;
@@ -76,18 +68,7 @@ SELECT 'hourly', date_trunc('day', least(
   (SELECT min(decided_at) FROM withdrawals WHERE status = 'complete'),
   now()), 'UTC');
 
--- The end of the last hour that may be closed: not after `upto` (the app passes ten minutes ago), and never
--- after the start of a transaction still open (its rows, stamped with its start time, are not visible yet). SECURITY DEFINER so that the app role can
--- see the other sessions of this database.
-CREATE FUNCTION rollup_closable_until(upto timestamptz) RETURNS timestamptz
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog AS $$
-  SELECT date_trunc('hour', least(
-    upto,
-    coalesce((SELECT min(a.xact_start) FROM pg_stat_activity a
-              WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
-                AND a.backend_type = 'client backend' AND a.xact_start IS NOT NULL), 'infinity')
-  ), 'UTC')
-$$;
+-- rollup_closable_until: now in functions/rollup_closable_until.sql (decision 0057).
 
 -- Running counts of accounts for the dashboard and /users/list: each change of a users row that moves a
 -- count appends one delta row (never an update of a shared row, so writers do not queue on each other);
@@ -100,42 +81,8 @@ CREATE TABLE member_tally (
   blocked bigint NOT NULL,   -- of those, status = 'block'
   invested bigint NOT NULL   -- active_plan summed over live accounts
 );
-CREATE FUNCTION member_tally_change() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  d_users bigint := 0;
-  d_members bigint := 0;
-  d_active bigint := 0;
-  d_blocked bigint := 0;
-  d_invested bigint := 0;
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
-    d_users := d_users - 1;
-    d_invested := d_invested - OLD.active_plan;
-    IF OLD.role = 'user' THEN
-      d_members := d_members - 1;
-      d_active := d_active - (OLD.is_active = 'active')::int;
-      d_blocked := d_blocked - (OLD.status = 'block')::int;
-    END IF;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.deleted_at IS NULL THEN
-    d_users := d_users + 1;
-    d_invested := d_invested + NEW.active_plan;
-    IF NEW.role = 'user' THEN
-      d_members := d_members + 1;
-      d_active := d_active + (NEW.is_active = 'active')::int;
-      d_blocked := d_blocked + (NEW.status = 'block')::int;
-    END IF;
-  END IF;
-  IF d_users <> 0 OR d_members <> 0 OR d_active <> 0 OR d_blocked <> 0 OR d_invested <> 0 THEN
-    INSERT INTO member_tally (users, members, active, blocked, invested)
-    VALUES (d_users, d_members, d_active, d_blocked, d_invested);
-  END IF;
-  RETURN NULL;
-END $$;
--- The trigger first (it locks users against writes until this migration commits), then the starting row.
-CREATE TRIGGER users_member_tally
-  AFTER INSERT OR DELETE OR UPDATE OF role, status, is_active, active_plan, deleted_at ON users
-  FOR EACH ROW EXECUTE FUNCTION member_tally_change();
+-- member_tally_change: now in functions/member_tally_change.sql (decision 0057).
+-- users.users_member_tally: now in triggers/users.users_member_tally.sql (decision 0057).
 INSERT INTO member_tally (users, members, active, blocked, invested)
 SELECT count(*),
        count(*) FILTER (WHERE role = 'user'),
@@ -144,23 +91,25 @@ SELECT count(*),
        coalesce(sum(active_plan), 0)
 FROM users WHERE deleted_at IS NULL;
 
--- Brings the rollups up to the last closable hour before `upto` and returns the new watermark. One filler
--- at a time: a second caller does not wait, it returns the watermark as it is. Hour rows for the newly
--- closed hours, then day rows (sums of their hours) for the days all of whose hours are now closed.
--- Plans are made for the actual range each time (a generic plan could scan the whole ledger).
-CREATE FUNCTION rollup_fill(upto timestamptz) RETURNS timestamptz LANGUAGE plpgsql
-SET plan_cache_mode = force_custom_plan AS $$
+-- rollup_fill: now in functions/rollup_fill.sql (decision 0057).
+
+-- The history there is now (nothing on a new database).
+-- What rollup_fill(now() - interval '10 minutes') did then, written out (decision 0057: migrations call
+-- no function of the tree, which is applied after them).
+DO $$
 DECLARE
   w timestamptz;
   target timestamptz;
 BEGIN
-  IF NOT pg_try_advisory_xact_lock(727019) THEN
-    RETURN (SELECT closed_until FROM rollup_state WHERE name = 'hourly');
-  END IF;
   SELECT closed_until INTO w FROM rollup_state WHERE name = 'hourly' FOR UPDATE;
-  target := rollup_closable_until(upto);
+  target := date_trunc('hour', least(
+    now() - interval '10 minutes',
+    coalesce((SELECT min(a.xact_start) FROM pg_stat_activity a
+              WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
+                AND a.backend_type = 'client backend' AND a.xact_start IS NOT NULL), 'infinity')
+  ), 'UTC');
   IF target <= w THEN
-    RETURN w;
+    RETURN;
   END IF;
 
   INSERT INTO ledger_rollups (grain, period, asset, source, income, credit, entries, amount)
@@ -199,8 +148,4 @@ BEGIN
   GROUP BY 2;
 
   UPDATE rollup_state SET closed_until = target WHERE name = 'hourly';
-  RETURN target;
 END $$;
-
--- The history there is now (nothing on a new database).
-SELECT rollup_fill(now() - interval '10 minutes');

@@ -32,92 +32,9 @@ ALTER TABLE member_events ADD CONSTRAINT member_events_kind_check CHECK (kind IN
   'plan_ended', 'income_missed', 'ticket_answered', 'ticket_closed', 'reward_claimable',
   'payout_address_changed'));
 
--- The end of the hold on a member's payout address for a currency, or NULL when withdrawals to it may go
--- now: the latest uncancelled change that set this address and whose hold has not ended. An address set
--- without a change row (before this migration) is not held. The one rule both withdrawal paths use.
-CREATE FUNCTION payout_address_hold(p_user bigint, p_currency text, p_address text) RETURNS timestamptz
-LANGUAGE sql STABLE AS $$
-  SELECT max(c.hold_until) FROM payout_address_changes c
-  WHERE c.user_id = p_user AND c.currency = p_currency AND c.cancelled_at IS NULL
-    AND lower(c.new_address) = lower(p_address) AND c.hold_until > now()
-$$;
+-- payout_address_hold: now in functions/payout_address_hold.sql (decision 0057).
 
--- withdrawal_request (migration 0026) again, with one more check after the payout address: the address
--- must not be inside a hold. SX406 carries the currency and the hold's end (ISO, UTC) in its DETAIL.
-CREATE OR REPLACE FUNCTION withdrawal_request(
-  p_user bigint,
-  p_kind text,
-  p_wallet text,
-  p_amount bigint,
-  p_fee bigint,
-  p_minimum bigint,
-  p_currency text,
-  p_key text,
-  p_fingerprint text,
-  p_created_by bigint,
-  p_check_blocked boolean,
-  p_feature_on boolean
-) RETURNS TABLE (
-  id bigint, user_id bigint, username text, kind text, amount bigint, fee bigint, net bigint,
-  currency text, address text, status text, note text, created_at timestamptz, decided_at timestamptz
-)
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_bep20 text;
-  v_trc20 text;
-  v_deleted timestamptz;
-  v_id bigint;
-  v_currency text;
-  v_address text;
-  v_hold timestamptz;
-BEGIN
-  PERFORM request_key_claim(p_key, p_fingerprint);
-  SELECT nullif(u.bep20, ''), nullif(u.trc20, ''), u.deleted_at INTO v_bep20, v_trc20, v_deleted
-  FROM users u WHERE u.id = p_user;
-  IF NOT FOUND OR v_deleted IS NOT NULL THEN
-    RAISE EXCEPTION 'Member not found.' USING ERRCODE = 'SX401';
-  END IF;
-  SELECT w.id INTO v_id FROM withdrawals w WHERE w.request_key = p_key;
-  IF v_id IS NULL THEN
-    IF NOT p_feature_on THEN
-      RAISE EXCEPTION 'Withdrawals are switched off.' USING ERRCODE = 'SX402';
-    END IF;
-    IF p_check_blocked THEN
-      PERFORM assert_may_move_money(p_user);
-    END IF;
-    v_currency := coalesce(p_currency,
-      CASE WHEN v_bep20 IS NOT NULL THEN 'BEP20' WHEN v_trc20 IS NOT NULL THEN 'TRC20' END);
-    v_address := CASE v_currency WHEN 'BEP20' THEN v_bep20 WHEN 'TRC20' THEN v_trc20 END;
-    IF v_currency IS NULL OR v_address IS NULL THEN
-      RAISE EXCEPTION 'No payout address.' USING ERRCODE = 'SX403';
-    END IF;
-    v_hold := payout_address_hold(p_user, v_currency, v_address);
-    IF v_hold IS NOT NULL THEN
-      RAISE EXCEPTION 'Payout address in hold.' USING ERRCODE = 'SX406',
-        DETAIL = v_currency || ' ' || to_char(v_hold AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
-    END IF;
-    IF p_amount <= 0 THEN
-      RAISE EXCEPTION 'No amount.' USING ERRCODE = 'SX404';
-    END IF;
-    IF p_amount < p_minimum THEN
-      RAISE EXCEPTION 'Under the minimum.' USING ERRCODE = 'SX405';
-    END IF;
-    INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, member_plan_id, request_key)
-    VALUES (p_user, p_kind, p_amount, p_fee, p_amount - p_fee, v_currency, v_address, NULL, p_key)
-    RETURNING withdrawals.id INTO v_id;
-    PERFORM ledger_post(
-      'withdrawal-hold:' || v_id, 'withdrawal_hold', NULL, p_user, p_kind || ' withdrawal requested',
-      jsonb_build_object('withdrawal_id', v_id::text, 'fee', p_fee::text, 'net', (p_amount - p_fee)::text),
-      p_created_by,
-      ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
-      ARRAY[-p_amount, p_amount]::bigint[]);
-  END IF;
-  -- The record as GET /withdrawalrequest/{id} shows it (a query here sees the row just written).
-  RETURN QUERY
-  SELECT w.id, w.user_id, u.username, w.kind, w.amount, w.fee, w.net, w.currency, w.address, w.status,
-         w.note, w.created_at, w.decided_at
-  FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE w.id = v_id;
-END $$;
+-- withdrawal_request: now in functions/withdrawal_request.sql (decision 0057).
 
 DO $$
 BEGIN

@@ -1,3 +1,1 @@
--- withdrawal_risk() (redefined in 0034) returns one row per signal, nine in all; without an estimate the planner
--- assumes 1000 rows for a set-returning function, which misleads the plans of queries that join its rows.
-ALTER FUNCTION withdrawal_risk(bigint) ROWS 9;
+-- ALTER FUNCTION withdrawal_risk(bigint) ROWS 9: folded into functions/withdrawal_risk.sql (decision 0057).

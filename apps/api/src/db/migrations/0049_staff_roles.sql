@@ -5,25 +5,10 @@
 ALTER TABLE users ADD COLUMN staff_roles text[] NOT NULL DEFAULT '{}';
 UPDATE users SET staff_roles = '{owner}' WHERE role = 'admin';
 
--- An account made an admin without roles (the demo seed, `role = 'admin'` written by hand) is an owner, as the
--- spec's admin is; an account that stops being staff holds no role. Staff invitations name their roles.
-CREATE FUNCTION users_staff_roles_follow_role() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.role = 'admin' AND cardinality(NEW.staff_roles) = 0 THEN
-    NEW.staff_roles := '{owner}';
-  ELSIF NEW.role <> 'admin' THEN
-    NEW.staff_roles := '{}';
-  END IF;
-  RETURN NEW;
-END $$;
+-- users_staff_roles_follow_role: now in functions/users_staff_roles_follow_role.sql (decision 0057).
 
--- Members are inserted by the million (bench:scale): the trigger runs only where there is something to do.
-CREATE TRIGGER users_staff_roles_on_insert BEFORE INSERT ON users
-  FOR EACH ROW WHEN (NEW.role = 'admin' OR cardinality(NEW.staff_roles) > 0)
-  EXECUTE FUNCTION users_staff_roles_follow_role();
-CREATE TRIGGER users_staff_roles_on_update BEFORE UPDATE OF role, staff_roles ON users
-  FOR EACH ROW EXECUTE FUNCTION users_staff_roles_follow_role();
+-- users.users_staff_roles_on_insert: now in triggers/users.users_staff_roles_on_insert.sql (decision 0057).
+-- users.users_staff_roles_on_update: now in triggers/users.users_staff_roles_on_update.sql (decision 0057).
 
 ALTER TABLE users
   ADD CONSTRAINT users_staff_roles_known CHECK (

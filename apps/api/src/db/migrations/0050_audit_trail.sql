@@ -4,11 +4,10 @@
 
 ALTER TABLE audit_log ADD COLUMN member_id bigint;
 
--- The member an entry concerns, from its record: a member's own record, or the member of a withdrawal,
--- deposit, top-up, plan, reward, leadership entry or approval. NULL for platform records (plans, settings).
-CREATE FUNCTION audit_member_of(entity text, entity_id text) RETURNS bigint
-LANGUAGE sql STABLE AS $$
-  SELECT CASE
+-- audit_member_of: now in functions/audit_member_of.sql (decision 0057).
+
+-- (audit_member_of(entity, entity_id) as it was then, written out: decision 0057.)
+UPDATE audit_log SET member_id = CASE
     WHEN entity_id IS NULL OR entity_id !~ '^[0-9]{1,18}$' THEN NULL
     WHEN entity = 'user' THEN entity_id::bigint
     WHEN entity = 'withdrawal' THEN (SELECT user_id FROM withdrawals WHERE id = entity_id::bigint)
@@ -18,32 +17,14 @@ LANGUAGE sql STABLE AS $$
     WHEN entity = 'leadership' THEN (SELECT user_id FROM leadership WHERE id = entity_id::bigint)
     WHEN entity = 'approval' THEN (SELECT member_id FROM approvals WHERE id = entity_id::bigint)
     ELSE NULL
-  END
-$$;
+  END;
 
-UPDATE audit_log SET member_id = audit_member_of(entity, entity_id);
+-- audit_log_fill_member: now in functions/audit_log_fill_member.sql (decision 0057).
+-- audit_log.audit_log_member: now in triggers/audit_log.audit_log_member.sql (decision 0057).
 
-CREATE FUNCTION audit_log_fill_member() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.member_id IS NULL THEN
-    NEW.member_id := audit_member_of(NEW.entity, NEW.entity_id);
-  END IF;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER audit_log_member BEFORE INSERT ON audit_log
-  FOR EACH ROW EXECUTE FUNCTION audit_log_fill_member();
-
--- Written once, never changed: no UPDATE, DELETE or TRUNCATE, whoever asks.
-CREATE FUNCTION audit_log_refuse_change() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'audit entries cannot be changed or deleted' USING ERRCODE = 'insufficient_privilege';
-END $$;
-CREATE TRIGGER audit_log_immutable BEFORE UPDATE OR DELETE ON audit_log
-  FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
-CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
-  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+-- audit_log_refuse_change: now in functions/audit_log_refuse_change.sql (decision 0057).
+-- audit_log.audit_log_immutable: now in triggers/audit_log.audit_log_immutable.sql (decision 0057).
+-- audit_log.audit_log_no_truncate: now in triggers/audit_log.audit_log_no_truncate.sql (decision 0057).
 
 -- One index per filter, each in id order, so a page is one range scan however large the log grows.
 CREATE INDEX audit_log_actor_idx ON audit_log (actor_id, id DESC);

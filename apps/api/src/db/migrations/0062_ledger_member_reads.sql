@@ -16,9 +16,21 @@
 --    thousand rows (a month's CTO credits: 0.2 s at 100,000 members, seconds at a million).
 
 ALTER TABLE ledger_entries ADD COLUMN created_at timestamptz;
-ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only;
-UPDATE ledger_entries e SET created_at = t.created_at FROM ledger_transactions t WHERE t.id = e.transaction_id;
-ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only;
+-- The append-only trigger (triggers/, applied after the migrations: decision 0057) exists here only on a
+-- database that had it before; it is set aside for this one backfill.
+DO $$
+DECLARE
+  kept boolean := EXISTS (SELECT 1 FROM pg_trigger
+                          WHERE tgrelid = 'ledger_entries'::regclass AND tgname = 'ledger_entries_append_only');
+BEGIN
+  IF kept THEN
+    ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_append_only;
+  END IF;
+  UPDATE ledger_entries e SET created_at = t.created_at FROM ledger_transactions t WHERE t.id = e.transaction_id;
+  IF kept THEN
+    ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_append_only;
+  END IF;
+END $$;
 ALTER TABLE ledger_entries ALTER COLUMN created_at SET DEFAULT now();
 ALTER TABLE ledger_entries ALTER COLUMN created_at SET NOT NULL;
 
@@ -58,64 +70,19 @@ EXCEPTION WHEN insufficient_privilege THEN
   RAISE NOTICE 'grants to sgx_app skipped: %', SQLERRM;
 END $$;
 
--- Both live figures in one statement: the hour's (0025) and the account's. Each row's transaction and
--- account are looked up by primary key (OFFSET 0 keeps the planner from turning the lookups into a hash
--- of the whole table), so the cost follows the statement, not the ledger.
-CREATE OR REPLACE FUNCTION ledger_rollup_live_add() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  WITH j AS MATERIALIZED (
-    SELECT n.account_id, n.amount, a.asset, t.created_at, coalesce(t.income_type, t.kind) AS source,
-           t.income_type IS NOT NULL AS income
-    FROM inserted n
-    CROSS JOIN LATERAL (SELECT x.created_at, x.income_type, x.kind FROM ledger_transactions x
-                        WHERE x.id = n.transaction_id OFFSET 0) t
-    CROSS JOIN LATERAL (SELECT y.asset, y.owner_id FROM ledger_accounts y WHERE y.id = n.account_id OFFSET 0) a
-    WHERE a.owner_id IS NOT NULL
-  ),
-  per_account AS (
-    INSERT INTO ledger_account_sums_live (account_id, source, income, credit, entries, amount)
-    SELECT account_id, source, income, amount > 0, count(*), sum(amount) FROM j GROUP BY 1, 2, 3, 4
-  )
-  INSERT INTO ledger_rollup_live (period, asset, source, income, credit, entries, amount)
-  SELECT date_trunc('hour', created_at, 'UTC'), asset, source, income, amount > 0, count(*), sum(amount)
-  FROM j GROUP BY 1, 2, 3, 4, 5;
-  RETURN NULL;
-END $$;
+-- ledger_rollup_live_add: retired later (was defined here before decision 0057).
 
--- Moves the appended rows into the folded ones, one folder at a time. Rows appended meanwhile stay (the
--- DELETE sees its snapshot only); a reader sums both tables in one statement, so it sees every entry
--- once, before or after a fold. Returns how many rows it folded.
-CREATE FUNCTION account_sums_fold() RETURNS bigint LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
-BEGIN
-  IF NOT pg_try_advisory_xact_lock(727062) THEN
-    RETURN 0;
-  END IF;
-  WITH gone AS (DELETE FROM ledger_account_sums_live RETURNING *),
-  folded AS (
-    INSERT INTO ledger_account_sums AS s (account_id, source, income, credit, entries, amount)
-    SELECT account_id, source, income, credit, sum(entries)::bigint, sum(amount)::bigint
-    FROM gone GROUP BY 1, 2, 3, 4
-    ORDER BY 1, 2, 3, 4
-    ON CONFLICT (account_id, source, income, credit)
-    DO UPDATE SET entries = s.entries + excluded.entries, amount = s.amount + excluded.amount
-  )
-  SELECT count(*) INTO n FROM gone;
-  RETURN n;
-END $$;
+-- account_sums_fold: now in functions/account_sums_fold.sql (decision 0057).
 
--- Rebuilds the folded figures from the ledger (here; the benchmark's loader after writing its rows).
-CREATE FUNCTION account_sums_rebuild() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM ledger_account_sums_live;
-  DELETE FROM ledger_account_sums;
-  INSERT INTO ledger_account_sums (account_id, source, income, credit, entries, amount)
-  SELECT e.account_id, coalesce(t.income_type, t.kind), t.income_type IS NOT NULL, e.amount > 0,
-         count(*), sum(e.amount)::bigint
-  FROM ledger_entries e
-  JOIN ledger_transactions t ON t.id = e.transaction_id
-  JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
-  GROUP BY 1, 2, 3, 4;
-$$;
+-- account_sums_rebuild: now in functions/account_sums_rebuild.sql (decision 0057).
 
-SELECT account_sums_rebuild();
+-- What account_sums_rebuild() did then, written out (decision 0057).
+DELETE FROM ledger_account_sums_live;
+DELETE FROM ledger_account_sums;
+INSERT INTO ledger_account_sums (account_id, source, income, credit, entries, amount)
+SELECT e.account_id, coalesce(t.income_type, t.kind), t.income_type IS NOT NULL, e.amount > 0,
+       count(*), sum(e.amount)::bigint
+FROM ledger_entries e
+JOIN ledger_transactions t ON t.id = e.transaction_id
+JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
+GROUP BY 1, 2, 3, 4;

@@ -12,25 +12,20 @@ CREATE TABLE member_search (
   text text NOT NULL           -- member_search_text(username, email, fullname, refferal_code, phone)
 );
 
-CREATE FUNCTION member_search_keep() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO member_search (user_id, text)
-  VALUES (NEW.id, member_search_text(NEW.username, NEW.email, NEW.fullname, NEW.refferal_code, NEW.phone))
-  ON CONFLICT (user_id) DO UPDATE SET text = excluded.text WHERE member_search.text IS DISTINCT FROM excluded.text;
-  RETURN NULL;
-END $$;
+-- member_search_keep: now in functions/member_search_keep.sql (decision 0057).
 
--- The trigger first (it holds writers of users until this migration commits), then the rows already there.
-CREATE TRIGGER users_search_kept AFTER INSERT OR UPDATE OF username, email, fullname, refferal_code, phone
-  ON users FOR EACH ROW EXECUTE FUNCTION member_search_keep();
+-- users.users_search_kept: now in triggers/users.users_search_kept.sql (decision 0057).
 INSERT INTO member_search (user_id, text)
-SELECT id, member_search_text(username, email, fullname, refferal_code, phone) FROM users
+SELECT id, username || ' ' || email || ' ' || fullname || ' ' || refferal_code || ' ' || coalesce(phone, '') FROM users
 ON CONFLICT (user_id) DO NOTHING;
 
 CREATE INDEX member_search_trgm_idx ON member_search USING gin (text gin_trgm_ops);
+-- An index on a function of the tree: that function is applied first, in this migration's transaction
+-- (migrate.ts, decision 0057). Changing search_grams later needs a migration that rebuilds the index.
+-- requires: functions/search_grams.sql
 CREATE INDEX member_search_grams_idx ON member_search USING gin (search_grams(text));
-DROP INDEX users_search_trgm_idx;
-DROP INDEX users_search_grams_idx;
+DROP INDEX IF EXISTS users_search_trgm_idx;
+DROP INDEX IF EXISTS users_search_grams_idx;
 
 DO $$
 BEGIN

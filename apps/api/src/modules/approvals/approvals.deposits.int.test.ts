@@ -213,7 +213,7 @@ describe('the deposits queue', () => {
     expect(mine.json().deposits[0]).toMatchObject({ id: d.id, approval_id: approval.id });
 
     // The CSV keeps its columns in place: the approval's two come after the source, then the chain sender's three,
-    // then the own address and the explorer link (issue 20).
+    // then the own address and the explorer link (decision 0033).
     const csv = await api('GET', `/deposite/list?format=csv&search=${normalizeHash(d.hash)}`, tokenB);
     const [header, line] = csv.body.trim().split(/\r?\n/);
     expect(header?.split(',').slice(0, 2)).toEqual(['"id"', '"user_id"']);

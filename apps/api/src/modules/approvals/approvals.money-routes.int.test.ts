@@ -7,7 +7,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, launchToken } from '../../../test/money';
 
 /**
- * Issue 19 (decision 0029): what decides where money comes from or goes — a chain's accepted token, its
+ * Decision 0029: what decides where money comes from or goes — a chain's accepted token, its
  * confirmations and switch, the receiving addresses, the manual SGX price — changes only when a second admin
  * approves; members and the verifier see the old values until then.
  */
@@ -50,7 +50,7 @@ const chainBody = async (id: number, change: object) => {
     token_symbol: c.token.symbol,
     token_decimals: c.token.decimals,
     confirmations: c.confirmations,
-    reason: 'issue 19',
+    reason: 'a chain setting waits for a second admin',
     ...change,
   };
 };
@@ -76,7 +76,7 @@ describe('chain settings need a second admin', () => {
         subject_id: 56,
         summary: 'Change BNB Smart Chain deposits: token contract.',
         changes: [{ field: 'Token contract', before: verifierBefore.token_address, after: ATTACKER_TOKEN }],
-        reason: 'issue 19',
+        reason: 'a chain setting waits for a second admin',
         requested_by: Number(adminA.id),
       },
     });

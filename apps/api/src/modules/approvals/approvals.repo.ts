@@ -33,7 +33,7 @@ export const pendingResponse = (a: ApprovalRecord) => ({
 });
 
 /**
- * What admins read of the approval a request's completion waits for (issue 13): its id and the username of
+ * What admins read of the approval a request's completion waits for (decision 0024): its id and the username of
  * the admin who asked, null when none waits; `subject` names the request's id column in the caller's query.
  * `staff` false gives members the same columns, always null.
  */

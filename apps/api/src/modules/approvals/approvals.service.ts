@@ -1,20 +1,13 @@
 import { type ApprovalKind, type ApprovalRecord, type ApprovalStatus, approvalArea } from '@sgx/contracts';
-import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db';
-import type { ApprovalsTable } from '../../db/schema';
 import { type Principal, staffAllows } from '../../http/access';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import { lockDeposit } from '../deposits/deposits.approval';
-import { lockWithdrawal } from '../withdrawals/withdrawals.decide';
+import type { Approval, ApprovalRegistrations } from './approvals.registry';
 import { approvalRecord, listApprovals, markDecided } from './approvals.repo';
 
-export type Approval = Selectable<ApprovalsTable>;
-/** What approving an approval of one kind runs, in the approval's transaction, as its requester's. */
-export type ApprovalAction = (tx: Tx, a: Approval) => Promise<void>;
-/** One action per kind (approvals.actions.ts builds them from the services; app.ts passes them in). */
-export type ApprovalActions = Record<ApprovalKind, ApprovalAction>;
+export type { Approval, ApprovalAction } from './approvals.registry';
 
 export const SAME_ADMIN_MESSAGE = 'You asked for this, so another admin must approve it.';
 export const NOT_YOUR_DECISION_MESSAGE = 'Your staff role cannot decide this kind of request.';
@@ -25,16 +18,15 @@ function assertMayDecide(principal: Principal, a: Approval): void {
 }
 
 /**
- * Deciding approvals (decision 0024). Approving runs the kept action in the transaction that marks the
+ * Deciding approvals (decision 0024). Approving runs the registered action of the approval's kind in the transaction that marks the
  * approval approved, with the approval's row locked, so two admins approving at once execute it once. The
  * action runs as its requester's; every audit row it writes also names the approval and the approver.
  */
 export class ApprovalsService {
   constructor(
     private readonly db: Db,
-    private readonly actions: ApprovalActions,
-    /** Told after an approving transaction of this kind ended, done or refused (to drop kept settings at once). */
-    private readonly afterApproving: (kind: ApprovalKind) => void = () => undefined,
+    /** One registration per kind, filled by the composition (decision 0059). */
+    private readonly kinds: ApprovalRegistrations,
   ) {}
 
   list(q: { page: number; limit: number; status?: ApprovalStatus | undefined }) {
@@ -66,16 +58,15 @@ export class ApprovalsService {
   async approve(principal: Principal, id: number, reason?: string): Promise<ApprovalRecord> {
     let kind: ApprovalKind | undefined;
     const refused = await this.db.transaction().execute(async (tx) => {
-      // A withdrawal or deposit is locked before its approval, in the order declining and cancelling take them.
+      // A withdrawal or deposit is locked before its approval, in the order declining and cancelling take them:
+      // its domain registered the lock with its kind (decision 0059).
       const subject = await tx
         .selectFrom('approvals')
         .select(['kind', 'subject_id'])
         .where('id', '=', BigInt(id))
         .executeTakeFirst();
-      if (subject?.kind === 'withdrawal' && subject.subject_id !== null)
-        await lockWithdrawal(tx, subject.subject_id);
-      if (subject?.kind === 'deposit' && subject.subject_id !== null)
-        await lockDeposit(tx, subject.subject_id);
+      const lockSubject = subject && this.kinds[subject.kind].lockSubject;
+      if (lockSubject && subject.subject_id !== null) await lockSubject(tx, subject.subject_id);
       const a = await this.lockPending(tx, BigInt(id));
       if (a.requested_by === principal.userId) throw forbidden(SAME_ADMIN_MESSAGE);
       assertMayDecide(principal, a);
@@ -85,7 +76,7 @@ export class ApprovalsService {
         // Local to this transaction (and undone with the savepoint): read by audit_log's column defaults.
         await sql`SELECT set_config('sgx.approval_id', ${String(a.id)}, true),
                          set_config('sgx.approved_by', ${String(principal.userId)}, true)`.execute(tx);
-        await this.actions[a.kind](tx, a);
+        await this.kinds[a.kind].run(tx, a);
       } catch (err) {
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         await sql`ROLLBACK TO SAVEPOINT approval_action`.execute(tx);
@@ -119,7 +110,7 @@ export class ApprovalsService {
       });
       return null;
     });
-    if (kind !== undefined) this.afterApproving(kind);
+    if (kind !== undefined) this.kinds[kind].afterApproving?.();
     if (refused) throw refused;
     return this.one(BigInt(id));
   }

@@ -7,8 +7,8 @@ import { fundWallet, randomHash, walletsOf } from '../../../test/money';
 import { reconcile } from '../ledger/ledger.service';
 
 /**
- * What one admin may do alone is capped per admin per rolling 24 hours, in total across kinds (issue 19,
- * decision 0030): settings.soloDailyLimit, default $3,000. Past it, each further action waits for a second admin.
+ * What one admin may do alone is capped per admin per rolling 24 hours, in total across kinds
+ * (decision 0030): settings.soloDailyLimit, default $3,000. Past it, each further action waits for a second admin.
  */
 let t: TestApp;
 let approver: Admin;

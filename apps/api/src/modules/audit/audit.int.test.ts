@@ -4,7 +4,7 @@ import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factori
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 
 /**
- * The audit trail (issue 23, decision 0042): searched by actor, member, kind, record and date, newest first,
+ * The audit trail (decision 0042): searched by actor, member, kind, record and date, newest first,
  * paged by cursor past 10,000 entries, exported as CSV; owner and compliance only; the database refuses to
  * change or delete an entry.
  */
@@ -36,7 +36,7 @@ const block = (token: string, id: bigint, why: string) =>
     payload: { status: 'block', block_reason: why },
   });
 
-describe('searching by the names people use (issue 38)', () => {
+describe('searching by the names people use (decision 0054)', () => {
   const account = async (id: bigint) =>
     (await sqlOn(t.url, 'SELECT username, email FROM users WHERE id = $1', [id])).rows[0] as {
       username: string;

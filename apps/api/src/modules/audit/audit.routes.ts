@@ -3,7 +3,7 @@ import type { App } from '../../deps';
 import { csvColumns, sendCsv } from '../../http/listing';
 import { AUDIT_CSV_MAX, auditCsvRow, searchAudit } from './audit.search';
 
-/** The audit trail (issue 23, decision 0042): owner and compliance search who did what, to whom, when. */
+/** The audit trail (decision 0042): owner and compliance search who did what, to whom, when. */
 export function auditRoutes(app: App): void {
   const columns = csvColumns(AuditEntry);
   app.get(

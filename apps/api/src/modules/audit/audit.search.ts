@@ -11,7 +11,7 @@ const num = (v: bigint | null) => (v === null ? null : Number(v));
 const day = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000);
 
 /**
- * The account a search names (issue 38): its username or e-mail in any letter case (the unique lower(username) and
+ * The account a search names (decision 0054): its username or e-mail in any letter case (the unique lower(username) and
  * lower(email) indexes), else an account number written `17` or `#17`; deleted accounts too, the trail keeps them.
  * None: a 400 on the field, in words.
  */

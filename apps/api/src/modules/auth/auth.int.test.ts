@@ -67,7 +67,7 @@ describe('registration', () => {
     expect(row.rows[0]?.refferal_code).toBe('SGXROOT');
   });
 
-  it('registers a phone number in a common international format, kept in E.164 (issue 22)', async () => {
+  it('registers a phone number in a common international format, kept in E.164 (decision 0041)', async () => {
     for (const [written, stored] of [
       ['+44 7911 123456', '+447911123456'],
       ['+1 (202) 555-0123', '+12025550123'],

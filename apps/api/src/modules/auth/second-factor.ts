@@ -10,7 +10,7 @@ import { keyAlreadyUsed } from '../ledger/money-guards';
 import { hashPassword, verifyPassword } from './passwords';
 
 /**
- * Two-factor sign-in (issue 13, decision 0023): RFC 6238 codes (SHA-1, 6 digits, 30-second steps, what
+ * Two-factor sign-in (decision 0023): RFC 6238 codes (SHA-1, 6 digits, 30-second steps, what
  * every authenticator app computes) through `otpauth`, and recovery codes stored as argon2id hashes.
  * This file holds the checks other modules call (`hasSecondFactor`, `requireSecondFactor`); the routes'
  * rules are in two-factor.service.ts.
@@ -248,7 +248,7 @@ export async function requireSecondFactor(
 }
 
 /**
- * The second factor of a member's money request (a withdrawal, a transfer, a friend top-up: issue 13),
+ * The second factor of a member's money request (a withdrawal, a transfer, a friend top-up: decision 0023),
  * before the request's transaction. Admins acting for a member passed theirs at sign-in; members without
  * two-factor (known from the session's read) cost no round trip. The retry of a request that went through
  * (its scoped Idempotency-Key is claimed with this fingerprint) is not asked again: it gets its first answer

@@ -43,7 +43,7 @@ const checkerOf = (p: Principal, ip: string | undefined): CodeChecker => ({
 });
 
 /**
- * Two-factor sign-in (issue 13, decision 0023): enrolment with a QR code, confirmation with a first code
+ * Two-factor sign-in (decision 0023): enrolment with a QR code, confirmation with a first code
  * (recovery codes shown once), the code a 'code' session owes, new recovery codes, and turning it off
  * (members only). Every code check is counted per session and client address before anything is
  * hashed (second-factor.ts, decision 0032); proving the second factor gives the session a new token.

@@ -9,7 +9,7 @@ import { riskFlagged } from '../risk/risk.service';
 const HOT_BATCH_MAX = 200;
 
 /**
- * Which approved EVM payouts the hot wallet may pay now (issue 21, decision 0034), oldest first: each at most the
+ * Which approved EVM payouts the hot wallet may pay now (decision 0034), oldest first: each at most the
  * policy's per payout, no flagged risk signal on its request, its member's and the platform's hot-wallet payouts of
  * the last 24 hours (batches not provably unpaid) within their limits, and all of them together within what the
  * wallet holds. The rest waits for the operator. Read under the wallet's lock, so two instances never both pick.

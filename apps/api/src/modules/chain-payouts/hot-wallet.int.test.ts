@@ -6,7 +6,7 @@ import { HotWalletPayer } from './hot-wallet';
 import { payoutFixture, payoutSuite } from './payouts.fixture';
 
 /**
- * Issue 21: with PAYOUT_HOT_WALLET_KEY_56 set, approved payouts within the policy (100 per payout by default) and
+ * Decision 0034: with PAYOUT_HOT_WALLET_KEY_56 set, approved payouts within the policy (100 per payout by default) and
  * within what the hot wallet holds are paid by the server itself, in batches, on real anvil; nonces are reserved in
  * the database, a stuck transaction is replaced under its nonce with a higher fee, and two instances never share
  * or skip a nonce (decision 0034).

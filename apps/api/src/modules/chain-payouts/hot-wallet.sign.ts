@@ -5,7 +5,7 @@ import { lower } from '../chains/reader';
 import { calldataFor } from './payouts.records';
 
 /**
- * The hot wallet's transactions as stored before anything is sent (issue 21, decision 0034): a nonce reserved in
+ * The hot wallet's transactions as stored before anything is sent (decision 0034): a nonce reserved in
  * payout_hot_txs, the transaction signed and its bytes kept in payout_attempts, in the caller's database
  * transaction. hot-wallet.ts sends and follows them.
  */

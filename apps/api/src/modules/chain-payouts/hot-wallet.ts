@@ -55,7 +55,7 @@ type HotTx = {
 };
 
 /**
- * Automatic payouts from a hot wallet (issue 21, decision 0034), off unless PAYOUT_HOT_WALLET_KEY_<chain id> is
+ * Automatic payouts from a hot wallet (decision 0034), off unless PAYOUT_HOT_WALLET_KEY_<chain id> is
  * set. Each round, per chain: the wallet's open transactions are sent again and followed until mined (a stuck one
  * is replaced under the same nonce with a higher fee); then, when none is open, approved payouts within the policy
  * and what the wallet holds go into one batch. A nonce is reserved in the database (unique per chain, sender and

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/audit.repo';
 import { notifyMember, usd } from '../notifications/events';
 
 /**
- * Approving a withdrawal where it is paid on chain (issue 21, decision 0034): the withdrawal stays pending and its
+ * Approving a withdrawal where it is paid on chain (decision 0034): the withdrawal stays pending and its
  * payout waits, with the payout address as the member gave it when asking, until a verified batch transaction pays
  * it. Where no chain of the withdrawal's network has a payout contract, completing it is done as before (the
  * operator pays outside the product and records it).

@@ -19,7 +19,7 @@ import { sqlOn } from '../../../test/helpers';
 import { fundDeposit, fundWallet } from '../../../test/money';
 
 /**
- * Payouts on chain on real nodes (issue 21): anvil as BNB Smart Chain (56, an 18-decimal USDT) and as the TRON
+ * Payouts on chain on real nodes (decision 0034): anvil as BNB Smart Chain (56, an 18-decimal USDT) and as the TRON
  * stand-in (728126428, 6 decimals), each with the test stablecoin and the BatchPayout contract set by two admins in
  * the chain settings; members with payout addresses nobody else holds ask for working withdrawals, admins approve
  * them, and the operator's wallet (DEV_ACCOUNTS[7], holding the stablecoin) pays the batches the API prepares.

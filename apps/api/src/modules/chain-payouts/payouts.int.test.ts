@@ -10,7 +10,7 @@ import { OPERATOR, payoutFixture, payoutSuite } from './payouts.fixture';
 import { reconcilePayoutsOnChain } from './payouts.reconcile';
 
 /**
- * Issue 21: approved withdrawals wait as payouts, an admin with a second factor prepares a batch, the operator's
+ * Decision 0034: approved withdrawals wait as payouts, an admin with a second factor prepares a batch, the operator's
  * wallet pays it through the BatchPayout contract, and the server verifies every Transfer against every payout
  * before completing each withdrawal once with the transaction (decision 0034). Real anvil, real PostgreSQL.
  */

@@ -8,7 +8,7 @@ import { OPERATOR, payoutFixture, payoutSuite } from './payouts.fixture';
 import { reconcilePayoutsOnChain } from './payouts.reconcile';
 
 /**
- * Issue 38 (decision 0053): version 2 of the BatchPayout contract lets only the payer a batch reference names spend
+ * Decision 0053: version 2 of the BatchPayout contract lets only the payer a batch reference names spend
  * it, so a watcher of pending transactions cannot spend the operator's reference first and stall its batch; the
  * server binds each batch's reference to the wallet that will send it, and keeps verifying batches paid through
  * version 1. Real anvil, real PostgreSQL.

@@ -5,7 +5,7 @@ import { readTransaction } from '../chains/reader';
 export type PayoutChainMismatch = { withdrawal_id: string; problem: string };
 
 /**
- * The chain's side of reconciliation (issue 21): every completed withdrawal paid on chain has exactly one
+ * The chain's side of reconciliation (decision 0034): every completed withdrawal paid on chain has exactly one
  * confirmed Transfer that pays it, the log its payout names, of the batch's token, to its address, for its amount,
  * in a transaction that succeeded and still has the chain's confirmations. One receipt is read per transaction
  * (a batch), never one per payout. Withdrawals whose chain has no node are reported as not checked.

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db';
 import type { PayoutBatchesTable } from '../../db/schema';
 
 /**
- * Payouts on chain as admins and members read them (issue 21, decision 0034): a batch with its items, and a
+ * Payouts on chain as admins and members read them (decision 0034): a batch with its items, and a
  * withdrawal's payout for its record.
  */
 

@@ -14,7 +14,7 @@ import { jobs } from '../../jobs/jobs';
 import { OPERATOR, type PayoutChain, payoutFixture, payoutSuite } from './payouts.fixture';
 
 /**
- * Issue 38 (decision 0053): a payout verified on chain whose transaction a chain reorganisation removes is held
+ * Decision 0053: a payout verified on chain whose transaction a chain reorganisation removes is held
  * like a deposit (decision 0028): the completion reversed in the ledger, the withdrawal pending again, admins and
  * the member told, the reconciliation not ok until an admin resolves it, by confirming the same payment mined again
  * (never a second one) or by paying again once the old batch can never pay. The reorganisation is the node's own: a

@@ -20,7 +20,7 @@ import { notifyMember, usd } from '../notifications/events';
 import { matchBatch, type PayoutVerifier } from './payouts.verify';
 
 /**
- * Payouts a chain reorganisation took back after they were verified (issue 38, decision 0053; the deposits'
+ * Payouts a chain reorganisation took back after they were verified (decision 0053; the deposits'
  * equivalent is decision 0028). For 24 hours after its payment (RECHECK_WINDOW_MS, and the daily job over 2 days)
  * each paid batch's transaction is read again; one the chain no longer shows paying the batch (no receipt, a
  * failed one, no BatchPaid of the batch's reference, or no Transfer for a payout) has its paid payouts held: the

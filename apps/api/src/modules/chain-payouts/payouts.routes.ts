@@ -16,7 +16,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 /**
- * Payouts on chain (issue 21, decision 0034): admins only. Preparing a batch needs the admin's second factor; the
+ * Payouts on chain (decision 0034): admins only. Preparing a batch needs the admin's second factor; the
  * operator's wallet sends it; the server verifies it on chain and completes each withdrawal it paid, once.
  */
 export function chainPayoutsRoutes(app: App): void {

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import { requireSecondFactor } from '../auth/second-factor';
 import type { ChainsService } from '../chains/chains.service';
@@ -26,7 +27,7 @@ import { PayoutVerifier } from './payouts.verify';
 const QUEUE_LIMIT = 500;
 
 /**
- * Payouts on chain from the back-office (issue 21, decision 0034): the queue of approved payouts per network, a
+ * Payouts on chain from the back-office (decision 0034): the queue of approved payouts per network, a
  * batch prepared by an admin with a second factor (the contract call the operator's wallet sends: no key on the
  * server), the transaction recorded and verified on chain, a failed payout retried once its batch can no longer pay.
  */
@@ -41,8 +42,9 @@ export class ChainPayoutsService {
     private readonly db: Db,
     private readonly chains: ChainsService,
     plans: PlansService,
+    warn: Warn = unlogged,
   ) {
-    this.verifier = new PayoutVerifier(db, chains, plans);
+    this.verifier = new PayoutVerifier(db, chains, plans, warn);
     this.reorg = new PayoutReorgService(db, chains, this.verifier);
   }
 

@@ -3,6 +3,7 @@ import { amountOut, displayAddress } from '@sgx/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../../db';
 import type { PayoutBatchesTable } from '../../db/schema';
+import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
 import {
@@ -18,7 +19,7 @@ import { usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
 
 /**
- * Verifying a payout batch on chain (issue 21, decision 0034). What the chain says wins: a batch is paid by the
+ * Verifying a payout batch on chain (decision 0034). What the chain says wins: a batch is paid by the
  * transaction whose BatchPaid log names its reference (found by the hash an admin sent, or by the server itself
  * when nobody told it), each payout by one Transfer log of the token from the payer to its address for exactly
  * its amount. Past the chain's confirmations, the matching payouts complete once (the ledger key
@@ -89,6 +90,7 @@ export class PayoutVerifier {
     private readonly db: Db,
     private readonly chains: ChainsService,
     private readonly plans: PlansService,
+    private readonly warn: Warn = unlogged,
   ) {}
 
   /** Checks one open batch against the chain; quiet when the node is down (the next round checks again). */
@@ -112,8 +114,9 @@ export class PayoutVerifier {
         if (read.found) return await this.verifyRead(b, s, hash, read);
       }
       if (await readBatchDead(client, b, s.confirmations)) await this.expire(b);
-    } catch {
-      // The node did not answer: checked again next round.
+    } catch (err) {
+      // The node did not answer (or the check failed): checked again next round, and said.
+      this.warn({ err, batch: b.id }, 'a payout batch could not be checked: checked again next round');
     }
   }
 

@@ -18,13 +18,12 @@ import {
   tronToHex,
 } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
-import { type Address, BaseError, type Hex, zeroHash } from 'viem';
+import { type Address, BaseError, type Hex, type PublicClient, zeroHash } from 'viem';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { type ApprovalChange, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
-import type { ChainsService } from './chains.service';
 
 /**
  * Changing a chain's deposit settings (decision 0029: a second admin approves): the stablecoin, confirmations,
@@ -48,16 +47,22 @@ const Stored = z.object({
   forwarder_prefix: z.enum(['0xff', '0x41']).nullable(),
   forwarder_code_hash: z.string().nullable(),
   treasury_address: z.string().nullable(),
-  /** The BatchPayout contract (issue 21; approvals asked before it existed have none). */
+  /** The BatchPayout contract (decision 0034; approvals asked before it existed have none). */
   payout_contract: z.string().nullable().default(null),
 });
 type Stored = z.infer<typeof Stored>;
 /** What an approval of a chain change runs: re-read (and re-checked) when it is approved. */
 const ApprovedChange = z.object({ chainId: DepositChainId, before: Stored, after: Stored });
 
+/**
+ * What a chain change reads the chain with: ChainsService.client. Named here, not imported, so that
+ * chains.service.ts (which runs the change) and this file import each other in no circle (decision 0059).
+ */
+export type ChainClients = { client(chainId: number): PublicClient | undefined };
+
 export async function requestChainChange(
   db: Db,
-  chains: ChainsService,
+  chains: ChainClients,
   r: { actorId: bigint; chainId: DepositChainId; body: ChainSettingsRequest; reason: string; key: string },
 ): Promise<ApprovalRecord | null> {
   const { actorId, chainId, body } = r;
@@ -163,7 +168,7 @@ const PROBE_SALT = `0x${'5a'.repeat(32)}` as Hex;
  * Reads a factory on the chain: its treasury, prefix and forwarder code hash, and `addressOf` a probe salt, which
  * must equal the server's own computation (else member addresses would not be the factory's).
  */
-async function readFactory(chains: ChainsService, chainId: number, factory: string) {
+async function readFactory(chains: ChainClients, chainId: number, factory: string) {
   const client = chains.client(chainId);
   const refuse = (message: string) => badRequest(message, { forwarder_factory: [message] });
   if (!client)
@@ -198,10 +203,10 @@ async function readFactory(chains: ChainsService, chainId: number, factory: stri
 }
 
 /**
- * Reads a BatchPayout contract on the chain (issue 21): it must answer `paid(ref)`; refused before any admin is
+ * Reads a BatchPayout contract on the chain (decision 0034): it must answer `paid(ref)`; refused before any admin is
  * asked when nothing answers there.
  */
-async function readPayoutContract(chains: ChainsService, chainId: number, contract: string): Promise<void> {
+async function readPayoutContract(chains: ChainClients, chainId: number, contract: string): Promise<void> {
   const client = chains.client(chainId);
   const refuse = (message: string) => badRequest(message, { payout_contract: [message] });
   if (!client)

@@ -21,7 +21,7 @@ export function chainsRoutes(app: App): void {
   const { chains, db } = app.deps;
   const tags = ['chains'];
 
-  // The member's own deposit addresses (issue 20): made on first read, the same ever after.
+  // The member's own deposit addresses (decision 0033): made on first read, the same ever after.
   app.get(
     '/wallets/deposit-addresses',
     {

@@ -23,6 +23,7 @@ import { type Address, BaseError, createPublicClient, type PublicClient } from '
 import type { Config } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db';
 import { notFound } from '../../http/errors';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import {
   applyApprovedChainChange,
   type ChainSettingsRequest,
@@ -204,7 +205,7 @@ export class ChainsService {
   /**
    * An admin asks to change a chain's settings (PUT /chains/:id): refused below the network's confirmations
    * floor or for a factory the chain does not confirm, nothing when nothing changes (null), else kept for a
-   * second admin (issue 19, decision 0029).
+   * second admin (decision 0029).
    */
   request(
     actorId: bigint,
@@ -231,3 +232,8 @@ export const SGX_CHAIN_ID: SupportedChainId = 56;
 /** The chain a deposit names, or BNB Smart Chain for a BEP20 deposit that names none. */
 export const depositChainOf = (chainId: number | undefined): SupportedChainId =>
   (chainId ?? DEFAULT_EVM_CHAIN_ID) as SupportedChainId;
+
+/** The chains' approval kind (decision 0059). */
+export function registerChainApprovals(registry: ApprovalRegistry, chains: ChainsService): void {
+  registry.register('chain_settings', { run: (tx, a) => chains.applyApproved(tx, a) });
+}

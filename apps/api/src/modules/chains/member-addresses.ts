@@ -15,7 +15,7 @@ import type { DB } from '../../db/schema';
 import type { ChainsService } from './chains.service';
 
 /**
- * Every member's own deposit addresses (issue 20, decision 0033): the CREATE2 forwarder of the member's salt
+ * Every member's own deposit addresses (decision 0033): the CREATE2 forwarder of the member's salt
  * under each chain's factory. Nothing that can spend is kept: the salt only names the forwarder, and a forwarder
  * only ever pays the treasury its factory fixes. The address is computed the way the factory computes it (the
  * factory proved its formula when an admin set it) and stored, so the scan matches receivers in one statement.

@@ -14,7 +14,7 @@ import { sqlOn } from '../../../test/helpers';
 import { walletsOf } from '../../../test/money';
 
 /**
- * Members' own deposit addresses on real nodes (issue 20): anvil as BNB Smart Chain (56, an 18-decimal USDT), as
+ * Members' own deposit addresses on real nodes (decision 0033): anvil as BNB Smart Chain (56, an 18-decimal USDT), as
  * Polygon (137, 6 decimals) and as the TRON stand-in (728126428, 6 decimals), each with the test stablecoin and the
  * deposit factory (the same address on all three), set by two admins; the app reads all three.
  */

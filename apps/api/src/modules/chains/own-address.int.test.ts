@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { sqlOn } from '../../../test/helpers';
 import { creditOwnAddressDeposits } from '../deposits/deposits.credit';
 import { DepositReorgService } from '../deposits/deposits.reorg';
+import type { DepositsService } from '../deposits/deposits.service';
 import { ownAddressFixture, ownAddressSuite, STRANGER } from './own-address.fixture';
 import { readHead, readTokenTransfers } from './reader';
 import { ReorgRecheck } from './recheck';
-import { recordAddressDeposits } from './scan.match';
+import { creditAddressDeposits, recordAddressDeposits } from './scan.match';
 
 /**
- * Issue 20: every member has deposit addresses of their own (CREATE2 forwarders; decision 0033), and whatever
+ * Decision 0033: every member has deposit addresses of their own (CREATE2 forwarders), and whatever
  * reaches them is credited by itself, from any sender, once, only past the confirmations: on two EVM chain ids and
  * the TRON stand-in, on real anvil nodes and the real PostgreSQL.
  */
@@ -312,5 +313,35 @@ describe('own deposit addresses', () => {
     const [refused] = (await f.depositsOf(handHash)).filter((d) => d.source === 'address');
     expect(refused).toMatchObject({ status: 'pending', chain_status: 'refused' });
     expect(await f.balance(b)).toBe(beforeB + parsePlatform('12'));
+  });
+
+  it('credits one by one when the range credit fails, and says why in the log (decision 0061)', async () => {
+    const c = s.chains.polygon;
+    const a = await f.member();
+    const before = await f.balance(a);
+    const hash = await f.pay(c, a.evm, '14');
+    await f.confirm(c);
+    const client = s.t.deps.chains.client(c.id);
+    if (!client) throw new Error('no client');
+    const head = await readHead(client);
+    const settings = await s.t.deps.chains.settings(c.id);
+    const matched = (await readTokenTransfers(client, c.usdt, head - 200n, head))
+      .filter((l) => `0x${l.hash}` === hash)
+      .map((l) => ({ transfer: l, userId: a.id }));
+    expect(matched).toHaveLength(1);
+    await recordAddressDeposits(s.t.deps.db, c.id, settings, matched, head, true);
+    // The real deposits service, but its range credit fails (as a deadlock with another instance would).
+    const deposits = Object.create(s.t.deps.deposits) as DepositsService;
+    deposits.creditOwnAddress = () => Promise.reject(new Error('deadlock detected'));
+    const warned: string[] = [];
+    const credited = await creditAddressDeposits(
+      { db: s.t.deps.db, deposits, warn: (_facts, message) => warned.push(message) },
+      c.id,
+      matched,
+    );
+    expect(warned).toEqual(['the range credit failed: crediting its deposits one by one instead']);
+    expect(credited).toBe(1);
+    expect(await f.balance(a)).toBe(before + parsePlatform('14'));
+    expect(await f.creditsOf(hash)).toBe(1);
   });
 });

@@ -47,7 +47,7 @@ export function transfersOf(logs: readonly Log[]): Transfer[] {
   return out;
 }
 
-/** A BatchPayout contract's BatchPaid log (issue 21): which batch `ref` was paid, by whom, in which transaction. */
+/** A BatchPayout contract's BatchPaid log (decision 0034): which batch `ref` was paid, by whom, in which transaction. */
 export type BatchPaid = {
   contract: string;
   ref: string;
@@ -100,7 +100,7 @@ export type ChainRead =
       /** The sender of the transaction. */
       from: string;
       transfers: Transfer[];
-      /** BatchPaid logs of payout batches (issue 21). */
+      /** BatchPaid logs of payout batches (decision 0034). */
       batches: BatchPaid[];
     };
 
@@ -253,7 +253,7 @@ export async function readBlockTime(client: PublicClient, n: bigint): Promise<bi
 }
 
 /**
- * Whether a payout batch is provably never paid (issue 21): a block past its deadline has `confirmations` blocks
+ * Whether a payout batch is provably never paid (decision 0034): a block past its deadline has `confirmations` blocks
  * on top, and at that block the contract had not paid `ref`. The contract refuses a batch after its deadline, so
  * nothing can pay it later. False whenever that cannot be shown yet.
  */

@@ -2,12 +2,11 @@ import { chainName, tokenToPlatformUnits } from '@sgx/chain';
 import { sql } from 'kysely';
 import { BaseError, type PublicClient } from 'viem';
 import type { Db, DbOrTx } from '../../db';
-import type { DepositReorgService } from '../deposits/deposits.reorg';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
 import { lower, readTransaction } from './reader';
 
 /**
- * The re-check after credit (issue 19, decision 0028). A chain deposit is credited at its confirmations, but a
+ * The re-check after credit (decision 0028). A chain deposit is credited at its confirmations, but a
  * reorganisation deeper than that can still remove its transfer. For 24 hours after the credit (RECHECK_WINDOW_MS)
  * the minutely job reads each credited chain deposit's transaction again, through chains/reader.ts only; one whose
  * transfer the chain no longer shows (no receipt, a failed one, or no Transfer of that token, from that wallet, to
@@ -26,7 +25,7 @@ export type CreditedTransfer = {
   chain_id: number;
   hash: string;
   from_address: string | null;
-  /** The member's own address it reached (issue 20); null: the shared receiving address. */
+  /** The member's own address it reached (decision 0033); null: the shared receiving address. */
   to_address: string | null;
   credited_amount: bigint;
   required_confirmations: number | null;
@@ -152,12 +151,18 @@ export type RecheckCounts = {
   error?: string;
 };
 
+/**
+ * What the re-check asks of DepositReorgService (deposits.reorg.ts, which uses this file's reads): named
+ * here, not imported, so the two files import each other in no circle (decision 0059).
+ */
+export type ReorgHold = { hold(depositId: bigint, note: string, now?: Date): Promise<boolean> };
+
 /** The periodic re-check: reads credited chain deposits again and holds those the chain no longer shows. */
 export class ReorgRecheck {
   constructor(
     private readonly db: Db,
     private readonly chains: ChainsService,
-    private readonly reorg: DepositReorgService,
+    private readonly reorg: ReorgHold,
   ) {}
 
   /** One run; safe to repeat and to run concurrently (a hold happens once per deposit, under its row lock). */

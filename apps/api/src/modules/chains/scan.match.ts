@@ -5,7 +5,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { DepositsTable } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { creditOwnAddressDeposits } from '../deposits/deposits.credit';
+import { unlogged, type Warn } from '../../log';
 import type { DepositsService } from '../deposits/deposits.service';
 import { post } from '../ledger/ledger.service';
 import type { ChainSettingsRow } from './chains.service';
@@ -13,7 +13,7 @@ import type { ScannedTransfer } from './reader';
 import { lockChainState } from './verifier.support';
 
 /**
- * The scan's matching and crediting in sets (issue 20): a range's Transfers are matched against members' own
+ * The scan's matching and crediting in sets (decision 0033): a range's Transfers are matched against members' own
  * addresses and linked wallets in one statement each, recorded in one, and credited one deposit per database
  * transaction, each at most once (deposits_chain_log_key and `complete`'s lock).
  */
@@ -180,10 +180,11 @@ async function recordBelowMinimum(
  * deposit and never stops the scan.
  */
 export async function creditAddressDeposits(
-  deps: { db: Db; deposits: DepositsService },
+  deps: { db: Db; deposits: DepositsService; warn?: Warn },
   chainId: number,
   matched: { transfer: ScannedTransfer }[],
 ): Promise<number> {
+  const warn = deps.warn ?? unlogged;
   if (matched.length === 0) return 0;
   const hashes = matched.map((m) => m.transfer.hash);
   const logs = matched.map((m) => m.transfer.logIndex);
@@ -206,15 +207,19 @@ export async function creditAddressDeposits(
   let done = new Set<bigint>();
   try {
     const ids = await deps.db.transaction().execute((tx) =>
-      creditOwnAddressDeposits(
+      deps.deposits.creditOwnAddress(
         tx,
         open.map((d) => d.id),
         note,
       ),
     );
     done = new Set(ids);
-  } catch {
-    // The one-by-one path below says, per deposit, what stopped it.
+  } catch (err) {
+    // Credited one by one below instead, where each deposit meets its own refusal.
+    warn(
+      { err, chainId, deposits: open.length },
+      'the range credit failed: crediting its deposits one by one instead',
+    );
   }
   let credited = done.size;
   for (const d of open) {
@@ -235,7 +240,12 @@ export async function creditAddressDeposits(
     } catch (err) {
       // Credited by hand under its hash meanwhile (409): closed with the reason. Anything else: left confirming for
       // the verifier's next round, never holding up the rest of the range.
-      if (err instanceof AppError && err.status === 409)
+      if (!(err instanceof AppError && err.status === 409))
+        warn(
+          { err, chainId, deposit: d.id },
+          'an own-address deposit could not be credited: left for the next round',
+        );
+      else
         await deps.db
           .updateTable('deposits')
           .set({ chain_status: 'refused', chain_reason: err.message, checked_at: new Date() })

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { Warn } from '../../log';
 import type { DepositsService } from '../deposits/deposits.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
 import { readBlockHash, readHead, readTokenTransfers, type ScannedTransfer } from './reader';
 import { creditAddressDeposits, type Matched, matchTransfers, recordAddressDeposits } from './scan.match';
-import type { DepositVerifier } from './verifier';
+import type { recordLinkedTransfer } from './verifier.support';
 
 /** The first scan of a chain starts this many blocks below the safe head. */
 const FIRST_SCAN_BLOCKS = 5_000n;
@@ -23,10 +24,24 @@ export type ScanResult = {
   rewound?: number;
 };
 
-type Deps = { db: Db; chains: ChainsService; verifier: DepositVerifier; deposits: DepositsService };
+/**
+ * What the scan asks of DepositVerifier (verifier.ts, which runs the scan): named here, not imported, so the
+ * two files import each other in no circle (decision 0059).
+ */
+export type ScanVerifier = {
+  receivingAddress(chainId: number): Promise<string | undefined>;
+  recordLinked(
+    chainId: number,
+    settings: ChainSettingsRow,
+    t: ScannedTransfer,
+    userId: bigint,
+  ): ReturnType<typeof recordLinkedTransfer>;
+  verify(depositId: bigint): Promise<{ status: string }>;
+};
+type Deps = { db: Db; chains: ChainsService; verifier: ScanVerifier; deposits: DepositsService; warn?: Warn };
 
 /**
- * The scan of a chain's stablecoin Transfers (issue 20, decision 0033): every Transfer in blocks up to
+ * The scan of a chain's stablecoin Transfers (decision 0033): every Transfer in blocks up to
  * `head - confirmations` is matched, a block range at a time and in a few statements, against members' own
  * deposit addresses (any sender; credited by itself) and against the shared receiving address from a linked
  * wallet (checked by the verifier like a report). Transfers still within the confirmations are recorded as

@@ -10,7 +10,7 @@ import { riskFixture } from '../risk/risk.fixture';
 import { type ChainMember, CONFIRMATIONS, depositFixture, usd } from './deposit.fixture';
 
 /**
- * Issue 19: transaction hashes are public, so a report claims nothing. A deposit belongs to the member whose
+ * Decision 0027: transaction hashes are public, so a report claims nothing. A deposit belongs to the member whose
  * linked wallet the chain shows sent it (decision 0027), on a real anvil and the real PostgreSQL.
  */
 let chain: DevChain;

@@ -252,7 +252,7 @@ describe('a reported wallet deposit', () => {
   });
 });
 
-describe('what a deposit left to an admin says (issue 38)', () => {
+describe('what a deposit left to an admin says (decision 0055)', () => {
   it('says the chain is not read only while it is not, and nothing once an admin decided it', async () => {
     const res = await report(alice, `0x${'c1'.repeat(32)}`, '3', 137);
     const id = res.json().deposit.id as number;
@@ -330,7 +330,7 @@ describe('the SGX balance on chain', () => {
       })
       .execute();
     const address = DEV_ACCOUNTS[1]?.address as Address;
-    // A payout address change needs the password and an e-mailed code (issue 13).
+    // A payout address change needs the password and an e-mailed code (decision 0025).
     const payout = await api(
       'POST',
       `/wallets/${address}/payout`,

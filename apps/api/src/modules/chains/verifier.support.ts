@@ -1,7 +1,7 @@
 import { tokenToPlatformUnits } from '@sgx/chain';
 import { isTronAddress, TRON_CHAIN_ID, tronToHex } from '@sgx/contracts';
 import type { Db, DbOrTx, Tx } from '../../db';
-import { hashCreditedTo } from '../deposits/deposits.records';
+import type { DepositsService } from '../deposits/deposits.service';
 import type { ChainSettingsRow } from './chains.service';
 import type { ScannedTransfer } from './reader';
 
@@ -78,8 +78,9 @@ export async function takenElsewhere(
   chainId: number,
   logIndex: number,
   toOwn: boolean,
+  deposits: Pick<DepositsService, 'creditedByHash'>,
 ): Promise<string | null> {
-  const credited = await hashCreditedTo(db, d.hash, toOwn);
+  const credited = await deposits.creditedByHash(db, d.hash, toOwn);
   if (credited && credited.id !== d.id)
     return `This transaction was already credited with deposit #${credited.id}${credited.user_id === d.user_id ? '' : ' of another account'}: a transaction is credited once.`;
   const other = await db

@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import type { ChainStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
+import { unlogged, type Warn } from '../../log';
 import type { DepositsService } from '../deposits/deposits.service';
 import { linkedOwnerOf, walletAddressesOf } from '../wallets/wallets.service';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
@@ -27,7 +28,7 @@ export type VerifyOutcome =
   | { status: 'error'; reason: string };
 
 /**
- * Verifies EVM deposits on chain (issue 9, business-rules 6). A deposit is credited only when its
+ * Verifies EVM deposits on chain (decision 0008, business-rules 6). A deposit is credited only when its
  * receipt succeeded, it holds a Transfer of the chain's configured stablecoin to the platform's
  * receiving address, sent by a wallet linked to the depositing member, for exactly the amount, with the
  * configured confirmations (blocks built on top of it). The credit goes through the same `complete` an
@@ -44,6 +45,7 @@ export class DepositVerifier {
     private readonly chains: ChainsService,
     private readonly deposits: DepositsService,
     private readonly config: Config,
+    private readonly warn: Warn = unlogged,
   ) {}
 
   /** Queues the first check of a newly reported deposit (when jobs run in this process). */
@@ -107,7 +109,7 @@ export class DepositVerifier {
         reason: belowMinimumReason(settings, transfer.value),
         fromAddress: transfer.from,
       });
-    const taken = await takenElsewhere(this.db, d, chainId, transfer.logIndex, toOwn);
+    const taken = await takenElsewhere(this.db, d, chainId, transfer.logIndex, toOwn, this.deposits);
     if (taken) return this.mark(d.id, 'refused', { reason: taken, fromAddress: transfer.from });
     const confirmations = read.confirmations;
     const required = settings.confirmations;
@@ -178,7 +180,7 @@ export class DepositVerifier {
       return {
         refuse: `The transaction moves no ${symbol} of the accepted contract ${settings.token_address} on ${chain}.`,
       };
-    // Sent to the member's own deposit address (issue 20): theirs, whoever sent it.
+    // Sent to the member's own deposit address (decision 0033): theirs, whoever sent it.
     const toOwn = ofToken.filter((t) => to.own.has(t.to));
     const toUs = ofToken.filter((t) => to.receiving !== undefined && t.to === lower(to.receiving));
     if (toUs.length === 0 && toOwn.length === 0)
@@ -309,7 +311,10 @@ export class DepositVerifier {
 
   /** Scans a chain for members' deposits nobody reported (chains/scan.ts). */
   scan(chainId: number): Promise<ScanResult> {
-    return scanChain({ db: this.db, chains: this.chains, verifier: this, deposits: this.deposits }, chainId);
+    return scanChain(
+      { db: this.db, chains: this.chains, verifier: this, deposits: this.deposits, warn: this.warn },
+      chainId,
+    );
   }
 
   /** Re-check delay for a deposit still waiting or confirming. */

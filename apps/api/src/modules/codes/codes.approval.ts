@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type ApprovalRecord, amountOut, type Settings } from '@sgx/contracts';
 import { z } from 'zod';
 import type { Tx } from '../../db';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { requestApproval } from '../approvals/approvals.repo';
 import { mustWait, type Wait, withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
@@ -112,4 +113,9 @@ export async function codesApproved(
     .executeTakeFirst();
   if (earlier) return;
   await insertBatch(tx, a.requested_by, p.count, BigInt(p.amount), batchKey);
+}
+
+/** The codes' approval kind (decision 0059). */
+export function registerCodeApprovals(registry: ApprovalRegistry): void {
+  registry.register('codes', { run: codesApproved });
 }

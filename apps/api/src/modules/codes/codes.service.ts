@@ -32,7 +32,7 @@ const toRecord = (r: Row) => ({
   redeemed_at: r.redeemed_at ? r.redeemed_at.toISOString() : null,
 });
 
-/** Codes with the redeeming member's names (issue 12: admin tables name members). */
+/** Codes with the redeeming member's names (decision 0021: admin tables name members). */
 const withRedeemer = (db: Db) =>
   db
     .selectFrom('codes as c')

@@ -8,7 +8,7 @@ import type { Deposit } from './deposits.approval';
 
 /**
  * What crediting a deposit writes, shared by `complete` (one deposit, any path) and `creditOwnAddressDeposits` (a
- * scanned range of transfers to members' own addresses in one transaction; issue 20): the ledger posting, keyed
+ * scanned range of transfers to members' own addresses in one transaction; decision 0033): the ledger posting, keyed
  * per chain, hash and log when the chain proved it, and the member's notice.
  */
 export type CreditBy = { kind: 'admin' | 'chain'; userId: bigint | null; approvalId?: bigint | undefined };

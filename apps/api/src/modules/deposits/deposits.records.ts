@@ -73,7 +73,7 @@ const ownership = (staff: boolean) =>
 type Row = Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>;
 
 /**
- * What the server's check says now (issue 38): a deposit left to an admin because the server did not read its
+ * What the server's check says now (decision 0055): a deposit left to an admin because the server did not read its
  * chain stores no reason (migration 0073); the words come from the chains the server reads at the time of the
  * read. Still pending on a chain read now, it waits for the verifier (which rechecks it within a minute);
  * decided, the check is over and no reason is left to show.

@@ -10,7 +10,7 @@ import { CONFIRMATIONS, depositSuite, type ChainMember as Member, usd } from '..
 import { type RecheckCounts, readCreditedTransfer, receivingAddressesEver } from '../chains/recheck';
 
 /**
- * A credited chain deposit that a reorganisation removes (issue 19, decision 0028), on a real anvil node standing
+ * A credited chain deposit that a reorganisation removes (decision 0028), on a real anvil node standing
  * in for BNB Smart Chain (56) and the real PostgreSQL. The reorganisation is the node's own: a snapshot before the
  * transfer, a revert after the credit, then new blocks (the transfer is gone from the longer chain), or the same
  * signed transaction sent again (mined again in another block).

@@ -17,7 +17,7 @@ import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 
 /**
- * Holds and their resolution for credited chain deposits a reorganisation removed (issue 19, decision 0028).
+ * Holds and their resolution for credited chain deposits a reorganisation removed (decision 0028).
  * The hold moves what the credit left in the member's deposit wallet (at most the credit) to their 'held'
  * account, which no spending path reads; what the member had spent already is recorded as the shortfall. An
  * admin then reverses it (held -> cash: the amount leaves the platform's books) or releases it (held ->

@@ -9,11 +9,12 @@ import {
   TRON_CHAIN_ID,
 } from '@sgx/contracts';
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db';
+import type { Db, DbOrTx, Tx } from '../../db';
 import type { Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { type Awaiting, cancelPendingApprovals } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { type ChainsService, depositChainOf } from '../chains/chains.service';
@@ -21,8 +22,14 @@ import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
-import { creditWaits, DepositPayload, lockDeposit, requestDepositCompletion } from './deposits.approval';
-import { creditedNotice, depositPosting } from './deposits.credit';
+import {
+  creditWaits,
+  type Deposit,
+  DepositPayload,
+  lockDeposit,
+  requestDepositCompletion,
+} from './deposits.approval';
+import { creditedNotice, creditOwnAddressDeposits, depositPosting } from './deposits.credit';
 import { hashCreditedTo, listDeposits, normalizeHash, oneDeposit } from './deposits.records';
 
 export { normalizeHash } from './deposits.records';
@@ -54,6 +61,19 @@ export class DepositsService {
     private readonly chains: ChainsService,
   ) {}
 
+  /**
+   * Credits the chain scan's confirmed deposits to members' own addresses (deposits.credit.ts). The scan is
+   * given this service, so chains import no deposits code at run time (decision 0059).
+   */
+  creditOwnAddress(tx: Tx, ids: bigint[], noteOf: (d: Deposit) => string): Promise<bigint[]> {
+    return creditOwnAddressDeposits(tx, ids, noteOf);
+  }
+
+  /** The complete deposit credited under `hash` (deposits.records.ts), for the chain verifier (decision 0059). */
+  creditedByHash(db: DbOrTx, hash: string, byHashOnly = false) {
+    return hashCreditedTo(db, hash, byHashOnly);
+  }
+
   async request(
     userId: bigint,
     body: { amount: bigint; currency: Currency; hash: string; chain_id?: SupportedChainId | undefined },
@@ -78,7 +98,7 @@ export class DepositsService {
     if (own) return own;
     const credited = await hashCreditedTo(this.db, hash);
     if (credited) throw hashConflict('This transaction hash has already been credited.');
-    // TRC20 is read on TRON like BEP20 on its chain, where the server has a node (issue 20).
+    // TRC20 is read on TRON like BEP20 on its chain, where the server has a node (decision 0033).
     const chain = await this.chainCheck(
       body.currency === 'BEP20' ? depositChainOf(body.chain_id) : TRON_CHAIN_ID,
     );
@@ -158,7 +178,7 @@ export class DepositsService {
     // hash take their turn, so the second one is told clearly.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit-hash:${d.hash.toLowerCase()}`}))`.execute(tx);
     const onChain = by.kind === 'chain' && d.chain_id !== null && d.log_index !== null;
-    // To a member's own address (issue 20): proven per log, as one transaction may pay several members; a credit
+    // To a member's own address (decision 0033): proven per log, as one transaction may pay several members; a credit
     // of the hash alone (by hand, or to the shared address) still stops it.
     await assertHashUncredited(tx, d.hash, onChain && d.to_address !== null);
     const posted = await post(tx, depositPosting(d, amount, by));
@@ -337,4 +357,12 @@ export class DepositsService {
   async list(q: ListQuery, userId: bigint | undefined, staff: boolean) {
     return listDeposits(this.db, q, userId, staff, await this.chains.readableNow());
   }
+}
+
+/** The deposits' approval kind (decision 0059): the deposit is locked before its approval. */
+export function registerDepositApprovals(registry: ApprovalRegistry, deposits: DepositsService): void {
+  registry.register('deposit', {
+    run: (tx, a) => deposits.completeApproved(tx, a),
+    lockSubject: lockDeposit,
+  });
 }

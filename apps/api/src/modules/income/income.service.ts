@@ -82,7 +82,7 @@ export async function recordSkip(tx: Tx, c: IncomeCredit, amount: bigint, reason
 
 /**
  * Why income caused by another member (a direct's plan, a downline's daily income) was not paid, said
- * from the owner's side: the owner lacked something, not the member who caused it (issue 12, edge 4).
+ * from the owner's side: the owner lacked something, not the member who caused it (decision 0019, rough edge 4).
  * Null when the income has no other member as its cause: the short reason stands.
  */
 async function ownerSideReason(
@@ -109,7 +109,7 @@ async function ownerSideReason(
  * closed, or has reached the cap; cut to what remains under the cap; the cap reached closes ROI and
  * level income. Runs inside the caller's transaction and locks the member's row, so two credits to one
  * member never both see the same room under the cap. The ROI claim states the same decision in SQL
- * (income_decide, migration 0055; decision 0045): a change of these rules changes both.
+ * (income_decide, db/functions/income_decide.sql; decision 0045): a change of these rules changes both.
  */
 export async function creditIncome(
   tx: Tx,

@@ -17,7 +17,7 @@ export type ClaimOutcome = { due: bigint; paid: bigint; reason: string | null } 
 
 /**
  * A claim through the group commit: the claims arriving together go in one statement and one commit
- * (roi_claim_batch, migration 0061), in arrival order, each with its own answer, so the claims under one leader
+ * (roi_claim_batch, db/functions/roi_claim_batch.sql), in arrival order, each with its own answer, so the claims under one leader
  * no longer queue on the leader's row one commit after another.
  */
 export const submitClaim = groupCommitPerDb(applyBatch);

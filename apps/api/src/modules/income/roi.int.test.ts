@@ -138,7 +138,7 @@ describe('level income', () => {
     );
     expect(skip.rows).toEqual([
       {
-        // Said from the upline's side (issue 12): they lacked the directs, not the member who claimed.
+        // Said from the upline's side (decision 0019): they lacked the directs, not the member who claimed.
         reason: 'At level 2 you need 2 active directs and you had 1, so this level income was not paid.',
         amount: 25_000_000n,
       },

@@ -7,7 +7,7 @@ import { fundDeposit } from '../../../test/money';
 import { reconcile } from '../ledger/ledger.service';
 import { creditIncome } from './income.service';
 
-// Issue 25: a rush of claims under one leader (roi_claim, migration 0055), through HTTP on the real PostgreSQL.
+// Decision 0045: a rush of claims under one leader (roi_claim, db/functions/roi_claim.sql), through HTTP on the real PostgreSQL.
 let t: TestApp;
 let planId: number;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { parseUnits } from '@sgx/money';
 import type { Db, Tx } from '../../db';
 import type { Principal } from '../../http/access';
-import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
+import { businessRule, forbidden, notFound } from '../../http/errors';
+import { refusal } from '../../http/sql-errors';
 import type { SettingsService } from '../settings/settings.service';
 import { liveVideos } from '../videos/videos.repo';
 import { submitClaim } from './roi.claims';
@@ -83,7 +84,7 @@ export class RoiService {
   }
 
   /**
-   * Claims today's ROI. However many claims arrive at once, one pays. roi_claim (migration 0055) checks the
+   * Claims today's ROI. However many claims arrive at once, one pays. roi_claim (db/functions/roi_claim.sql) checks the
    * claim, locks the member and the uplines in id order, and pays the ROI and the level income under the earning
    * cap (decision 0045); the claims arriving together run in one statement and one commit (decision 0047), so an
    * upline's row is held for that batch only.
@@ -118,20 +119,6 @@ export class RoiService {
   }
 }
 
-/** The API's answer for a refusal raised by roi_claim (migration 0055); anything else passes unchanged. */
-function claimRefusal(err: unknown): never {
-  switch ((err as { code?: string }).code) {
-    case 'SX501':
-      throw notFound('Member not found.');
-    case 'SX502':
-      throw forbidden('Access Denied');
-    case 'SX503':
-      throw businessRule('Please buy a plan first');
-    case 'SX504':
-      throw conflict("You have already claimed today's reward");
-    case 'SX505':
-      throw businessRule(`Watch today's video for ${WATCH_SECONDS} seconds first.`);
-    default:
-      throw err;
-  }
-}
+/** The API's answer for a refusal raised by roi_claim (db/functions/roi_claim.sql); anything else passes unchanged. */
+const claimRefusal = (err: unknown): never =>
+  refusal(err, { SX505: () => `Watch today's video for ${WATCH_SECONDS} seconds first.` });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { usd } from '../notifications/events';
 
-// roi_claim (migration 0055) computes in SQL what @sgx/money computes in the app: both must agree to the unit.
+// roi_claim (db/functions/roi_claim.sql) computes in SQL what @sgx/money computes in the app: both must agree to the unit.
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

@@ -528,7 +528,7 @@ describe('the application role', () => {
 
 describe('the money functions and the planner', () => {
   it('tells the planner every set-returning money function returns one row, not the default thousand', async () => {
-    // The ROI claim's (migration 0055) with the rest.
+    // The ROI claim's (db/functions/roi_claim.sql) with the rest.
     const moneyFunctions = [
       'income_decide',
       'ledger_post',

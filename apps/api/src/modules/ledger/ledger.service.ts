@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
-import { AppError, businessRule, conflict, forbidden } from '../../http/errors';
-import { reconcileProof } from '../proof/proof.snapshot';
+import { AppError } from '../../http/errors';
+import { BLOCKED_MESSAGE, refusal, sqlRefusal } from '../../http/sql-errors';
 import { cappedIncomeTypes } from './income-types';
+import { reconcileProof } from './proof-reconcile';
 
 export type AccountRef = { owner: bigint | null; kind: AccountKind; asset?: Asset };
 export type Posting = {
@@ -43,7 +44,7 @@ function checkBalanced(p: Posting): void {
 
 /**
  * Posts one balanced ledger transaction inside the caller's database transaction, in one round trip
- * (the SQL function ledger_post, migration 0018): the entries, and each member account's balance
+ * (the SQL function ledger_post, db/functions/ledger_post.sql): the entries, and each member account's balance
  * through a conditional update that refuses to take it below zero, so no race can overdraw it.
  * Platform accounts take no row lock: their balance is the sum of their entries. Same key again:
  * nothing is posted and the first result returns.
@@ -68,35 +69,8 @@ const postingCall = (p: Posting) => sql`ledger_post(
   ${p.entries.map((e) => assetOf(e.account))}::text[],
   ${p.entries.map((e) => e.amount)}::bigint[])`;
 
-/** The answer to a member whose account is blocked (decision 0016). */
-export const BLOCKED_MESSAGE = 'Your account is blocked. Please contact support.';
-
-/**
- * The API's error for a refusal raised in SQL, or undefined: ledger_post's SX001 ("Insufficient
- * balance."), and migration 0024's SX301 (a blocked member's money move, 403) and SX302 (an
- * Idempotency-Key reused for a different request, 409).
- */
-export function sqlRefusal(err: unknown): AppError | undefined {
-  switch ((err as { code?: string }).code) {
-    case 'SX001':
-      return businessRule('Insufficient balance.');
-    case 'SX301':
-      return forbidden(BLOCKED_MESSAGE);
-    case 'SX302':
-      return conflict('This Idempotency-Key was already used for a different request.', {
-        'Idempotency-Key': [
-          'Send a new key with a new request; repeat a key only to retry the same request.',
-        ],
-      });
-    default:
-      return undefined;
-  }
-}
-
-/** Throws the API's error for a refusal raised in SQL (sqlRefusal); anything else passes unchanged. */
-export const refusal = (err: unknown): never => {
-  throw sqlRefusal(err) ?? err;
-};
+// The SQL errors' one registry (decision 0061); re-exported for the ledger's callers.
+export { BLOCKED_MESSAGE, refusal, sqlRefusal };
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };
 export type EarnedMismatch = { user_id: string; cached: string; ledger: string };
@@ -111,7 +85,7 @@ export async function reconcile(db: DbOrTx): Promise<{
   mismatches: Mismatch[];
   unbalanced: string[];
   earned_mismatches: EarnedMismatch[];
-  /** Withdrawals paid on chain (issue 21) whose completion and verified payout disagree. */
+  /** Withdrawals paid on chain (decision 0034) whose completion and verified payout disagree. */
   payout_mismatches: string[];
   /** The latest proof of liabilities' totals against the member balances at its cut-off (decision 0044). */
   proof_mismatches: string[];

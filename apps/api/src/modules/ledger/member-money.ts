@@ -1,9 +1,33 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
-import { type MemberMoney, noMoney } from '../members/members.repo';
 import { cappedIncomeTypes } from './income-types';
 
 const incomeTypes = cappedIncomeTypes;
+
+/** Money figures of a member that come from the ledger (zero before any movement). */
+export type MemberMoney = {
+  business: bigint;
+  business_balance: bigint;
+  level_month: bigint;
+  roi_income: bigint;
+  reward: bigint;
+  direct_income: bigint;
+  salary: bigint;
+  working: bigint;
+  non_working: bigint;
+};
+
+export const noMoney: MemberMoney = {
+  business: 0n,
+  business_balance: 0n,
+  level_month: 0n,
+  roi_income: 0n,
+  reward: 0n,
+  direct_income: 0n,
+  salary: 0n,
+  working: 0n,
+  non_working: 0n,
+};
 
 /**
  * Income totals are net of reversals (a reversal keeps the income type); Business counts credits only, less

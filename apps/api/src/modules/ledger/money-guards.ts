@@ -8,7 +8,7 @@ import { refusal } from './ledger.service';
  * of their wallets by their own request, on any path (transfers, friend top-ups, top-ups and entry fees
  * paid for others, codes, token trades, withdrawals). Call it inside the money change's transaction,
  * after any FOR UPDATE lock of the member's row: it reads the status FOR SHARE (SQL function
- * assert_may_move_money, migration 0024), so a block that committed first is seen, and a block arriving
+ * assert_may_move_money, db/functions/assert_may_move_money.sql), so a block that committed first is seen, and a block arriving
  * meanwhile waits for this move. Refused: 403 "Your account is blocked. Please contact support."
  *
  * `actor` is who asked. Only an admin may act for another member (actingFor), so an actor other than

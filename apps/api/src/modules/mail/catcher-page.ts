@@ -1,4 +1,12 @@
-import type { CaughtMail } from './catcher';
+/** One mail the catcher kept (catcher.ts re-exports it). */
+export type CaughtMail = {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  received_at: string;
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import { type CaughtMail, startMailCatcher } from './catcher';
 
 /**
- * The development mail catcher (issue 22, decision 0038): when it runs, the production start (`npm start`'s
+ * The development mail catcher (decision 0038): when it runs, the production start (`npm start`'s
  * dist/main.js, no NODE_ENV, no SMTP_URL) catches what the mailer sends over real SMTP on loopback and shows
  * it in its web inbox, read back here through its JSON API.
  */

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import { inboxPage } from './catcher-page';
+import { type CaughtMail, inboxPage } from './catcher-page';
 
 /**
- * The development mail catcher (issue 22, decision 0038): an SMTP server and a web inbox, both on loopback
+ * The development mail catcher (decision 0038): an SMTP server and a web inbox, both on loopback
  * only, started by `npm start` in development when no SMTP_URL is set, so every e-mail the app sends (codes,
  * reset links, notices) reaches a newcomer's browser. Mail is kept in memory (the newest KEPT), never
  * relayed. smtp-server and mailparser are development dependencies, loaded only when the catcher starts.
  * The inbox answers GET / (a page) and GET /api/messages (JSON, newest first); DELETE /api/messages empties it.
  */
 
-export type CaughtMail = {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  received_at: string;
-};
+/** One mail caught (its type lives with the inbox page, which imports nothing of this file: decision 0059). */
+export type { CaughtMail };
 
 export type MailCatcher = {
   /** What the mailer sends to: smtp://127.0.0.1:<port>. */

@@ -7,7 +7,7 @@ import { runSalary } from '../income/salary.job';
 import { launchToken } from '../token/launch';
 
 /**
- * Issue 12, rough edge 10: admin lists name members by name and username, not by number alone. Each list
+ * Decision 0021, rough edge 10: admin lists name members by name and username, not by number alone. Each list
  * record carries the member's `fullname` next to the `username` it already had (keys kept).
  */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 
-// Issue 22 item 1, decision 0035: blocking takes a reason the member sees; unblocking clears it.
+// Decision 0035: blocking takes a reason the member sees; unblocking clears it.
 let t: TestApp;
 let admin: Built;
 let adminToken: string;

@@ -3,6 +3,7 @@ import { formatUsd } from '@sgx/money';
 import { z } from 'zod';
 import type { Tx } from '../../db';
 import { businessRule } from '../../http/errors';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { requestApproval } from '../approvals/approvals.repo';
 import { mustWait, withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
@@ -133,4 +134,9 @@ export async function balanceEditApproved(
     after: { business_balance: amountOut(before + diff) },
     reason: p.reason,
   });
+}
+
+/** The members' approval kind (decision 0059). */
+export function registerBalanceEditApprovals(registry: ApprovalRegistry): void {
+  registry.register('balance_edit', { run: balanceEditApproved });
 }

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors';
 type Status = UserRecord['status'];
 
 /**
- * What an admin's edit does to the block reason (issue 22, decision 0035): blocking takes a reason, which the
+ * What an admin's edit does to the block reason (decision 0035): blocking takes a reason, which the
  * member then sees on every page; a blocked member's reason may be reworded; unblocking clears it. Returns
  * the column to set, or null when it stays as it is.
  */

@@ -64,7 +64,7 @@ export class MemberEdits {
       await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
       const before = await userRow(tx, userId);
       // Another admin's sign-in details stay theirs: setting their password or e-mail would let one admin
-      // sign in as a second one and approve their own requests (issue 13, decision 0024).
+      // sign in as a second one and approve their own requests (decision 0024).
       if (isAdmin && before.role === 'admin' && userId !== principal.userId) {
         const changes =
           Boolean(body.password) ||
@@ -90,7 +90,7 @@ export class MemberEdits {
       const blockReason = isAdmin ? blockReasonAfterEdit(before, body) : null;
       if (blockReason) set.block_reason = blockReason.block_reason;
       if (body.phone !== undefined) set.phone = body.phone === '' ? null : body.phone;
-      // Payout addresses change only through changePayoutAddress (hold, audit, notice: issue 13); a
+      // Payout addresses change only through changePayoutAddress (hold, audit, notice: decision 0025); a
       // member does that under Profile -> Payout addresses, with their password.
       const payout = (['BEP20', 'TRC20'] as const).flatMap((currency) => {
         const sent = currency === 'BEP20' ? body.bep20 : body.trc20;
@@ -288,7 +288,7 @@ export class MemberEdits {
     await this.db.transaction().execute(async (tx) => {
       const before = await userRecord(tx, userId);
       // Staff accounts are not members: they are suspended under Staff (decision 0042), where one active owner is
-      // always kept; deleting one here would pass that by (issue 38).
+      // always kept; deleting one here would pass that by (decision 0054).
       if (before.role === 'admin')
         throw businessRule('Staff accounts are not deleted here: suspend them under Staff.');
       await tx

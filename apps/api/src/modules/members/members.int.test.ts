@@ -185,7 +185,7 @@ describe('admin edits', () => {
 });
 
 describe('a member editing themself', () => {
-  it('changes name, phone and address; a payout address only unchanged (issue 13: PUT /users/payout-address)', async () => {
+  it('changes name, phone and address; a payout address only unchanged (decision 0025: PUT /users/payout-address)', async () => {
     const m = await buildMember(t.deps);
     await sqlOn(t.url, 'UPDATE users SET bep20 = $2 WHERE id = $1', [m.id, CHECKSUMMED]);
     const token = await tokenFor(t.app, m);

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db';
 import { notFound } from '../../http/errors';
 import { boundedCount, COUNT_CAP, likePattern, pageSeek } from '../../http/listing';
 import { memberMoney } from '../ledger/member-money';
-import { Rollups } from '../reports/rollups';
+import { Rollups } from '../rollups/rollups';
 import { selectUserRows, toUserRecord, type UserRow } from './members.repo';
 
 const DEFAULTER_AFTER_DAYS = 10;
@@ -32,7 +32,7 @@ export async function userRecord(db: DbOrTx, id: bigint): Promise<UserRecord> {
 
 /**
  * Live members newest first, a page at a time (decision 0009); staff accounts are not members and are listed under
- * /admin/staff (issue 38), so the total is the dashboard's member count. Without search the total is the running
+ * /admin/staff (decision 0054), so the total is the dashboard's member count. Without search the total is the running
  * tally and the page is found by walking the live-member-id index (migration 0071) from the nearer end. A search (username,
  * e-mail, name, referral code or phone containing the text, case-insensitively) is narrowed by the
  * trigram index from three characters on, by the index of one- and two-character pieces below that; its

@@ -2,6 +2,10 @@ import { amountOut, type UserRecord } from '@sgx/contracts';
 import { mulDiv, UNIT } from '@sgx/money';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
+import { type MemberMoney, noMoney } from '../ledger/member-money';
+
+// The team counters' writes live below members and auth (registration adds to them): decision 0059.
+export { addToUplineTeams, bumpUplines } from '../teams/uplines';
 
 /** The columns behind a UserRecord; the password hash is never selected here. */
 export function selectUserRows(db: DbOrTx) {
@@ -40,31 +44,6 @@ export function selectUserRows(db: DbOrTx) {
 }
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUserRows>['executeTakeFirstOrThrow']>>;
-
-/** Money figures of a member that come from the ledger (zero before any movement). */
-export type MemberMoney = {
-  business: bigint;
-  business_balance: bigint;
-  level_month: bigint;
-  roi_income: bigint;
-  reward: bigint;
-  direct_income: bigint;
-  salary: bigint;
-  working: bigint;
-  non_working: bigint;
-};
-
-export const noMoney: MemberMoney = {
-  business: 0n,
-  business_balance: 0n,
-  level_month: 0n,
-  roi_income: 0n,
-  reward: 0n,
-  direct_income: 0n,
-  salary: 0n,
-  working: 0n,
-  non_working: 0n,
-};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -110,30 +89,6 @@ export function toUserRecord(row: UserRow, money: MemberMoney = noMoney): UserRe
 }
 
 /**
- * Adds to the team counters of every upline of `memberId` (not the member itself): team size and team
- * business, locking the rows in id order so concurrent updates cannot deadlock.
- */
-export async function bumpUplines(
-  tx: DbOrTx,
-  memberId: bigint,
-  delta: { team?: number; business?: bigint },
-): Promise<void> {
-  const team = delta.team ?? 0;
-  const business = delta.business ?? 0n;
-  if (team === 0 && business === 0n) return;
-  await sql`
-    WITH RECURSIVE up(id) AS (
-      SELECT sponsor_id FROM users WHERE id = ${memberId} AND sponsor_id IS NOT NULL
-      UNION ALL
-      SELECT u.sponsor_id FROM users u JOIN up ON u.id = up.id WHERE u.sponsor_id IS NOT NULL
-    ),
-    locked AS (SELECT id FROM users WHERE id IN (SELECT id FROM up) ORDER BY id FOR UPDATE)
-    UPDATE users SET total_team = total_team + ${team}, team_business = team_business + ${business}
-    WHERE id IN (SELECT id FROM locked)
-  `.execute(tx);
-}
-
-/**
  * Locks (FOR UPDATE) the members `ids` and the uplines of `memberId` (all of them, or only its sponsor)
  * in one statement, in id order. A top-up changes its payer's and receiver's rows, every upline's team
  * counters and the sponsor's income; taking all of those rows first, in the one order every top-up
@@ -158,10 +113,6 @@ export async function lockWithUplines(
     ORDER BY id
     FOR UPDATE`.execute(tx);
 }
-
-/** Adds `delta` to total_team of every upline of `memberId`. */
-export const addToUplineTeams = (tx: DbOrTx, memberId: bigint, delta: number) =>
-  bumpUplines(tx, memberId, { team: delta });
 
 /** Whether `candidate` is `memberId` itself or somewhere in its downline (walks up from the candidate). */
 export async function isInSubtree(tx: DbOrTx, memberId: bigint, candidate: bigint): Promise<boolean> {

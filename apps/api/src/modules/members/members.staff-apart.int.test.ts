@@ -4,7 +4,7 @@ import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factori
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 
 /**
- * Issue 38, item 8: the users list is the members' list. Staff accounts (managed under /admin/staff) are neither
+ * Decision 0054: the users list is the members' list. Staff accounts (managed under /admin/staff) are neither
  * listed nor counted there, so its total is the dashboard's member count, and they cannot be deleted as members.
  */
 let t: TestApp;

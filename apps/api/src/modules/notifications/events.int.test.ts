@@ -271,7 +271,7 @@ describe('reading, counting and marking', () => {
     expect(page.events.map((e: { id: number }) => e.id)).toEqual([list.events[1].id]);
   });
 
-  it('counts unread one way everywhere: the badge is the two lists, before and after reading (issue 22)', async () => {
+  it('counts unread one way everywhere: the badge is the two lists, before and after reading (decision 0019)', async () => {
     const m = await member();
     await fundWallet(t.deps, m.id, 'working', '20');
     const w = (

@@ -5,7 +5,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit } from '../../../test/money';
 
 /**
- * Issue 12: the "plan ended" and "reward claimable" notifications, each written exactly once for its member,
+ * Decision 0019: the "plan ended" and "reward claimable" notifications, each written exactly once for its member,
  * also when the request that causes it runs again.
  */
 let t: TestApp;

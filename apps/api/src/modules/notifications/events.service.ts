@@ -64,7 +64,7 @@ export class MemberEventsService {
   }
 
   /**
-   * The one definition of unread (issue 22): the member's events not seen plus the team's notices shown to
+   * The one definition of unread (decision 0019): the member's events not seen plus the team's notices shown to
    * them and not seen. The navigation's badge, the notifications page's count and the `unread` of both
    * lists (events, notices) are this, so they agree.
    */

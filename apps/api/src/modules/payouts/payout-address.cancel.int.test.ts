@@ -4,7 +4,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { endPayoutHolds, payoutConfirmation } from '../../../test/payout';
 
 /**
- * Cancelling a payout address change during its hold (issue 13, decision 0025): it needs the member's
+ * Cancelling a payout address change during its hold (decision 0025): it needs the member's
  * password, because cancelling puts the old address back at once, with no hold (a session alone must not
  * bring back the wallet the member changed away from); it shares the change's rate limit; it restores the
  * old address once, only for the member who owns the change, and is audited and announced.

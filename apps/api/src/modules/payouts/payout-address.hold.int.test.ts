@@ -7,7 +7,7 @@ import { startSmtp } from '../../../test/smtp';
 import { assertPayoutAddressReady } from './payout-address';
 
 /**
- * The hold on a new payout address (issue 13, decision 0025): a change is announced (notification and
+ * The hold on a new payout address (decision 0025): a change is announced (notification and
  * e-mail over a real SMTP server on loopback, after commit), a withdrawal to the new address inside the
  * hold is refused and goes through after it, cancelling puts the old address back and withdrawals to it
  * go at once; the principal path's check (assertPayoutAddressReady) keeps the same rule.

@@ -5,7 +5,7 @@ import { payoutConfirmation, payoutEmailCode } from '../../../test/payout';
 import { newSecret, totpOf } from '../auth/second-factor';
 
 /**
- * Protected payout addresses (issue 13, decision 0025): what a change asks for (password, then the
+ * Protected payout addresses (decision 0025): what a change asks for (password, then the
  * authenticator code or an e-mailed code), the hold and the 'shared' flag, an admin's change. Without
  * SMTP, so the e-mailed codes are read from the outbox; payout-address.cancel.int.test.ts has cancelling,
  * payout-address.hold.int.test.ts the withdrawals and the e-mail over SMTP.

@@ -11,7 +11,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 /**
- * A member's own payout addresses (issue 13, decision 0025): see them with the changes in hold, ask for
+ * A member's own payout addresses (decision 0025): see them with the changes in hold, ask for
  * an e-mailed code, change one (password and second factor or e-mailed code), cancel a change in hold
  * (password).
  * Members only; the member is always the session's.

@@ -37,7 +37,7 @@ const CODES_PER_WINDOW = 5;
 export type PayoutChangeRequest = PayoutConfirmation & { currency: Currency; address: string };
 
 /**
- * A member's own payout addresses (issue 13, decision 0025): the state with the changes in hold, the
+ * A member's own payout addresses (decision 0025): the state with the changes in hold, the
  * e-mailed code, a change confirmed by the password and the second factor or the e-mailed code, and the
  * cancellation of a change during its hold. The change itself is payout-address.ts's.
  */

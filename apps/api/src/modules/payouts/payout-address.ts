@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/audit.repo';
 import { notifyMember } from '../notifications/events';
 
 /**
- * Protected payout addresses (issue 13, decision 0025): the only writers of users.bep20 and users.trc20
+ * Protected payout addresses (decision 0025): the only writers of users.bep20 and users.trc20
  * (changePayoutAddress, and restorePayoutAddress for a cancelled change), the hold check of withdrawals,
  * and the messages members read. Every change records a `payout_address_changes` row whose hold_until is
  * now + the setting payoutHoldHours (also for a first address: a stolen session must not set one and
@@ -44,7 +44,7 @@ export const profileLink = (userId: bigint) => `/user/profile/${userId}`;
 
 /**
  * Refuses (422) a withdrawal to the member's current payout address of `currency` while a change that set
- * it is inside its hold (SQL payout_address_hold, migration 0030, the rule withdrawal_request applies too).
+ * it is inside its hold (SQL payout_address_hold, db/functions/payout_address_hold.sql, the rule withdrawal_request applies too).
  * For the principal withdrawal path, in its transaction after the member's row is locked.
  */
 export async function assertPayoutAddressReady(

@@ -6,7 +6,7 @@ import { startSmtp } from '../../../test/smtp';
 import { newSecret, totpOf } from '../auth/second-factor';
 
 /**
- * Issue 22 item 7: who confirms a payout address change with what, with mail going over a real SMTP server on
+ * Decision 0038: who confirms a payout address change with what, with mail going over a real SMTP server on
  * loopback. A member with two-factor on confirms with the authenticator code: no e-mailed code is asked for or
  * sent, a wrong or replayed code changes nothing, the change is held, audited and announced as any other. A
  * member without two-factor gets the code by e-mail (what the development mail catcher now catches).

@@ -275,7 +275,7 @@ describe('plans members hold', () => {
       status: 'active',
       ended_at: null,
     });
-    // Admin tables name the holder by name and username (issue 12).
+    // Admin tables name the holder by name and username (decision 0021).
     const fullname = (await sqlOn(t.url, 'SELECT fullname FROM users WHERE id = $1', [m.id])).rows[0]
       ?.fullname;
     expect(mine.activeplans[0].fullname).toBe(fullname);

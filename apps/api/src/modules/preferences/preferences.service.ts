@@ -14,12 +14,12 @@ export class PreferencesService {
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (row === undefined) throw notFound('Account not found.');
-    return { locale: row.locale as Locale | null, time_zone: row.time_zone };
+    return { locale: row.locale, time_zone: row.time_zone };
   }
 
   /** Saves the fields sent (the body is checked by the contract: a known language, a zone Intl knows). */
   async save(userId: bigint, body: PreferencesBody): Promise<PreferencesResponse> {
-    const changes: { locale?: string | null; time_zone?: string | null } = {};
+    const changes: { locale?: Locale | null; time_zone?: string | null } = {};
     if (body.locale !== undefined) changes.locale = body.locale;
     if (body.time_zone !== undefined) changes.time_zone = body.time_zone;
     const row = await this.db
@@ -30,6 +30,6 @@ export class PreferencesService {
       .returning(['locale', 'time_zone'])
       .executeTakeFirst();
     if (row === undefined) throw notFound('Account not found.');
-    return { locale: row.locale as Locale | null, time_zone: row.time_zone };
+    return { locale: row.locale, time_zone: row.time_zone };
   }
 }

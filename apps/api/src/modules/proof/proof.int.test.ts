@@ -11,7 +11,7 @@ import { reconcile } from '../ledger/ledger.service';
 import { ProofService, sha256, utcDay } from './proof.service';
 
 /**
- * Proof of liabilities (issue 24, decision 0044) on a random ledger of 10,000 members: the tree's totals are the
+ * Proof of liabilities (decision 0044) on a random ledger of 10,000 members: the tree's totals are the
  * ledger's member liabilities, every member's proof verifies with the library the browser uses, a day gets one
  * tree however often and concurrently it is built, and the published figures need no session.
  */
@@ -190,22 +190,17 @@ describe('proof of liabilities', () => {
       await check(String(who.id), body.proof as SumProof, body.balances);
     }
     // Every other member from the service, a few at a time.
+    // (How fast a proof is served is not asserted: no test asserts wall-clock time, decision 0060.)
     const ids = [...expected.keys()];
-    const timings: number[] = [];
     for (let i = 0; i < ids.length; i += 8) {
       await Promise.all(
         ids.slice(i, i + 8).map(async (id) => {
-          const started = performance.now();
           const r = await proofs.proofOf(BigInt(id));
-          timings.push(performance.now() - started);
           await check(id, r.proof, r.balances);
         }),
       );
     }
     expect(ids.length).toBe(MEMBERS);
-    // Served without rebuilding: one indexed read of a slice per level (well under 10 ms each when alone).
-    timings.sort((a, b) => a - b);
-    expect(timings[Math.floor(timings.length / 2)]).toBeLessThan(50);
     // A leaf of zero balances is in the tree like any other.
     const zero = ids.find((id) => expected.get(id)?.[0] === 0n);
     expect(zero).toBeDefined();

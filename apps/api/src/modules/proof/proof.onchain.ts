@@ -7,7 +7,7 @@ import type { ChainsService } from '../chains/chains.service';
 import { readTransactionInput } from '../chains/reader';
 
 /**
- * The root written on chain (issue 24, decision 0044): the operator sends a transaction whose data is a tree's
+ * The root written on chain (decision 0044): the operator sends a transaction whose data is a tree's
  * root from their wallet; an admin records its hash and the server keeps it only once the chain shows it mined,
  * successful, with the chain's confirmations, and its input exactly the root. Audited.
  */

@@ -11,15 +11,16 @@ import { BaseError } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { ChainsService } from '../chains/chains.service';
 import { receivedDeposit } from '../chains/member-addresses';
-import { readBlockBefore, readTokenBalancesAt } from '../chains/reader';
+import { readBlockBefore, readBlockHash, readTokenBalancesAt } from '../chains/reader';
 import { platformUnits } from '../sweeps/sweeps.records';
 
 /**
- * Reserves read on chain at a tree's cut-off (issue 24, decision 0044): for every enabled chain with a stablecoin
+ * Reserves read on chain at a tree's cut-off (decision 0044): for every enabled chain with a stablecoin
  * that the server has a node for, the last block before the cut-off's second, the stablecoin balance of every
  * proven address read on it and the total of the members' own deposit addresses that ever received a deposit,
  * stored per tree. A chain that cannot
- * be read is stored as unavailable with the reason; reading again later fills it and never drops a good reading.
+ * be read is stored as unavailable with the reason; reading again later fills it and never drops a good reading, and
+ * reads a chain already read on the same block (the cut-off's block does not move).
  */
 export const MEMBER_ADDRESSES = 'member-addresses';
 
@@ -51,13 +52,31 @@ export async function readReserves(db: Db, chains: ChainsService, treeId: bigint
     .where('network', '=', 'EVM')
     .orderBy('id')
     .execute();
+  // The blocks already read at this cut-off: a later reading stays on the same block (a block stamped before the
+  // cut-off can still be mined after a first reading that took the head), unless a reorganisation replaced it.
+  const readBefore = new Map(
+    (
+      await db
+        .selectFrom('proof_reserve_chains')
+        .select(['chain_id', 'block_number', 'block_hash'])
+        .where('tree_id', '=', treeId)
+        .where('status', '=', 'read')
+        .execute()
+    ).map((r) => [r.chain_id, r]),
+  );
   const out: ChainLine[] = [];
   for (const s of settings) {
     const chainId = s.chain_id;
     try {
       const client = chains.client(chainId);
       if (!client) throw new Error(`The server has no node for ${chainName(chainId)}.`);
-      const block = await readBlockBefore(client, seconds);
+      const kept = readBefore.get(chainId);
+      const block =
+        kept?.block_number != null &&
+        kept.block_hash !== null &&
+        (await readBlockHash(client, kept.block_number)) === kept.block_hash
+          ? { number: kept.block_number, hash: kept.block_hash }
+          : await readBlockBefore(client, seconds);
       if (!block) throw new Error(`${chainName(chainId)} has no block before the cut-off.`);
       const mine =
         chainId === TRON_CHAIN_ID

@@ -15,7 +15,7 @@ import { writeAudit } from '../audit/audit.repo';
 import { utcDay } from './proof.service';
 
 /**
- * The platform's reserve addresses (issue 24, decision 0044): an address counts as the platform's once the
+ * The platform's reserve addresses (decision 0044): an address counts as the platform's once the
  * operator signed the fixed message naming it and a date from it (EIP-191 personal_sign); the server checks the
  * signature before storing it, and the page checks it again in the browser. TRON signatures are not verified
  * here: TRON addresses stay "not proven" and are said so.

@@ -20,7 +20,7 @@ import { ReserveAddresses } from './proof.reserves';
 import { PROOF_ALGORITHM, ProofService, utcDay } from './proof.service';
 
 /**
- * Proof of liabilities and reserves (issue 24, decision 0044): the published roots, totals and reserves (public),
+ * Proof of liabilities and reserves (decision 0044): the published roots, totals and reserves (public),
  * a member's own inclusion proof (from the session), and the back-office: building today's tree now, the reserve
  * addresses proven by signature, reading a tree's reserves again and recording the root written on chain.
  */

@@ -105,7 +105,7 @@ const selectTree = (db: DbOrTx) =>
       'onchain_tx_hash',
     ]);
 
-/** Proof of liabilities (issue 24, decision 0044): the daily tree, its publication and members' proofs. */
+/** Proof of liabilities (decision 0044): the daily tree, its publication and members' proofs. */
 export class ProofService {
   constructor(
     private readonly db: Db,

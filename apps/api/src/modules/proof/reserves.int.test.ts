@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { DEV_ACCOUNTS, mine } from '@sgx/chain/dev';
 import type { ProofResponse } from '@sgx/contracts';
 import { parseUnits as parsePlatform } from '@sgx/money';
-import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, getAddress, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilChainsSuite } from '../../../test/chain-suite';
@@ -19,7 +19,7 @@ import { ratioOf } from './proof.readings';
 import { ProofService } from './proof.service';
 
 /**
- * Proof of reserves (issue 24, decision 0044) on real anvil nodes: an address counts once a real signature from
+ * Proof of reserves (decision 0044) on real anvil nodes: an address counts once a real signature from
  * its key over the fixed message is checked; balances are read at the last block before the tree's cut-off (a
  * transfer mined later is not counted, however often they are read again); a node that cannot be reached leaves
  * the tree published and its chain unavailable until an admin reads the reserves again; the root written on
@@ -140,9 +140,19 @@ describe('proof of reserves', () => {
     await f.pay(bsc, member.evm, '30');
     await f.confirm(bsc);
     await f.scan(bsc);
+    // Two seconds on: room for a block stamped between the head and the cut-off (below).
+    await nextSecond();
     await nextSecond();
     const built = await admin('POST', '/admin/proof/build');
     expect(built.statusCode).toBe(200);
+    // Mined after the first reading but stamped before the cut-off's second (a validator's clock behind; anvil's
+    // pending block): the cut-off's block is the one read first, and reading again stays on it.
+    const cutoffSecond = BigInt(Math.floor(new Date((await published()).cutoff ?? '').getTime() / 1000));
+    const bscClient = createPublicClient({ transport: http(bsc.node.url) });
+    expect((await bscClient.getBlock()).timestamp).toBeLessThan(cutoffSecond - 1n);
+    await createTestClient({ mode: 'anvil', transport: http(bsc.node.url) }).setNextBlockTimestamp({
+      timestamp: cutoffSecond - 1n,
+    });
     // Mined after the cut-off: not in this tree's reserves.
     await f.pay(bsc, HOLDER.address, '50');
     await f.pay(bsc, member.evm, '7');

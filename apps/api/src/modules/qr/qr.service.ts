@@ -1,10 +1,10 @@
 import { networkName } from '@sgx/chain';
 import { type ApprovalRecord, DepositAddressBody, type DepositAddressRecord } from '@sgx/contracts';
-
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db';
 import { conflict, notFound } from '../../http/errors';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 
@@ -34,7 +34,7 @@ const ApprovedChange = z.discriminatedUnion('op', [
 ]);
 
 /**
- * Where an address serves, for the approver (issue 22: BEP20 names BNB Smart Chain alone): "TRON (TRC20)",
+ * Where an address serves, for the approver (decision 0041: BEP20 names BNB Smart Chain alone): "TRON (TRC20)",
  * "EVM (Ethereum, BNB Smart Chain, Polygon, Arbitrum One)" for every EVM chain, "Polygon", "BNB Smart Chain (BEP20)".
  */
 export const slotName = (a: { currency: 'BEP20' | 'TRC20'; chain_id: number | null }) =>
@@ -43,7 +43,7 @@ export const slotName = (a: { currency: 'BEP20' | 'TRC20'; chain_id: number | nu
 /**
  * The platform's receiving addresses: one live TRC20 address, one live BEP20 address for every EVM chain,
  * and optionally one per EVM chain that overrides it there. An admin asks to set or remove one and a
- * second admin approves it (issue 19, decision 0029); every change is audited.
+ * second admin approves it (decision 0029); every change is audited.
  */
 export class QrService {
   constructor(private readonly db: Db) {}
@@ -216,4 +216,9 @@ async function lockSlot(tx: Tx, a: Pick<NewAddress, 'currency' | 'chain_id'>): P
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`deposit_address:${a.currency}:${a.chain_id ?? 'all'}`}))`.execute(
     tx,
   );
+}
+
+/** The deposit addresses' approval kind (decision 0059). */
+export function registerDepositAddressApprovals(registry: ApprovalRegistry, qr: QrService): void {
+  registry.register('deposit_address', { run: (tx, a) => qr.applyApproved(tx, a) });
 }

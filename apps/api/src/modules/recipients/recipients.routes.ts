@@ -3,7 +3,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { RecipientsService } from './recipients.service';
 
-/** GET /members/lookup: who a transfer or friend top-up goes to, before the member confirms it (issue 22). */
+/** GET /members/lookup: who a transfer or friend top-up goes to, before the member confirms it (decision 0036). */
 export function recipientsRoutes(app: App): void {
   const { db, limiter, config } = app.deps;
   const recipients = new RecipientsService(db, limiter, config.rateLimits.windowMs);

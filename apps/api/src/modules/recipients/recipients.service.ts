@@ -15,7 +15,7 @@ export const SELF_MESSAGES: Record<RecipientLookupQuery['for'], string> = {
 };
 
 /**
- * Finds the member a transfer or friend top-up goes to (issue 22, decision 0036): an exact username, e-mail or
+ * Finds the member a transfer or friend top-up goes to (decision 0036): an exact username, e-mail or
  * referral code in any letter case, through the unique lower(username) and lower(email) indexes and
  * lower(refferal_code) (migration 0048). Answers only the id, name and username; never the e-mail.
  */

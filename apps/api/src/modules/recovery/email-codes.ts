@@ -8,7 +8,7 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
 /**
  * What a code is for (`otps.purpose`): 'email' verifies the member's e-mail, 'payout_address' confirms a
- * payout address change of a member without two-factor (issue 13). A code of one purpose never passes
+ * payout address change of a member without two-factor (decision 0023). A code of one purpose never passes
  * for the other.
  */
 export type EmailCodePurpose = 'email' | 'payout_address';

@@ -2,7 +2,7 @@ import { type AdminStatsResponse, amountOut } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { floorTo } from '../../http/listing';
-import { Rollups } from './rollups';
+import { Rollups } from '../rollups/rollups';
 
 const DAY = 86_400_000;
 const DAYS_SHOWN = 30;

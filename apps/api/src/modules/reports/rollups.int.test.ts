@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { randomHash } from '../../../test/money';
+import { Rollups } from '../rollups/rollups';
 import { resetRollups, writePastLedger, writePastRequest } from './history.fixture';
-import { Rollups } from './rollups';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -382,7 +382,7 @@ describe('running member counts', () => {
   });
 });
 
-describe("the writers' live figures (migration 0025)", () => {
+describe("the writers' live figures (db/functions/ledger_entries_statement.sql)", () => {
   /** The live rows of the hours at and after the watermark, summed, against a recount of the ledger. */
   async function liveMatchesRecount(): Promise<void> {
     const group = 'period, asset, source, income, credit';

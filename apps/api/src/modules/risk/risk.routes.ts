@@ -2,7 +2,7 @@ import { IdParam, WithdrawalRiskResponse } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { RiskService } from './risk.service';
 
-/** Risk signals an admin reads on a withdrawal under review (issue 13, decision 0026). */
+/** Risk signals an admin reads on a withdrawal under review (decision 0026). */
 export function riskRoutes(app: App): void {
   const risk = new RiskService(app.deps.db);
 

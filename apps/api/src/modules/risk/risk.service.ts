@@ -12,10 +12,10 @@ export function riskFlagged(withdrawalIdColumn: string): RawBuilder<boolean> {
 }
 
 /**
- * The risk signals of one withdrawal, read from withdrawal_risk() (migration 0031, decision 0026): the
+ * The risk signals of one withdrawal, read from withdrawal_risk() (db/functions/withdrawal_risk.sql, decision 0026): the
  * account's age, deposits against withdrawals, a recent payout address change, an address, IP or wallet
  * shared with other members, registrations from one IP on one day, a drain right after a deposit (decision
- * 0026), and reports of transaction hashes the chain shows other members sent (migration 0034, decision 0027).
+ * 0026), and reports of transaction hashes the chain shows other members sent (decision 0027).
  */
 export class RiskService {
   constructor(private readonly db: Db) {}

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { canonicalJson } from '../../http/listing';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 
@@ -242,4 +243,15 @@ export class SettingsService {
     }
     return next.data;
   }
+}
+
+/**
+ * The settings' approval kind (decision 0059). This instance's kept settings go at once after approving (the
+ * others drop theirs on the change's notice).
+ */
+export function registerSettingsApprovals(registry: ApprovalRegistry, settings: SettingsService): void {
+  registry.register('settings', {
+    run: (tx, a) => settings.applyApproved(tx, a),
+    afterApproving: () => settings.invalidate(),
+  });
 }

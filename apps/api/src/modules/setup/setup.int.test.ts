@@ -2,7 +2,7 @@ import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveWaiting, twoAdmins } from '../../../test/approvals';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { launchToken } from '../../../test/money';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ const call = (app: TestApp['app'], token: string, method: Method, url: string, p
   });
 const asAdmin = (method: Method, url: string, payload?: unknown) =>
   call(t.app, adminToken, method, url, payload);
-/** Done by the admin, with a second admin's approval when it waits for one (issue 19): the result is in force. */
+/** Done by the admin, with a second admin's approval when it waits for one (decision 0029): the result is in force. */
 const ok = async (method: Method, url: string, payload?: unknown) => {
   const res = await asAdmin(method, url, payload);
   expect(res.statusCode, res.body).toBeLessThan(300);
@@ -217,5 +217,17 @@ describe('setup status', () => {
   it('is for admins only: members get 403, anonymous callers 401', async () => {
     expect((await call(t.app, memberToken, 'GET', '/admin/setup')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/setup' })).statusCode).toBe(401);
+  });
+
+  it('is for the roles that read the settings: owner and compliance read it, finance, support and content get 403', async () => {
+    const asRole = async (role: string) => {
+      const admin = await buildAdmin(t.deps);
+      await sqlOn(t.url, 'UPDATE users SET staff_roles = $2 WHERE id = $1', [admin.id, [role]]);
+      return (await call(t.app, await tokenFor(t.app, admin, 'admin'), 'GET', '/admin/setup')).statusCode;
+    };
+    const codes: Record<string, number> = {};
+    for (const role of ['owner', 'compliance', 'finance', 'support', 'content'])
+      codes[role] = await asRole(role);
+    expect(codes).toEqual({ owner: 200, compliance: 200, finance: 403, support: 403, content: 403 });
   });
 });

@@ -5,7 +5,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { LAST_OWNER_MESSAGE } from './staff.service';
 
 /**
- * Staff management (issue 23, decision 0042): invitations (single use, expiring), roles, suspension, the
+ * Staff management (decision 0042): invitations (single use, expiring), roles, suspension, the
  * last owner rule under a race, every change with the owner's code and audited.
  */
 let t: TestApp;

@@ -18,7 +18,7 @@ import { assertStrongPassword } from '../auth/password-strength';
 import { hashPassword } from '../auth/passwords';
 import { StaffService } from './staff.service';
 
-/** Staff management (issue 23, decision 0042): owners invite staff with roles, change roles, suspend. */
+/** Staff management (decision 0042): owners invite staff with roles, change roles, suspend. */
 export function staffRoutes(app: App): void {
   const staff = new StaffService(app.deps);
   const tags = ['staff'];

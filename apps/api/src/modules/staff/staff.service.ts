@@ -17,7 +17,7 @@ export const LAST_OWNER_MESSAGE =
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * Staff management (issue 23, decision 0042), for owners: invitations with roles, role changes, suspension.
+ * Staff management (decision 0042), for owners: invitations with roles, role changes, suspension.
  * Every change takes the owner's authenticator code (checked before its transaction), is audited, and keeps
  * at least one active owner (checked with the owners locked).
  */

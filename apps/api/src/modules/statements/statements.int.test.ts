@@ -8,7 +8,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { launchToken } from '../../../test/money';
 import { backdate, postTo } from './statements.fixture';
 
-/** Statements through HTTP (issue 24, decision 0043) on the real PostgreSQL, postings made by the real ledger. */
+/** Statements through HTTP (decision 0043) on the real PostgreSQL, postings made by the real ledger. */
 let t: TestApp;
 let member: { id: bigint; token: string };
 let other: { id: bigint; token: string };
@@ -221,7 +221,7 @@ describe('downloads', () => {
       'SocialGenX',
       `Member: Test Member (${json.member.username})`,
       'Period: 2025-10-01 to 2025-11-30 (whole days, UTC)',
-      // Amounts to the cent where a person reads them (issue 38); the CSV keeps them exact.
+      // Amounts to the cent where a person reads them (decision 0055); the CSV keeps them exact.
       'Opening balance: $0.00',
       'Closing balance: $81.75',
       '$100.00',
@@ -235,7 +235,7 @@ describe('downloads', () => {
     expect(text).not.toMatch(/\d\.\d{3,}/);
   });
 
-  it('the PDF names rules and members in words, never keys or ids (issue 38)', async () => {
+  it('the PDF names rules and members in words, never keys or ids (decision 0055)', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const a = await buildMember(t.deps);
     const b = await buildMember(t.deps);

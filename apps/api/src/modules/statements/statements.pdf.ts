@@ -69,7 +69,7 @@ function write(
   });
 }
 
-/** An amount as people read it: USD to the cent, SGX with its decimals (issue 38; the CSV keeps it exact). */
+/** An amount as people read it: USD to the cent, SGX with its decimals (decision 0055; the CSV keeps it exact). */
 const money = (s: Statement, value: string) => formatAmount(parseUnits(value), s.asset);
 
 /** A rule key ("retopup") in words ("Re-top-up"); an unknown key with its underscores as spaces. */

@@ -9,7 +9,7 @@ import { backdate, dayOf, postTo } from './statements.fixture';
 import { walletAccount } from './statements.repo';
 
 /**
- * Statement arithmetic over random postings (issue 24): random credits and debits posted through the real ledger
+ * Statement arithmetic over random postings (decision 0043): random credits and debits posted through the real ledger
  * `post` on the real PostgreSQL, moved to random instants of 2024-2025, then random periods read through HTTP and
  * compared with a model of the postings: opening = the sum before the period, each posting and running balance,
  * closing = opening + the postings; one month's closing is the next month's opening; a period reaching today

@@ -6,7 +6,7 @@ import { statementPdf } from './statements.pdf';
 import { type Statement, StatementsService, statementFileName } from './statements.service';
 
 /**
- * Member statements (issue 24, decision 0043): the JSON, the CSV and the PDF of one wallet over a period, for the
+ * Member statements (decision 0043): the JSON, the CSV and the PDF of one wallet over a period, for the
  * session's member, and the same for staff with money rights about any member (reading: no audit record).
  */
 export function statementsRoutes(app: App): void {

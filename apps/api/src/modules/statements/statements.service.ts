@@ -64,7 +64,7 @@ export const statementChecksum = (csv: string): string =>
   createHash('sha256').update(csv, 'utf8').digest('hex');
 
 /**
- * Builds member statements (issue 24). The member is given by the route: the session's for a member, the path's
+ * Builds member statements (decision 0043). The member is given by the route: the session's for a member, the path's
  * for staff with money rights. The period is whole UTC days, both ends included; the query checks the sums.
  */
 export class StatementsService {
@@ -108,7 +108,7 @@ export class StatementsService {
 /** "member 12" in a posting's memo (the transfer and friend top-up memos name the parties by id). */
 const MEMBER_ID = /\bmember (\d{1,19})\b/g;
 
-/** The memo as people read it: each "member <id>" written as that member's username (issue 38). */
+/** The memo as people read it: each "member <id>" written as that member's username (decision 0055). */
 const withNames = (memo: string, names: ReadonlyMap<string, string>) =>
   memo.replace(MEMBER_ID, (all, id: string) => names.get(id) ?? all);
 

@@ -15,7 +15,7 @@ import { sqlOn } from '../../../test/helpers';
 import { ownAddressFixture, ownAddressSuite, STRANGER, TREASURY } from '../chains/own-address.fixture';
 
 /**
- * Issue 20: what members sent to their own addresses is swept to the treasury the factory fixes, and nowhere else;
+ * Decision 0033: what members sent to their own addresses is swept to the treasury the factory fixes, and nowhere else;
  * only an admin with a second factor prepares a sweep; the server verifies the operator's transaction on chain and
  * posts it once (decision 0033). Real anvil, real PostgreSQL.
  */

@@ -11,7 +11,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 /**
- * Sweeps of members' own deposit addresses to the treasury (issue 20, decision 0033): admins only. Preparing one
+ * Sweeps of members' own deposit addresses to the treasury (decision 0033): admins only. Preparing one
  * needs the admin's second factor; the operator's wallet sends it; the server verifies it on chain.
  */
 export function sweepsRoutes(app: App): void {

@@ -12,6 +12,7 @@ import { BaseError } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { Principal } from '../../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import { requireSecondFactor } from '../auth/second-factor';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
@@ -25,7 +26,7 @@ import { ledgerAtChain, platformUnits, toSweepRecord } from './sweeps.records';
 const CANDIDATES_READ = 500;
 
 /**
- * Sweeps (issue 20, decision 0033): what members sent to their own addresses is moved to the treasury the factory
+ * Sweeps (decision 0033): what members sent to their own addresses is moved to the treasury the factory
  * fixes, from the back-office. An admin with a second factor prepares a sweep (the addresses, their salts, what they
  * hold; audited); the operator's wallet sends it through the factory (no key on the server); the server verifies the
  * transaction (every Transfer of the token from those addresses to the treasury), and once it has its
@@ -35,6 +36,7 @@ export class SweepsService {
   constructor(
     private readonly db: Db,
     private readonly chains: ChainsService,
+    private readonly warn: Warn = unlogged,
   ) {}
 
   /** Member addresses holding the chain's stablecoin, read on chain, beside what the ledger says. */
@@ -252,8 +254,9 @@ export class SweepsService {
     let read: Awaited<ReturnType<typeof readTransaction>>;
     try {
       read = await readTransaction(client, sweep.tx_hash);
-    } catch {
-      return; // the node is down: the next round checks again
+    } catch (err) {
+      this.warn({ err, sweep: id }, 'the node did not answer about a sweep: checked again next round');
+      return;
     }
     if (!read.found) return;
     const fail = (failure: string) =>

@@ -263,7 +263,7 @@ describe('manual price update', () => {
       current_price: '0.012',
       reason: 'listing on exchange',
     });
-    // A second admin approves it (issue 19): then it is the price.
+    // A second admin approves it (decision 0029): then it is the price.
     const approved = await approveWaiting(t.app, res, (await secondAdmin(t.app, t.deps)).token);
     expect(approved).toMatchObject({ kind: 'token_price', status: 'approved' });
     const data = (await t.app.inject({ url: '/api/v1/social-genx/config' })).json().data;

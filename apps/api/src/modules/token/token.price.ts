@@ -8,7 +8,7 @@ import { businessRule } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { multiplierFor, spotPrice } from './curve';
 
-/** The manual SGX price (issue 19, decision 0029): asked by one admin, approved by a second. */
+/** The manual SGX price (decision 0029): asked by one admin, approved by a second. */
 
 /** What an approval of a manual price runs: the price asked for, and the multiplier it was asked against. */
 export const ApprovedPrice = z.object({

@@ -7,6 +7,7 @@ import { asSqlError } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
 import { type RequestKey, scopeOf } from '../../http/listing';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import type { SettingsService } from '../settings/settings.service';
@@ -181,7 +182,7 @@ export class TokenService {
   /**
    * An admin asks to set the SGX price by hand (PUT /social-genx/config). Checked now (one update moves it by
    * at most tokenMaxPriceChangePercent); null when it is the price already; else kept for a second admin, as
-   * it moves every member's portfolio at once (issue 19, decision 0029).
+   * it moves every member's portfolio at once (decision 0029).
    */
   async updatePrice(
     principal: Principal,
@@ -359,4 +360,9 @@ export class TokenService {
       fullname: withTraders ? r.fullname : null,
     }));
   }
+}
+
+/** The token's approval kind (decision 0059). */
+export function registerTokenApprovals(registry: ApprovalRegistry, token: TokenService): void {
+  registry.register('token_price', { run: (tx, a) => token.priceApproved(tx, a) });
 }

@@ -6,7 +6,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, launchToken } from '../../../test/money';
 import { buyCost, type Curve, sellProceeds, spotPrice } from './curve';
 
-// The trade runs in SQL (token_trade, migration 0020); the curve's reference is curve.ts. They must agree
+// The trade runs in SQL (token_trade, db/functions/token_trade.sql); the curve's reference is curve.ts. They must agree
 // to the unit on every trade, with and without a fee.
 let t: TestApp;
 const SUPPLY = parseUnits('1000000');

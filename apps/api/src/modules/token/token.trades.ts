@@ -2,8 +2,7 @@ import { formatToken } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
-import { businessRule, conflict, forbidden, notFound } from '../../http/errors';
-import { BLOCKED_MESSAGE, sqlRefusal } from '../ledger/ledger.service';
+import { sqlRefusal } from '../ledger/ledger.service';
 
 /** One trade as the batch statement takes it (token_trade_keyed's arguments). */
 export type TradeItem = {
@@ -24,7 +23,7 @@ export type TradeOutcome = { transactionId: bigint } | BatchRefusal;
 
 /**
  * A trade through the group commit: the trades arriving together go in one statement and one commit under one hold
- * of the token's row (token_trade_batch, migration 0060), in arrival order, each at its own curve price and with
+ * of the token's row (token_trade_batch, db/functions/token_trade_batch.sql), in arrival order, each at its own curve price and with
  * its own answer.
  */
 export const submitTrade = groupCommitPerDb(applyBatch);
@@ -57,29 +56,13 @@ async function applyBatch(db: Db, items: TradeItem[]): Promise<TradeOutcome[]> {
 
 /** The member-facing error for a refusal raised by token_trade (its SQLSTATEs SX1xx), or the error itself. */
 export function tradeRefusal(err: unknown, side: 'BUY' | 'SELL'): unknown {
-  const e = err as { code?: string; detail?: string };
-  switch (e.code) {
-    case 'SX101':
-      return forbidden(BLOCKED_MESSAGE);
-    case 'SX102': {
-      const [expected, current] = (e.detail ?? '').split(' ').map((v) => BigInt(v));
-      return conflict(
-        `The price moved from ${formatToken(expected ?? 0n)} to ${formatToken(current ?? 0n)} USD. Please review the new price.`,
-      );
-    }
-    case 'SX103':
-      return businessRule('Not enough tokens are available.');
-    case 'SX104':
-      return businessRule('Insufficient token balance.');
-    case 'SX105':
-      return notFound('Token not found.');
-    case 'SX106':
-      return businessRule('The amount is too small to trade.');
-    case 'SX107':
-      return notFound('Member not found.');
-    case 'SX001':
-      return businessRule(side === 'BUY' ? 'Insufficient balance.' : 'Insufficient token balance.');
-    default:
-      return sqlRefusal(err) ?? err;
-  }
+  return (
+    sqlRefusal(err, {
+      SX102: (detail) => {
+        const [expected, current] = detail.split(' ').map((v) => BigInt(v));
+        return `The price moved from ${formatToken(expected ?? 0n)} to ${formatToken(current ?? 0n)} USD. Please review the new price.`;
+      },
+      SX001: () => (side === 'BUY' ? 'Insufficient balance.' : 'Insufficient token balance.'),
+    }) ?? err
+  );
 }

@@ -563,7 +563,7 @@ describe('direct income and the earning cap', () => {
         .statusCode,
     ).toBe(200);
 
-    // Said from the sponsor's side: the sponsor lacked the plan, not the member who bought one (issue 12).
+    // Said from the sponsor's side: the sponsor lacked the plan, not the member who bought one (decision 0019).
     for (const [sponsor, reasonFor] of [
       [
         noPlan,

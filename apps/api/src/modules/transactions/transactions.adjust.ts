@@ -3,6 +3,7 @@ import { formatUsd } from '@sgx/money';
 import { z } from 'zod';
 import type { Tx } from '../../db';
 import { businessRule, notFound } from '../../http/errors';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { type ApprovalChange, requestApproval, walletLabels } from '../approvals/approvals.repo';
 import { withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
@@ -270,4 +271,11 @@ export async function reverseApproved(
 ): Promise<void> {
   if (a.subject_id === null) throw notFound('Transaction not found.');
   await reverseInTx(tx, a.requested_by, a.subject_id, ReversalPayload.parse(a.payload).reason);
+}
+
+/** The transactions' approval kinds (decision 0059). */
+export function registerTransactionApprovals(registry: ApprovalRegistry): void {
+  registry
+    .register('transaction', { run: manualApproved })
+    .register('transaction_edit', { run: reverseApproved });
 }

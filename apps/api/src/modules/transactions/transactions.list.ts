@@ -2,7 +2,7 @@ import { amountOut, type ListQuery, type TransactionRecord } from '@sgx/contract
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { boundedCount, CSV_LIMIT, dayRange, likePattern } from '../../http/listing';
-import { type LedgerBucket, type LedgerFilter, Rollups } from '../reports/rollups';
+import { type LedgerBucket, type LedgerFilter, Rollups } from '../rollups/rollups';
 
 export type TxFilter = ListQuery & {
   transaction_type?: 'credit' | 'debit' | undefined;

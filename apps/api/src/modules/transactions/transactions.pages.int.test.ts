@@ -4,7 +4,7 @@ import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factori
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { post } from '../ledger/ledger.service';
 import { type PastMovement, resetRollups, writePastLedger } from '../reports/history.fixture';
-import { Rollups } from '../reports/rollups';
+import { Rollups } from '../rollups/rollups';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -8,7 +8,7 @@ import type { RequestKey } from '../../http/listing';
 import type { Awaiting } from '../approvals/approvals.repo';
 import { mustWait } from '../approvals/solo-limit';
 import { claimRequestKey } from '../ledger/money-guards';
-import { Rollups } from '../reports/rollups';
+import { Rollups } from '../rollups/rollups';
 import type { SettingsService } from '../settings/settings.service';
 import {
   type Manual,

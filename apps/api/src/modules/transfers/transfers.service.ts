@@ -23,11 +23,8 @@ type TransferItem = {
 /** A transfer's record, or the SQLSTATE and message of what refused it (that transfer alone was undone). */
 type TransferOutcome = Row | BatchRefusal;
 
-/** The API's error for a transfer refused in SQL. */
-const transferRefusal = (err: unknown): never => {
-  if ((err as { code?: string }).code === 'SX201') throw notFound('The receiving member was not found.');
-  return refusal(err);
-};
+/** The API's error for a transfer refused in SQL (the registry's texts: decision 0061). */
+const transferRefusal = (err: unknown): never => refusal(err);
 
 /** Member-to-member movements of deposit balance, and top-ups of a friend's plan (business-rules 6). */
 export class TransfersService {
@@ -189,7 +186,7 @@ export class TransfersService {
 }
 
 /**
- * One statement for a batch (transfer_touser_batch, migration 0058): for each transfer in arrival order, in a
+ * One statement for a batch (transfer_touser_batch, db/functions/transfer_touser_batch.sql): for each transfer in arrival order, in a
  * subtransaction of its own, the key's claim, the row if the receiver is a member, the blocked check, the
  * posting, its link, and the record with both names; or its error, which undoes that transfer alone.
  */

@@ -16,7 +16,7 @@ import { fundDeposit } from '../../../test/money';
 import { reconcile } from '../ledger/ledger.service';
 
 /**
- * Issue 13 on member-to-member money: a transfer and a friend's plan top-up leave the member's hands like a
+ * Decision 0023 on member-to-member money: a transfer and a friend's plan top-up leave the member's hands like a
  * withdrawal, so a member with two-factor sign-in confirms each with a code (a stolen session alone sends
  * nothing to an accomplice). The retry of a request that went through gets its first answer, not a refusal
  * of its now used code, and moves nothing more.

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { DbOrTx } from '../../db';
+import type { UploadsTable } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -49,7 +51,7 @@ export async function saveImage(db: DbOrTx, data: Buffer): Promise<string> {
 export async function insertImage(
   db: DbOrTx,
   name: string,
-  contentType: string,
+  contentType: Insertable<UploadsTable>['content_type'],
   data: Buffer,
 ): Promise<boolean> {
   const r = await db

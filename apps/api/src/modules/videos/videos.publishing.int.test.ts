@@ -4,7 +4,7 @@ import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factori
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit } from '../../../test/money';
 
-// Drafts and schedules (issue 22 item 12, decision 0037): members see, watch and are paid for live videos only.
+// Drafts and schedules (decision 0037): members see, watch and are paid for live videos only.
 let t: TestApp;
 let adminToken: string;
 let member: { id: bigint; token: string };

@@ -37,7 +37,7 @@ async function member(): Promise<Member> {
   const m = await buildMember(t.deps);
   return { ...m, token: await tokenFor(t.app, m) };
 }
-/** A wallet as payout address asks for the password and an e-mailed code (issue 13). */
+/** A wallet as payout address asks for the password and an e-mailed code (decision 0025). */
 const makePayout = async (m: Member, address: string) =>
   api('POST', `/wallets/${address}/payout`, m.token, await payoutConfirmation(t, m));
 const wallet = () => privateKeyToAccount(generatePrivateKey());
@@ -338,7 +338,7 @@ describe('unlinking and the payout address', () => {
     const m = await member();
     const w = wallet();
     expect((await proveAndLink(m, w)).statusCode).toBe(201);
-    // The password (and the e-mailed code) as every payout address change (issue 13).
+    // The password (and the e-mailed code) as every payout address change (decision 0025).
     const wrong = await api('POST', `/wallets/${w.address}/payout`, m.token, { password: 'Not-it-123' });
     expect(wrong.json().details).toEqual({ password: ['Your password is not correct.'] });
     expect(await bep20Of(m.id)).toBeNull();

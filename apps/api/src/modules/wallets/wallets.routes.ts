@@ -13,7 +13,7 @@ import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 
 /**
- * Proving and managing a member's wallets (issue 9): ask for a one-time EIP-4361 message, sign it in the
+ * Proving and managing a member's wallets (decision 0008): ask for a one-time EIP-4361 message, sign it in the
  * wallet, and the wallet is linked. Members only; the member is always the session's.
  */
 export function walletsRoutes(app: App): void {

@@ -96,8 +96,8 @@ export async function settleWithdrawal(
 
 /**
  * An admin's decision: the money, the member's notice and the audit record. Where withdrawals of its network are
- * paid on chain (issue 21), completing it approves its payout instead: it is completed once a verified transaction
- * paid it. `asked`: the way the admin's screen said it is paid; a completion paid the other way is refused (issue 38).
+ * paid on chain (decision 0034), completing it approves its payout instead: it is completed once a verified transaction
+ * paid it. `asked`: the way the admin's screen said it is paid; a completion paid the other way is refused (decision 0054).
  */
 export async function finishDecision(
   tx: Tx,
@@ -147,7 +147,7 @@ export async function completeApproved(
   const w = a.subject_id === null ? undefined : await lockWithdrawal(tx, a.subject_id);
   if (!w) throw notFound('Withdrawal not found.');
   const note = typeof a.payload.note === 'string' ? a.payload.note : undefined;
-  // The way it was to be paid when asked: one paid the other way now is refused, not paid twice (issue 38).
+  // The way it was to be paid when asked: one paid the other way now is refused, not paid twice (decision 0054).
   const asked = PayoutMethod.safeParse(a.payload.payout_method).data;
   await finishDecision(tx, plans, w, 'complete', a.requested_by, note, a.id, asked);
 }

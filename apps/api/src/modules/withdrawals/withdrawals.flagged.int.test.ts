@@ -59,8 +59,8 @@ describe('the withdrawal queue, flagged only', () => {
     expect(flagged.withdrawals.every((w: { flagged: boolean }) => w.flagged)).toBe(true);
     expect(flagged.total).toBe(flagged.withdrawals.length);
 
-    // The records say it too, and the CSV keeps it after the approval columns (then the payout's, issue 21, and
-    // the way it is paid, issue 38: by hand, no payout contract in this test).
+    // The records say it too, and the CSV keeps it after the approval columns (then the payout's, decision 0034, and
+    // the way it is paid, decision 0054: by hand, no payout contract in this test).
     const [record] = (await api(`/withdrawalrequest/list?search=${fresh.username}`)).json().withdrawals;
     expect(record).toMatchObject({ flagged: true, approval_id: null, approval_requested_by: null });
     const csv = (await api(`/withdrawalrequest/list?search=${fresh.username}&format=csv`)).body.split('\r\n');

@@ -6,7 +6,7 @@ import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundWallet } from '../../../test/money';
 
 /**
- * Issue 38, item 1: a withdrawal is paid one way only. Where a chain of its network has a payout contract, completing
+ * Decision 0054: a withdrawal is paid one way only. Where a chain of its network has a payout contract, completing
  * it approves it for a batch under "Pay on chain"; elsewhere the operator sends it by hand and marks it paid. The
  * admin rows say which (`payout_method`), the decision carries the way the screen showed, and the server refuses a
  * completion paid the other way, also when a second admin approves it after the chain settings changed, and never

@@ -90,7 +90,7 @@ export async function listWithdrawals(
   let base = query(db, staff);
   if (userId !== undefined) base = base.where('w.user_id', '=', userId);
   if (q.kind) base = base.where('w.kind', '=', q.kind);
-  // "Flagged only" (issue 13): requests with a flagged risk signal (withdrawal_risk, migration 0031).
+  // "Flagged only" (decision 0026): requests with a flagged risk signal (withdrawal_risk, db/functions/withdrawal_risk.sql).
   if (staff && q.flagged === 'true') base = base.where(riskFlagged('w.id'));
   if (q.status) base = base.where('w.status', '=', q.status as RequestStatus);
   if (q.search) {

@@ -6,7 +6,6 @@ import type { Db } from '../../db';
 import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { AppError, businessRule, notFound } from '../../http/errors';
 import { refusal } from '../ledger/ledger.service';
 import { holdRefusal } from '../payouts/payout-address';
 import { quoteWithdrawal, type WithdrawalKind } from './fees';
@@ -20,7 +19,7 @@ export const sourceWallet: Record<Exclude<WithdrawalKind, 'principal'>, AccountK
 };
 
 /**
- * A withdrawal from a wallet in one statement (withdrawal_request, migration 0026): the server's quote
+ * A withdrawal from a wallet in one statement (withdrawal_request, db/functions/withdrawal_request.sql): the server's quote
  * (fee, net, minimum from the settings) is passed in, the checks run there in the order of the service's
  * principal path, and the record comes back with it. `key` is the sender's scoped Idempotency-Key.
  */
@@ -50,26 +49,16 @@ export async function requestFromWallet(
     featureOn: s.features.withdrawal,
   });
   if (!('error' in outcome)) return toRecord(outcome);
-  const err = asSqlError(outcome.error);
-  switch (err.code) {
-    case 'SX401':
-      throw notFound('Member not found.');
-    case 'SX402':
-      throw new AppError('FEATURE_DISABLED', featureClosedMessages.withdrawal);
-    case 'SX403':
-      throw businessRule(missingPayoutAddress(body.currency));
-    case 'SX404':
-      throw businessRule('Enter an amount above 0.');
-    case 'SX405':
-      throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
-    case 'SX406': {
-      // DETAIL: the currency and the hold's end (ISO, UTC), migration 0030.
-      const [currency, until] = (err.detail ?? '').split(' ');
-      throw holdRefusal(currency === 'TRC20' ? 'TRC20' : 'BEP20', new Date(until ?? ''));
-    }
-    default:
-      return refusal(err);
-  }
+  return refusal(asSqlError(outcome.error), {
+    SX402: () => featureClosedMessages.withdrawal,
+    SX403: () => missingPayoutAddress(body.currency),
+    SX405: () => `The minimum withdrawal is ${formatUsd(q.minimum)} USD.`,
+    // DETAIL: the currency and the hold's end (ISO, UTC): db/functions/withdrawal_request.sql.
+    SX406: (detail) => {
+      const [currency, until] = detail.split(' ');
+      return holdRefusal(currency === 'TRC20' ? 'TRC20' : 'BEP20', new Date(until ?? ''));
+    },
+  });
 }
 
 /** One wallet withdrawal request as the batch statement takes it (the server's quote already made). */
@@ -93,7 +82,7 @@ type WithdrawalOutcome = WithdrawalRow | BatchRefusal;
 const submitWithdrawal = groupCommitPerDb(applyBatch);
 
 /**
- * The requests arriving together in one statement and one commit (withdrawal_request_batch, migration 0059):
+ * The requests arriving together in one statement and one commit (withdrawal_request_batch, db/functions/withdrawal_request_batch.sql):
  * withdrawal_request for each in arrival order, each in a subtransaction of its own with its own answer.
  */
 async function applyBatch(db: Db, items: WithdrawalItem[]): Promise<WithdrawalOutcome[]> {
@@ -132,6 +121,6 @@ async function applyBatch(db: Db, items: WithdrawalItem[]): Promise<WithdrawalOu
   return out;
 }
 
-/** A withdrawal with no payout address to go to; the address kind named, not BEP20 alone (issue 22). */
+/** A withdrawal with no payout address to go to; the address kind named, not BEP20 alone (decision 0041). */
 export const missingPayoutAddress = (currency: 'BEP20' | 'TRC20' | undefined) =>
   `Add your ${currency === undefined ? 'EVM or TRON' : addressKind(currency)} payout address in your profile first.`;

@@ -26,7 +26,7 @@ import { actingFor, csvColumns, keyedRequest, pageInfo, scopeOf, sendCsv } from 
 import { pendingResponse } from '../approvals/approvals.repo';
 import { askMemberSecondFactor } from '../auth/second-factor';
 
-/** `flagged=true`: admins see only requests with a flagged risk signal (issue 13); members' lists ignore it. */
+/** `flagged=true`: admins see only requests with a flagged risk signal (decision 0026); members' lists ignore it. */
 const WithdrawalListQuery = ListQuery.extend({
   kind: WithdrawalKind.optional(),
   flagged: z.enum(['true', 'false']).optional(),

@@ -17,7 +17,7 @@ import { endPayoutHolds, payoutConfirmation } from '../../../test/payout';
 import { reconcile } from '../ledger/ledger.service';
 
 /**
- * Issue 13 at the withdrawal request: a member with two-factor sign-in confirms every withdrawal with a
+ * Decision 0023 at the withdrawal request: a member with two-factor sign-in confirms every withdrawal with a
  * fresh code, and a principal withdrawal (the path outside withdrawal_request) waits out the hold on a new
  * payout address like the wallet kinds.
  */

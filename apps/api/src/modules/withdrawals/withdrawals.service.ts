@@ -7,6 +7,7 @@ import type { Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors';
 import type { RequestKey } from '../../http/listing';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { type Awaiting, requestApproval } from '../approvals/approvals.repo';
 import { mustWait, withWhy } from '../approvals/solo-limit';
 import { assertPayoutMethod, type PayoutMethod, payoutMethod } from '../chain-payouts/payouts.approve';
@@ -18,7 +19,7 @@ import type { PlansService } from '../plans/plans.service';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
 import { type Quote, quoteWithdrawal, type WithdrawalKind } from './fees';
-import { type Debit, requestDebit } from './withdrawals.debit';
+import { type Debit, debitApproved, requestDebit } from './withdrawals.debit';
 import {
   completeApproved,
   finishDecision,
@@ -39,7 +40,7 @@ const completionRequestKey = (w: Withdrawal, by: bigint, key: string) => `withdr
  * fee; declining returns the gross to the wallet it came from. Only pending requests change.
  */
 export class WithdrawalsService {
-  /** Told after an admin approved a payout paid on chain (the hot wallet pays at once where it may; issue 21). */
+  /** Told after an admin approved a payout paid on chain (the hot wallet pays at once where it may; decision 0034). */
   onApproved?: () => void;
 
   constructor(
@@ -123,7 +124,7 @@ export class WithdrawalsService {
       if (!currency || !address) {
         throw businessRule(missingPayoutAddress(body.currency));
       }
-      // A new payout address waits out its hold (issue 13); the wallet kinds check it in withdrawal_request.
+      // A new payout address waits out its hold (decision 0025); the wallet kinds check it in withdrawal_request.
       await assertPayoutAddressReady(tx, userId, currency);
       const s = await this.settings.all(tx);
       // The wallet kinds went to withdrawal_request above: from here on it is a plan's principal.
@@ -202,7 +203,7 @@ export class WithdrawalsService {
         });
       }
       if (body.status === 'complete' && w.status === 'pending') {
-        // Paid the way the admin's screen said, or refused before any second admin is asked (issue 38).
+        // Paid the way the admin's screen said, or refused before any second admin is asked (decision 0054).
         const method = await payoutMethod(tx, w);
         assertPayoutMethod(method, body.payout_method);
         const wait = await mustWait(tx, await this.settings.all(tx), {
@@ -266,7 +267,7 @@ export class WithdrawalsService {
           after: method === 'chain' ? 'approved, paid on chain' : 'complete (paid by hand)',
         },
       ],
-      // Checked again on approval: paid the same way, or refused (issue 38).
+      // Checked again on approval: paid the same way, or refused (decision 0054).
       payload: { withdrawal_id: w.id, payout_method: method, ...(note ? { note } : {}) },
       reason: note,
     });
@@ -336,4 +337,20 @@ export class WithdrawalsService {
   list(q: WithdrawalFilter, userId: bigint | undefined, staff: boolean) {
     return listWithdrawals(this.db, q, userId, staff);
   }
+}
+
+/**
+ * The withdrawals' approval kinds (decision 0059): a withdrawal is locked before its approval, as declining and
+ * cancelling take them; a debit is booked as the requester's.
+ */
+export function registerWithdrawalApprovals(
+  registry: ApprovalRegistry,
+  withdrawals: WithdrawalsService,
+): void {
+  registry
+    .register('withdrawal', {
+      run: (tx, a) => withdrawals.completeApproved(tx, a),
+      lockSubject: lockWithdrawal,
+    })
+    .register('debit', { run: debitApproved });
 }

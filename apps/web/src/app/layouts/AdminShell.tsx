@@ -32,7 +32,7 @@ export function AdminShell() {
       label: t('frame.waitingApprovals', { n: queues.approvals }),
     },
   };
-  // A page outside the role, opened by its address: one "not in your role" state instead of its tools (issue 38).
+  // A page outside the role, opened by its address: one "not in your role" state instead of its tools (decision 0054).
   const allowed = adminPageAllowed(useLocation().pathname, roles);
   return (
     <StaffAccess.Provider value={check}>

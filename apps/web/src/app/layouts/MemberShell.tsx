@@ -11,7 +11,7 @@ import { memberHome, memberNavigation } from '../navigation';
 import { RoleShell } from './RoleShell';
 
 // The header's wallet slot is light: the wallet stack (wagmi, viem) loads only when the member asks for it
-// or on the pages that use it (issue 22), never with the member frame.
+// or on the pages that use it (decision 0051), never with the member frame.
 
 export function MemberShell() {
   const { t } = useT(SHELL_NS);
@@ -25,7 +25,7 @@ export function MemberShell() {
       signInPath="/login"
       areaLabel={t('frame.memberArea')}
       badges={{ '/user/notifications': { count: unread, label: t('frame.unread', { n: unread }) } }}
-      // A blocked member is told why, what is refused and how to reach support, on every page (issue 22).
+      // A blocked member is told why, what is refused and how to reach support, on every page (decision 0035).
       notice={
         <>
           <BlockedBanner />
@@ -36,7 +36,7 @@ export function MemberShell() {
       phoneMenuExtra={<LanguageSwitch size="xs" />}
       headerExtra={
         <Group gap="xs" wrap="nowrap">
-          {/* The language, one click away on a laptop; on a phone it is under the menu (issue 38). */}
+          {/* The language, one click away on a laptop; on a phone it is under the menu (decision 0055). */}
           <Box visibleFrom="md">
             <LanguageSwitch size="xs" />
           </Box>

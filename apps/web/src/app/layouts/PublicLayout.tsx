@@ -32,7 +32,7 @@ export function PublicLayout() {
               <Button component={Link} to={session.role === 'admin' ? adminHome : memberHome} size="sm">
                 {t('app.dashboard')}
               </Button>
-            ) : // The second factor is still owed (issue 22): no way in yet; the step's page has Sign out.
+            ) : // The second factor is still owed: no way in yet; the step's page has Sign out.
             null}
           </Group>
         </Container>

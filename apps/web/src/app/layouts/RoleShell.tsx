@@ -51,13 +51,13 @@ export function RoleShell({
   const signOut = useSignOut();
   const navigate = useNavigate();
   // On a phone the menu is hidden until the burger opens it: its items (about twenty links with their icons) are
-  // drawn then, not with the page's first drawing (issue 22: the phone's main thread).
+  // drawn then, not with the page's first drawing (decision 0052: the phone's main thread).
   // Read at once (not after a first drawing without it), then followed.
   const menuShown = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false }) || opened;
 
   const onSignOut = () => {
     signOut.mutate(undefined, {
-      // The toasts' code loads with the first toast, not with every signed-in page (issue 22 item 8).
+      // The toasts' code loads with the first toast, not with every signed-in page (decision 0046).
       onSuccess: () => {
         const text = t('frame.signedOut');
         void import('react-hot-toast').then(({ default: toast }) => toast.success(text));

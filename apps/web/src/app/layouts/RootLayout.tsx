@@ -63,7 +63,7 @@ export function RootLayout() {
   useSessionExpiry();
   useScrollRestoration();
   const { pathname } = useLocation();
-  // The skip link comes first on every page, before any frame's header (issue 22 item 11).
+  // The skip link comes first on every page, before any frame's header.
   return (
     <>
       <SkipLink />

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * "Skip to content" (WCAG 2.4.1, issue 22 item 11): the first thing a keyboard reaches on every page, shown
+ * "Skip to content" (WCAG 2.4.1): the first thing a keyboard reaches on every page, shown
  * only while focused; it moves focus into the page's main region (which has tabIndex -1 for that), past the
  * header and the menu, so the next Tab lands on the page's own first control. The address is left as it is
  * (no #main-content added to it for the router to act on).

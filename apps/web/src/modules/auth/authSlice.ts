@@ -2,7 +2,7 @@ import type { AuthRecord, SecondFactorState } from '@sgx/contracts';
 
 /**
  * The signed-in account (member or admin), whether it is an admin session, when the session ends, and what
- * the session still owes before it may do anything (issue 13): 'ok' nothing, 'code' a code from the
+ * the session still owes before it may do anything (decision 0023): 'ok' nothing, 'code' a code from the
  * authenticator app, 'enrol' (an admin without two-factor) setting it up.
  */
 export interface AuthState {

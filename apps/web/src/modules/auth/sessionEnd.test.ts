@@ -58,7 +58,7 @@ function watchedStore() {
   return { store, stop, otherTab };
 }
 
-describe('an ended session (issue 22)', () => {
+describe('an ended session', () => {
   beforeEach(() => {
     // A sign-out asked for clears the note: each test starts without one.
     end.signOutRequested();

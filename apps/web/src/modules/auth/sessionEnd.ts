@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { type AuthState, signedIn, signedOut } from './authSlice';
 
 /**
- * An ended session (issue 22): the session went away without this tab asking (a 401 from the API, its
+ * An ended session: the session went away without this tab asking (a 401 from the API, its
  * expiry, another tab signing out). The sign-in pages then say so; a sign-out asked for here says nothing.
  * The note is kept per tab (sessionStorage), so a reload of the sign-in page keeps it, until the next
  * session starts or a sign-out is asked for. Its text is auth.json's signIn.sessionEnded.

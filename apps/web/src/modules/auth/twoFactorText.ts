@@ -1,7 +1,7 @@
 import { tr } from '../../i18n/i18n';
 import { AUTH_NS } from './i18n';
 
-/** The text rules of the two-factor screens (issue 13), kept apart from the components to be tested alone. */
+/** The text rules of the two-factor screens (decision 0023), kept apart from the components to be tested alone. */
 
 const say = (key: string) => tr(`${AUTH_NS}:code.${key}`);
 

@@ -18,7 +18,7 @@ const check = (patch: Partial<Check>): Check => ({
 });
 
 describe('deposit texts', () => {
-  it('names the network from the chain id, BEP20 only for BNB Smart Chain (issue 22)', () => {
+  it('names the network from the chain id, BEP20 only for BNB Smart Chain (decision 0041)', () => {
     expect(depositNetwork({ currency: 'TRC20', chain_id: 728126428 })).toBe('TRON (TRC20)');
     expect(depositNetwork({ currency: 'BEP20', chain_id: 42161 })).toBe('Arbitrum One');
     expect(depositNetwork({ currency: 'BEP20', chain_id: 137 })).toBe('Polygon');

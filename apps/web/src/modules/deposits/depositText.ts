@@ -4,7 +4,7 @@ import { tr } from '../../i18n/i18n';
 import { DEPOSITS_NS } from './i18n';
 
 /**
- * The network a deposit was sent on (issue 22): "Polygon", "BNB Smart Chain (BEP20)", "TRON (TRC20)"; a BEP20
+ * The network a deposit was sent on (decision 0041): "Polygon", "BNB Smart Chain (BEP20)", "TRON (TRC20)"; a BEP20
  * deposit from before chains were recorded is BNB Smart Chain's, as the server reads it.
  */
 export function depositNetwork(d: {

@@ -2,7 +2,7 @@ import { chainTransport } from '@sgx/chain';
 import type { ProofReserve } from '@sgx/contracts';
 
 /**
- * What the proof page checks itself (issue 24, decision 0044), never taking the server's word: a reserve
+ * What the proof page checks itself (decision 0044), never taking the server's word: a reserve
  * address's EIP-191 signature over the message naming the platform and that address, and the root written on
  * chain, read from the chain's public RPC. viem loads with the first check, not with the page.
  */

@@ -18,7 +18,7 @@ export interface SettingsDraft {
   levelPercents: string[];
   levelUnlockDirects: string[];
   withdrawal: Record<string, string>;
-  /** The hot wallet's payout policy (issue 21). */
+  /** The hot wallet's payout policy (decision 0034). */
   hotWalletPolicy: Record<string, string>;
   salaryTiers: { directs: string; amount: string }[];
 }

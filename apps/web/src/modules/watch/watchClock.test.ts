@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playerSignal, playing, secondsLeft, stopped, stoppedClock } from './watchClock';
 
-describe('the watch countdown (issue 38)', () => {
+describe('the watch countdown (decision 0055)', () => {
   it('does not move while no video plays', () => {
     expect(secondsLeft(stoppedClock, 10, 60_000)).toBe(10);
   });

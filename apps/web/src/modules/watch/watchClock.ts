@@ -1,5 +1,5 @@
 /**
- * The watch countdown counts only while a video plays (issue 38): time is added between "playing" and the next
+ * The watch countdown counts only while a video plays (decision 0055): time is added between "playing" and the next
  * pause, stall or end, never while the player is stopped, waiting or cannot play at all.
  */
 export interface WatchClock {

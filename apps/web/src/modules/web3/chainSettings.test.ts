@@ -71,7 +71,7 @@ describe('chain settings form', () => {
     expect(chainSettingsErrors({ ...draftFrom(bsc), token_decimals: '0', reason: 'why' }, bsc)).toEqual({});
   });
 
-  it('refuses confirmations below the network floor, naming it (issue 19)', () => {
+  it('refuses confirmations below the network floor, naming it (decision 0029)', () => {
     const draft = { ...draftFrom(bsc), reason: 'faster' };
     expect(chainSettingsErrors({ ...draft, confirmations: '14' }, bsc).confirmations).toBe(
       'BNB Smart Chain needs at least 15 confirmations.',
@@ -111,7 +111,7 @@ describe('chain settings form', () => {
     ]);
   });
 
-  it('sends the minimum and the factory only when they change; an emptied factory is null (issue 20)', () => {
+  it('sends the minimum and the factory only when they change; an emptied factory is null (decision 0033)', () => {
     const draft = { ...draftFrom(bsc), reason: 'own addresses' };
     expect(draft.min_deposit).toBe('10');
     expect(draft.forwarder_factory).toBe('');
@@ -142,7 +142,7 @@ describe('chain settings form', () => {
     ]);
   });
 
-  it('sends the payout contract only when it changes, checked like the factory; emptied is null (issue 21)', () => {
+  it('sends the payout contract only when it changes, checked like the factory; emptied is null (decision 0034)', () => {
     const draft = { ...draftFrom(bsc), reason: 'payouts on chain' };
     expect(draft.payout_contract).toBe('');
     expect('payout_contract' in chainSettingsBody(draft, bsc)).toBe(false);

@@ -22,7 +22,7 @@ export interface ChainSettingsDraft {
   min_deposit: string;
   /** The deposit factory's address; empty removes it. */
   forwarder_factory: string;
-  /** The BatchPayout contract approved withdrawals are paid through (issue 21); empty removes it. */
+  /** The BatchPayout contract approved withdrawals are paid through (decision 0034); empty removes it. */
   payout_contract: string;
   reason: string;
 }
@@ -66,7 +66,7 @@ function wholeNumber(text: string): number | null {
   return Number(t);
 }
 
-/** The fewest confirmations the server accepts on a chain (issue 19): the network's floor (TRON's too). */
+/** The fewest confirmations the server accepts on a chain (decision 0029): the network's floor (TRON's too). */
 export function confirmationsFloor(chainId: number): number {
   return minConfirmationsOf(chainId) ?? 1;
 }

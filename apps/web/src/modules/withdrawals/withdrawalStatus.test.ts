@@ -4,7 +4,7 @@ import { withdrawalStatusShown } from './withdrawalStatus';
 
 const payout = (status: WithdrawalPayout['status']) => ({ status }) as WithdrawalPayout;
 
-describe('a withdrawal status (issue 38)', () => {
+describe('a withdrawal status (decision 0055)', () => {
   it('ends in one word, complete, whether paid on chain or by hand, with the way beside it', () => {
     expect(withdrawalStatusShown({ status: 'complete', payout: payout('paid') })).toEqual({
       word: 'request',

@@ -1,7 +1,7 @@
 import type { WithdrawalRecord } from '@sgx/contracts';
 
 /**
- * How a withdrawal's status is shown (issue 38): a decided request always ends in its own word (complete or
+ * How a withdrawal's status is shown (decision 0055): a decided request always ends in its own word (complete or
  * declined), however it was paid, with the way it was paid beside it (on chain, or recorded by an admin); only
  * a pending request with a payout shows where that payout stands (approved, sending, failed).
  */

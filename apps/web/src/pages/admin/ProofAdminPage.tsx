@@ -12,7 +12,7 @@ import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
 /**
- * /admin/proof (settings: the owner changes, compliance reads; issue 24, decision 0044): build today's proof
+ * /admin/proof (settings: the owner changes, compliance reads; decision 0044): build today's proof
  * now, the reserve addresses proven by signature and the ones still to prove, reading reserves again, and
  * recording the root written on chain.
  */

@@ -3,7 +3,7 @@ import { ADMIN_DASHBOARD_NS } from '../../modules/admin-dashboard/i18n';
 import { TwoFactorSettings } from '../../modules/auth/components/TwoFactorSettings';
 import { PageShell } from '../../ui/PageShell';
 
-/** /admin/security: the admin's two-factor sign-in (issue 13): status and new recovery codes (always on). */
+/** /admin/security: the admin's two-factor sign-in (decision 0023): status and new recovery codes (always on). */
 export default function AdminSecurityPage() {
   const { t } = useT(ADMIN_DASHBOARD_NS);
   return (

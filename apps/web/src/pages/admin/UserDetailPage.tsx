@@ -29,7 +29,7 @@ export default function UserDetailPage() {
   const user = useUser(id);
   const [message, setMessage] = useTimedMessage();
   const [error, setError] = useTimedMessage();
-  // A Business Balance change kept for a second admin: said until the next save (issue 13).
+  // A Business Balance change kept for a second admin: said until the next save (decision 0024).
   const [waiting, setWaiting] = useState<ApprovalPendingError | null>(null);
 
   const back = (

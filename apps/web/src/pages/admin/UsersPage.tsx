@@ -62,7 +62,7 @@ export default function UsersPage() {
             />
             {users.data !== undefined && (
               <Text size="sm" c="dimmed" data-testid="users-total">
-                {/* Members only (issue 38): the dashboard's member count; staff are listed under Staff. */}
+                {/* Members only (decision 0054): the dashboard's member count; staff are listed under Staff. */}
                 {t(users.data.total === 1 ? 'list.memberOne' : 'list.memberMany', { n: users.data.total })}
               </Text>
             )}

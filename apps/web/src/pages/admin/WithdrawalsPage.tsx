@@ -11,7 +11,7 @@ import { StaffOnly } from '../../ui/StaffOnly';
 
 /**
  * /admin/withdrawals: working, compound and principal withdrawals to approve or decline, admin debits; and
- * "Pay on chain" (?tab=payouts, issue 21): approved withdrawals paid in batches from the operator's wallet.
+ * "Pay on chain" (?tab=payouts, decision 0034): approved withdrawals paid in batches from the operator's wallet.
  */
 export default function WithdrawalsPage() {
   const { t } = useT(WITHDRAWALS_NS);

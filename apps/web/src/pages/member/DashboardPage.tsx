@@ -54,7 +54,7 @@ function Balances({ userId }: { userId: number | null }) {
   const { t } = useT(NS);
   const wallet = useWallet(userId);
   // The cards are drawn again in a transition, in slices, when the answer comes: the answer itself redraws this
-  // part at once and in one piece (react-query's store), so that piece is kept small (issue 22).
+  // part at once and in one piece (react-query's store), so that piece is kept small (decision 0052).
   const wallets = useDeferredValue(wallet.data?.wallets);
   return (
     <>
@@ -105,7 +105,7 @@ function Recent({ userId }: { userId: number | null }) {
 
 /**
  * /user/dashboard: wallet balances, the active plan and the ways to move money. Each part reads its own answer,
- * so an answer arriving draws only its part again, not the page (issue 22: a phone's main thread).
+ * so an answer arriving draws only its part again, not the page (decision 0052: a phone's main thread).
  */
 export default function DashboardPage() {
   const { t } = useT(NS);
@@ -147,7 +147,7 @@ export default function DashboardPage() {
                 leftSection={<l.icon size={16} />}
                 justify="flex-start"
                 fullWidth
-                // A longer word (Spanish "Mis depósitos") wraps to a second line instead of being cut (issue 38).
+                // A longer word (Spanish "Mis depósitos") wraps to a second line instead of being cut (decision 0055).
                 h="auto"
                 mih={36}
                 py={6}

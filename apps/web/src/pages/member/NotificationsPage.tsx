@@ -26,7 +26,7 @@ import { Spinner } from '../../ui/Spinner';
 /**
  * /user/notifications: what happened to the member's account and what the team sent, with the unread
  * count: the server's one count (the menu's badge reads the same answer), of which each section shows its
- * part; reading an item lowers them together (issue 22).
+ * part; reading an item lowers them together (decision 0019).
  */
 export default function NotificationsPage() {
   const { t } = useT(NOTIFICATIONS_NS);

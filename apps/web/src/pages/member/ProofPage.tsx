@@ -12,7 +12,7 @@ import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
-/** /user/proof (issue 24): the member's inclusion proof, downloaded and verified in the browser (WebCrypto). */
+/** /user/proof (decision 0044): the member's inclusion proof, downloaded and verified in the browser (WebCrypto). */
 export default function MemberProofPage() {
   const { t } = useT(PROOF_NS);
   const session = useSession();

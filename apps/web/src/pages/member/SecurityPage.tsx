@@ -3,7 +3,7 @@ import { TwoFactorSettings } from '../../modules/auth/components/TwoFactorSettin
 import { PLANS_NS } from '../../modules/plans/i18n';
 import { PageShell } from '../../ui/PageShell';
 
-/** /user/security: the member's two-factor sign-in (issue 13): status, turn on or off, new recovery codes. */
+/** /user/security: the member's two-factor sign-in (decision 0023): status, turn on or off, new recovery codes. */
 export default function SecurityPage() {
   const { t } = useT(PLANS_NS);
   return (

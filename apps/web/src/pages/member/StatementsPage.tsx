@@ -9,7 +9,7 @@ import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
-/** /user/statements (issue 24): a wallet's statement for a month or a range of days, with PDF and CSV downloads. */
+/** /user/statements (decision 0043): a wallet's statement for a month or a range of days, with PDF and CSV downloads. */
 export default function StatementsPage() {
   const { t } = useT(STATEMENTS_NS);
   const period = usePeriod();

@@ -26,7 +26,7 @@ export default function TopupPage() {
   const { t } = useT(TOPUPS_NS);
   const userId = useMemberId();
   const wallet = useWallet(userId);
-  // What another member types to send you money or top up your plan (issue 22: names, not database ids).
+  // What another member types to send you money or top up your plan (decision 0036: names, not database ids).
   const username = useUser(userId).data?.username;
   const balance = wallet.data?.wallets.deposit;
   const [params, setParams] = useSearchParams();

@@ -15,7 +15,7 @@ import { WalletGate } from '../../modules/web3/WalletGate';
 import { PageShell } from '../../ui/PageShell';
 
 // The ways' contents load once the answers say which one shows: the page's title, description and what
-// happens next are drawn from this file alone, before the addresses, QR codes and forms (issue 22 item 8).
+// happens next are drawn from this file alone, before the addresses, QR codes and forms (decision 0046).
 const OwnDepositAddresses = lazy(() =>
   import('../../modules/deposit-addresses/components/OwnDepositAddresses').then((m) => ({
     default: m.OwnDepositAddresses,
@@ -57,7 +57,7 @@ export default function Web3DepositPage() {
         ? 'closed'
         : 'ways';
   // What the answers decide is drawn in a transition when they come, in slices (as the dashboard's parts are):
-  // their own redraw is then only this frame (issue 22). A tab the member picks is drawn at once.
+  // their own redraw is then only this frame (decision 0052). A tab the member picks is drawn at once.
   const deferred = useDeferredValue(shown);
   // Nothing to send to (no platform address): no word of what happens next.
   const next = useDeferredValue(!notOpen);
@@ -100,7 +100,7 @@ const Content = memo(function Content({
   return (
     <>
       {shown === 'loading' ? (
-        // Most often the ways come, the tabs over the address cards: their places, so nothing moves (issue 38).
+        // Most often the ways come, the tabs over the address cards: their places, so nothing moves (decision 0055).
         <div>
           <Skeleton h={36} maw={640} mb="md" radius="md" />
           <OwnAddressesSkeleton />

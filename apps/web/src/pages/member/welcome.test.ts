@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEW_ACCOUNT_MS, welcomeKey } from './welcome';
 
-describe('the dashboard greeting (issue 22, item 14)', () => {
+describe('the dashboard greeting', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
 
   it('says "Welcome" to an account a second or minutes old', () => {

@@ -1,4 +1,4 @@
-/** An account this young is greeted with "Welcome", not "Welcome back" (issue 22, item 14). */
+/** An account this young is greeted with "Welcome", not "Welcome back". */
 export const NEW_ACCOUNT_MS = 60 * 60 * 1000;
 
 /**

@@ -34,7 +34,7 @@ import { WhenVisible } from '../../ui/WhenVisible';
 const NS = englishNamespace('home', english);
 
 // The plans (their read, the contracts that check it, the cards) load when the section comes near the
-// screen: below the fold on a phone, they are not part of the landing page's first download (issue 10).
+// screen: below the fold on a phone, they are not part of the landing page's first download (decision 0046).
 const PlansSection = lazy(() =>
   import('../../modules/plans/components/PlansSection').then(
     (m) => ({ default: m.PlansSection }),
@@ -177,7 +177,7 @@ export default function HomePage() {
           <IncomeCard icon={<IconHierarchy2 size={22} />} title={t('income.levelTitle')}>
             <Text size="sm">{t('income.levelBody')}</Text>
             {/* Drawn as Mantine's Table (no row borders, 2 px rows) looks; its component would bring the
-                scroll area and the floating-ui library to the landing page (issue 10). */}
+                scroll area and the floating-ui library to the landing page (decision 0046). */}
             <Box component="table" w="100%" fz="sm" lh="var(--mantine-line-height)" style={levelTable}>
               <tbody>
                 {[0, 5].map((start) => (

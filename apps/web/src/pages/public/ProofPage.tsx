@@ -8,7 +8,7 @@ import { LoadError } from '../../ui/LoadError';
 import { useDocumentTitle } from '../../ui/PageShell';
 import { Spinner } from '../../ui/Spinner';
 
-/** /proof (issue 24): the published proof of liabilities, its history, and what can and cannot be checked. */
+/** /proof (decision 0044): the published proof of liabilities, its history, and what can and cannot be checked. */
 export default function ProofPage() {
   const { t } = useT(PROOF_NS);
   useDocumentTitle(t('public.title'));

@@ -10,7 +10,7 @@ import { RECOVERY_NS } from '../../modules/recovery/i18n';
 import { CenteredPage } from '../../ui/CenteredPage';
 
 /**
- * /two-factor/setup: an admin without two-factor sign-in sets it up before anything else (issue 13). Once
+ * /two-factor/setup: an admin without two-factor sign-in sets it up before anything else (decision 0023). Once
  * the first code is accepted the recovery codes are shown once; 'I have saved them' opens the back-office.
  */
 export default function TwoFactorSetupPage() {

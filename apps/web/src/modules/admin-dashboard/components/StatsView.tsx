@@ -42,7 +42,7 @@ function Stat({
 /** The admin dashboard's figures (GET /admin/stats). */
 export function StatsView({ stats }: { stats: AdminStatsResponse }) {
   const { t } = useT(ADMIN_DASHBOARD_NS);
-  // The queues' links for the roles that open them (issue 38); the figures are every role's.
+  // The queues' links for the roles that open them (decision 0054); the figures are every role's.
   const readsMoney = useStaffMay('money', 'read');
   const { members, money } = stats;
   const incomeToday = stats.income_today.reduce((s, r) => s + unitsOf(r.total), 0n);

@@ -21,7 +21,7 @@ export interface Awaitable {
 
 export const isAwaiting = (r: Awaitable) => r.status === 'pending' && r.approval_id !== null;
 
-/** Admin queue: completions kept for a second admin (issue 13). */
+/** Admin queue: completions kept for a second admin (decision 0024). */
 export interface AwaitingApproval<T extends Awaitable> {
   /** Who asked for the completion, by username. */
   askedBy: (r: T) => string;

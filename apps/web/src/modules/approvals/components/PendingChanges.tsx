@@ -11,7 +11,7 @@ import { ApprovalChanges } from './ApprovalChanges';
 const pendingQuery = new URLSearchParams({ status: 'pending', limit: '100' });
 
 /**
- * The changes of one configuration area that wait for a second admin (issue 19, decision 0029), optionally of
+ * The changes of one configuration area that wait for a second admin (decision 0029), optionally of
  * one subject (a chain): shown next to the values in force, which they do not change until approved.
  */
 export function usePendingChanges(kind: ApprovalKind, subjectId?: number): ApprovalRecord[] {

@@ -35,7 +35,7 @@ export function AuditFilters({ value, onSearch, error }: AuditFiltersProps) {
   return (
     <form onSubmit={submit} aria-label={t('filters.label')}>
       <Group align="flex-end" wrap="wrap" gap="sm">
-        {/* Who, as people name them: a username or e-mail, or an account number (issue 38). */}
+        {/* Who, as people name them: a username or e-mail, or an account number (decision 0054). */}
         <TextInput
           label={t('filters.actor')}
           description={t('filters.whoHint')}

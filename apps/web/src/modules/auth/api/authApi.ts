@@ -8,7 +8,7 @@ import {
 } from '@sgx/contracts';
 import { apiRequest } from '../../../app/api';
 
-/** What the session still owes (issue 13); an answer without it is a session that owes nothing. */
+/** What the session still owes (decision 0023); an answer without it is a session that owes nothing. */
 const secondFactor = { second_factor: SecondFactorState.optional() };
 const MemberSignIn = MemberSignInResponse.extend(secondFactor);
 const AdminSignIn = AdminSignInResponse.extend(secondFactor);

@@ -14,7 +14,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { persistor } from '../../../app/store';
 import { secondFactorChanged, tokenRenewed } from '../authSlice';
 
-/** Two-factor sign-in (issue 13): the calls of the code step, the enrolment and the security pages. */
+/** Two-factor sign-in (decision 0023): the calls of the code step, the enrolment and the security pages. */
 export const twoFactorKeys = {
   status: ['auth', 'two-factor'] as const,
   enrolment: ['auth', 'two-factor', 'enrolment'] as const,

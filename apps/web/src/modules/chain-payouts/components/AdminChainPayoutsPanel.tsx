@@ -26,7 +26,7 @@ const networks = (): { value: PayoutNetwork; label: string }[] => [
 ];
 
 /**
- * /admin/withdrawals, "Pay on chain" (issue 21): approved withdrawals of one network paid in one batch
+ * /admin/withdrawals, "Pay on chain" (decision 0034): approved withdrawals of one network paid in one batch
  * transaction through the payout contract from the operator's wallet (EVM) or by hand (TRON); failed payouts with
  * why and Retry; the latest batches; payouts a chain reorganisation took back (decision 0053), to resolve.
  */

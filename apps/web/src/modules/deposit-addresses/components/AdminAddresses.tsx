@@ -37,7 +37,7 @@ import {
 } from '../api/addressesApi';
 import { addressText, DEPOSIT_ADDRESSES_NS } from '../i18n';
 
-/** The network switch: the values are the API's currencies, the words the networks (issue 22). */
+/** The network switch: the values are the API's currencies, the words the networks (decision 0041). */
 const chains = () => [
   { value: 'BEP20', label: addressText('admin.evmChains') },
   { value: 'TRC20', label: networkName('TRC20') },
@@ -73,7 +73,7 @@ interface Slot {
 /**
  * Admin: the platform's receiving addresses. TRC20 has one; BEP20 has one for every EVM chain and may have
  * one per chain that overrides it there. Saving replaces the live address of that slot once a second admin
- * approves it (issue 19; the changes waiting are listed under the addresses); every change audited.
+ * approves it (decision 0029; the changes waiting are listed under the addresses); every change audited.
  */
 export function AdminAddresses() {
   const mayWrite = useStaffMay('settings');

@@ -2,7 +2,7 @@ import { SimpleGrid, Skeleton } from '@mantine/core';
 
 /**
  * The place of the member's address cards while they load, the size of the cards (two side by side on a laptop,
- * stacked on a phone), so nothing moves when they come (issue 38: a short skeleton shifted the page by 0.41).
+ * stacked on a phone), so nothing moves when they come (decision 0055: a short skeleton shifted the page by 0.41).
  * Its own small file: the deposit page draws it before the cards' code has loaded.
  */
 export function OwnAddressesSkeleton({ label }: { label?: string | undefined }) {

@@ -8,7 +8,7 @@ import { OwnAddressCard } from './OwnAddressCard';
 import { OwnAddressesSkeleton } from './OwnAddressesSkeleton';
 
 /**
- * The member's own deposit addresses (issue 20), one card per network: whatever reaches them, from any
+ * The member's own deposit addresses (decision 0033), one card per network: whatever reaches them, from any
  * sender, is credited to the member. Loading, a failed read (with Retry) and none set up yet each say so.
  */
 export function OwnDepositAddresses() {

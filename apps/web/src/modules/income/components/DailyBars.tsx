@@ -62,7 +62,7 @@ export function DailyBars({ points, label, kind = 'money', color = 'indigo', hei
         })}
       </Group>
       <Group justify="space-between" mt={4}>
-        {/* The app's date format ("27 Oct 2026"), as everywhere else (issue 38). */}
+        {/* The app's date format ("27 Oct 2026"), as everywhere else (decision 0055). */}
         <Text size="xs" c="dimmed" data-testid="chart-first-day">
           {first === undefined ? '' : formatDate(first)}
         </Text>

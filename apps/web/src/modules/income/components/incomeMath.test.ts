@@ -4,7 +4,7 @@ import { periodChange } from './incomeMath';
 
 const usd = (v: string) => parseUnits(v);
 
-describe('the income change against the previous period (issue 38)', () => {
+describe('the income change against the previous period (decision 0055)', () => {
   it('gives a percentage against a meaningful base', () => {
     expect(periodChange(usd('150'), usd('100'))).toEqual({ kind: 'percent', text: '+50.0%' });
     expect(periodChange(usd('40'), usd('100'))).toEqual({ kind: 'percent', text: '-60.0%' });

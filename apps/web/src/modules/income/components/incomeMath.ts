@@ -64,7 +64,7 @@ export function basisPointsText(bp: number): string {
 }
 
 /**
- * The period against the one before (issue 38): a percentage only against a meaningful base (at least $1, and
+ * The period against the one before (decision 0055): a percentage only against a meaningful base (at least $1, and
  * not more than ten times smaller than now: "+10716.6%" against cents says nothing), otherwise what the previous
  * period held; nothing when both are empty.
  */

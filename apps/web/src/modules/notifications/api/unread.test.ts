@@ -8,7 +8,7 @@ const { allReadHere, changedParts, listCounted, lowered, readHere } = await impo
 
 const counts = { unread: 5, events: 3, notices: 2 };
 
-describe('one unread count (issue 22)', () => {
+describe('one unread count (decision 0019)', () => {
   it('names the lists whose part changed, none for the first answer', () => {
     expect(changedParts(undefined, counts)).toEqual([]);
     expect(changedParts(counts, counts)).toEqual([]);

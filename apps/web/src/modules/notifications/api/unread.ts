@@ -6,7 +6,7 @@ import { contract } from '../../../app/lazySchema';
 import { eventKeys, notificationKeys } from './keys';
 
 /**
- * Unread, one definition (issue 22): the server's count (GET /notifications/unread-count, events.service.ts)
+ * Unread, one definition (decision 0019): the server's count (GET /notifications/unread-count, events.service.ts)
  * of the member's unseen events plus the team's unseen notices. The menu's badge and the notifications
  * page's count read this one cached answer; the two lists (whose items show New) carry the same server
  * count of their part, and whichever of them is newer makes the other refresh, so all three agree.

@@ -19,7 +19,7 @@ const subscribe = (listener: () => void) => {
 const dismissed = new Set<string>();
 
 // The window (Mantine's dialog, its focus trap and positioning: about 35 kB gzip) loads only when there is a
-// popup to show, never with the member frame, which it used to hold back (issue 22).
+// popup to show, never with the member frame, which it used to hold back (decision 0051).
 const SitePopupWindow = lazy(() => import('./SitePopupWindow').then((m) => ({ default: m.SitePopupWindow })));
 
 /**

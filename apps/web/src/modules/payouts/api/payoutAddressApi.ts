@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 
-/** Protected payout addresses (issue 13): the member's addresses, the changes in hold, change and cancel. */
+/** Protected payout addresses (decision 0025): the member's addresses, the changes in hold, change and cancel. */
 export const payoutKeys = { state: ['payout-address'] as const };
 
 /** GET /users/payout-address */

@@ -32,7 +32,7 @@ import {
 import { PayoutHolds } from './PayoutHolds';
 
 const currencies: PayoutCurrency[] = ['BEP20', 'TRC20'];
-/** The switch: the API's currencies, named by address kind (issue 22: one EVM address serves every EVM chain). */
+/** The switch: the API's currencies, named by address kind (decision 0041: one EVM address serves every EVM chain). */
 const currencyOptions = currencies.map((c) => ({ value: c, label: addressKind(c) }));
 /** What an address kind is for: "For USDT on Ethereum, BNB Smart Chain, …", "For USDT on TRON (TRC20)". */
 const kindHint = (c: PayoutCurrency) =>
@@ -51,7 +51,7 @@ function addressProblem(currency: PayoutCurrency, address: string): string | nul
 const same = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
 
 /**
- * Profile → Payout addresses (issue 13): both addresses, the changes on hold with Cancel change, and the
+ * Profile → Payout addresses (decision 0025): both addresses, the changes on hold with Cancel change, and the
  * change form (password and the authenticator or e-mailed code), confirmed with the old and new address.
  */
 export function PayoutAddressesCard({ onSaved }: { onSaved: (message: string) => void }) {

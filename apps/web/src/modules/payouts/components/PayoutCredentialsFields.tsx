@@ -9,7 +9,7 @@ import { codeProblem, OneTimeCodeInput } from '../../auth/components/OneTimeCode
 import { sendPayoutEmailCode } from '../api/payoutAddressApi';
 import { PAYOUTS_NS } from '../i18n';
 
-/** What a payout address change asks for, as typed (issue 13). */
+/** What a payout address change asks for, as typed (decision 0025). */
 export interface PayoutCredentials {
   password: string;
   /** The authenticator code (two-factor on). */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api';
 import { contract } from '../../../app/lazySchema';
 
-/** The back-office of the proof (issue 24, decision 0044): reserve addresses, reading reserves, the root on chain. */
+/** The back-office of the proof (decision 0044): reserve addresses, reading reserves, the root on chain. */
 const keys = { reserves: ['proof', 'admin', 'reserves'] as const };
 
 export function useReserveAddresses() {

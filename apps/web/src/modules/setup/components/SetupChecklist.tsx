@@ -14,7 +14,7 @@ import { SETUP_NS } from '../i18n';
  */
 export function SetupChecklist() {
   const { t } = useT(SETUP_NS);
-  // For the roles that can act on it (issue 38): its items are set in the settings area (an owner's).
+  // For the roles that can act on it (decision 0056): its items are set in the settings area (an owner's).
   const mayAct = useStaffMay('settings');
   const status = useSetupStatus(mayAct);
   if (!mayAct) return null;

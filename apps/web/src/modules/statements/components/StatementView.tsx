@@ -9,7 +9,7 @@ import { sourceLabel } from '../../transactions/components/explain';
 import { STATEMENTS_NS } from '../i18n';
 
 /**
- * Amounts to the cent (SGX with its decimals), as everywhere a person reads money (issue 38); the exact values
+ * Amounts to the cent (SGX with its decimals), as everywhere a person reads money (decision 0055); the exact values
  * are in each figure's data-value and in the CSV, whose checksum the page shows.
  */
 const kindOf = (s: StatementResponse): MoneyKind => (s.asset === 'SGX' ? 'token' : 'usd');

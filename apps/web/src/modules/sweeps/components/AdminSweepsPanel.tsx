@@ -13,7 +13,7 @@ import { SweepHistory } from './SweepHistory';
 import { SweepOverviewSection } from './SweepOverviewSection';
 
 /**
- * Admin, /admin/web3?tab=sweeps (issue 20): per chain, what sits at the members' own deposit addresses (read on
+ * Admin, /admin/web3?tab=sweeps (decision 0033): per chain, what sits at the members' own deposit addresses (read on
  * chain) against the ledger, sweeping chosen addresses to the treasury the factory fixes, and every sweep made.
  */
 export function AdminSweepsPanel() {

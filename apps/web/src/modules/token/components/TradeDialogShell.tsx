@@ -83,7 +83,7 @@ export function TradeDialogShell({
           )}
           <OutcomeAlert outcome={dialog.outcome} />
           {dialog.succeeded ? (
-            // Done (issue 38): the success and one way out, not Cancel beside a Buy that can no longer be used.
+            // Done (decision 0055): the success and one way out, not Cancel beside a Buy that can no longer be used.
             <Group justify="flex-end">
               <Button color={submit.color} onClick={onClose} data-autofocus>
                 {t('dialog.done')}

@@ -40,7 +40,7 @@ interface UpdatePriceDialogProps {
 
 /**
  * Spec 2.9 Update Token Price (admin): the new price, what it changes, and why (the server needs a reason).
- * A second admin approves it before it applies (issue 19): the dialog then says it waits, and the price
+ * A second admin approves it before it applies (decision 0029): the dialog then says it waits, and the price
  * changes already asked for are shown under the current price.
  */
 export function UpdatePriceDialog({ token, onClose }: UpdatePriceDialogProps) {

@@ -53,7 +53,7 @@ export function payEntry(body: { id: number; userby_id: number }, key: string) {
 
 /**
  * POST /transfer/friend: tops up a friend's plan from the caller's deposit balance (`code`: with two-factor
- * on, issue 13).
+ * on, decision 0023).
  */
 export function friendTopup(
   body: { user_id: number; userto_id: number; plan_id: number; amount?: string; code?: string },
@@ -67,7 +67,7 @@ export function friendTopup(
   });
 }
 
-/** POST /transfer/touser: moves deposit balance to another member (`code`: with two-factor on, issue 13). */
+/** POST /transfer/touser: moves deposit balance to another member (`code`: with two-factor on, decision 0023). */
 export function transferToMember(
   body: { user_id: number; userto_id: number; amount: string; code?: string },
   key: string,

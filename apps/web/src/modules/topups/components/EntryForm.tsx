@@ -14,7 +14,7 @@ import { payEntry } from '../api/topupsApi';
 import { TOPUPS_NS } from '../i18n';
 import { RecipientInput, recipientName, recipientTextError } from './RecipientInput';
 
-/** Whose account the fee activates: yours, or another member's named before the confirm (issue 22). */
+/** Whose account the fee activates: yours, or another member's named before the confirm (decision 0036). */
 type Payee = { id: number; other?: Recipient };
 
 /** POST /topup/entry: pays the account activation fee so an account becomes active without a plan. */

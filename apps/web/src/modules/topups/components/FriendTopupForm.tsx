@@ -34,13 +34,13 @@ const SELF_MESSAGE = 'Visit Membership Plan to topup self account';
 
 /**
  * POST /transfer/friend: tops up a friend's plan from your Business Balance (never your own); the friend is
- * named by username, referral code or e-mail and shown by name before the confirm (issue 22).
+ * named by username, referral code or e-mail and shown by name before the confirm (decision 0036).
  */
 export function FriendTopupForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const { t } = useT(TOPUPS_NS);
   const plans = useActivePlans();
   const invalidate = useInvalidateMoney();
-  // With two-factor sign-in on, paying a friend's plan also needs a code from the app (issue 13).
+  // With two-factor sign-in on, paying a friend's plan also needs a code from the app (decision 0023).
   const twoFactor = useTwoFactorStatus().data?.enabled === true;
   const form = useForm({
     mode: 'controlled',

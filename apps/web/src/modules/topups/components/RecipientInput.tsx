@@ -18,7 +18,7 @@ export function recipientTextError(text: string): string | null {
 
 /**
  * Who a transfer or friend top-up goes to, typed as a username, referral code or e-mail: under the field,
- * the member found ("Jane Doe · SGX722596") or why nobody was, before the member can continue (issue 22).
+ * the member found ("Jane Doe · SGX722596") or why nobody was, before the member can continue (decision 0036).
  */
 export function RecipientInput({
   lookup,

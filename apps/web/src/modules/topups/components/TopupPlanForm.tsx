@@ -22,7 +22,7 @@ import { BalanceAfter, PlanSelect, useActivePlans } from './shared';
 interface Submission {
   plan: PlanRecord;
   receiver: number;
-  /** The other member, named before the confirm (issue 22); absent for yourself. */
+  /** The other member, named before the confirm (decision 0036); absent for yourself. */
   other?: Recipient;
   amount: string;
 }

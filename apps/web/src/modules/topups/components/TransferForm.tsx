@@ -22,12 +22,12 @@ import { BalanceAfter } from './shared';
 
 /**
  * POST /transfer/touser: moves Business Balance to another member, named by username, referral code or e-mail
- * and shown by name before the confirm (issue 22); the id the lookup found is what is sent.
+ * and shown by name before the confirm (decision 0036); the id the lookup found is what is sent.
  */
 export function TransferForm({ userId, balance }: { userId: number; balance: string | undefined }) {
   const { t } = useT(TOPUPS_NS);
   const invalidate = useInvalidateMoney();
-  // With two-factor sign-in on, a transfer also needs a code from the app (issue 13).
+  // With two-factor sign-in on, a transfer also needs a code from the app (decision 0023).
   const twoFactor = useTwoFactorStatus().data?.enabled === true;
   const form = useForm({
     mode: 'controlled',

@@ -28,7 +28,7 @@ function ReasonText({ reason }: { reason: string | null }) {
 }
 
 /**
- * Shown above every page of a blocked member's area (issue 22): why (the admin's reason), what is refused
+ * Shown above every page of a blocked member's area (decision 0035): why (the admin's reason), what is refused
  * before they try it, and the way to support, whose tickets stay open to them.
  */
 export function BlockedBanner() {

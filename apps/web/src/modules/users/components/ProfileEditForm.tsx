@@ -17,7 +17,7 @@ interface ProfileValues {
 /** The profile page's texts (decision 0039). */
 export const PROFILE_NS = englishNamespace('profile', english);
 
-/** Payout addresses are changed in their own section, with the password (issue 13): never sent from here. */
+/** Payout addresses are changed in their own section, with the password (decision 0025): never sent from here. */
 const fields = ['fullname', 'phone', 'address'] as const;
 
 function valuesOf(user: UserRecord): ProfileValues {

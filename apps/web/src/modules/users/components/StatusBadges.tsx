@@ -3,7 +3,7 @@ import type { UserRecord } from '@sgx/contracts';
 import { tr, useT } from '../../../i18n/i18n';
 import { ADMIN_USERS_NS } from '../i18n';
 
-/** The word staff and members read for users.status; the API keeps 'unblock'/'block' (spec 2.3, issue 22). */
+/** The word staff and members read for users.status; the API keeps 'unblock'/'block' (spec 2.3, decision 0035). */
 export const statusLabel = (status: UserRecord['status']): string => tr(`${ADMIN_USERS_NS}:status.${status}`);
 
 export function StatusBadge({ status }: { status: UserRecord['status'] }) {

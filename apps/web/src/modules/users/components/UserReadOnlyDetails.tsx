@@ -41,7 +41,7 @@ export function UserReadOnlyDetails({ user }: { user: UserRecord }) {
     ['bep20', orDash(user.bep20)],
     ['trc20', orDash(user.trc20)],
   ];
-  // What the blocked member reads as the reason (issue 22); staff change it in the form below.
+  // What the blocked member reads as the reason (decision 0035); staff change it in the form below.
   if (user.status === 'block') fields.push(['blockReason', user.block_reason ?? t('details.noneRecorded')]);
   return (
     <Card withBorder radius="lg" padding="lg">

@@ -78,7 +78,7 @@ export function UsersTable({ users, onDelete }: UsersTableProps) {
       writeArea: 'staff',
       header: <VisuallyHidden>{t('table.actions')}</VisuallyHidden>,
       stickyEnd: true,
-      // A staff account is never deleted as a member (issue 38): it is suspended under Staff.
+      // A staff account is never deleted as a member (decision 0054): it is suspended under Staff.
       render: (u) =>
         u.role !== 'user' ? null : (
           <Tooltip label={t('table.delete')}>

@@ -50,7 +50,7 @@ function commandPlayer(frame: HTMLIFrameElement | null, url: string | null) {
 export const WATCH_SECONDS = 10;
 export const SUCCESS_POPUP_MS = 1_500;
 
-/** How long an embedded player may stay silent before the bundled video plays instead (issue 38). */
+/** How long an embedded player may stay silent before the bundled video plays instead (decision 0055). */
 export const EMBED_WAIT_MS = 6_000;
 
 type Phase =
@@ -89,7 +89,7 @@ export function WatchDialog({ opened, userId, onClose, onClaimed }: WatchDialogP
   const [replay, setReplay] = useState(0);
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const heardFromPlayer = useRef(false);
-  // The countdown counts only while a video plays (issue 38): the clock adds the time between play and stop.
+  // The countdown counts only while a video plays (decision 0055): the clock adds the time between play and stop.
   const [clock, setClock] = useState<WatchClock>(stoppedClock);
   const onPlaying = useCallback(() => setClock((c) => playing(c, Date.now())), []);
   const onStopped = useCallback(() => setClock((c) => stopped(c, Date.now())), []);

@@ -30,7 +30,7 @@ export interface ChainSettingsInput {
   min_deposit?: string;
   /** Omitted: unchanged; null removes the factory. */
   forwarder_factory?: string | null;
-  /** Omitted: unchanged; null removes the payout contract (issue 21). */
+  /** Omitted: unchanged; null removes the payout contract (decision 0034). */
   payout_contract?: string | null;
   reason: string;
 }

@@ -46,7 +46,7 @@ export function unlinkWallet(address: string, key: string) {
   });
 }
 
-/** Makes a linked wallet the member's EVM payout address (currency BEP20): the password and a code confirm it (issue 13). */
+/** Makes a linked wallet the member's EVM payout address (currency BEP20): the password and a code confirm it (decision 0025). */
 export function makePayoutWallet(address: string, body: WalletPayoutBody) {
   return apiRequest(`/wallets/${address}/payout`, { method: 'POST', body, schema: LinkedWalletResponse });
 }

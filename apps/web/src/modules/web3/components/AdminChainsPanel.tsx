@@ -17,8 +17,8 @@ import { ChainSettingsDialog } from './ChainSettingsDialog';
 /**
  * Admin: the chains deposits are accepted on, the EVM ones and TRON. Per chain: whether the server reads it,
  * the switch, the stablecoin contract, symbol, decimals, confirmations, the minimum deposit and the factory of
- * members' own addresses (issue 20) with its treasury; every change confirmed, approved by a second admin
- * before it applies (issue 19; shown on the card while it waits) and audited.
+ * members' own addresses (decision 0033) with its treasury; every change confirmed, approved by a second admin
+ * before it applies (decision 0029; shown on the card while it waits) and audited.
  */
 export function AdminChainsPanel() {
   const { t } = useT(WEB3_NS);

@@ -22,7 +22,7 @@ import { WEB3_NS } from '../i18n';
 const mono = { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } as const;
 
 /**
- * "Use as payout address" (issue 13): like every payout address change it asks for the password and the
+ * "Use as payout address" (decision 0025): like every payout address change it asks for the password and the
  * authenticator code (or an e-mailed code), and the new address waits for the hold.
  */
 export function PayoutWalletDialog({

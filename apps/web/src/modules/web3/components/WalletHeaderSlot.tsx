@@ -24,7 +24,7 @@ function whenIdle(task: () => void): () => void {
 
 /**
  * The member header's wallet control. The wallet stack (wagmi, viem) is large and most member pages do not
- * use it (issue 22), so the header first shows a light "Connect wallet" button that needs none of it: a click
+ * use it (decision 0052), so the header first shows a light "Connect wallet" button that needs none of it: a click
  * loads the stack and opens the connect dialog. The full control (address, network menu) shows as soon as
  * the stack is loaded: at once on the wallet pages that load it themselves, after the page is idle when a
  * connection from an earlier visit is to be restored.

@@ -60,7 +60,7 @@ export interface WithdrawalRequestBody {
   /** Not sent for principal: the whole plan is withdrawn. */
   amount?: string;
   currency?: 'BEP20' | 'TRC20';
-  /** The authenticator code, when the member has two-factor sign-in on (issue 13). */
+  /** The authenticator code, when the member has two-factor sign-in on (decision 0023). */
   code?: string;
 }
 
@@ -103,7 +103,7 @@ export interface WithdrawalDecision {
   status: 'complete' | 'decline';
   user_id: number;
   note?: string;
-  /** How the admin was told it is paid (issue 38): a completion paid the other way is refused. */
+  /** How the admin was told it is paid (decision 0054): a completion paid the other way is refused. */
   payout_method?: PayoutMethod;
 }
 

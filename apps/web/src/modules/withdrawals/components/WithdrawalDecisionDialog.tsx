@@ -19,7 +19,7 @@ export interface Decision {
 
 /**
  * Complete or decline a pending request, with the risk signals of the request on screen. Completing says what the
- * server will do (issue 38, the row's `payout_method`): where a payout contract pays the network, approve it for a
+ * server will do (decision 0054, the row's `payout_method`): where a payout contract pays the network, approve it for a
  * batch under "Pay on chain" (never send it by hand); elsewhere send it by hand, then mark it as paid. The way shown
  * goes with the decision and the server refuses it if it pays the other way. A large completion the API keeps for a
  * second admin shows as waiting (ActionDialog).

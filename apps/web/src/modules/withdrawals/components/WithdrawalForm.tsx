@@ -50,7 +50,7 @@ export function WithdrawalForm({ user }: { user: UserRecord }) {
   const payouts = payoutOptions(user);
   const [currency, setCurrency] = useState<Chain | null>(payouts[0]?.currency ?? null);
   const payout = payouts.find((p) => p.currency === currency) ?? payouts[0];
-  // With two-factor sign-in on, a withdrawal also needs a code from the app (issue 13).
+  // With two-factor sign-in on, a withdrawal also needs a code from the app (decision 0023).
   const twoFactor = useTwoFactorStatus().data?.enabled === true;
   const [code, setCode] = useState('');
   const codeError = twoFactor ? codeProblem(code, false) : null;

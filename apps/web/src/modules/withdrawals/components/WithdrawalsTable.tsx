@@ -67,8 +67,8 @@ function WithdrawalStatus({
   return (
     <Stack gap={4} align="flex-start">
       <Group gap={4} wrap="nowrap">
-        {/* A pending payout on chain (issue 21) says where it stands; a decided request ends in its own word,
-            however it was paid, with the way beside it (issue 38). */}
+        {/* A pending payout on chain (decision 0034) says where it stands; a decided request ends in its own word,
+            however it was paid, with the way beside it (decision 0055). */}
         {shown.word === 'payout' ? (
           <WithdrawalPayoutStatus id={w.id} payout={w.payout} />
         ) : (
@@ -219,7 +219,7 @@ export function WithdrawalsTable({
                   actions={[
                     onDecide !== undefined &&
                       w.payout === null && {
-                        // Paid on chain (issue 38): approving queues it under "Pay on chain"; else it is marked paid.
+                        // Paid on chain (decision 0054): approving queues it under "Pay on chain"; else it is marked paid.
                         label: t(w.payout_method === 'chain' ? 'table.approve' : 'table.complete'),
                         ariaLabel: t(
                           w.payout_method === 'chain' ? 'table.approveOnChainLabel' : 'table.completeLabel',

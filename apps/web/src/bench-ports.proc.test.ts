@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** npm run bench:web's ports (issue 38): chosen by flag or environment, not only fixed offsets of --port. */
+/** npm run bench:web's ports (decision 0056): chosen by flag or environment, not only fixed offsets of --port. */
 const script = path.resolve(import.meta.dirname, '../bench/lighthouse.mjs');
 const ports = (args: string[], env: Record<string, string> = {}) =>
   JSON.parse(

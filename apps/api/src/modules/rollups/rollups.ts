@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db';
 
 /**
  * Figures over time without scanning whole tables (decision 0009). Closed UTC hours live in hourly and
- * daily rollup rows (migration 0019, `rollup_fill`); the ledger figures of the hours after the watermark
- * are added by the writers themselves as they post (migration 0025, `ledger_rollup_live`), and the
+ * daily rollup rows (`rollup_fill`, db/functions/rollup_fill.sql); the ledger figures of the hours after the watermark
+ * are added by the writers themselves as they post (`ledger_rollup_live`, by the statement trigger of db/functions/ledger_entries_statement.sql), and the
  * registrations and decided requests of those hours are read from their tables, a bounded indexed scan.
  * A read takes closed days from day rows, the closed hours around them from hour rows and the rest live.
  * Any watermark the process saw is right to split at: rollups are only added, and the live part is read
@@ -172,7 +172,7 @@ export class Rollups {
 
   /**
    * The live part of a ledger read. For whole hours (every screen asks for days), from the figures the
-   * writers add as they post (migration 0025): the live rows of the hours at and after the stored
+   * writers add as they post (db/functions/ledger_entries_statement.sql): the live rows of the hours at and after the stored
    * watermark, and the hour rollups between the watermark this process saw and the stored one, both read
    * in this one statement, so a fill or fold by another process in between changes nothing. A range that
    * starts or ends inside an hour is read from the ledger itself.
