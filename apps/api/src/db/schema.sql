@@ -1846,52 +1846,59 @@ END $function$;
 
 CREATE OR REPLACE FUNCTION public.income_decide(p_user bigint, p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text)
  RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint)
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE ROWS 1
 AS $function$
-#variable_conflict use_column
-DECLARE
-  u record;
-  v_reason text;
-  v_cap bigint;
-  v_when text := p_source_name || ' claimed their daily income';
-BEGIN
-  IF p_amount <= 0 THEN
-    RETURN QUERY SELECT 0::bigint, NULL::text, NULL::bigint, NULL::bigint;
-    RETURN;
-  END IF;
-  SELECT x.status, x.is_active, x.roi_status, x.level_status, x.active_plan, x.total_earned, x.deleted_at INTO u
-  FROM users x WHERE x.id = p_user;
-  IF NOT FOUND OR u.deleted_at IS NOT NULL THEN
-    v_reason := 'member not found';
-  ELSIF NOT p_feature_on THEN
-    v_reason := p_feature || ' income is switched off';
-  ELSIF u.status = 'block' THEN
-    v_reason := coalesce('Your account was blocked when ' || v_when || ', so this level income was not paid.',
-                         'member is blocked');
-  ELSIF u.is_active <> 'active' THEN
-    v_reason := coalesce('You had no active plan when ' || v_when || ', so this level income was not paid.',
-                         'member is inactive');
-  ELSIF p_gate = 'roi' AND u.roi_status = 'close' THEN
-    v_reason := 'ROI income is closed for this member';
-  ELSIF p_gate = 'level' AND u.level_status = 'close' THEN
-    v_reason := 'level income is closed for this member';
-  ELSE
-    v_cap := sgx_mul_div(u.active_plan, p_cap_multiplier, 100000000);
-    IF v_cap - u.total_earned <= 0 THEN
-      v_reason := CASE WHEN u.active_plan = 0
-        THEN coalesce('You held no plan when ' || v_when
-                      || ' (the activation fee alone earns no income), so this level income was not paid.',
-                      'member has no plan')
-        ELSE 'earning cap reached' END;
-    END IF;
-  END IF;
-  IF v_reason IS NOT NULL THEN
-    RETURN QUERY SELECT 0::bigint, v_reason, v_cap, u.total_earned;
-  ELSE
-    RETURN QUERY SELECT least(p_amount, v_cap - u.total_earned), NULL::text, v_cap, u.total_earned;
-  END IF;
-END $function$;
+  SELECT d.pay, d.reason, d.cap, d.earned
+  FROM (SELECT 1) AS one
+  LEFT JOIN users x ON x.id = p_user AND x.deleted_at IS NULL
+  CROSS JOIN LATERAL income_decision(p_amount, p_feature, p_feature_on, p_gate, p_cap_multiplier, p_source_name,
+                                     x.id IS NOT NULL, x.status, x.is_active, x.roi_status, x.level_status,
+                                     x.active_plan, x.total_earned) AS d
+$function$;
+
+CREATE OR REPLACE FUNCTION public.income_decision(p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text, p_found boolean, p_status text, p_is_active text, p_roi_status text, p_level_status text, p_active_plan bigint, p_total_earned bigint)
+ RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint)
+ LANGUAGE sql
+ IMMUTABLE ROWS 1
+AS $function$
+  SELECT CASE WHEN p_amount <= 0 OR r.refused IS NOT NULL THEN 0
+              WHEN p_cap_multiplier IS NULL THEN p_amount
+              ELSE greatest(least(p_amount, r.room), 0) END::bigint,
+         CASE WHEN p_amount <= 0 THEN NULL
+              WHEN r.refused IS NOT NULL THEN r.refused
+              WHEN r.room <= 0 THEN
+                CASE WHEN p_active_plan = 0
+                  THEN coalesce('You held no plan when ' || r.cause || ' (the activation fee alone earns no income), so '
+                                || r.what || ' was not paid.', 'member has no plan')
+                  ELSE 'earning cap reached' END
+              WHEN r.room < p_amount THEN 'cut at the earning cap' END,
+         CASE WHEN p_amount > 0 AND r.refused IS NULL THEN r.cap END,
+         CASE WHEN p_amount > 0 AND p_found THEN p_total_earned END
+  FROM (
+    SELECT c.cap, c.cap - p_total_earned AS room, t.cause, t.what,
+      CASE
+        WHEN p_amount <= 0 THEN NULL
+        WHEN NOT p_found THEN 'member not found'
+        WHEN NOT p_feature_on THEN p_feature || ' income is switched off'
+        WHEN p_status = 'block' THEN
+          coalesce('Your account was blocked when ' || t.cause_blocked || ', so ' || t.what || ' was not paid.',
+                   'member is blocked')
+        WHEN p_is_active <> 'active' THEN
+          coalesce('You had no active plan when ' || t.cause || ', so ' || t.what || ' was not paid.',
+                   'member is inactive')
+        WHEN p_gate = 'roi' AND p_roi_status = 'close' THEN 'ROI income is closed for this member'
+        WHEN p_gate = 'level' AND p_level_status = 'close' THEN 'level income is closed for this member'
+      END AS refused
+    FROM (SELECT sgx_mul_div(p_active_plan, p_cap_multiplier, 100000000) AS cap) c,
+         (SELECT CASE p_feature WHEN 'direct' THEN p_source_name || ' bought theirs'
+                                WHEN 'level' THEN p_source_name || ' claimed their daily income' END AS cause,
+                 CASE p_feature WHEN 'direct' THEN p_source_name || ' bought their plan'
+                                WHEN 'level' THEN p_source_name || ' claimed their daily income' END AS cause_blocked,
+                 CASE p_feature WHEN 'direct' THEN 'this direct income'
+                                WHEN 'level' THEN 'this level income' END AS what) t
+  ) r
+$function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_entries_statement()
  RETURNS trigger

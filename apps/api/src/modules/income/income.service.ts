@@ -1,5 +1,5 @@
 import type { FeatureSwitch, Settings } from '@sgx/contracts';
-import { minUnits, mulDiv, parseUnits, UNIT } from '@sgx/money';
+import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import { cappedIncomeTypes } from '../ledger/income-types';
@@ -81,35 +81,22 @@ export async function recordSkip(tx: Tx, c: IncomeCredit, amount: bigint, reason
 }
 
 /**
- * Why income caused by another member (a direct's plan, a downline's daily income) was not paid, said
- * from the owner's side: the owner lacked something, not the member who caused it (decision 0019, rough edge 4).
- * Null when the income has no other member as its cause: the short reason stands.
+ * The member whose action caused this income (a direct's plan, a downline's daily income), when it was another
+ * member: income_decide then says a refusal from the owner's side (decision 0019, rough edge 4).
  */
-async function ownerSideReason(
-  tx: Tx,
-  c: IncomeCredit,
-  lack: 'blocked' | 'inactive' | 'no plan',
-): Promise<string | null> {
+function causedBy(c: IncomeCredit): bigint | null {
   const source = c.why.source_member;
   if (typeof source !== 'bigint' || source === c.userId) return null;
-  if (c.type !== 'direct_income' && c.type !== 'level_month') return null;
-  const who = await tx.selectFrom('users').select('username').where('id', '=', source).executeTakeFirst();
-  const name = who?.username ?? `member #${source}`;
-  const when = c.type === 'direct_income' ? `${name} bought theirs` : `${name} claimed their daily income`;
-  const what = c.type === 'direct_income' ? 'this direct income' : 'this level income';
-  if (lack === 'blocked')
-    return `Your account was blocked when ${when.replace(/ theirs$/, ' their plan')}, so ${what} was not paid.`;
-  if (lack === 'inactive') return `You had no active plan when ${when}, so ${what} was not paid.`;
-  return `You held no plan when ${when} (the activation fee alone earns no income), so ${what} was not paid.`;
+  return c.type === 'direct_income' || c.type === 'level_month' ? source : null;
 }
 
 /**
- * Credits one income to a member through the ledger, applying the rules of business-rules 5: skipped
- * (with the reason recorded) when the feature is off or the member is blocked, inactive, has that income
- * closed, or has reached the cap; cut to what remains under the cap; the cap reached closes ROI and
- * level income. Runs inside the caller's transaction and locks the member's row, so two credits to one
- * member never both see the same room under the cap. The ROI claim states the same decision in SQL
- * (income_decide, db/functions/income_decide.sql; decision 0045): a change of these rules changes both.
+ * Credits one income to a member through the ledger. What is paid and why not is decided by the one earning-cap
+ * decision (income_decision.sql through income_decide.sql, decision 0063; the claim and the salary use it too):
+ * skipped (with the reason recorded and told) when the feature is off or the member is blocked, inactive, has that
+ * income closed, or has reached the cap; cut to what remains under the cap; the cap reached closes ROI and level
+ * income. Runs inside the caller's transaction and locks the member's row first, so two credits to one member
+ * never both see the same room under the cap.
  */
 export async function creditIncome(
   tx: Tx,
@@ -124,83 +111,52 @@ export async function creditIncome(
   };
   if (c.amount <= 0n) return { paid: 0n, skipped: 0n, reason: null };
   const s = snapshot ?? (await settings.all(tx));
-  const user = await tx
-    .selectFrom('users')
-    .select([
-      'status',
-      'is_active',
-      'roi_status',
-      'level_status',
-      'active_plan',
-      'total_earned',
-      'deleted_at',
-    ])
-    .where('id', '=', c.userId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!user || user.deleted_at) return skip('member not found');
-  if (!s.features[c.feature]) return skip(`${c.feature} income is switched off`);
-  if (user.status === 'block') return skip((await ownerSideReason(tx, c, 'blocked')) ?? 'member is blocked');
-  if (user.is_active !== 'active')
-    return skip((await ownerSideReason(tx, c, 'inactive')) ?? 'member is inactive');
-  if (c.statusGate === 'roi' && user.roi_status === 'close')
-    return skip('ROI income is closed for this member');
-  if (c.statusGate === 'level' && user.level_status === 'close')
-    return skip('level income is closed for this member');
-
+  await tx.selectFrom('users').select('id').where('id', '=', c.userId).forUpdate().execute();
   // CTO is paid outside the earning cap: the cap's total earnings are the five capped types (spec 9).
-  if (!(cappedIncomeTypes as readonly string[]).includes(c.type)) {
-    await post(tx, {
-      key: c.causeKey,
-      kind: 'income',
-      incomeType: c.type,
-      memberId: c.userId,
-      memo: c.type,
-      details: { ...c.why, due: c.amount, paid: c.amount },
-      entries: [
-        { account: { owner: c.userId, kind: c.wallet }, amount: c.amount },
-        { account: { owner: null, kind: 'income_expense' }, amount: -c.amount },
-      ],
-    });
-    return { paid: c.amount, skipped: 0n, reason: null };
-  }
-  const cap = mulDiv(user.active_plan, parseUnits(s.earningCapMultiplier), UNIT);
-  const earned = user.total_earned;
-  const room = cap - earned;
-  if (room <= 0n)
-    return skip(
-      user.active_plan === 0n
-        ? ((await ownerSideReason(tx, c, 'no plan')) ?? 'member has no plan')
-        : 'earning cap reached',
-    );
-  const pay = minUnits(c.amount, room);
+  const capped = (cappedIncomeTypes as readonly string[]).includes(c.type);
+  const source = causedBy(c);
+  const { rows } = await sql<{
+    pay: bigint;
+    reason: string | null;
+    cap: bigint | null;
+    earned: bigint | null;
+  }>`
+    SELECT pay, reason, cap, earned
+    FROM income_decide(${c.userId}::bigint, ${c.amount}::bigint, ${c.feature}::text, ${s.features[c.feature]}::boolean,
+                       ${c.statusGate ?? null}::text,
+                       ${capped ? parseUnits(s.earningCapMultiplier) : null}::bigint,
+                       ${source === null ? null : sql`(SELECT coalesce(min(username), 'member #' || ${source}::bigint) FROM users WHERE id = ${source}::bigint)`}::text)`.execute(
+    tx,
+  );
+  const decision = rows[0];
+  if (!decision) throw new Error('income_decide answered no row');
+  const { pay, reason, cap, earned } = decision;
+  if (pay === 0n) return skip(reason ?? 'nothing due');
+
   await post(tx, {
     key: c.causeKey,
     kind: 'income',
     incomeType: c.type,
     memberId: c.userId,
-    memo: `${c.type.replace('_', ' ')}`,
-    details: { ...c.why, due: c.amount, paid: pay, cap, earned_before: earned },
+    memo: capped ? c.type.replace('_', ' ') : c.type,
+    details: capped
+      ? { ...c.why, due: c.amount, paid: pay, cap, earned_before: earned }
+      : { ...c.why, due: c.amount, paid: pay },
     entries: [
       { account: { owner: c.userId, kind: c.wallet }, amount: pay },
       { account: { owner: null, kind: 'income_expense' }, amount: -pay },
     ],
   });
-  if (pay < c.amount)
-    await recordSkip(
-      tx,
-      { ...c, causeKey: `${c.causeKey}:over-cap` },
-      c.amount - pay,
-      'cut at the earning cap',
-    );
-  const capReached = earned + pay >= cap;
-  await tx
-    .updateTable('users')
-    .set((eb) => ({
-      total_earned: eb('total_earned', '+', pay),
-      ...(capReached ? { roi_status: 'close' as const, level_status: 'close' as const } : {}),
-    }))
-    .where('id', '=', c.userId)
-    .execute();
-  return { paid: pay, skipped: c.amount - pay, reason: pay < c.amount ? 'cut at the earning cap' : null };
+  if (reason !== null)
+    await recordSkip(tx, { ...c, causeKey: `${c.causeKey}:over-cap` }, c.amount - pay, reason);
+  if (capped && cap !== null && earned !== null)
+    await tx
+      .updateTable('users')
+      .set((eb) => ({
+        total_earned: eb('total_earned', '+', pay),
+        ...(earned + pay >= cap ? { roi_status: 'close' as const, level_status: 'close' as const } : {}),
+      }))
+      .where('id', '=', c.userId)
+      .execute();
+  return { paid: pay, skipped: c.amount - pay, reason };
 }

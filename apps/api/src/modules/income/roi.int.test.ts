@@ -1,8 +1,10 @@
+import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, walletsOf } from '../../../test/money';
 import { reconcile } from '../ledger/ledger.service';
+import { creditIncome } from './income.service';
 
 let t: TestApp;
 let adminToken: string;
@@ -101,6 +103,47 @@ describe('watch and earn', () => {
     const m = await investor('100');
     expect((await api('PUT', `/referral/self-trade/${blocked.id}`, m.token)).statusCode).toBe(403);
     expect((await api('GET', `/tr/roi-check/${blocked.id}`, m.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the one earning-cap decision (decision 0063)', () => {
+  it('a claim cut at the cap pays the remainder and records and tells the cut, as every other income does', async () => {
+    const m = await investor('100'); // 0.5 % a day: 0.50 due; cap 300
+    await t.deps.db.transaction().execute((tx) =>
+      creditIncome(tx, t.deps.settings, {
+        userId: m.id,
+        type: 'direct_income',
+        amount: parseUnits('299.8'),
+        causeKey: `seed-cap:${m.id}`,
+        wallet: 'working',
+        feature: 'direct',
+        why: { rule: 'test' },
+      }),
+    );
+    await watched(m);
+    const res = await api('PUT', `/referral/self-trade/${m.id}`, m.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      due: '0.50000000',
+      paid: '0.20000000',
+      skipped_reason: 'cut at the earning cap',
+    });
+    const skips = await sqlOn(
+      t.url,
+      "SELECT amount::text, reason, cause_key LIKE '%:over-cap' AS cut FROM income_skips WHERE user_id = $1",
+      [m.id],
+    );
+    expect(skips.rows).toEqual([
+      { amount: String(parseUnits('0.3')), reason: 'cut at the earning cap', cut: true },
+    ]);
+    const told = await sqlOn(
+      t.url,
+      "SELECT message FROM member_events WHERE user_id = $1 AND kind = 'income_missed'",
+      [m.id],
+    );
+    expect(told.rows).toEqual([{ message: 'Daily income of $0.30 was not paid: cut at the earning cap.' }]);
+    const after = await sqlOn(t.url, 'SELECT roi_status, level_status FROM users WHERE id = $1', [m.id]);
+    expect(after.rows[0]).toEqual({ roi_status: 'close', level_status: 'close' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { parseUnits, UNIT } from '@sgx/money';
+import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { notifyMembersFrom } from '../notifications/events';
@@ -27,22 +27,21 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
   return db.transaction().execute(async (tx) => {
     // One run at a time: a second run of the month starts after the first committed, and finds it paid.
     await sql`SELECT pg_advisory_xact_lock(727012)`.execute(tx);
-    await sql`CREATE TEMP TABLE salary_run (user_id bigint, directs int, due bigint, eligible boolean, blocked boolean, cap bigint, earned bigint, paid bigint) ON COMMIT DROP`.execute(
+    await sql`CREATE TEMP TABLE salary_run (user_id bigint, directs int, due bigint, eligible boolean, cap bigint, earned bigint, paid bigint, reason text) ON COMMIT DROP`.execute(
       tx,
     );
     // Everyone whose directs reach a tier and who has no salary row this month: the owed (eligible) and
     // those recorded as skipped (blocked, inactive). Their rows are locked as they are read (in id order, as
     // every writer of several members locks them), so the cap is applied to what they have earned now: a
-    // claim committing meanwhile is waited for and counted.
+    // claim committing meanwhile is waited for and counted. What each is paid, and why not, is the one
+    // earning-cap decision (income_decision.sql, decision 0063), inlined here for every member at once; a
+    // member it refuses before the cap (blocked, inactive) is not eligible and has no salary row.
     await sql`
       WITH tiers AS (
         SELECT directs, amount::bigint AS amount FROM jsonb_to_recordset(${JSON.stringify(tiers)}::jsonb) AS t(directs int, amount text)
       ),
       owed AS (
-        -- the cap in numeric: plan x multiplier passes the bigint range before the division
-        SELECT u.id, u.active_directs, u.total_earned,
-               floor(u.active_plan::numeric * ${capMultiplier}::numeric / ${UNIT}::numeric)::bigint AS cap,
-               u.status = 'unblock' AND u.is_active = 'active' AS eligible, u.status = 'block' AS blocked,
+        SELECT u.id, u.active_directs, u.status, u.is_active, u.roi_status, u.level_status, u.active_plan, u.total_earned,
                (SELECT t.amount FROM tiers t WHERE t.directs <= u.active_directs ORDER BY t.directs DESC LIMIT 1) AS due
         FROM users u
         WHERE u.role = 'user' AND u.deleted_at IS NULL AND u.active_directs >= ${minDirects}::int
@@ -50,10 +49,13 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
         ORDER BY u.id
         FOR UPDATE OF u
       )
-      INSERT INTO salary_run (user_id, directs, due, eligible, blocked, cap, earned, paid)
-      SELECT id, active_directs, due, eligible, blocked, cap, total_earned,
-             CASE WHEN eligible THEN least(due, greatest(cap - total_earned, 0)) ELSE 0 END
-      FROM owed`.execute(tx);
+      INSERT INTO salary_run (user_id, directs, due, eligible, cap, earned, paid, reason)
+      SELECT o.id, o.active_directs, o.due, d.cap IS NOT NULL, d.cap, o.total_earned, d.pay, d.reason
+      FROM owed o
+      CROSS JOIN LATERAL income_decision(o.due, 'salary', true, NULL, ${capMultiplier}::bigint, NULL, true, o.status,
+                                         o.is_active, o.roi_status, o.level_status, o.active_plan, o.total_earned) AS d`.execute(
+      tx,
+    );
     await sql`
       UPDATE users u SET total_earned = u.total_earned + r.paid,
         roi_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.roi_status END,
@@ -80,13 +82,9 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
       SELECT user_id, 'salary',
              'salary:' || user_id || ':' || ${month}::text || CASE WHEN eligible AND paid > 0 THEN ':over-cap' ELSE '' END,
              CASE WHEN eligible THEN due - paid ELSE 0 END,
-             CASE WHEN NOT eligible AND blocked THEN 'member is blocked'
-                  WHEN NOT eligible THEN 'member is inactive'
-                  WHEN paid > 0 THEN 'cut at the earning cap'
-                  WHEN cap = 0 THEN 'member has no plan'
-                  ELSE 'earning cap reached' END,
+             reason,
              jsonb_build_object('rule', 'monthly salary', 'month', ${month}::text)
-      FROM salary_run WHERE NOT eligible OR paid < due
+      FROM salary_run WHERE reason IS NOT NULL
       ON CONFLICT (cause_key) DO NOTHING`.execute(tx);
     // Each member told of their salary not paid this month, in this transaction, once (keyed by cause).
     await notifyMembersFrom(
