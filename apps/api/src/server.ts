@@ -144,6 +144,8 @@ async function startOn(
     // A lost database connection is expected from here on (deps.stopping), and is no failure of the stop.
     close: async () => {
       deps.stopping = true;
+      // Ctrl-C reaches PostgreSQL too: from here on it is not started again, whatever still finishes.
+      embedded?.hold();
       const failures: unknown[] = [];
       const steps = [
         () => app.close(),

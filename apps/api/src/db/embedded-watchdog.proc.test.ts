@@ -84,4 +84,28 @@ describe('the watchdog of the embedded PostgreSQL', () => {
       'PostgreSQL exited (SIGKILL): starting it again',
     ]);
   }, 10_000);
+
+  it('once held (the process is stopping: Ctrl-C reached PostgreSQL too), does not start an exited postmaster again', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-watchdog-unit-'));
+    const { server, start, starts } = dyingServer(60_000);
+    await start();
+    const logged: string[] = [];
+    watchdog = watchPostgres({
+      server,
+      databaseDir: dir,
+      start,
+      owns: async () => true,
+      log: (m) => logged.push(m),
+      stableAfterMs: 0,
+    });
+    watchdog.hold();
+    const child = (server as unknown as { process: ChildProcess }).process;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT');
+    await exited;
+    // A start would follow the exit at once (stableAfterMs 0): give it the time it takes, then look.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(starts).toEqual([1]);
+    expect(logged).toEqual([]);
+  }, 10_000);
 });

@@ -29,6 +29,8 @@ export async function stopIfRunning(server: EmbeddedPostgres): Promise<void> {
 }
 
 export type Watchdog = {
+  /** From now on PostgreSQL is not started again if it exits (the process is stopping); it is left running. */
+  hold: () => void;
   /** From now on PostgreSQL is not started again; an attempt under way finishes first, then it is stopped. */
   stop: () => Promise<void>;
 };
@@ -111,6 +113,10 @@ export function watchPostgres(opts: {
   watch();
 
   return {
+    hold: () => {
+      stopping = true;
+      wake?.();
+    },
     stop: async () => {
       stopping = true;
       wake?.();

@@ -49,6 +49,11 @@ export type EmbeddedDatabase = {
   url: string;
   /** Gives the app role (after the migrations) this folder's generated password; its URL for requests. */
   appLogin: () => Promise<string>;
+  /**
+   * The process is stopping: PostgreSQL is not started again if it exits from now on (Ctrl-C reaches it with the
+   * app; the requests and jobs still finishing expect a lost connection). It is not stopped here: stop() does.
+   */
+  hold: () => void;
   stop: () => Promise<void>;
 };
 
@@ -159,6 +164,7 @@ export async function startEmbeddedPostgres(
     return {
       url,
       appLogin: async () => enableAppLogin(url, await appPassword(dataDir)),
+      hold: () => watchdog.hold(),
       stop: async () => {
         await watchdog.stop();
         startedHere.delete(running);
