@@ -1951,69 +1951,108 @@ CREATE OR REPLACE FUNCTION public.ledger_post(p_key text, p_kind text, p_income_
  ROWS 1
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
-DECLARE
-  v_tx bigint;
-  v_n integer := coalesce(cardinality(p_amounts), 0);
-  v_ids bigint[];
-  v_member boolean[];
-  r record;
 BEGIN
-  IF coalesce(cardinality(p_owners), 0) <> v_n OR coalesce(cardinality(p_kinds), 0) <> v_n
-     OR coalesce(cardinality(p_assets), 0) <> v_n THEN
-    RAISE EXCEPTION 'ledger_post: transaction % needs one owner, kind, asset and amount per entry', p_key
+  RETURN QUERY
+  SELECT m.transaction_id, m.created
+  FROM ledger_post_many(ARRAY[p_key], ARRAY[p_kind], ARRAY[p_income_type], ARRAY[p_member_id], ARRAY[p_memo],
+                        ARRAY[p_details], p_created_by,
+                        array_fill(1, ARRAY[coalesce(cardinality(p_amounts), 0)]), p_owners, p_kinds, p_assets,
+                        p_amounts) AS m;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_post_many(p_keys text[], p_kinds text[], p_income_types text[], p_member_ids bigint[], p_memos text[], p_details jsonb[], p_created_by bigint, p_entry_of integer[], p_owners bigint[], p_account_kinds text[], p_assets text[], p_amounts bigint[])
+ RETURNS TABLE(posting integer, transaction_id bigint, created boolean)
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+DECLARE
+  v_n integer := coalesce(cardinality(p_keys), 0);
+  v_e integer := coalesce(cardinality(p_amounts), 0);
+  v_tx bigint[];      -- per posting: its new transaction; NULL when its key was posted before
+  v_acc bigint[];     -- per entry: its account
+  v_ids bigint[];     -- the member accounts that move, in id order
+  v_sums bigint[];    -- and by how much
+  v_moved integer;
+BEGIN
+  IF coalesce(cardinality(p_kinds), 0) <> v_n OR coalesce(cardinality(p_income_types), 0) <> v_n
+     OR coalesce(cardinality(p_member_ids), 0) <> v_n OR coalesce(cardinality(p_memos), 0) <> v_n
+     OR coalesce(cardinality(p_details), 0) <> v_n OR coalesce(cardinality(p_entry_of), 0) <> v_e
+     OR coalesce(cardinality(p_owners), 0) <> v_e OR coalesce(cardinality(p_account_kinds), 0) <> v_e
+     OR coalesce(cardinality(p_assets), 0) <> v_e THEN
+    RAISE EXCEPTION 'ledger_post: transaction % needs one owner, kind, asset and amount per entry', p_keys[1]
       USING ERRCODE = 'SX002';
   END IF;
-
-  INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-  VALUES (p_key, p_kind, p_income_type, p_member_id, p_memo, p_details, p_created_by)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO v_tx;
-  IF v_tx IS NULL THEN
-    -- Posted before (or by a concurrent request that has now committed): the first result stands.
-    SELECT t.id INTO v_tx FROM ledger_transactions t WHERE t.idempotency_key = p_key;
-    RETURN QUERY SELECT v_tx, false;
+  IF v_n = 0 THEN
     RETURN;
   END IF;
-
-  -- The posting's accounts, one per entry, in the entries' order.
-  SELECT array_agg(acc.id ORDER BY x.i), array_agg(acc.owner_id IS NOT NULL ORDER BY x.i)
-  INTO v_ids, v_member
-  FROM unnest(p_owners, p_kinds, p_assets) WITH ORDINALITY AS x (o, k, a, i)
-  JOIN ledger_accounts acc ON coalesce(acc.owner_id, 0) = coalesce(x.o, 0) AND acc.kind = x.k AND acc.asset = x.a;
-  IF coalesce(cardinality(v_ids), 0) <> v_n THEN
-    INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-    SELECT x.o, x.k, x.a, x.o IS NULL
-    FROM unnest(p_owners, p_kinds, p_assets) AS x (o, k, a)
-    WHERE NOT EXISTS (
-      SELECT 1 FROM ledger_accounts acc
-      WHERE coalesce(acc.owner_id, 0) = coalesce(x.o, 0) AND acc.kind = x.k AND acc.asset = x.a
-    )
-    ON CONFLICT DO NOTHING;
-    SELECT array_agg(acc.id ORDER BY x.i), array_agg(acc.owner_id IS NOT NULL ORDER BY x.i)
-    INTO v_ids, v_member
-    FROM unnest(p_owners, p_kinds, p_assets) WITH ORDINALITY AS x (o, k, a, i)
-    JOIN ledger_accounts acc ON coalesce(acc.owner_id, 0) = coalesce(x.o, 0) AND acc.kind = x.k AND acc.asset = x.a;
-    IF coalesce(cardinality(v_ids), 0) <> v_n THEN
-      RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_key USING ERRCODE = 'SX002';
-    END IF;
+  IF v_n > 1 AND (SELECT count(DISTINCT k) FROM unnest(p_keys) AS k) <> v_n THEN
+    RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
   END IF;
 
-  -- Member balances, in account-id order so that concurrent postings cannot deadlock; a member account
-  -- never goes below zero (and the table's CHECK says so again). Platform accounts take no row lock.
-  FOR r IN
-    SELECT y.id, y.amt FROM unnest(v_ids, p_amounts, v_member) AS y (id, amt, m) WHERE y.m ORDER BY y.id
-  LOOP
-    UPDATE ledger_accounts SET balance = balance + r.amt
-    WHERE id = r.id AND (allow_negative OR balance + r.amt >= 0);
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
+  WITH ins AS (
+    INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
+    SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
+    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id, idempotency_key
+  )
+  SELECT array_agg(ins.id ORDER BY x.i) INTO v_tx
+  FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
+
+  IF EXISTS (SELECT 1 FROM unnest(v_tx) AS t (id) WHERE t.id IS NOT NULL) THEN
+    -- The entries' accounts, one probe each, in the entries' order; opened when missing, then probed again.
+    SELECT array_agg(a.id ORDER BY y.j) INTO v_acc
+    FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (o, k, s, j)
+    LEFT JOIN LATERAL (
+      SELECT acc.id FROM ledger_accounts acc
+      WHERE coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k AND acc.asset = y.s
+    ) a ON true;
+    IF EXISTS (SELECT 1 FROM unnest(v_acc, p_entry_of) AS z (id, p) WHERE z.id IS NULL AND v_tx[z.p] IS NOT NULL) THEN
+      INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
+      SELECT DISTINCT y.o, y.k, y.s, y.o IS NULL
+      FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, v_acc) AS y (p, o, k, s, id)
+      WHERE y.id IS NULL AND v_tx[y.p] IS NOT NULL
+      ON CONFLICT DO NOTHING;
+      SELECT array_agg(a.id ORDER BY y.j) INTO v_acc
+      FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (o, k, s, j)
+      LEFT JOIN LATERAL (
+        SELECT acc.id FROM ledger_accounts acc
+        WHERE coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k AND acc.asset = y.s
+      ) a ON true;
+      IF EXISTS (SELECT 1 FROM unnest(v_acc, p_entry_of) AS z (id, p) WHERE z.id IS NULL AND v_tx[z.p] IS NOT NULL) THEN
+        RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_keys[1] USING ERRCODE = 'SX002';
+      END IF;
     END IF;
-  END LOOP;
 
-  INSERT INTO ledger_entries (transaction_id, account_id, amount)
-  SELECT v_tx, y.id, y.amt FROM unnest(v_ids, p_amounts) AS y (id, amt);
+    -- Member balances: each account once, locked in id order, never below zero unless allowed.
+    SELECT array_agg(m.id ORDER BY m.id), array_agg(m.amt ORDER BY m.id) INTO v_ids, v_sums
+    FROM (
+      SELECT z.id, sum(z.amt)::bigint AS amt
+      FROM unnest(p_entry_of, v_acc, p_owners, p_amounts) AS z (p, id, o, amt)
+      WHERE z.o IS NOT NULL AND v_tx[z.p] IS NOT NULL
+      GROUP BY z.id
+    ) m;
+    IF v_ids IS NOT NULL THEN
+      PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR NO KEY UPDATE;
+      UPDATE ledger_accounts a SET balance = a.balance + m.amt
+      FROM unnest(v_ids, v_sums) AS m (id, amt)
+      WHERE a.id = m.id AND a.id = ANY (v_ids) AND (a.allow_negative OR a.balance + m.amt >= 0);
+      GET DIAGNOSTICS v_moved = ROW_COUNT;
+      IF v_moved <> cardinality(v_ids) THEN
+        RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
+      END IF;
+    END IF;
 
-  RETURN QUERY SELECT v_tx, true;
+    INSERT INTO ledger_entries (transaction_id, account_id, amount)
+    SELECT v_tx[z.p], z.id, z.amt FROM unnest(p_entry_of, v_acc, p_amounts) AS z (p, id, amt)
+    WHERE v_tx[z.p] IS NOT NULL;
+  END IF;
+
+  -- Every posting's transaction: the new one, or the one its key posted first.
+  RETURN QUERY
+  SELECT x.i::integer, coalesce(v_tx[x.i], t.id), v_tx[x.i] IS NOT NULL
+  FROM unnest(p_keys) WITH ORDINALITY AS x (k, i)
+  LEFT JOIN ledger_transactions t ON v_tx[x.i] IS NULL AND t.idempotency_key = x.k;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_refuse_change()
@@ -2189,7 +2228,6 @@ DECLARE
   v_why jsonb;
   v_key text;
   v_n integer;
-  v_expense bigint;
   -- what this claim writes, gathered first, then written in a few statements
   c_user bigint[] := '{}';   -- credits
   c_type text[] := '{}';
@@ -2350,40 +2388,21 @@ BEGIN
     ON CONFLICT (dedupe_key) DO NOTHING;
   END IF;
 
-  -- Credits: what ledger_post does for each, in a few statements for all (one ledger transaction per credit with
-  -- its key, a key posted before posts nothing; accounts opened when missing; member balances in account-id order;
-  -- the entries in one INSERT, so the zero-sum and live-rollup triggers run once), then total_earned.
+  -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decision 0064), all in a few statements
+  -- (one ledger transaction per credit with its key; accounts opened when missing; member balances in account-id
+  -- order; the entries in one INSERT), then total_earned.
   IF cardinality(c_user) > 0 THEN
-    INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-    SELECT x.o, x.k, 'USD', false FROM unnest(c_user, c_wallet) AS x (o, k)
-    WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.o AND a.kind = x.k AND a.asset = 'USD')
-    ON CONFLICT DO NOTHING;
-    INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-    SELECT NULL, 'income_expense', 'USD', true
-    WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
-                      WHERE coalesce(a.owner_id, 0) = 0 AND a.kind = 'income_expense' AND a.asset = 'USD')
-    ON CONFLICT DO NOTHING;
-    PERFORM 1 FROM ledger_accounts a JOIN unnest(c_user, c_wallet) AS x (o, k) ON a.owner_id = x.o AND a.kind = x.k
-    WHERE a.asset = 'USD' ORDER BY a.id FOR NO KEY UPDATE OF a;
-    SELECT a.id INTO v_expense FROM ledger_accounts a
-    WHERE coalesce(a.owner_id, 0) = 0 AND a.kind = 'income_expense' AND a.asset = 'USD';
-    WITH posted AS (
-      INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details)
-      SELECT x.key, 'income', x.t, x.o, regexp_replace(x.t, '_', ' '), x.d
-      FROM unnest(c_key, c_type, c_user, c_details) AS x (key, t, o, d)
-      ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id, idempotency_key
-    ), p AS (
-      SELECT posted.id AS tx, a.id AS acc, x.pay FROM posted
-      JOIN unnest(c_key, c_user, c_wallet, c_pay) AS x (key, o, w, pay) ON x.key = posted.idempotency_key
-      JOIN ledger_accounts a ON a.owner_id = x.o AND a.kind = x.w AND a.asset = 'USD'
-    ), moved AS (
-      UPDATE ledger_accounts a SET balance = a.balance + p.pay FROM p WHERE a.id = p.acc RETURNING 1
-    )
-    INSERT INTO ledger_entries (transaction_id, account_id, amount)
-    SELECT p.tx, p.acc, p.pay FROM p
-    UNION ALL
-    SELECT p.tx, v_expense, -p.pay FROM p;
+    PERFORM 1
+    FROM (
+      SELECT array_agg(x.p::integer ORDER BY x.p, e.leg) AS entry_of, array_agg(e.o ORDER BY x.p, e.leg) AS owners,
+             array_agg(e.k ORDER BY x.p, e.leg) AS kinds, array_agg('USD'::text ORDER BY x.p, e.leg) AS assets,
+             array_agg(e.amt ORDER BY x.p, e.leg) AS amounts
+      FROM unnest(c_user, c_wallet, c_pay) WITH ORDINALITY AS x (o, w, pay, p)
+      CROSS JOIN LATERAL (VALUES (1, x.o, x.w, x.pay), (2, NULL::bigint, 'income_expense'::text, -x.pay)) AS e (leg, o, k, amt)
+    ) es,
+    ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user,
+                     ARRAY(SELECT regexp_replace(t.v, '_', ' ') FROM unnest(c_type) WITH ORDINALITY AS t (v, j) ORDER BY t.j),
+                     c_details, NULL, es.entry_of, es.owners, es.kinds, es.assets, es.amounts) AS m;
     UPDATE users x SET total_earned = x.total_earned + c.pay,
       roi_status = CASE WHEN c.close THEN 'close' ELSE x.roi_status END,
       level_status = CASE WHEN c.close THEN 'close' ELSE x.level_status END

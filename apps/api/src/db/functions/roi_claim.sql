@@ -24,7 +24,6 @@ DECLARE
   v_why jsonb;
   v_key text;
   v_n integer;
-  v_expense bigint;
   -- what this claim writes, gathered first, then written in a few statements
   c_user bigint[] := '{}';   -- credits
   c_type text[] := '{}';
@@ -185,40 +184,21 @@ BEGIN
     ON CONFLICT (dedupe_key) DO NOTHING;
   END IF;
 
-  -- Credits: what ledger_post does for each, in a few statements for all (one ledger transaction per credit with
-  -- its key, a key posted before posts nothing; accounts opened when missing; member balances in account-id order;
-  -- the entries in one INSERT, so the zero-sum and live-rollup triggers run once), then total_earned.
+  -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decision 0064), all in a few statements
+  -- (one ledger transaction per credit with its key; accounts opened when missing; member balances in account-id
+  -- order; the entries in one INSERT), then total_earned.
   IF cardinality(c_user) > 0 THEN
-    INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-    SELECT x.o, x.k, 'USD', false FROM unnest(c_user, c_wallet) AS x (o, k)
-    WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = x.o AND a.kind = x.k AND a.asset = 'USD')
-    ON CONFLICT DO NOTHING;
-    INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-    SELECT NULL, 'income_expense', 'USD', true
-    WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a
-                      WHERE coalesce(a.owner_id, 0) = 0 AND a.kind = 'income_expense' AND a.asset = 'USD')
-    ON CONFLICT DO NOTHING;
-    PERFORM 1 FROM ledger_accounts a JOIN unnest(c_user, c_wallet) AS x (o, k) ON a.owner_id = x.o AND a.kind = x.k
-    WHERE a.asset = 'USD' ORDER BY a.id FOR NO KEY UPDATE OF a;
-    SELECT a.id INTO v_expense FROM ledger_accounts a
-    WHERE coalesce(a.owner_id, 0) = 0 AND a.kind = 'income_expense' AND a.asset = 'USD';
-    WITH posted AS (
-      INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details)
-      SELECT x.key, 'income', x.t, x.o, regexp_replace(x.t, '_', ' '), x.d
-      FROM unnest(c_key, c_type, c_user, c_details) AS x (key, t, o, d)
-      ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id, idempotency_key
-    ), p AS (
-      SELECT posted.id AS tx, a.id AS acc, x.pay FROM posted
-      JOIN unnest(c_key, c_user, c_wallet, c_pay) AS x (key, o, w, pay) ON x.key = posted.idempotency_key
-      JOIN ledger_accounts a ON a.owner_id = x.o AND a.kind = x.w AND a.asset = 'USD'
-    ), moved AS (
-      UPDATE ledger_accounts a SET balance = a.balance + p.pay FROM p WHERE a.id = p.acc RETURNING 1
-    )
-    INSERT INTO ledger_entries (transaction_id, account_id, amount)
-    SELECT p.tx, p.acc, p.pay FROM p
-    UNION ALL
-    SELECT p.tx, v_expense, -p.pay FROM p;
+    PERFORM 1
+    FROM (
+      SELECT array_agg(x.p::integer ORDER BY x.p, e.leg) AS entry_of, array_agg(e.o ORDER BY x.p, e.leg) AS owners,
+             array_agg(e.k ORDER BY x.p, e.leg) AS kinds, array_agg('USD'::text ORDER BY x.p, e.leg) AS assets,
+             array_agg(e.amt ORDER BY x.p, e.leg) AS amounts
+      FROM unnest(c_user, c_wallet, c_pay) WITH ORDINALITY AS x (o, w, pay, p)
+      CROSS JOIN LATERAL (VALUES (1, x.o, x.w, x.pay), (2, NULL::bigint, 'income_expense'::text, -x.pay)) AS e (leg, o, k, amt)
+    ) es,
+    ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user,
+                     ARRAY(SELECT regexp_replace(t.v, '_', ' ') FROM unnest(c_type) WITH ORDINALITY AS t (v, j) ORDER BY t.j),
+                     c_details, NULL, es.entry_of, es.owners, es.kinds, es.assets, es.amounts) AS m;
     UPDATE users x SET total_earned = x.total_earned + c.pay,
       roi_status = CASE WHEN c.close THEN 'close' ELSE x.roi_status END,
       level_status = CASE WHEN c.close THEN 'close' ELSE x.level_status END

@@ -68,7 +68,7 @@ describe('batch income postings (decision 0049)', () => {
       for (let i = 0; i < 200 && !waited; i++) {
         const r = await sqlOn(
           t.url,
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO ledger_accounts%'",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%ledger_post_many%'",
         );
         waited = (r.rows[0]?.n ?? 0) > 0;
         if (!waited) await new Promise((resolve) => setTimeout(resolve, 25));
