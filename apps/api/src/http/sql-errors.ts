@@ -19,7 +19,11 @@ type Entry = {
  * becomes: the one registry. A caller adds only the texts that depend on its request (`say`).
  */
 export const sqlErrors = {
-  SX001: { raisedBy: 'functions/ledger_post_many.sql', error: 'BUSINESS_RULE', message: 'Insufficient balance.' },
+  SX001: {
+    raisedBy: 'functions/ledger_post_many.sql',
+    error: 'BUSINESS_RULE',
+    message: 'Insufficient balance.',
+  },
   SX002: { raisedBy: 'functions/ledger_post_many.sql', error: null, message: null },
   SX101: { raisedBy: 'functions/token_trade.sql', error: 'FORBIDDEN', message: BLOCKED_MESSAGE },
   // DETAIL: the price the member saw and the current one (token units).
