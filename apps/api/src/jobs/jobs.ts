@@ -151,7 +151,9 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       "Builds the day's Merkle-sum tree of every member's balances at a cut-off and publishes its root and totals, once a day (00:20 UTC; decision 0044).",
     run: async (deps, _data, now) => {
-      const r = await new ProofService(deps.db, deps.chains).buildDay(utcDay(now));
+      const r = await new ProofService(deps.db, deps.chains, (facts, message) =>
+        deps.logger?.warn(facts, message),
+      ).buildDay(utcDay(now));
       return { built: r.built, day: r.tree.day, root: r.tree.root, leaves: r.tree.leaf_count };
     },
   },

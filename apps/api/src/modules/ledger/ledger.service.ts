@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { BLOCKED_MESSAGE, refusal, sqlRefusal } from '../../http/sql-errors';
+import { refusal } from '../../http/sql-errors';
 import { cappedIncomeTypes } from './income-types';
 import { reconcileProof } from './proof-reconcile';
 
@@ -68,9 +68,6 @@ const postingCall = (p: Posting) => sql`ledger_post(
   ${p.entries.map((e) => e.account.kind)}::text[],
   ${p.entries.map((e) => assetOf(e.account))}::text[],
   ${p.entries.map((e) => e.amount)}::bigint[])`;
-
-// The SQL errors' one registry (decision 0061); re-exported for the ledger's callers.
-export { BLOCKED_MESSAGE, refusal, sqlRefusal };
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };
 export type EarnedMismatch = { user_id: string; cached: string; ledger: string };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { RequestKey } from '../../http/listing';
-import { refusal } from './ledger.service';
+import { refusal } from '../../http/sql-errors';
 
 /**
  * The one check every money-out path goes through (decision 0016): a blocked member moves no money out

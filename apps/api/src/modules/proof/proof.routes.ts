@@ -25,7 +25,9 @@ import { PROOF_ALGORITHM, ProofService, utcDay } from './proof.service';
  * addresses proven by signature, reading a tree's reserves again and recording the root written on chain.
  */
 export function proofRoutes(app: App): void {
-  const proof = new ProofService(app.deps.db, app.deps.chains);
+  const proof = new ProofService(app.deps.db, app.deps.chains, (facts, message) =>
+    app.log.warn(facts, message),
+  );
   const reserveAddresses = new ReserveAddresses(app.deps.db);
   const tags = ['proof'];
   const settings = { access: 'admin', permission: 'settings' } as const;

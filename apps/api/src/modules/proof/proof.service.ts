@@ -15,6 +15,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
 import { readReserves, reservesOf } from './proof.readings';
@@ -110,6 +111,8 @@ export class ProofService {
   constructor(
     private readonly db: Db,
     private readonly chains?: ChainsService,
+    /** Where a failed reading of the reserves is told (the proof is published without them). */
+    private readonly warn: Warn = unlogged,
   ) {}
 
   /**
@@ -121,7 +124,11 @@ export class ProofService {
   async buildDay(day: string, actorId: bigint | null = null): Promise<BuildResult> {
     const result = await this.buildTree(day, actorId);
     if (result.built && this.chains)
-      await readReserves(this.db, this.chains, result.id).catch(() => undefined);
+      // A chain that cannot be read is recorded as unavailable inside; anything else (the database) is logged
+      // here, and an admin's "read again" fills the reserves later.
+      await readReserves(this.db, this.chains, result.id).catch((err: unknown) =>
+        this.warn({ err, day }, 'proof published without its reserves: reading them failed'),
+      );
     return { built: result.built, tree: result.tree };
   }
 

@@ -2,7 +2,7 @@ import { formatToken } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
-import { sqlRefusal } from '../ledger/ledger.service';
+import { sqlRefusal } from '../../http/sql-errors';
 
 /** One trade as the batch statement takes it (token_trade_keyed's arguments). */
 export type TradeItem = {

@@ -5,7 +5,7 @@ import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
-import { refusal } from '../ledger/ledger.service';
+import { refusal } from '../../http/sql-errors';
 import { claimRequestKey } from '../ledger/money-guards';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 

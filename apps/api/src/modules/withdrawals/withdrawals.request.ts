@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
-import { refusal } from '../ledger/ledger.service';
+import { refusal } from '../../http/sql-errors';
 import { holdRefusal } from '../payouts/payout-address';
 import { quoteWithdrawal, type WithdrawalKind } from './fees';
 import { toRecord, type WithdrawalRow } from './withdrawals.records';
