@@ -1,6 +1,6 @@
 -- roi_claim_batch: its live definition (decision 0057: edit this file; no migration needed).
 -- Decision 0047: group commit for the daily ROI claims. The claims arriving together run roi_claim
--- (0055) in arrival order, each in a subtransaction of its own, in one statement and one commit: a leader above
+-- (roi_claim.sql) in arrival order, each in a subtransaction of its own, in one statement and one commit: a leader above
 -- many claimers is locked and credited by the batch's claims one after another inside one transaction, instead of
 -- each claim queueing on the leader's row for the length of its own commit. Each claim comes back with its due,
 -- paid and reason, or its error's SQLSTATE and message (already claimed, no plan, no watch, blocked...), which

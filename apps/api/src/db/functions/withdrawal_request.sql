@@ -1,5 +1,5 @@
 -- withdrawal_request: its live definition (decision 0057: edit this file; no migration needed).
--- withdrawal_request (migration 0026) again, with one more check after the payout address: the address
+-- The wallet withdrawal request (first made in migration 0026), with one more check after the payout address: the address
 -- must not be inside a hold. SX406 carries the currency and the hold's end (ISO, UTC) in its DETAIL.
 CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean)
  RETURNS TABLE(id bigint, user_id bigint, username text, kind text, amount bigint, fee bigint, net bigint, currency text, address text, status text, note text, created_at timestamp with time zone, decided_at timestamp with time zone)
