@@ -148,7 +148,12 @@ async function startOn(
       embedded?.hold();
       const failures: unknown[] = [];
       const steps = [
-        () => app.close(),
+        // A keep-alive connection whose request was in flight when the stop began stays open after its answer
+        // (for the keep-alive timeout) and holds app.close(): closed as soon as it is idle.
+        () => {
+          const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+          return app.close().finally(() => clearInterval(idle));
+        },
         async () => runner?.stop(),
         settings,
         () => database.close(),
