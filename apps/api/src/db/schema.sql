@@ -1945,31 +1945,19 @@ BEGIN
   RETURN NULL;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.ledger_post(p_key text, p_kind text, p_income_type text, p_member_id bigint, p_memo text, p_details jsonb, p_created_by bigint, p_owners bigint[], p_kinds text[], p_assets text[], p_amounts bigint[])
- RETURNS TABLE(transaction_id bigint, created boolean)
- LANGUAGE plpgsql
- ROWS 1
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$
-BEGIN
-  RETURN QUERY
-  SELECT m.transaction_id, m.created
-  FROM ledger_post_many(ARRAY[p_key], ARRAY[p_kind], ARRAY[p_income_type], ARRAY[p_member_id], ARRAY[p_memo],
-                        ARRAY[p_details], p_created_by,
-                        array_fill(1, ARRAY[coalesce(cardinality(p_amounts), 0)]), p_owners, p_kinds, p_assets,
-                        p_amounts) AS m;
-END $function$;
-
 CREATE OR REPLACE FUNCTION public.ledger_post_many(p_keys text[], p_kinds text[], p_income_types text[], p_member_ids bigint[], p_memos text[], p_details jsonb[], p_created_by bigint, p_entry_of integer[], p_owners bigint[], p_account_kinds text[], p_assets text[], p_amounts bigint[])
  RETURNS TABLE(posting integer, transaction_id bigint, created boolean)
  LANGUAGE plpgsql
+ ROWS 1
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE
   v_n integer := coalesce(cardinality(p_keys), 0);
   v_e integer := coalesce(cardinality(p_amounts), 0);
+  v_one bigint;
+  v_keys integer;
   v_tx bigint[];      -- per posting: its new transaction; NULL when its key was posted before
-  v_acc bigint[];     -- per entry: its account
+  v_acc bigint[];     -- per entry: its account (0 for an entry of a posting posted before)
   v_ids bigint[];     -- the member accounts that move, in id order
   v_sums bigint[];    -- and by how much
   v_moved integer;
@@ -1984,55 +1972,70 @@ BEGIN
   END IF;
   IF v_n = 0 THEN
     RETURN;
-  END IF;
-  IF v_n > 1 AND (SELECT count(DISTINCT k) FROM unnest(p_keys) AS k) <> v_n THEN
-    RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
-  END IF;
-
-  WITH ins AS (
+  ELSIF v_n = 1 THEN
     INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
-    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
+    VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1], p_details[1], p_created_by)
     ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id, idempotency_key
-  )
-  SELECT array_agg(ins.id ORDER BY x.i) INTO v_tx
-  FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
+    RETURNING id INTO v_one;
+    v_tx := ARRAY[v_one];
+  ELSE
+    -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
+    WITH ins AS (
+      INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
+      SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
+      FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id, idempotency_key
+    )
+    SELECT array_agg(ins.id ORDER BY x.i), count(DISTINCT x.k) INTO v_tx, v_keys
+    FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
+    IF v_keys <> v_n THEN
+      RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
+    END IF;
+  END IF;
 
-  IF EXISTS (SELECT 1 FROM unnest(v_tx) AS t (id) WHERE t.id IS NOT NULL) THEN
-    -- The entries' accounts, one probe each, in the entries' order; opened when missing, then probed again.
-    SELECT array_agg(a.id ORDER BY y.j) INTO v_acc
-    FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (o, k, s, j)
-    LEFT JOIN LATERAL (
-      SELECT acc.id FROM ledger_accounts acc
-      WHERE coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k AND acc.asset = y.s
-    ) a ON true;
-    IF EXISTS (SELECT 1 FROM unnest(v_acc, p_entry_of) AS z (id, p) WHERE z.id IS NULL AND v_tx[z.p] IS NOT NULL) THEN
-      INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-      SELECT DISTINCT y.o, y.k, y.s, y.o IS NULL
-      FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, v_acc) AS y (p, o, k, s, id)
-      WHERE y.id IS NULL AND v_tx[y.p] IS NOT NULL
-      ON CONFLICT DO NOTHING;
-      SELECT array_agg(a.id ORDER BY y.j) INTO v_acc
-      FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (o, k, s, j)
-      LEFT JOIN LATERAL (
-        SELECT acc.id FROM ledger_accounts acc
-        WHERE coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k AND acc.asset = y.s
-      ) a ON true;
-      IF EXISTS (SELECT 1 FROM unnest(v_acc, p_entry_of) AS z (id, p) WHERE z.id IS NULL AND v_tx[z.p] IS NOT NULL) THEN
+  IF cardinality(array_remove(v_tx, NULL)) > 0 THEN
+    FOR attempt IN 1 .. 2 LOOP
+      -- Each entry's account: one index probe (none for an entry of a posting posted before: 0), and each member
+      -- account's sum, in id order; in one statement.
+      WITH l AS (
+        SELECT y.j, y.o, y.amt, CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END AS id
+        FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, p_amounts) WITH ORDINALITY AS y (p, o, k, s, amt, j)
+        LEFT JOIN LATERAL (
+          SELECT acc.id FROM ledger_accounts acc
+          WHERE v_tx[y.p] IS NOT NULL AND coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k
+            AND acc.asset = y.s
+          LIMIT 1
+        ) a ON true
+      ), m AS (
+        SELECT l.id, sum(l.amt)::bigint AS amt FROM l WHERE l.o IS NOT NULL AND l.id > 0 GROUP BY l.id
+      )
+      SELECT (SELECT array_agg(l.id ORDER BY l.j) FROM l), (SELECT array_agg(m.id ORDER BY m.id) FROM m),
+             (SELECT array_agg(m.amt ORDER BY m.id) FROM m)
+      INTO v_acc, v_ids, v_sums;
+      EXIT WHEN array_position(v_acc, NULL) IS NULL;
+      IF attempt = 2 THEN
         RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_keys[1] USING ERRCODE = 'SX002';
       END IF;
-    END IF;
+      -- Opened when missing (a platform account, owner NULL, may go negative), then looked up again.
+      INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
+      SELECT DISTINCT y.o, y.k, y.s, y.o IS NULL
+      FROM unnest(p_owners, p_account_kinds, p_assets, v_acc) AS y (o, k, s, id)
+      WHERE y.id IS NULL
+      ON CONFLICT DO NOTHING;
+    END LOOP;
 
-    -- Member balances: each account once, locked in id order, never below zero unless allowed.
-    SELECT array_agg(m.id ORDER BY m.id), array_agg(m.amt ORDER BY m.id) INTO v_ids, v_sums
-    FROM (
-      SELECT z.id, sum(z.amt)::bigint AS amt
-      FROM unnest(p_entry_of, v_acc, p_owners, p_amounts) AS z (p, id, o, amt)
-      WHERE z.o IS NOT NULL AND v_tx[z.p] IS NOT NULL
-      GROUP BY z.id
-    ) m;
-    IF v_ids IS NOT NULL THEN
+    -- Member balances: each account once, in id order, never below zero unless allowed.
+    IF coalesce(cardinality(v_ids), 0) <= 8 THEN
+      FOR i IN 1 .. coalesce(cardinality(v_ids), 0) LOOP
+        UPDATE ledger_accounts a SET balance = a.balance + v_sums[i]
+        WHERE a.id = v_ids[i] AND (a.allow_negative OR a.balance + v_sums[i] >= 0);
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
+        END IF;
+      END LOOP;
+    ELSE
+      -- Many: all locked in id order first, then one UPDATE.
       PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR NO KEY UPDATE;
       UPDATE ledger_accounts a SET balance = a.balance + m.amt
       FROM unnest(v_ids, v_sums) AS m (id, amt)
@@ -2049,6 +2052,15 @@ BEGIN
   END IF;
 
   -- Every posting's transaction: the new one, or the one its key posted first.
+  IF array_position(v_tx, NULL) IS NULL THEN
+    FOR i IN 1 .. v_n LOOP
+      posting := i;
+      transaction_id := v_tx[i];
+      created := true;
+      RETURN NEXT;
+    END LOOP;
+    RETURN;
+  END IF;
   RETURN QUERY
   SELECT x.i::integer, coalesce(v_tx[x.i], t.id), v_tx[x.i] IS NOT NULL
   FROM unnest(p_keys) WITH ORDINALITY AS x (k, i)
@@ -2236,6 +2248,11 @@ DECLARE
   c_pay bigint[] := '{}';
   c_close boolean[] := '{}';
   c_details jsonb[] := '{}';
+  c_memo text[] := '{}';
+  e_of integer[] := '{}';    -- the credits' entries: the member's wallet, then the platform's income_expense
+  e_owner bigint[] := '{}';
+  e_kind text[] := '{}';
+  e_amount bigint[] := '{}';
   s_user bigint[] := '{}';   -- skips
   s_type text[] := '{}';
   s_key text[] := '{}';
@@ -2388,21 +2405,21 @@ BEGIN
     ON CONFLICT (dedupe_key) DO NOTHING;
   END IF;
 
-  -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decision 0064), all in a few statements
+  -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decisions 0064, 0065), all in one call
   -- (one ledger transaction per credit with its key; accounts opened when missing; member balances in account-id
-  -- order; the entries in one INSERT), then total_earned.
+  -- order; the entries in one INSERT), then total_earned. Each credit's two entries (the member's wallet, the
+  -- platform's income_expense) are put in the call's arrays here, without a query.
   IF cardinality(c_user) > 0 THEN
-    PERFORM 1
-    FROM (
-      SELECT array_agg(x.p::integer ORDER BY x.p, e.leg) AS entry_of, array_agg(e.o ORDER BY x.p, e.leg) AS owners,
-             array_agg(e.k ORDER BY x.p, e.leg) AS kinds, array_agg('USD'::text ORDER BY x.p, e.leg) AS assets,
-             array_agg(e.amt ORDER BY x.p, e.leg) AS amounts
-      FROM unnest(c_user, c_wallet, c_pay) WITH ORDINALITY AS x (o, w, pay, p)
-      CROSS JOIN LATERAL (VALUES (1, x.o, x.w, x.pay), (2, NULL::bigint, 'income_expense'::text, -x.pay)) AS e (leg, o, k, amt)
-    ) es,
-    ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user,
-                     ARRAY(SELECT regexp_replace(t.v, '_', ' ') FROM unnest(c_type) WITH ORDINALITY AS t (v, j) ORDER BY t.j),
-                     c_details, NULL, es.entry_of, es.owners, es.kinds, es.assets, es.amounts) AS m;
+    FOR i IN 1 .. cardinality(c_user) LOOP
+      c_memo := c_memo || regexp_replace(c_type[i], '_', ' ');
+      e_of := e_of || ARRAY[i, i];
+      e_owner := e_owner || ARRAY[c_user[i], NULL];
+      e_kind := e_kind || ARRAY[c_wallet[i], 'income_expense'];
+      e_amount := e_amount || ARRAY[c_pay[i], -c_pay[i]];
+    END LOOP;
+    PERFORM ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user, c_memo,
+                             c_details, NULL, e_of, e_owner, e_kind,
+                             array_fill('USD'::text, ARRAY[cardinality(e_of)]), e_amount);
     UPDATE users x SET total_earned = x.total_earned + c.pay,
       roi_status = CASE WHEN c.close THEN 'close' ELSE x.roi_status END,
       level_status = CASE WHEN c.close THEN 'close' ELSE x.level_status END
@@ -2663,19 +2680,20 @@ BEGIN
     k * c.total_supply);
 
   v_tid := nextval(pg_get_serial_sequence('token_transactions', 'id'));
-  SELECT l.transaction_id INTO v_ltx FROM ledger_post(
-    'token-trade:' || v_tid,
-    CASE WHEN p_side = 'BUY' THEN 'token_buy' ELSE 'token_sell' END,
-    NULL,
-    p_user,
-    p_side || ' ' || (p_q::numeric / k)::numeric(38, 8)::text || ' ' || c.symbol,
-    jsonb_build_object(
+  SELECT l.transaction_id INTO v_ltx FROM ledger_post_many(
+    ARRAY['token-trade:' || v_tid],
+    ARRAY[CASE WHEN p_side = 'BUY' THEN 'token_buy' ELSE 'token_sell' END],
+    ARRAY[NULL]::text[],
+    ARRAY[p_user],
+    ARRAY[p_side || ' ' || (p_q::numeric / k)::numeric(38, 8)::text || ' ' || c.symbol],
+    ARRAY[jsonb_build_object(
       'token_transaction_id', v_tid::text,
       'gross', v_gross::text,
       'fee', v_fee::text,
       'price_before', c.current_price::text,
-      'price_after', v_new_price::text),
+      'price_after', v_new_price::text)],
     p_created_by,
+    CASE WHEN v_fee > 0 THEN ARRAY[1, 1, 1, 1, 1] ELSE ARRAY[1, 1, 1, 1] END,
     CASE WHEN v_fee > 0 THEN ARRAY[p_user, NULL, p_user, NULL, NULL] ELSE ARRAY[p_user, NULL, p_user, NULL] END::bigint[],
     CASE WHEN v_fee > 0
       THEN ARRAY['deposit', 'token_treasury', 'token', 'token_treasury', 'fee_revenue']
@@ -2780,12 +2798,12 @@ BEGIN
     -- The member sends their own money (the route is for members only): refused while blocked.
     PERFORM assert_may_move_money(p_from);
     v_id := nextval('transfers_id_seq');
-    SELECT l.transaction_id INTO v_ltx FROM ledger_post(
-      'transfer:' || v_id, 'transfer', NULL, p_from,
-      'transfer from member ' || p_from || ' to member ' || p_to,
-      jsonb_build_object('transfer_id', v_id::text, 'from', p_from::text, 'to', p_to::text),
+    SELECT l.transaction_id INTO v_ltx FROM ledger_post_many(
+      ARRAY['transfer:' || v_id], ARRAY['transfer'], ARRAY[NULL]::text[], ARRAY[p_from],
+      ARRAY['transfer from member ' || p_from || ' to member ' || p_to],
+      ARRAY[jsonb_build_object('transfer_id', v_id::text, 'from', p_from::text, 'to', p_to::text)],
       p_created_by,
-      ARRAY[p_from, p_to]::bigint[], ARRAY['deposit', 'deposit'], ARRAY['USD', 'USD'],
+      ARRAY[1, 1], ARRAY[p_from, p_to]::bigint[], ARRAY['deposit', 'deposit'], ARRAY['USD', 'USD'],
       ARRAY[-p_amount, p_amount]::bigint[]) l;
     INSERT INTO transfers (id, kind, user_id, userto_id, amount, request_key, ledger_transaction_id)
     VALUES (v_id, 'touser', p_from, p_to, p_amount, p_key, v_ltx);
@@ -2883,11 +2901,12 @@ BEGIN
     INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, member_plan_id, request_key)
     VALUES (p_user, p_kind, p_amount, p_fee, p_amount - p_fee, v_currency, v_address, NULL, p_key)
     RETURNING withdrawals.id INTO v_id;
-    PERFORM ledger_post(
-      'withdrawal-hold:' || v_id, 'withdrawal_hold', NULL, p_user, p_kind || ' withdrawal requested',
-      jsonb_build_object('withdrawal_id', v_id::text, 'fee', p_fee::text, 'net', (p_amount - p_fee)::text),
+    PERFORM ledger_post_many(
+      ARRAY['withdrawal-hold:' || v_id], ARRAY['withdrawal_hold'], ARRAY[NULL]::text[], ARRAY[p_user],
+      ARRAY[p_kind || ' withdrawal requested'],
+      ARRAY[jsonb_build_object('withdrawal_id', v_id::text, 'fee', p_fee::text, 'net', (p_amount - p_fee)::text)],
       p_created_by,
-      ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
+      ARRAY[1, 1], ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
       ARRAY[-p_amount, p_amount]::bigint[]);
   END IF;
   -- The record as GET /withdrawalrequest/{id} shows it (a query here sees the row just written).

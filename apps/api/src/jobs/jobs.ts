@@ -163,7 +163,9 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       'Reads credited chain deposits of the last 24 hours again and holds any whose transfer a chain reorganisation removed, for an admin to resolve (every minute; decision 0028).',
     run: async (deps, _data, now) => {
-      const reorg = new DepositReorgService(deps.db, deps.chains);
+      const reorg = new DepositReorgService(deps.db, deps.chains, (facts, message) =>
+        deps.logger?.warn(facts, message),
+      );
       const r = await new ReorgRecheck(deps.db, deps.chains, reorg).run(now);
       if (r.held > 0)
         deps.logger?.error(r, 'credited deposits held: a chain reorganisation removed their transfer');

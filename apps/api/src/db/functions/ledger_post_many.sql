@@ -1,26 +1,39 @@
 -- ledger_post_many: its live definition (decision 0057: edit this file; no migration needed).
--- The one writer of ledger_entries (decision 0064): many postings in a few statements. ledger_post.sql (one posting:
--- every service's post()), roi_claim.sql (the claim's credits) and postIncomeFrom (income.batch.ts: the salary and
--- CTO for every member at once) all post through it.
+-- The one writer of ledger_entries (decisions 0064, 0065): every posting goes through it, one or many at once.
+-- Every service's post() (ledger.service.ts), transfer_touser.sql, withdrawal_request.sql, token_trade.sql and
+-- roi_claim.sql post one or a few; postIncomeFrom (income.batch.ts: the salary and CTO for every member at once),
+-- the chain deposit credits (deposits.credit.ts) and the payouts paid on chain (payouts.verify.ts) post many.
 --
 -- Posting i: p_keys[i] (its idempotency key: a key posted before posts nothing and answers its first transaction),
 -- p_kinds[i], p_income_types[i], p_member_ids[i], p_memos[i], p_details[i]; all by p_created_by. Entry j belongs to
 -- posting p_entry_of[j] (1-based) and moves p_amounts[j] on the account (p_owners[j], p_account_kinds[j],
--- p_assets[j]), opened when missing (a platform account, owner NULL, may go negative). What ledger_post did, for
--- many: each account looked up once by its key (an index probe per entry, never a scan of every account); member
--- balances moved once per account, summed, locked in account-id order (no deadlock with any other writer) and
--- never below zero unless allowed (SX001); platform accounts take no row lock, their balance is their entries' sum;
--- the entries in one INSERT, so the zero-sum and live-rollup triggers run once. Keys must be distinct (SX002).
+-- p_assets[j]), opened when missing (a platform account, owner NULL, may go negative). Each account of a new
+-- posting is looked up once by its key (an index probe per entry, LIMIT 1 keeps it one: never a scan of every
+-- account, whatever the table's statistics say); member balances move once per account, summed, in account-id
+-- order (no deadlock with any other writer) and never below zero unless allowed (SX001); platform accounts take
+-- no row lock, their balance is their entries' sum; the entries in one INSERT, so the zero-sum and live-rollup
+-- triggers run once. Keys must be distinct (SX002).
+--
+-- Few statements, since each costs (decision 0065: one posting cost 20-25 % more PostgreSQL CPU when it went
+-- through statements written for many): the transactions (one posting: INSERT ... VALUES; many: one INSERT that
+-- also checks the keys differ); the accounts and each member account's sum in one statement (run again only
+-- when an account had to be opened); a few member accounts moved by one UPDATE each in id order, many (a batch)
+-- locked in id order and moved by one UPDATE; the entries; the answer without a query when every posting is new.
+-- The statements keep one generic plan per connection (decision 0047); ROWS 1 tells the planner what nearly
+-- every call returns.
 CREATE OR REPLACE FUNCTION public.ledger_post_many(p_keys text[], p_kinds text[], p_income_types text[], p_member_ids bigint[], p_memos text[], p_details jsonb[], p_created_by bigint, p_entry_of integer[], p_owners bigint[], p_account_kinds text[], p_assets text[], p_amounts bigint[])
  RETURNS TABLE(posting integer, transaction_id bigint, created boolean)
  LANGUAGE plpgsql
+ ROWS 1
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE
   v_n integer := coalesce(cardinality(p_keys), 0);
   v_e integer := coalesce(cardinality(p_amounts), 0);
+  v_one bigint;
+  v_keys integer;
   v_tx bigint[];      -- per posting: its new transaction; NULL when its key was posted before
-  v_acc bigint[];     -- per entry: its account
+  v_acc bigint[];     -- per entry: its account (0 for an entry of a posting posted before)
   v_ids bigint[];     -- the member accounts that move, in id order
   v_sums bigint[];    -- and by how much
   v_moved integer;
@@ -35,55 +48,70 @@ BEGIN
   END IF;
   IF v_n = 0 THEN
     RETURN;
-  END IF;
-  IF v_n > 1 AND (SELECT count(DISTINCT k) FROM unnest(p_keys) AS k) <> v_n THEN
-    RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
-  END IF;
-
-  WITH ins AS (
+  ELSIF v_n = 1 THEN
     INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
-    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
+    VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1], p_details[1], p_created_by)
     ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id, idempotency_key
-  )
-  SELECT array_agg(ins.id ORDER BY x.i) INTO v_tx
-  FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
+    RETURNING id INTO v_one;
+    v_tx := ARRAY[v_one];
+  ELSE
+    -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
+    WITH ins AS (
+      INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
+      SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
+      FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id, idempotency_key
+    )
+    SELECT array_agg(ins.id ORDER BY x.i), count(DISTINCT x.k) INTO v_tx, v_keys
+    FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
+    IF v_keys <> v_n THEN
+      RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
+    END IF;
+  END IF;
 
-  IF EXISTS (SELECT 1 FROM unnest(v_tx) AS t (id) WHERE t.id IS NOT NULL) THEN
-    -- The entries' accounts, one probe each, in the entries' order; opened when missing, then probed again.
-    SELECT array_agg(a.id ORDER BY y.j) INTO v_acc
-    FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (o, k, s, j)
-    LEFT JOIN LATERAL (
-      SELECT acc.id FROM ledger_accounts acc
-      WHERE coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k AND acc.asset = y.s
-    ) a ON true;
-    IF EXISTS (SELECT 1 FROM unnest(v_acc, p_entry_of) AS z (id, p) WHERE z.id IS NULL AND v_tx[z.p] IS NOT NULL) THEN
-      INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
-      SELECT DISTINCT y.o, y.k, y.s, y.o IS NULL
-      FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, v_acc) AS y (p, o, k, s, id)
-      WHERE y.id IS NULL AND v_tx[y.p] IS NOT NULL
-      ON CONFLICT DO NOTHING;
-      SELECT array_agg(a.id ORDER BY y.j) INTO v_acc
-      FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (o, k, s, j)
-      LEFT JOIN LATERAL (
-        SELECT acc.id FROM ledger_accounts acc
-        WHERE coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k AND acc.asset = y.s
-      ) a ON true;
-      IF EXISTS (SELECT 1 FROM unnest(v_acc, p_entry_of) AS z (id, p) WHERE z.id IS NULL AND v_tx[z.p] IS NOT NULL) THEN
+  IF cardinality(array_remove(v_tx, NULL)) > 0 THEN
+    FOR attempt IN 1 .. 2 LOOP
+      -- Each entry's account: one index probe (none for an entry of a posting posted before: 0), and each member
+      -- account's sum, in id order; in one statement.
+      WITH l AS (
+        SELECT y.j, y.o, y.amt, CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END AS id
+        FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, p_amounts) WITH ORDINALITY AS y (p, o, k, s, amt, j)
+        LEFT JOIN LATERAL (
+          SELECT acc.id FROM ledger_accounts acc
+          WHERE v_tx[y.p] IS NOT NULL AND coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k
+            AND acc.asset = y.s
+          LIMIT 1
+        ) a ON true
+      ), m AS (
+        SELECT l.id, sum(l.amt)::bigint AS amt FROM l WHERE l.o IS NOT NULL AND l.id > 0 GROUP BY l.id
+      )
+      SELECT (SELECT array_agg(l.id ORDER BY l.j) FROM l), (SELECT array_agg(m.id ORDER BY m.id) FROM m),
+             (SELECT array_agg(m.amt ORDER BY m.id) FROM m)
+      INTO v_acc, v_ids, v_sums;
+      EXIT WHEN array_position(v_acc, NULL) IS NULL;
+      IF attempt = 2 THEN
         RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_keys[1] USING ERRCODE = 'SX002';
       END IF;
-    END IF;
+      -- Opened when missing (a platform account, owner NULL, may go negative), then looked up again.
+      INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
+      SELECT DISTINCT y.o, y.k, y.s, y.o IS NULL
+      FROM unnest(p_owners, p_account_kinds, p_assets, v_acc) AS y (o, k, s, id)
+      WHERE y.id IS NULL
+      ON CONFLICT DO NOTHING;
+    END LOOP;
 
-    -- Member balances: each account once, locked in id order, never below zero unless allowed.
-    SELECT array_agg(m.id ORDER BY m.id), array_agg(m.amt ORDER BY m.id) INTO v_ids, v_sums
-    FROM (
-      SELECT z.id, sum(z.amt)::bigint AS amt
-      FROM unnest(p_entry_of, v_acc, p_owners, p_amounts) AS z (p, id, o, amt)
-      WHERE z.o IS NOT NULL AND v_tx[z.p] IS NOT NULL
-      GROUP BY z.id
-    ) m;
-    IF v_ids IS NOT NULL THEN
+    -- Member balances: each account once, in id order, never below zero unless allowed.
+    IF coalesce(cardinality(v_ids), 0) <= 8 THEN
+      FOR i IN 1 .. coalesce(cardinality(v_ids), 0) LOOP
+        UPDATE ledger_accounts a SET balance = a.balance + v_sums[i]
+        WHERE a.id = v_ids[i] AND (a.allow_negative OR a.balance + v_sums[i] >= 0);
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
+        END IF;
+      END LOOP;
+    ELSE
+      -- Many: all locked in id order first, then one UPDATE.
       PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR NO KEY UPDATE;
       UPDATE ledger_accounts a SET balance = a.balance + m.amt
       FROM unnest(v_ids, v_sums) AS m (id, amt)
@@ -100,6 +128,15 @@ BEGIN
   END IF;
 
   -- Every posting's transaction: the new one, or the one its key posted first.
+  IF array_position(v_tx, NULL) IS NULL THEN
+    FOR i IN 1 .. v_n LOOP
+      posting := i;
+      transaction_id := v_tx[i];
+      created := true;
+      RETURN NEXT;
+    END LOOP;
+    RETURN;
+  END IF;
   RETURN QUERY
   SELECT x.i::integer, coalesce(v_tx[x.i], t.id), v_tx[x.i] IS NOT NULL
   FROM unnest(p_keys) WITH ORDINALITY AS x (k, i)

@@ -32,6 +32,11 @@ DECLARE
   c_pay bigint[] := '{}';
   c_close boolean[] := '{}';
   c_details jsonb[] := '{}';
+  c_memo text[] := '{}';
+  e_of integer[] := '{}';    -- the credits' entries: the member's wallet, then the platform's income_expense
+  e_owner bigint[] := '{}';
+  e_kind text[] := '{}';
+  e_amount bigint[] := '{}';
   s_user bigint[] := '{}';   -- skips
   s_type text[] := '{}';
   s_key text[] := '{}';
@@ -184,21 +189,21 @@ BEGIN
     ON CONFLICT (dedupe_key) DO NOTHING;
   END IF;
 
-  -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decision 0064), all in a few statements
+  -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decisions 0064, 0065), all in one call
   -- (one ledger transaction per credit with its key; accounts opened when missing; member balances in account-id
-  -- order; the entries in one INSERT), then total_earned.
+  -- order; the entries in one INSERT), then total_earned. Each credit's two entries (the member's wallet, the
+  -- platform's income_expense) are put in the call's arrays here, without a query.
   IF cardinality(c_user) > 0 THEN
-    PERFORM 1
-    FROM (
-      SELECT array_agg(x.p::integer ORDER BY x.p, e.leg) AS entry_of, array_agg(e.o ORDER BY x.p, e.leg) AS owners,
-             array_agg(e.k ORDER BY x.p, e.leg) AS kinds, array_agg('USD'::text ORDER BY x.p, e.leg) AS assets,
-             array_agg(e.amt ORDER BY x.p, e.leg) AS amounts
-      FROM unnest(c_user, c_wallet, c_pay) WITH ORDINALITY AS x (o, w, pay, p)
-      CROSS JOIN LATERAL (VALUES (1, x.o, x.w, x.pay), (2, NULL::bigint, 'income_expense'::text, -x.pay)) AS e (leg, o, k, amt)
-    ) es,
-    ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user,
-                     ARRAY(SELECT regexp_replace(t.v, '_', ' ') FROM unnest(c_type) WITH ORDINALITY AS t (v, j) ORDER BY t.j),
-                     c_details, NULL, es.entry_of, es.owners, es.kinds, es.assets, es.amounts) AS m;
+    FOR i IN 1 .. cardinality(c_user) LOOP
+      c_memo := c_memo || regexp_replace(c_type[i], '_', ' ');
+      e_of := e_of || ARRAY[i, i];
+      e_owner := e_owner || ARRAY[c_user[i], NULL];
+      e_kind := e_kind || ARRAY[c_wallet[i], 'income_expense'];
+      e_amount := e_amount || ARRAY[c_pay[i], -c_pay[i]];
+    END LOOP;
+    PERFORM ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user, c_memo,
+                             c_details, NULL, e_of, e_owner, e_kind,
+                             array_fill('USD'::text, ARRAY[cardinality(e_of)]), e_amount);
     UPDATE users x SET total_earned = x.total_earned + c.pay,
       roi_status = CASE WHEN c.close THEN 'close' ELSE x.roi_status END,
       level_status = CASE WHEN c.close THEN 'close' ELSE x.level_status END

@@ -78,19 +78,20 @@ BEGIN
     k * c.total_supply);
 
   v_tid := nextval(pg_get_serial_sequence('token_transactions', 'id'));
-  SELECT l.transaction_id INTO v_ltx FROM ledger_post(
-    'token-trade:' || v_tid,
-    CASE WHEN p_side = 'BUY' THEN 'token_buy' ELSE 'token_sell' END,
-    NULL,
-    p_user,
-    p_side || ' ' || (p_q::numeric / k)::numeric(38, 8)::text || ' ' || c.symbol,
-    jsonb_build_object(
+  SELECT l.transaction_id INTO v_ltx FROM ledger_post_many(
+    ARRAY['token-trade:' || v_tid],
+    ARRAY[CASE WHEN p_side = 'BUY' THEN 'token_buy' ELSE 'token_sell' END],
+    ARRAY[NULL]::text[],
+    ARRAY[p_user],
+    ARRAY[p_side || ' ' || (p_q::numeric / k)::numeric(38, 8)::text || ' ' || c.symbol],
+    ARRAY[jsonb_build_object(
       'token_transaction_id', v_tid::text,
       'gross', v_gross::text,
       'fee', v_fee::text,
       'price_before', c.current_price::text,
-      'price_after', v_new_price::text),
+      'price_after', v_new_price::text)],
     p_created_by,
+    CASE WHEN v_fee > 0 THEN ARRAY[1, 1, 1, 1, 1] ELSE ARRAY[1, 1, 1, 1] END,
     CASE WHEN v_fee > 0 THEN ARRAY[p_user, NULL, p_user, NULL, NULL] ELSE ARRAY[p_user, NULL, p_user, NULL] END::bigint[],
     CASE WHEN v_fee > 0
       THEN ARRAY['deposit', 'token_treasury', 'token', 'token_treasury', 'fee_revenue']

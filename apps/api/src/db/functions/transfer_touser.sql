@@ -4,7 +4,7 @@
 -- first, so the ledger key 'transfer:<id>' is known before the row exists. What a transfer does and answers is
 -- unchanged: a key used before returns that transfer (created false), a missing recipient is SX201, a blocked
 -- sender is refused, the same checks as the table's (the amount, not to oneself) are made first, and the posting
--- is ledger_post's.
+-- is ledger_post_many's (one posting).
 CREATE OR REPLACE FUNCTION public.transfer_touser(p_from bigint, p_to bigint, p_amount bigint, p_key text, p_created_by bigint, p_fingerprint text DEFAULT NULL::text)
  RETURNS TABLE(id bigint, created boolean, kind text, user_id bigint, username text, userto_id bigint, userto text, amount bigint, created_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -28,12 +28,12 @@ BEGIN
     -- The member sends their own money (the route is for members only): refused while blocked.
     PERFORM assert_may_move_money(p_from);
     v_id := nextval('transfers_id_seq');
-    SELECT l.transaction_id INTO v_ltx FROM ledger_post(
-      'transfer:' || v_id, 'transfer', NULL, p_from,
-      'transfer from member ' || p_from || ' to member ' || p_to,
-      jsonb_build_object('transfer_id', v_id::text, 'from', p_from::text, 'to', p_to::text),
+    SELECT l.transaction_id INTO v_ltx FROM ledger_post_many(
+      ARRAY['transfer:' || v_id], ARRAY['transfer'], ARRAY[NULL]::text[], ARRAY[p_from],
+      ARRAY['transfer from member ' || p_from || ' to member ' || p_to],
+      ARRAY[jsonb_build_object('transfer_id', v_id::text, 'from', p_from::text, 'to', p_to::text)],
       p_created_by,
-      ARRAY[p_from, p_to]::bigint[], ARRAY['deposit', 'deposit'], ARRAY['USD', 'USD'],
+      ARRAY[1, 1], ARRAY[p_from, p_to]::bigint[], ARRAY['deposit', 'deposit'], ARRAY['USD', 'USD'],
       ARRAY[-p_amount, p_amount]::bigint[]) l;
     INSERT INTO transfers (id, kind, user_id, userto_id, amount, request_key, ledger_transaction_id)
     VALUES (v_id, 'touser', p_from, p_to, p_amount, p_key, v_ltx);

@@ -49,11 +49,12 @@ BEGIN
     INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, member_plan_id, request_key)
     VALUES (p_user, p_kind, p_amount, p_fee, p_amount - p_fee, v_currency, v_address, NULL, p_key)
     RETURNING withdrawals.id INTO v_id;
-    PERFORM ledger_post(
-      'withdrawal-hold:' || v_id, 'withdrawal_hold', NULL, p_user, p_kind || ' withdrawal requested',
-      jsonb_build_object('withdrawal_id', v_id::text, 'fee', p_fee::text, 'net', (p_amount - p_fee)::text),
+    PERFORM ledger_post_many(
+      ARRAY['withdrawal-hold:' || v_id], ARRAY['withdrawal_hold'], ARRAY[NULL]::text[], ARRAY[p_user],
+      ARRAY[p_kind || ' withdrawal requested'],
+      ARRAY[jsonb_build_object('withdrawal_id', v_id::text, 'fee', p_fee::text, 'net', (p_amount - p_fee)::text)],
       p_created_by,
-      ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
+      ARRAY[1, 1], ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
       ARRAY[-p_amount, p_amount]::bigint[]);
   END IF;
   -- The record as GET /withdrawalrequest/{id} shows it (a query here sees the row just written).

@@ -10,8 +10,11 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { sqlOn } from '../../../test/helpers';
+import type { Principal } from '../../http/access';
 import { jobs } from '../../jobs/jobs';
+import type { ChainsService } from '../chains/chains.service';
 import { OPERATOR, type PayoutChain, payoutFixture, payoutSuite } from './payouts.fixture';
+import { PayoutReorgService } from './payouts.reorg';
 
 /**
  * Decision 0053: a payout verified on chain whose transaction a chain reorganisation removes is held
@@ -144,6 +147,38 @@ describe('a verified payout a chain reorganisation removes', () => {
     expect(r.payout_mismatches).toEqual(expect.arrayContaining([String(a.id), String(b.id)]));
     expect(r.proof_mismatches).toEqual([]);
     expect((await f.api('DELETE', `/withdrawalrequest/${a.id}`, a.token)).statusCode).toBe(409);
+
+    // A node that cannot be reached: nothing is confirmed, and the log says why the confirmation was refused.
+    const warned: { facts: Record<string, unknown>; message: string }[] = [];
+    const unreachable = Object.assign(Object.create(s.t.deps.chains) as ChainsService, {
+      client: () => createPublicClient({ transport: http('http://127.0.0.1:9', { retryCount: 0 }) }),
+    });
+    const blind = new PayoutReorgService(
+      s.t.deps.db,
+      unreachable,
+      s.t.deps.chainPayouts.verifier,
+      (facts, message) => warned.push({ facts, message }),
+    );
+    const { rows: admins } = await sqlOn(
+      s.t.url,
+      "SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1",
+    );
+    const admin: Principal = {
+      userId: BigInt(admins[0]?.id),
+      role: 'admin',
+      sessionId: 0n,
+      secondFactor: 'ok',
+    };
+    await expect(
+      blind.resolve(admin, BigInt(a.id), { action: 'remined', reason: 'checked the explorer' }),
+    ).rejects.toThrow(/did not answer just now/);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({
+      facts: { batch: String(batch.id), chainId: c.id },
+      message: 'a held payout could not be read on its chain: its confirmation is refused until it can be',
+    });
+    expect(warned[0]?.facts.err).toBeInstanceOf(Error);
+    expect(await state(a.id)).toMatchObject({ status: 'pending', payout: 'held' });
 
     // Not on the chain: it cannot be confirmed; its batch could still pay until the deadline: not paid again.
     expect((await resolve(a.id, 'remined')).statusCode).toBe(422);

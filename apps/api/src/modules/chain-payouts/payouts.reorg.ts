@@ -11,6 +11,7 @@ import type { Db } from '../../db';
 import type { PayoutBatchesTable } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, notFound } from '../../http/errors';
+import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
 import { type ChainRead, readBatchDead, readBatchesPaid, readHead, readTransaction } from '../chains/reader';
@@ -134,6 +135,8 @@ export class PayoutReorgService {
     private readonly db: Db,
     private readonly chains: ChainsService,
     private readonly verifier: PayoutVerifier,
+    /** Where a chain that did not answer while an admin confirms a held payout is told. */
+    private readonly warn: Warn = unlogged,
   ) {}
 
   /** The paid payouts of a batch, as `readBatchPayment` matches them. */
@@ -427,7 +430,11 @@ export class PayoutReorgService {
         ),
       );
       verdict = logs.size === 0 ? first : await readBatchPayment(client, b, s, [item], logs);
-    } catch {
+    } catch (err) {
+      this.warn(
+        { err, batch: String(b.id), chainId: b.chain_id },
+        'a held payout could not be read on its chain: its confirmation is refused until it can be',
+      );
       throw businessRule('The chain did not answer just now, so the payment cannot be proven: try again.');
     }
     if (verdict.kind === 'gone')

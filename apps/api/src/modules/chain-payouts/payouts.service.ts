@@ -45,7 +45,7 @@ export class ChainPayoutsService {
     warn: Warn = unlogged,
   ) {
     this.verifier = new PayoutVerifier(db, chains, plans, warn);
-    this.reorg = new PayoutReorgService(db, chains, this.verifier);
+    this.reorg = new PayoutReorgService(db, chains, this.verifier, warn);
   }
 
   async queue(network: PayoutNetwork): Promise<PayoutQueueResponse> {

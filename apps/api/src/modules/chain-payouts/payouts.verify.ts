@@ -15,6 +15,7 @@ import {
   readTransaction,
   type Transfer,
 } from '../chains/reader';
+import { postMany } from '../ledger/ledger.service';
 import { usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
 
@@ -279,28 +280,30 @@ export class PayoutVerifier {
       .execute();
     if (ws.length === 0) return 0;
     const logOf = new Map(matched.map((m) => [m.withdrawal_id, m.logIndex]));
-    const details = ws.map((w) =>
-      JSON.stringify({
-        withdrawal_id: String(w.id),
-        chain_id: b.chain_id,
-        tx_hash: `0x${hash}`,
-        batch_id: String(b.id),
-      }),
-    );
-    await sql`
-      SELECT p.transaction_id
-      FROM unnest(${ws.map((w) => completionKey(w.id, w.reorgs))}::text[], ${ws.map((w) => w.user_id)}::bigint[],
-                  ${ws.map((w) => `${w.kind} withdrawal paid on chain`)}::text[], ${details}::jsonb[],
-                  ${ws.map((w) => w.approved_by)}::bigint[], ${ws.map((w) => w.amount)}::bigint[],
-                  ${ws.map((w) => w.net)}::bigint[], ${ws.map((w) => w.fee)}::bigint[])
-        AS v(key, user_id, memo, details, by, amount, net, fee)
-      CROSS JOIN LATERAL ledger_post(v.key, 'withdrawal_payout', NULL, v.user_id, v.memo, v.details, v.by,
-        CASE WHEN v.fee = 0 THEN ARRAY[NULL, NULL]::bigint[] ELSE ARRAY[NULL, NULL, NULL]::bigint[] END,
-        CASE WHEN v.fee = 0 THEN ARRAY['pending_withdrawals', 'cash']
-             ELSE ARRAY['pending_withdrawals', 'cash', 'fee_revenue'] END::text[],
-        CASE WHEN v.fee = 0 THEN ARRAY['USD', 'USD'] ELSE ARRAY['USD', 'USD', 'USD'] END::text[],
-        CASE WHEN v.fee = 0 THEN ARRAY[-v.amount, v.net] ELSE ARRAY[-v.amount, v.net, v.fee] END::bigint[]) AS p`.execute(
+    // Each payout's completion, posted by the one writer of the ledger (ledger_post_many.sql) in one call per
+    // approver: pending_withdrawals gives the amount, cash pays the net, fee_revenue keeps the fee.
+    await postMany(
       tx,
+      ws.map((w) => ({
+        key: completionKey(w.id, w.reorgs),
+        kind: 'withdrawal_payout',
+        memberId: w.user_id,
+        memo: `${w.kind} withdrawal paid on chain`,
+        details: {
+          withdrawal_id: String(w.id),
+          chain_id: b.chain_id,
+          tx_hash: `0x${hash}`,
+          batch_id: String(b.id),
+        },
+        createdBy: w.approved_by,
+        entries: [
+          { account: { owner: null, kind: 'pending_withdrawals' }, amount: -BigInt(w.amount) },
+          { account: { owner: null, kind: 'cash' }, amount: BigInt(w.net) },
+          ...(BigInt(w.fee) === 0n
+            ? []
+            : [{ account: { owner: null, kind: 'fee_revenue' as const }, amount: BigInt(w.fee) }]),
+        ],
+      })),
     );
     const ids = ws.map((w) => w.id);
     const now = new Date();

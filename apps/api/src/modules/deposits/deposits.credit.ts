@@ -2,7 +2,7 @@ import { depositNetworkName } from '@sgx/chain';
 import { sql } from 'kysely';
 import type { Tx } from '../../db';
 import { writeAudit } from '../audit/audit.repo';
-import type { Posting } from '../ledger/ledger.service';
+import { type Posting, postMany } from '../ledger/ledger.service';
 import { type MemberEventInput, usd } from '../notifications/events';
 import type { Deposit } from './deposits.approval';
 
@@ -87,19 +87,9 @@ export async function creditOwnAddressDeposits(
   if (due.length === 0) return [];
   const by: CreditBy = { kind: 'chain', userId: null };
   const postings = due.map((d) => depositPosting(d, d.amount, by));
-  const json = (p: Posting) =>
-    JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-  const { rows } = await sql<{ id: bigint | string; transaction_id: bigint | string }>`
-    SELECT v.id, p.transaction_id
-    FROM unnest(${due.map((d) => d.id)}::bigint[], ${postings.map((p) => p.key)}::text[],
-                ${due.map((d) => d.user_id)}::bigint[], ${postings.map((p) => p.memo ?? null)}::text[],
-                ${postings.map(json)}::jsonb[], ${due.map((d) => d.amount)}::bigint[])
-      WITH ORDINALITY AS v(id, key, user_id, memo, details, amount, n)
-    CROSS JOIN LATERAL ledger_post(v.key, 'deposit', NULL, v.user_id, v.memo, v.details, NULL,
-      ARRAY[v.user_id, NULL]::bigint[], ARRAY['deposit', 'member_addresses']::text[], ARRAY['USD', 'USD']::text[],
-      ARRAY[v.amount, -v.amount]::bigint[]) AS p
-    ORDER BY v.n`.execute(tx);
-  const txOf = new Map(rows.map((r) => [String(r.id), String(r.transaction_id)]));
+  // All of them in one call of the one writer of the ledger (ledger_post_many.sql): posting i is deposit i.
+  const posted = await postMany(tx, postings);
+  const txOf = new Map(due.map((d, i) => [String(d.id), String(posted[i]?.transactionId)]));
   const now = new Date();
   await sql`UPDATE deposits x SET status = 'complete', credited_amount = x.amount, verified_by = 'chain',
       decided_by = NULL, decided_at = ${now}, note = v.note, ledger_transaction_id = v.tx,

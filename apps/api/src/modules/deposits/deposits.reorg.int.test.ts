@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DEV_ACCOUNTS, mine } from '@sgx/chain/dev';
-import { type Address, createTestClient, type Hex, http } from 'viem';
+import { type Address, createPublicClient, createTestClient, type Hex, http } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { bearer, buildMember } from '../../../test/factories';
 import { sqlOn } from '../../../test/helpers';
 import { walletsOf } from '../../../test/money';
+import type { Principal } from '../../http/access';
 import { jobs } from '../../jobs/jobs';
+import type { ChainsService } from '../chains/chains.service';
 import { CONFIRMATIONS, depositSuite, type ChainMember as Member, usd } from '../chains/deposit.fixture';
 import { type RecheckCounts, readCreditedTransfer, receivingAddressesEver } from '../chains/recheck';
+import { DepositReorgService } from './deposits.reorg';
 
 /**
  * A credited chain deposit that a reorganisation removes (decision 0028), on a real anvil node standing
@@ -25,7 +28,7 @@ const recheck = {
 };
 const STRANGER = DEV_ACCOUNTS[8]?.address as Address;
 
-const s = depositSuite([1, 2, 3], 90_000);
+const s = depositSuite([1, 2, 3, 4], 90_000);
 const { f } = s;
 const { sendRaw } = f;
 const api = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
@@ -281,6 +284,55 @@ describe('a credited deposit a chain reorganisation removes', () => {
     expect((await api('GET', '/admin/deposits/reorged?status=all', s.admins.tokenA)).json().held_count).toBe(
       0,
     );
+    await reconciles();
+  });
+});
+
+describe('a held deposit whose chain cannot be read', () => {
+  it('is not released, and the log says why the release was refused', async () => {
+    const dave = await f.chainMember(4);
+    const snapshot = await testClient().snapshot();
+    const raw = await f.signed(s.usdt, dave.wallet, usd('25'));
+    const { id } = await creditedDeposit(dave, raw, '25');
+    await testClient().revert({ id: snapshot });
+    await sendRaw(raw);
+    await mine(s.chain.url, CONFIRMATIONS + 5);
+    // Held by hand (the chain shows it again, so the re-check would not hold it): the admin's release must read it.
+    const chains = s.t.deps.chains;
+    expect(await new DepositReorgService(s.t.deps.db, chains).hold(BigInt(id), 'test: held by hand')).toBe(
+      true,
+    );
+    // The same chains, but the node of this chain answers on a port nothing listens on: it cannot be read.
+    const unreachable = Object.assign(Object.create(chains) as ChainsService, {
+      client: (chainId: number) =>
+        chainId === 56
+          ? createPublicClient({ transport: http('http://127.0.0.1:9', { retryCount: 0 }) })
+          : undefined,
+    });
+    const warned: { facts: Record<string, unknown>; message: string }[] = [];
+    const reorg = new DepositReorgService(s.t.deps.db, unreachable, (facts, message) =>
+      warned.push({ facts, message }),
+    );
+    const { rows } = await sqlOn(s.t.url, "SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1");
+    const admin: Principal = {
+      userId: BigInt(rows[0]?.id),
+      role: 'admin',
+      sessionId: 0n,
+      secondFactor: 'ok',
+    };
+    await expect(
+      reorg.resolve(admin, id, { action: 'release', reason: 'the transfer is back on chain' }),
+    ).rejects.toThrow(/cannot read this deposit/);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({
+      facts: { deposit: String(id), chainId: 56 },
+      message: 'a held deposit could not be read on its chain: its release is refused until it can be',
+    });
+    expect(warned[0]?.facts.err).toBeInstanceOf(Error);
+    expect(await flagOf(id)).toMatchObject({ reorg_status: 'held' });
+    // Read again through the node itself, it is released.
+    const released = await resolve(id, 'release', 'the transfer is back on chain');
+    expect(released.statusCode).toBe(200);
     await reconciles();
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { ReorgStatus } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, notFound } from '../../http/errors';
+import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
 import {
@@ -27,6 +28,8 @@ export class DepositReorgService {
   constructor(
     private readonly db: Db,
     private readonly chains: ChainsService,
+    /** Where a chain that could not be read for a held deposit is told (the release is refused meanwhile). */
+    private readonly warn: Warn = unlogged,
   ) {}
 
   /**
@@ -251,7 +254,12 @@ export class DepositReorgService {
         chain_id: d.chain_id,
         credited_amount: d.credited_amount,
       });
-    } catch {
+    } catch (err) {
+      // The release waits for a reading: the admin is told the chain cannot be read just now, the log says why.
+      this.warn(
+        { err, deposit: String(id), chainId: d.chain_id },
+        'a held deposit could not be read on its chain: its release is refused until it can be',
+      );
       return 'unreadable';
     }
   }

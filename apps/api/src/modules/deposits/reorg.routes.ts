@@ -15,7 +15,9 @@ import { DepositReorgService } from './deposits.reorg';
  * held one (reverse or release, with a reason); a member reads their own held deposits.
  */
 export function reorgRoutes(app: App): void {
-  const reorg = new DepositReorgService(app.deps.db, app.deps.chains);
+  const reorg = new DepositReorgService(app.deps.db, app.deps.chains, (facts, message) =>
+    app.log.warn(facts, message),
+  );
   const tags = ['deposits'];
 
   app.get(

@@ -349,7 +349,7 @@ describe('what the ledger keeps beside its entries (migration 0062)', () => {
   });
 });
 
-describe('the posting function (ledger_post, one round trip)', () => {
+describe('the posting function (ledger_post_many, one round trip)', () => {
   it('refuses an overdraft of one unit in the database itself, leaving nothing behind', async () => {
     const m = await buildMember(t.deps);
     await fund(m.id, '2', `fn-fund:${m.id}`);
@@ -357,8 +357,8 @@ describe('the posting function (ledger_post, one round trip)', () => {
     await expect(
       sqlOn(
         t.url,
-        `SELECT * FROM ledger_post('fn-over:' || $1::bigint::text, 'test', NULL, $1::bigint, NULL, NULL, NULL,
-           ARRAY[$1::bigint, NULL]::bigint[], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[-200000001, 200000001]::bigint[])`,
+        `SELECT * FROM ledger_post_many(ARRAY['fn-over:' || $1::bigint::text], ARRAY['test']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL,
+           ARRAY[1, 1], ARRAY[$1::bigint, NULL]::bigint[], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[-200000001, 200000001]::bigint[])`,
         [m.id],
       ),
     ).rejects.toThrow(/Insufficient balance/);
@@ -376,8 +376,8 @@ describe('the posting function (ledger_post, one round trip)', () => {
     await expect(
       sqlOn(
         t.url,
-        `SELECT * FROM ledger_post('fn-unbalanced:' || $1::bigint::text, 'test', NULL, $1::bigint, NULL, NULL, NULL,
-           ARRAY[$1::bigint, NULL]::bigint[], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[5, -4]::bigint[])`,
+        `SELECT * FROM ledger_post_many(ARRAY['fn-unbalanced:' || $1::bigint::text], ARRAY['test']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL,
+           ARRAY[1, 1], ARRAY[$1::bigint, NULL]::bigint[], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[5, -4]::bigint[])`,
         [m.id],
       ),
     ).rejects.toThrow(/does not balance/);
@@ -389,8 +389,8 @@ describe('the posting function (ledger_post, one round trip)', () => {
     await expect(
       sqlOn(
         t.url,
-        `SELECT * FROM ledger_post('fn-kind:' || $1::bigint::text, 'test', NULL, $1::bigint, NULL, NULL, NULL,
-           ARRAY[$1::bigint, NULL]::bigint[], ARRAY['cash', 'cash'], ARRAY['USD', 'USD'], ARRAY[5, -5]::bigint[])`,
+        `SELECT * FROM ledger_post_many(ARRAY['fn-kind:' || $1::bigint::text], ARRAY['test']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL,
+           ARRAY[1, 1], ARRAY[$1::bigint, NULL]::bigint[], ARRAY['cash', 'cash'], ARRAY['USD', 'USD'], ARRAY[5, -5]::bigint[])`,
         [m.id],
       ),
     ).rejects.toThrow(/check constraint/);
@@ -531,7 +531,7 @@ describe('the money functions and the planner', () => {
     // The ROI claim's (db/functions/roi_claim.sql) with the rest.
     const moneyFunctions = [
       'income_decide',
-      'ledger_post',
+      'ledger_post_many',
       'roi_claim',
       'token_trade',
       'token_trade_keyed',

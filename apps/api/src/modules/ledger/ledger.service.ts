@@ -44,30 +44,66 @@ function checkBalanced(p: Posting): void {
 
 /**
  * Posts one balanced ledger transaction inside the caller's database transaction, in one round trip
- * (the SQL function ledger_post, db/functions/ledger_post.sql): the entries, and each member account's balance
- * through a conditional update that refuses to take it below zero, so no race can overdraw it.
- * Platform accounts take no row lock: their balance is the sum of their entries. Same key again:
+ * (the one writer of the ledger, db/functions/ledger_post_many.sql, given one posting): the entries, and each
+ * member account's balance through a conditional update that refuses to take it below zero, so no race can
+ * overdraw it. Platform accounts take no row lock: their balance is the sum of their entries. Same key again:
  * nothing is posted and the first result returns.
  */
 export async function post(tx: Tx, p: Posting): Promise<Posted> {
-  checkBalanced(p);
-  const { rows } = await sql<{ transaction_id: bigint; created: boolean }>`
-    SELECT transaction_id, created FROM ${postingCall(p)}`
-    .execute(tx)
-    .catch(refusal);
-  const row = rows[0];
-  if (!row) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
-  return { transactionId: row.transaction_id, created: row.created };
+  const [posted] = await postMany(tx, [p]);
+  if (!posted) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
+  return posted;
 }
 
-const postingCall = (p: Posting) => sql`ledger_post(
-  ${p.key}, ${p.kind}, ${p.incomeType ?? null}, ${p.memberId ?? null}, ${p.memo ?? null},
-  ${p.details === undefined ? null : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}::jsonb,
-  ${p.createdBy ?? null},
-  ${p.entries.map((e) => e.account.owner)}::bigint[],
-  ${p.entries.map((e) => e.account.kind)}::text[],
-  ${p.entries.map((e) => assetOf(e.account))}::text[],
-  ${p.entries.map((e) => e.amount)}::bigint[])`;
+/**
+ * Posts many balanced ledger transactions as post() posts one (a batch of chain deposits, the payouts of a batch
+ * paid on chain): one round trip for each author among them (ledger_post_many takes one author for all its
+ * postings), and answers each posting's result in the postings' order. Keys must be distinct; a key posted before
+ * answers its first transaction and posts nothing.
+ */
+export async function postMany(tx: Tx, ps: Posting[]): Promise<Posted[]> {
+  for (const p of ps) checkBalanced(p);
+  const byAuthor = new Map<string, number[]>();
+  ps.forEach((p, i) => {
+    const author = String(p.createdBy ?? '');
+    const group = byAuthor.get(author);
+    if (group) group.push(i);
+    else byAuthor.set(author, [i]);
+  });
+  const posted: Posted[] = new Array(ps.length);
+  for (const indices of byAuthor.values()) {
+    const group = indices.map((i) => ps[i] as Posting);
+    const results = await postGroup(tx, group);
+    indices.forEach((i, k) => {
+      posted[i] = results[k] as Posted;
+    });
+  }
+  return posted;
+}
+
+async function postGroup(tx: Tx, ps: Posting[]): Promise<Posted[]> {
+  const entries = ps.flatMap((p, i) => p.entries.map((e) => ({ posting: i + 1, ...e })));
+  const json = (p: Posting) =>
+    p.details === undefined
+      ? null
+      : JSON.stringify(p.details, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  const { rows } = await sql<{ posting: number; transaction_id: bigint; created: boolean }>`
+    SELECT posting, transaction_id, created FROM ledger_post_many(
+      ${ps.map((p) => p.key)}::text[], ${ps.map((p) => p.kind)}::text[], ${ps.map((p) => p.incomeType ?? null)}::text[],
+      ${ps.map((p) => p.memberId ?? null)}::bigint[], ${ps.map((p) => p.memo ?? null)}::text[],
+      ${ps.map(json)}::jsonb[], ${ps[0]?.createdBy ?? null},
+      ${entries.map((e) => e.posting)}::integer[], ${entries.map((e) => e.account.owner)}::bigint[],
+      ${entries.map((e) => e.account.kind)}::text[], ${entries.map((e) => assetOf(e.account))}::text[],
+      ${entries.map((e) => e.amount)}::bigint[])`
+    .execute(tx)
+    .catch(refusal);
+  const byPosting = new Map(rows.map((r) => [r.posting, r]));
+  return ps.map((_p, i) => {
+    const r = byPosting.get(i + 1);
+    if (!r) throw new AppError('INTERNAL', 'The ledger posting returned nothing.');
+    return { transactionId: r.transaction_id, created: r.created };
+  });
+}
 
 export type Mismatch = { account_id: string; balance: string; ledger: string };
 export type EarnedMismatch = { user_id: string; cached: string; ledger: string };

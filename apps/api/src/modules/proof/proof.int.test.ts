@@ -149,8 +149,7 @@ describe('proof of liabilities', () => {
     const someone = signedIn[1]?.who.id;
     await sqlOn(
       t.url,
-      `SELECT ledger_post('proof-later', 'adjustment', NULL, $1::bigint, NULL, NULL, NULL, ARRAY[$1::bigint, NULL],
-         ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[123456789, -123456789]::bigint[])`,
+      `SELECT ledger_post_many(ARRAY['proof-later'], ARRAY['adjustment']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL, ARRAY[1, 1], ARRAY[$1::bigint, NULL], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[123456789, -123456789]::bigint[])`,
       [String(someone)],
     );
     expect((await liabilities())[0]).toBe(usd + 123_456_789n);
@@ -255,8 +254,7 @@ describe('proof of liabilities', () => {
     try {
       await open.query('BEGIN');
       await open.query(
-        `SELECT ledger_post('proof-open', 'adjustment', NULL, $1::bigint, NULL, NULL, NULL, ARRAY[$1::bigint, NULL],
-           ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[555, -555]::bigint[])`,
+        `SELECT ledger_post_many(ARRAY['proof-open'], ARRAY['adjustment']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL, ARRAY[1, 1], ARRAY[$1::bigint, NULL], ARRAY['deposit', 'cash'], ARRAY['USD', 'USD'], ARRAY[555, -555]::bigint[])`,
         [String(signedIn[2]?.who.id)],
       );
       const started = (await open.query('SELECT now() AS at')).rows[0].at as Date;
@@ -288,9 +286,8 @@ describe('proof of liabilities', () => {
            INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, request_key)
            VALUES ($1::bigint, 'working', $2::bigint, 100, $2::bigint - 100, 'BEP20', '0xabc', $3) RETURNING id
          )
-         SELECT w.id, ledger_post('withdrawal-hold:' || w.id, 'withdrawal_hold', NULL, $1::bigint, NULL, NULL, NULL,
-           ARRAY[$1::bigint, NULL], ARRAY['deposit', 'pending_withdrawals'], ARRAY['USD', 'USD'],
-           ARRAY[-$2::bigint, $2::bigint]) FROM w`,
+         SELECT w.id, ledger_post_many(ARRAY['withdrawal-hold:' || w.id], ARRAY['withdrawal_hold']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL,
+           ARRAY[1, 1], ARRAY[$1::bigint, NULL], ARRAY['deposit', 'pending_withdrawals'], ARRAY['USD', 'USD'], ARRAY[-$2::bigint, $2::bigint]) FROM w`,
         [String(who.who.id), String(amount), key],
       );
     const held = await hold('proof-pending-1', 70_000n);
@@ -311,9 +308,8 @@ describe('proof of liabilities', () => {
     const id = String(held.rows[0].id);
     await sqlOn(
       t.url,
-      `SELECT ledger_post('withdrawal-decline:' || $2, 'withdrawal_release', NULL, $1::bigint, NULL, NULL, NULL,
-         ARRAY[NULL, $1::bigint], ARRAY['pending_withdrawals', 'deposit'], ARRAY['USD', 'USD'],
-         ARRAY[-70000, 70000]::bigint[])`,
+      `SELECT ledger_post_many(ARRAY['withdrawal-decline:' || $2], ARRAY['withdrawal_release']::text[], ARRAY[NULL]::text[], ARRAY[$1::bigint]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL,
+         ARRAY[1, 1], ARRAY[NULL, $1::bigint], ARRAY['pending_withdrawals', 'deposit'], ARRAY['USD', 'USD'], ARRAY[-70000, 70000]::bigint[])`,
       [String(who.who.id), id],
     );
     await sqlOn(t.url, "UPDATE withdrawals SET status = 'decline' WHERE id = $1::bigint", [id]);
