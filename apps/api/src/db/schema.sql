@@ -1845,11 +1845,11 @@ BEGIN
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.income_decide(p_user bigint, p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text)
- RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint)
+ RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint, closes boolean)
  LANGUAGE sql
  STABLE ROWS 1
 AS $function$
-  SELECT d.pay, d.reason, d.cap, d.earned
+  SELECT d.pay, d.reason, d.cap, d.earned, d.closes
   FROM (SELECT 1) AS one
   LEFT JOIN users x ON x.id = p_user AND x.deleted_at IS NULL
   CROSS JOIN LATERAL income_decision(p_amount, p_feature, p_feature_on, p_gate, p_cap_multiplier, p_source_name,
@@ -1858,7 +1858,7 @@ AS $function$
 $function$;
 
 CREATE OR REPLACE FUNCTION public.income_decision(p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text, p_found boolean, p_status text, p_is_active text, p_roi_status text, p_level_status text, p_active_plan bigint, p_total_earned bigint)
- RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint)
+ RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint, closes boolean)
  LANGUAGE sql
  IMMUTABLE ROWS 1
 AS $function$
@@ -1874,7 +1874,9 @@ AS $function$
                   ELSE 'earning cap reached' END
               WHEN r.room < p_amount THEN 'cut at the earning cap' END,
          CASE WHEN p_amount > 0 AND r.refused IS NULL THEN r.cap END,
-         CASE WHEN p_amount > 0 AND p_found THEN p_total_earned END
+         CASE WHEN p_amount > 0 AND p_found THEN p_total_earned END,
+         coalesce(p_amount > 0 AND r.refused IS NULL AND p_cap_multiplier IS NOT NULL AND r.room > 0
+                  AND p_amount >= r.room, false)
   FROM (
     SELECT c.cap, c.cap - p_total_earned AS room, t.cause, t.what,
       CASE
@@ -2336,7 +2338,7 @@ BEGIN
   IF d.pay > 0 THEN
     c_user := c_user || p_user; c_type := c_type || 'roi_income'::text; c_key := c_key || v_key;
     c_wallet := c_wallet || 'non_working'::text; c_pay := c_pay || d.pay;
-    c_close := c_close || (d.earned + d.pay >= d.cap);
+    c_close := c_close || d.closes;
     c_details := c_details || (v_why || jsonb_build_object('due', v_due::text, 'paid', d.pay::text,
                                                            'cap', d.cap::text, 'earned_before', d.earned::text));
   END IF;
@@ -2369,7 +2371,7 @@ BEGIN
       IF d.pay > 0 THEN
         c_user := c_user || v_up[i]; c_type := c_type || 'level_month'::text; c_key := c_key || v_key;
         c_wallet := c_wallet || 'working'::text; c_pay := c_pay || d.pay;
-        c_close := c_close || (d.earned + d.pay >= d.cap);
+        c_close := c_close || d.closes;
         c_details := c_details || (v_why || jsonb_build_object('due', v_amount::text, 'paid', d.pay::text,
                                                                'cap', d.cap::text, 'earned_before', d.earned::text));
       END IF;

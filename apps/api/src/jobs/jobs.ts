@@ -176,7 +176,7 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'ledger-figures-minutely',
     cron: '* * * * *',
     describe:
-      "Closes the ledger's ended hours into the rollups and folds the figures writers appended (per hour, per member account) into one row each (every minute; migrations 0025, 0062).",
+      "Closes the ledger's ended hours into the rollups and folds the figures writers appended (per hour, per member account) into one row each (every minute; db/functions/rollup_fill.sql, rollup_live_fold.sql and account_sums_fold.sql; decision 0009).",
     run: async (deps) => ({ closed_until: (await new Rollups(deps.db).fill()).toISOString() }),
   },
 ];

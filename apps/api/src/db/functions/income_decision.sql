@@ -10,9 +10,13 @@
 -- mulDiv), p_cap_multiplier NULL for income outside the cap (CTO). Paid: what remains under the cap, at most
 -- p_amount; cut short, the reason says so. p_source_name names the member whose action caused the income (a
 -- direct's plan for p_feature 'direct', a downline's claim for 'level'): the reason is then said from the owner's
--- side. The cap and the earnings before are NULL when a reason before the cap refused it.
+-- side. The cap and the earnings before are NULL when a reason before the cap refused it. closes: this payment
+-- reaches the cap (paid something, and the earnings before plus it are at least the cap), so the caller closes the
+-- member's ROI and level income with it (every caller: the claim, the salary, creditIncome).
+-- The result gained closes: the old shape is dropped first (income_decide.sql, which returns it, is re-made too).
+DROP FUNCTION IF EXISTS income_decision(bigint, text, boolean, text, bigint, text, boolean, text, text, text, text, bigint, bigint);
 CREATE OR REPLACE FUNCTION public.income_decision(p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text, p_found boolean, p_status text, p_is_active text, p_roi_status text, p_level_status text, p_active_plan bigint, p_total_earned bigint)
- RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint)
+ RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint, closes boolean)
  LANGUAGE sql
  IMMUTABLE ROWS 1
 AS $function$
@@ -28,7 +32,9 @@ AS $function$
                   ELSE 'earning cap reached' END
               WHEN r.room < p_amount THEN 'cut at the earning cap' END,
          CASE WHEN p_amount > 0 AND r.refused IS NULL THEN r.cap END,
-         CASE WHEN p_amount > 0 AND p_found THEN p_total_earned END
+         CASE WHEN p_amount > 0 AND p_found THEN p_total_earned END,
+         coalesce(p_amount > 0 AND r.refused IS NULL AND p_cap_multiplier IS NOT NULL AND r.room > 0
+                  AND p_amount >= r.room, false)
   FROM (
     SELECT c.cap, c.cap - p_total_earned AS room, t.cause, t.what,
       CASE

@@ -120,7 +120,7 @@ BEGIN
   IF d.pay > 0 THEN
     c_user := c_user || p_user; c_type := c_type || 'roi_income'::text; c_key := c_key || v_key;
     c_wallet := c_wallet || 'non_working'::text; c_pay := c_pay || d.pay;
-    c_close := c_close || (d.earned + d.pay >= d.cap);
+    c_close := c_close || d.closes;
     c_details := c_details || (v_why || jsonb_build_object('due', v_due::text, 'paid', d.pay::text,
                                                            'cap', d.cap::text, 'earned_before', d.earned::text));
   END IF;
@@ -153,7 +153,7 @@ BEGIN
       IF d.pay > 0 THEN
         c_user := c_user || v_up[i]; c_type := c_type || 'level_month'::text; c_key := c_key || v_key;
         c_wallet := c_wallet || 'working'::text; c_pay := c_pay || d.pay;
-        c_close := c_close || (d.earned + d.pay >= d.cap);
+        c_close := c_close || d.closes;
         c_details := c_details || (v_why || jsonb_build_object('due', v_amount::text, 'paid', d.pay::text,
                                                                'cap', d.cap::text, 'earned_before', d.earned::text));
       END IF;

@@ -1,4 +1,4 @@
--- Wallets proven by a signature, chains the server reads, and deposits verified on chain (issue 9).
+-- Wallets proven by a signature, chains the server reads, and deposits verified on chain (decision 0008).
 
 -- One-time sign-in-with-Ethereum style challenges: valid 10 minutes, used once.
 CREATE TABLE wallet_challenges (

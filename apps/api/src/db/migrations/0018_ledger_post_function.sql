@@ -1,4 +1,4 @@
--- Issue 10: a ledger posting in one round trip, and platform accounts that no longer serialise members.
+-- A ledger posting in one round trip, and platform accounts that no longer serialise members (decision 0010).
 --
 -- 1. Platform accounts (owner_id IS NULL: cash, pending withdrawals, the token treasury, fees, ...) were
 --    updated by every posting, so every withdrawal and every trade queued on one row lock. Their balance
@@ -22,4 +22,5 @@ ALTER TABLE ledger_accounts
 
 -- ledger_balances: now in views/ledger_balances.sql (decision 0057).
 
--- ledger_post: now in functions/ledger_post.sql (decision 0057).
+-- ledger_post: moved to the source tree (decision 0057), then dropped (0074): every posting goes through
+-- functions/ledger_post_many.sql, the one writer of the ledger (decision 0065).

@@ -1,4 +1,4 @@
--- Issue 10: reads that do not grow with the data (decision 0009).
+-- Reads that do not grow with the data (decision 0009).
 -- Indexes for how each list and report reads; hourly and daily rollups of closed hours for the dashboard
 -- and the transaction screens' counts; running member counts kept as insert-only deltas. Plain CREATE
 -- INDEX: migrations run in a transaction, where CONCURRENTLY is not allowed.

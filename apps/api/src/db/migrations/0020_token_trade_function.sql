@@ -1,4 +1,4 @@
--- Issue 10: a token trade in one statement. Trades of a token must run one after another (the price is a
+-- A token trade in one statement (decision 0010). Trades of a token must run one after another (the price is a
 -- curve of the circulating supply), so each waits on the token's row. Before this, the row was locked by
 -- the first of about 20 round trips and held across all of them; token_trade() takes the lock, prices the
 -- trade on the curve, posts it to the ledger (ledger_post), updates the cost basis, the token and its

@@ -1,4 +1,4 @@
--- Issue 10: the zero-sum check once per statement instead of once per entry row at commit.
+-- The zero-sum check once per statement instead of once per entry row at commit (decision 0010).
 --
 -- The check was a deferred constraint trigger FOR EACH ROW: at commit it ran one query per entry, so a
 -- posting of 2 entries ran 2 identical checks and a batch of 67,000 CTO credits ran 134,000. Entries are

@@ -1,4 +1,4 @@
--- Issue 10: a member-to-member transfer in one statement (one round trip, no BEGIN/COMMIT of its own):
+-- A member-to-member transfer in one statement (decision 0010; one round trip, no BEGIN/COMMIT of its own):
 -- the transfer row only when the receiver is a live member, the posting through ledger_post, its link,
 -- and the record the API answers with. A retry with the same request key waits on the key's unique
 -- index for its first attempt, then returns that transfer (created = false) and posts nothing.

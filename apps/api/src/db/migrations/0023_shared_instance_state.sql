@@ -1,4 +1,4 @@
--- Issue 11: what one API instance knew alone now lives in PostgreSQL, so any number of instances can run
+-- What one API instance knew alone now lives in PostgreSQL, so any number of instances can run
 -- behind a load balancer on one database (decision 0015).
 
 -- Rate-limit counters: one fixed window per key (e.g. 'signin:acct:<email>'), counted by one

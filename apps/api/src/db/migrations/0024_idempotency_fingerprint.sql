@@ -1,4 +1,4 @@
--- Issue 11: two money rules that were missing (decisions 0016 and 0017).
+-- Two money rules that were missing (decisions 0016 and 0017).
 --
 -- 1. A reused Idempotency-Key with a different body answered with the first request's result. A key a
 --    client sends is now claimed, with the fingerprint of the request that sent it (method, route, member,

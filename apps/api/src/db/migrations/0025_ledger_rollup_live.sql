@@ -1,4 +1,4 @@
--- Issue 10: the ledger figures of the hours not yet closed, kept up to date as money moves.
+-- The ledger figures of the hours not yet closed, kept up to date as money moves (decision 0009).
 --
 -- Reads of money over time (the admin dashboard, the transaction screens' totals and deep pages) took
 -- closed hours from ledger_rollups (0019) and read the hours after the watermark from the ledger itself:

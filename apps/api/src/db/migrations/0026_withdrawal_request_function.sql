@@ -1,4 +1,4 @@
--- Issue 10: a withdrawal request from a wallet in one statement (it was about ten round trips: the
+-- A withdrawal request from a wallet in one statement (decision 0010; it was about ten round trips: the
 -- key's claim, the member's row, the key's earlier request, the blocked check, the request's row, the
 -- hold's posting, then a read of the record). The checks keep their order and their answers: the
 -- member, an earlier request with the same key (returned as it was), the feature switch, the blocked

@@ -1,4 +1,4 @@
--- Member events (issue 12): what happened to a member's money or request, written in the transaction of
+-- Member events (decision 0019): what happened to a member's money or request, written in the transaction of
 -- the change. The dedupe key names the event (e.g. 'deposit-credited:42'), so a request or job run twice
 -- writes it once (INSERT ... ON CONFLICT DO NOTHING). E-mail goes out after commit: mail_state 'pending'
 -- is taken by the sender, which records what became of it.

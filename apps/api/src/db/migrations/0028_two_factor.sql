@@ -1,4 +1,4 @@
--- Two-factor sign-in (issue 13, decision 0023): time-based one-time passwords (RFC 6238) with recovery codes.
+-- Two-factor sign-in (decision 0023): time-based one-time passwords (RFC 6238) with recovery codes.
 -- One second factor per user: pending (confirmed_at NULL) from enrolment until the first code from it is
 -- confirmed, then in force. last_step is the last 30-second step whose code was accepted: a code is accepted
 -- only for a later step, in one conditional UPDATE, so each code works once even under concurrent requests.

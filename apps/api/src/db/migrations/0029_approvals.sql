@@ -1,4 +1,4 @@
--- Two admins for large payouts (issue 13, decision 0024). An admin action that needs a second admin is kept
+-- Two admins for large payouts (decision 0024). An admin action that needs a second admin is kept
 -- here instead of being done: `payload` is what to run, `summary` and `changes` what the approver reads.
 -- A different admin approves it (the action runs in the transaction that marks it approved) or any admin
 -- rejects it (its requester: 'cancelled'). `request_key` is the first admin's scoped Idempotency-Key, so a

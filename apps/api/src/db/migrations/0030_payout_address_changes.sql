@@ -1,4 +1,4 @@
--- Protected payout addresses (issue 13, decision 0025): every change of a member's BEP20 or TRC20 payout
+-- Protected payout addresses (decision 0025): every change of a member's BEP20 or TRC20 payout
 -- address is a row here; withdrawals to the new address wait until hold_until; the member can cancel the
 -- change during the hold, which puts the old address back.
 CREATE TABLE payout_address_changes (

@@ -1,4 +1,4 @@
--- Risk signals on withdrawal review (issue 13, decision 0026): the IPs members sign in and register from,
+-- Risk signals on withdrawal review (decision 0026): the IPs members sign in and register from,
 -- kept only as keyed hashes, and withdrawal_risk(), the short sentences an admin reads before paying out.
 
 -- A secret made here and read only by the functions below, which run as the tables' owner: the app role

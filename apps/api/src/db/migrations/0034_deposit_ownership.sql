@@ -1,5 +1,5 @@
--- A deposit belongs to the member the chain names, never to whoever reports its hash first (issue 19,
--- decision 0027). Transaction hashes are public: a report no longer claims a hash. What stays unique:
+-- A deposit belongs to the member the chain names, never to whoever reports its hash first (decision
+-- 0027). Transaction hashes are public: a report no longer claims a hash. What stays unique:
 --   * a hash is credited (status complete) at most once, ever, whatever path: admin by hand or chain;
 --   * a transfer the verifier bound to a member (log_index set only when it was sent from one of that
 --     member's linked wallets; cleared again if the report is refused) has one deposit per chain, hash and log

@@ -1,4 +1,4 @@
--- A credited chain deposit that a reorganisation removed (issue 19, decision 0028): the re-check after credit
+-- A credited chain deposit that a reorganisation removed (decision 0028): the re-check after credit
 -- (chains/recheck.ts) holds its amount in the member's 'held' account, flags the deposit for admins, and an
 -- admin reverses it (the held amount leaves the books) or releases it (only when the chain shows it again).
 

@@ -1,4 +1,4 @@
--- Two admins for the settings that decide where money comes from or goes (issue 19, decision 0029): a chain's
+-- Two admins for the settings that decide where money comes from or goes (decision 0029): a chain's
 -- accepted token, confirmations and switch ('chain_settings', subject: the chain id), the receiving addresses
 -- ('deposit_address', subject: the address removed, none for a new one) and the manual SGX price
 -- ('token_price', subject: the token). Later areas (treasury addresses, the hot wallet, the payout policy)

@@ -1,4 +1,4 @@
--- What one admin does alone is capped per admin per rolling 24 hours, in total (issue 19, decision 0030): every
+-- What one admin does alone is capped per admin per rolling 24 hours, in total (decision 0030): every
 -- money action an admin does without a second admin (a manual transaction or reversal, a Business Balance edit,
 -- codes issued, a withdrawal completed, a deposit credited by hand) is recorded here with its amount, in the
 -- action's own transaction (a rollback forgets it). Actions a second admin approved are not recorded: they do

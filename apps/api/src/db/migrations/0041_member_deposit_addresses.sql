@@ -1,4 +1,4 @@
--- Every member's own deposit addresses, TRC20 read on chain, and sweeps to the treasury (issue 20, decision 0033).
+-- Every member's own deposit addresses, TRC20 read on chain, and sweeps to the treasury (decision 0033).
 
 -- TRON (chain id 728126428 on java-tron's Ethereum-compatible JSON-RPC) is read like the EVM chains: its USDT
 -- (TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t as 20-byte hex), 6 decimals, 19 confirmations.

@@ -1,4 +1,4 @@
--- Transfers to a member's own address below the chain's minimum (issue 20, decision 0033): not credited to the
+-- Transfers to a member's own address below the chain's minimum (decision 0033): not credited to the
 -- member, yet they sit at the member address until a sweep. Once past the confirmations they are booked from
 -- 'member_addresses' to the platform account 'uncredited_deposits', so what the ledger says sits at member
 -- addresses matches the chain, and what was received but not credited stays visible.

@@ -1,4 +1,4 @@
--- Payouts on chain (issue 21, decision 0034): an approved withdrawal waits as a payout until a batch transaction
+-- Payouts on chain (decision 0034): an approved withdrawal waits as a payout until a batch transaction
 -- through the BatchPayout contract pays it and the server verified that transaction on chain.
 
 -- The BatchPayout contract of a chain (set like the deposit factory: two admins, decision 0029).
@@ -52,7 +52,7 @@ CREATE TABLE payout_batch_items (
 );
 CREATE INDEX payout_batch_items_withdrawal_idx ON payout_batch_items (withdrawal_id);
 
--- The hot wallet's transactions (issue 21): a nonce is reserved here, unique per chain, sender and nonce, before
+-- The hot wallet's transactions (decision 0034): a nonce is reserved here, unique per chain, sender and nonce, before
 -- anything is signed; a reserved nonce is never given up (its signed transaction is sent again until mined), so
 -- no gap and no reuse, whatever process dies when. `purpose` 'allowance' approves the payout contract once.
 CREATE TABLE payout_hot_txs (

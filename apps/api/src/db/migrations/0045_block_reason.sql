@@ -1,4 +1,4 @@
--- Why a member is blocked (issue 22, decision 0035): the reason the admin gave when blocking, shown to the member
+-- Why a member is blocked (decision 0035): the reason the admin gave when blocking, shown to the member
 -- on every page of their area. Required when blocking (the edit refuses a block without one); an account blocked
 -- before this migration has none. Only a blocked account keeps one: unblocking clears it.
 ALTER TABLE users

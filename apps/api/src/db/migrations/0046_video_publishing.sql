@@ -1,4 +1,4 @@
--- Videos go live when the admin says so (issue 22 item 12, decision 0037). publish_at NULL: a draft, seen only by
+-- Videos go live when the admin says so (decision 0037). publish_at NULL: a draft, seen only by
 -- admins; a time: members see the video from that time on (a time still ahead is a schedule, no job needed). The
 -- videos already there stay live from when they were added; a row inserted without it is live at once.
 ALTER TABLE videos ADD COLUMN publish_at timestamptz;

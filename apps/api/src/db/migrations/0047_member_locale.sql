@@ -1,4 +1,4 @@
--- A member's language and time zone (issue 22 item 10, decision 0039). Both null until the member chooses:
+-- A member's language and time zone (decision 0039). Both null until the member chooses:
 -- null means "the browser's" (the web app detects the language and uses the browser's time zone).
 -- locale: one of the languages the web app ships. time_zone: an IANA name, checked by the server against
 -- the zones its runtime knows (Intl) before it is stored; the CHECK keeps the column to the name's shape.

@@ -1,4 +1,4 @@
--- Staff roles (issue 23, decision 0042). The spec's `admin` is the owner: every existing admin becomes one.
+-- Staff roles (decision 0042). The spec's `admin` is the owner: every existing admin becomes one.
 -- A staff account (role 'admin') holds one or more of owner, finance, support, content, compliance; a member
 -- holds none. What each role may do is in @sgx/contracts (staff.ts); the route table names each admin
 -- route's area and the request hook checks it.

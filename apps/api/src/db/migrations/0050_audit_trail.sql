@@ -1,4 +1,4 @@
--- The audit trail people can search (issue 23, decision 0042): every entry names the member it concerns,
+-- The audit trail people can search (decision 0042): every entry names the member it concerns,
 -- entries cannot be changed or deleted (by anyone, through any role), and the searches by actor, member,
 -- kind, record and date are each one index range in id order (keyset paging).
 

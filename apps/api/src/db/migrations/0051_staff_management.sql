@@ -1,4 +1,4 @@
--- Staff management (issue 23, decision 0042): invitations by e-mail with roles, suspension.
+-- Staff management (decision 0042): invitations by e-mail with roles, suspension.
 ALTER TABLE users ADD COLUMN suspended_at timestamptz;
 ALTER TABLE users ADD CONSTRAINT users_suspended_only_staff CHECK (suspended_at IS NULL OR role = 'admin');
 

@@ -1,4 +1,4 @@
--- Proof of liabilities (issue 24, decision 0044): one Merkle-sum tree a day over every member's balances per asset
+-- Proof of liabilities (decision 0044): one Merkle-sum tree a day over every member's balances per asset
 -- at a cut-off, its root and totals published for ever; what serves the members' inclusion proofs (the leaves'
 -- salts and positions, the tree's node records) kept for the latest trees only.
 

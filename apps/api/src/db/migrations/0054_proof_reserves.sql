@@ -1,4 +1,4 @@
--- Proof of reserves (issue 24, decision 0044): the platform's addresses, each proven by a signature its key made
+-- Proof of reserves (decision 0044): the platform's addresses, each proven by a signature its key made
 -- once over a fixed message, and what they (and the members' own deposit addresses) held on chain at each tree's
 -- cut-off block.
 

@@ -1,1 +1,2 @@
--- ledger_post: now in functions/ledger_post.sql (decision 0057).
+-- ledger_post: moved to the source tree (decision 0057), then dropped (0074): every posting goes through
+-- functions/ledger_post_many.sql, the one writer of the ledger (decision 0065).

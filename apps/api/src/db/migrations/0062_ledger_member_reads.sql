@@ -1,4 +1,4 @@
--- Issue 25: a leader's own reads at a million members, and big set-based postings (monthly pay).
+-- A leader's own reads at a million members, and big set-based postings (monthly pay).
 --
 -- 1. Every entry carries its transaction's time (decision 0048). A member's list of postings, newest
 --    first, is then read from the index of the member's few accounts (one walk per account, stopping at

@@ -1,4 +1,4 @@
--- Issue 25: the CTO pool of a month at a million members is paid in chunks (decision 0048). The payout row
+-- The CTO pool of a month at a million members is paid in chunks (decision 0048). The payout row
 -- and every member's share are written first, in one transaction, with the payout 'paying'; the credits
 -- follow in chunks, each its own transaction under the month's keys (cto:<month>:<member>), and the payout
 -- is 'paid' once every share is credited. A month left 'paying' (a crash between chunks) is finished by the

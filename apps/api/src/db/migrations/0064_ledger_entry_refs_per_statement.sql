@@ -1,4 +1,4 @@
--- Issue 25: an entry's transaction and account are checked once per statement, with its balance (decision 0048).
+-- An entry's transaction and account are checked once per statement, with its balance (decision 0048).
 --
 -- The two foreign keys of ledger_entries ran one query per entry (a lookup and a row lock of the transaction
 -- and of the account, FOR KEY SHARE): at a million members a month's CTO credits spent a second in them, and

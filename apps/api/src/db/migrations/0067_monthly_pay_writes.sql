@@ -1,4 +1,4 @@
--- Issue 25: monthly pay at a million members (decision 0049). What a month's tens of thousands of credits
+-- Monthly pay at a million members (decision 0049). What a month's tens of thousands of credits
 -- paid for beyond their own rows:
 --
 -- 1. One pass over a statement's entries instead of two. The zero-sum check (0064) and the live figures

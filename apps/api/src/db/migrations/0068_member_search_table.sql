@@ -1,4 +1,4 @@
--- Issue 25: a member's searchable text (0019) lives in its own table, kept by a trigger when one of its five
+-- A member's searchable text (0019) lives in its own table, kept by a trigger when one of its five
 -- columns changes (decision 0049).
 --
 -- The two search indexes (trigram and short pieces, GIN) were on users, the row every credit updates

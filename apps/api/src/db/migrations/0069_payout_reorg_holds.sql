@@ -1,4 +1,4 @@
--- A payout verified on chain whose transaction a chain reorganisation removed (issue 38, decision 0053, like
+-- A payout verified on chain whose transaction a chain reorganisation removed (decision 0053, like
 -- decision 0028 for deposits): the re-check after payment (chain-payouts/payouts.reorg.ts) reverses the
 -- completion in the ledger (the money is held again in pending_withdrawals, the withdrawal pending again), marks
 -- the payout 'held' and its batch 'reorged', and an admin resolves it: paid again in a new batch (only once the old

@@ -1,4 +1,4 @@
--- Version 2 of the BatchPayout contract (issue 38, decision 0053) lets only the payer a batch reference names
+-- Version 2 of the BatchPayout contract (decision 0053) lets only the payer a batch reference names
 -- (its high 20 bytes) spend it, so nobody can spend an operator's reference first and stall its batch. The version
 -- is read on chain (`version()`, absent from version 1) when a batch is prepared and kept with the batch: batches of
 -- version 1 keep being verified as before (same ABI, same BatchPaid event).

@@ -1,4 +1,4 @@
--- Issue 38: "the server does not read <chain>" was stored when a deposit was made and stayed after the server
+-- "the server does not read <chain>" (decision 0055) was stored when a deposit was made and stayed after the server
 -- read that chain (and after an admin credited the deposit). That reason is now said when the deposit is read,
 -- from the chains read then (deposits.records.ts chainCheckNow); the stored copies go.
 UPDATE deposits

@@ -94,9 +94,9 @@ function causedBy(c: IncomeCredit): bigint | null {
  * Credits one income to a member through the ledger. What is paid and why not is decided by the one earning-cap
  * decision (income_decision.sql through income_decide.sql, decision 0063; the claim and the salary use it too):
  * skipped (with the reason recorded and told) when the feature is off or the member is blocked, inactive, has that
- * income closed, or has reached the cap; cut to what remains under the cap; the cap reached closes ROI and level
- * income. Runs inside the caller's transaction and locks the member's row first, so two credits to one member
- * never both see the same room under the cap.
+ * income closed, or has reached the cap; cut to what remains under the cap; a payment that reaches the cap (the
+ * decision's closes) closes ROI and level income. Runs inside the caller's transaction and locks the member's row
+ * first, so two credits to one member never both see the same room under the cap.
  */
 export async function creditIncome(
   tx: Tx,
@@ -120,8 +120,9 @@ export async function creditIncome(
     reason: string | null;
     cap: bigint | null;
     earned: bigint | null;
+    closes: boolean;
   }>`
-    SELECT pay, reason, cap, earned
+    SELECT pay, reason, cap, earned, closes
     FROM income_decide(${c.userId}::bigint, ${c.amount}::bigint, ${c.feature}::text, ${s.features[c.feature]}::boolean,
                        ${c.statusGate ?? null}::text,
                        ${capped ? parseUnits(s.earningCapMultiplier) : null}::bigint,
@@ -130,7 +131,7 @@ export async function creditIncome(
   );
   const decision = rows[0];
   if (!decision) throw new Error('income_decide answered no row');
-  const { pay, reason, cap, earned } = decision;
+  const { pay, reason, cap, earned, closes } = decision;
   if (pay === 0n) return skip(reason ?? 'nothing due');
 
   await post(tx, {
@@ -154,7 +155,7 @@ export async function creditIncome(
       .updateTable('users')
       .set((eb) => ({
         total_earned: eb('total_earned', '+', pay),
-        ...(earned + pay >= cap ? { roi_status: 'close' as const, level_status: 'close' as const } : {}),
+        ...(closes ? { roi_status: 'close' as const, level_status: 'close' as const } : {}),
       }))
       .where('id', '=', c.userId)
       .execute();

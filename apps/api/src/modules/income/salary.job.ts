@@ -27,7 +27,7 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
   return db.transaction().execute(async (tx) => {
     // One run at a time: a second run of the month starts after the first committed, and finds it paid.
     await sql`SELECT pg_advisory_xact_lock(727012)`.execute(tx);
-    await sql`CREATE TEMP TABLE salary_run (user_id bigint, directs int, due bigint, eligible boolean, cap bigint, earned bigint, paid bigint, reason text) ON COMMIT DROP`.execute(
+    await sql`CREATE TEMP TABLE salary_run (user_id bigint, directs int, due bigint, eligible boolean, cap bigint, earned bigint, paid bigint, reason text, closes boolean) ON COMMIT DROP`.execute(
       tx,
     );
     // Everyone whose directs reach a tier and who has no salary row this month: the owed (eligible) and
@@ -49,8 +49,8 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
         ORDER BY u.id
         FOR UPDATE OF u
       )
-      INSERT INTO salary_run (user_id, directs, due, eligible, cap, earned, paid, reason)
-      SELECT o.id, o.active_directs, o.due, d.cap IS NOT NULL, d.cap, o.total_earned, d.pay, d.reason
+      INSERT INTO salary_run (user_id, directs, due, eligible, cap, earned, paid, reason, closes)
+      SELECT o.id, o.active_directs, o.due, d.cap IS NOT NULL, d.cap, o.total_earned, d.pay, d.reason, d.closes
       FROM owed o
       CROSS JOIN LATERAL income_decision(o.due, 'salary', true, NULL, ${capMultiplier}::bigint, NULL, true, o.status,
                                          o.is_active, o.roi_status, o.level_status, o.active_plan, o.total_earned) AS d`.execute(
@@ -58,8 +58,8 @@ export async function runSalary(db: Db, settings: SettingsService, month: string
     );
     await sql`
       UPDATE users u SET total_earned = u.total_earned + r.paid,
-        roi_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.roi_status END,
-        level_status = CASE WHEN u.total_earned + r.paid >= r.cap THEN 'close' ELSE u.level_status END
+        roi_status = CASE WHEN r.closes THEN 'close' ELSE u.roi_status END,
+        level_status = CASE WHEN r.closes THEN 'close' ELSE u.level_status END
       FROM salary_run r WHERE u.id = r.user_id AND r.paid > 0`.execute(tx);
     // Every owed member's row, paid or not (a second row for the month fails the run: it never happens
     // under the lock above).

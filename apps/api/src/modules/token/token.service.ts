@@ -156,8 +156,8 @@ export class TokenService {
       throw forbidden('You can only trade for your own account.');
     const key = `${userId}:${requestKey}`;
     const s = await this.settings.all();
-    // Group commit (decision 0047): token_trade_keyed (migrations 0020 and 0024: the key's claim, the blocked
-    // check, the trade) for the trades arriving together, in one statement under one hold of the token's row.
+    // Group commit (decision 0047): token_trade_keyed (db/functions/token_trade_keyed.sql: the key's claim, the
+    // blocked check, the trade) for the trades arriving together, in one statement under one hold of the token's row.
     const outcome = await submitTrade(this.db, {
       token: BigInt(body.token_id),
       user: userId,
