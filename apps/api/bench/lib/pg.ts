@@ -17,6 +17,8 @@ export type BenchPostgres = {
   database: (name: string) => Promise<string>;
   /** Stops the server and removes its folder. */
   stop: () => Promise<void>;
+  /** Stops the server (for good: no restart) and keeps its folder, e.g. to copy its data. */
+  halt: () => Promise<void>;
 };
 
 /**
@@ -57,6 +59,7 @@ export async function startBenchPostgres(
   const migrator = connect(pg.url, 1);
   await migrate(migrator.pool).finally(() => migrator.close());
   let stopped = false;
+  let halted = false;
   return {
     url: pg.url,
     adminUrl,
@@ -69,8 +72,13 @@ export async function startBenchPostgres(
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await pg.stop().catch(() => undefined);
+      if (!halted) await pg.stop().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
+    },
+    halt: async () => {
+      if (halted) return;
+      halted = true;
+      await pg.stop();
     },
   };
 }
