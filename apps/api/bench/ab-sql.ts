@@ -200,7 +200,7 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
  * One operation's pgbench script as `n` statements for a single-user PostgreSQL (one line each, the script's
  * variables given fixed values, the same on both sides), each counting its successful requests (1 when done).
  */
-function singleStatements(script: string, op: Op, n: number, members: number): string {
+function singleStatements(script: string, op: Op, n: number, members: number, holders: number): string {
   const sql = script
     .split('\n')
     .filter((l) => !l.startsWith('\\set'))
@@ -211,7 +211,8 @@ function singleStatements(script: string, op: Op, n: number, members: number): s
   // The claims counted: day CLAIM_DAYS (kept for them), members from the first on.
   if (op === 'roi') lines.push(`SELECT setval('ab_claim_seq', ${members * CLAIM_DAYS}, false)`);
   for (let i = 0; i < n; i++) {
-    const a = 1 + ((i * 7) % Math.max(1, members - 1));
+    // The window's first member (or holder, for sells): as the pgbench script's :a, each request another one.
+    const a = 1 + ((i * 7) % Math.max(1, (op === 'sell' ? holders : members) - batch + 1));
     const d = 1 + (i % Math.max(1, members - 1));
     lines.push(`${sql.replace(/:a\b/g, String(a)).replace(/:d\b/g, String(d))} WHERE r.err_code IS NULL`);
   }
@@ -244,7 +245,7 @@ function asOwner(dir: string, cmd: string[], input?: string) {
  * side a fresh copy of its data, a single-user PostgreSQL under valgrind running SMALL then LARGE requests; the
  * difference over LARGE - SMALL requests leaves start-up, the first plans and the shutdown out.
  */
-async function countInstructions(text: Record<Op, string>, members: number): Promise<void> {
+async function countInstructions(text: Record<Op, string>, members: number, holders: number): Promise<void> {
   const SMALL = 40;
   const LARGE = 240;
   const bin = await pgBin();
@@ -289,7 +290,7 @@ async function countInstructions(text: Record<Op, string>, members: number): Pro
             copy,
             `ab_${side}`,
           ],
-          singleStatements(text[op], op, n, members),
+          singleStatements(text[op], op, n, members, holders),
         );
         const out = `${r.stdout}${r.stderr}`;
         const ir = /I\s+refs:\s+([\d,]+)/.exec(out)?.[1];
@@ -504,10 +505,11 @@ try {
     rows,
   );
   if (!good) process.exitCode = 1;
-  if (instructions) await countInstructions(text, fx.members.length);
+  if (instructions) await countInstructions(text, fx.members.length, holders.length);
   if (keep) {
     console.log(`\nkept: ${urlOf('ab_old')} and ${urlOf('ab_new')} (Ctrl-C stops the server)`);
-    await new Promise(() => undefined);
+    // A timer keeps the process (and its exit hook, which removes the folder) waiting for Ctrl-C.
+    await new Promise(() => setInterval(() => undefined, 60_000));
   }
 } finally {
   await bench?.stop();

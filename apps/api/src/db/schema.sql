@@ -1963,37 +1963,86 @@ DECLARE
   v_ids bigint[];     -- the member accounts that move, in id order
   v_sums bigint[];    -- and by how much
   v_moved integer;
+  r record;
 BEGIN
-  IF coalesce(cardinality(p_kinds), 0) <> v_n OR coalesce(cardinality(p_income_types), 0) <> v_n
-     OR coalesce(cardinality(p_member_ids), 0) <> v_n OR coalesce(cardinality(p_memos), 0) <> v_n
-     OR coalesce(cardinality(p_details), 0) <> v_n OR coalesce(cardinality(p_entry_of), 0) <> v_e
-     OR coalesce(cardinality(p_owners), 0) <> v_e OR coalesce(cardinality(p_account_kinds), 0) <> v_e
-     OR coalesce(cardinality(p_assets), 0) <> v_e THEN
+  IF v_n = 0 AND v_e = 0 THEN
+    RETURN;
+  END IF;
+  -- One element per posting in each posting array and per entry in each entry array (one expression: each costs).
+  IF ARRAY[cardinality(p_kinds), cardinality(p_income_types), cardinality(p_member_ids), cardinality(p_memos),
+           cardinality(p_details), cardinality(p_entry_of), cardinality(p_owners), cardinality(p_account_kinds),
+           cardinality(p_assets)] IS DISTINCT FROM ARRAY[v_n, v_n, v_n, v_n, v_n, v_e, v_e, v_e, v_e]
+     OR v_n = 0 OR (v_n = 1 AND p_entry_of <> array_fill(1, ARRAY[v_e])) THEN
     RAISE EXCEPTION 'ledger_post: transaction % needs one owner, kind, asset and amount per entry', p_keys[1]
       USING ERRCODE = 'SX002';
   END IF;
-  IF v_n = 0 THEN
-    RETURN;
-  ELSIF v_n = 1 THEN
+
+  IF v_n = 1 THEN
     INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
     VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1], p_details[1], p_created_by)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id INTO v_one;
-    v_tx := ARRAY[v_one];
-  ELSE
-    -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
-    WITH ins AS (
-      INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-      SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
-      FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
-      ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id, idempotency_key
-    )
-    SELECT array_agg(ins.id ORDER BY x.i), count(DISTINCT x.k) INTO v_tx, v_keys
-    FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
-    IF v_keys <> v_n THEN
-      RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
+    IF v_one IS NULL THEN
+      -- Posted before (or by a concurrent call that has now committed): the first result stands.
+      RETURN QUERY SELECT 1, t.id, false FROM ledger_transactions t WHERE t.idempotency_key = p_keys[1];
+      RETURN;
     END IF;
+    FOR attempt IN 1 .. 2 LOOP
+      -- Each entry's account: one index probe (LIMIT 1 keeps it one, whatever the table's statistics say).
+      SELECT array_agg(a.id ORDER BY x.j) INTO v_acc
+      FROM unnest(p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS x (o, k, s, j)
+      LEFT JOIN LATERAL (
+        SELECT acc.id FROM ledger_accounts acc
+        WHERE coalesce(acc.owner_id, 0) = coalesce(x.o, 0) AND acc.kind = x.k AND acc.asset = x.s
+        LIMIT 1
+      ) a ON true;
+      EXIT WHEN array_position(v_acc, NULL) IS NULL;
+      IF attempt = 2 THEN
+        RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_keys[1] USING ERRCODE = 'SX002';
+      END IF;
+      -- Opened when missing (a platform account, owner NULL, may go negative), then looked up again.
+      INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
+      SELECT DISTINCT y.o, y.k, y.s, y.o IS NULL
+      FROM unnest(p_owners, p_account_kinds, p_assets, v_acc) AS y (o, k, s, id)
+      WHERE y.id IS NULL
+      ON CONFLICT DO NOTHING;
+    END LOOP;
+    -- Member balances: in id order, never below zero unless allowed.
+    FOR r IN
+      SELECT y.id, y.amt FROM unnest(v_acc, p_amounts, p_owners) AS y (id, amt, o) WHERE y.o IS NOT NULL ORDER BY y.id
+    LOOP
+      UPDATE ledger_accounts a SET balance = a.balance + r.amt
+      WHERE a.id = r.id AND (a.allow_negative OR a.balance + r.amt >= 0);
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
+      END IF;
+    END LOOP;
+    INSERT INTO ledger_entries (transaction_id, account_id, amount)
+    SELECT v_one, y.id, y.amt FROM unnest(v_acc, p_amounts) AS y (id, amt);
+    posting := 1;
+    transaction_id := v_one;
+    created := true;
+    RETURN NEXT;
+    RETURN;
+  END IF;
+
+  -- Many postings. Each entry names a posting of this call.
+  IF EXISTS (SELECT 1 FROM unnest(p_entry_of) AS e (p) WHERE e.p IS NULL OR e.p NOT BETWEEN 1 AND v_n) THEN
+    RAISE EXCEPTION 'ledger_post: an entry of transaction % names no posting of the call', p_keys[1]
+      USING ERRCODE = 'SX002';
+  END IF;
+  -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
+  WITH ins AS (
+    INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
+    SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
+    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id, idempotency_key
+  )
+  SELECT array_agg(ins.id ORDER BY x.i), count(DISTINCT x.k) INTO v_tx, v_keys
+  FROM unnest(p_keys) WITH ORDINALITY AS x (k, i) LEFT JOIN ins ON ins.idempotency_key = x.k;
+  IF v_keys <> v_n THEN
+    RAISE EXCEPTION 'ledger_post: a key appears twice among % postings', v_n USING ERRCODE = 'SX002';
   END IF;
 
   IF cardinality(array_remove(v_tx, NULL)) > 0 THEN

@@ -226,4 +226,40 @@ describe('the one writer of the ledger: one posting and many agree', () => {
       (await state('over-', ids)).balances.find((b) => b.owner === 0 && b.kind === 'deposit')?.balance,
     ).toBe('999995');
   });
+
+  it('refuses a call whose arrays disagree or whose entry names no posting of the call, posting nothing', async () => {
+    const ids = await members('bad-');
+    const call = (keys: string[], entryOf: number[], owners: (string | null)[], amounts: string[]) =>
+      pool.query(
+        `SELECT * FROM ledger_post_many($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::jsonb[],
+           NULL, $7::integer[], $8::bigint[], $9::text[], $10::text[], $11::bigint[])`,
+        [
+          keys,
+          keys.map(() => 'adjustment'),
+          keys.map(() => null),
+          keys.map(() => null),
+          keys.map(() => null),
+          keys.map(() => null),
+          entryOf,
+          owners,
+          owners.map((o) => (o === null ? 'cash' : 'deposit')),
+          owners.map(() => 'USD'),
+          amounts,
+        ],
+      );
+    const m = String(ids[0]);
+    // One posting: an owner missing; an entry of a second posting that is not there.
+    await expect(call(['bad-:1'], [1, 1], [m], ['5', '-5'])).rejects.toMatchObject({ code: 'SX002' });
+    await expect(call(['bad-:2'], [1, 2], [m, null], ['5', '-5'])).rejects.toMatchObject({ code: 'SX002' });
+    // Many postings: an entry of posting 3 of 2.
+    await expect(
+      call(['bad-:3', 'bad-:4'], [1, 1, 2, 3], [m, null, m, null], ['5', '-5', '6', '-6']),
+    ).rejects.toMatchObject({ code: 'SX002' });
+    // Entries without postings.
+    await expect(call([], [1, 1], [m, null], ['5', '-5'])).rejects.toMatchObject({ code: 'SX002' });
+    const { rows } = await pool.query(
+      "SELECT 1 FROM ledger_transactions WHERE idempotency_key LIKE 'bad-:_'",
+    );
+    expect(rows).toEqual([]);
+  });
 });
