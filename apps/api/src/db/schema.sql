@@ -1899,6 +1899,9 @@ AS $function$
                                 WHEN 'level' THEN p_source_name || ' claimed their daily income' END AS cause_blocked,
                  CASE p_feature WHEN 'direct' THEN 'this direct income'
                                 WHEN 'level' THEN 'this level income' END AS what) t
+    -- Computed once a decision: without the fence the planner copies r's columns (the cap, the refusal) into
+    -- every expression that reads them, and the cap's division ran up to seven times (decision 0066).
+    OFFSET 0
   ) r
 $function$;
 
@@ -1960,8 +1963,7 @@ DECLARE
   v_keys integer;
   v_tx bigint[];      -- per posting: its new transaction; NULL when its key was posted before
   v_acc bigint[];     -- per entry: its account (0 for an entry of a posting posted before)
-  v_ids bigint[];     -- the member accounts that move, in id order
-  v_sums bigint[];    -- and by how much
+  v_members integer;  -- the member accounts that move
   v_moved integer;
   r record;
 BEGIN
@@ -2047,23 +2049,15 @@ BEGIN
 
   IF cardinality(array_remove(v_tx, NULL)) > 0 THEN
     FOR attempt IN 1 .. 2 LOOP
-      -- Each entry's account: one index probe (none for an entry of a posting posted before: 0), and each member
-      -- account's sum, in id order; in one statement.
-      WITH l AS (
-        SELECT y.j, y.o, y.amt, CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END AS id
-        FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, p_amounts) WITH ORDINALITY AS y (p, o, k, s, amt, j)
-        LEFT JOIN LATERAL (
-          SELECT acc.id FROM ledger_accounts acc
-          WHERE v_tx[y.p] IS NOT NULL AND coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k
-            AND acc.asset = y.s
-          LIMIT 1
-        ) a ON true
-      ), m AS (
-        SELECT l.id, sum(l.amt)::bigint AS amt FROM l WHERE l.o IS NOT NULL AND l.id > 0 GROUP BY l.id
-      )
-      SELECT (SELECT array_agg(l.id ORDER BY l.j) FROM l), (SELECT array_agg(m.id ORDER BY m.id) FROM m),
-             (SELECT array_agg(m.amt ORDER BY m.id) FROM m)
-      INTO v_acc, v_ids, v_sums;
+      -- Each entry's account: one index probe (none for an entry of a posting posted before: 0).
+      SELECT array_agg(CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END ORDER BY y.j) INTO v_acc
+      FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (p, o, k, s, j)
+      LEFT JOIN LATERAL (
+        SELECT acc.id FROM ledger_accounts acc
+        WHERE v_tx[y.p] IS NOT NULL AND coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k
+          AND acc.asset = y.s
+        LIMIT 1
+      ) a ON true;
       EXIT WHEN array_position(v_acc, NULL) IS NULL;
       IF attempt = 2 THEN
         RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_keys[1] USING ERRCODE = 'SX002';
@@ -2076,25 +2070,19 @@ BEGIN
       ON CONFLICT DO NOTHING;
     END LOOP;
 
-    -- Member balances: each account once, in id order, never below zero unless allowed.
-    IF coalesce(cardinality(v_ids), 0) <= 8 THEN
-      FOR i IN 1 .. coalesce(cardinality(v_ids), 0) LOOP
-        UPDATE ledger_accounts a SET balance = a.balance + v_sums[i]
-        WHERE a.id = v_ids[i] AND (a.allow_negative OR a.balance + v_sums[i] >= 0);
-        IF NOT FOUND THEN
-          RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
-        END IF;
-      END LOOP;
-    ELSE
-      -- Many: all locked in id order first, then one UPDATE.
-      PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR NO KEY UPDATE;
-      UPDATE ledger_accounts a SET balance = a.balance + m.amt
-      FROM unnest(v_ids, v_sums) AS m (id, amt)
-      WHERE a.id = m.id AND a.id = ANY (v_ids) AND (a.allow_negative OR a.balance + m.amt >= 0);
-      GET DIAGNOSTICS v_moved = ROW_COUNT;
-      IF v_moved <> cardinality(v_ids) THEN
-        RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
-      END IF;
+    -- Member balances: every member account locked in id order first, then each moved once by the sum of its
+    -- entries in one UPDATE, never below zero unless allowed (one statement each: a statement per account would
+    -- set the table's checks up again each time, decision 0066).
+    PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_acc) AND a.owner_id IS NOT NULL ORDER BY a.id
+    FOR NO KEY UPDATE;
+    GET DIAGNOSTICS v_members = ROW_COUNT;
+    UPDATE ledger_accounts a SET balance = a.balance + m.amt
+    FROM (SELECT y.id, sum(y.amt)::bigint AS amt FROM unnest(v_acc, p_amounts, p_owners) AS y (id, amt, o)
+          WHERE y.o IS NOT NULL AND y.id > 0 GROUP BY y.id) m
+    WHERE a.id = m.id AND (a.allow_negative OR a.balance + m.amt >= 0);
+    GET DIAGNOSTICS v_moved = ROW_COUNT;
+    IF v_moved <> v_members THEN
+      RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
     END IF;
 
     INSERT INTO ledger_entries (transaction_id, account_id, amount)
@@ -2300,10 +2288,8 @@ DECLARE
   c_close boolean[] := '{}';
   c_details jsonb[] := '{}';
   c_memo text[] := '{}';
-  e_of integer[] := '{}';    -- the credits' entries: the member's wallet, then the platform's income_expense
-  e_owner bigint[] := '{}';
-  e_kind text[] := '{}';
-  e_amount bigint[] := '{}';
+  c_seq integer[] := '{}';   -- 1, 2, ...: the posting of each credit's entries
+  c_neg bigint[] := '{}';    -- what income_expense gives for each
   s_user bigint[] := '{}';   -- skips
   s_type text[] := '{}';
   s_key text[] := '{}';
@@ -2387,7 +2373,8 @@ BEGIN
   IF d.pay > 0 THEN
     c_user := c_user || p_user; c_type := c_type || 'roi_income'::text; c_key := c_key || v_key;
     c_wallet := c_wallet || 'non_working'::text; c_pay := c_pay || d.pay;
-    c_close := c_close || d.closes;
+    c_close := c_close || d.closes; c_memo := c_memo || 'roi income'::text; c_neg := c_neg || -d.pay;
+    c_seq := c_seq || cardinality(c_user);
     c_details := c_details || (v_why || jsonb_build_object('due', v_due::text, 'paid', d.pay::text,
                                                            'cap', d.cap::text, 'earned_before', d.earned::text));
   END IF;
@@ -2420,7 +2407,8 @@ BEGIN
       IF d.pay > 0 THEN
         c_user := c_user || v_up[i]; c_type := c_type || 'level_month'::text; c_key := c_key || v_key;
         c_wallet := c_wallet || 'working'::text; c_pay := c_pay || d.pay;
-        c_close := c_close || d.closes;
+        c_close := c_close || d.closes; c_memo := c_memo || 'level month'::text; c_neg := c_neg || -d.pay;
+        c_seq := c_seq || cardinality(c_user);
         c_details := c_details || (v_why || jsonb_build_object('due', v_amount::text, 'paid', d.pay::text,
                                                                'cap', d.cap::text, 'earned_before', d.earned::text));
       END IF;
@@ -2458,19 +2446,14 @@ BEGIN
 
   -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decisions 0064, 0065), all in one call
   -- (one ledger transaction per credit with its key; accounts opened when missing; member balances in account-id
-  -- order; the entries in one INSERT), then total_earned. Each credit's two entries (the member's wallet, the
-  -- platform's income_expense) are put in the call's arrays here, without a query.
+  -- order; the entries in one INSERT), then total_earned. Each credit's two entries, the member's wallet and the
+  -- platform's income_expense, come from the arrays gathered above (no loop, no query: each costs a claim).
   IF cardinality(c_user) > 0 THEN
-    FOR i IN 1 .. cardinality(c_user) LOOP
-      c_memo := c_memo || regexp_replace(c_type[i], '_', ' ');
-      e_of := e_of || ARRAY[i, i];
-      e_owner := e_owner || ARRAY[c_user[i], NULL];
-      e_kind := e_kind || ARRAY[c_wallet[i], 'income_expense'];
-      e_amount := e_amount || ARRAY[c_pay[i], -c_pay[i]];
-    END LOOP;
     PERFORM ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user, c_memo,
-                             c_details, NULL, e_of, e_owner, e_kind,
-                             array_fill('USD'::text, ARRAY[cardinality(e_of)]), e_amount);
+                             c_details, NULL, c_seq || c_seq,
+                             c_user || array_fill(NULL::bigint, ARRAY[cardinality(c_user)]),
+                             c_wallet || array_fill('income_expense'::text, ARRAY[cardinality(c_user)]),
+                             array_fill('USD'::text, ARRAY[2 * cardinality(c_user)]), c_pay || c_neg);
     UPDATE users x SET total_earned = x.total_earned + c.pay,
       roi_status = CASE WHEN c.close THEN 'close' ELSE x.roi_status END,
       level_status = CASE WHEN c.close THEN 'close' ELSE x.level_status END

@@ -57,5 +57,8 @@ AS $function$
                                 WHEN 'level' THEN p_source_name || ' claimed their daily income' END AS cause_blocked,
                  CASE p_feature WHEN 'direct' THEN 'this direct income'
                                 WHEN 'level' THEN 'this level income' END AS what) t
+    -- Computed once a decision: without the fence the planner copies r's columns (the cap, the refusal) into
+    -- every expression that reads them, and the cap's division ran up to seven times (decision 0066).
+    OFFSET 0
   ) r
 $function$;

@@ -19,8 +19,7 @@
 -- member account moved by its own UPDATE, in id order (a transaction touches an account once: the entries' unique
 -- key); the entries; the answer without a query. Many postings (a claim's credits, a batch of deposit credits or
 -- payouts) take set-based statements: the transactions in one INSERT that also checks the keys differ; the accounts
--- and each member account's sum in one statement; a few member accounts moved by one UPDATE each in id order, many
--- locked in id order and moved by one UPDATE; the entries in one INSERT. Both paths are proven to leave the same
+-- in one statement; the member accounts locked in id order and moved by one UPDATE; the entries in one INSERT. Both paths are proven to leave the same
 -- ledger (ledger.many.int.test.ts). Each PL/pgSQL expression and statement is set up again in every transaction,
 -- so the one-posting path keeps them few (measured in instructions: npm run bench:ab -- --instructions; decision
 -- 0066). The statements keep one generic plan per connection (decision 0047); ROWS 1 tells the planner what nearly
@@ -38,8 +37,7 @@ DECLARE
   v_keys integer;
   v_tx bigint[];      -- per posting: its new transaction; NULL when its key was posted before
   v_acc bigint[];     -- per entry: its account (0 for an entry of a posting posted before)
-  v_ids bigint[];     -- the member accounts that move, in id order
-  v_sums bigint[];    -- and by how much
+  v_members integer;  -- the member accounts that move
   v_moved integer;
   r record;
 BEGIN
@@ -125,23 +123,15 @@ BEGIN
 
   IF cardinality(array_remove(v_tx, NULL)) > 0 THEN
     FOR attempt IN 1 .. 2 LOOP
-      -- Each entry's account: one index probe (none for an entry of a posting posted before: 0), and each member
-      -- account's sum, in id order; in one statement.
-      WITH l AS (
-        SELECT y.j, y.o, y.amt, CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END AS id
-        FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets, p_amounts) WITH ORDINALITY AS y (p, o, k, s, amt, j)
-        LEFT JOIN LATERAL (
-          SELECT acc.id FROM ledger_accounts acc
-          WHERE v_tx[y.p] IS NOT NULL AND coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k
-            AND acc.asset = y.s
-          LIMIT 1
-        ) a ON true
-      ), m AS (
-        SELECT l.id, sum(l.amt)::bigint AS amt FROM l WHERE l.o IS NOT NULL AND l.id > 0 GROUP BY l.id
-      )
-      SELECT (SELECT array_agg(l.id ORDER BY l.j) FROM l), (SELECT array_agg(m.id ORDER BY m.id) FROM m),
-             (SELECT array_agg(m.amt ORDER BY m.id) FROM m)
-      INTO v_acc, v_ids, v_sums;
+      -- Each entry's account: one index probe (none for an entry of a posting posted before: 0).
+      SELECT array_agg(CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END ORDER BY y.j) INTO v_acc
+      FROM unnest(p_entry_of, p_owners, p_account_kinds, p_assets) WITH ORDINALITY AS y (p, o, k, s, j)
+      LEFT JOIN LATERAL (
+        SELECT acc.id FROM ledger_accounts acc
+        WHERE v_tx[y.p] IS NOT NULL AND coalesce(acc.owner_id, 0) = coalesce(y.o, 0) AND acc.kind = y.k
+          AND acc.asset = y.s
+        LIMIT 1
+      ) a ON true;
       EXIT WHEN array_position(v_acc, NULL) IS NULL;
       IF attempt = 2 THEN
         RAISE EXCEPTION 'ledger_post: an account of transaction % could not be opened', p_keys[1] USING ERRCODE = 'SX002';
@@ -154,25 +144,19 @@ BEGIN
       ON CONFLICT DO NOTHING;
     END LOOP;
 
-    -- Member balances: each account once, in id order, never below zero unless allowed.
-    IF coalesce(cardinality(v_ids), 0) <= 8 THEN
-      FOR i IN 1 .. coalesce(cardinality(v_ids), 0) LOOP
-        UPDATE ledger_accounts a SET balance = a.balance + v_sums[i]
-        WHERE a.id = v_ids[i] AND (a.allow_negative OR a.balance + v_sums[i] >= 0);
-        IF NOT FOUND THEN
-          RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
-        END IF;
-      END LOOP;
-    ELSE
-      -- Many: all locked in id order first, then one UPDATE.
-      PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR NO KEY UPDATE;
-      UPDATE ledger_accounts a SET balance = a.balance + m.amt
-      FROM unnest(v_ids, v_sums) AS m (id, amt)
-      WHERE a.id = m.id AND a.id = ANY (v_ids) AND (a.allow_negative OR a.balance + m.amt >= 0);
-      GET DIAGNOSTICS v_moved = ROW_COUNT;
-      IF v_moved <> cardinality(v_ids) THEN
-        RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
-      END IF;
+    -- Member balances: every member account locked in id order first, then each moved once by the sum of its
+    -- entries in one UPDATE, never below zero unless allowed (one statement each: a statement per account would
+    -- set the table's checks up again each time, decision 0066).
+    PERFORM 1 FROM ledger_accounts a WHERE a.id = ANY (v_acc) AND a.owner_id IS NOT NULL ORDER BY a.id
+    FOR NO KEY UPDATE;
+    GET DIAGNOSTICS v_members = ROW_COUNT;
+    UPDATE ledger_accounts a SET balance = a.balance + m.amt
+    FROM (SELECT y.id, sum(y.amt)::bigint AS amt FROM unnest(v_acc, p_amounts, p_owners) AS y (id, amt, o)
+          WHERE y.o IS NOT NULL AND y.id > 0 GROUP BY y.id) m
+    WHERE a.id = m.id AND (a.allow_negative OR a.balance + m.amt >= 0);
+    GET DIAGNOSTICS v_moved = ROW_COUNT;
+    IF v_moved <> v_members THEN
+      RAISE EXCEPTION 'Insufficient balance.' USING ERRCODE = 'SX001';
     END IF;
 
     INSERT INTO ledger_entries (transaction_id, account_id, amount)

@@ -33,10 +33,8 @@ DECLARE
   c_close boolean[] := '{}';
   c_details jsonb[] := '{}';
   c_memo text[] := '{}';
-  e_of integer[] := '{}';    -- the credits' entries: the member's wallet, then the platform's income_expense
-  e_owner bigint[] := '{}';
-  e_kind text[] := '{}';
-  e_amount bigint[] := '{}';
+  c_seq integer[] := '{}';   -- 1, 2, ...: the posting of each credit's entries
+  c_neg bigint[] := '{}';    -- what income_expense gives for each
   s_user bigint[] := '{}';   -- skips
   s_type text[] := '{}';
   s_key text[] := '{}';
@@ -120,7 +118,8 @@ BEGIN
   IF d.pay > 0 THEN
     c_user := c_user || p_user; c_type := c_type || 'roi_income'::text; c_key := c_key || v_key;
     c_wallet := c_wallet || 'non_working'::text; c_pay := c_pay || d.pay;
-    c_close := c_close || d.closes;
+    c_close := c_close || d.closes; c_memo := c_memo || 'roi income'::text; c_neg := c_neg || -d.pay;
+    c_seq := c_seq || cardinality(c_user);
     c_details := c_details || (v_why || jsonb_build_object('due', v_due::text, 'paid', d.pay::text,
                                                            'cap', d.cap::text, 'earned_before', d.earned::text));
   END IF;
@@ -153,7 +152,8 @@ BEGIN
       IF d.pay > 0 THEN
         c_user := c_user || v_up[i]; c_type := c_type || 'level_month'::text; c_key := c_key || v_key;
         c_wallet := c_wallet || 'working'::text; c_pay := c_pay || d.pay;
-        c_close := c_close || d.closes;
+        c_close := c_close || d.closes; c_memo := c_memo || 'level month'::text; c_neg := c_neg || -d.pay;
+        c_seq := c_seq || cardinality(c_user);
         c_details := c_details || (v_why || jsonb_build_object('due', v_amount::text, 'paid', d.pay::text,
                                                                'cap', d.cap::text, 'earned_before', d.earned::text));
       END IF;
@@ -191,19 +191,14 @@ BEGIN
 
   -- Credits: posted by the one writer of the ledger (ledger_post_many.sql, decisions 0064, 0065), all in one call
   -- (one ledger transaction per credit with its key; accounts opened when missing; member balances in account-id
-  -- order; the entries in one INSERT), then total_earned. Each credit's two entries (the member's wallet, the
-  -- platform's income_expense) are put in the call's arrays here, without a query.
+  -- order; the entries in one INSERT), then total_earned. Each credit's two entries, the member's wallet and the
+  -- platform's income_expense, come from the arrays gathered above (no loop, no query: each costs a claim).
   IF cardinality(c_user) > 0 THEN
-    FOR i IN 1 .. cardinality(c_user) LOOP
-      c_memo := c_memo || regexp_replace(c_type[i], '_', ' ');
-      e_of := e_of || ARRAY[i, i];
-      e_owner := e_owner || ARRAY[c_user[i], NULL];
-      e_kind := e_kind || ARRAY[c_wallet[i], 'income_expense'];
-      e_amount := e_amount || ARRAY[c_pay[i], -c_pay[i]];
-    END LOOP;
     PERFORM ledger_post_many(c_key, array_fill('income'::text, ARRAY[cardinality(c_key)]), c_type, c_user, c_memo,
-                             c_details, NULL, e_of, e_owner, e_kind,
-                             array_fill('USD'::text, ARRAY[cardinality(e_of)]), e_amount);
+                             c_details, NULL, c_seq || c_seq,
+                             c_user || array_fill(NULL::bigint, ARRAY[cardinality(c_user)]),
+                             c_wallet || array_fill('income_expense'::text, ARRAY[cardinality(c_user)]),
+                             array_fill('USD'::text, ARRAY[2 * cardinality(c_user)]), c_pay || c_neg);
     UPDATE users x SET total_earned = x.total_earned + c.pay,
       roi_status = CASE WHEN c.close THEN 'close' ELSE x.roi_status END,
       level_status = CASE WHEN c.close THEN 'close' ELSE x.level_status END
