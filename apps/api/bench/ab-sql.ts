@@ -1,6 +1,7 @@
 /**
  * `npm run bench:ab -- --old <checkout> [--only transfer,withdrawal,buy,sell,roi] [--rounds 5] [--seconds 6]
- *   [--clients 8] [--members 2000] [--batch 1] [--keep] [--instructions]`
+ *   [--clients 8] [--members 2000] [--batch 1] [--keep] [--instructions]
+ *   [--callgrind <dir>]`
  *
  * The money SQL functions of this tree against those of another checkout (`--old`, e.g. a `git worktree` of the
  * commit before a change), A/B on ONE PostgreSQL in the same minutes, so the host's load falls on both alike. The
@@ -21,7 +22,7 @@
  * Not a test: numbers depend on the machine and its load; the ratio of medians is the figure.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,7 @@ checkKnown(flags, [
   'batch',
   'keep',
   'instructions',
+  'callgrind',
 ]);
 /** --keep: the server stays up afterwards (its URLs printed) for a closer look, until Ctrl-C. */
 const keep = flags.has('keep');
@@ -77,7 +79,14 @@ const keep = flags.has('keep');
  * --instructions: afterwards, each operation's CPU instructions per request on each side, counted by valgrind
  * (cachegrind) in a single-user PostgreSQL on a copy of the data: the same count whatever else the machine does.
  */
-const instructions = flags.has('instructions');
+const instructions = flags.has('instructions') || flags.has('callgrind');
+/**
+ * --callgrind <dir>: the instruction counts by valgrind's callgrind instead, its profile of each operation and side
+ * (the larger run) written to <dir>/<op>-<side>.out, for `callgrind_annotate --inclusive=yes`: where a difference
+ * comes from, by function (slower than cachegrind; the same counts).
+ */
+const callgrindDir =
+  typeof flags.get('callgrind') === 'string' ? path.resolve(String(flags.get('callgrind'))) : undefined;
 const oldTree = path.resolve(stringFlag(flags, 'old'));
 const ops = listFlag(flags, 'only', OPS);
 const rounds = intFlag(flags, 'rounds', 5);
@@ -268,6 +277,10 @@ async function countInstructions(text: Record<Op, string>, members: number, hold
   if (!data) throw new Error(`no running PostgreSQL under ${bench.dir}`);
   log('instruction counts: the server stopped, then valgrind on a copy of its data per operation and side');
   await bench.halt();
+  if (callgrindDir) {
+    mkdirSync(callgrindDir, { recursive: true });
+    chmodSync(callgrindDir, 0o777); // written by the server's owner
+  }
   const copy = `${data}-copy`;
   const rows: string[][] = [];
   for (const op of ops) {
@@ -281,9 +294,12 @@ async function countInstructions(text: Record<Op, string>, members: number, hold
           copy,
           [
             'valgrind',
-            '--tool=cachegrind',
-            '--cache-sim=no',
-            '--cachegrind-out-file=/dev/null',
+            ...(callgrindDir
+              ? [
+                  '--tool=callgrind',
+                  `--callgrind-out-file=${n === LARGE ? path.join(callgrindDir, `${op}-${side}.out`) : '/dev/null'}`,
+                ]
+              : ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null']),
             bin.postgres,
             '--single',
             '-D',
@@ -293,7 +309,7 @@ async function countInstructions(text: Record<Op, string>, members: number, hold
           singleStatements(text[op], op, n, members, holders),
         );
         const out = `${r.stdout}${r.stderr}`;
-        const ir = /I\s+refs:\s+([\d,]+)/.exec(out)?.[1];
+        const ir = /(?:I\s+refs|Collected)\s*:\s+([\d,]+)/.exec(out)?.[1];
         const done = (out.match(/count = "1"/g) ?? []).length;
         if (!ir || done !== n)
           throw new Error(

@@ -1,7 +1,7 @@
 -- income_decide: its live definition (decision 0057: edit this file; no migration needed).
 -- The earning-cap decision (income_decision.sql, decision 0063) for one member, read from their row, which the
--- caller has locked: roi_claim.sql for the member and each upline, creditIncome (income.service.ts) for direct
--- income, rewards and bonuses. It writes nothing. p_cap_multiplier NULL: income outside the cap (CTO).
+-- caller has locked: creditIncome (income.service.ts) for direct income, rewards and bonuses. It writes nothing.
+-- (roi_claim.sql reads its members' rows itself and decides for them with income_decision in two statements.) p_cap_multiplier NULL: income outside the cap (CTO).
 -- The result gained closes (income_decision.sql): the old shape is dropped first.
 DROP FUNCTION IF EXISTS income_decide(bigint, bigint, text, boolean, text, bigint, text);
 CREATE OR REPLACE FUNCTION public.income_decide(p_user bigint, p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text)

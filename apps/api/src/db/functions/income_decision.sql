@@ -2,8 +2,9 @@
 -- The earning-cap decision (business-rules 5; decision 0063), the one home of its rule and of the reasons a member
 -- reads: what to pay of p_amount (0 when skipped), why not all of it, the cap and the earnings before. Pure: it is
 -- given the member's row (p_found false when there is none or it is deleted), so a set-based job (the salary)
--- decides for every member in its own statement, inlined by the planner; income_decide.sql reads one member's row
--- for the claim and for creditIncome (income.service.ts: top-up's direct income, rewards, bonuses).
+-- decides for every member in its own statement and the claim (roi_claim.sql) for the member and for all the
+-- uplines in one each, inlined by the planner; income_decide.sql reads one member's row for creditIncome
+-- (income.service.ts: top-up's direct income, rewards, bonuses).
 --
 -- In order: member not found, the feature switched off, blocked, inactive, the income's own status closed (p_gate
 -- 'roi' or 'level'), then the cap: plan x p_cap_multiplier (units, rounded half away from zero as @sgx/money's

@@ -11,7 +11,6 @@ DECLARE
   k constant bigint := 100000000;
   u record;
   r record;
-  d record;
   v_session bigint;
   v_roi_day bigint;
   v_claim bigint;
@@ -20,7 +19,6 @@ DECLARE
   v_reason text;
   v_up bigint[];
   v_directs integer[];
-  v_amount bigint;
   v_why jsonb;
   v_key text;
   v_n integer;
@@ -33,7 +31,7 @@ DECLARE
   c_close boolean[] := '{}';
   c_details jsonb[] := '{}';
   c_memo text[] := '{}';
-  c_seq integer[] := '{}';   -- 1, 2, ...: the posting of each credit's entries
+  c_seq integer[] := '{}';   -- 1, 2, ...: the posting of each credit's entries (its place among them)
   c_neg bigint[] := '{}';    -- what income_expense gives for each
   s_user bigint[] := '{}';   -- skips
   s_type text[] := '{}';
@@ -92,8 +90,18 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- The member's checks again, on the row as it is now.
-  SELECT x.status, x.active_plan, x.deleted_at, x.username INTO u FROM users x WHERE x.id = p_user;
+  -- The member's checks again, on the row as it is now, read with the ROI due and its earning-cap decision
+  -- (income_decision.sql, decision 0063) in the same statement: what the claim pays them and why not all of it.
+  SELECT x.status, x.active_plan, x.deleted_at, x.username, d.due, d.pay, d.reason, d.cap, d.earned, d.closes INTO u
+  FROM users x
+  -- OFFSET 0: the due computed once, not copied into every use the decision makes of it
+  CROSS JOIN LATERAL (SELECT sgx_mul_div(x.active_plan, v_roi_day, 100 * k) AS due OFFSET 0) r
+  CROSS JOIN LATERAL (
+    SELECT r.due, e.* FROM income_decision(r.due, 'roi', p_roi_on, 'roi', p_cap_multiplier, NULL, x.deleted_at IS NULL,
+                                           x.status, x.is_active, x.roi_status, x.level_status, x.active_plan,
+                                           x.total_earned) AS e
+  ) d
+  WHERE x.id = p_user;
   IF u.deleted_at IS NOT NULL THEN
     RAISE EXCEPTION 'Member not found.' USING ERRCODE = 'SX501';
   ELSIF u.status = 'block' THEN
@@ -105,64 +113,85 @@ BEGIN
   IF EXISTS (SELECT 1 FROM roi_claims c WHERE c.user_id = p_user AND c.business_date = p_day::date) THEN
     RAISE EXCEPTION 'Already claimed.' USING ERRCODE = 'SX504';
   END IF;
-  v_due := sgx_mul_div(u.active_plan, v_roi_day, 100 * k);
+  v_due := u.due;
   v_claim := nextval('roi_claims_id_seq');
 
   -- The ROI, to the non-working wallet.
   v_key := 'roi:' || p_user || ':' || p_day;
   v_why := jsonb_build_object('rule', 'daily ROI', 'rate_percent', sgx_units_text(v_roi_day),
                               'base', u.active_plan::text, 'business_date', p_day, 'claim_id', v_claim::text);
-  SELECT * INTO d FROM income_decide(p_user, v_due, 'roi', p_roi_on, 'roi', p_cap_multiplier, NULL);
-  v_paid := d.pay;
-  v_reason := d.reason;
-  IF d.pay > 0 THEN
+  v_paid := u.pay;
+  v_reason := u.reason;
+  IF u.pay > 0 THEN
     c_user := c_user || p_user; c_type := c_type || 'roi_income'::text; c_key := c_key || v_key;
-    c_wallet := c_wallet || 'non_working'::text; c_pay := c_pay || d.pay;
-    c_close := c_close || d.closes; c_memo := c_memo || 'roi income'::text; c_neg := c_neg || -d.pay;
-    c_seq := c_seq || cardinality(c_user);
-    c_details := c_details || (v_why || jsonb_build_object('due', v_due::text, 'paid', d.pay::text,
-                                                           'cap', d.cap::text, 'earned_before', d.earned::text));
+    c_wallet := c_wallet || 'non_working'::text; c_pay := c_pay || u.pay;
+    c_close := c_close || u.closes; c_memo := c_memo || 'roi income'::text; c_neg := c_neg || -u.pay;
+    c_seq := c_seq || 1;
+    c_details := c_details || (v_why || jsonb_build_object('due', v_due::text, 'paid', u.pay::text,
+                                                           'cap', u.cap::text, 'earned_before', u.earned::text));
   END IF;
-  IF d.reason IS NOT NULL THEN
+  IF u.reason IS NOT NULL THEN
     s_user := s_user || p_user; s_type := s_type || 'roi_income'::text;
-    s_key := s_key || (v_key || CASE WHEN d.pay > 0 THEN ':over-cap' ELSE '' END);
-    s_amount := s_amount || (v_due - d.pay); s_reason := s_reason || d.reason; s_details := s_details || v_why;
+    s_key := s_key || (v_key || CASE WHEN u.pay > 0 THEN ':over-cap' ELSE '' END);
+    s_amount := s_amount || (v_due - u.pay); s_reason := s_reason || u.reason; s_details := s_details || v_why;
   END IF;
 
-  -- Level income: the upline at level L earns the ROI paid x level L %, when L is unlocked by its active directs.
-  IF v_paid > 0 THEN
-    FOR i IN 1 .. v_n LOOP
-      CONTINUE WHEN p_level_rates[i] IS NULL OR p_level_unlock[i] IS NULL;
-      v_amount := sgx_mul_div(v_paid, p_level_rates[i], 100 * k);
-      v_key := 'level:' || v_claim || ':' || i;
-      v_why := jsonb_build_object('rule', 'level income', 'level', i, 'rate_percent', p_level_percents[i],
-                                  'source_member', p_user::text, 'base', v_paid::text, 'business_date', p_day,
-                                  'claim_id', v_claim::text);
-      IF v_directs[i] < p_level_unlock[i] THEN
+  -- Level income: the upline at level L earns the ROI paid x level L %, when L is unlocked by its active directs
+  -- (a level without a rate or an unlock is left out); each upline's decision is the same earning-cap decision.
+  -- Decided for every level in one statement, the credits and the skips gathered in level order (a statement a
+  -- level cost more: each sets its expressions up again, decision 0066). The arrays are gathered in the order the
+  -- rows come, level order (the window's); every array of a row takes the same place, so they stay aligned. An
+  -- ORDER BY in each aggregate would sort once per aggregate.
+  IF v_paid > 0 AND v_n > 0 THEN
+    SELECT c_user || array_agg(l.up) FILTER (WHERE l.pay > 0),
+           c_type || array_agg('level_month'::text) FILTER (WHERE l.pay > 0),
+           c_key || array_agg(l.key) FILTER (WHERE l.pay > 0),
+           c_wallet || array_agg('working'::text) FILTER (WHERE l.pay > 0),
+           c_pay || array_agg(l.pay) FILTER (WHERE l.pay > 0),
+           c_close || array_agg(l.closes) FILTER (WHERE l.pay > 0),
+           c_memo || array_agg('level month'::text) FILTER (WHERE l.pay > 0),
+           c_neg || array_agg(-l.pay) FILTER (WHERE l.pay > 0),
+           c_seq || array_agg((cardinality(c_seq) + l.n)::integer) FILTER (WHERE l.pay > 0),
+           c_details || array_agg(l.why || jsonb_build_object('due', l.amount::text, 'paid', l.pay::text,
+                                                              'cap', l.cap::text, 'earned_before', l.earned::text))
+                      FILTER (WHERE l.pay > 0),
+           s_user || array_agg(l.up) FILTER (WHERE l.reason IS NOT NULL),
+           s_type || array_agg('level_month'::text) FILTER (WHERE l.reason IS NOT NULL),
+           s_key || array_agg(l.key || CASE WHEN l.pay > 0 THEN ':over-cap' ELSE '' END)
+                      FILTER (WHERE l.reason IS NOT NULL),
+           s_amount || array_agg(l.amount - l.pay) FILTER (WHERE l.reason IS NOT NULL),
+           s_reason || array_agg(l.reason) FILTER (WHERE l.reason IS NOT NULL),
+           s_details || array_agg(l.why) FILTER (WHERE l.reason IS NOT NULL)
+    INTO c_user, c_type, c_key, c_wallet, c_pay, c_close, c_memo, c_neg, c_seq, c_details,
+         s_user, s_type, s_key, s_amount, s_reason, s_details
+    FROM (SELECT l0.*, count(*) FILTER (WHERE l0.pay > 0) OVER (ORDER BY l0.i) AS n FROM (
+      SELECT a.i, a.up, a.amount, 'level:' || v_claim || ':' || a.i AS key,
+        jsonb_build_object('rule', 'level income', 'level', a.i, 'rate_percent', p_level_percents[a.i],
+                           'source_member', p_user::text, 'base', v_paid::text, 'business_date', p_day,
+                           'claim_id', v_claim::text) AS why,
+        CASE WHEN a.locked THEN 0 ELSE d.pay END AS pay,
         -- Said from the upline's side: they lacked the directs, not the member who claimed.
-        s_user := s_user || v_up[i]; s_type := s_type || 'level_month'::text; s_key := s_key || v_key;
-        s_amount := s_amount || v_amount; s_details := s_details || v_why;
-        s_reason := s_reason || ('At level ' || i || ' you need ' || p_level_unlock[i]
-                                 || ' active directs and you had ' || v_directs[i]
-                                 || ', so this level income was not paid.');
-        CONTINUE;
-      END IF;
-      SELECT * INTO d FROM income_decide(v_up[i], v_amount, 'level', p_level_on, 'level', p_cap_multiplier,
-                                         u.username);
-      IF d.pay > 0 THEN
-        c_user := c_user || v_up[i]; c_type := c_type || 'level_month'::text; c_key := c_key || v_key;
-        c_wallet := c_wallet || 'working'::text; c_pay := c_pay || d.pay;
-        c_close := c_close || d.closes; c_memo := c_memo || 'level month'::text; c_neg := c_neg || -d.pay;
-        c_seq := c_seq || cardinality(c_user);
-        c_details := c_details || (v_why || jsonb_build_object('due', v_amount::text, 'paid', d.pay::text,
-                                                               'cap', d.cap::text, 'earned_before', d.earned::text));
-      END IF;
-      IF d.reason IS NOT NULL THEN
-        s_user := s_user || v_up[i]; s_type := s_type || 'level_month'::text;
-        s_key := s_key || (v_key || CASE WHEN d.pay > 0 THEN ':over-cap' ELSE '' END);
-        s_amount := s_amount || (v_amount - d.pay); s_reason := s_reason || d.reason; s_details := s_details || v_why;
-      END IF;
-    END LOOP;
+        CASE WHEN a.locked
+          THEN 'At level ' || a.i || ' you need ' || p_level_unlock[a.i] || ' active directs and you had '
+               || v_directs[a.i] || ', so this level income was not paid.'
+          ELSE d.reason END AS reason,
+        d.cap, d.earned, d.closes
+      FROM (
+        SELECT i, v_up[i] AS up, sgx_mul_div(v_paid, p_level_rates[i], 100 * k) AS amount,
+               v_directs[i] < p_level_unlock[i] AS locked
+        FROM generate_series(1, v_n) AS i
+        WHERE p_level_rates[i] IS NOT NULL AND p_level_unlock[i] IS NOT NULL
+        OFFSET 0
+      ) a
+      -- Each upline's row by its key (LIMIT 1 keeps it an index probe, whatever the planner guesses of the levels)
+      LEFT JOIN LATERAL (
+        SELECT y.id, y.status, y.is_active, y.roi_status, y.level_status, y.active_plan, y.total_earned
+        FROM users y WHERE y.id = a.up AND y.deleted_at IS NULL AND NOT a.locked LIMIT 1
+      ) x ON true
+      CROSS JOIN LATERAL income_decision(a.amount, 'level', p_level_on, 'level', p_cap_multiplier, u.username,
+                                         x.id IS NOT NULL, x.status, x.is_active, x.roi_status, x.level_status,
+                                         x.active_plan, x.total_earned) AS d
+    ) l0) l;
   END IF;
 
   -- The claim with what it paid (its id is in the details above).

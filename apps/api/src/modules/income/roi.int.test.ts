@@ -1,4 +1,4 @@
-import { parseUnits } from '@sgx/money';
+import { mulDiv, parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
@@ -188,6 +188,124 @@ describe('level income', () => {
     ]);
     expect((await api('GET', `/users/${mid.id}`, mid.token)).json().singleuser.level_month).toBe(
       '0.50000000',
+    );
+  });
+
+  it("decides every upline of one claim by the earning-cap rules, each refusal said from that upline's side", async () => {
+    // claimer -> ups[0] (level 1) -> ... -> ups[7] (level 8), each in another state; the claim reads the rows as
+    // they are (roi_claim.sql decides every level in one statement: each level must keep its own answer).
+    const ups = [await investor('5000')];
+    for (let i = 0; i < 7; i++) ups.unshift(await investor('5000', (ups[0] as { id: bigint }).id));
+    const claimer = await investor('1000', (ups[0] as { id: bigint }).id);
+    const ids = ups.map((u) => u.id);
+    const [blocked, inactive, closed, nearCap, locked, gone, paid, last] = ids as bigint[];
+    const s = await t.deps.settings.all();
+    const rate = (level: number) => parseUnits(s.levelPercents[level - 1] as string);
+    const roi = parseUnits('5');
+    const share = (level: number) => mulDiv(roi, rate(level), 100n * 10n ** 8n);
+    await sqlOn(t.url, 'UPDATE users SET active_directs = 10 WHERE id = ANY($1::bigint[])', [ids]);
+    await sqlOn(t.url, "UPDATE users SET status = 'block' WHERE id = $1", [blocked]);
+    await sqlOn(t.url, "UPDATE users SET is_active = 'inactive' WHERE id = $1", [inactive]);
+    await sqlOn(t.url, "UPDATE users SET level_status = 'close' WHERE id = $1", [closed]);
+    // one unit of room under the cap, earned as income is (the ledger and total_earned agree)
+    const cap = mulDiv(parseUnits('5000'), parseUnits(s.earningCapMultiplier), 10n ** 8n);
+    const earned = BigInt(
+      (await sqlOn(t.url, 'SELECT total_earned::text AS e FROM users WHERE id = $1', [nearCap])).rows[0]?.e,
+    );
+    await t.deps.db.transaction().execute((tx) =>
+      creditIncome(tx, t.deps.settings, {
+        userId: nearCap as bigint,
+        type: 'direct_income',
+        amount: cap - earned - 1n,
+        causeKey: `seed:${nearCap}`,
+        wallet: 'working',
+        feature: 'direct',
+        why: { rule: 'test' },
+      }),
+    );
+    await sqlOn(t.url, 'UPDATE users SET active_directs = 4 WHERE id = $1', [locked]);
+    await sqlOn(t.url, 'UPDATE users SET deleted_at = now() WHERE id = $1', [gone]);
+    await watched(claimer);
+    const res = await api('PUT', `/referral/self-trade/${claimer.id}`, claimer.token);
+    expect(res.json()).toMatchObject({ paid: '5.00000000', skipped_reason: null });
+
+    const skips = await sqlOn(
+      t.url,
+      `SELECT user_id, amount::text, reason, cause_key FROM income_skips
+       WHERE user_id = ANY($1::bigint[]) ORDER BY cause_key`,
+      [ids],
+    );
+    const { rows: claimRows } = await sqlOn(t.url, 'SELECT id FROM roi_claims WHERE user_id = $1', [
+      claimer.id,
+    ]);
+    const key = (level: number) => `level:${claimRows[0]?.id}:${level}`;
+    const name = (await sqlOn(t.url, 'SELECT username FROM users WHERE id = $1', [claimer.id])).rows[0]
+      ?.username;
+    expect(skips.rows).toEqual([
+      {
+        user_id: blocked,
+        amount: String(share(1)),
+        reason: `Your account was blocked when ${name} claimed their daily income, so this level income was not paid.`,
+        cause_key: key(1),
+      },
+      {
+        user_id: inactive,
+        amount: String(share(2)),
+        reason: `You had no active plan when ${name} claimed their daily income, so this level income was not paid.`,
+        cause_key: key(2),
+      },
+      {
+        user_id: closed,
+        amount: String(share(3)),
+        reason: 'level income is closed for this member',
+        cause_key: key(3),
+      },
+      {
+        user_id: nearCap,
+        amount: String(share(4) - 1n),
+        reason: 'cut at the earning cap',
+        cause_key: `${key(4)}:over-cap`,
+      },
+      {
+        user_id: locked,
+        amount: String(share(5)),
+        reason: 'At level 5 you need 5 active directs and you had 4, so this level income was not paid.',
+        cause_key: key(5),
+      },
+      { user_id: gone, amount: String(share(6)), reason: 'member not found', cause_key: key(6) },
+    ]);
+    // Paid: one unit to the member at the cap (whose income then closes), the full share to the last two.
+    const credits = await sqlOn(
+      t.url,
+      `SELECT t.member_id, e.amount::text, t.details->>'level' AS level, t.details->>'earned_before' AS before
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+       JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = t.member_id
+       WHERE t.income_type = 'level_month' AND t.member_id = ANY($1::bigint[]) ORDER BY t.id`,
+      [ids],
+    );
+    expect(credits.rows).toEqual([
+      { member_id: nearCap, amount: '1', level: '4', before: String(cap - 1n) },
+      { member_id: paid, amount: String(share(7)), level: '7', before: expect.any(String) },
+      { member_id: last, amount: String(share(8)), level: '8', before: expect.any(String) },
+    ]);
+    const closedNow = await sqlOn(
+      t.url,
+      'SELECT roi_status, level_status, total_earned::text FROM users WHERE id = $1',
+      [nearCap],
+    );
+    expect(closedNow.rows[0]).toEqual({
+      roi_status: 'close',
+      level_status: 'close',
+      total_earned: String(cap),
+    });
+    // Each told once, in their own words; a member not found is not told.
+    const told = await sqlOn(
+      t.url,
+      "SELECT user_id FROM member_events WHERE kind = 'income_missed' AND user_id = ANY($1::bigint[]) ORDER BY user_id",
+      [ids],
+    );
+    expect(told.rows.map((r) => r.user_id)).toEqual(
+      [blocked, inactive, closed, nearCap, locked].sort((a, b) => (a < b ? -1 : 1)),
     );
   });
 
