@@ -198,7 +198,16 @@ describe('level income', () => {
     for (let i = 0; i < 7; i++) ups.unshift(await investor('5000', (ups[0] as { id: bigint }).id));
     const claimer = await investor('1000', (ups[0] as { id: bigint }).id);
     const ids = ups.map((u) => u.id);
-    const [blocked, inactive, closed, nearCap, locked, gone, paid, last] = ids as bigint[];
+    const [blocked, inactive, closed, nearCap, locked, gone, paid, last] = ids as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
     const s = await t.deps.settings.all();
     const rate = (level: number) => parseUnits(s.levelPercents[level - 1] as string);
     const roi = parseUnits('5');
@@ -214,7 +223,7 @@ describe('level income', () => {
     );
     await t.deps.db.transaction().execute((tx) =>
       creditIncome(tx, t.deps.settings, {
-        userId: nearCap as bigint,
+        userId: nearCap,
         type: 'direct_income',
         amount: cap - earned - 1n,
         causeKey: `seed:${nearCap}`,
