@@ -122,6 +122,7 @@ test('the service worker is registered and active, and offline a page shows the 
 });
 
 test('a new service worker takes over at once and deletes the caches of older versions', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/');
   await controlledBy(page);
   const current = await page.evaluate(() => caches.keys());
@@ -132,10 +133,12 @@ test('a new service worker takes over at once and deletes the caches of older ve
 
   // Another script address is a new worker to the browser, as a new release's sw.js is.
   await page.evaluate(() => navigator.serviceWorker.register('/sw.js?release=next'));
+  // Polled on a timer, not on animation frames (a busy machine's headless page may paint rarely); once failed
+  // at 20 s in a full run while the new worker had installed within a second.
   await page.waitForFunction(
     () => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?release=next') ?? false,
     null,
-    { timeout: 20_000 },
+    { timeout: 60_000, polling: 250 },
   );
   await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(current);
 });
