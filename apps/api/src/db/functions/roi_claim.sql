@@ -92,15 +92,13 @@ BEGIN
 
   -- The member's checks again, on the row as it is now, read with the ROI due and its earning-cap decision
   -- (income_decision.sql, decision 0063) in the same statement: what the claim pays them and why not all of it.
-  SELECT x.status, x.active_plan, x.deleted_at, x.username, d.due, d.pay, d.reason, d.cap, d.earned, d.closes INTO u
+  SELECT x.status, x.active_plan, x.deleted_at, x.username, r.due, d.pay, d.reason, d.cap, d.earned, d.closes INTO u
   FROM users x
   -- OFFSET 0: the due computed once, not copied into every use the decision makes of it
   CROSS JOIN LATERAL (SELECT sgx_mul_div(x.active_plan, v_roi_day, 100 * k) AS due OFFSET 0) r
-  CROSS JOIN LATERAL (
-    SELECT r.due, e.* FROM income_decision(r.due, 'roi', p_roi_on, 'roi', p_cap_multiplier, NULL, x.deleted_at IS NULL,
-                                           x.status, x.is_active, x.roi_status, x.level_status, x.active_plan,
-                                           x.total_earned) AS e
-  ) d
+  CROSS JOIN LATERAL income_decision(r.due, 'roi', p_roi_on, 'roi', p_cap_multiplier, NULL, x.deleted_at IS NULL,
+                                     x.status, x.is_active, x.roi_status, x.level_status, x.active_plan,
+                                     x.total_earned) AS d
   WHERE x.id = p_user;
   IF u.deleted_at IS NOT NULL THEN
     RAISE EXCEPTION 'Member not found.' USING ERRCODE = 'SX501';
