@@ -73,6 +73,7 @@ import { riskRoutes } from './modules/risk/risk.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { solvencyRoutes } from './modules/solvency/solvency.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
 import { sweepsRoutes } from './modules/sweeps/sweeps.routes';
@@ -234,6 +235,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       auditRoutes(typed);
       staffRoutes(typed);
       proofRoutes(typed);
+      solvencyRoutes(typed);
       statementsRoutes(typed);
     },
     { prefix: API_PREFIX },

@@ -26,6 +26,7 @@ export * from './risk';
 export * from './salary';
 export * from './settings';
 export * from './setup';
+export * from './solvency';
 export * from './staff';
 export * from './staff-admin';
 export * from './statements';

@@ -128,4 +128,8 @@ export const QueueCountsResponse = z.object({
   tickets: z.number().int(),
   /** Admin actions waiting for a second admin (decision 0024). */
   approvals: z.number().int(),
+  /** Open staff alerts (e.g. the solvency runway below its threshold), shown as a banner until they recover. */
+  alerts: z.array(
+    z.object({ kind: z.string(), message: z.string(), opened_at: z.string(), link: z.string().nullable() }),
+  ),
 });

@@ -92,6 +92,11 @@ export const Settings = z.object({
    * past any of them, or with a flagged risk signal, waits for the operator's wallet.
    */
   hotWalletPolicy: z.object({ perPayout: decimalText, perMemberDay: decimalText, perDay: decimalText }),
+  /**
+   * The solvency alert (decision 0068): owners are warned when the days of payouts covered with no new money fall
+   * below this many. Like every economic setting, changing it needs a second admin.
+   */
+  solvencyRunwayAlertDays: z.number().int().min(1, 'At least 1 day.').max(3650, 'At most 3650 days.'),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -128,6 +133,7 @@ export const defaultSettings: Settings = {
   soloDailyLimit: '3000',
   payoutHoldHours: '24',
   hotWalletPolicy: { perPayout: '100', perMemberDay: '1000', perDay: '10000' },
+  solvencyRunwayAlertDays: 90,
 };
 
 export const SettingsResponse = z.object({ settings: Settings });

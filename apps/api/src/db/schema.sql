@@ -51,6 +51,7 @@ CREATE SEQUENCE public.reward_plans_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXV
 CREATE SEQUENCE public.roi_claims_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.roi_claims.id;
 CREATE SEQUENCE public.salary_payments_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.salary_payments.id;
 CREATE SEQUENCE public.sessions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.sessions.id;
+CREATE SEQUENCE public.staff_alerts_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.staff_alerts.id;
 CREATE SEQUENCE public.staff_invitations_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.staff_invitations.id;
 CREATE SEQUENCE public.support_messages_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.support_messages.id;
 CREATE SEQUENCE public.ticket_responses_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ticket_responses.id;
@@ -1108,6 +1109,47 @@ CREATE TABLE public.settings (
   CONSTRAINT settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES users(id)
 );
 
+CREATE TABLE public.solvency_reports (
+  day date NOT NULL,
+  cutoff timestamp with time zone NOT NULL,
+  owed_now bigint NOT NULL,
+  proof_total bigint NOT NULL,
+  principal bigint NOT NULL,
+  earnable_roi bigint NOT NULL,
+  earnable_referral bigint NOT NULL,
+  cto_bound bigint NOT NULL,
+  reserves bigint NOT NULL,
+  reserves_unavailable jsonb DEFAULT '[]'::jsonb NOT NULL,
+  days_covered_stopped integer NOT NULL,
+  flows jsonb NOT NULL,
+  runway jsonb NOT NULL,
+  health jsonb NOT NULL,
+  cohorts jsonb NOT NULL,
+  threshold_days integer NOT NULL,
+  computed_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT solvency_reports_cto_bound_check CHECK ((cto_bound >= 0)),
+  CONSTRAINT solvency_reports_days_covered_stopped_check CHECK ((days_covered_stopped >= 0)),
+  CONSTRAINT solvency_reports_earnable_referral_check CHECK ((earnable_referral >= 0)),
+  CONSTRAINT solvency_reports_earnable_roi_check CHECK ((earnable_roi >= 0)),
+  CONSTRAINT solvency_reports_owed_now_check CHECK ((owed_now >= 0)),
+  CONSTRAINT solvency_reports_pkey PRIMARY KEY (day),
+  CONSTRAINT solvency_reports_principal_check CHECK ((principal >= 0)),
+  CONSTRAINT solvency_reports_reserves_check CHECK ((reserves >= 0))
+);
+
+CREATE TABLE public.staff_alerts (
+  id bigint DEFAULT nextval('staff_alerts_id_seq'::regclass) NOT NULL,
+  kind text NOT NULL,
+  dedupe_key text NOT NULL,
+  message text NOT NULL,
+  link text,
+  opened_at timestamp with time zone DEFAULT now() NOT NULL,
+  resolved_at timestamp with time zone,
+  mailed_at timestamp with time zone,
+  CONSTRAINT staff_alerts_kind_check CHECK ((kind = 'solvency'::text)),
+  CONSTRAINT staff_alerts_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE public.staff_invitations (
   id bigint DEFAULT nextval('staff_invitations_id_seq'::regclass) NOT NULL,
   email text NOT NULL,
@@ -1613,6 +1655,9 @@ CREATE UNIQUE INDEX sessions_pkey ON public.sessions USING btree (id);
 CREATE UNIQUE INDEX sessions_token_hash_key ON public.sessions USING btree (token_hash);
 CREATE INDEX sessions_user_idx ON public.sessions USING btree (user_id) WHERE (revoked_at IS NULL);
 CREATE UNIQUE INDEX settings_pkey ON public.settings USING btree (key);
+CREATE UNIQUE INDEX solvency_reports_pkey ON public.solvency_reports USING btree (day);
+CREATE UNIQUE INDEX staff_alerts_open_key ON public.staff_alerts USING btree (dedupe_key) WHERE (resolved_at IS NULL);
+CREATE UNIQUE INDEX staff_alerts_pkey ON public.staff_alerts USING btree (id);
 CREATE UNIQUE INDEX staff_invitations_open_email_key ON public.staff_invitations USING btree (lower(email)) WHERE ((used_at IS NULL) AND (revoked_at IS NULL));
 CREATE UNIQUE INDEX staff_invitations_pkey ON public.staff_invitations USING btree (id);
 CREATE UNIQUE INDEX staff_invitations_token_hash_key ON public.staff_invitations USING btree (token_hash);
@@ -2132,6 +2177,40 @@ BEGIN
   END IF;
   RETURN NULL;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.member_liabilities(p_cutoff timestamp with time zone)
+ RETURNS TABLE(member_id bigint, usd bigint, sgx bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH later AS (
+    SELECT e.account_id, sum(e.amount) AS amount
+    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+    WHERE t.created_at >= p_cutoff
+    GROUP BY e.account_id
+  ), held AS (
+    SELECT a.owner_id,
+           coalesce(sum(a.balance - coalesce(l.amount, 0)) FILTER (WHERE a.asset = 'USD'), 0) AS usd,
+           coalesce(sum(a.balance - coalesce(l.amount, 0)) FILTER (WHERE a.asset = 'SGX'), 0) AS sgx
+    FROM ledger_accounts a LEFT JOIN later l ON l.account_id = a.id
+    WHERE a.owner_id IS NOT NULL
+    GROUP BY a.owner_id
+  ), pending AS (
+    SELECT p.owner_id, sum(p.amount) AS usd FROM (
+      SELECT w.user_id AS owner_id, w.amount FROM withdrawals w WHERE w.status = 'pending'
+      UNION ALL
+      SELECT t.member_id, -e.amount
+      FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id
+        AND a.owner_id IS NULL AND a.kind = 'pending_withdrawals' AND a.asset = 'USD'
+      WHERE t.created_at >= p_cutoff
+    ) AS p
+    GROUP BY p.owner_id
+  )
+  SELECT u.id, (coalesce(h.usd, 0) + coalesce(p.usd, 0))::bigint, coalesce(h.sgx, 0)::bigint
+  FROM users u LEFT JOIN held h ON h.owner_id = u.id LEFT JOIN pending p ON p.owner_id = u.id
+  WHERE u.role = 'user' OR h.owner_id IS NOT NULL OR p.owner_id IS NOT NULL
+$function$;
 
 CREATE OR REPLACE FUNCTION public.member_search_keep()
  RETURNS trigger
@@ -2660,6 +2739,53 @@ AS $function$
   SELECT '$' || CASE WHEN c < 0 THEN '-' ELSE '' END
     || to_char(div(abs(c), 100), 'FM999,999,999,999,999,999,990') || '.' || lpad(mod(abs(c), 100)::text, 2, '0')
   FROM (SELECT sgx_div_half_up(p::numeric, 1000000) AS c) x
+$function$;
+
+CREATE OR REPLACE FUNCTION public.solvency_members(p_cutoff timestamp with time zone, p_cap_multiplier bigint, p_horizon_days integer, p_capped text[])
+ RETURNS TABLE(member_id bigint, join_month date, owed bigint, principal bigint, deposited bigint, withdrawn bigint, headroom bigint, roi_room bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH later AS (
+    SELECT t.income_type, t.kind, e.account_id, e.amount
+    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+    WHERE t.created_at >= p_cutoff
+  ), earned_later AS (
+    SELECT a.owner_id, sum(l.amount)::bigint AS amount
+    FROM later l JOIN ledger_accounts a ON a.id = l.account_id AND a.kind IN ('working', 'non_working')
+    WHERE l.income_type = ANY(p_capped)
+    GROUP BY a.owner_id
+  ), deposited AS (
+    SELECT a.owner_id, sum(d.amount)::bigint AS amount FROM (
+      SELECT f.account_id, f.amount FROM ledger_account_figures f
+      WHERE f.source = 'deposit' AND NOT f.income AND f.credit
+      UNION ALL
+      SELECT l.account_id, -l.amount FROM later l WHERE l.kind = 'deposit' AND l.income_type IS NULL AND l.amount > 0
+    ) d JOIN ledger_accounts a ON a.id = d.account_id AND a.owner_id IS NOT NULL
+    GROUP BY a.owner_id
+  ), held_plans AS (
+    SELECT mp.user_id, sum(mp.amount)::bigint AS amount FROM member_plans mp
+    WHERE mp.started_at < p_cutoff AND (mp.ended_at IS NULL OR mp.ended_at >= p_cutoff)
+    GROUP BY mp.user_id
+  ), withdrawn AS (
+    SELECT w.user_id, sum(w.amount)::bigint AS amount FROM withdrawals w
+    WHERE w.status = 'complete' AND w.decided_at < p_cutoff
+    GROUP BY w.user_id
+  )
+  SELECT o.member_id, date_trunc('month', u.created_at, 'UTC')::date,
+         o.usd, coalesce(pl.amount, 0), coalesce(dp.amount, 0), coalesce(wd.amount, 0),
+         coalesce(d.pay, 0), coalesce(least(d.pay, CASE WHEN u.roi_status = 'open'
+           THEN sgx_mul_div(coalesce(pl.amount, 0), p.roi_day * p_horizon_days, 10000000000) ELSE 0 END), 0)
+  FROM member_liabilities(p_cutoff) o
+  JOIN users u ON u.id = o.member_id
+  LEFT JOIN held_plans pl ON pl.user_id = u.id
+  LEFT JOIN deposited dp ON dp.owner_id = u.id
+  LEFT JOIN withdrawn wd ON wd.user_id = u.id
+  LEFT JOIN earned_later el ON el.owner_id = u.id
+  LEFT JOIN plans p ON p.id = u.plan_id
+  CROSS JOIN LATERAL income_decision(9000000000000000000, 'roi', true, NULL, p_cap_multiplier, NULL,
+                                     u.deleted_at IS NULL, u.status, u.is_active, u.roi_status, u.level_status,
+                                     coalesce(pl.amount, 0), (u.total_earned - coalesce(el.amount, 0))::bigint) AS d
 $function$;
 
 CREATE OR REPLACE FUNCTION public.token_trade(p_token bigint, p_user bigint, p_side text, p_q bigint, p_key text, p_expected_price bigint, p_slippage_percent bigint, p_fee_percent bigint, p_hash text, p_created_by bigint)
@@ -3208,6 +3334,7 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.schema_migrations TO sgx_ap
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.schema_repeatables TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.sessions TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.settings TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.solvency_reports TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.staff_invitations TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.support_messages TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ticket_responses TO sgx_app;
@@ -3233,6 +3360,7 @@ GRANT INSERT, SELECT, UPDATE ON TABLE public.payout_address_changes TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_addresses TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_chains TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_trees TO sgx_app;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.staff_alerts TO sgx_app;
 GRANT SELECT ON TABLE public.access_ips TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.achievers_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.admin_solo_actions_id_seq TO sgx_app;
@@ -3274,6 +3402,7 @@ GRANT SELECT, USAGE ON SEQUENCE public.reward_plans_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.roi_claims_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.salary_payments_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.sessions_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.staff_alerts_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.staff_invitations_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.support_messages_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.ticket_responses_id_seq TO sgx_app;

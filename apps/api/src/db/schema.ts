@@ -814,6 +814,37 @@ export interface SettingsTable {
   updated_by: bigint | null;
 }
 
+export interface SolvencyReportsTable {
+  day: string;
+  cutoff: RequiredTimestamp;
+  owed_now: bigint;
+  proof_total: bigint;
+  principal: bigint;
+  earnable_roi: bigint;
+  earnable_referral: bigint;
+  cto_bound: bigint;
+  reserves: bigint;
+  reserves_unavailable: ColumnType<unknown, string | undefined, string>;
+  days_covered_stopped: number;
+  flows: ColumnType<unknown, string, string>;
+  runway: ColumnType<unknown, string, string>;
+  health: ColumnType<unknown, string, string>;
+  cohorts: ColumnType<unknown, string, string>;
+  threshold_days: number;
+  computed_at: Timestamp;
+}
+
+export interface StaffAlertsTable {
+  id: Id;
+  kind: 'solvency';
+  dedupe_key: string;
+  message: string;
+  link: string | null;
+  opened_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  mailed_at: NullableTimestamp;
+}
+
 export interface StaffInvitationsTable {
   id: Id;
   email: string;
@@ -1119,6 +1150,8 @@ export interface DB {
   schema_repeatables: SchemaRepeatablesTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  solvency_reports: SolvencyReportsTable;
+  staff_alerts: StaffAlertsTable;
   staff_invitations: StaffInvitationsTable;
   support_messages: SupportMessagesTable;
   ticket_responses: TicketResponsesTable;

@@ -8,6 +8,7 @@ import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
 import { Rollups } from '../modules/rollups/rollups';
+import { solvencyService } from '../modules/solvency/solvency.compose';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
@@ -155,6 +156,18 @@ export const jobs: JobDefinition<JobData>[] = [
         deps.logger?.warn(facts, message),
       ).buildDay(utcDay(now));
       return { built: r.built, day: r.tree.day, root: r.tree.root, leaves: r.tree.leaf_count };
+    },
+  },
+  {
+    name: 'solvency-daily',
+    cron: '40 0 * * *',
+    describe:
+      "Computes the day's solvency report at the proof's cut-off (what is owed, still earnable, held, flows, the runway under three scenarios, health figures) and warns owners past the threshold, once a day (00:40 UTC; decision 0068).",
+    run: async (deps, _data, now) => {
+      const r = await solvencyService(deps, (facts, message) => deps.logger?.warn(facts, message)).buildDay(
+        utcDay(now),
+      );
+      return { built: r.built, day: r.report.day, days_covered_stopped: r.report.runway[2]?.days_covered };
     },
   },
   {

@@ -2,6 +2,7 @@ import { alwaysMailedEventKinds, type MemberEventKind, memberEventKindLabels } f
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { businessRule, notFound } from '../../http/errors';
+import { openStaffAlerts } from './staff-alerts';
 
 type EventRow = {
   id: bigint;
@@ -156,6 +157,7 @@ export class MemberEventsService {
              (SELECT count(*) FROM withdrawals WHERE status = 'pending')::int AS withdrawals,
              (SELECT count(*) FROM tickets WHERE status IN ('open', 'in-progress'))::int AS tickets,
              (SELECT count(*) FROM approvals WHERE status = 'pending')::int AS approvals`.execute(this.db);
-    return rows[0] ?? { deposits: 0, withdrawals: 0, tickets: 0, approvals: 0 };
+    const counts = rows[0] ?? { deposits: 0, withdrawals: 0, tickets: 0, approvals: 0 };
+    return { ...counts, alerts: await openStaffAlerts(this.db) };
   }
 }

@@ -22,11 +22,11 @@ export async function cutoffNow(db: DbOrTx): Promise<Date> {
 }
 
 /**
- * Every member's balances per asset at `cutoff`, read in one REPEATABLE READ snapshot: each member-owned account's
- * balance less the entries of transactions that started at or after the cut-off, plus the member's withdrawals
- * pending at the cut-off (still owed to them). Every member is a leaf, a
- * member without money too (zero balances), and so is any other account owner (none today), so the tree's
- * totals are the ledger's member liabilities to the unit.
+ * Every member's balances per asset at `cutoff`, read in one REPEATABLE READ snapshot: the rule is
+ * `db/functions/member_liabilities.sql` (balances less later entries, plus withdrawals pending at the cut-off; the
+ * solvency report sums the same function as L0). Every member is a leaf, a member without money too (zero
+ * balances), and so is any other account owner (none today), so the tree's totals are the ledger's member
+ * liabilities to the unit.
  */
 export async function snapshotBalances(db: Db, cutoff: Date): Promise<MemberBalances[]> {
   return db
@@ -35,39 +35,7 @@ export async function snapshotBalances(db: Db, cutoff: Date): Promise<MemberBala
     .setAccessMode('read only')
     .execute(async (tx) => {
       const { rows } = await sql<MemberBalances>`
-        WITH later AS (
-          SELECT e.account_id, sum(e.amount) AS amount
-          FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-          WHERE t.created_at >= ${cutoff}
-          GROUP BY e.account_id
-        ), held AS (
-          SELECT a.owner_id,
-                 coalesce(sum(a.balance - coalesce(l.amount, 0)) FILTER (WHERE a.asset = 'USD'), 0) AS usd,
-                 coalesce(sum(a.balance - coalesce(l.amount, 0)) FILTER (WHERE a.asset = 'SGX'), 0) AS sgx
-          FROM ledger_accounts a LEFT JOIN later l ON l.account_id = a.id
-          WHERE a.owner_id IS NOT NULL
-          GROUP BY a.owner_id
-        ), pending AS (
-          -- Money a member asked to withdraw and is not paid yet (held in the platform's pending_withdrawals
-          -- account) is still owed to them: the gross amount of every withdrawal pending now, less the entries
-          -- of that account in transactions that started at or after the cut-off (so exactly the holds of
-          -- transactions started before it, not yet paid or returned by one started before it).
-          SELECT p.owner_id, sum(p.amount) AS usd FROM (
-            SELECT w.user_id AS owner_id, w.amount FROM withdrawals w WHERE w.status = 'pending'
-            UNION ALL
-            SELECT t.member_id, -e.amount
-            FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-            JOIN ledger_accounts a ON a.id = e.account_id
-              AND a.owner_id IS NULL AND a.kind = 'pending_withdrawals' AND a.asset = 'USD'
-            WHERE t.created_at >= ${cutoff}
-          ) AS p
-          GROUP BY p.owner_id
-        )
-        SELECT u.id AS member_id, (coalesce(h.usd, 0) + coalesce(p.usd, 0))::bigint AS usd,
-               coalesce(h.sgx, 0)::bigint AS sgx
-        FROM users u LEFT JOIN held h ON h.owner_id = u.id LEFT JOIN pending p ON p.owner_id = u.id
-        WHERE u.role = 'user' OR h.owner_id IS NOT NULL OR p.owner_id IS NOT NULL
-        ORDER BY u.id`.execute(tx);
+        SELECT member_id, usd, sgx FROM member_liabilities(${cutoff}) ORDER BY member_id`.execute(tx);
       return rows;
     });
 }
