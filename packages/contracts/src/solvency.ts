@@ -152,3 +152,36 @@ export const SolvencyBuildBody = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
 });
+
+/**
+ * GET /solvency/public (anyone): what the public proof page shows beside the liabilities and reserves: the latest
+ * report's coverage and the days of payouts its reserves cover with no new money, against the published threshold.
+ */
+export const SolvencyPublicResponse = z.object({
+  day: z.string().nullable(),
+  owed_now: AmountOut.nullable(),
+  reserves: AmountOut.nullable(),
+  coverage: Ratio.nullable(),
+  days_covered_stopped: z.number().int().nullable(),
+  first_short_day: z.string().nullable(),
+  /** Reserves of some chain could not be read at the cut-off: the figures are lower bounds. */
+  reserves_partial: z.boolean(),
+  threshold_days: z.number().int(),
+  below_threshold: z.boolean(),
+});
+export type SolvencyPublicResponse = z.infer<typeof SolvencyPublicResponse>;
+
+/** GET /income/earning-room (member): what the member can still earn under their cap, and their next ROI credit. */
+export const EarningRoomResponse = z.object({
+  /** Active plan x the cap multiple; 0 without a plan. */
+  cap: AmountOut,
+  earned: AmountOut,
+  /** What the cap leaves (0 when income is refused: the reason says why). */
+  can_still_earn: AmountOut,
+  reason: z.string().nullable(),
+  /** The daily ROI the member's next claim pays (cut at the cap), and whether today's claim is still open. */
+  next_roi: z
+    .object({ amount: AmountOut, rate_percent: z.string(), claimable: z.enum(['today', 'tomorrow']) })
+    .nullable(),
+});
+export type EarningRoomResponse = z.infer<typeof EarningRoomResponse>;

@@ -1,5 +1,6 @@
 import {
   amountOut,
+  EarningRoomResponse,
   IdIn,
   IncomeSkipsResponse,
   RoiCheckResponse,
@@ -9,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { assertSelfOrAdmin, principalOf } from '../../http/access';
+import { earningRoom } from './earning-room';
 
 const UserIdParam = z.object({ userId: IdIn });
 
@@ -51,6 +53,22 @@ export function roiRoutes(app: App): void {
           created_at: r.created_at.toISOString(),
         })),
       };
+    },
+  );
+  // What the member can still earn under their cap and their next ROI credit (their dashboard; decision 0068).
+  app.get(
+    '/income/earning-room',
+    { config: { access: 'member' }, schema: { tags, response: { 200: EarningRoomResponse } } },
+    async (request) => {
+      const { userId } = principalOf(request);
+      const settings = await app.deps.settings.all();
+      return earningRoom(
+        app.deps.db,
+        userId,
+        settings.earningCapMultiplier,
+        settings.features.roi,
+        await roi.found(userId),
+      );
     },
   );
   app.post(

@@ -273,6 +273,41 @@ describe('the solvency report of a small economy', () => {
     ]);
   });
 
+  it('the public proof page reads coverage and the no-new-money runway, with no session', async () => {
+    const res = await t.app.inject({ url: '/api/v1/solvency/public' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      day: today(),
+      owed_now: '3060.50000000',
+      reserves: '1000000.00000000',
+      coverage: '326.7439',
+      days_covered_stopped: 365,
+      first_short_day: null,
+      reserves_partial: false,
+      threshold_days: 90,
+      below_threshold: false,
+    });
+  });
+
+  it('each member sees what they can still earn under their cap and their next ROI credit', async () => {
+    const room = async (who: Built) =>
+      (
+        await t.app.inject({
+          url: '/api/v1/income/earning-room',
+          headers: bearer(await tokenFor(t.app, who)),
+        })
+      ).json();
+    // A: 3,000 cap, 100 direct + 5 ROI + 0.5 level earned; their next claim pays 0.5 % of 1,000, open today.
+    expect(await room(a)).toEqual({
+      cap: '3000.00000000',
+      earned: '105.50000000',
+      can_still_earn: '2894.50000000',
+      reason: null,
+      next_roi: { amount: '5.00000000', rate_percent: '0.50000000', claimable: 'today' },
+    });
+    expect((await room(b)).can_still_earn).toBe('2995.00000000');
+  });
+
   it('the daily job finds the day computed and changes nothing', async () => {
     const job = jobs.find((j) => j.name === 'solvency-daily');
     const r = (await job?.run(t.deps, {}, new Date())) as { built: boolean };

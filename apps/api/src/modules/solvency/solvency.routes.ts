@@ -1,4 +1,10 @@
-import { SolvencyBuildBody, SolvencyQuery, SolvencyReport, SolvencyResponse } from '@sgx/contracts';
+import {
+  SolvencyBuildBody,
+  SolvencyPublicResponse,
+  SolvencyQuery,
+  SolvencyReport,
+  SolvencyResponse,
+} from '@sgx/contracts';
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
@@ -18,6 +24,13 @@ export function solvencyRoutes(app: App): void {
     '/admin/solvency',
     { config: access, schema: { tags, querystring: SolvencyQuery, response: { 200: SolvencyResponse } } },
     async (request) => service.read(request.query.day),
+  );
+
+  // The public proof page's coverage and no-new-money runway (no session: what anyone may check).
+  app.get(
+    '/solvency/public',
+    { config: { access: 'public' }, schema: { tags, response: { 200: SolvencyPublicResponse } } },
+    async () => service.published(),
   );
 
   app.post(

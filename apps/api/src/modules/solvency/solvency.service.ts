@@ -1,4 +1,9 @@
-import type { SolvencyHistoryPoint, SolvencyReport, SolvencyScenario } from '@sgx/contracts';
+import type {
+  SolvencyHistoryPoint,
+  SolvencyPublicResponse,
+  SolvencyReport,
+  SolvencyScenario,
+} from '@sgx/contracts';
 import { solvencyScenarios } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
 import { type Selectable, sql } from 'kysely';
@@ -302,6 +307,49 @@ export class SolvencyService {
         coverage: ratioOf(h.reserves, h.owed_now),
         days_covered_stopped: h.days_covered_stopped,
       })),
+    };
+  }
+
+  /** The latest report's public figures: coverage and the no-new-money runway against the threshold. */
+  async published(): Promise<SolvencyPublicResponse> {
+    const row = await this.db
+      .selectFrom('solvency_reports')
+      .select([
+        sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+        'owed_now',
+        'reserves',
+        'reserves_unavailable',
+        'days_covered_stopped',
+        'threshold_days',
+        sql<string | null>`(SELECT x ->> 'first_short_day' FROM jsonb_array_elements(runway) x
+                             WHERE x ->> 'scenario' = 'stopped')`.as('first_short_day'),
+      ])
+      .orderBy('day', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const threshold = (await this.settings.all()).solvencyRunwayAlertDays;
+    if (!row)
+      return {
+        day: null,
+        owed_now: null,
+        reserves: null,
+        coverage: null,
+        days_covered_stopped: null,
+        first_short_day: null,
+        reserves_partial: false,
+        threshold_days: threshold,
+        below_threshold: false,
+      };
+    return {
+      day: row.day,
+      owed_now: formatUnits(row.owed_now),
+      reserves: formatUnits(row.reserves),
+      coverage: ratioOf(row.reserves, row.owed_now),
+      days_covered_stopped: row.days_covered_stopped,
+      first_short_day: row.first_short_day,
+      reserves_partial: Array.isArray(row.reserves_unavailable) && row.reserves_unavailable.length > 0,
+      threshold_days: row.threshold_days,
+      below_threshold: row.days_covered_stopped < row.threshold_days,
     };
   }
 
