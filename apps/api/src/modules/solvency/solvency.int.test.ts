@@ -314,6 +314,18 @@ describe('the solvency report of a small economy', () => {
     expect(r.built).toBe(false);
   });
 
+  it('the warning threshold is a setting only two admins change', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      headers: { ...bearer(adminToken), 'idempotency-key': `threshold-${randomBytes(6).toString('hex')}` },
+      payload: { settings: { solvencyRunwayAlertDays: 30 }, reason: 'a shorter warning' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().settings.solvencyRunwayAlertDays).toBe(90);
+    expect((await t.deps.settings.all()).solvencyRunwayAlertDays).toBe(90);
+  });
+
   it('is for finance, compliance and owners only', async () => {
     const res = await t.app.inject({
       url: '/api/v1/admin/solvency',

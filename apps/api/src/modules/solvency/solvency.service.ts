@@ -369,10 +369,14 @@ export class SolvencyService {
       return;
     }
     const stopped = report.runway.find((r) => r.scenario === 'stopped');
+    const unproven =
+      report.reserves === formatUnits(0n)
+        ? ' No reserves are proven on chain at the cut-off (add and prove the reserve addresses, or read the chains again).'
+        : '';
     const why = a.runway_below
       ? `With no new money the reserves pay withdrawals for ${stopped?.days_covered ?? 0} days (until ${stopped?.first_short_day ?? 'after a year'}), below the alert threshold of ${a.threshold_days} days.`
       : `Coverage (reserves / what is owed) has fallen ${a.coverage_falling_days} days in a row, to ${report.coverage ?? 'n/a'}.`;
-    const message = `Solvency warning (${report.day}): ${why}`;
+    const message = `Solvency warning (${report.day}): ${why}${unproven}`;
     const alert = await openStaffAlert(this.db, {
       kind: 'solvency',
       dedupeKey: ALERT_KEY,
