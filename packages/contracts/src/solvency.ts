@@ -45,16 +45,25 @@ export const SolvencyWindow = z.object({
 });
 export type SolvencyWindow = z.infer<typeof SolvencyWindow>;
 
+/** (last - prior) / prior of each line of the windows; null when the prior window had none. */
+export const SolvencyGrowth = z.object({
+  deposits: Ratio.nullable(),
+  plans: Ratio.nullable(),
+  roi: Ratio.nullable(),
+  team: Ratio.nullable(),
+  withdrawals: Ratio.nullable(),
+  principal_withdrawals: Ratio.nullable(),
+});
+export type SolvencyGrowth = z.infer<typeof SolvencyGrowth>;
+
 export const SolvencyFlows = z.object({
   last_7: SolvencyWindow,
   prior_7: SolvencyWindow,
   last_30: SolvencyWindow,
   prior_30: SolvencyWindow,
-  /** (last - prior) / prior over 7 and 30 days; null when the prior window had none. */
-  deposits_growth_7: Ratio.nullable(),
-  deposits_growth_30: Ratio.nullable(),
-  plans_growth_7: Ratio.nullable(),
-  plans_growth_30: Ratio.nullable(),
+  /** Over 7 days (last 7 against the prior 7) and over 30. */
+  growth_7: SolvencyGrowth,
+  growth_30: SolvencyGrowth,
 });
 export type SolvencyFlows = z.infer<typeof SolvencyFlows>;
 
@@ -65,7 +74,10 @@ export const SolvencyHealth = z.object({
   new_money_dependence: Ratio.nullable(),
   /** Referral income of every kind (level, direct, salary, CTO, rewards) / all income, since the start. */
   recruitment_share: Ratio.nullable(),
-  /** The Gini index of members' net positions (withdrawn + held - deposited), 0 equal to 1 all with one member. */
+  /**
+   * The Gini index of members' net positions (what withdrawals paid them + held - deposited), 0 when all are equal,
+   * 1 when one member has everything.
+   */
   gini: Ratio.nullable(),
   /** Members who deposited and are under water (withdrawn + held < deposited) / members who deposited. */
   under_water_share: Ratio.nullable(),
@@ -77,6 +89,7 @@ export const SolvencyCohort = z.object({
   join_month: z.string(),
   members: z.number().int(),
   deposited: AmountOut,
+  /** What their withdrawals paid them (net of the fee). */
   withdrawn: AmountOut,
   /** What they still hold: balances, withdrawals waiting and plans' principal. */
   held: AmountOut,

@@ -34,4 +34,5 @@ export const adminPages = {
   AdminAuditPage: (): PageModule => import('../pages/admin/AuditPage'),
   AdminStaffPage: (): PageModule => import('../pages/admin/StaffPage'),
   AdminProofPage: (): PageModule => import('../pages/admin/ProofAdminPage'),
+  AdminSolvencyPage: (): PageModule => import('../pages/admin/SolvencyPage'),
 };

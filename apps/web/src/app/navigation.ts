@@ -21,6 +21,7 @@ import {
   IconPlayerPlay,
   IconReceipt,
   IconReportMoney,
+  IconScale,
   IconSettings,
   IconShieldCheck,
   IconShieldLock,
@@ -120,6 +121,7 @@ export const adminNavigation: NavSection[] = [
   section('overview', [
     item('dashboard', '/admin/dashboard', IconGauge, 'dashboard'),
     item('reports', '/admin/reports', IconReportMoney, 'money'),
+    item('solvency', '/admin/solvency', IconScale, 'money'),
     item('income', '/admin/income', IconChartBar, 'money'),
   ]),
   section('members', [

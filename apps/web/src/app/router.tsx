@@ -82,6 +82,7 @@ const AdminApprovalsPage = adminPage('AdminApprovalsPage');
 const AdminAuditPage = adminPage('AdminAuditPage');
 const AdminStaffPage = adminPage('AdminStaffPage');
 const AdminProofPage = adminPage('AdminProofPage');
+const AdminSolvencyPage = adminPage('AdminSolvencyPage');
 
 const ProfilePage = memberPage('ProfilePage');
 const MemberDashboardPage = preloadableLazy(() => import('../pages/member/DashboardPage'));
@@ -165,6 +166,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/audit', element: <AdminAuditPage /> },
               { path: '/admin/staff', element: <AdminStaffPage /> },
               { path: '/admin/proof', element: <AdminProofPage /> },
+              { path: '/admin/solvency', element: <AdminSolvencyPage /> },
               { path: '/admin/roi-request', element: <AdminRoiRequestPage /> },
               { path: '/admin/deposits', element: <AdminDepositsPage /> },
               { path: '/admin/topup', element: <AdminTopupPage /> },

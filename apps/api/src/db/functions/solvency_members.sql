@@ -4,7 +4,7 @@
 --              waiting);
 --   principal  their plans active at the cut-off (started before it, not ended before it);
 --   deposited  the deposits credited to them before the cut-off (ledger entries of kind 'deposit');
---   withdrawn  their withdrawals paid (complete) before the cut-off, gross;
+--   withdrawn  what their withdrawals paid them (complete before the cut-off, net of the fee: what they received);
 --   headroom   what they can still earn under the earning cap: income_decision.sql itself (never a copy of the cap
 --              rule) asked to pay an unbounded amount, with the plan and the earnings at the cut-off (earnings: the
 --              capped income credited to their working and non-working accounts, as reconcile counts
@@ -40,7 +40,7 @@ AS $function$
     WHERE mp.started_at < p_cutoff AND (mp.ended_at IS NULL OR mp.ended_at >= p_cutoff)
     GROUP BY mp.user_id
   ), withdrawn AS (
-    SELECT w.user_id, sum(w.amount)::bigint AS amount FROM withdrawals w
+    SELECT w.user_id, sum(w.net)::bigint AS amount FROM withdrawals w
     WHERE w.status = 'complete' AND w.decided_at < p_cutoff
     GROUP BY w.user_id
   )

@@ -26,9 +26,9 @@ import { changePayoutAddress } from '../payouts/payout-address';
  * Owed now L0 = 5,000 - 2,000 + 100 + 5 + 5 + 0.5 - 50 = 3,060.5. Principal 2,000.
  * Headroom: A 3,000 - 105.5 = 2,894.5, B 3,000 - 5 = 2,995: C = 5,889.5; each one's own ROI fills at most
  * 1,000 x 0.5 % x 365 = 1,825 of it: ROI-driven 3,650, referral-driven 2,239.5.
- * Paid rate 50 / 5,000 = 0.01. Recruitment share (100 + 0.5) / 110.5 = 0.9095. Net positions (withdrawn + held -
- * deposited): A 50 + 2,055.5 + 1,000 - 3,000 = 105.5, B 0 + 1,005 + 1,000 - 2,000 = 5: Gini (-5 + 105.5) /
- * (2 x 110.5) = 0.4548; nobody under water.
+ * Paid rate 50 / 5,000 = 0.01. Recruitment share (100 + 0.5) / 110.5 = 0.9095. Net positions (what withdrawals paid
+ * them, net of the fee, + held - deposited): A 45 + 2,055.5 + 1,000 - 3,000 = 100.5, B 0 + 1,005 + 1,000 - 2,000 = 5:
+ * Gini (-5 + 100.5) / (2 x 105.5) = 0.4526; nobody under water.
  */
 let t: TestApp;
 let admin: Built;
@@ -185,7 +185,8 @@ describe('the solvency report of a small economy', () => {
     expect(report.flows.last_7).toEqual(w);
     expect(report.flows.last_30).toEqual(w);
     expect(report.flows.prior_30.deposits).toBe('0.00000000');
-    expect(report.flows.deposits_growth_30).toBeNull();
+    expect(report.flows.growth_30.deposits).toBeNull();
+    expect(report.flows.growth_7.withdrawals).toBeNull();
   });
 
   it('health figures', async () => {
@@ -193,7 +194,7 @@ describe('the solvency report of a small economy', () => {
       paid_rate: '0.0100',
       new_money_dependence: null,
       recruitment_share: '0.9095',
-      gini: '0.4548',
+      gini: '0.4526',
       under_water_share: '0.0000',
     });
     // Both joined on day 0 of the history (the backdating moved their sign-up there).
@@ -207,9 +208,9 @@ describe('the solvency report of a small economy', () => {
         join_month: joined.rows[0]?.m,
         members: 2,
         deposited: '5000.00000000',
-        withdrawn: '50.00000000',
+        withdrawn: '45.00000000',
         held: '5060.50000000',
-        net: '110.50000000',
+        net: '105.50000000',
         under_water: 0,
       },
     ]);

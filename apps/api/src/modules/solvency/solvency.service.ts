@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer';
 import { markStaffAlertMailed, openStaffAlert, resolveStaffAlert } from '../notifications/staff-alerts';
 import { ratioOf, reservesOf } from '../proof/proof.readings';
 import type { SettingsService } from '../settings/settings.service';
-import { projectRunway, type RunwayResult, ratio } from './runway';
+import { type FlowWindow, projectRunway, type RunwayResult, ratio } from './runway';
 import {
   averagesOf,
   fillRollups,
@@ -164,7 +164,6 @@ export class SolvencyService {
         if (!trend || !stopped) throw new Error('runway scenarios missing');
         const l30 = windows.last_30;
         const payouts = l30.withdrawals + l30.principal_withdrawals;
-        const growth = (last: bigint, prior: bigint) => ratio(last - prior, prior);
         return {
           cutoff: proof.cutoff,
           owed_now: members.owed,
@@ -183,10 +182,8 @@ export class SolvencyService {
             prior_7: textOf(windows.prior_7),
             last_30: textOf(windows.last_30),
             prior_30: textOf(windows.prior_30),
-            deposits_growth_7: growth(windows.last_7.deposits, windows.prior_7.deposits),
-            deposits_growth_30: growth(l30.deposits, windows.prior_30.deposits),
-            plans_growth_7: growth(windows.last_7.plans, windows.prior_7.plans),
-            plans_growth_30: growth(l30.plans, windows.prior_30.plans),
+            growth_7: growthOf(windows.last_7, windows.prior_7),
+            growth_30: growthOf(l30, windows.prior_30),
           }),
           runway: JSON.stringify(
             runs.map(
@@ -406,6 +403,15 @@ export class SolvencyService {
 
 const dayText = (d: Date | string): string =>
   typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+
+/** (last - prior) / prior of every line of two windows. */
+function growthOf(last: FlowWindow, prior: FlowWindow): Record<keyof FlowWindow, string | null> {
+  const keys = Object.keys(last) as (keyof FlowWindow)[];
+  return Object.fromEntries(keys.map((k) => [k, ratio(last[k] - prior[k], prior[k])])) as Record<
+    keyof FlowWindow,
+    string | null
+  >;
+}
 
 function textOf(w: Record<string, bigint>): Record<string, string> {
   return Object.fromEntries(Object.entries(w).map(([k, v]) => [k, formatUnits(v)]));

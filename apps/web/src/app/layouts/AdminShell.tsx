@@ -5,6 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { useSession } from '../../modules/auth/hooks/useSession';
 import { StaffAccess, type StaffCheck } from '../../modules/auth/hooks/useStaffMay';
 import { useQueueCounts } from '../../modules/notifications/api/notificationsApi';
+import { StaffAlerts } from '../../modules/notifications/components/StaffAlerts';
 import { SHELL_NS } from '../../ui/i18n';
 import { NotInYourRole } from '../../ui/NotInYourRole';
 import { adminHome, adminNavigationFor, adminPageAllowed } from '../navigation';
@@ -42,6 +43,8 @@ export function AdminShell() {
         signInPath="/admin-login"
         areaLabel={t('frame.backOffice')}
         badges={badges}
+        // Open staff alerts (the solvency runway below its threshold, ...): a red banner on every page until they close.
+        notice={<StaffAlerts alerts={queues?.alerts} mayOpen={(path) => adminPageAllowed(path, roles)} />}
         {...(allowed ? {} : { page: <NotInYourRole /> })}
       />
     </StaffAccess.Provider>

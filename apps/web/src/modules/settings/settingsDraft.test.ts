@@ -74,4 +74,28 @@ describe('settings draft', () => {
     expect(checked.errors['levelUnlockDirects.0']).toBe('Enter a whole number.');
     expect(checked.errors['salaryTiers.1.directs']).toBeDefined();
   });
+
+  it("edits the solvency alert's days as a whole number from 1 to 3650, sent alone", () => {
+    const draft = toDraft(defaultSettings);
+    expect(draft.wholes).toEqual({ solvencyRunwayAlertDays: '90' });
+    draft.wholes.solvencyRunwayAlertDays = '120';
+    const checked = checkDraft(draft);
+    if (!checked.ok) throw new Error('expected valid');
+    const { changes, patch } = diffSettings(defaultSettings, checked.settings);
+    expect(patch).toEqual({ solvencyRunwayAlertDays: 120 });
+    expect(changes.map((c) => `${c.label}: ${c.before} -> ${c.after}`)).toEqual([
+      'Solvency warning threshold (days): 90 -> 120',
+    ]);
+    const refusal = (text: string) => {
+      draft.wholes.solvencyRunwayAlertDays = text;
+      const result = checkDraft(draft);
+      return result.ok ? null : result.errors.solvencyRunwayAlertDays;
+    };
+    expect(refusal('0')).toBe('At least 1 day.');
+    expect(refusal('3651')).toBe('At most 3650 days.');
+    expect(refusal('1.5')).toBe('Enter a whole number.');
+    expect(refusal('')).toBe('Enter a whole number.');
+    expect(refusal('3650')).toBeNull();
+    expect(refusal(' 1 ')).toBeNull();
+  });
 });

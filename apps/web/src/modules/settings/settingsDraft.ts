@@ -1,6 +1,7 @@
 import { type FeatureSwitch, featureSwitches, Settings, type UpdateSettingsBody } from '@sgx/contracts';
 import english from '../../i18n/en/settings.json';
 import { tr } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server';
 import { plainDecimal, sameAmount } from '../../ui/moneyFormat';
 import './i18n';
 
@@ -15,6 +16,8 @@ export interface SettingsDraft {
   features: Record<FeatureSwitch, boolean>;
   /** Top-level decimal settings (earningCapMultiplier, entryFee, ctoPoolPercent, token...). */
   decimals: Record<string, string>;
+  /** Top-level whole-number settings (solvencyRunwayAlertDays), as typed. */
+  wholes: Record<string, string>;
   levelPercents: string[];
   levelUnlockDirects: string[];
   withdrawal: Record<string, string>;
@@ -101,6 +104,14 @@ export const decimalLabel = (key: string): Unit => {
   return label;
 };
 
+/** Whole-number settings' names and help (each a key of settings.json's `whole` and `wholeHelp`). */
+export const wholeLabel = (key: string): Unit => {
+  if (!Object.hasOwn(english.whole, key)) return guessed(key);
+  const label: Unit = { label: tr(`settings:whole.${key}`), unit: '' };
+  if (Object.hasOwn(english.wholeHelp, key)) label.description = tr(`settings:wholeHelp.${key}`);
+  return label;
+};
+
 /** Text settings that identify accounts and business dates: shown, not edited here. */
 export const fixedKeys = ['usernamePrefix', 'rootReferralCode', 'businessTimezone'] as const;
 
@@ -112,6 +123,15 @@ export function decimalKeys(s: Settings): string[] {
   return Object.keys(record).filter(
     (k) => !(fixedKeys as readonly string[]).includes(k) && isDecimalText(record[k]),
   );
+}
+
+/**
+ * The top-level whole-number settings (the solvency alert's days, decision 0068), in the server's order: found by
+ * their value too, so one the server adds later is listed without a change here.
+ */
+export function wholeKeys(s: Settings): string[] {
+  const record = s as unknown as Record<string, unknown>;
+  return Object.keys(record).filter((k) => Number.isInteger(record[k]));
 }
 
 /** Which section a decimal setting belongs to: the CTO pool and token, or members and income. */
@@ -126,6 +146,7 @@ export function toDraft(s: Settings): SettingsDraft {
     base: s,
     features: { ...s.features },
     decimals: Object.fromEntries(decimalKeys(s).map((k) => [k, show(record[k] ?? '')])),
+    wholes: Object.fromEntries(wholeKeys(s).map((k) => [k, String(record[k])])),
     levelPercents: s.levelPercents.map(show),
     levelUnlockDirects: s.levelUnlockDirects.map(String),
     withdrawal: Object.fromEntries(Object.entries(s.withdrawal).map(([k, v]) => [k, show(v)])),
@@ -143,6 +164,7 @@ export function fromDraft(d: SettingsDraft): unknown {
   return {
     ...d.base,
     ...trimmed(d.decimals),
+    ...Object.fromEntries(Object.entries(d.wholes).map(([k, v]) => [k, whole(v)])),
     features: d.features,
     levelPercents: d.levelPercents.map((v) => v.trim()),
     levelUnlockDirects: d.levelUnlockDirects.map(whole),
@@ -161,10 +183,14 @@ export function checkDraft(
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.map(String).join('.');
-    const wholeField = issue.path.some((p) => p === 'directs' || p === 'levelUnlockDirects');
+    const wholeField =
+      issue.path.some((p) => p === 'directs' || p === 'levelUnlockDirects') ||
+      (issue.path.length === 1 && Object.hasOwn(d.wholes, String(issue.path[0])));
     if (errors[key] === undefined) {
       errors[key] =
-        wholeField && issue.code === 'invalid_type' ? tr('settings:draft.wholeNumber') : issue.message;
+        wholeField && issue.code === 'invalid_type'
+          ? tr('settings:draft.wholeNumber')
+          : serverText(issue.message);
     }
   }
   return { ok: false, errors };
@@ -220,6 +246,20 @@ export function diffSettings(
       patch[k] = next;
       const { label, unit } = decimalLabel(k);
       changes.push({ key: k, label, before: withUnit(old, unit), after: withUnit(next, unit) });
+    }
+  }
+
+  const wasWhole = before as unknown as Record<string, number>;
+  const nowWhole = after as unknown as Record<string, number>;
+  for (const k of wholeKeys(after)) {
+    if (wasWhole[k] !== nowWhole[k]) {
+      patch[k] = nowWhole[k];
+      changes.push({
+        key: k,
+        label: wholeLabel(k).label,
+        before: String(wasWhole[k] ?? '-'),
+        after: String(nowWhole[k]),
+      });
     }
   }
 

@@ -30,6 +30,9 @@ const TransactionsTable = lazy(() =>
   })),
 );
 
+// The earning room (decision 0068): its card, texts and answer load beside the first screen, not in it.
+const EarningRoomCard = lazy(() => import('../../modules/income/components/EarningRoomCard'));
+
 const recentQuery = new URLSearchParams({ page: '1', limit: '5' });
 
 const NS = englishNamespace('dashboard', english);
@@ -104,8 +107,9 @@ function Recent({ userId }: { userId: number | null }) {
 }
 
 /**
- * /user/dashboard: wallet balances, the active plan and the ways to move money. Each part reads its own answer,
- * so an answer arriving draws only its part again, not the page (decision 0052: a phone's main thread).
+ * /user/dashboard: wallet balances, the active plan, the room left under the earning cap and the ways to move
+ * money. Each part reads its own answer, so an answer arriving draws only its part again, not the page (decision
+ * 0052: a phone's main thread).
  */
 export default function DashboardPage() {
   const { t } = useT(NS);
@@ -132,7 +136,14 @@ export default function DashboardPage() {
       <Balances userId={userId} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Plan userId={userId} />
+        <Stack gap="md">
+          <Plan userId={userId} />
+          {userId !== null && (
+            <Suspense fallback={<Skeleton h={120} radius="lg" data-testid="earning-room-loading" />}>
+              <EarningRoomCard userId={userId} />
+            </Suspense>
+          )}
+        </Stack>
         <Card withBorder radius="lg" padding="md">
           <Title order={3} fz="lg" mb="sm">
             {t('moveMoney')}

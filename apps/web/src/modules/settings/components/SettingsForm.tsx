@@ -38,6 +38,7 @@ import {
   type SettingChange,
   type SettingsDraft,
   toDraft,
+  wholeLabel,
 } from '../settingsDraft';
 import { SettingsConfirmDialog } from './SettingsConfirmDialog';
 
@@ -101,6 +102,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   };
   const setDecimal = (k: string, v: string) =>
     edit((d) => ({ ...d, decimals: { ...d.decimals, [k]: v } }), k);
+  const setWhole = (k: string, v: string) => edit((d) => ({ ...d, wholes: { ...d.wholes, [k]: v } }), k);
   const setInGroup = (group: DecimalGroup, k: string, v: string) =>
     edit((d) => ({ ...d, [group]: { ...d[group], [k]: v } }), `${group}.${k}`);
   const setLevel = (i: number, v: string) =>
@@ -373,6 +375,29 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             {poolKeys.map((k) => decimalField(k))}
           </SimpleGrid>
         </SectionCard>
+
+        {Object.keys(draft.wholes).length > 0 && (
+          <SectionCard
+            title={t('form.alertsTitle')}
+            description={t('form.alertsDescription')}
+            testId="settings-alerts"
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              {Object.keys(draft.wholes).map((k) => (
+                <NumberField
+                  key={k}
+                  label={wholeLabel(k).label}
+                  unit={wholeLabel(k).unit}
+                  description={wholeLabel(k).description}
+                  whole
+                  value={draft.wholes[k] ?? ''}
+                  error={errors[k]}
+                  onChange={(v) => setWhole(k, v)}
+                />
+              ))}
+            </SimpleGrid>
+          </SectionCard>
+        )}
 
         <StaffOnly area="settings">{actions}</StaffOnly>
 
