@@ -274,6 +274,33 @@ describe('the solvency report of a small economy', () => {
     ]);
   });
 
+  it('coverage falling seven days in a row warns the owners, and a day that does not fall ends it', async () => {
+    // Seven earlier days, each with a little more coverage than the next (reserves 1,007,000 down to 1,001,000,
+    // the same owed): with today's 1,000,000 that is seven falls in a row.
+    await sqlOn(
+      t.url,
+      `INSERT INTO solvency_reports (day, cutoff, owed_now, proof_total, principal, earnable_roi, earnable_referral,
+                                     cto_bound, reserves, days_covered_stopped, flows, runway, health, cohorts,
+                                     threshold_days)
+       SELECT $1::date - k, now() - k * interval '1 day', $2, $2, 0, 0, 0, 0, $3::bigint + k * $4::bigint, 365,
+              '{}', '[]', '{}', '[]', 90
+       FROM generate_series(1, 7) k`,
+      [today(), String(parseUnits('3060.5')), String(parseUnits('1000000')), String(parseUnits('1000'))],
+    );
+    const falling = await build();
+    expect(falling.alert).toMatchObject({ runway_below: false, coverage_falling_days: 7, active: true });
+    expect((await alertsNow())[0]?.message).toContain('has fallen 7 days in a row');
+    // Yesterday's coverage equal to today's: not a fall, so the run is broken and the warning ends.
+    await sqlOn(t.url, 'UPDATE solvency_reports SET reserves = $2 WHERE day = $1::date - 1', [
+      today(),
+      String(parseUnits('1000000')),
+    ]);
+    const flat = await build();
+    expect(flat.alert).toMatchObject({ coverage_falling_days: 0, active: false });
+    expect(await alertsNow()).toEqual([]);
+    await sqlOn(t.url, 'DELETE FROM solvency_reports WHERE day < $1::date', [today()]);
+  });
+
   it('the public proof page reads coverage and the no-new-money runway, with no session', async () => {
     const res = await t.app.inject({ url: '/api/v1/solvency/public' });
     expect(res.statusCode).toBe(200);
