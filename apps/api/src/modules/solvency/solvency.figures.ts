@@ -51,7 +51,7 @@ export async function memberFigures(db: DbOrTx, cutoff: Date, capMultiplier: big
       FROM solvency_members(${cutoff}, ${capMultiplier}, 365, ${[...cappedIncomeTypes]}::text[]) m
     ), g AS (
       SELECT count(*) AS n, sum(abs(net)) AS spread,
-             sum((2 * i - 1) * net) - count(*) * sum(net) AS weighted
+             sum((2 * i - 1)::numeric * net) - count(*) * sum(net) AS weighted
       FROM (SELECT net, row_number() OVER (ORDER BY net) AS i FROM m WHERE deposited > 0) s
     ), c AS (
       SELECT to_char(join_month, 'YYYY-MM') AS join_month, count(*)::int AS members,
