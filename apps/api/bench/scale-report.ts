@@ -6,12 +6,15 @@ import { PROOF_BUILD_TARGET, type ProofBuildTiming } from './scale-proof';
 import { READ_TARGET_MS, type ReadTiming } from './scale-reads';
 
 export const JOB_TARGET_MS = 5000;
+/** Jobs with a target of their own: the solvency report, 30 s at 1,000,000 members (issue 40). */
+const jobTargetMs: Record<string, number> = { 'solvency-daily': 30_000 };
 
 /** Prints the jobs; false when one failed. */
 export function printJobs(jobs: JobTiming[]): boolean {
   let good = true;
   const rows = jobs.map((j) => {
-    const fast = j.first < JOB_TARGET_MS && j.second < JOB_TARGET_MS;
+    const target = jobTargetMs[j.name] ?? JOB_TARGET_MS;
+    const fast = j.first < target && j.second < target;
     const noop = j.secondWrites === 0;
     if (j.error) good = false;
     return [
@@ -20,7 +23,7 @@ export function printJobs(jobs: JobTiming[]): boolean {
       j.error ? '' : ms(j.second),
       j.error ? '' : noop ? 'no-op' : `wrote ${j.secondWrites} rows`,
       j.error ? excerpt(j.error, 90) : j.firstResult,
-      `<${JOB_TARGET_MS / 1000} s, 2nd a no-op`,
+      `<${target / 1000} s, 2nd a no-op`,
       j.error ? 'error' : fast && noop ? 'met' : 'missed',
     ];
   });
