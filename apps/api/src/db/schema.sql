@@ -2747,7 +2747,7 @@ CREATE OR REPLACE FUNCTION public.solvency_members(p_cutoff timestamp with time 
  STABLE
 AS $function$
   WITH later AS (
-    SELECT t.income_type, t.kind, e.account_id, e.amount
+    SELECT t.income_type, e.account_id, e.amount
     FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
     WHERE t.created_at >= p_cutoff
   ), earned_later AS (
@@ -2756,19 +2756,15 @@ AS $function$
     WHERE l.income_type = ANY(p_capped)
     GROUP BY a.owner_id
   ), deposited AS (
-    SELECT a.owner_id, sum(d.amount)::bigint AS amount FROM (
-      SELECT f.account_id, f.amount FROM ledger_account_figures f
-      WHERE f.source = 'deposit' AND NOT f.income AND f.credit
-      UNION ALL
-      SELECT l.account_id, -l.amount FROM later l WHERE l.kind = 'deposit' AND l.income_type IS NULL AND l.amount > 0
-    ) d JOIN ledger_accounts a ON a.id = d.account_id AND a.owner_id IS NOT NULL
-    GROUP BY a.owner_id
+    SELECT d.user_id AS owner_id, sum(d.credited_amount)::bigint AS amount FROM deposits d
+    WHERE d.status = 'complete' AND d.decided_at < p_cutoff
+    GROUP BY d.user_id
   ), held_plans AS (
     SELECT mp.user_id, sum(mp.amount)::bigint AS amount FROM member_plans mp
     WHERE mp.started_at < p_cutoff AND (mp.ended_at IS NULL OR mp.ended_at >= p_cutoff)
     GROUP BY mp.user_id
   ), withdrawn AS (
-    SELECT w.user_id, sum(w.amount)::bigint AS amount FROM withdrawals w
+    SELECT w.user_id, sum(w.net)::bigint AS amount FROM withdrawals w
     WHERE w.status = 'complete' AND w.decided_at < p_cutoff
     GROUP BY w.user_id
   )
