@@ -66,6 +66,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       { name: 'proof-of-liabilities-daily', cron: '20 0 * * *', timezone: 'UTC' },
       { name: 'reward-windows-daily', cron: '5 0 * * *', timezone: 'UTC' },
       { name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' },
+      { name: 'solvency-daily', cron: '40 0 * * *', timezone: 'UTC' },
       { name: 'team-counters-daily', cron: '15 1 * * *', timezone: 'UTC' },
     ]);
   });
