@@ -6,7 +6,7 @@ import { PROOF_BUILD_TARGET, type ProofBuildTiming } from './scale-proof';
 import { READ_TARGET_MS, type ReadTiming } from './scale-reads';
 
 export const JOB_TARGET_MS = 5000;
-/** Jobs with a target of their own: the solvency report, 30 s at 1,000,000 members (issue 40). */
+/** Jobs with a target of their own: the solvency report, 30 s at 1,000,000 members (decision 0068). */
 const jobTargetMs: Record<string, number> = { 'solvency-daily': 30_000 };
 
 /** Prints the jobs; false when one failed. */

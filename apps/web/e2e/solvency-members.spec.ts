@@ -7,7 +7,7 @@ import { apiGet, apiPost, apiSignIn } from './pages/MoneyApi';
 import { adminToken } from './pages/outbox';
 
 /**
- * What members and the public see of the solvency report (issue 40, decision 0068): the public proof page shows the
+ * What members and the public see of the solvency report (decision 0068): the public proof page shows the
  * latest report's coverage and the days of payouts its reserves cover with no new money, what both mean, and a
  * plain notice when those days are fewer than the published threshold; a member's dashboard shows the room left
  * under their earning cap and their next ROI credit; the threshold is a setting owners edit. On a phone and on a

@@ -6,7 +6,7 @@ import { apiPost } from './pages/MoneyApi';
 import { adminToken } from './pages/outbox';
 
 /**
- * The solvency report in the back-office (issue 40): an owner computes today's report (the API builds the day's
+ * The solvency report in the back-office (decision 0068): an owner computes today's report (the API builds the day's
  * proof first when needed) and reads its figures, each with what it means, its charts, cohorts, flows and health,
  * on a phone and on a laptop without the page scrolling sideways; an open staff alert is a red banner on every
  * back-office page until the report recovers.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmountOut } from './common';
 
 /**
- * The daily solvency report (issue 40, decision 0068): what the platform owes now, what members can still earn under
+ * The daily solvency report (decision 0068): what the platform owes now, what members can still earn under
  * the rules, what it holds, its flows, how long the money lasts under three scenarios, and the plan's health figures.
  * Amounts are decimal USD strings (10^-8 units underneath); ratios are decimal strings with four places ("0.8123"),
  * null where the denominator is zero or the history is too short to say.

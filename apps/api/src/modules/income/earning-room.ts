@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 
 /**
- * What a member can still earn under their cap and their next ROI credit (issue 40, decision 0068), from the one
+ * What a member can still earn under their cap and their next ROI credit (decision 0068), from the one
  * cap rule: income_decide.sql (income_decision) asked about an unbounded amount gives the room, and asked about the
  * ROI the next claim would pay (their plan's daily rate x their plan, as roi_claim.sql computes it) gives what it
  * would pay of it. Nothing is written.

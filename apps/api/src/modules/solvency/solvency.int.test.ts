@@ -15,7 +15,7 @@ import { cappedIncomeTypes } from '../ledger/income-types';
 import { changePayoutAddress } from '../payouts/payout-address';
 
 /**
- * The solvency report (issue 40, decision 0068) of a small economy played over five past days through the real
+ * The solvency report (decision 0068) of a small economy played over five past days through the real
  * services, every figure computed by hand below; and C, the headroom, equal to the sum of each member's own
  * earning-cap decision on generated members.
  *

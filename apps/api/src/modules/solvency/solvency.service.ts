@@ -32,7 +32,7 @@ export type ProofOfDay = { id: bigint; day: string; cutoff: Date; total_usd: big
 type ReportRow = Selectable<DB['solvency_reports']>;
 
 const ALERT_KEY = 'solvency';
-/** Coverage falling this many days in a row alerts the owners (issue 40). */
+/** Coverage falling this many days in a row alerts the owners (decision 0068). */
 export const COVERAGE_FALLING_DAYS = 7;
 
 const pointsOf = (r: RunwayResult) =>
@@ -44,7 +44,7 @@ const pointsOf = (r: RunwayResult) =>
   }));
 
 /**
- * The daily solvency report (issue 40, decision 0068): computed once a day after the proof of liabilities, at the
+ * The daily solvency report (decision 0068): computed once a day after the proof of liabilities, at the
  * proof's cut-off, from the books (every figure a sum of immutable entries or of the proof's readings), kept per
  * day, recomputable for any day that has a proof. Alerts owners when the no-new-money runway falls below the
  * threshold or coverage falls seven days in a row, until it recovers.

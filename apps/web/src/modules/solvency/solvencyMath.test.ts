@@ -15,7 +15,7 @@ import {
   sortScenarios,
 } from './solvencyMath';
 
-/** The solvency page's figures (issue 40): exact text in, exact text out; numbers only as chart coordinates. */
+/** The solvency page's figures (decision 0068): exact text in, exact text out; numbers only as chart coordinates. */
 describe('ratios as people read them', () => {
   it('shows a ratio as a percentage, exactly', () => {
     expect(ratioPercent('0.8123')).toBe('81.23%');

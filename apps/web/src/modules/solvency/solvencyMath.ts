@@ -10,7 +10,7 @@ import { localiseDecimal } from '../../ui/format';
 import { formatMoney } from '../../ui/moneyFormat';
 
 /**
- * The solvency page's figures (issue 40): the API's decimal texts shown exactly (bigint), and turned into numbers
+ * The solvency page's figures (decision 0068): the API's decimal texts shown exactly (bigint), and turned into numbers
  * only as chart coordinates. Ratios come as "0.8123" (four places), amounts as 10^-8 decimal text.
  */
 

@@ -17,7 +17,7 @@ const LATEST = 'latest';
 const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
- * /admin/solvency (money: finance and owners compute, compliance reads; issue 40): will the platform pay
+ * /admin/solvency (money: finance and owners compute, compliance reads; decision 0068): will the platform pay
  * tomorrow. The day's report (latest, or ?day=), each figure with what it means, and "Compute today's report".
  */
 export default function SolvencyPage() {

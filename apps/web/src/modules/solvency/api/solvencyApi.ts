@@ -3,7 +3,7 @@ import { apiRequest } from '../../../app/api';
 import { contract, lazySchema } from '../../../app/lazySchema';
 import { eventKeys } from '../../notifications/api/keys';
 
-/** The daily solvency report (issue 40): GET /admin/solvency and computing today's now. */
+/** The daily solvency report (decision 0068): GET /admin/solvency and computing today's now. */
 export const solvencyKeys = {
   all: ['solvency'] as const,
   report: (day: string | null) => ['solvency', day ?? 'latest'] as const,
