@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { approvalRegistrations } from './composition/approvals';
 // Phone numbers are checked against libphonenumber's numbering plans on every route (decision 0041).
 import '@sgx/contracts/phone';
+import { proposalOfApproval } from './composition/simulations';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { App, Deps } from './deps';
@@ -70,9 +71,12 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { RewardsService } from './modules/rewards/rewards.service';
 import { riskRoutes } from './modules/risk/risk.routes';
+import { rulesRoutes } from './modules/rules/rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { simulationRoutes } from './modules/simulation/simulation.routes';
+import { SimulationService } from './modules/simulation/simulation.service';
 import { solvencyRoutes } from './modules/solvency/solvency.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { statementsRoutes } from './modules/statements/statements.routes';
@@ -116,6 +120,7 @@ export function buildDeps(config: Config, db: Db): Deps {
   const withdrawals = new WithdrawalsService(db, settings, plans);
   const token = new TokenService(db, settings);
   const qr = new QrService(db);
+  const simulations = new SimulationService(db, warn, proposalOfApproval);
   const deps: Deps = {
     config,
     db,
@@ -132,7 +137,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     withdrawals,
     approvals: new ApprovalsService(
       db,
-      approvalRegistrations({ withdrawals, settings, deposits, chains, qr, token }),
+      approvalRegistrations({ withdrawals, settings, deposits, chains, qr, token, plans, simulations }),
     ),
     transfers: new TransfersService(db, topups),
     codes: new CodesService(db, settings),
@@ -147,6 +152,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     recovery: new RecoveryService(db, mailer, sessions, limiter, config),
     rewards: new RewardsService(db, settings),
     cto: new CtoService(db, settings),
+    simulations,
     chains,
     wallets: new WalletsService(db, chains, config),
     verifier: new DepositVerifier(db, chains, deposits, config, warn),
@@ -236,6 +242,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       staffRoutes(typed);
       proofRoutes(typed);
       solvencyRoutes(typed);
+      rulesRoutes(typed);
+      simulationRoutes(typed);
       statementsRoutes(typed);
     },
     { prefix: API_PREFIX },

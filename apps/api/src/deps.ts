@@ -32,6 +32,7 @@ import type { RecoveryService } from './modules/recovery/recovery.service';
 import type { ReferralsService } from './modules/referrals/referrals.service';
 import type { RewardsService } from './modules/rewards/rewards.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { SimulationService } from './modules/simulation/simulation.service';
 import type { SweepsService } from './modules/sweeps/sweeps.service';
 import type { TicketsService } from './modules/tickets/tickets.service';
 import type { TokenService } from './modules/token/token.service';
@@ -76,6 +77,8 @@ export type Deps = {
   recovery: RecoveryService;
   rewards: RewardsService;
   cto: CtoService;
+  /** The plan-change simulator (decision 0069). */
+  simulations: SimulationService;
   chains: ChainsService;
   wallets: WalletsService;
   verifier: DepositVerifier;

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from './http/db-faults';
 import { startJobs } from './jobs/runner';
 import { poolBusy, watchRecovery } from './modules/health/recovery';
 import { type MailCatcher, startMailCatcher } from './modules/mail/catcher';
+import { ensureRuleVersion } from './modules/rules/rule-versions';
 
 export type Running = {
   app: App;
@@ -120,6 +121,9 @@ async function startOn(
   // Settings are read by every money request: kept in memory, dropped when any instance changes them.
   const settings = await deps.settings.listen(appUrl);
   const seeded = config.seedDemo ? await seedAsOwner(config, url) : false;
+  // The rules in force are version 1 until a change makes another (decision 0070); after the demo's seed, whose
+  // changes (played in the past) make their own.
+  await database.db.transaction().execute((tx) => ensureRuleVersion(tx));
   await ensureFirstAdmin(deps);
   const app = await buildApp(deps);
   built(deps);

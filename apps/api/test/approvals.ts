@@ -25,14 +25,41 @@ export async function twoAdmins(
   return { adminA, tokenA, tokenB: b.token, adminBId: b.id };
 }
 
-/** Approves approval `id` as the admin of `token`; throws unless it was done. */
-export async function approve(app: App, token: string, id: number): Promise<ApprovalRecord> {
-  const res = await app.inject({
+const approveOnce = (app: App, token: string, id: number) =>
+  app.inject({
     method: 'POST',
     url: `/api/v1/admin/approvals/${id}/approve`,
     headers: bearer(token),
     payload: {},
   });
+
+/**
+ * Runs approval `id`'s simulation (decision 0069: a change of the economic rules is approved only with it done) as
+ * the admin of `token`, and waits until it is done.
+ */
+export async function simulateApproval(app: App, token: string, id: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const res = await app.inject({ url: `/api/v1/admin/approvals/${id}/simulation`, headers: bearer(token) });
+    if (res.statusCode !== 200)
+      throw new Error(`simulation of approval ${id}: ${res.statusCode} ${res.body}`);
+    const { status, error } = res.json().simulation as { status: string; error: string | null };
+    if (status === 'done') return;
+    if (status === 'failed') throw new Error(`simulation of approval ${id} failed: ${error}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`simulation of approval ${id} did not finish`);
+}
+
+/**
+ * Approves approval `id` as the admin of `token`; throws unless it was done. A change of the economic rules first
+ * has its simulation run, as the approver's page does.
+ */
+export async function approve(app: App, token: string, id: number): Promise<ApprovalRecord> {
+  let res = await approveOnce(app, token, id);
+  if (res.statusCode === 409 && /simulation/.test(res.json().message)) {
+    await simulateApproval(app, token, id);
+    res = await approveOnce(app, token, id);
+  }
   if (res.statusCode !== 200) throw new Error(`approval ${id} failed: ${res.statusCode} ${res.body}`);
   return res.json().approval;
 }

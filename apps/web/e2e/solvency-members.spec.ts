@@ -5,6 +5,7 @@ import { adminCallApproved } from './pages/ApprovalPages';
 import { signInAdmin, signInMember } from './pages/IncomeScreens';
 import { apiGet, apiPost, apiSignIn } from './pages/MoneyApi';
 import { adminToken } from './pages/outbox';
+import { pageOverflow, SCREENS, shownPercent, shownUsd } from './pages/solvencyScreens';
 
 /**
  * What members and the public see of the solvency report (decision 0068): the public proof page shows the
@@ -34,40 +35,10 @@ interface EarningRoom {
   next_roi: { amount: string; rate_percent: string; claimable: 'today' | 'tomorrow' } | null;
 }
 
-const SCREENS = [
-  { name: 'phone', viewport: { width: 375, height: 812 } },
-  { name: 'laptop', viewport: { width: 1280, height: 800 } },
-] as const;
-
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** An amount as the page shows it: to the cent, half-up, "$1,234.50" (exact, bigint). */
-function shownUsd(amount: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d{0,8}))?$/.exec(amount);
-  if (m === null) throw new Error(`not an amount: ${amount}`);
-  const units = BigInt(m[2] ?? '0') * 100_000_000n + BigInt((m[3] ?? '').padEnd(8, '0'));
-  const cents = (units + 500_000n) / 1_000_000n;
-  const sign = m[1] === '-' && cents > 0n ? '-' : '';
-  return `${sign}$${group(String(cents / 100n))}.${String(cents % 100n).padStart(2, '0')}`;
-}
-
-/** A ratio ("1.3245", four places) as the page shows it: "132.45%". */
-function shownPercent(ratio: string): string {
-  const m = /^(\d+)\.(\d{4})$/.exec(ratio);
-  if (m === null) throw new Error(`not a ratio: ${ratio}`);
-  const hundredths = BigInt(`${m[1]}${m[2]}`);
-  return `${group(String(hundredths / 100n))}.${String(hundredths % 100n).padStart(2, '0')}%`;
-}
-
 /** The days covered as the page words them: 365 is the horizon, "a year or more". */
 const shownDays = (days: number) => (days >= 365 ? 'A year or more' : days === 1 ? '1 day' : `${days} days`);
 
 const isPositive = (amount: string) => /[1-9]/.test(amount);
-
-/** How much wider than the window the page is (0: nothing scrolls sideways). */
-async function pageOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 /** Serious or critical axe violations of what is on screen now (decision 0055), one line each. */
 async function axeFindings(page: Page): Promise<string[]> {

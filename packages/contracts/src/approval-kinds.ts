@@ -36,6 +36,11 @@ export const approvalKinds = [
   'deposit_address',
   /** The manual SGX price (PUT /social-genx/config): every member's portfolio moves with it. */
   'token_price',
+  /**
+   * A new plan once members hold plans, or an edit of a plan's price, daily ROI, sponsor bonus or period (decision
+   * 0070): the economic rules members earn under.
+   */
+  'plan',
 ] as const;
 export const ApprovalKind = z.enum(approvalKinds);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;

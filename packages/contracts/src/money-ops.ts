@@ -50,7 +50,13 @@ export const PlanBody = z.object({
   type: z.string().trim().min(1).max(40).default('investment'),
   active: z.boolean().default(true),
 });
-export const PlanUpdateBody = PlanBody.partial();
+/**
+ * A plan's edit. Its economic fields (price, daily ROI, sponsor bonus, period) wait for a second admin (decision 0070)
+ * with the reason given here; its name, description, type and sale switch apply at once.
+ */
+export const PlanUpdateBody = PlanBody.partial().extend({ reason: z.string().trim().max(500).optional() });
+/** The fields of a plan that are economic rules: changing them waits for a second admin (decision 0070). */
+export const planEconomicFields = ['monthly_price', 'ROI_day', 'Sponser_bonus', 'plan_period'] as const;
 export const LevelPercentsBody = z.object({
   levels: z
     .array(z.string().regex(/^\d+(\.\d{1,8})?$/, 'Enter a percentage.'))

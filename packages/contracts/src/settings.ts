@@ -156,3 +156,18 @@ export const PublicSettings = Settings.pick({
   tokenTradeFeePercent: true,
 });
 export const PublicSettingsResponse = z.object({ settings: PublicSettings });
+
+/**
+ * The settings in force from the stored rows (one per top-level key): a missing key takes its default
+ * (business-rules.md), the feature switches key by key; rows that fail the schema give the defaults. The one home of
+ * the merge: the settings service reads through it, and so does every rule version (rules.ts).
+ */
+export function settingsFromRows(rows: readonly { key: string; value: unknown }[]): Settings {
+  const merged: Record<string, unknown> = { ...defaultSettings };
+  for (const r of rows) if (r.key in defaultSettings) merged[r.key] = r.value;
+  if (merged.features && typeof merged.features === 'object') {
+    merged.features = { ...defaultSettings.features, ...(merged.features as object) };
+  }
+  const parsed = Settings.safeParse(merged);
+  return parsed.success ? parsed.data : defaultSettings;
+}

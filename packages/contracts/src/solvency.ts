@@ -10,6 +10,9 @@ import { AmountOut } from './common';
 export const Ratio = z.string().regex(/^-?\d+\.\d{4}$/);
 export type Ratio = z.infer<typeof Ratio>;
 
+/** Coverage falling this many days in a row turns the owners' alert on (decision 0068): the API's rule, the page's reason. */
+export const COVERAGE_FALLING_DAYS = 7;
+
 export const solvencyScenarios = ['trend', 'halved', 'stopped'] as const;
 export const SolvencyScenarioName = z.enum(solvencyScenarios);
 export type SolvencyScenarioName = z.infer<typeof SolvencyScenarioName>;

@@ -77,4 +77,5 @@ export const approvalArea: Record<ApprovalKind, StaffAreaName> = {
   chain_settings: 'settings',
   deposit_address: 'settings',
   token_price: 'settings',
+  plan: 'settings',
 };

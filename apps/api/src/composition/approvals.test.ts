@@ -11,6 +11,8 @@ const services = {
   chains: {},
   qr: {},
   token: {},
+  plans: {},
+  simulations: {},
 } as unknown as ApprovalServices;
 
 const run = async () => undefined;
@@ -28,6 +30,9 @@ describe('approval registry (decision 0059)', () => {
     expect(locking.sort()).toEqual(['deposit', 'withdrawal']);
     const after = approvalKinds.filter((kind) => registrations[kind].afterApproving !== undefined);
     expect(after).toEqual(['settings']);
+    // A change of the economic rules waits for its simulation (decision 0069): the settings and plans only.
+    const guarded = approvalKinds.filter((kind) => registrations[kind].beforeApproving !== undefined);
+    expect(guarded.sort()).toEqual(['plan', 'settings']);
   });
 
   it('refuses to start with a kind that has no registered action, naming it', () => {

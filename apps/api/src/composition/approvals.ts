@@ -1,10 +1,17 @@
-import { type ApprovalRegistrations, ApprovalRegistry } from '../modules/approvals/approvals.registry';
+import type { Tx } from '../db';
+import {
+  type Approval,
+  type ApprovalRegistrations,
+  ApprovalRegistry,
+} from '../modules/approvals/approvals.registry';
 import { type ChainsService, registerChainApprovals } from '../modules/chains/chains.service';
 import { registerCodeApprovals } from '../modules/codes/codes.approval';
 import { type DepositsService, registerDepositApprovals } from '../modules/deposits/deposits.service';
 import { registerBalanceEditApprovals } from '../modules/members/members.balance';
+import { type PlansService, registerPlansApprovals } from '../modules/plans/plans.service';
 import { type QrService, registerDepositAddressApprovals } from '../modules/qr/qr.service';
 import { registerSettingsApprovals, type SettingsService } from '../modules/settings/settings.service';
+import type { SimulationService } from '../modules/simulation/simulation.service';
 import { registerTokenApprovals, type TokenService } from '../modules/token/token.service';
 import { registerTransactionApprovals } from '../modules/transactions/transactions.adjust';
 import {
@@ -20,6 +27,8 @@ export type ApprovalServices = {
   chains: ChainsService;
   qr: QrService;
   token: TokenService;
+  plans: PlansService;
+  simulations: SimulationService;
 };
 
 /**
@@ -39,5 +48,9 @@ export function approvalRegistrations(s: ApprovalServices): ApprovalRegistration
   registerChainApprovals(registry, s.chains);
   registerDepositAddressApprovals(registry, s.qr);
   registerTokenApprovals(registry, s.token);
+  registerPlansApprovals(registry, s.plans);
+  // A change of the economic rules is approved only with its simulation done (decision 0069).
+  const simulated = (tx: Tx, a: Approval) => s.simulations.requireDone(tx, a);
+  registry.guard('settings', simulated).guard('plan', simulated);
   return registry.sealed();
 }

@@ -79,7 +79,8 @@ export type ApprovalKindColumn =
   | 'codes'
   | 'chain_settings'
   | 'deposit_address'
-  | 'token_price';
+  | 'token_price'
+  | 'plan';
 
 export type ApprovalStatusColumn = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
@@ -772,6 +773,16 @@ export interface RollupStateTable {
   closed_until: RequiredTimestamp;
 }
 
+export interface RuleVersionsTable {
+  version: bigint;
+  rules: ColumnType<unknown, string, string>;
+  from_at: Timestamp;
+  cause: 'initial' | 'settings' | 'plan';
+  changed_by: bigint | null;
+  reason: string | null;
+  approval_id: bigint | null;
+}
+
 export interface SalaryPaymentsTable {
   id: Id;
   user_id: bigint;
@@ -812,6 +823,20 @@ export interface SettingsTable {
   value: ColumnType<unknown, string, string>;
   updated_at: Timestamp;
   updated_by: bigint | null;
+}
+
+export interface SimulationsTable {
+  id: Id;
+  requested_by: bigint | null;
+  proposal: ColumnType<unknown, string, string>;
+  rules: ColumnType<unknown, string, string>;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  progress: Generated<number>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  approval_id: bigint | null;
 }
 
 export interface SolvencyReportsTable {
@@ -1145,11 +1170,13 @@ export interface DB {
   reward_plans: RewardPlansTable;
   roi_claims: RoiClaimsTable;
   rollup_state: RollupStateTable;
+  rule_versions: RuleVersionsTable;
   salary_payments: SalaryPaymentsTable;
   schema_migrations: SchemaMigrationsTable;
   schema_repeatables: SchemaRepeatablesTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  simulations: SimulationsTable;
   solvency_reports: SolvencyReportsTable;
   staff_alerts: StaffAlertsTable;
   staff_invitations: StaffInvitationsTable;

@@ -25,6 +25,8 @@ const LEDGER_GUARDS = [
   // Entries carry their transaction's time (migration 0062): both move by the same map.
   ['ledger_entries', 'ledger_entries_append_only'],
   ['audit_log', 'audit_log_immutable'],
+  // A rule version made while the demo is played is in force from its simulated day (decision 0070).
+  ['rule_versions', 'rule_versions_append_only'],
 ] as const;
 
 /**

@@ -5,7 +5,9 @@
 -- the chain deposit credits (deposits.credit.ts) and the payouts paid on chain (payouts.verify.ts) post many.
 --
 -- Posting i: p_keys[i] (its idempotency key: a key posted before posts nothing and answers its first transaction),
--- p_kinds[i], p_income_types[i], p_member_ids[i], p_memos[i], p_details[i]; all by p_created_by. Entry j belongs to
+-- p_kinds[i], p_income_types[i], p_member_ids[i], p_memos[i], p_details[i]; all by p_created_by. An income posting
+-- (p_income_types[i] set) names in its details the rule version in force (decision 0070: rule_versions, the latest
+-- one; read once a call, only when an income is posted), so every income credit says which rules computed it. Entry j belongs to
 -- posting p_entry_of[j] (1-based) and moves p_amounts[j] on the account (p_owners[j], p_account_kinds[j],
 -- p_assets[j]), opened when missing (a platform account, owner NULL, may go negative). Each account of a new
 -- posting is looked up once by its key (an index probe per entry, LIMIT 1 keeps it one: never a scan of every
@@ -55,7 +57,10 @@ BEGIN
 
   IF v_n = 1 THEN
     INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1], p_details[1], p_created_by)
+    VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1],
+            CASE WHEN p_income_types[1] IS NULL THEN p_details[1]
+                 ELSE coalesce(p_details[1], '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
+            p_created_by)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id INTO v_one;
     IF v_one IS NULL THEN
@@ -110,7 +115,10 @@ BEGIN
   -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
   WITH ins AS (
     INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    SELECT x.k, x.kd, x.it, x.m, x.memo, x.d, p_created_by
+    SELECT x.k, x.kd, x.it, x.m, x.memo,
+           CASE WHEN x.it IS NULL THEN x.d
+                ELSE coalesce(x.d, '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
+           p_created_by
     FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id, idempotency_key

@@ -18,6 +18,12 @@ export type ApprovalRegistration = {
   lockSubject?: (tx: Tx, subjectId: bigint) => Promise<unknown>;
   /** Told after an approving transaction of this kind ended, done or refused (to drop kept settings at once). */
   afterApproving?: () => void;
+  /**
+   * A condition approving waits for (decision 0069: a change of the economic rules is approved only with its
+   * simulation done). Throwing refuses this approving and leaves the approval pending, unlike a refusal of `run`,
+   * which cancels it. Added by the composition (`guard`), never by the domain of the kind.
+   */
+  beforeApproving?: (tx: Tx, a: Approval) => Promise<void>;
 };
 
 /** Every kind with its one registration: what ApprovalsService is given. */
@@ -34,6 +40,15 @@ export class ApprovalRegistry {
   register(kind: ApprovalKind, registration: ApprovalRegistration): this {
     if (this.byKind.has(kind)) throw new Error(`Approval kind '${kind}' is registered twice.`);
     this.byKind.set(kind, registration);
+    return this;
+  }
+
+  /** Adds a condition approving a kind waits for (the composition: the simulation of an economic change). */
+  guard(kind: ApprovalKind, check: (tx: Tx, a: Approval) => Promise<void>): this {
+    const registration = this.byKind.get(kind);
+    if (!registration) throw new Error(`Approval kind '${kind}' is guarded before it is registered.`);
+    if (registration.beforeApproving) throw new Error(`Approval kind '${kind}' is guarded twice.`);
+    this.byKind.set(kind, { ...registration, beforeApproving: check });
     return this;
   }
 

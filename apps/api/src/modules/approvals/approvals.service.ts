@@ -70,6 +70,8 @@ export class ApprovalsService {
       const a = await this.lockPending(tx, BigInt(id));
       if (a.requested_by === principal.userId) throw forbidden(SAME_ADMIN_MESSAGE);
       assertMayDecide(principal, a);
+      // What this kind waits for (its simulation): refused, the approval stays pending.
+      await this.kinds[a.kind].beforeApproving?.(tx, a);
       kind = a.kind;
       await sql`SAVEPOINT approval_action`.execute(tx);
       try {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveWaiting, secondAdmin } from '../../../test/approvals';
+import { approveWaiting, secondAdmin, simulateApproval } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { post, reconcile } from '../ledger/ledger.service';
@@ -76,8 +76,28 @@ const planBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+let approver: { id: bigint; token: string } | undefined;
+/** The second admin who approves what waits (decision 0070: a new plan once members hold plans). */
+const second = async () => {
+  approver ??= await secondAdmin(t.app, t.deps);
+  return approver;
+};
+
+const planNamed = async (name: string) =>
+  (await call(null, 'GET', '/plans/list')).json().allplans.find((p: { name: string }) => p.name === name) as
+    | { id: number; name: string }
+    | undefined;
+
+/** A plan made now: at once while no member holds a plan, else through a second admin's approval. */
 const createPlan = async (over: Record<string, unknown> = {}) => {
-  const res = await asAdmin('POST', '/plans/add', planBody(over));
+  const body = planBody(over);
+  const res = await asAdmin('POST', '/plans/add', body);
+  if (res.statusCode === 202) {
+    await approveWaiting(t.app, res, (await second()).token);
+    const made = await planNamed(body.name);
+    if (!made) throw new Error(`plan ${body.name} was not created`);
+    return made;
+  }
   expect(res.statusCode).toBe(201);
   return res.json().plan as { id: number; name: string };
 };
@@ -113,26 +133,74 @@ describe('plan management', () => {
     expect(audit.rows).toEqual([{ actor_id: admin.id, after: plan }]);
   });
 
-  it('updates only the fields given and audits before and after', async () => {
+  it('updates only the fields given: the sale switch at once, the price after a second admin, each audited', async () => {
     const plan = await createPlan({ monthly_price: '100' });
-    const res = await asAdmin('PUT', `/plans/${plan.id}`, { monthly_price: '150.25', active: false });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().plan).toMatchObject({
+    const res = await asAdmin('PUT', `/plans/${plan.id}`, {
+      monthly_price: '150.25',
+      active: false,
+      reason: 'price review',
+    });
+    // The sale switch applies now; the price is an economic rule and waits (decision 0070).
+    expect(res.statusCode).toBe(202);
+    expect(res.json().plan).toMatchObject({ monthly_price: '100.00000000', active: false });
+    expect(res.json().approval).toMatchObject({
+      kind: 'plan',
+      status: 'pending',
+      changes: [{ field: 'Price', before: '100.00000000', after: '150.25000000' }],
+    });
+    expect((await call(null, 'GET', `/plans/${plan.id}`)).json().plan.monthly_price).toBe('100.00000000');
+    await approveWaiting(t.app, res, (await second()).token);
+    expect((await call(null, 'GET', `/plans/${plan.id}`)).json().plan).toMatchObject({
       name: plan.name,
       monthly_price: '150.25000000',
       ROI_day: '0.50000000',
       active: false,
     });
-    expect((await call(null, 'GET', `/plans/${plan.id}`)).json().plan.monthly_price).toBe('150.25000000');
     const audit = await sqlOn(
       t.url,
-      "SELECT before, after FROM audit_log WHERE action = 'plan.update' AND entity_id = $1",
+      "SELECT before, after, reason FROM audit_log WHERE action = 'plan.update' AND entity_id = $1 ORDER BY id",
       [String(plan.id)],
     );
-    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows).toHaveLength(2);
     expect(audit.rows[0]?.before).toMatchObject({ monthly_price: '100.00000000', active: true });
-    expect(audit.rows[0]?.after).toMatchObject({ monthly_price: '150.25000000', active: false });
+    expect(audit.rows[0]?.after).toMatchObject({ monthly_price: '100.00000000', active: false });
+    expect(audit.rows[1]?.after).toMatchObject({ monthly_price: '150.25000000', active: false });
+    expect(audit.rows[1]?.reason).toBe('price review');
+    // A cosmetic edit alone applies at once.
+    const renamed = await asAdmin('PUT', `/plans/${plan.id}`, { description: 'reviewed' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().plan.description).toBe('reviewed');
     expect((await asAdmin('PUT', '/plans/999999', { name: 'Nope' })).statusCode).toBe(404);
+  });
+
+  it('refuses an approved edit whose plan changed since it was asked for', async () => {
+    const plan = await createPlan({ ROI_day: '0.5' });
+    const first = await asAdmin('PUT', `/plans/${plan.id}`, { ROI_day: '0.7' });
+    const other = await asAdmin('PUT', `/plans/${plan.id}`, { ROI_day: '0.6' });
+    expect([first.statusCode, other.statusCode]).toEqual([202, 202]);
+    await approveWaiting(t.app, other, (await second()).token);
+    const approver = (await second()).token;
+    const firstId = first.json().approval.id as number;
+    const approveFirst = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/approvals/${firstId}/approve`,
+        headers: bearer(approver),
+        payload: {},
+      });
+    // Not before its simulation (decision 0069): refused, and the request still waits.
+    const early = await approveFirst();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/only with its simulation/);
+    const waiting = await sqlOn(t.url, 'SELECT status FROM approvals WHERE id = $1', [firstId]);
+    expect(waiting.rows[0]?.status).toBe('pending');
+    await simulateApproval(t.app, approver, firstId);
+    const stale = await approveFirst();
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'Daily ROI % of this plan changed since this was asked for; ask again.',
+    );
+    expect((await call(null, 'GET', `/plans/${plan.id}`)).json().plan.ROI_day).toBe('0.60000000');
   });
 
   it('deletes softly: gone from reads and sale, the row and the members holding it stay', async () => {

@@ -43,24 +43,41 @@ export function plansRoutes(app: App): void {
     '/plans/add',
     {
       config: { access: 'admin', permission: 'settings' },
-      schema: { tags, body: PlanBody, response: { 201: PlanResponse } },
+      schema: {
+        tags,
+        body: PlanBody,
+        response: { 201: PlanResponse, 202: ApprovalPendingResponse },
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        message: 'Plan created successfully',
-        plan: await plans.create(principalOf(request), request.body),
-      }),
+    async (request, reply) => {
+      // Once members hold plans, a new plan waits for a second admin (decision 0070).
+      const asked = await plans.requestCreate(principalOf(request), request.body, keyedRequest(request).key);
+      if ('awaiting' in asked) return reply.status(202).send(pendingResponse(asked.awaiting));
+      return reply.status(201).send({ message: 'Plan created successfully', plan: asked.plan });
+    },
   );
   app.put(
     '/plans/:id',
     {
       config: { access: 'admin', permission: 'settings' },
-      schema: { tags, params: IdParam, body: PlanUpdateBody, response: { 200: PlanResponse } },
+      schema: {
+        tags,
+        params: IdParam,
+        body: PlanUpdateBody,
+        response: { 200: PlanResponse, 202: ApprovalPendingResponse.extend({ plan: PlanRecord }) },
+      },
     },
-    async (request) => ({
-      message: 'Plan updated successfully',
-      plan: await plans.update(principalOf(request), request.params.id, request.body),
-    }),
+    async (request, reply) => {
+      // An economic field waits for a second admin (decision 0070); the rest applies at once.
+      const { plan, awaiting } = await plans.requestUpdate(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        keyedRequest(request).key,
+      );
+      if (awaiting) return reply.status(202).send({ ...pendingResponse(awaiting), plan });
+      return { message: 'Plan updated successfully', plan };
+    },
   );
   app.delete(
     '/plans/:id',

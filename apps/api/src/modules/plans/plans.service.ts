@@ -1,15 +1,70 @@
-import { amountOut, type ListQuery, type PlanBody, type PlanRecord } from '@sgx/contracts';
-import type { z } from 'zod';
-import type { Db, Tx } from '../../db';
+import {
+  type ApprovalRecord,
+  amountOut,
+  type ListQuery,
+  type PlanBody,
+  type PlanRecord,
+  type PlanUpdateBody,
+  planEconomicFields,
+} from '@sgx/contracts';
+import { parseUnits } from '@sgx/money';
+import { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db';
 import type { Principal } from '../../http/access';
-import { businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { businessRule, conflict, notFound } from '../../http/errors';
+import { canonicalJson, dayRange, likePattern, runPaged } from '../../http/listing';
+import type { ApprovalRegistry } from '../approvals/approvals.registry';
+import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
 import { bumpUplines } from '../members/members.repo';
 import { notifyMember, usd } from '../notifications/events';
+import { ensureRuleVersion, recordRuleVersion } from '../rules/rule-versions';
 
 type PlanInput = z.output<typeof PlanBody>;
+type PlanEdit = z.output<typeof PlanUpdateBody>;
+type EconomicField = (typeof planEconomicFields)[number];
+
+/** The economic fields of a plan as the API writes them (decimal text; the period a number). */
+const economicOf = (p: PlanRecord): Record<EconomicField, string | number> => ({
+  monthly_price: p.monthly_price,
+  ROI_day: p.ROI_day,
+  Sponser_bonus: p.Sponser_bonus,
+  plan_period: p.plan_period,
+});
+
+/** How the approver reads a plan's economic field. */
+const fieldNames: Record<EconomicField, string> = {
+  monthly_price: 'Price',
+  ROI_day: 'Daily ROI %',
+  Sponser_bonus: 'Sponsor bonus %',
+  plan_period: 'Period (days)',
+};
+const nameOf = (k: string) => fieldNames[k as EconomicField] ?? fieldLabel(k);
+
+/** What a second admin approves (decision 0070): a new plan, or an economic edit of one as it was shown. */
+const PlanApproval = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('create'), plan: z.record(z.string(), z.unknown()) }),
+  z.object({
+    action: z.literal('update'),
+    id: z.number().int(),
+    before: z.record(z.string(), z.unknown()),
+    patch: z.record(z.string(), z.unknown()),
+  }),
+]);
+
+/** The amounts' decimal text back to units (exactly); every other field as it was. */
+const amountFields: readonly string[] = ['monthly_price', 'ROI_day', 'Sponser_bonus'];
+const parsePatch = (patch: Record<string, unknown>): Partial<PlanInput> =>
+  Object.fromEntries(
+    Object.entries(patch).map(([k, v]) => [
+      k,
+      amountFields.includes(k) && typeof v === 'string' ? parseUnits(v) : v,
+    ]),
+  ) as Partial<PlanInput>;
+
+const bodyText = (b: Partial<PlanInput>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(b).map(([k, v]) => [k, typeof v === 'bigint' ? amountOut(v) : v]));
 type PlanRow = Awaited<ReturnType<ReturnType<PlansService['base']>['executeTakeFirstOrThrow']>>;
 
 export const toPlanRecord = (p: {
@@ -70,68 +125,186 @@ export class PlansService {
     return toPlanRecord(p);
   }
 
-  async create(principal: Principal, body: PlanInput): Promise<PlanRecord> {
+  /**
+   * A plan an admin asks for (POST /plans/add). While no member has ever held a plan (the platform being set up) it
+   * is created at once; after, a new plan is a change of the economic rules and waits for a second admin
+   * (decision 0070), who is shown its simulation.
+   */
+  async requestCreate(
+    principal: Principal,
+    body: PlanInput,
+    key: string,
+  ): Promise<{ plan: PlanRecord } | { awaiting: ApprovalRecord }> {
     return this.db.transaction().execute(async (tx) => {
-      const p = await tx
-        .insertInto('plans')
-        .values({
-          name: body.name,
-          monthly_price: body.monthly_price,
-          roi_day: body.ROI_day,
-          sponsor_bonus: body.Sponser_bonus,
-          plan_period: body.plan_period,
-          description: body.description,
-          type: body.type,
-          active: body.active,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const rec = toPlanRecord(p);
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'plan.create',
-        entity: 'plan',
-        entityId: p.id,
-        after: rec,
+      const live = await tx.selectFrom('member_plans').select('id').limit(1).executeTakeFirst();
+      if (!live) return { plan: await this.createIn(tx, principal.userId, body, null) };
+      const plan = bodyText(body);
+      const awaiting = await requestApproval(tx, {
+        kind: 'plan',
+        requestKey: `plan:${principal.userId}:${key}`,
+        requestedBy: principal.userId,
+        summary: `Create the plan ${body.name}.`,
+        changes: diffChanges({}, plan),
+        payload: { action: 'create', plan },
+        reason: 'new plan',
       });
-      return rec;
+      return { awaiting };
     });
   }
 
-  async update(principal: Principal, id: number, body: Partial<PlanInput>): Promise<PlanRecord> {
+  /** Creates a plan at once (the setup, the demo seed, tests, and a creation a second admin approved). */
+  async create(principal: Principal, body: PlanInput): Promise<PlanRecord> {
+    return this.db.transaction().execute((tx) => this.createIn(tx, principal.userId, body, null));
+  }
+
+  private async createIn(
+    tx: Tx,
+    actorId: bigint,
+    body: PlanInput,
+    approvalId: bigint | null,
+  ): Promise<PlanRecord> {
+    await ensureRuleVersion(tx);
+    const p = await tx
+      .insertInto('plans')
+      .values({
+        name: body.name,
+        monthly_price: body.monthly_price,
+        roi_day: body.ROI_day,
+        sponsor_bonus: body.Sponser_bonus,
+        plan_period: body.plan_period,
+        description: body.description,
+        type: body.type,
+        active: body.active,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const rec = toPlanRecord(p);
+    await writeAudit(tx, { actorId, action: 'plan.create', entity: 'plan', entityId: p.id, after: rec });
+    await recordRuleVersion(tx, { cause: 'plan', actorId, reason: `plan ${p.name} created`, approvalId });
+    return rec;
+  }
+
+  /**
+   * An admin's edit (PUT /plans/:id): the name, description, type and sale switch apply at once; a change of an
+   * economic field (price, daily ROI, sponsor bonus, period) waits for a second admin (decision 0070) and comes back
+   * as `awaiting`. Values are checked now, so a bad one is refused to the first admin.
+   */
+  async requestUpdate(
+    principal: Principal,
+    id: number,
+    body: PlanEdit,
+    key: string,
+  ): Promise<{ plan: PlanRecord; awaiting: ApprovalRecord | null }> {
     return this.db.transaction().execute(async (tx) => {
-      const before = await tx
-        .selectFrom('plans')
-        .selectAll()
-        .where('id', '=', BigInt(id))
-        .where('deleted_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound('Plan not found.');
-      const set = columns(body);
-      const after = Object.keys(set).length
-        ? await tx
-            .updateTable('plans')
-            .set({ ...set, updated_at: new Date() })
-            .where('id', '=', before.id)
-            .returningAll()
-            .executeTakeFirstOrThrow()
-        : before;
-      await writeAudit(tx, {
-        actorId: principal.userId,
-        action: 'plan.update',
-        entity: 'plan',
-        entityId: before.id,
-        before: toPlanRecord(before),
-        after: toPlanRecord(after),
+      const { reason, ...edit } = body;
+      const current = await this.locked(tx, BigInt(id));
+      const was = economicOf(toPlanRecord(current));
+      const asked = economicOf(toPlanRecord({ ...current, ...columns(edit) }));
+      const changed = planEconomicFields.filter((f) => canonicalJson(was[f]) !== canonicalJson(asked[f]));
+      const immediate = Object.fromEntries(
+        Object.entries(edit).filter(([k]) => !(planEconomicFields as readonly string[]).includes(k)),
+      ) as Partial<PlanInput>;
+      const plan = await this.updateIn(tx, principal.userId, current, immediate, reason ?? null, null);
+      if (changed.length === 0) return { plan, awaiting: null };
+      const before = Object.fromEntries(changed.map((f) => [f, was[f]]));
+      const patch = Object.fromEntries(changed.map((f) => [f, asked[f]]));
+      const awaiting = await requestApproval(tx, {
+        kind: 'plan',
+        requestKey: `plan:${principal.userId}:${key}`,
+        requestedBy: principal.userId,
+        subjectId: current.id,
+        summary: `Change the plan ${plan.name}: ${changed.map(nameOf).join(', ')}.`,
+        changes: changed.map((f) => ({ field: nameOf(f), before: String(was[f]), after: String(asked[f]) })),
+        payload: { action: 'update', id: Number(current.id), before, patch },
+        reason: reason ?? null,
       });
-      return toPlanRecord(after);
+      return { plan, awaiting };
     });
+  }
+
+  /** Edits a plan at once, every field (tests and the demo seed; the routes go through requestUpdate). */
+  async update(principal: Principal, id: number, body: Partial<PlanInput>): Promise<PlanRecord> {
+    return this.db
+      .transaction()
+      .execute(async (tx) =>
+        this.updateIn(tx, principal.userId, await this.locked(tx, BigInt(id)), body, null, null),
+      );
+  }
+
+  /**
+   * A plan change a second admin approved, in the approval's transaction, as its requester's. Refused when a field it
+   * changes is no longer what the approver was shown (another change came first).
+   */
+  async applyApproved(
+    tx: Tx,
+    a: { id: bigint; requested_by: bigint; reason: string | null; payload: unknown },
+  ) {
+    const p = PlanApproval.parse(a.payload);
+    if (p.action === 'create') {
+      const body = parsePatch(p.plan) as PlanInput;
+      await this.createIn(tx, a.requested_by, body, a.id);
+      return;
+    }
+    const current = await this.locked(tx, BigInt(p.id));
+    const now = economicOf(toPlanRecord(current)) as Record<string, unknown>;
+    for (const [k, was] of Object.entries(p.before)) {
+      if (canonicalJson(now[k]) !== canonicalJson(was))
+        throw conflict(`${nameOf(k)} of this plan changed since this was asked for; ask again.`);
+    }
+    await this.updateIn(tx, a.requested_by, current, parsePatch(p.patch), a.reason, a.id);
+  }
+
+  private async locked(tx: DbOrTx, id: bigint) {
+    const before = await tx
+      .selectFrom('plans')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('Plan not found.');
+    return before;
+  }
+
+  private async updateIn(
+    tx: Tx,
+    actorId: bigint,
+    before: Awaited<ReturnType<PlansService['locked']>>,
+    body: Partial<PlanInput>,
+    reason: string | null,
+    approvalId: bigint | null,
+  ): Promise<PlanRecord> {
+    const set = columns(body);
+    if (Object.keys(set).length === 0) return toPlanRecord(before);
+    await ensureRuleVersion(tx);
+    const after = await tx
+      .updateTable('plans')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', before.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(tx, {
+      actorId,
+      action: 'plan.update',
+      entity: 'plan',
+      entityId: before.id,
+      before: toPlanRecord(before),
+      after: toPlanRecord(after),
+      reason,
+    });
+    await recordRuleVersion(tx, {
+      cause: 'plan',
+      actorId,
+      reason: reason ?? `plan ${after.name} edited`,
+      approvalId,
+    });
+    return toPlanRecord(after);
   }
 
   /** Withdraws a plan from sale. Members who hold it keep it. */
   async remove(principal: Principal, id: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
+      await ensureRuleVersion(tx);
       const p = await tx
         .updateTable('plans')
         .set({ deleted_at: new Date(), active: false })
@@ -146,6 +319,11 @@ export class PlansService {
         entity: 'plan',
         entityId: p.id,
         before: toPlanRecord(p),
+      });
+      await recordRuleVersion(tx, {
+        cause: 'plan',
+        actorId: principal.userId,
+        reason: `plan ${p.name} withdrawn`,
       });
     });
   }
@@ -281,4 +459,9 @@ export class PlansService {
     });
     return mp;
   }
+}
+
+/** The plans' approval kind (decision 0070): a new plan, or an economic edit, once a second admin approves it. */
+export function registerPlansApprovals(registry: ApprovalRegistry, plans: PlansService): void {
+  registry.register('plan', { run: (tx, a) => plans.applyApproved(tx, a) });
 }

@@ -1,9 +1,9 @@
 import {
   type ApprovalRecord,
-  defaultSettings,
   type FeatureSwitch,
   featureClosedMessages,
   Settings,
+  settingsFromRows,
   UpdateSettingsBody,
 } from '@sgx/contracts';
 import { sql } from 'kysely';
@@ -15,6 +15,7 @@ import { canonicalJson } from '../../http/listing';
 import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
+import { ensureRuleVersion, recordRuleVersion } from '../rules/rule-versions';
 
 type Key = keyof Settings;
 type Patch = UpdateSettingsBody['settings'];
@@ -57,14 +58,7 @@ export class SettingsService {
   }
 
   private async read(tx: DbOrTx): Promise<Settings> {
-    const rows = await tx.selectFrom('settings').select(['key', 'value']).execute();
-    const merged: Record<string, unknown> = { ...defaultSettings };
-    for (const r of rows) if (r.key in defaultSettings) merged[r.key] = r.value;
-    if (merged.features && typeof merged.features === 'object') {
-      merged.features = { ...defaultSettings.features, ...(merged.features as object) };
-    }
-    const parsed = Settings.safeParse(merged);
-    return parsed.success ? parsed.data : defaultSettings;
+    return settingsFromRows(await tx.selectFrom('settings').select(['key', 'value']).execute());
   }
 
   /** Forgets the kept copy; the next read goes to the database. */
@@ -183,7 +177,7 @@ export class SettingsService {
    */
   async applyApproved(
     tx: Tx,
-    a: { requested_by: bigint; reason: string | null; payload: Record<string, unknown> },
+    a: { id: bigint; requested_by: bigint; reason: string | null; payload: Record<string, unknown> },
   ): Promise<void> {
     const p = ApprovedPayload.parse(a.payload);
     const now = await this.read(tx);
@@ -191,7 +185,7 @@ export class SettingsService {
       if (canonicalJson(now[k as Key]) !== canonicalJson(was))
         throw conflict(`${fieldLabel(k)} changed since this was asked for; ask again.`);
     }
-    await this.update(tx, a.requested_by, p.patch, a.reason ?? 'approved change');
+    await this.update(tx, a.requested_by, p.patch, a.reason ?? 'approved change', a.id);
   }
 
   /** Throws 403 with the switch's message ("Registration is closed.") when the feature is off. */
@@ -206,7 +200,10 @@ export class SettingsService {
     actorId: bigint,
     patch: UpdateSettingsBody['settings'],
     reason: string,
+    approvalId: bigint | null = null,
   ): Promise<Settings> {
+    // The rules before a first change are version 1 (decision 0070).
+    await ensureRuleVersion(tx);
     const before = await this.read(tx);
     const next = Settings.safeParse({
       ...before,
@@ -240,6 +237,7 @@ export class SettingsService {
         after: Object.fromEntries(changed.map((k) => [k, next.data[k]])),
         reason,
       });
+      await recordRuleVersion(tx, { cause: 'settings', actorId, reason, approvalId });
     }
     return next.data;
   }

@@ -4,7 +4,7 @@ import type {
   SolvencyReport,
   SolvencyScenario,
 } from '@sgx/contracts';
-import { solvencyScenarios } from '@sgx/contracts';
+import { COVERAGE_FALLING_DAYS, solvencyScenarios } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
@@ -32,8 +32,6 @@ export type ProofOfDay = { id: bigint; day: string; cutoff: Date; total_usd: big
 type ReportRow = Selectable<DB['solvency_reports']>;
 
 const ALERT_KEY = 'solvency';
-/** Coverage falling this many days in a row alerts the owners (decision 0068). */
-export const COVERAGE_FALLING_DAYS = 7;
 
 const pointsOf = (r: RunwayResult) =>
   r.points.map((p) => ({

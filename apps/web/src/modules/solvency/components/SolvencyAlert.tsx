@@ -1,11 +1,8 @@
 import { Alert, List } from '@mantine/core';
-import type { SolvencyReport } from '@sgx/contracts';
+import { COVERAGE_FALLING_DAYS, type SolvencyReport } from '@sgx/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useT } from '../../../i18n/i18n';
 import { SOLVENCY_NS } from '../i18n';
-
-/** Coverage falling this many days in a row turns the alert on (the API's rule, decision 0068). */
-const COVERAGE_FALLING_DAYS = 7;
 
 /** The reasons the report's alert is on, in words: the runway below its threshold, coverage falling day after day. */
 export function alertReasons(

@@ -1,6 +1,5 @@
 import { useMantineTheme } from '@mantine/core';
 import {
-  ColorType,
   createChart,
   createSeriesMarkers,
   type LineData,
@@ -12,6 +11,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { currentIntlTag } from '../../../i18n/state';
+import { chartLook } from '../../../ui/chartLook';
 import type { PlotPoint } from '../solvencyMath';
 
 /** One line of a chart: its days and coordinates, the axis it reads against, and how its values are labelled. */
@@ -63,25 +63,15 @@ export default function SolvencyChart({
     const el = container.current;
     if (el === null) return;
     const usesLeft = lines.some((l) => l.scale === 'left');
+    const look = chartLook(theme, height);
     const chart = createChart(el, {
-      autoSize: true,
-      height,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: theme.colors.gray[7],
-        fontFamily: theme.fontFamily ?? 'sans-serif',
-        attributionLogo: false,
-      },
+      ...look,
       localization: { locale: currentIntlTag() },
-      grid: {
-        vertLines: { color: theme.colors.gray[2] },
-        horzLines: { color: theme.colors.gray[2] },
-      },
       handleScroll: false,
       handleScale: false,
-      timeScale: { borderColor: theme.colors.gray[3], fixLeftEdge: true, fixRightEdge: true },
-      rightPriceScale: { borderColor: theme.colors.gray[3], visible: true },
-      leftPriceScale: { borderColor: theme.colors.gray[3], visible: usesLeft },
+      timeScale: { ...look.timeScale, fixLeftEdge: true, fixRightEdge: true },
+      rightPriceScale: { ...look.rightPriceScale, visible: true },
+      leftPriceScale: { ...look.leftPriceScale, visible: usesLeft },
     });
     for (const line of lines) {
       const series = chart.addSeries(LineSeries, {

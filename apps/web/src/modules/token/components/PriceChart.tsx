@@ -1,6 +1,7 @@
 import { useMantineTheme } from '@mantine/core';
-import { ColorType, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import { createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { chartLook } from '../../../ui/chartLook';
 import { type ChartPoint, formatChartPrice } from '../tokenMath';
 
 interface PriceChartProps {
@@ -20,22 +21,11 @@ export default function PriceChart({ points, height = 320 }: PriceChartProps) {
   useEffect(() => {
     const el = container.current;
     if (el === null) return;
+    const look = chartLook(theme, height);
     const chart = createChart(el, {
-      autoSize: true,
-      height,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: theme.colors.gray[7],
-        fontFamily: theme.fontFamily ?? 'sans-serif',
-        attributionLogo: false,
-      },
-      grid: {
-        vertLines: { color: theme.colors.gray[2] },
-        horzLines: { color: theme.colors.gray[2] },
-      },
+      ...look,
       localization: { priceFormatter: formatChartPrice },
-      timeScale: { timeVisible: true, secondsVisible: true, borderColor: theme.colors.gray[3] },
-      rightPriceScale: { borderColor: theme.colors.gray[3] },
+      timeScale: { ...look.timeScale, timeVisible: true, secondsVisible: true },
     });
     const series = chart.addSeries(LineSeries, {
       color: theme.colors.teal[6],

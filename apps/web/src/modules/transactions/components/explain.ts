@@ -81,7 +81,18 @@ const parts: Record<string, Part> = {
   due: money('due'),
   paid: money('paid'),
   cap: money('cap'),
-  earned_before: money('earned_before'),
+  /** What is left under the cap after this credit: the cap less the earnings before and this payment. */
+  earned_before: (v, all) => {
+    const before = money('earned_before')(v, all);
+    try {
+      const left = BigInt(text(all.cap)) - BigInt(text(v)) - BigInt(text(all.paid));
+      const after = money('cap_left')((left > 0n ? left : 0n).toString(), all);
+      return [before, after].filter((p) => p !== null).join(' · ');
+    } catch {
+      return before;
+    }
+  },
+  rule_version: ref('rule_version'),
   requested: money('requested'),
   credited: money('credited'),
   gross: money('gross'),

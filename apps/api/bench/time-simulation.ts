@@ -1,0 +1,63 @@
+/**
+ * `npx tsx apps/api/bench/time-simulation.ts <database url> [runs] [days]`: times the plan-change simulation (decision
+ * 0069) on a database `npm run bench:scale -- --keep` left running (`--history-days 90` seeds the claims a 90-day
+ * replay needs): the last `days` (default 90) replayed under the rules in force and under a proposal (level 1 at
+ * double its percent, the cap multiple 2.5x), then the latest solvency report's runway projected again. The target
+ * (issue 40): 100,000 members under 10 s, 1,000,000 under 60 s.
+ */
+import { loadavg } from 'node:os';
+import type { SimulationProposal } from '@sgx/contracts';
+import { formatUnits, parseUnits } from '@sgx/money';
+import { buildDeps } from '../src/app';
+import { loadConfig } from '../src/config';
+import { connect } from '../src/db';
+import { currentRules } from '../src/modules/rules/rule-versions';
+import { proposedRules } from '../src/modules/simulation/simulation.replay';
+import { simulate } from '../src/modules/simulation/simulation.service';
+
+const url = process.argv[2];
+const runs = Number(process.argv[3] ?? 3);
+const days = Number(process.argv[4] ?? 90);
+if (!url) throw new Error('usage: time-simulation.ts <database url> [runs] [days]');
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: url,
+  DATABASE_APP_URL: url,
+  LOG_LEVEL: 'silent',
+});
+const database = connect(url, 4);
+const deps = buildDeps(config, database.db);
+const rules = await currentRules(deps.db);
+const [first, ...rest] = rules.settings.levelPercents;
+const proposal: SimulationProposal = {
+  days,
+  settings: {
+    earningCapMultiplier: '2.5',
+    levelPercents: [formatUnits(parseUnits(first ?? '0') * 2n), ...rest],
+  },
+};
+const members = await deps.db
+  .selectFrom('users')
+  .select((eb) => eb.fn.countAll<string>().as('n'))
+  .executeTakeFirstOrThrow();
+for (let i = 0; i < runs; i++) {
+  const started = performance.now();
+  let last = started;
+  const phases: string[] = [];
+  const result = await simulate(deps.db, proposal, proposedRules(rules, proposal), async (p) => {
+    const t = performance.now();
+    phases.push(`${p}%@${((t - last) / 1000).toFixed(1)}s`);
+    last = t;
+  });
+  const ms = performance.now() - started;
+  console.log(
+    `run ${i + 1}: ${(ms / 1000).toFixed(1)} s (${phases.join(' ')}), ${members.n} members, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' / ',
+      )}; fidelity ${result.fidelity.exact ? 'exact' : `off by ${result.fidelity.difference}`}, totals ${
+      result.totals.replayed_current
+    } -> ${result.totals.replayed_proposed}, cap reached ${result.cap_reached.current} -> ${result.cap_reached.proposed}`,
+  );
+}
+await database.close();
