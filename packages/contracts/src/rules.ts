@@ -20,6 +20,17 @@ export const RulePlan = z.object({
 });
 export type RulePlan = z.infer<typeof RulePlan>;
 
+/** How a person reads a plan's field in a rule version, in an approval, in the history of rules. */
+export const rulePlanFieldLabels: Record<Exclude<keyof RulePlan, 'id'>, string> = {
+  name: 'Name',
+  monthly_price: 'Price',
+  roi_day: 'Daily ROI %',
+  sponsor_bonus: 'Sponsor bonus %',
+  plan_period: 'Period (days)',
+  active: 'On sale',
+  deleted: 'Withdrawn',
+};
+
 export const RuleSet = z.object({ settings: Settings, plans: z.array(RulePlan) });
 export type RuleSet = z.infer<typeof RuleSet>;
 

@@ -35,4 +35,5 @@ export const adminPages = {
   AdminStaffPage: (): PageModule => import('../pages/admin/StaffPage'),
   AdminProofPage: (): PageModule => import('../pages/admin/ProofAdminPage'),
   AdminSolvencyPage: (): PageModule => import('../pages/admin/SolvencyPage'),
+  AdminRuleVersionsPage: (): PageModule => import('../pages/admin/RuleVersionsPage'),
 };

@@ -30,6 +30,7 @@ import {
   IconUser,
   IconUsers,
   IconUsersGroup,
+  IconVersions,
   IconWallet,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -149,6 +150,7 @@ export const adminNavigation: NavSection[] = [
   ]),
   section('system', [
     item('settings', '/admin/settings', IconSettings, ['settings', 'content', 'tickets', 'staff']),
+    item('ruleVersions', '/admin/rule-versions', IconVersions, 'settings'),
     item('security', '/admin/security', IconShieldLock, 'dashboard'),
     item('audit', '/admin/audit', IconHistory, 'audit'),
     item('staff', '/admin/staff', IconUsers, 'staff'),

@@ -83,6 +83,7 @@ const AdminAuditPage = adminPage('AdminAuditPage');
 const AdminStaffPage = adminPage('AdminStaffPage');
 const AdminProofPage = adminPage('AdminProofPage');
 const AdminSolvencyPage = adminPage('AdminSolvencyPage');
+const AdminRuleVersionsPage = adminPage('AdminRuleVersionsPage');
 
 const ProfilePage = memberPage('ProfilePage');
 const MemberDashboardPage = preloadableLazy(() => import('../pages/member/DashboardPage'));
@@ -167,6 +168,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/staff', element: <AdminStaffPage /> },
               { path: '/admin/proof', element: <AdminProofPage /> },
               { path: '/admin/solvency', element: <AdminSolvencyPage /> },
+              // Added: the versions of the economic rules (decision 0070).
+              { path: '/admin/rule-versions', element: <AdminRuleVersionsPage /> },
               { path: '/admin/roi-request', element: <AdminRoiRequestPage /> },
               { path: '/admin/deposits', element: <AdminDepositsPage /> },
               { path: '/admin/topup', element: <AdminTopupPage /> },

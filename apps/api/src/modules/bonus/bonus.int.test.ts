@@ -14,18 +14,20 @@ afterAll(() => t.close());
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
 
+let plan: { id: number } | undefined;
 async function investor() {
   const m = await buildMember(t.deps);
   const token = await tokenFor(t.app, m);
-  const plan = (
+  // One plan for every investor, made before any member holds one (after, a new plan waits for a second admin).
+  plan ??= (
     await api('POST', '/plans/add', adminToken, {
-      name: `P${m.id}`,
+      name: 'Bonus investors',
       monthly_price: 100,
       ROI_day: '0.5',
       Sponser_bonus: 5,
       plan_period: 365,
     })
-  ).json().plan;
+  ).json().plan as { id: number };
   await fundDeposit(t.deps, m.id, '100');
   await api('POST', '/topup/add', token, { id: plan.id, userby_id: Number(m.id), userto_id: Number(m.id) });
   return { ...m, token };

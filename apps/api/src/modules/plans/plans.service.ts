@@ -6,6 +6,7 @@ import {
   type PlanRecord,
   type PlanUpdateBody,
   planEconomicFields,
+  rulePlanFieldLabels,
 } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
 import { z } from 'zod';
@@ -33,14 +34,17 @@ const economicOf = (p: PlanRecord): Record<EconomicField, string | number> => ({
   plan_period: p.plan_period,
 });
 
-/** How the approver reads a plan's economic field. */
-const fieldNames: Record<EconomicField, string> = {
-  monthly_price: 'Price',
-  ROI_day: 'Daily ROI %',
-  Sponser_bonus: 'Sponsor bonus %',
-  plan_period: 'Period (days)',
+/** A plan's economic field as the rule versions name it (their labels: @sgx/contracts rulePlanFieldLabels). */
+const ruleField: Record<EconomicField, keyof typeof rulePlanFieldLabels> = {
+  monthly_price: 'monthly_price',
+  ROI_day: 'roi_day',
+  Sponser_bonus: 'sponsor_bonus',
+  plan_period: 'plan_period',
 };
-const nameOf = (k: string) => fieldNames[k as EconomicField] ?? fieldLabel(k);
+const nameOf = (k: string) => {
+  const field = ruleField[k as EconomicField];
+  return field ? rulePlanFieldLabels[field] : fieldLabel(k);
+};
 
 /** What a second admin approves (decision 0070): a new plan, or an economic edit of one as it was shown. */
 const PlanApproval = z.discriminatedUnion('action', [

@@ -1,4 +1,11 @@
-import { amountOut, type RulePlan, RuleSet, type RuleVersionRecord, settingsFromRows } from '@sgx/contracts';
+import {
+  amountOut,
+  type RulePlan,
+  RuleSet,
+  type RuleVersionRecord,
+  rulePlanFieldLabels,
+  settingsFromRows,
+} from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import { notFound } from '../../http/errors';
@@ -103,18 +110,33 @@ export async function recordRuleVersion(tx: DbOrTx, change: RuleChange): Promise
   return version;
 }
 
-const plansByName = (r: RuleSet) =>
-  Object.fromEntries(
-    r.plans.map((p) => [`plan ${p.id} (${p.name})`, { ...p, id: undefined, name: undefined }]),
-  );
+const shown = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
 
-/** What changed from one rule set to the next, one line a field ("Level percents 1: 10.00000000 → 12"). */
+/**
+ * What changed from one rule set to the next, one line a field: the settings by their labels ("Level percents 1"),
+ * each plan's fields by theirs ("Plan 2 (Gold): Daily ROI %"), a plan added or gone as one line.
+ */
 export function ruleChanges(before: RuleSet | null, after: RuleSet): RuleVersionRecord['changes'] {
   if (!before) return [];
-  return diffChanges(
-    { ...before.settings, plans: plansByName(before) },
-    { ...after.settings, plans: plansByName(after) },
-  ).map((c) => ({ field: c.field, from: c.before || null, to: c.after || null }));
+  const settings = diffChanges(before.settings, after.settings).map((c) => ({
+    field: c.field,
+    from: c.before || null,
+    to: c.after || null,
+  }));
+  const was = new Map(before.plans.map((p) => [p.id, p]));
+  const now = new Map(after.plans.map((p) => [p.id, p]));
+  const plans = [...new Set([...was.keys(), ...now.keys()])]
+    .sort((a, b) => a - b)
+    .flatMap((id) => {
+      const b = was.get(id);
+      const a = now.get(id);
+      const title = `Plan ${id} (${(a ?? b)?.name ?? ''})`;
+      if (!b || !a) return [{ field: title, from: b ? 'on the books' : null, to: a ? 'on the books' : null }];
+      return (Object.keys(rulePlanFieldLabels) as (keyof typeof rulePlanFieldLabels)[])
+        .filter((k) => canonicalJson(b[k]) !== canonicalJson(a[k]))
+        .map((k) => ({ field: `${title}: ${rulePlanFieldLabels[k]}`, from: shown(b[k]), to: shown(a[k]) }));
+    });
+  return [...settings, ...plans];
 }
 
 type Row = {

@@ -1,12 +1,13 @@
-import { Button, Skeleton, Tabs, Text } from '@mantine/core';
+import { Button, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { PlanRecord } from '@sgx/contracts';
-import { IconPlus } from '@tabler/icons-react';
+import { IconHistory, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { serverText } from '../../i18n/server';
+import { PendingChanges, usePendingChanges } from '../../modules/approvals/components/PendingChanges';
 import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { planKeys, usePlans } from '../../modules/plans/api/plansApi';
 import { deletePlan } from '../../modules/plans-admin/api/plansAdminApi';
@@ -39,6 +40,9 @@ export default function PlansPage() {
   const [params, setParams] = useSearchParams();
   const { shown, tab } = useStaffTabs(tabs, params.get('tab'));
   const mayWrite = useStaffMay('settings');
+  const mayReadRules = useStaffMay('settings', 'read');
+  // Plan changes kept for a second admin (decision 0070): shown next to the plans, which they do not change yet.
+  const pending = usePendingChanges('plan');
   const [editing, setEditing] = useState<{ plan: PlanRecord | null; n: number } | null>(null);
   const remove = useConfirmedAction({
     run: (plan: PlanRecord, key) => deletePlan(plan.id, key),
@@ -49,7 +53,22 @@ export default function PlansPage() {
   });
 
   return (
-    <PageShell title={t('page.title')} description={t('page.description')}>
+    <PageShell
+      title={t('page.title')}
+      description={t('page.description')}
+      actions={
+        mayReadRules && (
+          <Button
+            component={Link}
+            to="/admin/rule-versions"
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+          >
+            {t('page.history')}
+          </Button>
+        )
+      }
+    >
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === null || v === shown[0]?.value ? {} : { tab: v }, { replace: true })}
@@ -76,21 +95,24 @@ export default function PlansPage() {
               )
             }
           >
-            {plans.isError && (
-              <LoadError
-                title={t('page.loadError')}
-                error={plans.error}
-                onRetry={() => void plans.refetch()}
-              />
-            )}
-            {plans.isPending && <Skeleton h={160} />}
-            {plans.data !== undefined && (
-              <PlansAdminTable
-                plans={plans.data}
-                onEdit={(plan) => setEditing({ plan, n: Date.now() })}
-                onDelete={remove.open}
-              />
-            )}
+            <Stack gap="sm">
+              {plans.isError && (
+                <LoadError
+                  title={t('page.loadError')}
+                  error={plans.error}
+                  onRetry={() => void plans.refetch()}
+                />
+              )}
+              <PendingChanges approvals={pending} testId="plans-pending" />
+              {plans.isPending && <Skeleton h={160} />}
+              {plans.data !== undefined && (
+                <PlansAdminTable
+                  plans={plans.data}
+                  onEdit={(plan) => setEditing({ plan, n: Date.now() })}
+                  onDelete={remove.open}
+                />
+              )}
+            </Stack>
           </SectionCard>
         </Tabs.Panel>
         <Tabs.Panel value="levels">

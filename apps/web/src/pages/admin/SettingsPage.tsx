@@ -1,7 +1,8 @@
-import { Tabs } from '@mantine/core';
-import { IconAward, IconLifebuoy, IconMail, IconNews, IconSettings } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Button, Tabs } from '@mantine/core';
+import { IconAward, IconHistory, IconLifebuoy, IconMail, IconNews, IconSettings } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
+import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { AchieversPanel } from '../../modules/content/components/AchieversPanel';
 import { NewsPanel } from '../../modules/content/components/NewsPanel';
 import { SupportPanel } from '../../modules/content/components/SupportPanel';
@@ -48,9 +49,25 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const { shown, tab } = useStaffTabs(tabs, params.get('tab'));
   const first = shown[0]?.value;
+  const mayReadRules = useStaffMay('settings', 'read');
 
   return (
-    <PageShell title={t('page.title')} description={t('page.description')}>
+    <PageShell
+      title={t('page.title')}
+      description={t('page.description')}
+      actions={
+        mayReadRules && (
+          <Button
+            component={Link}
+            to="/admin/rule-versions"
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+          >
+            {t('page.history')}
+          </Button>
+        )
+      }
+    >
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === null || v === first ? {} : { tab: v }, { replace: true })}

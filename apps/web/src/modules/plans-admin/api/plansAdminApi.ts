@@ -23,11 +23,20 @@ export interface PlanInput {
 const PlanSaved = z.object({ message: z.string(), plan: PlanRecord });
 const SettingsSaved = SettingsResponse.extend(MessageResponse.shape);
 
+/**
+ * POST /plans/add: 201 with the plan while no member holds a plan; once members do, a new plan waits for a second
+ * admin (decision 0070): the 202 is thrown as an ApprovalPendingError (app/api.ts).
+ */
 export function createPlan(body: PlanInput, key: string) {
   return apiRequest('/plans/add', { method: 'POST', body, schema: PlanSaved, idempotencyKey: key });
 }
 
-export function updatePlan(id: number, body: Partial<PlanInput>, key: string) {
+/**
+ * PUT /plans/:id: the name, description, type and sale switch apply at once; a change of an economic field (price,
+ * daily ROI, sponsor bonus, period) waits for a second admin with the reason given (decision 0070) and answers 202,
+ * thrown as an ApprovalPendingError after the other fields applied.
+ */
+export function updatePlan(id: number, body: Partial<PlanInput> & { reason?: string }, key: string) {
   return apiRequest(`/plans/${id}`, { method: 'PUT', body, schema: PlanSaved, idempotencyKey: key });
 }
 
