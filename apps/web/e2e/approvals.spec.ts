@@ -204,6 +204,11 @@ test('an economic settings change waits and the other admin approves it', async 
     await settings.review.click();
     await settings.dialog.getByRole('textbox', { name: 'Reason' }).fill('A higher ROI fee for the quarter');
     await settings.dialog.getByRole('button', { name: 'Save settings' }).click();
+    // An economic change is previewed first (decision 0069), then asked for.
+    await expect(settings.preview.getByTestId('simulation-panel')).toHaveAttribute('data-status', 'done', {
+      timeout: 60_000,
+    });
+    await settings.preview.getByRole('button', { name: 'Ask for approval' }).click();
     await expect(settings.dialog.getByTestId('approval-pending')).toContainText(waitingMessage);
     await expect(page.getByText('Settings saved.')).toHaveCount(0);
     await settings.dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -83,8 +83,15 @@ for (const screen of SCREENS) {
       const waits = confirm.getByTestId('plan-confirm-waits');
       await expect(waits.locator('[data-field="ROI_day"]')).toContainText(/Daily ROI\s*0\.5%\s*1%/);
       await expect(confirm).toContainText('Reason: e2e: the market rate moved');
-      const answered = page.waitForResponse(isPlanPut(plan.id));
       await confirm.getByRole('button', { name: 'Send for approval' }).click();
+      // Before it is sent, the change replayed over the last 90 days of real claims (decision 0069).
+      const preview = page.getByRole('dialog', { name: 'What this change would have paid' });
+      await expect(preview.getByTestId('simulation-panel')).toHaveAttribute('data-status', 'done', {
+        timeout: 60_000,
+      });
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      const answered = page.waitForResponse(isPlanPut(plan.id));
+      await preview.getByRole('button', { name: 'Ask for approval' }).click();
       const res = await answered;
       expect(res.status(), `PUT /plans/${plan.id} answered: ${await res.text()}`).toBe(202);
       const { approval } = (await res.json()) as { approval: { id: number; kind: string } };
@@ -98,6 +105,8 @@ for (const screen of SCREENS) {
       );
       await expect(dialog.getByTestId('plan-kept-waiting')).toContainText(/Daily ROI\s*0\.5%\s*1%/);
       await expect(dialog.getByTestId('plan-kept-applied-title')).toContainText('nothing was applied yet');
+      // The requester sees the approval's own simulation, as the approver will.
+      await expect(dialog.getByTestId('approval-simulation')).toBeVisible();
       await expect(roi).toHaveValue('1');
       await expect(roi).toBeDisabled();
       expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
@@ -126,9 +135,9 @@ for (const screen of SCREENS) {
       expect(version, JSON.stringify(versions.slice(0, 3))).toBeDefined();
       if (version === undefined) return;
       expect(version).toMatchObject({ cause: 'plan', until: null, reason: 'e2e: the market rate moved' });
-      // The field in the API's words (it names the plan by its number; its daily ROI's key reads "roi").
+      // The field in the API's words: the plan by its number and name, then the field's label.
       const roiChange = version.changes.find(
-        (c) => c.field.includes(`plan ${plan.id} `) && /roi/i.test(c.field),
+        (c) => c.field === `Plan ${plan.id} (${plan.name}): Daily ROI %`,
       );
       expect(roiChange, JSON.stringify(version.changes)).toBeDefined();
       expect(Number(roiChange?.from)).toBe(0.5);

@@ -44,6 +44,32 @@ export async function pendingApprovals(request: APIRequestContext, kind: string)
   return approvals.filter((a) => a.kind === kind);
 }
 
+/**
+ * The approval's own simulation (decision 0069), asked for as the second admin (which starts it) until it is done;
+ * returns it.
+ */
+export async function approvalSimulationDone(request: APIRequestContext, approvalId: number) {
+  let done: { status: string; result: unknown } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/admin/approvals/${approvalId}/simulation`, {
+          headers: { Authorization: `Bearer ${await secondAdminApiToken(request)}` },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+        const { simulation } = (await res.json()) as {
+          simulation: { status: string; error: string | null; result: unknown };
+        };
+        if (simulation.status === 'failed') throw new Error(`simulation failed: ${simulation.error}`);
+        done = simulation;
+        return simulation.status;
+      },
+      { timeout: 90_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe('done');
+  return done;
+}
+
 /** The second admin approves through the API (setting the scene; approvals.spec clicks through the page). */
 export async function approveAsSecondAdmin(request: APIRequestContext, approvalId: number) {
   const send = async () =>
@@ -54,6 +80,11 @@ export async function approveAsSecondAdmin(request: APIRequestContext, approvalI
   let res = await send();
   if (res.status() === 401) {
     secondAdminToken = undefined;
+    res = await send();
+  }
+  // A change of the economic rules is approved only with its simulation done (decision 0069): run it, then approve.
+  if (res.status() === 409 && /simulation/i.test(await res.text())) {
+    await approvalSimulationDone(request, approvalId);
     res = await send();
   }
   expect(res.status(), await res.text()).toBe(200);

@@ -27,6 +27,11 @@ export class SettingsModel {
     return this.page.getByRole('dialog', { name: 'Save these settings?' });
   }
 
+  /** The preview of an economic change, before it is asked for (decision 0069). */
+  get preview() {
+    return this.page.getByRole('dialog', { name: 'What this change would have paid' });
+  }
+
   change(label: string) {
     return this.dialog.getByRole('row').filter({ hasText: label });
   }
@@ -41,6 +46,11 @@ export class SettingsModel {
       (r) => new URL(r.url()).pathname === '/api/v1/settings' && r.request().method() === 'PUT',
     );
     await this.dialog.getByRole('button', { name: 'Save settings' }).click();
+    // An economic change is previewed first (decision 0069): asked for once its simulation is done.
+    await expect(this.preview.getByTestId('simulation-panel')).toHaveAttribute('data-status', 'done', {
+      timeout: 60_000,
+    });
+    await this.preview.getByRole('button', { name: 'Ask for approval' }).click();
     const res = await answer;
     expect(res.status()).toBe(202);
     const { approval } = (await res.json()) as PendingApproval;

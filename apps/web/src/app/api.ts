@@ -26,6 +26,11 @@ interface RequestOptions<T> {
    * proof of liabilities: a server that knew who asks could show each member a root made for them alone).
    */
   anonymous?: boolean;
+  /**
+   * A 202 is this call's answer (work accepted to run in the background, e.g. a simulation: decision 0069), not an
+   * action kept for a second admin.
+   */
+  accepted?: boolean;
 }
 
 export function apiRequest<T>(
@@ -34,7 +39,15 @@ export function apiRequest<T>(
 ): Promise<T>;
 export function apiRequest(path: string, options?: RequestOptions<unknown>): Promise<unknown>;
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
-  const { method = 'GET', body, schema, signal, idempotencyKey, anonymous = false } = options;
+  const {
+    method = 'GET',
+    body,
+    schema,
+    signal,
+    idempotencyKey,
+    anonymous = false,
+    accepted = false,
+  } = options;
   // A page's reads go out once its first screen is drawn (app/firstPaint.ts; at once after that). Their
   // answers are shown only once the schemas that check them are in, which load after that drawing too, so
   // this costs the member nothing; and on a slow phone the reads no longer share the link with the first
@@ -86,7 +99,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   }
 
   // An admin action that needs a second admin answers 202: it is not done, so it is never handed over as a result.
-  if (response.status === 202) throw await approvalPending(payload);
+  if (response.status === 202 && !accepted) throw await approvalPending(payload);
 
   if (!schema) return payload;
   const checked = (await resolveSchema(schema)).safeParse(payload);

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps, Group, Modal, Stack } from '@mantine/core';
+import { Button, type ButtonProps, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
 import { ApiErrorAlert, isRetryable } from './ApiErrorAlert';
@@ -17,6 +17,8 @@ interface ActionDialogProps<P> {
   confirmDisabled?: boolean;
   /** Called instead of `action.confirm()` when the dialog builds the final payload itself. */
   onConfirm?: () => void;
+  /** The dialog's width (Mantine's; the default fits a short restatement). */
+  size?: ModalProps['size'];
 }
 
 /**
@@ -31,6 +33,7 @@ export function ActionDialog<P>({
   color,
   confirmDisabled = false,
   onConfirm,
+  size,
 }: ActionDialogProps<P>) {
   const { t } = useT(SHELL_NS);
   const waiting = isApprovalPending(action.error);
@@ -41,6 +44,7 @@ export function ActionDialog<P>({
       onClose={action.cancel}
       title={title}
       centered
+      size={size}
       closeOnClickOutside={!action.pending}
       closeOnEscape={!action.pending}
       withCloseButton={!action.pending}

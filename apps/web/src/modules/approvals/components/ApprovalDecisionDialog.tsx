@@ -7,6 +7,8 @@ import { formatDateTime } from '../../../ui/format';
 import { memberLabel } from '../../../ui/MemberName';
 import { formatMoney } from '../../../ui/Money';
 import type { ConfirmedAction } from '../../../ui/useConfirmedAction';
+import { ApprovalSimulation, useSimulationGate } from '../../simulation/components/ApprovalSimulation';
+import { isSimulatedKind } from '../../simulation/simulationView';
 import { type ApprovalDecision, approvalKindLabel, reasonProblem, sentReason } from '../approvalView';
 import { APPROVALS_NS } from '../i18n';
 import { ApprovalChanges } from './ApprovalChanges';
@@ -51,13 +53,18 @@ function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequ
   const decision = request?.decision ?? 'approve';
   const problem = reasonProblem(decision, reason);
   const a = request?.approval;
+  // An economic change is approved with its simulation, shown here; Approve waits until it is done (decision 0069).
+  const simulated =
+    a !== undefined && decision === 'approve' && a.status === 'pending' && isSimulatedKind(a.kind);
+  const gate = useSimulationGate(a?.id ?? null, simulated && action.opened);
   return (
     <ActionDialog
       action={action}
       title={t(`dialog.titles.${decision}`)}
       confirmLabel={t(`dialog.confirm.${decision}`)}
       color={colors[decision]}
-      confirmDisabled={touched && problem !== null}
+      confirmDisabled={(touched && problem !== null) || gate.held}
+      size={simulated ? 'xl' : undefined}
       onConfirm={() => {
         setTouched(true);
         if (request === null || problem !== null) return;
@@ -87,6 +94,7 @@ function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequ
               <ApprovalChanges changes={a.changes} />
             </Fact>
           )}
+          {simulated && <ApprovalSimulation approvalId={a.id} enabled={action.opened} />}
           {decision === 'approve' && (
             <Alert color="teal" variant="light">
               {t('dialog.approveNote')}
@@ -107,6 +115,11 @@ function DecisionBody({ action }: { action: ConfirmedAction<ApprovalDecisionRequ
             minRows={2}
             required={decision === 'reject'}
           />
+          {gate.reason !== null && (
+            <Text size="sm" c="dimmed" ta="right" data-testid="approve-wait-reason">
+              {gate.reason}
+            </Text>
+          )}
         </Stack>
       )}
     </ActionDialog>

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PlanBody, type PlanRecord } from '@sgx/contracts';
+import { PlanBody, type PlanRecord, type SimulationProposal } from '@sgx/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -27,6 +27,8 @@ import { newIdempotencyKey } from '../../../ui/idempotency';
 import { plainDecimal } from '../../../ui/Money';
 import { approvalKeys } from '../../approvals/api/approvalsApi';
 import { planKeys } from '../../plans/api/plansApi';
+import { ApprovalSimulation } from '../../simulation/components/ApprovalSimulation';
+import { SimulationPreviewDialog } from '../../simulation/components/SimulationPreviewDialog';
 import { createPlan, type PlanInput, updatePlan } from '../api/plansAdminApi';
 import { PLANS_ADMIN_NS } from '../i18n';
 import {
@@ -35,6 +37,7 @@ import {
   immediateChanges,
   newPlanTerms,
   type PlanFieldChange,
+  planFieldLabel,
 } from '../planChanges';
 import { PlanChangeTable } from './PlanChangeTable';
 
@@ -98,6 +101,25 @@ interface Kept extends Omit<Submission, 'body'> {
   pending: ApprovalPendingError;
 }
 
+/**
+ * What an edit asks for, as the simulation previews it (decision 0069): the daily ROI and sponsor bonus are replayed;
+ * a price or a period is named as not modelled.
+ */
+function proposalOf(plan: PlanRecord, s: Submission): SimulationProposal {
+  const change = {
+    id: plan.id,
+    ...(s.body.ROI_day !== undefined ? { roi_day: s.body.ROI_day } : {}),
+    ...(s.body.Sponser_bonus !== undefined ? { sponsor_bonus: s.body.Sponser_bonus } : {}),
+  };
+  const unmodelled = s.waiting
+    .filter((c) => c.field === 'monthly_price' || c.field === 'plan_period')
+    .map((c) => planFieldLabel(c.field));
+  return {
+    plans: Object.keys(change).length > 1 ? [change] : [],
+    ...(unmodelled.length > 0 ? { unmodelled } : {}),
+  };
+}
+
 interface PlanFormModalProps {
   /** null: a new plan. */
   plan: PlanRecord | null;
@@ -117,6 +139,8 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState<Submission | null>(null);
   const [kept, setKept] = useState<Kept | null>(null);
+  // The simulation of the edit, shown before it is sent (decision 0069).
+  const [previewing, setPreviewing] = useState(false);
   // One Idempotency-Key per submission, kept across its retries (a different body is a new submission).
   const lastKey = useRef<{ body: string; key: string } | null>(null);
   const keyFor = (body: unknown) => {
@@ -216,7 +240,7 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
             <Button variant="default" onClick={() => setConfirming(null)} disabled={busy}>
               {t('confirm.back')}
             </Button>
-            <Button onClick={() => save.mutate(confirming)} loading={busy}>
+            <Button onClick={() => setPreviewing(true)} loading={busy}>
               {t('confirm.send')}
             </Button>
           </Group>
@@ -294,6 +318,7 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
           {kept !== null && (
             <Stack gap="sm" data-testid="plan-kept">
               <ApprovalPendingAlert pending={kept.pending} />
+              {kept.pending.approval !== null && <ApprovalSimulation approvalId={kept.pending.approval.id} />}
               <Text size="sm" fw={600}>
                 {plan === null ? t('kept.newPlan') : t('kept.waiting')}
               </Text>
@@ -331,6 +356,17 @@ export function PlanFormModal({ plan, opened, onClose }: PlanFormModalProps) {
           )}
         </Stack>
       </form>
+      {plan !== null && (
+        <SimulationPreviewDialog
+          proposal={previewing && confirming !== null ? proposalOf(plan, confirming) : null}
+          confirming={busy}
+          onCancel={() => setPreviewing(false)}
+          onConfirm={() => {
+            setPreviewing(false);
+            if (confirming !== null) save.mutate(confirming);
+          }}
+        />
+      )}
     </Modal>
   );
 }

@@ -7,6 +7,8 @@ import { serverText } from '../../../i18n/server';
 import { ApprovalPendingAlert, isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { TableScroll } from '../../../ui/TableScroll';
 import { messageOr } from '../../content/api/upload';
+import { ApprovalSimulation } from '../../simulation/components/ApprovalSimulation';
+import { isSimulatedKind } from '../../simulation/simulationView';
 import { SETTINGS_NS } from '../i18n';
 import type { SettingChange } from '../settingsDraft';
 
@@ -48,6 +50,9 @@ export function SettingsConfirmDialog({
   }, [opened]);
 
   const waiting = isApprovalPending(error);
+  // The change waits for a second admin: its own simulation, as the approver will see it (decision 0069).
+  const approval = isApprovalPending(error) ? error.approval : null;
+  const simulated = approval !== null && isSimulatedKind(approval.kind);
   const problem = reasonError(reason);
   const closing = (changes ?? []).filter((c) => c.key.startsWith('features.') && c.after === t('draft.off'));
   const submit = () => {
@@ -61,7 +66,7 @@ export function SettingsConfirmDialog({
       onClose={onCancel}
       title={t('confirm.title')}
       centered
-      size="lg"
+      size={simulated ? 'xl' : 'lg'}
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}
       withCloseButton={!saving}
@@ -111,6 +116,7 @@ export function SettingsConfirmDialog({
           />
         )}
         {waiting && <ApprovalPendingAlert pending={error} />}
+        {approval !== null && simulated && <ApprovalSimulation approvalId={approval.id} />}
         {!waiting && error !== null && error !== undefined && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={t('confirm.notSaved')}>
             {messageOr(error, t('confirm.failed'))}

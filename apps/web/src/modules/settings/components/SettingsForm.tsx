@@ -22,6 +22,8 @@ import { isApprovalPending } from '../../../ui/ApprovalPendingAlert';
 import { SectionCard } from '../../../ui/SectionCard';
 import { StaffFieldset, StaffOnly } from '../../../ui/StaffOnly';
 import { TableScroll } from '../../../ui/TableScroll';
+import { SimulationPreviewDialog } from '../../simulation/components/SimulationPreviewDialog';
+import { settingsProposal } from '../../simulation/simulationView';
 import { useSaveSettings } from '../api/settingsApi';
 import { SETTINGS_NS } from '../i18n';
 import {
@@ -83,6 +85,11 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     patch: UpdateSettingsBody['settings'];
   } | null>(null);
   const save = useSaveSettings();
+  /** An economic change's preview (decision 0069), shown after the reason and before the change is sent. */
+  const [preview, setPreview] = useState<{
+    proposal: NonNullable<ReturnType<typeof settingsProposal>>;
+    reason: string;
+  } | null>(null);
 
   // New settings from the server (after a save or a refetch) replace the draft.
   useEffect(() => {
@@ -134,6 +141,13 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   };
 
   const onConfirm = (reason: string) => {
+    if (review === null) return;
+    const proposal = settingsProposal(review.patch as Record<string, unknown>, review.changes);
+    if (proposal === null) send(reason);
+    else setPreview({ proposal, reason });
+  };
+
+  const send = (reason: string) => {
     if (review === null) return;
     save.mutate(
       { settings: review.patch, reason },
@@ -409,6 +423,15 @@ export function SettingsForm({ settings }: { settings: Settings }) {
             if (!save.isPending) setReview(null);
           }}
           onConfirm={onConfirm}
+        />
+        <SimulationPreviewDialog
+          proposal={preview?.proposal ?? null}
+          onCancel={() => setPreview(null)}
+          onConfirm={() => {
+            if (preview === null) return;
+            setPreview(null);
+            send(preview.reason);
+          }}
         />
       </Stack>
     </StaffFieldset>
