@@ -5,28 +5,20 @@
  * double its percent, the cap multiple 2.5x), then the latest solvency report's runway projected again. The target
  * (issue 40): 100,000 members under 10 s, 1,000,000 under 60 s.
  */
+
 import { loadavg } from 'node:os';
 import type { SimulationProposal } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
-import { buildDeps } from '../src/app';
-import { loadConfig } from '../src/config';
-import { connect } from '../src/db';
 import { currentRules } from '../src/modules/rules/rule-versions';
 import { proposedRules } from '../src/modules/simulation/simulation.replay';
 import { simulate } from '../src/modules/simulation/simulation.service';
+import { keptDatabase } from './lib/kept';
 
 const url = process.argv[2];
 const runs = Number(process.argv[3] ?? 3);
 const days = Number(process.argv[4] ?? 90);
 if (!url) throw new Error('usage: time-simulation.ts <database url> [runs] [days]');
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATABASE_URL: url,
-  DATABASE_APP_URL: url,
-  LOG_LEVEL: 'silent',
-});
-const database = connect(url, 4);
-const deps = buildDeps(config, database.db);
+const { database, deps } = keptDatabase(url);
 const rules = await currentRules(deps.db);
 const [first, ...rest] = rules.settings.levelPercents;
 const proposal: SimulationProposal = {

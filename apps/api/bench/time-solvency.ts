@@ -3,24 +3,16 @@
  * 0068) on a database `npm run bench:scale -- --keep` left running (its proof of today built), recomputing it each
  * run (the admin's "compute now"; the daily job computes it once), with the load average beside each run.
  */
+
 import { loadavg } from 'node:os';
-import { buildDeps } from '../src/app';
-import { loadConfig } from '../src/config';
-import { connect } from '../src/db';
 import { utcDay } from '../src/modules/proof/proof.service';
 import { SolvencyService } from '../src/modules/solvency/solvency.service';
+import { keptDatabase } from './lib/kept';
 
 const url = process.argv[2];
 const runs = Number(process.argv[3] ?? 3);
 if (!url) throw new Error('usage: time-solvency.ts <database url> [runs]');
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATABASE_URL: url,
-  DATABASE_APP_URL: url,
-  LOG_LEVEL: 'silent',
-});
-const database = connect(url, 4);
-const deps = buildDeps(config, database.db);
+const { database, deps } = keptDatabase(url);
 const service = new SolvencyService(deps.db, deps.settings);
 for (let i = 0; i < runs; i++) {
   const started = performance.now();

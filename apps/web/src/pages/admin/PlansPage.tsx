@@ -1,10 +1,10 @@
 import { Button, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { PlanRecord } from '@sgx/contracts';
-import { IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
 import { serverText } from '../../i18n/server';
 import { PendingChanges, usePendingChanges } from '../../modules/approvals/components/PendingChanges';
@@ -16,6 +16,7 @@ import { LevelSettings } from '../../modules/plans-admin/components/LevelSetting
 import { PlanFormModal } from '../../modules/plans-admin/components/PlanFormModal';
 import { PlansAdminTable } from '../../modules/plans-admin/components/PlansAdminTable';
 import { PLANS_ADMIN_NS } from '../../modules/plans-admin/i18n';
+import { RuleHistoryLink } from '../../modules/rules/components/RuleHistoryLink';
 import { ActionDialog } from '../../ui/ActionDialog';
 import { LoadError } from '../../ui/LoadError';
 import { PageShell } from '../../ui/PageShell';
@@ -40,7 +41,6 @@ export default function PlansPage() {
   const [params, setParams] = useSearchParams();
   const { shown, tab } = useStaffTabs(tabs, params.get('tab'));
   const mayWrite = useStaffMay('settings');
-  const mayReadRules = useStaffMay('settings', 'read');
   // Plan changes kept for a second admin (decision 0070): shown next to the plans, which they do not change yet.
   const pending = usePendingChanges('plan');
   const [editing, setEditing] = useState<{ plan: PlanRecord | null; n: number } | null>(null);
@@ -53,22 +53,7 @@ export default function PlansPage() {
   });
 
   return (
-    <PageShell
-      title={t('page.title')}
-      description={t('page.description')}
-      actions={
-        mayReadRules && (
-          <Button
-            component={Link}
-            to="/admin/rule-versions"
-            variant="default"
-            leftSection={<IconHistory size={16} />}
-          >
-            {t('page.history')}
-          </Button>
-        )
-      }
-    >
+    <PageShell title={t('page.title')} description={t('page.description')} actions={<RuleHistoryLink />}>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === null || v === shown[0]?.value ? {} : { tab: v }, { replace: true })}

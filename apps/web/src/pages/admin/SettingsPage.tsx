@@ -1,12 +1,12 @@
-import { Button, Tabs } from '@mantine/core';
-import { IconAward, IconHistory, IconLifebuoy, IconMail, IconNews, IconSettings } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Tabs } from '@mantine/core';
+import { IconAward, IconLifebuoy, IconMail, IconNews, IconSettings } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/i18n';
-import { useStaffMay } from '../../modules/auth/hooks/useStaffMay';
 import { AchieversPanel } from '../../modules/content/components/AchieversPanel';
 import { NewsPanel } from '../../modules/content/components/NewsPanel';
 import { SupportPanel } from '../../modules/content/components/SupportPanel';
 import { OutboxPanel } from '../../modules/recovery/components/OutboxPanel';
+import { RuleHistoryLink } from '../../modules/rules/components/RuleHistoryLink';
 import { useSettings } from '../../modules/settings/api/settingsApi';
 import { SettingsForm } from '../../modules/settings/components/SettingsForm';
 import { SETTINGS_NS } from '../../modules/settings/i18n';
@@ -49,25 +49,9 @@ export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const { shown, tab } = useStaffTabs(tabs, params.get('tab'));
   const first = shown[0]?.value;
-  const mayReadRules = useStaffMay('settings', 'read');
 
   return (
-    <PageShell
-      title={t('page.title')}
-      description={t('page.description')}
-      actions={
-        mayReadRules && (
-          <Button
-            component={Link}
-            to="/admin/rule-versions"
-            variant="default"
-            leftSection={<IconHistory size={16} />}
-          >
-            {t('page.history')}
-          </Button>
-        )
-      }
-    >
+    <PageShell title={t('page.title')} description={t('page.description')} actions={<RuleHistoryLink />}>
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === null || v === first ? {} : { tab: v }, { replace: true })}
