@@ -774,13 +774,13 @@ export interface RollupStateTable {
 }
 
 export interface RuleVersionsTable {
-  version: bigint;
-  rules: ColumnType<unknown, string, string>;
-  from_at: Timestamp;
-  cause: 'initial' | 'settings' | 'plan';
-  changed_by: bigint | null;
-  reason: string | null;
-  approval_id: bigint | null;
+  version: ColumnType<bigint, bigint, never>;
+  rules: ColumnType<unknown, string, never>;
+  from_at: ColumnType<Date, Date | string | undefined, never>;
+  cause: ColumnType<'initial' | 'settings' | 'plan', 'initial' | 'settings' | 'plan', never>;
+  changed_by: ColumnType<bigint | null, bigint | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  approval_id: ColumnType<bigint | null, bigint | null | undefined, never>;
 }
 
 export interface SalaryPaymentsTable {
