@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoAdmins } from '../../../test/approvals';
+import { simulateApproval, twoAdmins } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, walletsOf } from '../../../test/money';
@@ -298,6 +298,9 @@ describe('settings', () => {
     expect((await get()).withdrawal.workingFeePercent).toBe('10');
 
     expect((await approve(approval.id, tokenA)).statusCode).toBe(403);
+    // A fee is an economic rule: approved only with its simulation done (decision 0069), the request still waiting.
+    expect((await approve(approval.id)).statusCode).toBe(409);
+    await simulateApproval(t.app, tokenB, approval.id);
     expect((await approve(approval.id)).statusCode).toBe(200);
     expect((await get()).withdrawal.workingFeePercent).toBe('12');
     const audit = await sqlOn(
@@ -331,6 +334,7 @@ describe('settings', () => {
       reason: 'second ask',
     });
     expect(first.statusCode, first.body).toBe(202);
+    for (const asked of [first, second]) await simulateApproval(t.app, tokenB, asked.json().approval.id);
     expect((await approve(first.json().approval.id)).statusCode).toBe(200);
     const stale = await approve(second.json().approval.id);
     expect(stale.statusCode).toBe(409);
