@@ -3,7 +3,7 @@
  * 0069) on a database `npm run bench:scale -- --keep` left running (`--history-days 90` seeds the claims a 90-day
  * replay needs): the last `days` (default 90) replayed under the rules in force and under a proposal (level 1 at
  * double its percent, the cap multiple 2.5x), then the latest solvency report's runway projected again. The target
- * (issue 40): 100,000 members under 10 s, 1,000,000 under 60 s.
+ * (decision 0069): 100,000 members under 10 s, 1,000,000 under 60 s.
  */
 
 import { loadavg } from 'node:os';

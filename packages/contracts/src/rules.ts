@@ -54,7 +54,7 @@ export const RuleVersionsResponse = z.object({ versions: z.array(RuleVersionReco
 export const RuleVersionResponse = z.object({ version: RuleVersionRecord, rules: RuleSet });
 
 /**
- * The settings that are economic rules (issue 40's list: rates, level percents and unlocks, the cap multiple, salary
+ * The settings that are economic rules (decision 0069's list: rates, level percents and unlocks, the cap multiple, salary
  * tiers, CTO, fees, the token's economic settings). A change of any of them, or of a plan's economic fields, is
  * approved only with its simulation done (decision 0069); other settings (thresholds, limits, names) need none.
  */
