@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ApprovalKind } from './approval-kinds';
 import { AmountOut } from './common';
+import { economicRuleKeys } from './rules';
 import { Settings } from './settings';
 import { SolvencyScenarioName } from './solvency';
 
@@ -44,6 +46,38 @@ export const SimulationProposal = z.object({
   unmodelled: z.array(z.string().max(200)).max(50).optional(),
 });
 export type SimulationProposal = z.infer<typeof SimulationProposal>;
+
+/** The approval kinds decided with their simulation done (decision 0069): a change of the settings or of a plan. */
+export const simulatedApprovalKinds = ['settings', 'plan'] as const satisfies readonly ApprovalKind[];
+
+/** The settings the replay models; the other economic rules a change touches are named as not modelled. */
+export const modelledSettingKeys = [
+  'earningCapMultiplier',
+  'levelPercents',
+  'levelUnlockDirects',
+  'ctoPoolPercent',
+] as const satisfies readonly (keyof SimulationSettingsPatch)[];
+
+/**
+ * The simulation of a settings change (decision 0069), the one home of the rule for the API (an approval's) and the
+ * web (the preview before asking): `patch` holds the settings it changes, top-level; the modelled ones are replayed,
+ * the other economic rules it changes are named by `labels` as not modelled. Null when it changes no economic rule.
+ */
+export function settingsProposal(
+  patch: Record<string, unknown>,
+  labels: (unmodelledKeys: string[]) => string[],
+): SimulationProposal | null {
+  const economic: readonly string[] = economicRuleKeys;
+  const modelled: readonly string[] = modelledSettingKeys;
+  const keys = Object.keys(patch).filter((k) => economic.includes(k));
+  if (keys.length === 0) return null;
+  const settings = Object.fromEntries(keys.filter((k) => modelled.includes(k)).map((k) => [k, patch[k]]));
+  const unmodelled = [...new Set(labels(keys.filter((k) => !modelled.includes(k))))];
+  return {
+    ...(Object.keys(settings).length > 0 ? { settings: settings as SimulationSettingsPatch } : {}),
+    ...(unmodelled.length > 0 ? { unmodelled } : {}),
+  };
+}
 
 /** A preview an admin runs before asking (an approval's own simulation is made from the approval: decision 0069). */
 export const SimulationStartBody = SimulationProposal;

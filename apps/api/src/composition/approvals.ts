@@ -1,3 +1,4 @@
+import { simulatedApprovalKinds } from '@sgx/contracts';
 import type { Tx } from '../db';
 import {
   type Approval,
@@ -51,6 +52,6 @@ export function approvalRegistrations(s: ApprovalServices): ApprovalRegistration
   registerPlansApprovals(registry, s.plans);
   // A change of the economic rules is approved only with its simulation done (decision 0069).
   const simulated = (tx: Tx, a: Approval) => s.simulations.requireDone(tx, a);
-  registry.guard('settings', simulated).guard('plan', simulated);
+  for (const kind of simulatedApprovalKinds) registry.guard(kind, simulated);
   return registry.sealed();
 }

@@ -1,15 +1,6 @@
-import { economicRuleKeys, SimulationProposal } from '@sgx/contracts';
+import { SimulationProposal, settingsProposal } from '@sgx/contracts';
 import type { Approval } from '../modules/approvals/approvals.registry';
 import { fieldLabel } from '../modules/approvals/approvals.repo';
-
-/** The settings the replay applies (decision 0069); the other economic rules are shown as not modelled. */
-const modelled: readonly string[] = [
-  'earningCapMultiplier',
-  'levelPercents',
-  'levelUnlockDirects',
-  'ctoPoolPercent',
-];
-const economic: readonly string[] = economicRuleKeys;
 
 const record = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -22,14 +13,8 @@ const record = (v: unknown): Record<string, unknown> =>
 export function proposalOfApproval(a: Approval): SimulationProposal | null {
   const payload = record(a.payload);
   if (a.kind === 'settings') {
-    const patch = record(payload.patch);
-    const keys = Object.keys(patch).filter((k) => economic.includes(k));
-    if (keys.length === 0) return null;
-    const unmodelled = keys.filter((k) => !modelled.includes(k)).map(fieldLabel);
-    return SimulationProposal.parse({
-      settings: Object.fromEntries(keys.filter((k) => modelled.includes(k)).map((k) => [k, patch[k]])),
-      ...(unmodelled.length > 0 ? { unmodelled } : {}),
-    });
+    const proposal = settingsProposal(record(payload.patch), (keys) => keys.map(fieldLabel));
+    return proposal && SimulationProposal.parse(proposal);
   }
   if (a.kind === 'plan') {
     if (payload.action === 'create') {

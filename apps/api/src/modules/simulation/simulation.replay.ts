@@ -1,4 +1,4 @@
-import type { RuleSet, SimulationProposal } from '@sgx/contracts';
+import { amountOut, type RuleSet, type SimulationProposal } from '@sgx/contracts';
 import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
@@ -61,15 +61,13 @@ export function proposedRules(base: RuleSet, proposal: SimulationProposal): Rule
   };
 }
 
-const normalised = (text: string): string => {
-  const u = parseUnits(text);
-  const whole = u / 100_000_000n;
-  return `${whole}.${String(u % 100_000_000n).padStart(8, '0')}`;
-};
+/** A rate as the rule versions write it (decision 0070: amountOut's 8 places), whatever text the proposal sent. */
+const normalised = (text: string): string => amountOut(parseUnits(text));
 
 /**
- * The rule versions in force over [from, to): the versions table's (the one in force at `from`, then every later
- * one before `to`), or `fallback` (the rules now) as the only one when the table is empty or not there.
+ * The rule versions in force over [from, to): the one in force at `from` (version 1 when `from` is before every
+ * version: those were the rules before the first change, decision 0070), then every later one before `to`; or
+ * `fallback` (the rules now) as the only one when no version was written yet.
  */
 export async function versionsInForce(
   db: DbOrTx,
@@ -77,10 +75,6 @@ export async function versionsInForce(
   to: Date,
   fallback: RuleSet,
 ): Promise<ReplayVersion[]> {
-  const present = await sql<{
-    present: boolean;
-  }>`SELECT to_regclass('rule_versions') IS NOT NULL AS present`.execute(db);
-  if (!present.rows[0]?.present) return [replayVersion(fallback, null)];
   const { rows } = await sql<{ rules: RuleSet; from_at: Date }>`
     SELECT rules, from_at FROM rule_versions
     WHERE from_at < ${to}

@@ -15,7 +15,7 @@ import { unlogged, type Warn } from '../../log';
 import type { Approval } from '../approvals/approvals.registry';
 import { cappedIncomeTypes } from '../ledger/income-types';
 import { currentRules } from '../rules/rule-versions';
-import { type FlowWindow, projectRunway, type RunwayInput, ratio } from '../solvency/runway';
+import { dayText, type FlowWindow, projectRunway, type RunwayInput, ratio } from '../solvency/runway';
 import { averagesOf } from '../solvency/solvency.figures';
 import { actualInto, proposedRules, replayInto, replayVersion, versionsInForce } from './simulation.replay';
 
@@ -181,7 +181,8 @@ export async function simulate(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (tx) => {
-      const inForce = await versionsInForce(tx, from, to, await currentRules(tx));
+      const now = await currentRules(tx);
+      const inForce = await versionsInForce(tx, from, to, now);
       await step(10);
       await actualInto(tx, from, to);
       await replayInto(tx, 'sim_out_current', from, to, inForce);
@@ -193,7 +194,7 @@ export async function simulate(
       const top = await topChanges(tx);
       const cap = await capReached(tx);
       await step(90);
-      const runway = await runwayOf(tx, proposed, totals);
+      const runway = await runwayOf(tx, now, proposed, totals);
       const sum = (k: 'actual' | 'current' | 'proposed') => totals.reduce((a, t) => a + t[k], 0n);
       return {
         window: { from: from.toISOString(), to: to.toISOString(), days },
@@ -314,6 +315,7 @@ const scaled = (x: bigint, num: bigint, den: bigint) => (den === 0n ? x : (x * n
  */
 async function runwayOf(
   tx: DbOrTx,
+  rules: RuleSet,
   proposed: RuleSet,
   totals: KindTotal[],
 ): Promise<SimulationResult['runway']> {
@@ -325,7 +327,6 @@ async function runwayOf(
     .executeTakeFirst();
   if (!report) return null;
   const day = dayText(report.day as Date | string);
-  const rules = await currentRules(tx);
   const flows = report.flows as { last_30?: Record<string, string>; prior_30?: Record<string, string> };
   const last30 = windowOf(flows.last_30);
   const prior30 = windowOf(flows.prior_30);
@@ -391,9 +392,6 @@ async function runwayOf(
     })),
   };
 }
-
-const dayText = (d: Date | string): string =>
-  typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
 function recordOf(r: Row): SimulationRecord {
   return {

@@ -84,6 +84,10 @@ function withdrawnOf(base: Units, withdrawn30: Units, average: Units): Units {
   return min(base, (base * withdrawn30) / (30n * average));
 }
 
+/** A date column's day, YYYY-MM-DD (the driver gives a Date at UTC midnight, or the text itself). */
+export const dayText = (d: Date | string): string =>
+  typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
+
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -16,7 +16,7 @@ import type { Mailer } from '../mail/mailer';
 import { markStaffAlertMailed, openStaffAlert, resolveStaffAlert } from '../notifications/staff-alerts';
 import { ratioOf, reservesOf } from '../proof/proof.readings';
 import type { SettingsService } from '../settings/settings.service';
-import { type FlowWindow, projectRunway, type RunwayResult, ratio } from './runway';
+import { dayText, type FlowWindow, projectRunway, type RunwayResult, ratio } from './runway';
 import {
   averagesOf,
   fillRollups,
@@ -398,9 +398,6 @@ export class SolvencyService {
         .catch((err: unknown) => this.warn({ err, to: o.email }, 'solvency warning not mailed'));
   }
 }
-
-const dayText = (d: Date | string): string =>
-  typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
 
 /** (last - prior) / prior of every line of two windows. */
 function growthOf(last: FlowWindow, prior: FlowWindow): Record<keyof FlowWindow, string | null> {
