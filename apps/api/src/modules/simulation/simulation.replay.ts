@@ -113,15 +113,20 @@ export async function actualInto(db: DbOrTx, from: Date, to: Date): Promise<void
     GROUP BY a.owner_id, t.income_type`.execute(db);
 }
 
-/** The replay of [from, to) under `versions`, per member and type (the fidelity test reads it). */
+/**
+ * The replay of [from, to) under `versions`, per member and type (the fidelity tests read it); `bucket` the steps the
+ * cap's crossing is searched by (simulate_replay.sql: a day unless a test asks for shorter ones).
+ */
 export async function replay(
   db: DbOrTx,
   from: Date,
   to: Date,
   versions: ReplayVersion[],
+  bucket = '1 day',
 ): Promise<ReplayRow[]> {
   const { rows } = await sql<ReplayRow>`
-    SELECT * FROM simulate_replay(${from}, ${to}, ${JSON.stringify(versions)}::jsonb, ${capped}::text[])
+    SELECT * FROM simulate_replay(${from}, ${to}, ${JSON.stringify(versions)}::jsonb, ${capped}::text[], 200,
+                                  ${bucket}::interval)
     ORDER BY member_id, income_type`.execute(db);
   return rows;
 }
