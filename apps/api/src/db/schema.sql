@@ -3098,7 +3098,7 @@ BEGIN
     SELECT s.m, s.seg, s.vn, s.closed, s.cap, s.e_start, s.cap - s.e_start AS room,
            greatest(CASE s.seg WHEN 0 THEN '-infinity'::timestamptz ELSE x.times[s.seg] END, v.from_at) AS s_from,
            least(coalesce(x.times[s.seg + 1], 'infinity'::timestamptz), v.until_at) AS s_to,
-           0 AS klo, v_days AS khi
+           0 AS klo, v_days AS khi, 0::numeric AS before
     FROM sim_seg s JOIN sim_dirty d ON d.member_id = s.m JOIN sim_mem x ON x.member_id = s.m
     JOIN sim_v v ON v.n = s.vn
     WHERE s.mode = 'cross';
@@ -3161,7 +3161,18 @@ BEGIN
               FROM sim_xs y WHERE y.khi - y.klo > 1) s
       ) c WHERE x.m = c.m AND x.seg = c.seg AND x.vn = c.vn;
     END LOOP;
-    -- The crossing day's events in order, after what came before it (paid in full).
+    -- What came before the crossing day (all paid), then the day's events in order after it.
+    UPDATE sim_xs x SET before = c.cum
+    FROM (
+      SELECT s.m, s.seg, s.vn,
+             coalesce((SELECT sum(r.amt * greatest(0, least(width_bucket(least(s.t, r.a_to) - us, z.ts), r.p_hi)
+                                                   - greatest(width_bucket(r.a_from - us, z.ts) + 1, r.p_lo) + 1))
+                       FROM sim_xr r JOIN sim_arr z ON z.m = r.src
+                       WHERE r.m = s.m AND r.seg = s.seg AND r.vn = s.vn AND r.a_from < s.t), 0)
+             + coalesce((SELECT sum(f.eff) FROM sim_xf f
+                         WHERE f.m = s.m AND f.seg = s.seg AND f.vn = s.vn AND f.at < s.t), 0) AS cum
+      FROM (SELECT y.*, p_from + y.klo * p_bucket AS t FROM sim_xs y) s
+    ) c WHERE x.m = c.m AND x.seg = c.seg AND x.vn = c.vn;
     CREATE TEMP TABLE sim_xe ON COMMIT DROP AS
     SELECT w.*, (greatest(w.e_start, least(w.cap, w.e_start + w.cum))
                  - greatest(w.e_start, least(w.cap, w.e_start + w.cum - w.eff)))::bigint AS pay
@@ -3182,18 +3193,7 @@ BEGIN
         SELECT f.m, f.seg, f.vn, f.kind, f.ord, 0, f.at, f.ref, f.due, f.eff, NULL
         FROM sim_xs x JOIN sim_xf f ON f.m = x.m AND f.seg = x.seg AND f.vn = x.vn
         WHERE f.at >= p_from + x.klo * p_bucket AND f.at < p_from + x.khi * p_bucket
-      ) e JOIN (
-        -- What came before the day, all paid.
-        SELECT s.m, s.seg, s.vn,
-               coalesce((SELECT sum(r.amt * greatest(0, least(width_bucket(least(s.t, r.a_to) - us, z.ts), r.p_hi)
-                                                     - greatest(width_bucket(r.a_from - us, z.ts) + 1, r.p_lo) + 1))
-                         FROM sim_xr r JOIN sim_arr z ON z.m = r.src
-                         WHERE r.m = s.m AND r.seg = s.seg AND r.vn = s.vn AND r.a_from < s.t), 0)
-               + coalesce((SELECT sum(f.eff) FROM sim_xf f
-                           WHERE f.m = s.m AND f.seg = s.seg AND f.vn = s.vn AND f.at < s.t), 0) AS before,
-               s.cap, s.e_start
-        FROM (SELECT y.*, p_from + y.klo * p_bucket AS t FROM sim_xs y) s
-      ) x ON x.m = e.m AND x.seg = e.seg AND x.vn = e.vn
+      ) e JOIN sim_xs x ON x.m = e.m AND x.seg = e.seg AND x.vn = e.vn
     ) w;
     -- Per type: the dues of the whole segment; paid, what came before the day and the day's pays.
     INSERT INTO sim_evpay
