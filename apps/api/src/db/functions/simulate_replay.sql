@@ -49,6 +49,16 @@ DECLARE
   v_ns integer[];
   v_round integer := 0;
   v_changed bigint;
+  -- The sorted claim times of the claimers in sim_need not loaded yet (their window's claims not refused by state).
+  v_load_claims constant text := $q$
+    INSERT INTO sim_arr
+    SELECT x.m, a.ts, a.ids FROM sim_need x
+    CROSS JOIN LATERAL (
+      SELECT array_agg(c.created_at ORDER BY c.created_at, c.id) AS ts, array_agg(c.id ORDER BY c.created_at, c.id) AS ids
+      FROM roi_claims c WHERE c.user_id = x.m AND c.created_at >= $1 AND c.created_at < $2
+        AND NOT EXISTS (SELECT 1 FROM sim_refused f WHERE f.kind = 'roi' AND f.ref = c.id)
+    ) a
+    WHERE NOT EXISTS (SELECT 1 FROM sim_arr y WHERE y.m = x.m)$q$;
   v_days integer := ceil(extract(epoch FROM p_to - p_from) / extract(epoch FROM p_bucket))::integer + 1;
 BEGIN
   DROP TABLE IF EXISTS sim_v, sim_vp, sim_ph, sim_mem, sim_refused, sim_lref, sim_cp, sim_sp, sim_arr, sim_up,
@@ -268,14 +278,7 @@ BEGIN
     FROM sim_lrow r WHERE NOT r.inside AND r.t_unlock <= r.lo GROUP BY 1, 2, 3;
     -- Pieces cut by an unlock or a plan change: counted between the cuts on the claimer's claim times.
     INSERT INTO sim_need SELECT DISTINCT r.src FROM sim_lrow r WHERE r.inside ON CONFLICT DO NOTHING;
-    INSERT INTO sim_arr
-    SELECT x.m, a.ts, a.ids FROM sim_need x
-    CROSS JOIN LATERAL (
-      SELECT array_agg(c.created_at ORDER BY c.created_at, c.id) AS ts, array_agg(c.id ORDER BY c.created_at, c.id) AS ids
-      FROM roi_claims c WHERE c.user_id = x.m AND c.created_at >= p_from AND c.created_at < p_to
-        AND NOT EXISTS (SELECT 1 FROM sim_refused f WHERE f.kind = 'roi' AND f.ref = c.id)
-    ) a
-    WHERE NOT EXISTS (SELECT 1 FROM sim_arr y WHERE y.m = x.m);
+    EXECUTE v_load_claims USING p_from, p_to;
     INSERT INTO sim_lv
     SELECT b.up, coalesce(width_bucket(b.a, b.times), 0), b.vn,
            sum(b.amt * greatest(0, least(width_bucket(b.b - us, a.ts), b.sp_hi)
@@ -360,14 +363,7 @@ BEGIN
     SELECT m FROM sim_xs WHERE NOT closed
     UNION SELECT r.src FROM sim_lrow r JOIN sim_xs x ON x.m = r.up AND x.vn = r.vn AND NOT x.closed
     ON CONFLICT DO NOTHING;
-    INSERT INTO sim_arr
-    SELECT x.m, a.ts, a.ids FROM sim_need x
-    CROSS JOIN LATERAL (
-      SELECT array_agg(c.created_at ORDER BY c.created_at, c.id) AS ts, array_agg(c.id ORDER BY c.created_at, c.id) AS ids
-      FROM roi_claims c WHERE c.user_id = x.m AND c.created_at >= p_from AND c.created_at < p_to
-        AND NOT EXISTS (SELECT 1 FROM sim_refused f WHERE f.kind = 'roi' AND f.ref = c.id)
-    ) a
-    WHERE NOT EXISTS (SELECT 1 FROM sim_arr y WHERE y.m = x.m);
+    EXECUTE v_load_claims USING p_from, p_to;
     CREATE TEMP TABLE sim_xr ON COMMIT DROP AS
     -- The member's own claims (a closed segment pays no ROI and no level income).
     SELECT x.m, x.seg, x.vn, 'roi'::text AS kind, 1 AS ord, 0 AS lvl, c.m AS src, c.due AS amt,
@@ -397,10 +393,12 @@ BEGIN
     ANALYZE sim_xs;
     ANALYZE sim_xr;
     ANALYZE sim_arr;
-    -- Halving: klo's day end holds less than the room, khi's at least the room.
+    -- Halving: the dues before klo's step (`before`, all paid) are less than the room, those before khi's at least
+    -- the room.
     WHILE EXISTS (SELECT 1 FROM sim_xs WHERE khi - klo > 1) LOOP
       UPDATE sim_xs x SET klo = CASE WHEN c.cum >= x.room THEN x.klo ELSE c.mid END,
-                          khi = CASE WHEN c.cum >= x.room THEN c.mid ELSE x.khi END
+                          khi = CASE WHEN c.cum >= x.room THEN c.mid ELSE x.khi END,
+                          before = CASE WHEN c.cum >= x.room THEN x.before ELSE c.cum END
       FROM (
         SELECT s.m, s.seg, s.vn, s.mid,
                coalesce((SELECT sum(r.amt * greatest(0, least(width_bucket(least(s.t, r.a_to) - us, z.ts), r.p_hi)
@@ -413,18 +411,7 @@ BEGIN
               FROM sim_xs y WHERE y.khi - y.klo > 1) s
       ) c WHERE x.m = c.m AND x.seg = c.seg AND x.vn = c.vn;
     END LOOP;
-    -- What came before the crossing day (all paid), then the day's events in order after it.
-    UPDATE sim_xs x SET before = c.cum
-    FROM (
-      SELECT s.m, s.seg, s.vn,
-             coalesce((SELECT sum(r.amt * greatest(0, least(width_bucket(least(s.t, r.a_to) - us, z.ts), r.p_hi)
-                                                   - greatest(width_bucket(r.a_from - us, z.ts) + 1, r.p_lo) + 1))
-                       FROM sim_xr r JOIN sim_arr z ON z.m = r.src
-                       WHERE r.m = s.m AND r.seg = s.seg AND r.vn = s.vn AND r.a_from < s.t), 0)
-             + coalesce((SELECT sum(f.eff) FROM sim_xf f
-                         WHERE f.m = s.m AND f.seg = s.seg AND f.vn = s.vn AND f.at < s.t), 0) AS cum
-      FROM (SELECT y.*, p_from + y.klo * p_bucket AS t FROM sim_xs y) s
-    ) c WHERE x.m = c.m AND x.seg = c.seg AND x.vn = c.vn;
+    -- The crossing step's events in order, after what came before it.
     CREATE TEMP TABLE sim_xe ON COMMIT DROP AS
     SELECT w.*, (greatest(w.e_start, least(w.cap, w.e_start + w.cum))
                  - greatest(w.e_start, least(w.cap, w.e_start + w.cum - w.eff)))::bigint AS pay

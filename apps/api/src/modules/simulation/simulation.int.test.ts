@@ -6,8 +6,8 @@ import { fundDeposit } from '../../../test/money';
 import type { Deps } from '../../deps';
 import type { Principal } from '../../http/principal';
 import { RoiService, WATCH_SECONDS } from '../income/roi.service';
-import { cappedIncomeTypes } from '../ledger/income-types';
 import { currentRules } from '../rules/rule-versions';
+import { creditedSince } from './simulation.fixture';
 import { proposedRules, replay, versionsInForce } from './simulation.replay';
 import { simulate } from './simulation.service';
 
@@ -65,20 +65,6 @@ async function economy(deps: Deps) {
   return { plan, buy, claim };
 }
 
-/** The ledger's credits to members since `from`, per member and capped type. */
-async function actual(t: TestApp, from: Date) {
-  const { rows } = await sqlOn(
-    t.url,
-    `SELECT a.owner_id::text AS member_id, tr.income_type, sum(e.amount)::text AS paid
-     FROM ledger_transactions tr JOIN ledger_entries e ON e.transaction_id = tr.id
-     JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
-     WHERE tr.created_at >= $1 AND tr.income_type = ANY($2::text[])
-     GROUP BY 1, 2 HAVING sum(e.amount) <> 0 ORDER BY 1, 2`,
-    [from, [...cappedIncomeTypes]],
-  );
-  return rows as { member_id: string; income_type: string; paid: string }[];
-}
-
 const asRows = (rows: { member_id: bigint; income_type: string; paid: bigint }[]) =>
   rows
     .filter((r) => r.paid !== 0n)
@@ -121,7 +107,7 @@ describe('fidelity: the history replayed under the rules in force gives back the
   afterAll(() => t?.close());
 
   it('played the cases: a cut at the cap, a locked then unlocked level, a blocked upline, a second plan', async () => {
-    const rows = await actual(t, from);
+    const rows = await creditedSince(t.url, from);
     const of = (who: Built, type: string) =>
       rows.find((r) => r.member_id === String(who.id) && r.income_type === type)?.paid;
     expect(of(people.a as Built, 'roi_income')).toBe(String(parseUnits('358')));
@@ -140,7 +126,7 @@ describe('fidelity: the history replayed under the rules in force gives back the
     const to = new Date(Date.now() + 1000);
     const versions = await versionsInForce(t.deps.db, from, to, await currentRules(t.deps.db));
     const replayed = await replay(t.deps.db, from, to, versions);
-    expect(asRows(replayed)).toEqual(await actual(t, from));
+    expect(asRows(replayed)).toEqual(await creditedSince(t.url, from));
     // The cap cut A (and nobody else).
     expect(replayed.filter((r) => r.cut).map((r) => String(r.member_id))).toEqual([String(people.a?.id)]);
   });
