@@ -2,14 +2,15 @@ import { amountOut, type RuleSet, type SimulationProposal } from '@sgx/contracts
 import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
-import { cappedIncomeTypes } from '../ledger/income-types';
+import { type EngineVersion, runReplay } from './replay-engine';
+import { type History, loadHistory } from './replay-load';
 
 /**
- * The replay's inputs and outputs (decision 0069). The replay itself is simulate_replay.sql: set-based, every
- * member's capped income one sequence in time order with the cap as a window over it.
+ * The replay's inputs and outputs (decision 0069): the rule versions as the replay reads them, and the replay of a
+ * window's history (replay-load.ts reads it once, replay-engine.ts pays it under each set of versions).
  */
 
-/** A rule set as simulate_replay.sql reads it: units as integer texts, from when it is in force (null: always). */
+/** A rule set as the replay reads it: units as integer texts, from when it is in force (null: always). */
 export type ReplayVersion = {
   from_at: string | null;
   cap: string;
@@ -84,38 +85,88 @@ export async function versionsInForce(
   return rows.map((r, i) => replayVersion(r.rules, i === 0 ? null : r.from_at));
 }
 
-/** The capped types the replay keeps in each member's sequence (CTO is outside the cap). */
-const capped = [...cappedIncomeTypes];
+/** The engine's rule versions: times as offsets from the window's start, every plan's rates (the version's or the plans table's). */
+export function engineVersions(h: History, versions: ReplayVersion[]): EngineVersion[] {
+  return versions.map((v) => {
+    const roiDay = new Map(h.plans.map((p) => [p.id, p.roiDay]));
+    const sponsorBonus = new Map(h.plans.map((p) => [p.id, p.sponsorBonus]));
+    for (const p of v.plans) {
+      if (!roiDay.has(p.id)) continue;
+      roiDay.set(p.id, BigInt(p.roi_day));
+      sponsorBonus.set(p.id, BigInt(p.sponsor_bonus));
+    }
+    return {
+      from: v.from_at === null ? -Infinity : (Date.parse(v.from_at) - h.from.getTime()) * 1000,
+      cap: BigInt(v.cap),
+      levelRates: v.level_rates.map((r) => BigInt(r)),
+      levelUnlock: [...v.level_unlock],
+      roiOn: v.roi_on,
+      levelOn: v.level_on,
+      directOn: v.direct_on,
+      roiDay,
+      sponsorBonus,
+    };
+  });
+}
 
-/** Replays [from, to) under `versions` into the temporary table `into` (dropped at the transaction's end). */
-export async function replayInto(
-  db: DbOrTx,
-  into: 'sim_out_current' | 'sim_out_proposed',
-  from: Date,
-  to: Date,
-  versions: ReplayVersion[],
-): Promise<void> {
+/** The step the cap's crossing is searched by, in microseconds ('1 day', 'N milliseconds' and the like). */
+function micros(bucket: string): number {
+  const m = /^(\d+)\s*(day|hour|minute|second|millisecond)s?$/.exec(bucket.trim());
+  if (!m) throw new Error(`Not a step the replay knows: ${bucket}`);
+  const unit = { day: 86_400e6, hour: 3_600e6, minute: 60e6, second: 1e6, millisecond: 1e3 }[m[2] as 'day'];
+  return Number(m[1]) * unit;
+}
+
+/** The history of [from, to) replayed under `versions`, per member and type (replay-engine.ts). */
+export function replayOf(h: History, versions: ReplayVersion[], bucket = '1 day'): ReplayRow[] {
+  return runReplay({
+    versions: engineVersions(h, versions),
+    span: h.span,
+    bucket: micros(bucket),
+    members: h.members,
+  }).map((r) => ({
+    member_id: BigInt(r.memberId),
+    income_type: r.incomeType,
+    due: r.due,
+    paid: r.paid,
+    cut: r.cut,
+  }));
+}
+
+/** Rows into the temporary table `into` (dropped at the transaction's end), in one statement. */
+async function rowsInto(db: DbOrTx, into: string, rows: ReplayRow[]): Promise<void> {
   await sql`DROP TABLE IF EXISTS ${sql.table(into)}`.execute(db);
   await sql`CREATE TEMP TABLE ${sql.table(into)} ON COMMIT DROP AS
-    SELECT * FROM simulate_replay(${from}, ${to}, ${JSON.stringify(versions)}::jsonb, ${capped}::text[])`.execute(
+    SELECT * FROM unnest(${rows.map((r) => String(r.member_id))}::bigint[], ${rows.map((r) => r.income_type)}::text[],
+                         ${rows.map((r) => String(r.due))}::bigint[], ${rows.map((r) => String(r.paid))}::bigint[],
+                         ${rows.map((r) => r.cut)}::boolean[]) AS r (member_id, income_type, due, paid, cut)`.execute(
     db,
   );
 }
 
-/** What the ledger credited to members in [from, to), per member and income type, into sim_out_actual. */
-export async function actualInto(db: DbOrTx, from: Date, to: Date): Promise<void> {
+/** Replays the history under `versions` into the temporary table `into`. */
+export async function replayInto(
+  db: DbOrTx,
+  into: 'sim_out_current' | 'sim_out_proposed',
+  h: History,
+  versions: ReplayVersion[],
+): Promise<void> {
+  await rowsInto(db, into, replayOf(h, versions));
+}
+
+/** What the ledger credited to members in the window, per member and income type, into sim_out_actual. */
+export async function actualInto(db: DbOrTx, h: History): Promise<void> {
   await sql`DROP TABLE IF EXISTS sim_out_actual`.execute(db);
   await sql`CREATE TEMP TABLE sim_out_actual ON COMMIT DROP AS
-    SELECT a.owner_id AS member_id, t.income_type, sum(e.amount)::bigint AS paid
-    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-    JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
-    WHERE t.created_at >= ${from} AND t.created_at < ${to} AND t.income_type IS NOT NULL
-    GROUP BY a.owner_id, t.income_type`.execute(db);
+    SELECT * FROM unnest(${h.credits.map((c) => String(c.member))}::bigint[], ${h.credits.map((c) => c.type)}::text[],
+                         ${h.credits.map((c) => String(c.amount))}::bigint[]) AS r (member_id, income_type, paid)`.execute(
+    db,
+  );
 }
 
 /**
  * The replay of [from, to) under `versions`, per member and type (the fidelity tests read it); `bucket` the steps the
- * cap's crossing is searched by (simulate_replay.sql: a day unless a test asks for shorter ones).
+ * cap's crossing is searched by (a day unless a test asks for shorter ones).
  */
 export async function replay(
   db: DbOrTx,
@@ -124,9 +175,12 @@ export async function replay(
   versions: ReplayVersion[],
   bucket = '1 day',
 ): Promise<ReplayRow[]> {
-  const { rows } = await sql<ReplayRow>`
-    SELECT * FROM simulate_replay(${from}, ${to}, ${JSON.stringify(versions)}::jsonb, ${capped}::text[], 200,
-                                  ${bucket}::interval)
-    ORDER BY member_id, income_type`.execute(db);
-  return rows;
+  const rows = replayOf(await loadHistory(db, from, to), versions, bucket);
+  return rows.sort((a, b) =>
+    a.member_id < b.member_id
+      ? -1
+      : a.member_id > b.member_id
+        ? 1
+        : a.income_type.localeCompare(b.income_type),
+  );
 }

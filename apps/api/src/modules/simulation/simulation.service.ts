@@ -17,6 +17,7 @@ import { cappedIncomeTypes } from '../ledger/income-types';
 import { currentRules } from '../rules/rule-versions';
 import { dayText, type FlowWindow, projectRunway, type RunwayInput, ratio } from '../solvency/runway';
 import { averagesOf } from '../solvency/solvency.figures';
+import { loadHistory } from './replay-load';
 import { actualInto, proposedRules, replayInto, replayVersion, versionsInForce } from './simulation.replay';
 
 type Row = Selectable<DB['simulations']>;
@@ -35,9 +36,9 @@ const teamKinds = ['level_month', 'direct_income', 'salary', 'reward'] as const;
 /**
  * The plan-change simulator (decision 0069). `start` records a proposal and runs it in the background on this
  * instance (the row's progress moves between phases); `get` reads it. A run: the rules in force over the window and
- * the proposed ones (the rules now with the proposal's changes), the window replayed under each
- * (simulate_replay.sql) beside what the ledger credited, then the latest solvency report's runway projected again
- * with the proposed rules.
+ * the proposed ones (the rules now with the proposal's changes), the window's history read once (replay-load.ts) and
+ * replayed under each (replay-engine.ts) beside what the ledger credited, then the latest solvency report's runway
+ * projected again with the proposed rules.
  */
 export class SimulationService {
   private readonly running = new Map<bigint, Promise<void>>();
@@ -184,10 +185,12 @@ export async function simulate(
       const now = await currentRules(tx);
       const inForce = await versionsInForce(tx, from, to, now);
       await step(10);
-      await actualInto(tx, from, to);
-      await replayInto(tx, 'sim_out_current', from, to, inForce);
-      await step(45);
-      await replayInto(tx, 'sim_out_proposed', from, to, [replayVersion(proposed, null)]);
+      const history = await loadHistory(tx, from, to);
+      await step(50);
+      await actualInto(tx, history);
+      await replayInto(tx, 'sim_out_current', history, inForce);
+      await step(65);
+      await replayInto(tx, 'sim_out_proposed', history, [replayVersion(proposed, null)]);
       await step(80);
       const totals = await kindTotals(tx);
       const fidelity = await fidelityOf(tx);
