@@ -3,10 +3,12 @@
  * 0069) on a database `npm run bench:scale -- --keep` left running (`--history-days 90` seeds the claims a 90-day
  * replay needs): the last `days` (default 90) replayed under the rules in force and under a proposal (level 1 at
  * double its percent, the cap multiple 2.5x), then the latest solvency report's runway projected again. The target
- * (decision 0069): 100,000 members under 10 s, 1,000,000 under 60 s.
+ * (decision 0069): 100,000 members under 10 s, 1,000,000 under 60 s. Each run also reports the longest the event loop
+ * waited meanwhile (the replay runs in the API's process; it must not stall its requests).
  */
 
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SimulationProposal } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
 import { currentRules } from '../src/modules/rules/rule-versions';
@@ -33,6 +35,8 @@ const members = await deps.db
   .select((eb) => eb.fn.countAll<string>().as('n'))
   .executeTakeFirstOrThrow();
 for (let i = 0; i < runs; i++) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const started = performance.now();
   let last = started;
   const phases: string[] = [];
@@ -42,8 +46,11 @@ for (let i = 0; i < runs; i++) {
     last = t;
   });
   const ms = performance.now() - started;
+  delay.disable();
   console.log(
-    `run ${i + 1}: ${(ms / 1000).toFixed(1)} s (${phases.join(' ')}), ${members.n} members, load ${loadavg()
+    `run ${i + 1}: ${(ms / 1000).toFixed(1)} s (${phases.join(' ')}), event loop waited at most ${(
+      delay.max / 1e6
+    ).toFixed(0)} ms, ${members.n} members, load ${loadavg()
       .map((l) => l.toFixed(2))
       .join(
         ' / ',

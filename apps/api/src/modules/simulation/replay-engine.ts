@@ -21,6 +21,9 @@ import { mulUnits, percentOf } from '@sgx/money';
  * due from a piece is a count times one rounded amount; a segment whose dues fit under its cap is paid in full, one
  * that begins at the cap pays nothing, and only a segment the cap crosses is searched: the step (`bucket`, a day) in
  * which its dues pass the room left is found by halving, and only that step's events are listed in order.
+ *
+ * It gives the event loop a turn every 20 ms, so a replay of a large window does not stall the requests the
+ * instance serves meanwhile.
  */
 
 /** Offsets in microseconds from the window's start (-Infinity, Infinity for open ends). */
@@ -123,7 +126,10 @@ type Pair = {
 
 type Event = { at: Micros; ref: number; ord: number; lvl: number; kind: string; eff: bigint; pos: number };
 
-export function runReplay(input: EngineInput): EngineRow[] {
+/** The longest the replay works before giving the event loop a turn (it must not stall the instance's requests). */
+const TURN_MS = 20;
+
+export async function runReplay(input: EngineInput): Promise<EngineRow[]> {
   const { versions, members, span, bucket } = input;
   const n = members.length;
   const index = new Map<number, number>();
@@ -173,7 +179,14 @@ export function runReplay(input: EngineInput): EngineRow[] {
   const unlockAt = (m: EngineMember, need: number): Micros =>
     m.d0 >= need ? -Infinity : m.d0 + m.acts.length >= need ? (m.acts[need - m.d0 - 1] as number) : Infinity;
 
+  let turn = performance.now();
+  const pause = async () => {
+    if (performance.now() - turn <= TURN_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    turn = performance.now();
+  };
   for (let k = order.length - 1; k >= 0; k--) {
+    await pause();
     const i = order[k] as number;
     const m = members[i] as EngineMember;
     const ts = m.claimTs;
@@ -208,7 +221,8 @@ export function runReplay(input: EngineInput): EngineRow[] {
       const vn = versionAt(t);
       const end = Math.min(m.segTimes[seg] ?? Infinity, vUntil(vn));
       const b = lower(ts, end, a);
-      if (b <= a) throw new Error(`The replay cannot order member ${m.id}'s claim at ${t} (segment ends ${end}).`);
+      if (b <= a)
+        throw new Error(`The replay cannot order member ${m.id}'s claim at ${t} (segment ends ${end}).`);
       const p = pairOf(seg, vn);
       p.ownA = a;
       p.ownB = b;
@@ -219,7 +233,8 @@ export function runReplay(input: EngineInput): EngineRow[] {
     const stack: number[] = [];
     for (let c = childStart[i] as number; c < (childStart[i + 1] as number); c++)
       stack.push(children[c] as number, 1);
-    while (stack.length > 0) {
+    for (let visits = 1; stack.length > 0; visits++) {
+      if ((visits & 1023) === 0) await pause();
       const lvl = stack.pop() as number;
       const d = stack.pop() as number;
       if (lvl < 10) {
@@ -241,7 +256,8 @@ export function runReplay(input: EngineInput): EngineRow[] {
         while (a < pc.b) {
           const seg = segAt(dts[a] as number);
           const b = Math.min(pc.b, lower(dts, m.segTimes[seg] ?? Infinity, a, pc.b));
-          if (b <= a) throw new Error(`The replay cannot order member ${d}'s claim at ${dts[a]} for ${m.id}.`);
+          if (b <= a)
+            throw new Error(`The replay cannot order member ${d}'s claim at ${dts[a]} for ${m.id}.`);
           pairOf(seg, pc.vn).rows.push({ src: d, lvl, a, b, amt });
           a = b;
         }
@@ -300,7 +316,7 @@ export function runReplay(input: EngineInput): EngineRow[] {
         for (const f of p.fix) add(f.kind, f.due, full ? f.eff : 0n, !full && f.eff > 0n);
         continue;
       }
-      crossed(m, p, eStart, closed, add, own);
+      await crossed(m, p, eStart, closed, add, own);
     }
     for (const [t, r] of acc) {
       if (r.due !== 0n || r.paid !== 0n || r.cut) out.push({ memberId: m.id, incomeType: t, ...r });
@@ -321,7 +337,7 @@ export function runReplay(input: EngineInput): EngineRow[] {
    * A segment the cap crosses: the step in which its dues pass the room left is found by halving; everything before
    * it is paid, that step's events are paid one by one in order, everything after it nothing.
    */
-  function crossed(
+  async function crossed(
     m: EngineMember,
     p: Pair,
     eStart: bigint,
@@ -348,6 +364,7 @@ export function runReplay(input: EngineInput): EngineRow[] {
     let khi = Math.ceil(span / bucket) + 1;
     let before = 0n;
     while (khi - klo > 1) {
+      await pause();
       const mid = Math.floor((klo + khi) / 2);
       const c = cum(mid * bucket);
       if (c >= room) khi = mid;

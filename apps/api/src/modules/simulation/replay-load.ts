@@ -22,8 +22,8 @@ export type History = {
 /** Microseconds from `from` to a timestamptz column, as an exact float8. */
 const us = (col: string, from: Date) =>
   sql`(extract(epoch FROM ${sql.raw(col)} - ${from}::timestamptz) * 1000000)::float8`;
-/** Claims are read in slices of members, so no one result holds the whole window. */
-const SLICE = 50_000;
+/** Claims are read in slices of members, so no one result holds the whole window nor stalls the event loop long. */
+const SLICE = 5_000;
 
 export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<History> {
   const capped = [...cappedIncomeTypes];

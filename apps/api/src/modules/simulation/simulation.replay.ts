@@ -118,13 +118,18 @@ function micros(bucket: string): number {
 }
 
 /** The history of [from, to) replayed under `versions`, per member and type (replay-engine.ts). */
-export function replayOf(h: History, versions: ReplayVersion[], bucket = '1 day'): ReplayRow[] {
-  return runReplay({
+export async function replayOf(
+  h: History,
+  versions: ReplayVersion[],
+  bucket = '1 day',
+): Promise<ReplayRow[]> {
+  const rows = await runReplay({
     versions: engineVersions(h, versions),
     span: h.span,
     bucket: micros(bucket),
     members: h.members,
-  }).map((r) => ({
+  });
+  return rows.map((r) => ({
     member_id: BigInt(r.memberId),
     income_type: r.incomeType,
     due: r.due,
@@ -133,15 +138,21 @@ export function replayOf(h: History, versions: ReplayVersion[], bucket = '1 day'
   }));
 }
 
-/** Rows into the temporary table `into` (dropped at the transaction's end), in one statement. */
+/** Rows written per statement: a slice is serialised at a time, so writing many does not stall the event loop. */
+const WRITE_SLICE = 10_000;
+
+/** Rows into the temporary table `into` (dropped at the transaction's end). */
 async function rowsInto(db: DbOrTx, into: string, rows: ReplayRow[]): Promise<void> {
   await sql`DROP TABLE IF EXISTS ${sql.table(into)}`.execute(db);
-  await sql`CREATE TEMP TABLE ${sql.table(into)} ON COMMIT DROP AS
-    SELECT * FROM unnest(${rows.map((r) => String(r.member_id))}::bigint[], ${rows.map((r) => r.income_type)}::text[],
-                         ${rows.map((r) => String(r.due))}::bigint[], ${rows.map((r) => String(r.paid))}::bigint[],
-                         ${rows.map((r) => r.cut)}::boolean[]) AS r (member_id, income_type, due, paid, cut)`.execute(
-    db,
-  );
+  await sql`CREATE TEMP TABLE ${sql.table(into)} (member_id bigint, income_type text, due bigint, paid bigint,
+                                                   cut boolean) ON COMMIT DROP`.execute(db);
+  for (let k = 0; k < rows.length; k += WRITE_SLICE) {
+    const part = rows.slice(k, k + WRITE_SLICE);
+    await sql`INSERT INTO ${sql.table(into)}
+      SELECT * FROM unnest(${part.map((r) => String(r.member_id))}::bigint[], ${part.map((r) => r.income_type)}::text[],
+                           ${part.map((r) => String(r.due))}::bigint[], ${part.map((r) => String(r.paid))}::bigint[],
+                           ${part.map((r) => r.cut)}::boolean[])`.execute(db);
+  }
 }
 
 /** Replays the history under `versions` into the temporary table `into`. */
@@ -151,17 +162,21 @@ export async function replayInto(
   h: History,
   versions: ReplayVersion[],
 ): Promise<void> {
-  await rowsInto(db, into, replayOf(h, versions));
+  await rowsInto(db, into, await replayOf(h, versions));
 }
 
 /** What the ledger credited to members in the window, per member and income type, into sim_out_actual. */
 export async function actualInto(db: DbOrTx, h: History): Promise<void> {
   await sql`DROP TABLE IF EXISTS sim_out_actual`.execute(db);
-  await sql`CREATE TEMP TABLE sim_out_actual ON COMMIT DROP AS
-    SELECT * FROM unnest(${h.credits.map((c) => String(c.member))}::bigint[], ${h.credits.map((c) => c.type)}::text[],
-                         ${h.credits.map((c) => String(c.amount))}::bigint[]) AS r (member_id, income_type, paid)`.execute(
+  await sql`CREATE TEMP TABLE sim_out_actual (member_id bigint, income_type text, paid bigint) ON COMMIT DROP`.execute(
     db,
   );
+  for (let k = 0; k < h.credits.length; k += WRITE_SLICE) {
+    const part = h.credits.slice(k, k + WRITE_SLICE);
+    await sql`INSERT INTO sim_out_actual
+      SELECT * FROM unnest(${part.map((c) => String(c.member))}::bigint[], ${part.map((c) => c.type)}::text[],
+                           ${part.map((c) => String(c.amount))}::bigint[])`.execute(db);
+  }
 }
 
 /**
@@ -175,7 +190,7 @@ export async function replay(
   versions: ReplayVersion[],
   bucket = '1 day',
 ): Promise<ReplayRow[]> {
-  const rows = replayOf(await loadHistory(db, from, to), versions, bucket);
+  const rows = await replayOf(await loadHistory(db, from, to), versions, bucket);
   return rows.sort((a, b) =>
     a.member_id < b.member_id
       ? -1
