@@ -1,6 +1,6 @@
 import { parseUnits } from '@sgx/money';
 import { describe, expect, it } from 'vitest';
-import { type EngineMember, type EngineVersion, runReplay } from './replay-engine';
+import { type EngineMember, type EngineVersion, memberAtStart, runReplay } from './replay-engine';
 
 /**
  * The replay engine on economies small enough to pay by hand (decision 0069). The fidelity against the real services
@@ -29,21 +29,7 @@ function version(from: number, cap: string, over: Partial<EngineVersion> = {}): 
 
 function member(id: number, over: Partial<EngineMember> = {}): EngineMember {
   return {
-    id,
-    sponsor: null,
-    plan0: u('100'),
-    planId0: PLAN,
-    earned0: 0n,
-    d0: 1,
-    acts: [],
-    segTimes: [],
-    segPlans: [],
-    segPlanIds: [],
-    claimTs: new Float64Array(0),
-    claimIds: new Float64Array(0),
-    levelRefused: null,
-    directs: [],
-    carried: [],
+    ...memberAtStart({ id, sponsor: null, plan0: u('100'), planId0: PLAN, earned0: 0n, d0: 1 }),
     ...over,
   };
 }

@@ -73,6 +73,24 @@ export type EngineMember = {
   carried: FixEvent[];
 };
 
+/** A member as of the window's start with no history in it yet: the loader and the tests add what happened. */
+export function memberAtStart(
+  start: Pick<EngineMember, 'id' | 'sponsor' | 'plan0' | 'planId0' | 'earned0' | 'd0'>,
+): EngineMember {
+  return {
+    ...start,
+    acts: [],
+    segTimes: [],
+    segPlans: [],
+    segPlanIds: [],
+    claimTs: new Float64Array(0),
+    claimIds: new Float64Array(0),
+    levelRefused: null,
+    directs: [],
+    carried: [],
+  };
+}
+
 export type EngineInput = {
   versions: EngineVersion[];
   /** The window's length, and the width of the steps the cap's crossing is searched by. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import { cappedIncomeTypes } from '../ledger/income-types';
-import type { EngineMember, FixEvent, Micros } from './replay-engine';
+import { type EngineMember, type FixEvent, type Micros, memberAtStart } from './replay-engine';
 
 /**
  * What the replay reads of a window's history (decision 0069), once for both replays of a simulation: the members
@@ -39,23 +39,16 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
   }>(sql`SELECT id::float8 AS id, sponsor_id::float8 AS sponsor, active_plan::text AS plan, plan_id::float8 AS plan_id,
                 total_earned::text AS earned, active_directs::integer AS d
          FROM users ORDER BY id`);
-  const members: EngineMember[] = users.map((u) => ({
-    id: u.id,
-    sponsor: u.sponsor,
-    plan0: BigInt(u.plan),
-    planId0: u.plan_id,
-    earned0: BigInt(u.earned),
-    d0: u.d,
-    acts: [],
-    segTimes: [],
-    segPlans: [],
-    segPlanIds: [],
-    claimTs: new Float64Array(0),
-    claimIds: new Float64Array(0),
-    levelRefused: null,
-    directs: [],
-    carried: [],
-  }));
+  const members: EngineMember[] = users.map((u) =>
+    memberAtStart({
+      id: u.id,
+      sponsor: u.sponsor,
+      plan0: BigInt(u.plan),
+      planId0: u.plan_id,
+      earned0: BigInt(u.earned),
+      d0: u.d,
+    }),
+  );
   const byId = new Map<number, EngineMember>();
   for (const m of members) byId.set(m.id, m);
 
