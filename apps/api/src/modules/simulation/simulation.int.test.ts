@@ -1,5 +1,7 @@
 import { parseUnits } from '@sgx/money';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoAdmins } from '../../../test/approvals';
 import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit } from '../../../test/money';
@@ -243,5 +245,66 @@ describe('a proposal on a tiny economy: the differences computed by hand', () =>
       headers: bearer(await tokenFor(t.app, p)),
     });
     expect(member.statusCode).toBe(403);
+  });
+});
+
+describe('a run under way on another instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('is waited for while its lock is held, and run again once it is free (its instance stopped)', async () => {
+    const { adminA, tokenA, tokenB } = await twoAdmins(t.app, t.deps);
+    const asked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings',
+      headers: bearer(tokenA),
+      payload: { settings: { earningCapMultiplier: '2.5' }, reason: 'cap up' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const approvalId = asked.json().approval.id as number;
+    // A run another instance began two minutes ago and still holds (its transaction's advisory lock).
+    const { rows } = await sqlOn(
+      t.url,
+      `INSERT INTO simulations (requested_by, proposal, rules, approval_id, status, progress, created_at)
+       VALUES ($1, '{}', '{}', $2, 'running', 40, now() - interval '2 minutes') RETURNING id`,
+      [adminA.id, approvalId],
+    );
+    const elsewhere = String(rows[0]?.id);
+    const other = new pg.Client({ connectionString: t.url });
+    await other.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock(hashtext($1))', [`simulation:${elsewhere}`]);
+      const seen = await t.app.inject({
+        url: `/api/v1/admin/approvals/${approvalId}/simulation`,
+        headers: bearer(tokenB),
+      });
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json().simulation).toMatchObject({ id: elsewhere, status: 'running', progress: 40 });
+      const early = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/approvals/${approvalId}/approve`,
+        headers: bearer(tokenB),
+        payload: {},
+      });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().message).toBe(
+        'Its simulation is still running (40 %): approve when its result is shown.',
+      );
+    } finally {
+      await other.end(); // the other instance stops: its lock is free
+    }
+    const again = await t.app.inject({
+      url: `/api/v1/admin/approvals/${approvalId}/simulation`,
+      headers: bearer(tokenB),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const rerun = again.json().simulation.id as string;
+    expect(rerun).not.toBe(elsewhere);
+    await t.deps.simulations.settled(BigInt(rerun));
+    const done = await t.app.inject({ url: `/api/v1/admin/simulations/${rerun}`, headers: bearer(tokenB) });
+    expect(done.json().simulation).toMatchObject({ status: 'done', progress: 100 });
   });
 });

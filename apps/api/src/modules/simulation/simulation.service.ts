@@ -23,8 +23,13 @@ import { actualInto, proposedRules, replayInto, replayVersion, versionsInForce }
 type Row = Selectable<DB['simulations']>;
 
 const DAY_MS = 86_400_000;
-/** A run not done this long after it began, and not running here, was lost (its instance stopped): run again. */
-const LOST_AFTER_MS = 15 * 60_000;
+/**
+ * A run holds an advisory lock for its transaction's life (`runLock`), so any instance can tell a run under way from
+ * one whose instance stopped: not done, not running here, older than this (the time a run takes to take its lock),
+ * and its lock free, it was lost and is run again.
+ */
+const STARTING_MS = 60_000;
+const runLock = (id: bigint) => sql`hashtext(${`simulation:${id}`})`;
 
 /** What an approval asks for, as a proposal to simulate; null when it changes no economic rule (composition). */
 export type ProposalOfApproval = (a: Approval) => SimulationProposal | null;
@@ -59,8 +64,14 @@ export class SimulationService {
       .executeTakeFirst();
   }
 
-  private lost(r: Row): boolean {
-    return !this.running.has(r.id) && Date.now() - r.created_at.getTime() > LOST_AFTER_MS;
+  private async lost(r: Row): Promise<boolean> {
+    if (r.status === 'done' || r.status === 'failed' || this.running.has(r.id)) return false;
+    if (Date.now() - r.created_at.getTime() < STARTING_MS) return false;
+    // Taken and given back in one statement: free means no transaction of a run holds it.
+    const { rows } = await sql<{
+      free: boolean;
+    }>`SELECT pg_try_advisory_xact_lock(${runLock(r.id)}) AS free`.execute(this.db);
+    return rows[0]?.free === true;
   }
 
   /**
@@ -78,7 +89,7 @@ export class SimulationService {
     const proposal = this.proposalOf(a);
     if (!proposal) throw notFound('This request changes no economic rule, so it has no simulation.');
     const last = await this.latestFor(this.db, approvalId);
-    const usable = last && (last.status === 'done' || (last.status !== 'failed' && !this.lost(last)));
+    const usable = last && (last.status === 'done' || (last.status !== 'failed' && !(await this.lost(last))));
     if (last && (usable || a.status !== 'pending')) return recordOf(last);
     const { id } = await this.start(actorId, proposal, approvalId);
     return this.get(id);
@@ -92,7 +103,7 @@ export class SimulationService {
     if (!this.proposalOf(a)) return;
     const last = await this.latestFor(tx, a.id);
     if (last?.status === 'done') return;
-    if (!last || last.status === 'failed' || this.lost(last))
+    if (!last || last.status === 'failed' || (await this.lost(last)))
       throw conflict(
         'A change of the economic rules is approved only with its simulation: open the request to run it, then approve.',
       );
@@ -155,7 +166,7 @@ export class SimulationService {
 
   private async run(id: bigint, proposal: SimulationProposal, proposed: RuleSet): Promise<void> {
     await this.progress(id, 5, 'running');
-    const result = await simulate(this.db, proposal, proposed, (p) => this.progress(id, p));
+    const result = await simulate(this.db, proposal, proposed, (p) => this.progress(id, p), new Date(), id);
     await this.db
       .updateTable('simulations')
       .set({ status: 'done', progress: 100, result: JSON.stringify(result), finished_at: new Date() })
@@ -166,7 +177,8 @@ export class SimulationService {
 
 /**
  * One simulation, in one REPEATABLE READ transaction (the replays' temporary tables live in it): the window's
- * replays, the comparison, the runway. `step` is told the progress between phases (on its own connection).
+ * replays, the comparison, the runway. `step` is told the progress between phases (on its own connection). A run of
+ * the simulations table (`runId`) holds its advisory lock meanwhile, so other instances see it under way.
  */
 export async function simulate(
   db: Db,
@@ -174,6 +186,7 @@ export async function simulate(
   proposed: RuleSet,
   step: (progress: number) => Promise<unknown> = async () => undefined,
   now = new Date(),
+  runId?: bigint,
 ): Promise<SimulationResult> {
   const days = proposal.days ?? 90;
   const to = now;
@@ -182,6 +195,7 @@ export async function simulate(
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (tx) => {
+      if (runId !== undefined) await sql`SELECT pg_advisory_xact_lock(${runLock(runId)})`.execute(tx);
       const now = await currentRules(tx);
       const inForce = await versionsInForce(tx, from, to, now);
       await step(10);
