@@ -2,7 +2,8 @@ import { mulUnits, percentOf } from '@sgx/money';
 
 /**
  * The plan-change simulator's replay (decision 0069, "The replay in the app"): the real history of a window paid
- * again under rule versions, in memory, from what replay-load.ts reads. Pure: no database, no clock.
+ * again under rule versions, in memory, from what replay-load.ts reads. Pure: no database, and no time read but its
+ * own running time (to give the event loop turns).
  *
  * Every member's capped income is one sequence in time order (at, then the event's reference, then ROI, level, direct,
  * carried): their ROI claims (their active plan at the claim x the rate of the plan their claims read), the level
