@@ -102,6 +102,27 @@ describe('the replay engine', async () => {
     expect(out['2:roi_income']).toEqual([String(u('10')), String(u('10')), false]);
   });
 
+  it("leaves out the levels an upline's state refused, in the sums and in the crossing step", async () => {
+    // A has 99.5 of a 100 cap and claims at 18:00 on day 0. B's claim at noon that day was refused at level 1 (A was
+    // blocked then), so A's own claim is the one that reaches the cap: it pays 0.5, and the level of B's claim on
+    // day 1 (10 % of 10 = 1, the only one due) nothing. Were the refusal missed, B's noon level would take the 0.5.
+    const a = member(1, {
+      earned0: u('99.5'),
+      claimTs: Float64Array.from([DAY * 0.75]),
+      claimIds: Float64Array.from([7]),
+    });
+    const b = member(2, { sponsor: 1, ...claims([0, 1], 30), levelRefused: new Map([[0, 1 << 1]]) });
+    const versions = [version(-Infinity, '1')];
+    const out = rows(await runReplay({ versions, span: 2 * DAY, bucket: DAY, members: [a, b] }));
+    expect(out['1:roi_income']).toEqual([String(u('10')), String(u('0.5')), true]);
+    expect(out['1:level_month']).toEqual([String(u('1')), '0', true]);
+    // With room under the cap, everything due is paid: still only the one level not refused.
+    const roomy = rows(
+      await runReplay({ versions, span: 2 * DAY, bucket: DAY, members: [{ ...a, earned0: 0n }, b] }),
+    );
+    expect(roomy['1:level_month']).toEqual([String(u('1')), String(u('1')), false]);
+  });
+
   it('unlocks a level when enough directs are active, from the time the last of them became active', async () => {
     // Level 2 needs 2 directs; A had 1 and a second became active on day 2: C's claims on days 0 to 3 (two levels
     // below A) pay A's level 2 from day 2 only, 5 % of 10 each.

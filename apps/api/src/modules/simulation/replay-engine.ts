@@ -1,4 +1,4 @@
-import { mulUnits, percentOf } from '@sgx/money';
+import { maxUnits as max, minUnits as min, mulUnits, percentOf } from '@sgx/money';
 
 /**
  * The plan-change simulator's replay (decision 0069, "The replay in the app"): the real history of a window paid
@@ -309,7 +309,7 @@ export async function runReplay(input: EngineInput): Promise<EngineRow[]> {
     let prev: { eStart: bigint; closed: boolean; cap: bigint; dsum: bigint; dfix: bigint } | null = null;
     for (const p of list) {
       for (const r of p.rows)
-        p.levelDue += r.amt * BigInt(r.b - r.a - refusedIn(members[r.src] as EngineMember, r));
+        p.levelDue += r.amt * BigInt(r.b - r.a - refusedIn(members[r.src] as EngineMember, r.lvl, r.a, r.b));
       for (const f of p.fix) p.dfix += f.eff;
       p.dsum = BigInt(p.ownB - p.ownA) * p.roi + p.levelDue + p.dfix;
       let reopen = false;
@@ -344,11 +344,16 @@ export async function runReplay(input: EngineInput): Promise<EngineRow[]> {
   }
   return out;
 
-  /** Positions of row r's claims whose level the upline's state refused. */
-  function refusedIn(src: EngineMember, r: LevelRow): number {
+  /** Whether the upline's state refused level `lvl` of the claim at `pos` of `src`. */
+  function refusedAt(src: EngineMember, pos: number, lvl: number): boolean {
+    return ((src.levelRefused?.get(pos) ?? 0) & (1 << lvl)) !== 0;
+  }
+
+  /** How many of `src`'s claims [a, b) the upline's state refused at level `lvl`. */
+  function refusedIn(src: EngineMember, lvl: number, a: number, b: number): number {
     if (!src.levelRefused) return 0;
     let c = 0;
-    for (const [pos, bits] of src.levelRefused) if (pos >= r.a && pos < r.b && bits & (1 << r.lvl)) c++;
+    for (const pos of src.levelRefused.keys()) if (pos >= a && pos < b && refusedAt(src, pos, lvl)) c++;
     return c;
   }
 
@@ -368,9 +373,10 @@ export async function runReplay(input: EngineInput): Promise<EngineRow[]> {
     const ts = m.claimTs;
     const ownOn = !closed && p.roi > 0n;
     const rows = closed ? [] : p.rows.filter((r) => r.amt > 0n);
-    const countBefore = (src: EngineMember, r: { a: number; b: number; lvl: number }, t: Micros) => {
+    /** Row r's claims before time t that pay the upline. */
+    const countBefore = (src: EngineMember, r: LevelRow, t: Micros) => {
       const e = lower(src.claimTs, t, r.a, r.b);
-      return e - r.a - (r.lvl > 0 ? refusedIn(src, { ...r, b: e, src: 0, amt: 0n }) : 0);
+      return e - r.a - refusedIn(src, r.lvl, r.a, e);
     };
     const cum = (t: Micros): bigint => {
       let s = 0n;
@@ -411,9 +417,8 @@ export async function runReplay(input: EngineInput): Promise<EngineRow[]> {
     }
     for (const r of rows) {
       const src = members[r.src] as EngineMember;
-      const bit = 1 << r.lvl;
       for (let q = lower(src.claimTs, t0, r.a, r.b); q < r.b && (src.claimTs[q] as number) < t1; q++) {
-        if (((src.levelRefused?.get(q) ?? 0) & bit) !== 0) continue;
+        if (refusedAt(src, q, r.lvl)) continue;
         const at = src.claimTs[q] as number;
         events.push({
           at,
@@ -480,6 +485,3 @@ function merged(list: Piece[]): Piece[] | undefined {
   }
   return out;
 }
-
-const max = (a: bigint, b: bigint) => (a > b ? a : b);
-const min = (a: bigint, b: bigint) => (a < b ? a : b);

@@ -172,8 +172,8 @@ describe('the replay under the rules in force gives back the credits of generate
         const versions = await versionsInForce(t.deps.db, from, to, await currentRules(t.deps.db));
         const credited = await creditedSince(t.url, from);
         // A day's steps (the whole window in one) and steps of 2 ms (the crossing searched over many).
-        for (const bucket of ['1 day', '2 milliseconds']) {
-          const replayed = await replay(t.deps.db, from, to, versions, bucket);
+        for (const bucketMs of [DAY_MS, 2]) {
+          const replayed = await replay(t.deps.db, from, to, versions, bucketMs);
           cuts += replayed.filter((r) => r.cut).length;
           expect(byMember(replayed.filter((r) => r.paid !== 0n))).toEqual(byMember(credited));
         }

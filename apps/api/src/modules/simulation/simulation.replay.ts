@@ -109,24 +109,18 @@ export function engineVersions(h: History, versions: ReplayVersion[]): EngineVer
   });
 }
 
-/** The step the cap's crossing is searched by, in microseconds ('1 day', 'N milliseconds' and the like). */
-function micros(bucket: string): number {
-  const m = /^(\d+)\s*(day|hour|minute|second|millisecond)s?$/.exec(bucket.trim());
-  if (!m) throw new Error(`Not a step the replay knows: ${bucket}`);
-  const unit = { day: 86_400e6, hour: 3_600e6, minute: 60e6, second: 1e6, millisecond: 1e3 }[m[2] as 'day'];
-  return Number(m[1]) * unit;
-}
+const DAY_MS = 86_400_000;
 
 /** The history of [from, to) replayed under `versions`, per member and type (replay-engine.ts). */
 export async function replayOf(
   h: History,
   versions: ReplayVersion[],
-  bucket = '1 day',
+  bucketMs = DAY_MS,
 ): Promise<ReplayRow[]> {
   const rows = await runReplay({
     versions: engineVersions(h, versions),
     span: h.span,
-    bucket: micros(bucket),
+    bucket: bucketMs * 1000,
     members: h.members,
   });
   return rows.map((r) => ({
@@ -180,17 +174,17 @@ export async function actualInto(db: DbOrTx, h: History): Promise<void> {
 }
 
 /**
- * The replay of [from, to) under `versions`, per member and type (the fidelity tests read it); `bucket` the steps the
- * cap's crossing is searched by (a day unless a test asks for shorter ones).
+ * The replay of [from, to) under `versions`, per member and type (the fidelity tests read it); `bucketMs` the steps
+ * the cap's crossing is searched by (a day unless a test asks for shorter ones).
  */
 export async function replay(
   db: DbOrTx,
   from: Date,
   to: Date,
   versions: ReplayVersion[],
-  bucket = '1 day',
+  bucketMs = DAY_MS,
 ): Promise<ReplayRow[]> {
-  const rows = await replayOf(await loadHistory(db, from, to), versions, bucket);
+  const rows = await replayOf(await loadHistory(db, from, to), versions, bucketMs);
   return rows.sort((a, b) =>
     a.member_id < b.member_id
       ? -1
