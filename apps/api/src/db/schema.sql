@@ -418,6 +418,21 @@ CREATE TABLE public.deposits (
   CONSTRAINT deposits_verified_by_check CHECK ((verified_by = ANY (ARRAY['admin'::text, 'chain'::text])))
 );
 
+CREATE TABLE public.earned_mark_days (
+  day date NOT NULL,
+  made_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT earned_mark_days_pkey PRIMARY KEY (day)
+);
+
+CREATE TABLE public.earned_marks (
+  day date NOT NULL,
+  member_id bigint NOT NULL,
+  income_type text NOT NULL,
+  amount bigint NOT NULL,
+  CONSTRAINT earned_marks_day_fkey FOREIGN KEY (day) REFERENCES earned_mark_days(day) ON DELETE CASCADE,
+  CONSTRAINT earned_marks_pkey PRIMARY KEY (day, member_id, income_type)
+);
+
 CREATE TABLE public.income_skips (
   id bigint DEFAULT nextval('income_skips_id_seq'::regclass) NOT NULL,
   user_id bigint NOT NULL,
@@ -1587,6 +1602,8 @@ CREATE INDEX deposits_reorg_watched_idx ON public.deposits USING btree (reorg_ch
 CREATE INDEX deposits_status_idx ON public.deposits USING btree (status, created_at);
 CREATE UNIQUE INDEX deposits_user_hash_live_key ON public.deposits USING btree (user_id, lower(hash)) WHERE ((status <> 'decline'::text) AND (source <> 'address'::text));
 CREATE INDEX deposits_user_idx ON public.deposits USING btree (user_id, created_at);
+CREATE UNIQUE INDEX earned_mark_days_pkey ON public.earned_mark_days USING btree (day);
+CREATE UNIQUE INDEX earned_marks_pkey ON public.earned_marks USING btree (day, member_id, income_type);
 CREATE UNIQUE INDEX income_skips_cause_key_key ON public.income_skips USING btree (cause_key);
 CREATE UNIQUE INDEX income_skips_pkey ON public.income_skips USING btree (id);
 CREATE INDEX income_skips_user_idx ON public.income_skips USING btree (user_id, created_at);
@@ -1602,6 +1619,7 @@ CREATE INDEX ledger_entries_account_time_idx ON public.ledger_entries USING btre
 CREATE UNIQUE INDEX ledger_entries_pkey ON public.ledger_entries USING btree (id);
 CREATE UNIQUE INDEX ledger_entries_transaction_id_account_id_key ON public.ledger_entries USING btree (transaction_id, account_id);
 CREATE UNIQUE INDEX ledger_rollups_pkey ON public.ledger_rollups USING btree (grain, period, asset, source, income, credit);
+CREATE INDEX ledger_transactions_carried_idx ON public.ledger_transactions USING btree (created_at) WHERE (income_type = ANY (ARRAY['salary'::text, 'reward'::text]));
 CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING btree (created_at, id);
 CREATE UNIQUE INDEX ledger_transactions_idempotency_key_key ON public.ledger_transactions USING btree (idempotency_key);
 CREATE INDEX ledger_transactions_member_idx ON public.ledger_transactions USING btree (member_id, created_at);
@@ -1926,6 +1944,59 @@ BEGIN
   END IF;
   RETURN NULL;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.earned_mark_kept(day date, latest date)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT day >= latest - 7 OR (extract(isodow FROM day) = 1 AND day >= latest - 100)
+         OR (extract(day FROM day) = 1 AND day >= latest - 400)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.earned_marks_close(upto timestamp with time zone)
+ RETURNS date
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+DECLARE
+  target date;
+  d date;
+  prev date;
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(727021) THEN
+    RETURN (SELECT max(day) FROM earned_mark_days);
+  END IF;
+  target := (rollup_closable_until(upto) AT TIME ZONE 'UTC')::date;
+  FOR d IN
+    SELECT g::date FROM generate_series(
+      greatest(coalesce((SELECT max(day) + 1 FROM earned_mark_days), target - 400), target - 400)::timestamp,
+      target::timestamp, interval '1 day') AS g
+  LOOP
+    CONTINUE WHEN NOT earned_mark_kept(d, target);
+    SELECT max(day) INTO prev FROM earned_mark_days WHERE day < d;
+    INSERT INTO earned_mark_days (day) VALUES (d);
+    INSERT INTO earned_marks (day, member_id, income_type, amount)
+    SELECT d, x.member_id, x.income_type, sum(x.amount)
+    FROM (
+      SELECT m.member_id, m.income_type, m.amount FROM earned_marks m WHERE m.day = prev
+      UNION ALL
+      SELECT a.owner_id, t.income_type, e.amount
+      FROM ledger_transactions t
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('working', 'non_working')
+      WHERE t.income_type IS NOT NULL
+        AND t.created_at >= coalesce(prev::timestamp AT TIME ZONE 'UTC', '-infinity')
+        AND t.created_at < d::timestamp AT TIME ZONE 'UTC'
+    ) x
+    GROUP BY x.member_id, x.income_type
+    HAVING sum(x.amount) <> 0;
+  END LOOP;
+  DELETE FROM earned_mark_days
+  WHERE NOT earned_mark_kept(day, target);
+  RETURN (SELECT max(day) FROM earned_mark_days);
+END
+$function$;
 
 CREATE OR REPLACE FUNCTION public.income_decide(p_user bigint, p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text)
  RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint, closes boolean)
@@ -3331,6 +3402,8 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.cto_shares TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.deposit_addresses TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.deposit_sweeps TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.deposits TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.earned_mark_days TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.earned_marks TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.income_skips TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.leadership TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_account_figures TO sgx_app;

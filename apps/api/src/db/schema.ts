@@ -322,6 +322,18 @@ export interface DepositsTable {
   to_address: string | null;
 }
 
+export interface EarnedMarkDaysTable {
+  day: string;
+  made_at: Timestamp;
+}
+
+export interface EarnedMarksTable {
+  day: string;
+  member_id: bigint;
+  income_type: string;
+  amount: bigint;
+}
+
 export interface IncomeSkipsTable {
   id: Id;
   user_id: bigint;
@@ -1124,6 +1136,8 @@ export interface DB {
   deposit_addresses: DepositAddressesTable;
   deposit_sweeps: DepositSweepsTable;
   deposits: DepositsTable;
+  earned_mark_days: EarnedMarkDaysTable;
+  earned_marks: EarnedMarksTable;
   income_skips: IncomeSkipsTable;
   leadership: LeadershipTable;
   ledger_account_figures: LedgerAccountSumsTable;

@@ -8,6 +8,7 @@ import { runSalary } from '../modules/income/salary.job';
 import { checkTeamCounters } from '../modules/members/counters';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
 import { Rollups } from '../modules/rollups/rollups';
+import { closeEarnedMarks } from '../modules/simulation/earned-marks';
 import { solvencyService } from '../modules/solvency/solvency.compose';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
@@ -169,6 +170,13 @@ export const jobs: JobDefinition<JobData>[] = [
       );
       return { built: r.built, day: r.report.day, days_covered_stopped: r.report.runway[2]?.days_covered };
     },
+  },
+  {
+    name: 'earned-marks-hourly',
+    cron: '25 * * * *',
+    describe:
+      "Marks each member's income credited before the start of each ended UTC day, for the plan-change simulator, and deletes marks it no longer keeps (hourly, idempotent: a day is marked once; db/functions/earned_marks_close.sql; decision 0069).",
+    run: async (deps, _data, now) => ({ latest: await closeEarnedMarks(deps.db, now) }),
   },
   {
     name: 'deposits-reorg-recheck',

@@ -59,6 +59,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       { name: 'cto-monthly', cron: '45 0 1 * *', timezone: 'UTC' },
       { name: 'deposits-chain-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'deposits-reorg-recheck', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'earned-marks-hourly', cron: '25 * * * *', timezone: 'UTC' },
       { name: 'ledger-figures-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-hot', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-reconcile-daily', cron: '40 1 * * *', timezone: 'UTC' },

