@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import { cappedIncomeTypes } from '../ledger/income-types';
 import { type EngineMember, type FixEvent, type Micros, memberAtStart } from './replay-engine';
+import { memberTypeKey } from './simulation.compare';
 
 /**
  * What the replay reads of a window's history (decision 0069), once for both replays of a simulation: the members
@@ -25,6 +26,8 @@ export type History = {
  */
 const us = (col: string, from: Date) =>
   sql`round(date_part('epoch', ${sql.raw(col)} - ${from}::timestamptz) * 1000000)`;
+/** Lets the event loop run between the steps that handle a whole window's rows (the API shares the process). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Claims are read in slices of members, so no one result holds the whole window nor stalls the event loop long. */
 const SLICE = 5_000;
 /** The capped income the replay does not compute but carries at what was due (salary, rewards). */
@@ -33,7 +36,6 @@ const carriedTypes = cappedIncomeTypes.filter(
 );
 
 export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<History> {
-  const capped = [...cappedIncomeTypes];
   const q = async <T>(text: ReturnType<typeof sql>): Promise<T[]> => (await text.execute(db)).rows as T[];
   /**
    * A query sent now and awaited later: the transaction's one connection runs the queries in the order sent, so the
@@ -176,6 +178,7 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
   );
   const byId = new Map<number, EngineMember>();
   for (const m of members) byId.set(m.id, m);
+  await turn();
 
   // The plan at the start is the plan now less every move since; the moves before the window's end start the
   // member's segments.
@@ -204,25 +207,29 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
     k = e;
   }
 
-  const credits = new Map<string, { member: number; type: string; amount: bigint }>();
+  const credits = new Map<number, { member: number; type: string; amount: bigint }>();
+  const types = new Map<string, number>();
+  const cappedSet = new Set<string>(cappedIncomeTypes);
   /** Credited to member `m` of `type` in [from, to) (`inside`) or after it. */
   const add = (m: number, type: string, amount: bigint, inside: boolean) => {
-    if ((capped as string[]).includes(type)) {
+    if (cappedSet.has(type)) {
       const member = byId.get(m);
       if (member) member.earned0 -= amount;
     }
     if (!inside) return;
-    const key = `${m}:${type}`;
-    const c = credits.get(key) ?? { member: m, type, amount: 0n };
-    c.amount += amount;
-    credits.set(key, c);
+    const key = memberTypeKey(types, m, type);
+    const c = credits.get(key);
+    if (c) c.amount += amount;
+    else credits.set(key, { member: m, type, amount });
   };
   // [from, L) = (mark L - mark M) - [M, from).
   const readRows = await read;
   for (const r of readRows) if (r.part === 0 && L !== null) add(r.m, r.type, -BigInt(r.amount), true);
   for (const r of readRows) if (r.part > 0) add(r.m, r.type, BigInt(r.amount), r.part === 1);
+  await turn();
   for (const r of await marked) add(r.m, r.type, BigInt(r.amount), true);
   for (const [key, c] of credits) if (c.amount === 0n) credits.delete(key);
+  await turn();
 
   for (const r of await acts) {
     const m = byId.get(r.up);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import { type EngineVersion, runReplay } from './replay-engine';
 import { type History, loadHistory } from './replay-load';
+import type { Replayed } from './simulation.compare';
 
 /**
  * The replay's inputs and outputs (decision 0069): the rule versions as the replay reads them, and the replay of a
@@ -111,18 +112,24 @@ export function engineVersions(h: History, versions: ReplayVersion[]): EngineVer
 
 const DAY_MS = 86_400_000;
 
-/** The history of [from, to) replayed under `versions`, per member and type (replay-engine.ts). */
-export async function replayOf(
-  h: History,
-  versions: ReplayVersion[],
-  bucketMs = DAY_MS,
-): Promise<ReplayRow[]> {
-  const rows = await runReplay({
+/** The history of [from, to) replayed under `versions` (replay-engine.ts), the cap's crossing searched by `bucketMs`. */
+const engineRows = (h: History, versions: ReplayVersion[], bucketMs: number) =>
+  runReplay({
     versions: engineVersions(h, versions),
     span: h.span,
     bucket: bucketMs * 1000,
     members: h.members,
   });
+
+/** The history replayed under `versions`, per member and type, as the comparisons read it (simulation.compare.ts). */
+export async function replayed(h: History, versions: ReplayVersion[]): Promise<Replayed[]> {
+  const rows = await engineRows(h, versions, DAY_MS);
+  return rows.map((r) => ({ member: r.memberId, type: r.incomeType, paid: r.paid, cut: r.cut }));
+}
+
+/** The history of [from, to) replayed under `versions`, per member and type, with what was due. */
+async function replayOf(h: History, versions: ReplayVersion[], bucketMs = DAY_MS): Promise<ReplayRow[]> {
+  const rows = await engineRows(h, versions, bucketMs);
   return rows.map((r) => ({
     member_id: BigInt(r.memberId),
     income_type: r.incomeType,
@@ -130,47 +137,6 @@ export async function replayOf(
     paid: r.paid,
     cut: r.cut,
   }));
-}
-
-/** Rows written per statement: a slice is serialised at a time, so writing many does not stall the event loop. */
-const WRITE_SLICE = 10_000;
-
-/** Rows into the temporary table `into` (dropped at the transaction's end). */
-async function rowsInto(db: DbOrTx, into: string, rows: ReplayRow[]): Promise<void> {
-  await sql`DROP TABLE IF EXISTS ${sql.table(into)}`.execute(db);
-  await sql`CREATE TEMP TABLE ${sql.table(into)} (member_id bigint, income_type text, due bigint, paid bigint,
-                                                   cut boolean) ON COMMIT DROP`.execute(db);
-  for (let k = 0; k < rows.length; k += WRITE_SLICE) {
-    const part = rows.slice(k, k + WRITE_SLICE);
-    await sql`INSERT INTO ${sql.table(into)}
-      SELECT * FROM unnest(${part.map((r) => String(r.member_id))}::bigint[], ${part.map((r) => r.income_type)}::text[],
-                           ${part.map((r) => String(r.due))}::bigint[], ${part.map((r) => String(r.paid))}::bigint[],
-                           ${part.map((r) => r.cut)}::boolean[])`.execute(db);
-  }
-}
-
-/** Replays the history under `versions` into the temporary table `into`. */
-export async function replayInto(
-  db: DbOrTx,
-  into: 'sim_out_current' | 'sim_out_proposed',
-  h: History,
-  versions: ReplayVersion[],
-): Promise<void> {
-  await rowsInto(db, into, await replayOf(h, versions));
-}
-
-/** What the ledger credited to members in the window, per member and income type, into sim_out_actual. */
-export async function actualInto(db: DbOrTx, h: History): Promise<void> {
-  await sql`DROP TABLE IF EXISTS sim_out_actual`.execute(db);
-  await sql`CREATE TEMP TABLE sim_out_actual (member_id bigint, income_type text, paid bigint) ON COMMIT DROP`.execute(
-    db,
-  );
-  for (let k = 0; k < h.credits.length; k += WRITE_SLICE) {
-    const part = h.credits.slice(k, k + WRITE_SLICE);
-    await sql`INSERT INTO sim_out_actual
-      SELECT * FROM unnest(${part.map((c) => String(c.member))}::bigint[], ${part.map((c) => c.type)}::text[],
-                           ${part.map((c) => String(c.amount))}::bigint[])`.execute(db);
-  }
 }
 
 /**

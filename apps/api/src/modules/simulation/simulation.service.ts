@@ -18,11 +18,23 @@ import { currentRules } from '../rules/rule-versions';
 import { dayText, type FlowWindow, projectRunway, type RunwayInput, ratio } from '../solvency/runway';
 import { averagesOf } from '../solvency/solvency.figures';
 import { loadHistory } from './replay-load';
-import { actualInto, proposedRules, replayInto, replayVersion, versionsInForce } from './simulation.replay';
+import {
+  capCut,
+  fidelity,
+  type KindTotal,
+  kindTotals,
+  type Paid,
+  type Replayed,
+  replayedKinds,
+  topChanges,
+} from './simulation.compare';
+import { proposedRules, replayed, replayVersion, versionsInForce } from './simulation.replay';
 
 type Row = Selectable<DB['simulations']>;
 
 const DAY_MS = 86_400_000;
+/** Lets the event loop run between the comparisons (the API shares the process). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * A run holds an advisory lock for its transaction's life (`runLock`), so any instance can tell a run under way from
  * one whose instance stopped: not done, not running here, older than this (the time a run takes to take its lock),
@@ -33,9 +45,6 @@ const runLock = (id: bigint) => sql`hashtext(${`simulation:${id}`})`;
 
 /** What an approval asks for, as a proposal to simulate; null when it changes no economic rule (composition). */
 export type ProposalOfApproval = (a: Approval) => SimulationProposal | null;
-/** The kinds the replay computes from their rule; the rest are carried over as observed. */
-const replayedKinds = ['roi_income', 'level_month', 'direct_income'] as const;
-const kinds = ['roi_income', 'level_month', 'direct_income', 'salary', 'reward', 'cto'] as const;
 const teamKinds = ['level_month', 'direct_income', 'salary', 'reward'] as const;
 
 /**
@@ -176,8 +185,8 @@ export class SimulationService {
 }
 
 /**
- * One simulation, in one REPEATABLE READ transaction (the replays' temporary tables live in it): the window's
- * replays, the comparison, the runway. `step` is told the progress between phases (on its own connection). A run of
+ * One simulation, in one REPEATABLE READ transaction (every read in one snapshot): the window read once, its
+ * replays, the comparisons (simulation.compare.ts), the runway. `step` is told the progress between phases (on its own connection). A run of
  * the simulations table (`runId`) holds its advisory lock meanwhile, so other instances see it under way.
  */
 export async function simulate(
@@ -201,15 +210,15 @@ export async function simulate(
       await step(10);
       const history = await loadHistory(tx, from, to);
       await step(50);
-      await actualInto(tx, history);
-      await replayInto(tx, 'sim_out_current', history, inForce);
+      const actual: Paid[] = history.credits.map((c) => ({ member: c.member, type: c.type, paid: c.amount }));
+      const current = await replayed(history, inForce);
       await step(65);
-      await replayInto(tx, 'sim_out_proposed', history, [replayVersion(proposed, null)]);
+      const next = await replayed(history, [replayVersion(proposed, null)]);
       await step(80);
-      const totals = await kindTotals(tx);
-      const fidelity = await fidelityOf(tx);
-      const top = await topChanges(tx);
-      const cap = await capReached(tx);
+      const totals = kindTotals(actual, current, next);
+      const fid = fidelity(actual, current);
+      await turn();
+      const top = await namedChanges(tx, current, next);
       await step(90);
       const runway = await runwayOf(tx, now, proposed, totals);
       const sum = (k: 'actual' | 'current' | 'proposed') => totals.reduce((a, t) => a + t[k], 0n);
@@ -229,87 +238,45 @@ export async function simulate(
           replayed_current: formatUnits(sum('current')),
           replayed_proposed: formatUnits(sum('proposed')),
         },
-        fidelity,
+        fidelity: {
+          exact: fid.difference === 0n,
+          members_differing: fid.members,
+          difference: formatUnits(fid.difference),
+        },
         top_changes: top,
-        cap_reached: cap,
+        cap_reached: { current: capCut(current), proposed: capCut(next) },
         runway,
       };
     });
 }
 
-type KindTotal = { kind: (typeof kinds)[number]; actual: bigint; current: bigint; proposed: bigint };
-
-/** Per kind: the ledger's credits, and each replay's (CTO, outside the cap, carried as credited). */
-async function kindTotals(tx: DbOrTx): Promise<KindTotal[]> {
-  const { rows } = await sql<{ kind: string; actual: string; current: string; proposed: string }>`
-    WITH k AS (SELECT unnest(${[...kinds]}::text[]) AS kind)
-    SELECT k.kind,
-      coalesce((SELECT sum(paid) FROM sim_out_actual a WHERE a.income_type = k.kind), 0)::text AS actual,
-      CASE WHEN k.kind = 'cto' THEN coalesce((SELECT sum(paid) FROM sim_out_actual a WHERE a.income_type = 'cto'), 0)
-           ELSE coalesce((SELECT sum(paid) FROM sim_out_current c WHERE c.income_type = k.kind), 0) END::text AS current,
-      CASE WHEN k.kind = 'cto' THEN coalesce((SELECT sum(paid) FROM sim_out_actual a WHERE a.income_type = 'cto'), 0)
-           ELSE coalesce((SELECT sum(paid) FROM sim_out_proposed p WHERE p.income_type = k.kind), 0) END::text AS proposed
-    FROM k`.execute(tx);
-  return rows.map((r) => ({
-    kind: r.kind as KindTotal['kind'],
-    actual: BigInt(r.actual),
-    current: BigInt(r.current),
-    proposed: BigInt(r.proposed),
+/** The members whose replayed income changes most (simulation.compare.ts), with their usernames. */
+async function namedChanges(
+  tx: DbOrTx,
+  current: Replayed[],
+  next: Replayed[],
+): Promise<SimulationResult['top_changes']> {
+  const top = topChanges(current, next);
+  const names = new Map<number, string | null>();
+  if (top.length > 0) {
+    const rows = await tx
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where(
+        'id',
+        'in',
+        top.map((t) => BigInt(t.member)),
+      )
+      .execute();
+    for (const r of rows) names.set(Number(r.id), r.username);
+  }
+  return top.map((t) => ({
+    member_id: String(t.member),
+    username: names.get(t.member) ?? null,
+    current: formatUnits(t.current),
+    proposed: formatUnits(t.proposed),
+    change: formatUnits(t.proposed - t.current),
   }));
-}
-
-/** The replay under the rules in force against the ledger, per member and capped kind. */
-async function fidelityOf(tx: DbOrTx): Promise<SimulationResult['fidelity']> {
-  const { rows } = await sql<{ members: number; difference: string }>`
-    SELECT count(DISTINCT member_id)::int AS members, coalesce(sum(abs(d)), 0)::text AS difference FROM (
-      SELECT coalesce(a.member_id, c.member_id) AS member_id, coalesce(c.paid, 0) - coalesce(a.paid, 0) AS d
-      FROM (SELECT * FROM sim_out_actual WHERE income_type = ANY(${[...cappedIncomeTypes]}::text[])) a
-      FULL JOIN sim_out_current c ON c.member_id = a.member_id AND c.income_type = a.income_type
-    ) x WHERE d <> 0`.execute(tx);
-  const r = rows[0];
-  const difference = BigInt(r?.difference ?? '0');
-  return {
-    exact: difference === 0n,
-    members_differing: r?.members ?? 0,
-    difference: formatUnits(difference),
-  };
-}
-
-/** The 20 members whose replayed income changes most (by the change's size), current against proposed. */
-async function topChanges(tx: DbOrTx): Promise<SimulationResult['top_changes']> {
-  const { rows } = await sql<{
-    member_id: string;
-    username: string | null;
-    current: string;
-    proposed: string;
-  }>`
-    WITH c AS (SELECT member_id, sum(paid) AS paid FROM sim_out_current GROUP BY member_id),
-         p AS (SELECT member_id, sum(paid) AS paid FROM sim_out_proposed GROUP BY member_id),
-         d AS (SELECT coalesce(c.member_id, p.member_id) AS member_id, coalesce(c.paid, 0) AS current,
-                      coalesce(p.paid, 0) AS proposed
-               FROM c FULL JOIN p ON p.member_id = c.member_id)
-    SELECT d.member_id::text, u.username, d.current::text, d.proposed::text
-    FROM d LEFT JOIN users u ON u.id = d.member_id
-    WHERE d.current <> d.proposed
-    ORDER BY abs(d.proposed - d.current) DESC, d.member_id LIMIT 20`.execute(tx);
-  return rows.map((r) => {
-    const current = BigInt(r.current);
-    const proposed = BigInt(r.proposed);
-    return {
-      member_id: r.member_id,
-      username: r.username,
-      current: formatUnits(current),
-      proposed: formatUnits(proposed),
-      change: formatUnits(proposed - current),
-    };
-  });
-}
-
-async function capReached(tx: DbOrTx): Promise<SimulationResult['cap_reached']> {
-  const { rows } = await sql<{ current: number; proposed: number }>`
-    SELECT (SELECT count(DISTINCT member_id) FROM sim_out_current WHERE cut)::int AS current,
-           (SELECT count(DISTINCT member_id) FROM sim_out_proposed WHERE cut)::int AS proposed`.execute(tx);
-  return { current: rows[0]?.current ?? 0, proposed: rows[0]?.proposed ?? 0 };
 }
 
 const windowOf = (w: Record<string, string> | undefined): FlowWindow => ({
