@@ -139,20 +139,20 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
     sql`SELECT id::float8 AS id, roi_day::text AS roi_day, sponsor_bonus::text AS sponsor_bonus FROM plans`,
   );
   // The claims, per member in time order: per member one base64 text of their times and ids as PostgreSQL sends them
-  // in binary (8-byte big-endian integers: microseconds since 2000 and the id), which Node decodes natively. Read in
-  // the order of the claim's day (the index's order, no sort), a slice ahead.
+  // in binary (8-byte big-endian integers: microseconds since 2000 and the id), which Node decodes natively. Read member
+  // by member in the order of the claim's day (the unique index's order: no sort, whatever the table's size), a slice
+  // of members ahead.
   const maxId = mark?.max_id ?? 0;
   const fromUs = (from.getTime() - PG_EPOCH_MS) * 1000;
   const decoded = new Map<number, Claims>();
   const readClaims = async () => {
     const slice = (lo: number) => {
-      const rows = sql<{ m: number; b: string }>`
-        SELECT c.user_id::float8 AS m,
-               encode(string_agg(timestamptz_send(c.created_at) || int8send(c.id), ''::bytea
-                                 ORDER BY c.business_date), 'base64') AS b
-        FROM roi_claims c
-        WHERE c.created_at >= ${from} AND c.created_at < ${to} AND c.user_id >= ${lo} AND c.user_id < ${lo + SLICE}
-        GROUP BY c.user_id`.execute(db);
+      const rows = sql<{ m: number; b: string | null }>`
+        SELECT u.id::float8 AS m,
+               (SELECT encode(string_agg(timestamptz_send(c.created_at) || int8send(c.id), ''::bytea
+                                         ORDER BY c.business_date), 'base64')
+                FROM roi_claims c WHERE c.user_id = u.id AND c.created_at >= ${from} AND c.created_at < ${to}) AS b
+        FROM users u WHERE u.id >= ${lo} AND u.id < ${lo + SLICE}`.execute(db);
       rows.catch(() => undefined);
       return rows;
     };
@@ -160,7 +160,7 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
     for (let lo = 0; lo <= maxId; lo += SLICE) {
       const { rows } = await next;
       if (lo + SLICE <= maxId) next = slice(lo + SLICE);
-      for (const r of rows) decoded.set(r.m, decode(Buffer.from(r.b, 'base64'), fromUs));
+      for (const r of rows) if (r.b !== null) decoded.set(r.m, decode(Buffer.from(r.b, 'base64'), fromUs));
     }
   };
   const claims = readClaims();
