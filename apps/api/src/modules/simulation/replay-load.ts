@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import { cappedIncomeTypes } from '../ledger/income-types';
 import { type EngineMember, type FixEvent, type Micros, memberAtStart } from './replay-engine';
-import { memberTypeKey } from './simulation.compare';
+import { memberTypeKey, replayedKinds } from './simulation.compare';
 
 /**
  * What the replay reads of a window's history (decision 0069), once for both replays of a simulation: the members
@@ -31,9 +31,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Claims are read in slices of members, so no one result holds the whole window nor stalls the event loop long. */
 const SLICE = 5_000;
 /** The capped income the replay does not compute but carries at what was due (salary, rewards). */
-const carriedTypes = cappedIncomeTypes.filter(
-  (t) => !['roi_income', 'level_month', 'direct_income'].includes(t),
-);
+const carriedTypes = cappedIncomeTypes.filter((t) => !(replayedKinds as readonly string[]).includes(t));
 
 export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<History> {
   const q = async <T>(text: ReturnType<typeof sql>): Promise<T[]> => (await text.execute(db)).rows as T[];
