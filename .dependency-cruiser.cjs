@@ -35,7 +35,19 @@ module.exports = {
         'and its row lock by kind, and the composition (apps/api/src/composition) fills the registry.',
       severity: 'error',
       from: { path: `${MODULE}approvals/`, pathNot: '[.]test[.]ts$' },
-      to: { path: MODULE, pathNot: [`${MODULE}(approvals|audit|notifications)/`] },
+      to: {
+        path: MODULE,
+        pathNot: [`${MODULE}(approvals|audit|notifications)/`, `${MODULE}webhooks/emit[.]ts$`],
+      },
+    },
+    {
+      name: 'webhook-outbox-imports-no-domain',
+      comment:
+        'The webhook outbox (emit) is called by every domain, the approvals core included, in the transaction of ' +
+        'its change: it imports no domain module (decision 0072).',
+      severity: 'error',
+      from: { path: `${MODULE}webhooks/emit[.]ts$` },
+      to: { path: MODULE, pathNot: `${MODULE}webhooks/emit[.]ts$` },
     },
   ],
   options: {

@@ -8,7 +8,8 @@
  * child process on loopback, drives each endpoint at a fixed concurrency for a fixed time, then checks
  * the money moved and the ledger reconciles. Then (`scan`) the deposit scan of decision 0033 on a real anvil
  * (scan-bench.ts), (`payouts`) the payout batches of decision 0034 (payout-bench.ts), and (`merkle`) the proof's
- * Merkle-sum tree of 200,000 leaves built in memory (merkle-bench.ts). Not a test: numbers depend on the machine and its load.
+ * Merkle-sum tree of 200,000 leaves built in memory (merkle-bench.ts), and (`webhooks`) the webhook outbox delivered to a
+ * local receiver (webhooks-bench.ts). Not a test: numbers depend on the machine and its load.
  */
 import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -39,6 +40,7 @@ import { type Moved, verifyMoney } from './money-verify';
 import { runPayoutBench } from './payout-bench';
 import { prepareSameSql } from './same-sql';
 import { runScanBench } from './scan-bench';
+import { runWebhooksBench } from './webhooks-bench';
 
 const flags = parseFlags();
 checkKnown(flags, [
@@ -52,12 +54,16 @@ checkKnown(flags, [
   'payout-runs',
   'merkle-leaves',
   'merkle-runs',
+  'webhook-events',
+  'webhook-runs',
   'statements',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
-const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts', 'merkle'] as const);
-const only = sections.filter((s): s is EndpointName => s !== 'scan' && s !== 'payouts' && s !== 'merkle');
+const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts', 'merkle', 'webhooks'] as const);
+const only = sections.filter(
+  (s): s is EndpointName => s !== 'scan' && s !== 'payouts' && s !== 'merkle' && s !== 'webhooks',
+);
 /** The deposit scan of decision 0033 (scan-bench.ts), after the money endpoints. */
 const scanSection = async () => {
   if (!sections.includes('scan')) return;
@@ -103,10 +109,24 @@ const merkleSection = async () => {
   console.log(built ? 'trees verified: totals and a proof each\n' : 'TREE VERIFICATION FAILED (see above)\n');
   if (!built) process.exitCode = 1;
 };
+/** The webhook outbox delivered to a local receiver (webhooks-bench.ts; decision 0072). */
+const webhooksSection = async () => {
+  if (!sections.includes('webhooks')) return;
+  const events = intFlag(flags, 'webhook-events', 5_000);
+  printHeader(
+    `SocialGenX webhooks: ${events.toLocaleString('en')} events delivered to a local receiver (npm run bench -- --only webhooks)`,
+  );
+  const delivered = await runWebhooksBench({ events, runs: intFlag(flags, 'webhook-runs', 3) }, logger());
+  console.log(
+    delivered ? 'webhooks verified: each event once, signed\n' : 'WEBHOOK VERIFICATION FAILED (see above)\n',
+  );
+  if (!delivered) process.exitCode = 1;
+};
 if (only.length === 0) {
   await scanSection();
   await payoutSection();
   await merkleSection();
+  await webhooksSection();
   process.exit();
 }
 const seconds = intFlag(flags, 'seconds', 15);

@@ -18,12 +18,16 @@ import { RateLimiter } from './http/rate-limit';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
 import type { Warn } from './log';
+import { registerApiKeyAudit } from './modules/api-keys/api-keys.audit';
+import { ApiKeyLookup } from './modules/api-keys/api-keys.door';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { ApprovalsService } from './modules/approvals/approvals.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { setPasswordSite } from './modules/auth/password-strength';
+import { requireSecondFactor } from './modules/auth/second-factor';
 import { SessionStore } from './modules/auth/sessions';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { TwoFactorService } from './modules/auth/two-factor.service';
@@ -95,6 +99,9 @@ import { TransfersService } from './modules/transfers/transfers.service';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { WalletsService } from './modules/wallets/wallets.service';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { WebhooksService } from './modules/webhooks/webhooks.service';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
@@ -159,6 +166,8 @@ export function buildDeps(config: Config, db: Db): Deps {
     sweeps: new SweepsService(db, chains, warn),
     chainPayouts,
     hotWallet: new HotWalletPayer(db, chains, settings, chainPayouts.verifier, config),
+    webhooks: new WebhooksService(db, config.webhooks, (who, code) => requireSecondFactor(db, who, code)),
+    webhookDispatcher: new WebhookDispatcher(db, config.webhooks, mailer, warn),
   };
   // Approved payouts are paid from the hot wallet at once where one is configured (decision 0034).
   chainPayouts.hotWalletOf = (chainId) => deps.hotWallet.status(chainId);
@@ -190,7 +199,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerJsonParser(app);
   registerErrorHandler(app);
   registerInputChecks(app);
-  registerAccessControl(app, deps.sessions);
+  registerAccessControl(app, deps.sessions, new ApiKeyLookup(deps.db, deps.limiter));
+  registerApiKeyAudit(app, deps.db);
   await registerCompression(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1 } });
@@ -245,6 +255,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       rulesRoutes(typed);
       simulationRoutes(typed);
       statementsRoutes(typed);
+      apiKeysRoutes(typed);
+      webhooksRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

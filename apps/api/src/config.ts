@@ -95,6 +95,13 @@ const EnvSchema = z.object({
     .optional(),
   /** A hot-wallet transaction not mined after this long is sent again under its nonce with a higher fee. */
   PAYOUT_STUCK_SECONDS: z.coerce.number().min(1).max(86_400).default(180),
+  /**
+   * Webhooks to loopback and private networks (decision 0072): allowed by default in development and tests only,
+   * refused in production whatever is set here (and there the target must be https).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: boolText.optional(),
+  /** How often an idle webhook dispatcher looks for new events and due deliveries. */
+  WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** Fault injection for the crash tests only: the process kills itself (SIGKILL) at this point of a payout. */
   SGX_TEST_KILL_AT: z.enum(['hot-payout-signed', 'hot-payout-sent']).optional(),
 });
@@ -141,6 +148,8 @@ export type Config = {
   payoutHotWalletKeys: Partial<Record<number, `0x${string}`>>;
   payoutStuckMs: number;
   testKillAt: 'hot-payout-signed' | 'hot-payout-sent' | undefined;
+  /** What webhook deliveries may connect to, and how often the idle dispatcher looks for work (decision 0072). */
+  webhooks: { allowPrivate: boolean; requireHttps: boolean; pollMs: number };
   rateLimits: {
     windowMs: number;
     signinPerIp: number;
@@ -175,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MAIL_CATCHER === true && e.NODE_ENV === 'production') {
     throw new Error(
       'Invalid environment:\n  MAIL_CATCHER is for development only: set SMTP_URL in production',
+    );
+  }
+  if (e.WEBHOOKS_ALLOW_PRIVATE === true && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid environment:\n  WEBHOOKS_ALLOW_PRIVATE is for development and tests only: production webhooks go to public https addresses',
     );
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
@@ -226,6 +240,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     payoutStuckMs: Math.round(e.PAYOUT_STUCK_SECONDS * 1000),
     testKillAt: e.SGX_TEST_KILL_AT,
+    webhooks: {
+      allowPrivate: e.NODE_ENV !== 'production' && (e.WEBHOOKS_ALLOW_PRIVATE ?? true),
+      requireHttps: e.NODE_ENV === 'production',
+      pollMs: e.WEBHOOKS_POLL_MS,
+    },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     rateLimits: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -40,6 +40,8 @@ import type { TopupsService } from './modules/topups/topups.service';
 import type { TransactionsService } from './modules/transactions/transactions.service';
 import type { TransfersService } from './modules/transfers/transfers.service';
 import type { WalletsService } from './modules/wallets/wallets.service';
+import type { WebhookDispatcher } from './modules/webhooks/dispatcher';
+import type { WebhooksService } from './modules/webhooks/webhooks.service';
 import type { WithdrawalsService } from './modules/withdrawals/withdrawals.service';
 
 /**
@@ -87,6 +89,9 @@ export type Deps = {
   chainPayouts: ChainPayoutsService;
   /** Automatic payouts from a hot wallet, where PAYOUT_HOT_WALLET_KEY_<chain id> is set (decision 0034). */
   hotWallet: HotWalletPayer;
+  /** Owners' webhook endpoints, and the outbox's dispatcher and deliverer (decision 0072). */
+  webhooks: WebhooksService;
+  webhookDispatcher: WebhookDispatcher;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;
   /**

@@ -1,4 +1,5 @@
 export * from './addresses';
+export * from './api-keys';
 export * from './approvals';
 export * from './audit';
 export * from './auth';
@@ -37,3 +38,4 @@ export * from './token';
 export * from './two-factor';
 export * from './users';
 export * from './videos';
+export * from './webhooks';

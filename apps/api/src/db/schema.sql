@@ -13,6 +13,7 @@ CREATE EXTENSION pg_trgm WITH SCHEMA public;
 
 CREATE SEQUENCE public.achievers_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.achievers.id;
 CREATE SEQUENCE public.admin_solo_actions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.admin_solo_actions.id;
+CREATE SEQUENCE public.api_keys_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.api_keys.id;
 CREATE SEQUENCE public.approvals_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.approvals.id;
 CREATE SEQUENCE public.audit_log_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.audit_log.id;
 CREATE SEQUENCE public.banners_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.banners.id;
@@ -66,6 +67,10 @@ CREATE SEQUENCE public.two_factor_recovery_codes_id_seq AS bigint INCREMENT 1 MI
 CREATE SEQUENCE public.users_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.users.id;
 CREATE SEQUENCE public.videos_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.videos.id;
 CREATE SEQUENCE public.watch_sessions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.watch_sessions.id;
+CREATE SEQUENCE public.webhook_attempts_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.webhook_attempts.id;
+CREATE SEQUENCE public.webhook_deliveries_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.webhook_deliveries.id;
+CREATE SEQUENCE public.webhook_endpoints_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.webhook_endpoints.id;
+CREATE SEQUENCE public.webhook_secrets_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.webhook_secrets.id;
 CREATE SEQUENCE public.withdrawals_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.withdrawals.id;
 
 -- Tables
@@ -117,6 +122,32 @@ CREATE TABLE public.admin_solo_actions (
   CONSTRAINT admin_solo_actions_amount_check CHECK ((amount >= 0)),
   CONSTRAINT admin_solo_actions_kind_check CHECK ((kind = ANY (ARRAY['withdrawal'::text, 'transaction'::text, 'transaction_edit'::text, 'balance_edit'::text, 'deposit'::text, 'codes'::text]))),
   CONSTRAINT admin_solo_actions_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE public.api_keys (
+  id bigint DEFAULT nextval('api_keys_id_seq'::regclass) NOT NULL,
+  user_id bigint NOT NULL,
+  kind text NOT NULL,
+  name text NOT NULL,
+  prefix text NOT NULL,
+  secret_hash bytea NOT NULL,
+  scopes text[] NOT NULL,
+  networks inet[] DEFAULT '{}'::inet[] NOT NULL,
+  rate_limit integer DEFAULT 120 NOT NULL,
+  expires_at timestamp with time zone,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  last_used_at timestamp with time zone,
+  last_used_ip inet,
+  revoked_at timestamp with time zone,
+  revoked_by bigint,
+  CONSTRAINT api_keys_kind_check CHECK ((kind = ANY (ARRAY['staff'::text, 'member'::text]))),
+  CONSTRAINT api_keys_name_check CHECK (((length(name) >= 1) AND (length(name) <= 80))),
+  CONSTRAINT api_keys_pkey PRIMARY KEY (id),
+  CONSTRAINT api_keys_rate_limit_check CHECK (((rate_limit >= 1) AND (rate_limit <= 6000))),
+  CONSTRAINT api_keys_revoked_by_fkey FOREIGN KEY (revoked_by) REFERENCES users(id),
+  CONSTRAINT api_keys_scopes_check CHECK ((cardinality(scopes) >= 1)),
+  CONSTRAINT api_keys_secret_hash_key UNIQUE (secret_hash),
+  CONSTRAINT api_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 
 CREATE TABLE public.app_secrets (
@@ -1196,7 +1227,7 @@ CREATE TABLE public.staff_alerts (
   opened_at timestamp with time zone DEFAULT now() NOT NULL,
   resolved_at timestamp with time zone,
   mailed_at timestamp with time zone,
-  CONSTRAINT staff_alerts_kind_check CHECK ((kind = 'solvency'::text)),
+  CONSTRAINT staff_alerts_kind_check CHECK ((kind = ANY (ARRAY['solvency'::text, 'webhook'::text]))),
   CONSTRAINT staff_alerts_pkey PRIMARY KEY (id)
 );
 
@@ -1513,6 +1544,82 @@ CREATE TABLE public.watch_sessions (
   CONSTRAINT watch_sessions_video_id_fkey FOREIGN KEY (video_id) REFERENCES videos(id)
 );
 
+CREATE TABLE public.webhook_attempts (
+  id bigint DEFAULT nextval('webhook_attempts_id_seq'::regclass) NOT NULL,
+  delivery_id bigint NOT NULL,
+  endpoint_id bigint NOT NULL,
+  attempted_at timestamp with time zone NOT NULL,
+  http_status integer,
+  latency_ms integer NOT NULL,
+  response_excerpt text,
+  error text,
+  manual boolean DEFAULT false NOT NULL,
+  CONSTRAINT webhook_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_attempts_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_attempts_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE public.webhook_deliveries (
+  id bigint DEFAULT nextval('webhook_deliveries_id_seq'::regclass) NOT NULL,
+  endpoint_id bigint NOT NULL,
+  event_id uuid NOT NULL,
+  sequence bigint NOT NULL,
+  status text DEFAULT 'pending'::text NOT NULL,
+  attempts integer DEFAULT 0 NOT NULL,
+  next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  delivered_at timestamp with time zone,
+  manual boolean DEFAULT false NOT NULL,
+  CONSTRAINT webhook_deliveries_endpoint_id_event_id_key UNIQUE (endpoint_id, event_id),
+  CONSTRAINT webhook_deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_deliveries_endpoint_id_sequence_key UNIQUE (endpoint_id, sequence),
+  CONSTRAINT webhook_deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhook_events(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id),
+  CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
+);
+
+CREATE TABLE public.webhook_endpoints (
+  id bigint DEFAULT nextval('webhook_endpoints_id_seq'::regclass) NOT NULL,
+  url text NOT NULL,
+  events text[] NOT NULL,
+  description text DEFAULT ''::text NOT NULL,
+  enabled boolean DEFAULT true NOT NULL,
+  disabled_reason text,
+  disabled_at timestamp with time zone,
+  last_sequence bigint DEFAULT 0 NOT NULL,
+  consecutive_failures integer DEFAULT 0 NOT NULL,
+  failing_since timestamp with time zone,
+  created_by bigint,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  updated_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT webhook_endpoints_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
+  CONSTRAINT webhook_endpoints_description_check CHECK ((length(description) <= 500)),
+  CONSTRAINT webhook_endpoints_events_check CHECK ((cardinality(events) > 0)),
+  CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id),
+  CONSTRAINT webhook_endpoints_url_check CHECK (((length(url) >= 8) AND (length(url) <= 2000)))
+);
+
+CREATE TABLE public.webhook_events (
+  id uuid DEFAULT gen_random_uuid() NOT NULL,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  created_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+  dispatched boolean DEFAULT false NOT NULL,
+  endpoint_id bigint,
+  CONSTRAINT webhook_events_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_events_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE public.webhook_secrets (
+  id bigint DEFAULT nextval('webhook_secrets_id_seq'::regclass) NOT NULL,
+  endpoint_id bigint NOT NULL,
+  secret text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  expires_at timestamp with time zone,
+  CONSTRAINT webhook_secrets_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  CONSTRAINT webhook_secrets_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE public.withdrawals (
   id bigint DEFAULT nextval('withdrawals_id_seq'::regclass) NOT NULL,
   user_id bigint NOT NULL,
@@ -1554,6 +1661,9 @@ CREATE UNIQUE INDEX activity_rollups_pkey ON public.activity_rollups USING btree
 CREATE INDEX admin_solo_actions_admin_at_idx ON public.admin_solo_actions USING btree (admin_id, at);
 CREATE UNIQUE INDEX admin_solo_actions_admin_id_action_key_key ON public.admin_solo_actions USING btree (admin_id, action_key);
 CREATE UNIQUE INDEX admin_solo_actions_pkey ON public.admin_solo_actions USING btree (id);
+CREATE UNIQUE INDEX api_keys_pkey ON public.api_keys USING btree (id);
+CREATE UNIQUE INDEX api_keys_secret_hash_key ON public.api_keys USING btree (secret_hash);
+CREATE INDEX api_keys_user_idx ON public.api_keys USING btree (user_id, id);
 CREATE UNIQUE INDEX app_secrets_pkey ON public.app_secrets USING btree (name);
 CREATE INDEX approvals_list_idx ON public.approvals USING btree (((status <> 'pending'::text)), id DESC);
 CREATE UNIQUE INDEX approvals_one_pending_idx ON public.approvals USING btree (kind, subject_id) WHERE ((status = 'pending'::text) AND (kind = ANY (ARRAY['withdrawal'::text, 'transaction_edit'::text, 'deposit'::text])));
@@ -1768,6 +1878,17 @@ CREATE UNIQUE INDEX wallet_challenges_pkey ON public.wallet_challenges USING btr
 CREATE INDEX wallet_challenges_user_idx ON public.wallet_challenges USING btree (user_id, created_at);
 CREATE UNIQUE INDEX watch_sessions_pkey ON public.watch_sessions USING btree (id);
 CREATE INDEX watch_sessions_user_day_idx ON public.watch_sessions USING btree (user_id, business_date);
+CREATE INDEX webhook_attempts_endpoint_idx ON public.webhook_attempts USING btree (endpoint_id, id DESC);
+CREATE UNIQUE INDEX webhook_attempts_pkey ON public.webhook_attempts USING btree (id);
+CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+CREATE UNIQUE INDEX webhook_deliveries_endpoint_id_event_id_key ON public.webhook_deliveries USING btree (endpoint_id, event_id);
+CREATE UNIQUE INDEX webhook_deliveries_endpoint_id_sequence_key ON public.webhook_deliveries USING btree (endpoint_id, sequence);
+CREATE UNIQUE INDEX webhook_deliveries_pkey ON public.webhook_deliveries USING btree (id);
+CREATE UNIQUE INDEX webhook_endpoints_pkey ON public.webhook_endpoints USING btree (id);
+CREATE UNIQUE INDEX webhook_events_pkey ON public.webhook_events USING btree (id);
+CREATE INDEX webhook_events_undispatched_idx ON public.webhook_events USING btree (created_at) WHERE (NOT dispatched);
+CREATE INDEX webhook_secrets_endpoint_idx ON public.webhook_secrets USING btree (endpoint_id);
+CREATE UNIQUE INDEX webhook_secrets_pkey ON public.webhook_secrets USING btree (id);
 CREATE INDEX withdrawals_complete_decided_idx ON public.withdrawals USING btree (decided_at) INCLUDE (net) WHERE (status = 'complete'::text);
 CREATE UNIQUE INDEX withdrawals_one_pending_principal ON public.withdrawals USING btree (member_plan_id) WHERE ((kind = 'principal'::text) AND (status = 'pending'::text));
 CREATE INDEX withdrawals_pending_idx ON public.withdrawals USING btree (id) INCLUDE (amount) WHERE (status = 'pending'::text);
@@ -3159,6 +3280,30 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.webhook_emit(p_type text, p_data jsonb, p_ledger_keys text[] DEFAULT NULL::text[])
+ RETURNS uuid
+ LANGUAGE sql
+AS $function$
+  INSERT INTO webhook_events (type, data)
+  SELECT p_type,
+         CASE WHEN p_ledger_keys IS NULL THEN p_data ELSE p_data || jsonb_build_object(
+           'ledger_transaction_ids',
+           coalesce((SELECT jsonb_agg(t.id::text ORDER BY t.id) FROM ledger_transactions t
+                     WHERE t.idempotency_key = ANY (p_ledger_keys)), '[]'::jsonb),
+           'proof', (SELECT jsonb_build_object('day', to_char(p.day, 'YYYY-MM-DD'), 'root', p.root)
+                     FROM proof_trees p ORDER BY p.day DESC LIMIT 1)) END
+  WHERE webhook_wanted(p_type)
+  RETURNING id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.webhook_wanted(p_type text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND p_type = ANY (e.events))
+$function$;
+
 CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean)
  RETURNS TABLE(id bigint, user_id bigint, username text, kind text, amount bigint, fee bigint, net bigint, currency text, address text, status text, note text, created_at timestamp with time zone, decided_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -3214,6 +3359,14 @@ BEGIN
       p_created_by,
       ARRAY[1, 1], ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
       ARRAY[-p_amount, p_amount]::bigint[]);
+    -- The webhook event (decision 0072), in this request's subtransaction: a refused request announces nothing. Its
+    -- data is built only when an endpoint wants it.
+    IF webhook_wanted('withdrawal.requested') THEN
+      PERFORM webhook_emit('withdrawal.requested', jsonb_build_object(
+        'withdrawal_id', v_id::text, 'member_id', p_user::text, 'kind', p_kind, 'amount', sgx_units_text(p_amount),
+        'fee', sgx_units_text(p_fee), 'net', sgx_units_text(p_amount - p_fee), 'asset', 'USD',
+        'currency', v_currency, 'address', v_address), ARRAY['withdrawal-hold:' || v_id]);
+    END IF;
   END IF;
   -- The record as GET /withdrawalrequest/{id} shows it (a query here sees the row just written).
   RETURN QUERY
@@ -3474,12 +3627,18 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.users TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.videos TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.wallet_challenges TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.watch_sessions TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_attempts TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_deliveries TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_endpoints TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_events TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_secrets TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.withdrawals TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_entries TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_transactions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.request_keys TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.rule_versions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.uploads TO sgx_app;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.api_keys TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.payout_address_changes TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_addresses TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_chains TO sgx_app;
@@ -3488,6 +3647,7 @@ GRANT INSERT, SELECT, UPDATE ON TABLE public.staff_alerts TO sgx_app;
 GRANT SELECT ON TABLE public.access_ips TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.achievers_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.admin_solo_actions_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.api_keys_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.approvals_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.audit_log_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.banners_id_seq TO sgx_app;
@@ -3541,6 +3701,10 @@ GRANT SELECT, USAGE ON SEQUENCE public.two_factor_recovery_codes_id_seq TO sgx_a
 GRANT SELECT, USAGE ON SEQUENCE public.users_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.videos_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.watch_sessions_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.webhook_attempts_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.webhook_deliveries_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.webhook_endpoints_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.webhook_secrets_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.withdrawals_id_seq TO sgx_app;
 GRANT USAGE ON SCHEMA public TO PUBLIC;
 GRANT USAGE ON SCHEMA public TO sgx_app;

@@ -120,6 +120,24 @@ export interface AdminSoloActionsTable {
   at: Timestamp;
 }
 
+export interface ApiKeysTable {
+  id: Id;
+  user_id: bigint;
+  kind: 'staff' | 'member';
+  name: string;
+  prefix: string;
+  secret_hash: Buffer;
+  scopes: string[];
+  networks: Generated<string[]>;
+  rate_limit: Generated<number>;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  last_used_ip: string | null;
+  revoked_at: NullableTimestamp;
+  revoked_by: bigint | null;
+}
+
 export interface AppSecretsTable {
   name: ColumnType<string, never, never>;
   secret: ColumnType<Buffer, never, never>;
@@ -873,7 +891,7 @@ export interface SolvencyReportsTable {
 
 export interface StaffAlertsTable {
   id: Id;
-  kind: 'solvency';
+  kind: 'solvency' | 'webhook';
   dedupe_key: string;
   message: string;
   link: string | null;
@@ -1097,6 +1115,64 @@ export interface WatchSessionsTable {
   started_at: Timestamp;
 }
 
+export interface WebhookAttemptsTable {
+  id: Id;
+  delivery_id: bigint;
+  endpoint_id: bigint;
+  attempted_at: RequiredTimestamp;
+  http_status: number | null;
+  latency_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+  manual: Generated<boolean>;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  endpoint_id: bigint;
+  event_id: string;
+  sequence: bigint;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  manual: Generated<boolean>;
+}
+
+export interface WebhookEndpointsTable {
+  id: Id;
+  url: string;
+  events: string[];
+  description: Generated<string>;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  disabled_at: NullableTimestamp;
+  last_sequence: Generated<bigint>;
+  consecutive_failures: Generated<number>;
+  failing_since: NullableTimestamp;
+  created_by: bigint | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  type: string;
+  data: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+  dispatched: Generated<boolean>;
+  endpoint_id: bigint | null;
+}
+
+export interface WebhookSecretsTable {
+  id: Id;
+  endpoint_id: bigint;
+  secret: string;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+}
+
 export interface WithdrawalsTable {
   id: Id;
   user_id: bigint;
@@ -1121,6 +1197,7 @@ export interface DB {
   achievers: AchieversTable;
   activity_rollups: ActivityRollupsTable;
   admin_solo_actions: AdminSoloActionsTable;
+  api_keys: ApiKeysTable;
   app_secrets: AppSecretsTable;
   approvals: ApprovalsTable;
   audit_log: AuditLogTable;
@@ -1210,5 +1287,10 @@ export interface DB {
   videos: VideosTable;
   wallet_challenges: WalletChallengesTable;
   watch_sessions: WatchSessionsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_secrets: WebhookSecretsTable;
   withdrawals: WithdrawalsTable;
 }

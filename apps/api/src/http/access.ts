@@ -1,9 +1,11 @@
 import {
   type AccessLevel,
+  API_KEY_PREFIX,
   accessLevels,
   type Grant,
   grantFor,
   type StaffArea,
+  scopesAllow,
   staffAreas,
   staffMay,
 } from '@sgx/contracts';
@@ -28,13 +30,27 @@ declare module 'fastify' {
      * routes and sign-out do (decision 0023); every other signed-in route answers 403 to such a session.
      */
     beforeSecondFactor?: boolean;
+    /**
+     * Refused to API keys whatever their scopes (decision 0071): the routes that make, list or revoke keys.
+     * Keys never call the session's own routes (`beforeSecondFactor`) either, nor write through 'signed-in' ones.
+     */
+    keyless?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The API key a request came with, once found (even when it is then refused): its calls are audited. */
+    apiKey: { id: bigint; userId: bigint } | null;
   }
   interface FastifyInstance {
     /** Every registered route with its declared access level, in registration order. */
-    routeTable: { method: string; url: string; access: AccessLevel; permission?: StaffArea }[];
+    routeTable: {
+      method: string;
+      url: string;
+      access: AccessLevel;
+      permission?: StaffArea;
+      /** Refused to API keys (config.keyless, or a session route: config.beforeSecondFactor; decision 0071). */
+      keyless?: boolean;
+    }[];
   }
 }
 
@@ -48,16 +64,67 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
+ * What the access hook asks of the API keys module (decision 0071), passed in by the composition.
+ * `resolve`: the key a token names, read afresh on every call (no cache: a revocation counts at once on every
+ * instance), null when none; `refusal` set when the key may not be used at all (revoked, expired, outside its
+ * networks, its creator gone or their role changed). `count`: one call on the key's own rate limit (429 past it).
+ */
+export type ApiKeyDoor = {
+  resolve(
+    token: string,
+    ip: string,
+  ): Promise<{ principal: Principal; refusal: AppError | null; rateLimit: number } | null>;
+  count(keyId: bigint, limit: number): Promise<void>;
+};
+
+/** An API key's token: the prefix and 43 characters (a session token has 43 and no prefix). */
+export const isApiKeyToken = (token: string): boolean =>
+  token.length === API_KEY_PREFIX.length + 43 && token.startsWith(API_KEY_PREFIX);
+
+export const KEY_ROUTE_REFUSAL = 'API keys cannot call this route.';
+export const KEY_READ_ONLY = 'This API key may only read.';
+export const KEY_SCOPE_REFUSAL = "This API key's scopes do not allow this.";
+
+/**
+ * May an API key's principal call this route (decision 0071)? Never the `keyless` routes (keys and webhooks) nor
+ * the session's own (`beforeSecondFactor`: sign-out, two-factor); 'signed-in' routes for reading only (their own
+ * checks then apply: a member reads their own records, staff what staffAllows grants, scopes included); member
+ * routes for reading only; admin routes within the key's scopes AND its creator's current roles.
+ */
+function assertKeyMayCall(request: FastifyRequest, principal: Principal): void {
+  const { access, permission, keyless, beforeSecondFactor } = request.routeOptions.config;
+  const grant = grantFor(request.method);
+  if (keyless === true || beforeSecondFactor === true || (access === 'signed-in' && grant !== 'read'))
+    throw forbidden(KEY_ROUTE_REFUSAL);
+  if (access === 'member') {
+    if (principal.role !== 'user') throw forbidden('This is for members only.');
+    if (grant !== 'read') throw forbidden(KEY_READ_ONLY);
+  }
+  if (access === 'admin') {
+    if (principal.role !== 'admin') throw forbidden('This is for administrators only.');
+    if (permission === undefined || !staffMay(principal.staffRoles ?? [], permission, grant))
+      throw forbidden(STAFF_ROLE_REFUSAL);
+    if (!staffAllows(principal, permission, grant)) throw forbidden(KEY_SCOPE_REFUSAL);
+  }
+}
+
+/**
  * Every route must declare its access level. The request hook then authenticates the bearer token
  * against the server-side session and checks the role before any handler runs.
  */
-export function registerAccessControl(app: FastifyInstance, sessions: SessionStore): void {
+export function registerAccessControl(app: FastifyInstance, sessions: SessionStore, keys?: ApiKeyDoor): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('apiKey', null);
   const table: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', table);
 
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { access?: AccessLevel; permission?: StaffArea };
+    const config = (route.config ?? {}) as {
+      access?: AccessLevel;
+      permission?: StaffArea;
+      keyless?: boolean;
+      beforeSecondFactor?: boolean;
+    };
     let access = config.access;
     if (!access && route.url.startsWith(DOCS_PREFIX)) {
       access = 'public';
@@ -75,7 +142,9 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSto
         `Route ${String(route.method)} ${route.url} names a permission but is not an admin route`,
       );
     }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, permission });
+    const keyless = config.keyless === true || config.beforeSecondFactor === true;
+    for (const method of [route.method].flat())
+      table.push({ method, url: route.url, access, permission, ...(keyless ? { keyless } : {}) });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -84,6 +153,18 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionSto
     if (access === 'public') return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated();
+    if (keys && isApiKeyToken(token)) {
+      const found = await keys.resolve(token, request.ip);
+      if (!found) throw unauthenticated('This API key is not valid.');
+      const key = found.principal;
+      const keyId = key.apiKeyId ?? 0n;
+      request.apiKey = { id: keyId, userId: key.userId };
+      if (found.refusal) throw found.refusal;
+      await keys.count(keyId, found.rateLimit);
+      assertKeyMayCall(request, key);
+      request.principal = key;
+      return;
+    }
     const principal = await sessions.resolve(token);
     if (!principal) throw unauthenticated('Your session has expired. Please sign in again.');
     if (access === 'member' && principal.role !== 'user') throw forbidden('This is for members only.');
@@ -117,11 +198,14 @@ export function secondFactorOwed(principal: Principal): AppError {
 export const STAFF_ROLE_REFUSAL = 'Your staff role does not allow this.';
 
 /**
- * May this staff member use `area` for `grant` (decision 0042)? Never a member. A principal made in code
- * without roles (jobs, the demo) acts as the owner, as the spec's admin did; sessions always carry them.
+ * May this staff member use `area` for `grant` (decision 0042)? Never a member; an API key only within its scopes
+ * (0071). A principal made in code without roles (jobs, the demo) acts as the owner, as the spec's admin did;
+ * sessions always carry them.
  */
 export function staffAllows(principal: Principal, area: StaffArea, grant: Grant): boolean {
   if (principal.role !== 'admin') return false;
+  // An API key: its scopes AND its creator's current roles (decision 0071).
+  if (principal.apiKeyScopes !== undefined && !scopesAllow(principal.apiKeyScopes, area, grant)) return false;
   return staffMay(principal.staffRoles ?? ['owner'], area, grant);
 }
 

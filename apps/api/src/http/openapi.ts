@@ -1,12 +1,21 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type AccessLevel, ErrorBody, type StaffArea } from '@sgx/contracts';
+import {
+  type AccessLevel,
+  API_KEY_PREFIX,
+  ErrorBody,
+  grantFor,
+  MEMBER_KEY_SCOPE,
+  type StaffArea,
+} from '@sgx/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /** The OpenAPI document's security scheme: the session token every non-public route reads (access.ts). */
 const SESSION = 'session';
+/** The API keys' scheme (decision 0071): the same Authorization header, a key's secret as the bearer token. */
+const API_KEY = 'apiKey';
 
 const VERBS: Record<string, string> = {
   GET: 'Read',
@@ -17,7 +26,40 @@ const VERBS: Record<string, string> = {
   DELETE: 'Delete',
 };
 
-type RouteConfig = { access?: AccessLevel; permission?: StaffArea };
+type RouteConfig = {
+  access?: AccessLevel;
+  permission?: StaffArea;
+  keyless?: boolean;
+  beforeSecondFactor?: boolean;
+};
+
+/**
+ * The scope an API key needs to call a route, from the declarations the access hook enforces (access.ts,
+ * assertKeyMayCall), and the words that say it: an admin route's area and its method's grant; a member's or a
+ * shared ('signed-in') route's reading `account:read` for a member's key (a staff key: the route's own check of its
+ * role and scopes); null where no key may call (public, `keyless` and session routes, members' and shared writes).
+ */
+export function keyScopeOf(
+  method: string,
+  { access, permission, keyless, beforeSecondFactor }: RouteConfig,
+): { scope: string; text: string } | null {
+  if (keyless === true || beforeSecondFactor === true) return null;
+  const grant = grantFor(method);
+  if (access === 'admin' && permission !== undefined) {
+    const scope = `${permission}:${grant}`;
+    return { scope, text: `API key scope: \`${scope}\` (${permission}:write covers reading).` };
+  }
+  if (access === 'member' && grant === 'read')
+    return { scope: MEMBER_KEY_SCOPE, text: `API key scope: \`${MEMBER_KEY_SCOPE}\` (a member's key).` };
+  if (access === 'signed-in' && grant === 'read')
+    return {
+      scope: MEMBER_KEY_SCOPE,
+      text:
+        `API key scope: \`${MEMBER_KEY_SCOPE}\` for a member's key (their own records); a staff key ` +
+        "passes the checks of its role, its scopes included (members' records: `members:read` or `money:read`).",
+    };
+  return null;
+}
 
 /** Who may call a route, in words: the same declaration the access hook enforces (access.ts). */
 export function whoMayCall({ access, permission }: RouteConfig): string {
@@ -111,6 +153,14 @@ export async function registerOpenApi(app: FastifyInstance, prefix: string): Pro
             scheme: 'bearer',
             description: 'The token from sign-in (POST /auth/signin or /auth/adminsignin).',
           },
+          [API_KEY]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_KEY_PREFIX}...`,
+            description:
+              `An API key's secret (${API_KEY_PREFIX}..., made in the back-office or on the member's Security page, shown once). ` +
+              'Each operation that a key may call names the scope it needs in `x-sgx-scope`; see docs/api.md.',
+          },
         },
       },
     },
@@ -122,13 +172,24 @@ export async function registerOpenApi(app: FastifyInstance, prefix: string): Pro
       const method = [route.method].flat()[0] ?? 'GET';
       const tidied = tidy(schema) as Json;
       const response = (tidied.response ?? {}) as Json;
+      const scope = keyScopeOf(method, routeConfig);
+      const security =
+        routeConfig.access === 'public' ? [] : [{ [SESSION]: [] }, ...(scope ? [{ [API_KEY]: [] }] : [])];
+      const description = [
+        tidied.description,
+        scope ? scope.text : routeConfig.access === 'public' ? null : 'Not callable with an API key.',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
       return {
         url,
         schema: {
           ...tidied,
           summary: tidied.summary ?? summaryOf(method, url, routeConfig, prefix),
           operationId: tidied.operationId ?? operationIdOf(method, url, prefix),
-          security: routeConfig.access === 'public' ? [] : [{ [SESSION]: [] }],
+          security,
+          ...(description ? { description } : {}),
+          ...(scope ? { 'x-sgx-scope': scope.scope } : {}),
           response: {
             // A route without a 2xx schema (a file, a download) keeps the generator's plain answer.
             ...(Object.keys(response).some((s) => s.startsWith('2'))

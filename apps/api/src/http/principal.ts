@@ -19,4 +19,12 @@ export type Principal = {
    * principal is made in code (jobs, the demo, tests): such a caller acts as the owner, as the spec's admin did.
    */
   staffRoles?: readonly StaffRole[];
+  /**
+   * Set when the caller is an API key (decision 0071): the key's id and scopes. The key acts as its creator
+   * (userId, role, staffRoles: read afresh on every call); its second factor was given at its creation, so
+   * `secondFactor` is 'ok'; `sessionId` is the key's id negated (no session has it), so counters kept per session
+   * are kept per key.
+   */
+  apiKeyId?: bigint;
+  apiKeyScopes?: readonly string[];
 };

@@ -57,9 +57,13 @@ export async function startJobs(
     },
   };
   for (const def of definitions) if (def.atStart) await boss.send(def.name, {});
+  // The webhook outbox is worked where jobs run (decision 0072): a loop, not a queued job, so an event is sent
+  // within a poll of its commit.
+  deps.webhookDispatcher.start(deps.config.webhooks.pollMs);
   return {
     boss,
     stop: async () => {
+      await deps.webhookDispatcher.stop();
       deps.queue = undefined;
       await boss.stop({ graceful: true, timeout: 5000 });
     },

@@ -36,4 +36,6 @@ export const adminPages = {
   AdminProofPage: (): PageModule => import('../pages/admin/ProofAdminPage'),
   AdminSolvencyPage: (): PageModule => import('../pages/admin/SolvencyPage'),
   AdminRuleVersionsPage: (): PageModule => import('../pages/admin/RuleVersionsPage'),
+  AdminApiKeysPage: (): PageModule => import('../pages/admin/ApiKeysPage'),
+  AdminWebhooksPage: (): PageModule => import('../pages/admin/WebhooksPage'),
 };

@@ -32,6 +32,7 @@ describe('adminNavigationFor', () => {
   it('shows content only its pages; compliance and the owner everything', () => {
     expect(paths(['content']).sort()).toEqual(
       [
+        '/admin/api-keys',
         '/admin/dashboard',
         '/admin/notification/list',
         '/admin/notifications',
@@ -41,9 +42,10 @@ describe('adminNavigationFor', () => {
       ].sort(),
     );
     const all = adminNavigation.flatMap((s) => s.items.map((i) => i.to));
-    // Compliance reads everything but staff management; a page that only sends (a new notice) is not listed.
+    // Compliance reads everything but staff management and the owners' webhooks (the staff area); a page that only
+    // sends (a new notice) is not listed.
     expect(paths(['compliance'])).toEqual(
-      all.filter((p) => p !== '/admin/staff' && p !== '/admin/notifications'),
+      all.filter((p) => p !== '/admin/staff' && p !== '/admin/webhooks' && p !== '/admin/notifications'),
     );
     expect(paths(['owner'])).toEqual(all);
     // A session stored before roles existed: the owner's menu (the server decides anyway).

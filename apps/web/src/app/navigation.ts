@@ -14,6 +14,7 @@ import {
   IconGift,
   IconHierarchy2,
   IconHistory,
+  IconKey,
   IconLifebuoy,
   IconMessagePlus,
   IconMovie,
@@ -32,6 +33,7 @@ import {
   IconUsersGroup,
   IconVersions,
   IconWallet,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import english from '../i18n/en/nav.json';
@@ -154,6 +156,8 @@ export const adminNavigation: NavSection[] = [
     item('security', '/admin/security', IconShieldLock, 'dashboard'),
     item('audit', '/admin/audit', IconHistory, 'audit'),
     item('staff', '/admin/staff', IconUsers, 'staff'),
+    item('apiKeys', '/admin/api-keys', IconKey, 'dashboard'),
+    item('webhooks', '/admin/webhooks', IconWebhook, 'staff'),
     item('proofAdmin', '/admin/proof', IconShieldCheck, 'settings'),
   ]),
 ];

@@ -81,6 +81,8 @@ const AdminSecurityPage = adminPage('AdminSecurityPage');
 const AdminApprovalsPage = adminPage('AdminApprovalsPage');
 const AdminAuditPage = adminPage('AdminAuditPage');
 const AdminStaffPage = adminPage('AdminStaffPage');
+const AdminApiKeysPage = adminPage('AdminApiKeysPage');
+const AdminWebhooksPage = adminPage('AdminWebhooksPage');
 const AdminProofPage = adminPage('AdminProofPage');
 const AdminSolvencyPage = adminPage('AdminSolvencyPage');
 const AdminRuleVersionsPage = adminPage('AdminRuleVersionsPage');
@@ -166,6 +168,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/approvals', element: <AdminApprovalsPage /> },
               { path: '/admin/audit', element: <AdminAuditPage /> },
               { path: '/admin/staff', element: <AdminStaffPage /> },
+              { path: '/admin/api-keys', element: <AdminApiKeysPage /> },
+              { path: '/admin/webhooks', element: <AdminWebhooksPage /> },
               { path: '/admin/proof', element: <AdminProofPage /> },
               { path: '/admin/solvency', element: <AdminSolvencyPage /> },
               // Added: the versions of the economic rules (decision 0070).

@@ -1,6 +1,7 @@
 -- withdrawal_request: its live definition (decision 0057: edit this file; no migration needed).
 -- The wallet withdrawal request (first made in migration 0026), with one more check after the payout address: the address
--- must not be inside a hold. SX406 carries the currency and the hold's end (ISO, UTC) in its DETAIL.
+-- must not be inside a hold. SX406 carries the currency and the hold's end (ISO, UTC) in its DETAIL. A new request
+-- writes its webhook event (webhook_emit.sql, decision 0072).
 CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean)
  RETURNS TABLE(id bigint, user_id bigint, username text, kind text, amount bigint, fee bigint, net bigint, currency text, address text, status text, note text, created_at timestamp with time zone, decided_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -56,6 +57,14 @@ BEGIN
       p_created_by,
       ARRAY[1, 1], ARRAY[p_user, NULL]::bigint[], ARRAY[p_wallet, 'pending_withdrawals'], ARRAY['USD', 'USD'],
       ARRAY[-p_amount, p_amount]::bigint[]);
+    -- The webhook event (decision 0072), in this request's subtransaction: a refused request announces nothing. Its
+    -- data is built only when an endpoint wants it.
+    IF webhook_wanted('withdrawal.requested') THEN
+      PERFORM webhook_emit('withdrawal.requested', jsonb_build_object(
+        'withdrawal_id', v_id::text, 'member_id', p_user::text, 'kind', p_kind, 'amount', sgx_units_text(p_amount),
+        'fee', sgx_units_text(p_fee), 'net', sgx_units_text(p_amount - p_fee), 'asset', 'USD',
+        'currency', v_currency, 'address', v_address), ARRAY['withdrawal-hold:' || v_id]);
+    END IF;
   END IF;
   -- The record as GET /withdrawalrequest/{id} shows it (a query here sees the row just written).
   RETURN QUERY

@@ -13,6 +13,7 @@ import type { DbOrTx, Tx } from '../../db';
 import { conflict, notFound } from '../../http/errors';
 import { runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
+import { emit } from '../webhooks/emit';
 
 /**
  * Approvals as the other modules use them (decision 0024): a service whose action needs a second admin calls
@@ -193,6 +194,15 @@ export async function requestApproval(tx: Tx, r: ApprovalRequest): Promise<Appro
         changes: r.changes ?? [],
       },
       reason: r.reason || null,
+    });
+    await emit(tx, 'approval.waiting', {
+      approval_id: String(inserted.id),
+      kind: r.kind,
+      subject_id: r.subjectId === undefined || r.subjectId === null ? null : String(r.subjectId),
+      member_id: r.memberId === undefined || r.memberId === null ? null : String(r.memberId),
+      amount: r.amount === undefined || r.amount === null ? null : amountOut(r.amount),
+      summary: r.summary,
+      requested_by: String(r.requestedBy),
     });
     return approvalRecord(tx, inserted.id);
   }

@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../.
 import type { RateLimiter } from '../../http/rate-limit';
 import type { SettingsService } from '../settings/settings.service';
 import { addToUplineTeams } from '../teams/uplines';
+import { emit } from '../webhooks/emit';
 import { assertStrongPassword } from './password-strength';
 import { hashPassword, verifyPassword } from './passwords';
 import { hasSecondFactor } from './second-factor';
@@ -70,6 +71,19 @@ export class AuthService {
         role: 'user',
       });
       await addToUplineTeams(tx, id, 1);
+      const member = await tx
+        .selectFrom('users')
+        .select(['username', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await emit(tx, 'member.registered', {
+        member_id: String(id),
+        username: member.username,
+        fullname: body.fullname,
+        email: body.email,
+        sponsor_id: sponsor ? String(sponsor.id) : null,
+        registered_at: member.created_at.toISOString(),
+      });
       return this.startSession(tx, id, meta, 'ok');
     });
   }

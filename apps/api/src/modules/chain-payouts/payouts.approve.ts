@@ -6,6 +6,7 @@ import type { Currency } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { notifyMember, usd } from '../notifications/events';
+import { emit } from '../webhooks/emit';
 
 /**
  * Approving a withdrawal where it is paid on chain (decision 0034): the withdrawal stays pending and its
@@ -24,6 +25,19 @@ type Approvable = {
   currency: Currency;
   address: string;
 };
+
+/** What a withdrawal's webhook events say of it (decision 0072). */
+export const withdrawalEventData = (w: Approvable) => ({
+  withdrawal_id: String(w.id),
+  member_id: String(w.user_id),
+  kind: w.kind,
+  amount: amountOut(w.amount),
+  fee: amountOut(w.fee),
+  net: amountOut(w.net),
+  asset: 'USD',
+  currency: w.currency,
+  address: w.address,
+});
 
 const networkOf = (currency: Currency) => (currency === 'TRC20' ? 'TRON' : 'EVM');
 
@@ -94,6 +108,9 @@ export async function approvePayout(
     .executeTakeFirst();
   if (!made) return;
   if (note) await tx.updateTable('withdrawals').set({ note }).where('id', '=', w.id).execute();
+  await emit(tx, 'withdrawal.approved', { ...withdrawalEventData(w), paid_by: 'chain' }, [
+    `withdrawal-hold:${w.id}`,
+  ]);
   await notifyMember(tx, {
     userId: w.user_id,
     kind: 'withdrawal_approved',

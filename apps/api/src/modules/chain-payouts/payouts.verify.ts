@@ -2,7 +2,7 @@ import { chainName, formatTokenUnits } from '@sgx/chain';
 import { amountOut, displayAddress } from '@sgx/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../../db';
-import type { PayoutBatchesTable } from '../../db/schema';
+import type { Currency, PayoutBatchesTable } from '../../db/schema';
 import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
@@ -18,6 +18,8 @@ import {
 import { postMany } from '../ledger/ledger.service';
 import { usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
+import { emitMany } from '../webhooks/emit';
+import { withdrawalEventData } from './payouts.approve';
 
 /**
  * Verifying a payout batch on chain (decision 0034). What the chain says wins: a batch is paid by the
@@ -224,6 +226,37 @@ export class PayoutVerifier {
       })
       .where('id', '=', b.id)
       .execute();
+    await emitMany(tx, [
+      ...failed.map((f) => ({
+        type: 'withdrawal.failed' as const,
+        data: { withdrawal_id: String(f.withdrawal_id), batch_id: String(b.id), failure: f.failure },
+      })),
+      ...(failed.length === 0
+        ? [
+            {
+              type: 'payout_batch.paid' as const,
+              data: {
+                batch_id: String(b.id),
+                chain_id: b.chain_id,
+                tx_hash: `0x${hash}`,
+                withdrawal_ids: matched.map((m) => String(m.withdrawal_id)),
+              },
+              // Each payout's completion, under the key it was posted with (after a reorganisation: its count).
+              ledgerKeys: (
+                await tx
+                  .selectFrom('payouts')
+                  .select(['withdrawal_id', 'reorgs'])
+                  .where(
+                    'withdrawal_id',
+                    'in',
+                    matched.map((m) => m.withdrawal_id),
+                  )
+                  .execute()
+              ).map((p) => completionKey(p.withdrawal_id, p.reorgs)),
+            },
+          ]
+        : []),
+    ]);
     await writeAudit(tx, {
       actorId: null,
       action: 'payout.batch.verified',
@@ -266,6 +299,8 @@ export class PayoutVerifier {
         'w.fee',
         'w.net',
         'w.member_plan_id',
+        'w.currency',
+        'w.address',
         'p.approved_by',
         'p.reorgs',
       ])
@@ -319,6 +354,21 @@ export class PayoutVerifier {
     for (const w of ws)
       if (w.kind === 'principal' && w.member_plan_id !== null && w.reorgs === 0)
         await this.plans.endPlanInTx(tx, w.member_plan_id, 'principal withdrawn');
+    await emitMany(
+      tx,
+      ws.map((w) => ({
+        type: 'withdrawal.paid' as const,
+        data: {
+          ...withdrawalEventData({ ...w, currency: w.currency as Currency }),
+          paid_by: 'chain',
+          chain_id: b.chain_id,
+          tx_hash: `0x${hash}`,
+          log_index: logOf.get(w.id) ?? null,
+          batch_id: String(b.id),
+        },
+        ledgerKeys: [completionKey(w.id, w.reorgs)],
+      })),
+    );
     const where = `${chainName(b.chain_id)} transaction 0x${hash.slice(0, 10)}…`;
     await tx
       .insertInto('member_events')
@@ -349,12 +399,25 @@ export class PayoutVerifier {
         .returning('id')
         .executeTakeFirst();
       if (!done) return;
-      await tx
+      const gone = await tx
         .updateTable('payouts')
         .set({ status: 'failed', failure: `Batch #${b.id}: ${failure}` })
         .where('batch_id', '=', b.id)
         .where('status', '=', 'sending')
+        .returning('withdrawal_id')
         .execute();
+      await emitMany(
+        tx,
+        gone.map((g) => ({
+          type: 'withdrawal.failed' as const,
+          data: {
+            withdrawal_id: String(g.withdrawal_id),
+            batch_id: String(b.id),
+            tx_hash: `0x${hash}`,
+            failure,
+          },
+        })),
+      );
       await writeAudit(tx, {
         actorId: null,
         action: 'payout.batch.failed',

@@ -1,9 +1,11 @@
 import { depositNetworkName } from '@sgx/chain';
+import { formatUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Tx } from '../../db';
 import { writeAudit } from '../audit/audit.repo';
 import { type Posting, postMany } from '../ledger/ledger.service';
 import { type MemberEventInput, usd } from '../notifications/events';
+import { emitMany, type WebhookEvent } from '../webhooks/emit';
 import type { Deposit } from './deposits.approval';
 
 /**
@@ -47,6 +49,22 @@ export const creditedNotice = (d: Deposit, amount: bigint): MemberEventInput => 
   title: 'Deposit credited',
   message: `Your ${depositNetworkName(d.currency, d.chain_id)} deposit of ${usd(amount)} was credited to your deposit wallet.`,
   link: '/user/deposit-history',
+});
+
+/** The `deposit.credited` webhook event (decision 0072), with its ledger transaction. */
+export const creditedEvent = (d: Deposit, amount: bigint, by: CreditBy): WebhookEvent => ({
+  type: 'deposit.credited',
+  data: {
+    deposit_id: String(d.id),
+    member_id: String(d.user_id),
+    amount: formatUnits(amount),
+    asset: 'USD',
+    currency: d.currency,
+    chain_id: d.chain_id,
+    hash: d.hash,
+    verified_by: by.kind,
+  },
+  ledgerKeys: [depositPosting(d, amount, by).key],
 });
 
 /**
@@ -123,6 +141,10 @@ export async function creditOwnAddressDeposits(
       after: { status: 'cancelled' },
       reason: 'The deposit was credited.',
     });
+  await emitMany(
+    tx,
+    due.map((d) => creditedEvent(d, d.amount, by)),
+  );
   await tx
     .insertInto('member_events')
     .values(

@@ -16,6 +16,7 @@ import {
 } from '../chains/recheck';
 import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
+import { emit } from '../webhooks/emit';
 
 /**
  * Holds and their resolution for credited chain deposits a reorganisation removed (decision 0028).
@@ -100,6 +101,22 @@ export class DepositReorgService {
         after: { reorg_status: 'held', held: amountOut(held), shortfall: amountOut(shortfall) },
         reason: note,
       });
+      await emit(
+        tx,
+        'deposit.held',
+        {
+          deposit_id: String(d.id),
+          member_id: String(d.user_id),
+          currency: d.currency,
+          chain_id: d.chain_id,
+          hash: d.hash,
+          credited: amountOut(credited),
+          held: amountOut(held),
+          shortfall: amountOut(shortfall),
+          asset: 'USD',
+        },
+        held > 0n ? [`deposit-reorg-hold:${d.id}`] : [],
+      );
       const chain = d.chain_id === null ? d.currency : chainName(d.chain_id);
       await notifyMember(tx, {
         userId: d.user_id,

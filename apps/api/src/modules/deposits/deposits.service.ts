@@ -22,6 +22,7 @@ import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
+import { emitMany } from '../webhooks/emit';
 import {
   creditWaits,
   type Deposit,
@@ -29,7 +30,7 @@ import {
   lockDeposit,
   requestDepositCompletion,
 } from './deposits.approval';
-import { creditedNotice, creditOwnAddressDeposits, depositPosting } from './deposits.credit';
+import { creditedEvent, creditedNotice, creditOwnAddressDeposits, depositPosting } from './deposits.credit';
 import { hashCreditedTo, listDeposits, normalizeHash, oneDeposit } from './deposits.records';
 
 export { normalizeHash } from './deposits.records';
@@ -199,6 +200,7 @@ export class DepositsService {
     if (by.approvalId === undefined)
       await cancelPendingApprovals(tx, 'deposit', d.id, by.userId, 'The deposit was credited.');
     await notifyMember(tx, creditedNotice(d, amount));
+    await emitMany(tx, [creditedEvent(d, amount, by)]);
     return d;
   }
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db';
  * its threshold). One open alert per dedupe key (a partial unique index): opening an open one only refreshes its
  * message; resolving closes it. The admin frame's queue counts carry the open ones (the banner).
  */
-export type StaffAlertKind = 'solvency';
+export type StaffAlertKind = 'solvency' | 'webhook';
 export type OpenAlert = { kind: string; message: string; opened_at: string; link: string | null };
 
 /** Opens (or refreshes) the alert; `opened` is true when it was not open before (the caller mails it then). */
@@ -57,4 +57,17 @@ export async function openStaffAlerts(db: DbOrTx): Promise<OpenAlert[]> {
     .limit(20)
     .execute();
   return rows.map((r) => ({ ...r, opened_at: r.opened_at.toISOString() }));
+}
+
+/** The e-mail addresses of the active owners: who is mailed when an alert opens. */
+export async function ownerEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where(sql<boolean>`'owner' = ANY(staff_roles)`)
+    .where('suspended_at', 'is', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.email);
 }

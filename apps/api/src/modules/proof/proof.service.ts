@@ -18,6 +18,7 @@ import { notFound } from '../../http/errors';
 import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
+import { emit } from '../webhooks/emit';
 import { readReserves, reservesOf } from './proof.readings';
 import { cutoffNow, snapshotBalances } from './proof.snapshot';
 import { ASSETS, readRecords, writeTree } from './proof.store';
@@ -188,6 +189,14 @@ export class ProofService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeTree(tx, row.id, tree.levels, { memberIds: balances.map((m) => m.member_id), order, salts });
+      await emit(tx, 'proof.published', {
+        day,
+        cutoff: cutoff.toISOString(),
+        root: tree.root,
+        total_usd: formatUnits(tree.totals[0] ?? 0n),
+        total_sgx: formatUnits(tree.totals[1] ?? 0n),
+        leaf_count: tree.leafCount,
+      });
       await this.prune(tx);
       if (actorId !== null)
         await writeAudit(tx, {

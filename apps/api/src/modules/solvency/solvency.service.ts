@@ -13,9 +13,15 @@ import { notFound } from '../../http/errors';
 import { unlogged, type Warn } from '../../log';
 import { writeAudit } from '../audit/audit.repo';
 import type { Mailer } from '../mail/mailer';
-import { markStaffAlertMailed, openStaffAlert, resolveStaffAlert } from '../notifications/staff-alerts';
+import {
+  markStaffAlertMailed,
+  openStaffAlert,
+  ownerEmails,
+  resolveStaffAlert,
+} from '../notifications/staff-alerts';
 import { ratioOf, reservesOf } from '../proof/proof.readings';
 import type { SettingsService } from '../settings/settings.service';
+import { emit } from '../webhooks/emit';
 import { dayText, type FlowWindow, projectRunway, type RunwayResult, ratio } from './runway';
 import {
   averagesOf,
@@ -372,30 +378,37 @@ export class SolvencyService {
       ? `With no new money the reserves pay withdrawals for ${stopped?.days_covered ?? 0} days (until ${stopped?.first_short_day ?? 'after a year'}), below the alert threshold of ${a.threshold_days} days.`
       : `Coverage (reserves / what is owed) has fallen ${a.coverage_falling_days} days in a row, to ${report.coverage ?? 'n/a'}.`;
     const message = `Solvency warning (${report.day}): ${why}${unproven}`;
-    const alert = await openStaffAlert(this.db, {
-      kind: 'solvency',
-      dedupeKey: ALERT_KEY,
-      message,
-      link: '/admin/solvency',
+    // The warning's webhook event (decision 0072) is written with the alert it opens, once per opening.
+    const alert = await this.db.transaction().execute(async (tx) => {
+      const opened = await openStaffAlert(tx, {
+        kind: 'solvency',
+        dedupeKey: ALERT_KEY,
+        message,
+        link: '/admin/solvency',
+      });
+      if (opened.opened)
+        await emit(tx, 'solvency.warning', {
+          day: report.day,
+          message,
+          days_covered_stopped: stopped?.days_covered ?? null,
+          threshold_days: a.threshold_days,
+          coverage: report.coverage,
+          owed_now: report.owed_now,
+          reserves: report.reserves,
+          asset: 'USD',
+        });
+      return opened;
     });
     if (!(await markStaffAlertMailed(this.db, alert.id))) return;
     if (!this.mailer) return;
-    const owners = await this.db
-      .selectFrom('users')
-      .select('email')
-      .where('role', '=', 'admin')
-      .where(sql<boolean>`'owner' = ANY(staff_roles)`)
-      .where('suspended_at', 'is', null)
-      .where('deleted_at', 'is', null)
-      .execute();
-    for (const o of owners)
+    for (const to of await ownerEmails(this.db))
       await this.mailer
         .send({
-          to: o.email,
+          to,
           subject: 'SocialGenX solvency warning',
           text: `${message}\n\nOwed now: ${report.owed_now} USD. Reserves: ${report.reserves} USD. Principal of active plans: ${report.principal} USD.\nThe report: /admin/solvency. The warning stays on the back-office until the figures recover.`,
         })
-        .catch((err: unknown) => this.warn({ err, to: o.email }, 'solvency warning not mailed'));
+        .catch((err: unknown) => this.warn({ err, to }, 'solvency warning not mailed'));
   }
 }
 

@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/listing';
 import { notifyMember } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
+import { emit } from '../webhooks/emit';
 
 type Row = {
   id: bigint;
@@ -78,8 +79,15 @@ export class TicketsService {
           subject: b.subject,
           category: b.category,
         })
-        .returning('id')
+        .returning(['id', 'ticket_id'])
         .executeTakeFirstOrThrow();
+      await emit(tx, 'ticket.opened', {
+        ticket_id: String(t.id),
+        reference: t.ticket_id,
+        member_id: String(principal.userId),
+        subject: b.subject,
+        category: b.category,
+      });
       await tx
         .insertInto('ticket_responses')
         .values({ ticket_id: t.id, author_id: principal.userId, author_role: 'user', message: b.message })

@@ -14,6 +14,7 @@ import { bumpUplines, lockWithUplines } from '../members/members.repo';
 import { notifyMember, usd } from '../notifications/events';
 import { notifyClaimableRewards } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
+import { emit } from '../webhooks/emit';
 
 export type Activation = {
   payer: bigint;
@@ -182,6 +183,21 @@ export class TopupsService {
         },
       });
     }
+    await emit(
+      tx,
+      'plan.activated',
+      {
+        topup_id: String(topup.id),
+        member_id: String(a.receiver),
+        paid_by_member_id: String(a.payer),
+        kind: a.kind,
+        plan_id: String(plan.id),
+        plan_name: plan.name,
+        amount: amountOut(amount),
+        asset: 'USD',
+      },
+      [`topup:${topup.id}`],
+    );
     await notifyMember(tx, {
       userId: a.receiver,
       kind: 'plan_activated',

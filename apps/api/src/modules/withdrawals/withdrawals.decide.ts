@@ -10,10 +10,12 @@ import {
   assertPayoutMethod,
   payoutMethod,
   releasePayout,
+  withdrawalEventData,
 } from '../chain-payouts/payouts.approve';
 import { type AccountRef, post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import type { PlansService } from '../plans/plans.service';
+import { emitMany } from '../webhooks/emit';
 import type { WithdrawalKind } from './fees';
 import { sourceWallet } from './withdrawals.request';
 
@@ -117,6 +119,16 @@ export async function finishDecision(
   }
   await settleWithdrawal(tx, plans, w, status, by, note, approvalId);
   const paid = status === 'complete';
+  // Paid by hand: approved and paid in one decision (decision 0072).
+  if (paid)
+    await emitMany(
+      tx,
+      (['withdrawal.approved', 'withdrawal.paid'] as const).map((type) => ({
+        type,
+        data: { ...withdrawalEventData(w), paid_by: 'hand' },
+        ledgerKeys: [`withdrawal-hold:${w.id}`, `withdrawal-complete:${w.id}`],
+      })),
+    );
   await notifyMember(tx, {
     userId: w.user_id,
     kind: paid ? 'withdrawal_paid' : 'withdrawal_declined',

@@ -10,7 +10,12 @@ import type { RequestKey } from '../../http/listing';
 import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { type Awaiting, requestApproval } from '../approvals/approvals.repo';
 import { mustWait, withWhy } from '../approvals/solo-limit';
-import { assertPayoutMethod, type PayoutMethod, payoutMethod } from '../chain-payouts/payouts.approve';
+import {
+  assertPayoutMethod,
+  type PayoutMethod,
+  payoutMethod,
+  withdrawalEventData,
+} from '../chain-payouts/payouts.approve';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import { usd } from '../notifications/events';
@@ -18,6 +23,7 @@ import { assertPayoutAddressReady } from '../payouts/payout-address';
 import type { PlansService } from '../plans/plans.service';
 import { cancelRequest } from '../requests/cancel';
 import type { SettingsService } from '../settings/settings.service';
+import { emit } from '../webhooks/emit';
 import { type Quote, quoteWithdrawal, type WithdrawalKind } from './fees';
 import { type Debit, debitApproved, requestDebit } from './withdrawals.debit';
 import {
@@ -167,6 +173,12 @@ export class WithdrawalsService {
           { account: { owner: null, kind: 'pending_withdrawals' }, amount: q.amount },
         ],
       });
+      await emit(
+        tx,
+        'withdrawal.requested',
+        withdrawalEventData({ id: w.id, user_id: userId, kind, ...q, currency, address }),
+        [`withdrawal-hold:${w.id}`],
+      );
       return w.id;
     });
     return this.one(id);
