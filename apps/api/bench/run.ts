@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference]
+ * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference] [--outbox]
  *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
@@ -37,6 +37,7 @@ import {
 } from './money-endpoints';
 import { ensureHoldings, type Fixture, type Member, prng, setupMembers } from './money-setup';
 import { type Moved, verifyMoney } from './money-verify';
+import { type OutboxOn, startOutbox } from './outbox-on';
 import { runPayoutBench } from './payout-bench';
 import { prepareSameSql } from './same-sql';
 import { runScanBench } from './scan-bench';
@@ -57,6 +58,7 @@ checkKnown(flags, [
   'webhook-events',
   'webhook-runs',
   'statements',
+  'outbox',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
@@ -174,8 +176,10 @@ let pg: BenchPostgres | undefined;
 let database: Database | undefined;
 let server: ServerProcess | undefined;
 let client: Client | undefined;
+let outbox: OutboxOn | undefined;
 const cleanup = async () => {
   client?.close();
+  await outbox?.stop().catch(() => undefined);
   await server?.stop().catch(() => undefined);
   await database?.close().catch(() => undefined);
   await pg?.stop().catch(() => undefined);
@@ -219,6 +223,7 @@ try {
   });
   const deps = buildDeps(config, database.db);
   const fx: Fixture = await setupMembers(deps, memberCount, log);
+  if (flags.has('outbox')) outbox = await startOutbox(database.db, log);
 
   server = await startServerProcess(pg.url);
   client = new Client(server.base, concurrency);
@@ -325,6 +330,11 @@ try {
 
   client.close();
   await server.stop();
+  if (outbox) {
+    const { received } = await outbox.stop();
+    outbox = undefined;
+    log(`outbox: ${received} deliveries received`);
+  }
   // Once more after the endpoints: on a shared machine the load drifts, so the ratio uses the mean.
   await reference('after', false);
   verified = await verifyMoney(database.db, ok, prepBuys);
