@@ -167,7 +167,10 @@ export function buildDeps(config: Config, db: Db): Deps {
     chainPayouts,
     hotWallet: new HotWalletPayer(db, chains, settings, chainPayouts.verifier, config),
     webhooks: new WebhooksService(db, config.webhooks, (who, code) => requireSecondFactor(db, who, code)),
-    webhookDispatcher: new WebhookDispatcher(db, config.webhooks, mailer, warn),
+    // A round lost to the database while the process stops (deps.stopping: Ctrl-C stops PostgreSQL too) is no fault.
+    webhookDispatcher: new WebhookDispatcher(db, config.webhooks, mailer, (facts, message) => {
+      if (!deps.stopping) warn(facts, message);
+    }),
   };
   // Approved payouts are paid from the hot wallet at once where one is configured (decision 0034).
   chainPayouts.hotWalletOf = (chainId) => deps.hotWallet.status(chainId);

@@ -5,6 +5,9 @@ import { type JobDefinition, jobs } from './jobs';
 
 export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
 
+/** How long a lost database connection waits to be told: the stop's signal may be heard just after it. */
+const SIGNAL_GRACE_MS = 500;
+
 /**
  * Runs the jobs of jobs.ts on a PostgreSQL-backed queue (pg-boss, in its own schema), scheduled in UTC.
  * `connectionString` is the owner's connection: pg-boss creates and migrates its schema and makes a
@@ -22,8 +25,12 @@ export async function startJobs(
   // pg_terminate_backend) is a warning: pg-boss's pool opens a new one and its workers poll on.
   boss.on('error', (err) => {
     if (isDatabaseUnavailable(err)) {
-      // Expected while the process stops (deps.stopping): the database may stop first.
-      if (!deps.stopping) deps.logger?.warn(`job queue lost its database connection: ${err.message}`);
+      // Expected while the process stops (deps.stopping): the database may stop first. A Ctrl-C reaches the
+      // embedded PostgreSQL and this process together, and the lost connection may be heard before the signal:
+      // told only if the process is still not stopping a moment later.
+      setTimeout(() => {
+        if (!deps.stopping) deps.logger?.warn(`job queue lost its database connection: ${err.message}`);
+      }, SIGNAL_GRACE_MS).unref();
     } else deps.logger?.error({ err }, 'job queue error');
   });
   await boss.start();
