@@ -51,6 +51,17 @@ const Features = z.object(
   Object.fromEntries(featureSwitches.map((f) => [f, z.boolean()])) as Record<FeatureSwitch, z.ZodBoolean>,
 );
 
+/** The income kinds a hold period is set for (`incomeHoldDays`): the ledger's income types (bonuses are 'reward'). */
+export const incomeHoldKinds = [
+  'roi_income',
+  'level_month',
+  'direct_income',
+  'reward',
+  'salary',
+  'cto',
+] as const;
+export type IncomeHoldKind = (typeof incomeHoldKinds)[number];
+
 export const Settings = z.object({
   features: Features,
   usernamePrefix: z.string().regex(/^[A-Z]{2,6}$/, 'Use 2 to 6 capital letters.'),
@@ -97,6 +108,42 @@ export const Settings = z.object({
    * below this many. Like every economic setting, changing it needs a second admin.
    */
   solvencyRunwayAlertDays: z.number().int().min(1, 'At least 1 day.').max(3650, 'At most 3650 days.'),
+  /**
+   * Identity levels (issue 42): what a member may do at each level, in USD; index 0 is level 0 (e-mail confirmed),
+   * 1 identity, 2 proof of address. A null limit is none. Like every setting but the switches, a change needs a
+   * second admin.
+   */
+  identityLevels: z
+    .array(
+      z.object({
+        /** Deposits credited in any 24 hours. */
+        depositDay: decimalText.nullable(),
+        /** Withdrawals requested in any 24 hours and in any 30 days. */
+        withdrawalDay: decimalText.nullable(),
+        withdrawalMonth: decimalText.nullable(),
+        /** The largest plan (top-up amount) the member may hold. */
+        largestPlan: decimalText.nullable(),
+        /** Transfers sent to other members in any 24 hours. */
+        transferDay: decimalText.nullable(),
+      }),
+    )
+    .length(3),
+  /** ISO 3166-1 alpha-2 codes of the countries the operator does not serve (registration and level 1 refuse them). */
+  unservedCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'Use two-letter country codes.')).max(250),
+  /** Days identity documents are kept after their decision; then the files are deleted and the decision kept. */
+  identityDocumentRetentionDays: z.number().int().min(1, 'At least 1 day.').max(3650, 'At most 3650 days.'),
+  /**
+   * Days income waits before it is paid into its wallet, per income kind (issue 42); 0 pays it at once, as before.
+   * Income of a member under a compliance flag waits until compliance releases or reverses it, whatever the days.
+   */
+  incomeHoldDays: z.object(
+    Object.fromEntries(
+      incomeHoldKinds.map((k) => [
+        k,
+        z.number().int().min(0, 'At least 0 days.').max(365, 'At most 365 days.'),
+      ]),
+    ) as Record<IncomeHoldKind, z.ZodNumber>,
+  ),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -134,6 +181,26 @@ export const defaultSettings: Settings = {
   payoutHoldHours: '24',
   hotWalletPolicy: { perPayout: '100', perMemberDay: '1000', perDay: '10000' },
   solvencyRunwayAlertDays: 90,
+  identityLevels: [
+    {
+      depositDay: '1000',
+      withdrawalDay: '100',
+      withdrawalMonth: '300',
+      largestPlan: '500',
+      transferDay: '100',
+    },
+    {
+      depositDay: '25000',
+      withdrawalDay: '5000',
+      withdrawalMonth: '25000',
+      largestPlan: '10000',
+      transferDay: '5000',
+    },
+    { depositDay: null, withdrawalDay: null, withdrawalMonth: null, largestPlan: null, transferDay: null },
+  ],
+  unservedCountries: [],
+  identityDocumentRetentionDays: 1825,
+  incomeHoldDays: { roi_income: 0, level_month: 0, direct_income: 0, reward: 0, salary: 0, cto: 0 },
 };
 
 export const SettingsResponse = z.object({ settings: Settings });

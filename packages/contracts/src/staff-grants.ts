@@ -29,6 +29,11 @@ export const staffAreas = [
   'settings',
   /** The audit trail and risk signals. */
   'audit',
+  /**
+   * Compliance decisions (issue 42): identity reviews and their documents, sanctions hits, held income, member flags.
+   * Only owners and compliance officers hold it: identity documents are shown to no other role.
+   */
+  'compliance',
   /** Staff management and owner-only actions (deleting a member, the mail outbox). */
   'staff',
 ] as const;
@@ -49,8 +54,8 @@ export const roleGrants: Record<StaffRoleName, Partial<Record<StaffAreaName, Gra
   finance: { dashboard: 'write', money: 'write', approvals: 'write', members: 'read' },
   support: { dashboard: 'write', members: 'write', tickets: 'write', notify: 'write' },
   content: { dashboard: 'write', content: 'write', notify: 'write' },
-  // Read-only on everything (staff management aside), with the audit trail and risk signals.
-  compliance: { ...everything('read', ['staff']), dashboard: 'write' },
+  // Read-only on everything (staff management aside), with the audit trail and risk signals; decides compliance.
+  compliance: { ...everything('read', ['staff']), dashboard: 'write', compliance: 'write' },
 };
 
 /** The grant a method needs: reading for GET and HEAD, writing otherwise. */

@@ -33,6 +33,7 @@ CREATE SEQUENCE public.ledger_entries_id_seq AS bigint INCREMENT 1 MINVALUE 1 MA
 CREATE SEQUENCE public.ledger_transactions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ledger_transactions.id;
 CREATE SEQUENCE public.mail_outbox_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.mail_outbox.id;
 CREATE SEQUENCE public.member_events_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.member_events.id;
+CREATE SEQUENCE public.member_flags_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.member_flags.id;
 CREATE SEQUENCE public.member_plans_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.member_plans.id;
 CREATE SEQUENCE public.member_rewards_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.member_rewards.id;
 CREATE SEQUENCE public.member_tally_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.member_tally.id;
@@ -644,6 +645,27 @@ CREATE TABLE public.member_events (
   CONSTRAINT member_events_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 
+CREATE TABLE public.member_flags (
+  id bigint DEFAULT nextval('member_flags_id_seq'::regclass) NOT NULL,
+  member_id bigint NOT NULL,
+  source text NOT NULL,
+  reason text NOT NULL,
+  details jsonb DEFAULT '{}'::jsonb NOT NULL,
+  created_by bigint,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  cleared_at timestamp with time zone,
+  cleared_by bigint,
+  clear_reason text,
+  CONSTRAINT member_flags_check CHECK (((cleared_at IS NULL) = (clear_reason IS NULL))),
+  CONSTRAINT member_flags_clear_reason_check CHECK (((clear_reason IS NULL) OR ((length(clear_reason) >= 1) AND (length(clear_reason) <= 1000)))),
+  CONSTRAINT member_flags_cleared_by_fkey FOREIGN KEY (cleared_by) REFERENCES users(id),
+  CONSTRAINT member_flags_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
+  CONSTRAINT member_flags_member_id_fkey FOREIGN KEY (member_id) REFERENCES users(id),
+  CONSTRAINT member_flags_pkey PRIMARY KEY (id),
+  CONSTRAINT member_flags_reason_check CHECK (((length(reason) >= 1) AND (length(reason) <= 1000))),
+  CONSTRAINT member_flags_source_check CHECK ((source = ANY (ARRAY['sanctions'::text, 'compliance'::text, 'identity'::text])))
+);
+
 CREATE TABLE public.member_plans (
   id bigint DEFAULT nextval('member_plans_id_seq'::regclass) NOT NULL,
   user_id bigint NOT NULL,
@@ -1227,7 +1249,7 @@ CREATE TABLE public.staff_alerts (
   opened_at timestamp with time zone DEFAULT now() NOT NULL,
   resolved_at timestamp with time zone,
   mailed_at timestamp with time zone,
-  CONSTRAINT staff_alerts_kind_check CHECK ((kind = ANY (ARRAY['solvency'::text, 'webhook'::text]))),
+  CONSTRAINT staff_alerts_kind_check CHECK ((kind = ANY (ARRAY['solvency'::text, 'webhook'::text, 'compliance'::text]))),
   CONSTRAINT staff_alerts_pkey PRIMARY KEY (id)
 );
 
@@ -1745,6 +1767,9 @@ CREATE INDEX member_events_mail_pending_idx ON public.member_events USING btree 
 CREATE UNIQUE INDEX member_events_pkey ON public.member_events USING btree (id);
 CREATE INDEX member_events_unread_idx ON public.member_events USING btree (user_id) WHERE (seen_at IS NULL);
 CREATE INDEX member_events_user_idx ON public.member_events USING btree (user_id, id DESC);
+CREATE INDEX member_flags_created_idx ON public.member_flags USING btree (created_at DESC, id DESC);
+CREATE INDEX member_flags_open_idx ON public.member_flags USING btree (member_id) WHERE (cleared_at IS NULL);
+CREATE UNIQUE INDEX member_flags_pkey ON public.member_flags USING btree (id);
 CREATE UNIQUE INDEX member_plans_one_active ON public.member_plans USING btree (user_id) WHERE (status = 'active'::text);
 CREATE UNIQUE INDEX member_plans_pkey ON public.member_plans USING btree (id);
 CREATE UNIQUE INDEX member_rewards_one_open ON public.member_rewards USING btree (user_id) WHERE (status = 'working'::text);
@@ -3579,6 +3604,7 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_deposit_addresses TO
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_deposit_salts TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_event_mail_off TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_events TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_flags TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_plans TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_rewards TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.member_search TO sgx_app;
@@ -3667,6 +3693,7 @@ GRANT SELECT, USAGE ON SEQUENCE public.ledger_entries_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.ledger_transactions_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.mail_outbox_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.member_events_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.member_flags_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.member_plans_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.member_rewards_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.member_tally_id_seq TO sgx_app;

@@ -486,6 +486,19 @@ export interface MemberEventsTable {
   mail_state: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'off' | 'unsent'>;
 }
 
+export interface MemberFlagsTable {
+  id: Id;
+  member_id: bigint;
+  source: 'sanctions' | 'compliance' | 'identity';
+  reason: string;
+  details: ColumnType<unknown, string | undefined, string>;
+  created_by: bigint | null;
+  created_at: Timestamp;
+  cleared_at: NullableTimestamp;
+  cleared_by: bigint | null;
+  clear_reason: string | null;
+}
+
 export interface MemberPlansTable {
   id: Id;
   user_id: bigint;
@@ -891,7 +904,7 @@ export interface SolvencyReportsTable {
 
 export interface StaffAlertsTable {
   id: Id;
-  kind: 'solvency' | 'webhook';
+  kind: 'solvency' | 'webhook' | 'compliance';
   dedupe_key: string;
   message: string;
   link: string | null;
@@ -1231,6 +1244,7 @@ export interface DB {
   member_deposit_salts: MemberDepositSaltsTable;
   member_event_mail_off: MemberEventMailOffTable;
   member_events: MemberEventsTable;
+  member_flags: MemberFlagsTable;
   member_plans: MemberPlansTable;
   member_rewards: MemberRewardsTable;
   member_search: MemberSearchTable;

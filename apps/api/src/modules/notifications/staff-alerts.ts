@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db';
  * its threshold). One open alert per dedupe key (a partial unique index): opening an open one only refreshes its
  * message; resolving closes it. The admin frame's queue counts carry the open ones (the banner).
  */
-export type StaffAlertKind = 'solvency' | 'webhook';
+export type StaffAlertKind = 'solvency' | 'webhook' | 'compliance';
 export type OpenAlert = { kind: string; message: string; opened_at: string; link: string | null };
 
 /** Opens (or refreshes) the alert; `opened` is true when it was not open before (the caller mails it then). */
