@@ -1095,6 +1095,8 @@ export interface UsersTable {
   time_zone: string | null;
   staff_roles: Generated<string[]>;
   suspended_at: NullableTimestamp;
+  identity_level: Generated<number>;
+  country: string | null;
 }
 
 export interface VideosTable {
