@@ -9,7 +9,8 @@
  * the money moved and the ledger reconciles. Then (`scan`) the deposit scan of decision 0033 on a real anvil
  * (scan-bench.ts), (`payouts`) the payout batches of decision 0034 (payout-bench.ts), and (`merkle`) the proof's
  * Merkle-sum tree of 200,000 leaves built in memory (merkle-bench.ts), and (`webhooks`) the webhook outbox delivered to a
- * local receiver (webhooks-bench.ts). Not a test: numbers depend on the machine and its load.
+ * local receiver (webhooks-bench.ts), and (`sanctions`) the sanctions check at 100,000 listed addresses
+ * (sanctions-bench.ts). Not a test: numbers depend on the machine and its load.
  */
 import { buildDeps } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -40,6 +41,7 @@ import { type Moved, verifyMoney } from './money-verify';
 import { type OutboxOn, startOutbox } from './outbox-on';
 import { runPayoutBench } from './payout-bench';
 import { prepareSameSql } from './same-sql';
+import { runSanctionsBench } from './sanctions-bench';
 import { runScanBench } from './scan-bench';
 import { runWebhooksBench } from './webhooks-bench';
 
@@ -57,14 +59,25 @@ checkKnown(flags, [
   'merkle-runs',
   'webhook-events',
   'webhook-runs',
+  'sanctions-addresses',
+  'sanctions-checks',
+  'sanctions-runs',
   'statements',
   'outbox',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
-const sections = listFlag(flags, 'only', [...ENDPOINTS, 'scan', 'payouts', 'merkle', 'webhooks'] as const);
+const sections = listFlag(flags, 'only', [
+  ...ENDPOINTS,
+  'scan',
+  'payouts',
+  'merkle',
+  'webhooks',
+  'sanctions',
+] as const);
 const only = sections.filter(
-  (s): s is EndpointName => s !== 'scan' && s !== 'payouts' && s !== 'merkle' && s !== 'webhooks',
+  (s): s is EndpointName =>
+    s !== 'scan' && s !== 'payouts' && s !== 'merkle' && s !== 'webhooks' && s !== 'sanctions',
 );
 /** The deposit scan of decision 0033 (scan-bench.ts), after the money endpoints. */
 const scanSection = async () => {
@@ -124,11 +137,32 @@ const webhooksSection = async () => {
   );
   if (!delivered) process.exitCode = 1;
 };
+/** The sanctions check at 100,000 listed addresses (sanctions-bench.ts; decision 0075). */
+const sanctionsSection = async () => {
+  if (!sections.includes('sanctions')) return;
+  const addresses = intFlag(flags, 'sanctions-addresses', 100_000);
+  printHeader(
+    `SocialGenX sanctions check: ${addresses.toLocaleString('en')} listed addresses (npm run bench -- --only sanctions)`,
+  );
+  const checked = await runSanctionsBench(
+    {
+      addresses,
+      checks: intFlag(flags, 'sanctions-checks', 10_000),
+      runs: intFlag(flags, 'sanctions-runs', 3),
+    },
+    logger(),
+  );
+  console.log(
+    checked ? 'checks verified: every hit found, no miss listed\n' : 'SANCTIONS CHECK FAILED (see above)\n',
+  );
+  if (!checked) process.exitCode = 1;
+};
 if (only.length === 0) {
   await scanSection();
   await payoutSection();
   await merkleSection();
   await webhooksSection();
+  await sanctionsSection();
   process.exit();
 }
 const seconds = intFlag(flags, 'seconds', 15);
@@ -218,6 +252,7 @@ try {
   database = connect(pg.url, 8, APP_ROLE, { idleTimeoutMillis: 0 });
   const config = loadConfig({
     NODE_ENV: 'production',
+    IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
     LOG_LEVEL: 'silent',
     RUN_JOBS: 'false',
   });

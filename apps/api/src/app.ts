@@ -46,10 +46,14 @@ import { CtoService } from './modules/cto/cto.service';
 import { depositsRoutes } from './modules/deposits/deposits.routes';
 import { DepositsService } from './modules/deposits/deposits.service';
 import { reorgRoutes } from './modules/deposits/reorg.routes';
+import { flagsRoutes } from './modules/flags/flags.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { identityLimitsRoutes } from './modules/identity-limits/identity-limits.routes';
 import { roiRoutes } from './modules/income/roi.routes';
 import { RoiService } from './modules/income/roi.service';
 import { salaryRoutes } from './modules/income/salary.routes';
+import { incomeHoldsRoutes } from './modules/income-holds/income-holds.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { Mailer } from './modules/mail/mailer';
 import { membersRoutes } from './modules/members/members.routes';
@@ -63,6 +67,7 @@ import { PayoutAddressService } from './modules/payouts/payout-address.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { PlansService } from './modules/plans/plans.service';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { proofRoutes } from './modules/proof/proof.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
 import { QrService } from './modules/qr/qr.service';
@@ -76,6 +81,8 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { RewardsService } from './modules/rewards/rewards.service';
 import { riskRoutes } from './modules/risk/risk.routes';
 import { rulesRoutes } from './modules/rules/rules.routes';
+import { sanctionsRoutes } from './modules/sanctions/sanctions.routes';
+import { SanctionsService } from './modules/sanctions/sanctions.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -146,7 +153,7 @@ export function buildDeps(config: Config, db: Db): Deps {
       db,
       approvalRegistrations({ withdrawals, settings, deposits, chains, qr, token, plans, simulations }),
     ),
-    transfers: new TransfersService(db, topups),
+    transfers: new TransfersService(db, topups, settings),
     codes: new CodesService(db, settings),
     transactions: new TransactionsService(db, settings),
     roi: new RoiService(db, settings),
@@ -167,6 +174,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     chainPayouts,
     hotWallet: new HotWalletPayer(db, chains, settings, chainPayouts.verifier, config),
     webhooks: new WebhooksService(db, config.webhooks, (who, code) => requireSecondFactor(db, who, code)),
+    sanctions: new SanctionsService(db),
     // A round lost to the database while the process stops (deps.stopping: Ctrl-C stops PostgreSQL too) is no fault.
     webhookDispatcher: new WebhookDispatcher(db, config.webhooks, mailer, (facts, message) => {
       if (!deps.stopping) warn(facts, message);
@@ -258,8 +266,14 @@ export async function buildApp(deps: Deps): Promise<App> {
       rulesRoutes(typed);
       simulationRoutes(typed);
       statementsRoutes(typed);
+      privacyRoutes(typed);
       apiKeysRoutes(typed);
       webhooksRoutes(typed);
+      sanctionsRoutes(typed);
+      identityRoutes(typed);
+      identityLimitsRoutes(typed);
+      incomeHoldsRoutes(typed);
+      flagsRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

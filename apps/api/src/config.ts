@@ -102,6 +102,15 @@ const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: boolText.optional(),
   /** How often an idle webhook dispatcher looks for new events and due deliveries. */
   WEBHOOKS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /**
+   * The key identity documents are encrypted with (AES-256-GCM, decision 0074): 32 bytes in base64, never stored in
+   * the database. Required in production; development and tests use a fixed development key and say so at start.
+   */
+  IDENTITY_DOCUMENTS_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'IDENTITY_DOCUMENTS_KEY is 32 bytes in base64.')
+    .optional(),
   /** Fault injection for the crash tests only: the process kills itself (SIGKILL) at this point of a payout. */
   SGX_TEST_KILL_AT: z.enum(['hot-payout-signed', 'hot-payout-sent']).optional(),
 });
@@ -148,6 +157,11 @@ export type Config = {
   payoutHotWalletKeys: Partial<Record<number, `0x${string}`>>;
   payoutStuckMs: number;
   testKillAt: 'hot-payout-signed' | 'hot-payout-sent' | undefined;
+  /**
+   * Identity verification (decision 0074): the documents' key (`development`: the fixed development key, never in
+   * production) and each identity provider's webhook secret by its lower-case name (IDENTITY_PROVIDER_<NAME>_SECRET).
+   */
+  identity: { documentsKey: Buffer; developmentKey: boolean; providerSecrets: Record<string, string> };
   /** What webhook deliveries may connect to, and how often the idle dispatcher looks for work (decision 0072). */
   webhooks: { allowPrivate: boolean; requireHttps: boolean; pollMs: number };
   rateLimits: {
@@ -157,6 +171,9 @@ export type Config = {
     registerPerIp: number;
   };
 };
+
+/** The identity documents' key in development and tests only (public: it protects nothing; decision 0074). */
+const DEVELOPMENT_DOCUMENTS_KEY = 'c2d4LWRldmVsb3BtZW50LWlkZW50aXR5LWtleS0zMmI=';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -190,6 +207,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid environment:\n  WEBHOOKS_ALLOW_PRIVATE is for development and tests only: production webhooks go to public https addresses',
     );
+  }
+  if (e.NODE_ENV === 'production' && !e.IDENTITY_DOCUMENTS_KEY) {
+    throw new Error(
+      'Invalid environment:\n  IDENTITY_DOCUMENTS_KEY is required in production: 32 random bytes in base64 (openssl rand -base64 32), kept outside the database',
+    );
+  }
+  const providerSecrets: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^IDENTITY_PROVIDER_([A-Z0-9_]{1,40})_SECRET$/.exec(name);
+    if (!m?.[1] || value === undefined) continue;
+    if (value.trim().length < 32)
+      throw new Error(
+        `Invalid environment:\n  ${name}: an identity provider's secret has at least 32 characters`,
+      );
+    providerSecrets[m[1].toLowerCase()] = value.trim();
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
@@ -240,6 +272,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     payoutStuckMs: Math.round(e.PAYOUT_STUCK_SECONDS * 1000),
     testKillAt: e.SGX_TEST_KILL_AT,
+    identity: {
+      documentsKey: e.IDENTITY_DOCUMENTS_KEY
+        ? Buffer.from(e.IDENTITY_DOCUMENTS_KEY, 'base64')
+        : Buffer.from(DEVELOPMENT_DOCUMENTS_KEY, 'base64'),
+      developmentKey: !e.IDENTITY_DOCUMENTS_KEY,
+      providerSecrets,
+    },
     webhooks: {
       allowPrivate: e.NODE_ENV !== 'production' && (e.WEBHOOKS_ALLOW_PRIVATE ?? true),
       requireHttps: e.NODE_ENV === 'production',

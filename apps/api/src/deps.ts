@@ -31,6 +31,7 @@ import type { QrService } from './modules/qr/qr.service';
 import type { RecoveryService } from './modules/recovery/recovery.service';
 import type { ReferralsService } from './modules/referrals/referrals.service';
 import type { RewardsService } from './modules/rewards/rewards.service';
+import type { SanctionsService } from './modules/sanctions/sanctions.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { SimulationService } from './modules/simulation/simulation.service';
 import type { SweepsService } from './modules/sweeps/sweeps.service';
@@ -92,6 +93,8 @@ export type Deps = {
   /** Owners' webhook endpoints, and the outbox's dispatcher and deliverer (decision 0072). */
   webhooks: WebhooksService;
   webhookDispatcher: WebhookDispatcher;
+  /** Sanctions screening: the lists, the checker, the hits and their release by two admins (decision 0075). */
+  sanctions: SanctionsService;
   /** The job queue, when jobs run in this process: services enqueue follow-up work through it. */
   queue?: JobQueue;
   /**

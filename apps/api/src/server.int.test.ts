@@ -94,6 +94,7 @@ describe('starting the server', () => {
         PORT: '0',
         DATABASE_URL: url,
         DATABASE_APP_URL: appUrlFor(url),
+        IDENTITY_DOCUMENTS_KEY: 'cHJvZHVjdGlvbi10ZXN0LWtleS0zMi1ieXRlcy0hISE=',
         ADMIN_EMAIL: 'owner@socialgenx.example',
         ADMIN_PASSWORD: 'Very-Long-Secret-1',
       }),
@@ -177,6 +178,7 @@ describe('starting the server', () => {
           HOST: '127.0.0.1',
           PORT: '0',
           DATABASE_URL: url,
+          IDENTITY_DOCUMENTS_KEY: 'cHJvZHVjdGlvbi10ZXN0LWtleS0zMi1ieXRlcy0hISE=',
           // The owner's (superuser's) login given as the app's: refused, not merely warned about.
           DATABASE_APP_URL: url,
         }),
@@ -198,6 +200,7 @@ describe('starting the server', () => {
         NODE_ENV: 'production',
         DATABASE_URL: 'postgres://owner:x@db/sgx',
         DATABASE_APP_URL: 'postgres://sgx_app:x@db/sgx',
+        IDENTITY_DOCUMENTS_KEY: 'cHJvZHVjdGlvbi10ZXN0LWtleS0zMi1ieXRlcy0hISE=',
       }),
     ).not.toThrow();
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);

@@ -9,6 +9,7 @@ import { startJobs } from './jobs/runner';
 import { poolBusy, watchRecovery } from './modules/health/recovery';
 import { type MailCatcher, startMailCatcher } from './modules/mail/catcher';
 import { ensureRuleVersion } from './modules/rules/rule-versions';
+import { ensureSanctionsList } from './modules/sanctions/sanctions.lists';
 
 export type Running = {
   app: App;
@@ -124,6 +125,8 @@ async function startOn(
   // The rules in force are version 1 until a change makes another (decision 0070); after the demo's seed, whose
   // changes (played in the past) make their own.
   await database.db.transaction().execute((tx) => ensureRuleVersion(tx));
+  // First run: the shipped OFAC snapshot when no list was ever loaded (decision 0075; `npm run sanctions:update`).
+  await ensureSanctionsList(database.db);
   await ensureFirstAdmin(deps);
   const app = await buildApp(deps);
   built(deps);

@@ -17,11 +17,17 @@ export type Built = {
   twoFactor?: { secret: string; recoveryCodes: string[] };
 };
 
-async function build(
-  deps: Deps,
-  role: 'user' | 'admin',
-  opts: { sponsorId?: bigint | null; email?: string } = {},
-): Promise<Built> {
+type BuildOptions = {
+  sponsorId?: bigint | null;
+  email?: string;
+  /**
+   * The identity level (decision 0073). Built members are at level 2, whose default limits are none, so a test
+   * moving money is not stopped by a limit it is not about; a test of the limits asks for 0 or 1.
+   */
+  identityLevel?: 0 | 1 | 2;
+};
+
+async function build(deps: Deps, role: 'user' | 'admin', opts: BuildOptions = {}): Promise<Built> {
   const email = opts.email ?? `${role}-${randomBytes(5).toString('hex')}@test.example`;
   cachedHash ??= hashPassword(DEFAULT_PASSWORD);
   const passwordHash = await cachedHash;
@@ -36,6 +42,11 @@ async function build(
       role,
     });
     await addToUplineTeams(tx, id, 1);
+    await tx
+      .updateTable('users')
+      .set({ identity_level: opts.identityLevel ?? 2 })
+      .where('id', '=', id)
+      .execute();
     return id;
   });
   const row = await deps.db
@@ -46,8 +57,7 @@ async function build(
   return { id, email, password: DEFAULT_PASSWORD, code: row.refferal_code };
 }
 
-export const buildMember = (deps: Deps, opts?: { sponsorId?: bigint | null; email?: string }) =>
-  build(deps, 'user', opts);
+export const buildMember = (deps: Deps, opts?: BuildOptions) => build(deps, 'user', opts);
 export const buildAdmin = (deps: Deps) => build(deps, 'admin');
 
 /** The 30-second step of now (RFC 6238). */

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type BrowserContext, test as base, expect } from '@playwright/test';
+import { setIdentityLevel } from './pages/IdentityLimits';
 
 /** How the page's own listener (below) labels a violation it saw, so that the console watcher knows it. */
 const CSP_MARK = 'CSP violation:';
@@ -77,5 +78,7 @@ export async function registerViaApi(request: APIRequestContext, label = 'member
   });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   const body = (await res.json()) as { auth: { id: number; username: string } };
+  // Level 2 (no limits by default): a spec about another rule is not stopped by an identity limit (decision 0073).
+  await setIdentityLevel(body.auth.id, 2);
   return { ...member, id: body.auth.id, username: body.auth.username };
 }

@@ -41,6 +41,11 @@ export const approvalKinds = [
    * 0070): the economic rules members earn under.
    */
   'plan',
+  /**
+   * Releasing money a sanctions hit holds (decision 0075): a deposit from a listed sender credited, a payout to a
+   * listed address let through to be prepared again. Always two admins.
+   */
+  'sanctions_release',
 ] as const;
 export const ApprovalKind = z.enum(approvalKinds);
 export type ApprovalKind = z.infer<typeof ApprovalKind>;

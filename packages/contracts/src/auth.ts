@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResidenceCountry } from './identity-limits';
 import { Phone } from './phone';
 import { staffRoles } from './staff-grants';
 import { SecondFactorState } from './two-factor';
@@ -28,6 +29,8 @@ export const RegisterBody = z
     password: Password,
     confirmPassword: z.string(),
     referralBy: z.string().trim().max(32).optional().default(''),
+    /** The country of residence, ISO 3166-1 alpha-2 (optional; decision 0073). */
+    country: ResidenceCountry.optional(),
   })
   .refine((b) => b.password === b.confirmPassword, {
     message: 'Passwords do not match.',

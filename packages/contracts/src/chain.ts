@@ -79,6 +79,8 @@ export const ChainStatus = z.enum([
   'refused',
   'manual',
   'below_minimum',
+  /** From a sender on a sanctions list: recorded and held, credited only if two admins release it (decision 0075). */
+  'sanctions_held',
 ]);
 export type ChainStatus = z.infer<typeof ChainStatus>;
 

@@ -60,6 +60,10 @@ export const MemberEventKind = z.enum([
   'payout_address_changed',
   'deposit_held',
   'withdrawal_held',
+  'income_released',
+  'income_reversed',
+  'identity_approved',
+  'identity_rejected',
 ]);
 export type MemberEventKind = z.infer<typeof MemberEventKind>;
 
@@ -79,6 +83,10 @@ export const memberEventKindLabels: Record<MemberEventKind, string> = {
   payout_address_changed: 'Payout address changed',
   deposit_held: 'Deposit held after a chain reorganisation',
   withdrawal_held: 'Withdrawal payment taken back by a chain reorganisation',
+  income_released: 'Held income released',
+  income_reversed: 'Held income reversed',
+  identity_approved: 'Identity verification approved',
+  identity_rejected: 'Identity verification rejected',
 };
 
 /** Kinds e-mailed whatever the member chose: security notices a stolen session must not silence (decision 0025). */

@@ -13,7 +13,8 @@ import { ChainIdIn } from './member-addresses';
  * was paid, then a chain reorganisation removed its transaction (decision 0053): the money is held until an admin
  * resolves it.
  */
-export const PayoutStatus = z.enum(['approved', 'sending', 'paid', 'failed', 'held']);
+/** `sanctions_held`: its address is on a sanctions list; not prepared until two admins release it (decision 0075). */
+export const PayoutStatus = z.enum(['approved', 'sending', 'paid', 'failed', 'held', 'sanctions_held']);
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 export const PayoutNetwork = z.enum(['EVM', 'TRON']);
 export type PayoutNetwork = z.infer<typeof PayoutNetwork>;

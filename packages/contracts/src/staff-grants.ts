@@ -83,4 +83,5 @@ export const approvalArea: Record<ApprovalKind, StaffAreaName> = {
   deposit_address: 'settings',
   token_price: 'settings',
   plan: 'settings',
+  sanctions_release: 'compliance',
 };

@@ -24,10 +24,10 @@ describe('approval registry (decision 0059)', () => {
     for (const kind of approvalKinds) expect(registrations[kind].run).toBeTypeOf('function');
   });
 
-  it('locks the subject row first for withdrawals and deposits only, and refreshes settings after approving', () => {
+  it('locks the subject row first for withdrawals, deposits and sanctions releases only, and refreshes settings after approving', () => {
     const registrations = approvalRegistrations(services);
     const locking = approvalKinds.filter((kind) => registrations[kind].lockSubject !== undefined);
-    expect(locking.sort()).toEqual(['deposit', 'withdrawal']);
+    expect(locking.sort()).toEqual(['deposit', 'sanctions_release', 'withdrawal']);
     const after = approvalKinds.filter((kind) => registrations[kind].afterApproving !== undefined);
     expect(after).toEqual(['settings']);
     // A change of the economic rules waits for its simulation (decision 0069): the settings and plans only.

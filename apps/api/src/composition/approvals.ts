@@ -11,6 +11,7 @@ import { type DepositsService, registerDepositApprovals } from '../modules/depos
 import { registerBalanceEditApprovals } from '../modules/members/members.balance';
 import { type PlansService, registerPlansApprovals } from '../modules/plans/plans.service';
 import { type QrService, registerDepositAddressApprovals } from '../modules/qr/qr.service';
+import { registerSanctionsApprovals } from '../modules/sanctions/sanctions.service';
 import { registerSettingsApprovals, type SettingsService } from '../modules/settings/settings.service';
 import type { SimulationService } from '../modules/simulation/simulation.service';
 import { registerTokenApprovals, type TokenService } from '../modules/token/token.service';
@@ -50,6 +51,22 @@ export function approvalRegistrations(s: ApprovalServices): ApprovalRegistration
   registerDepositAddressApprovals(registry, s.qr);
   registerTokenApprovals(registry, s.token);
   registerPlansApprovals(registry, s.plans);
+  // A held deposit released by two admins is credited through the one credit path (decision 0075).
+  registerSanctionsApprovals(registry, {
+    creditHeldDeposit: async (tx, depositId, by, approvalId) => {
+      const d = await tx
+        .selectFrom('deposits')
+        .select('amount')
+        .where('id', '=', depositId)
+        .executeTakeFirstOrThrow();
+      await s.deposits.complete(tx, depositId, d.amount, {
+        kind: 'chain',
+        userId: by,
+        approvalId,
+        note: 'Credited after a sanctions review released it (two admins).',
+      });
+    },
+  });
   // A change of the economic rules is approved only with its simulation done (decision 0069).
   const simulated = (tx: Tx, a: Approval) => s.simulations.requireDone(tx, a);
   for (const kind of simulatedApprovalKinds) registry.guard(kind, simulated);

@@ -246,6 +246,8 @@ describe('the database source tree (decision 0057)', () => {
       await db.query(rows);
     }
     await migrate(dbs[0], { migrationsDir: dir, previousChecksums: {}, skipTree: true });
+    // Then upgraded as a running database is: the migrations added since (new columns too) and the tree.
+    await migrate(dbs[0]);
     await migrate(dbs[1]);
     const tables: Record<string, string> = {
       users: 'id',

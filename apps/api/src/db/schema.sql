@@ -26,6 +26,9 @@ CREATE SEQUENCE public.cto_shares_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVAL
 CREATE SEQUENCE public.deposit_addresses_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.deposit_addresses.id;
 CREATE SEQUENCE public.deposit_sweeps_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.deposit_sweeps.id;
 CREATE SEQUENCE public.deposits_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.deposits.id;
+CREATE SEQUENCE public.identity_documents_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.identity_documents.id;
+CREATE SEQUENCE public.identity_submissions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.identity_submissions.id;
+CREATE SEQUENCE public.income_holds_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.income_holds.id;
 CREATE SEQUENCE public.income_skips_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.income_skips.id;
 CREATE SEQUENCE public.leadership_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.leadership.id;
 CREATE SEQUENCE public.ledger_accounts_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ledger_accounts.id;
@@ -46,12 +49,16 @@ CREATE SEQUENCE public.payout_attempts_id_seq AS bigint INCREMENT 1 MINVALUE 1 M
 CREATE SEQUENCE public.payout_batches_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.payout_batches.id;
 CREATE SEQUENCE public.payout_hot_txs_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.payout_hot_txs.id;
 CREATE SEQUENCE public.plans_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.plans.id;
+CREATE SEQUENCE public.privacy_exports_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.privacy_exports.id;
 CREATE SEQUENCE public.proof_reserve_addresses_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.proof_reserve_addresses.id;
 CREATE SEQUENCE public.proof_trees_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.proof_trees.id;
 CREATE SEQUENCE public.reward_notices_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.reward_notices.id;
 CREATE SEQUENCE public.reward_plans_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.reward_plans.id;
 CREATE SEQUENCE public.roi_claims_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.roi_claims.id;
 CREATE SEQUENCE public.salary_payments_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.salary_payments.id;
+CREATE SEQUENCE public.sanctioned_addresses_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.sanctioned_addresses.id;
+CREATE SEQUENCE public.sanctions_hits_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.sanctions_hits.id;
+CREATE SEQUENCE public.sanctions_lists_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.sanctions_lists.id;
 CREATE SEQUENCE public.sessions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.sessions.id;
 CREATE SEQUENCE public.simulations_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.simulations.id;
 CREATE SEQUENCE public.staff_alerts_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.staff_alerts.id;
@@ -179,7 +186,7 @@ CREATE TABLE public.approvals (
   CONSTRAINT approvals_check CHECK (((status = 'pending'::text) = (decided_at IS NULL))),
   CONSTRAINT approvals_check1 CHECK (((status <> 'approved'::text) OR (decided_by <> requested_by))),
   CONSTRAINT approvals_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id),
-  CONSTRAINT approvals_kind_check CHECK ((kind = ANY (ARRAY['withdrawal'::text, 'debit'::text, 'transaction'::text, 'transaction_edit'::text, 'balance_edit'::text, 'settings'::text, 'deposit'::text, 'codes'::text, 'chain_settings'::text, 'deposit_address'::text, 'token_price'::text, 'plan'::text]))),
+  CONSTRAINT approvals_kind_check CHECK ((kind = ANY (ARRAY['withdrawal'::text, 'debit'::text, 'transaction'::text, 'transaction_edit'::text, 'balance_edit'::text, 'settings'::text, 'deposit'::text, 'codes'::text, 'chain_settings'::text, 'deposit_address'::text, 'token_price'::text, 'plan'::text, 'sanctions_release'::text]))),
   CONSTRAINT approvals_member_id_fkey FOREIGN KEY (member_id) REFERENCES users(id),
   CONSTRAINT approvals_pkey PRIMARY KEY (id),
   CONSTRAINT approvals_request_key_key UNIQUE (request_key),
@@ -431,7 +438,7 @@ CREATE TABLE public.deposits (
   to_address text,
   CONSTRAINT deposits_amount_check CHECK ((amount > 0)),
   CONSTRAINT deposits_chain_network CHECK (((chain_id IS NULL) OR ((currency = 'BEP20'::text) AND (chain_id = ANY (ARRAY[1, 137, 56, 42161]))) OR ((currency = 'TRC20'::text) AND (chain_id = 728126428)))),
-  CONSTRAINT deposits_chain_status_check CHECK ((chain_status = ANY (ARRAY['waiting'::text, 'confirming'::text, 'credited'::text, 'refused'::text, 'manual'::text, 'below_minimum'::text]))),
+  CONSTRAINT deposits_chain_status_check CHECK ((chain_status = ANY (ARRAY['waiting'::text, 'confirming'::text, 'credited'::text, 'refused'::text, 'manual'::text, 'below_minimum'::text, 'sanctions_held'::text]))),
   CONSTRAINT deposits_credited_amount_check CHECK ((credited_amount > 0)),
   CONSTRAINT deposits_currency_check CHECK ((currency = ANY (ARRAY['BEP20'::text, 'TRC20'::text]))),
   CONSTRAINT deposits_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id),
@@ -463,6 +470,113 @@ CREATE TABLE public.earned_marks (
   amount bigint NOT NULL,
   CONSTRAINT earned_marks_day_fkey FOREIGN KEY (day) REFERENCES earned_mark_days(day) ON DELETE CASCADE,
   CONSTRAINT earned_marks_pkey PRIMARY KEY (day, member_id, income_type)
+);
+
+CREATE TABLE public.identity_documents (
+  id bigint DEFAULT nextval('identity_documents_id_seq'::regclass) NOT NULL,
+  submission_id bigint NOT NULL,
+  kind text NOT NULL,
+  mime text NOT NULL,
+  size integer NOT NULL,
+  sha256 bytea NOT NULL,
+  ciphertext bytea,
+  iv bytea NOT NULL,
+  auth_tag bytea NOT NULL,
+  key_id text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  deleted_at timestamp with time zone,
+  CONSTRAINT identity_documents_auth_tag_check CHECK ((length(auth_tag) = 16)),
+  CONSTRAINT identity_documents_check CHECK (((deleted_at IS NULL) = (ciphertext IS NOT NULL))),
+  CONSTRAINT identity_documents_iv_check CHECK ((length(iv) = 12)),
+  CONSTRAINT identity_documents_key_id_check CHECK ((key_id ~ '^[0-9a-f]{16}$'::text)),
+  CONSTRAINT identity_documents_kind_check CHECK ((kind = ANY (ARRAY['id_document'::text, 'selfie'::text, 'address_proof'::text]))),
+  CONSTRAINT identity_documents_mime_check CHECK ((mime = ANY (ARRAY['image/jpeg'::text, 'image/png'::text, 'image/webp'::text, 'application/pdf'::text]))),
+  CONSTRAINT identity_documents_pkey PRIMARY KEY (id),
+  CONSTRAINT identity_documents_sha256_check CHECK ((length(sha256) = 32)),
+  CONSTRAINT identity_documents_size_check CHECK (((size >= 1) AND (size <= 8388608))),
+  CONSTRAINT identity_documents_submission_id_fkey FOREIGN KEY (submission_id) REFERENCES identity_submissions(id),
+  CONSTRAINT identity_documents_submission_id_kind_key UNIQUE (submission_id, kind)
+);
+
+CREATE TABLE public.identity_submissions (
+  id bigint DEFAULT nextval('identity_submissions_id_seq'::regclass) NOT NULL,
+  member_id bigint NOT NULL,
+  level smallint NOT NULL,
+  state text DEFAULT 'submitted'::text NOT NULL,
+  legal_name text,
+  date_of_birth date,
+  country text,
+  address_line1 text,
+  address_line2 text,
+  city text,
+  postal_code text,
+  provider text DEFAULT 'review'::text NOT NULL,
+  provider_ref text,
+  reviewer_id bigint,
+  second_reviewer_id bigint,
+  reason text,
+  submitted_at timestamp with time zone DEFAULT now() NOT NULL,
+  reviewed_at timestamp with time zone,
+  decided_at timestamp with time zone,
+  documents_deleted_at timestamp with time zone,
+  CONSTRAINT identity_submissions_address_line1_check CHECK (((address_line1 IS NULL) OR ((length(address_line1) >= 1) AND (length(address_line1) <= 200)))),
+  CONSTRAINT identity_submissions_address_line2_check CHECK (((address_line2 IS NULL) OR ((length(address_line2) >= 1) AND (length(address_line2) <= 200)))),
+  CONSTRAINT identity_submissions_check CHECK (((provider <> 'review'::text) OR (level <> 1) OR ((legal_name IS NOT NULL) AND (date_of_birth IS NOT NULL) AND (country IS NOT NULL)))),
+  CONSTRAINT identity_submissions_check1 CHECK (((provider <> 'review'::text) OR (level <> 2) OR ((address_line1 IS NOT NULL) AND (city IS NOT NULL)))),
+  CONSTRAINT identity_submissions_check2 CHECK (((state <> 'rejection_pending'::text) OR (level = 2))),
+  CONSTRAINT identity_submissions_check3 CHECK (((state = ANY (ARRAY['approved'::text, 'rejected'::text])) = (decided_at IS NOT NULL))),
+  CONSTRAINT identity_submissions_check4 CHECK (((state <> 'rejected'::text) OR (reason IS NOT NULL))),
+  CONSTRAINT identity_submissions_city_check CHECK (((city IS NULL) OR ((length(city) >= 1) AND (length(city) <= 100)))),
+  CONSTRAINT identity_submissions_country_check CHECK (((country IS NULL) OR (country ~ '^[A-Z]{2}$'::text))),
+  CONSTRAINT identity_submissions_legal_name_check CHECK (((legal_name IS NULL) OR ((length(legal_name) >= 1) AND (length(legal_name) <= 200)))),
+  CONSTRAINT identity_submissions_level_check CHECK ((level = ANY (ARRAY[1, 2]))),
+  CONSTRAINT identity_submissions_member_id_fkey FOREIGN KEY (member_id) REFERENCES users(id),
+  CONSTRAINT identity_submissions_pkey PRIMARY KEY (id),
+  CONSTRAINT identity_submissions_postal_code_check CHECK (((postal_code IS NULL) OR ((length(postal_code) >= 1) AND (length(postal_code) <= 20)))),
+  CONSTRAINT identity_submissions_provider_check CHECK ((provider ~ '^[a-z0-9_]{1,40}$'::text)),
+  CONSTRAINT identity_submissions_provider_ref_check CHECK (((provider_ref IS NULL) OR ((length(provider_ref) >= 1) AND (length(provider_ref) <= 200)))),
+  CONSTRAINT identity_submissions_reason_check CHECK (((reason IS NULL) OR ((length(reason) >= 1) AND (length(reason) <= 1000)))),
+  CONSTRAINT identity_submissions_reviewer_id_fkey FOREIGN KEY (reviewer_id) REFERENCES users(id),
+  CONSTRAINT identity_submissions_second_reviewer_id_fkey FOREIGN KEY (second_reviewer_id) REFERENCES users(id),
+  CONSTRAINT identity_submissions_state_check CHECK ((state = ANY (ARRAY['submitted'::text, 'approved'::text, 'rejected'::text, 'rejection_pending'::text])))
+);
+
+CREATE TABLE public.income_holds (
+  id bigint DEFAULT nextval('income_holds_id_seq'::regclass) NOT NULL,
+  income_transaction_id bigint NOT NULL,
+  hold_transaction_id bigint NOT NULL,
+  member_id bigint NOT NULL,
+  wallet text NOT NULL,
+  asset text NOT NULL,
+  amount bigint NOT NULL,
+  income_type text NOT NULL,
+  earned_at timestamp with time zone NOT NULL,
+  release_at timestamp with time zone,
+  held_for text NOT NULL,
+  state text DEFAULT 'held'::text NOT NULL,
+  decided_at timestamp with time zone,
+  decided_by bigint,
+  decision_reason text,
+  settle_transaction_id bigint,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT income_holds_amount_check CHECK ((amount > 0)),
+  CONSTRAINT income_holds_asset_check CHECK ((asset = ANY (ARRAY['USD'::text, 'SGX'::text]))),
+  CONSTRAINT income_holds_check CHECK (((state = 'held'::text) = (decided_at IS NULL))),
+  CONSTRAINT income_holds_check1 CHECK (((state = 'held'::text) = (settle_transaction_id IS NULL))),
+  CONSTRAINT income_holds_check2 CHECK (((state <> 'reversed'::text) OR (decision_reason IS NOT NULL))),
+  CONSTRAINT income_holds_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id),
+  CONSTRAINT income_holds_decision_reason_check CHECK (((decision_reason IS NULL) OR ((length(decision_reason) >= 1) AND (length(decision_reason) <= 1000)))),
+  CONSTRAINT income_holds_held_for_check CHECK ((held_for = ANY (ARRAY['period'::text, 'flag'::text]))),
+  CONSTRAINT income_holds_hold_transaction_id_fkey FOREIGN KEY (hold_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT income_holds_hold_transaction_id_key UNIQUE (hold_transaction_id),
+  CONSTRAINT income_holds_income_transaction_id_fkey FOREIGN KEY (income_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT income_holds_income_transaction_id_key UNIQUE (income_transaction_id),
+  CONSTRAINT income_holds_member_id_fkey FOREIGN KEY (member_id) REFERENCES users(id),
+  CONSTRAINT income_holds_pkey PRIMARY KEY (id),
+  CONSTRAINT income_holds_settle_transaction_id_fkey FOREIGN KEY (settle_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT income_holds_settle_transaction_id_key UNIQUE (settle_transaction_id),
+  CONSTRAINT income_holds_state_check CHECK ((state = ANY (ARRAY['held'::text, 'released'::text, 'reversed'::text]))),
+  CONSTRAINT income_holds_wallet_check CHECK ((wallet = ANY (ARRAY['deposit'::text, 'working'::text, 'non_working'::text, 'compound'::text, 'token'::text])))
 );
 
 CREATE TABLE public.income_skips (
@@ -527,7 +641,7 @@ CREATE TABLE public.ledger_accounts (
   CONSTRAINT ledger_accounts_asset_check CHECK ((asset = ANY (ARRAY['USD'::text, 'SGX'::text]))),
   CONSTRAINT ledger_accounts_check CHECK ((allow_negative OR (balance >= 0))),
   CONSTRAINT ledger_accounts_check1 CHECK (((owner_id IS NULL) OR (NOT allow_negative))),
-  CONSTRAINT ledger_accounts_kind_check CHECK ((((owner_id IS NOT NULL) AND (kind = ANY (ARRAY['deposit'::text, 'working'::text, 'non_working'::text, 'compound'::text, 'token'::text, 'held'::text]))) OR ((owner_id IS NULL) AND (kind = ANY (ARRAY['cash'::text, 'income_expense'::text, 'fee_revenue'::text, 'pending_withdrawals'::text, 'token_treasury'::text, 'adjustments'::text, 'investments'::text, 'member_addresses'::text, 'treasury'::text, 'uncredited_deposits'::text]))))),
+  CONSTRAINT ledger_accounts_kind_check CHECK ((((owner_id IS NOT NULL) AND (kind = ANY (ARRAY['deposit'::text, 'working'::text, 'non_working'::text, 'compound'::text, 'token'::text, 'held'::text, 'pending'::text]))) OR ((owner_id IS NULL) AND (kind = ANY (ARRAY['cash'::text, 'income_expense'::text, 'fee_revenue'::text, 'pending_withdrawals'::text, 'token_treasury'::text, 'adjustments'::text, 'investments'::text, 'member_addresses'::text, 'treasury'::text, 'uncredited_deposits'::text]))))),
   CONSTRAINT ledger_accounts_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES users(id),
   CONSTRAINT ledger_accounts_pkey PRIMARY KEY (id),
   CONSTRAINT ledger_accounts_platform_derived CHECK (((owner_id IS NOT NULL) OR (balance = 0)))
@@ -639,7 +753,7 @@ CREATE TABLE public.member_events (
   seen_at timestamp with time zone,
   mail_state text DEFAULT 'pending'::text NOT NULL,
   CONSTRAINT member_events_dedupe_key_key UNIQUE (dedupe_key),
-  CONSTRAINT member_events_kind_check CHECK ((kind = ANY (ARRAY['withdrawal_held'::text, 'withdrawal_approved'::text, 'deposit_held'::text, 'deposit_credited'::text, 'deposit_refused'::text, 'withdrawal_paid'::text, 'withdrawal_declined'::text, 'plan_activated'::text, 'plan_ended'::text, 'income_missed'::text, 'ticket_answered'::text, 'ticket_closed'::text, 'reward_claimable'::text, 'payout_address_changed'::text]))),
+  CONSTRAINT member_events_kind_check CHECK ((kind = ANY (ARRAY['income_released'::text, 'income_reversed'::text, 'identity_approved'::text, 'identity_rejected'::text, 'withdrawal_held'::text, 'withdrawal_approved'::text, 'deposit_held'::text, 'deposit_credited'::text, 'deposit_refused'::text, 'withdrawal_paid'::text, 'withdrawal_declined'::text, 'plan_activated'::text, 'plan_ended'::text, 'income_missed'::text, 'ticket_answered'::text, 'ticket_closed'::text, 'reward_claimable'::text, 'payout_address_changed'::text]))),
   CONSTRAINT member_events_mail_state_check CHECK ((mail_state = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'off'::text, 'unsent'::text]))),
   CONSTRAINT member_events_pkey PRIMARY KEY (id),
   CONSTRAINT member_events_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
@@ -938,7 +1052,7 @@ CREATE TABLE public.payouts (
   CONSTRAINT payouts_network_check CHECK ((network = ANY (ARRAY['EVM'::text, 'TRON'::text]))),
   CONSTRAINT payouts_pkey PRIMARY KEY (withdrawal_id),
   CONSTRAINT payouts_reorgs_check CHECK ((reorgs >= 0)),
-  CONSTRAINT payouts_status_check CHECK ((status = ANY (ARRAY['approved'::text, 'sending'::text, 'paid'::text, 'failed'::text, 'held'::text]))),
+  CONSTRAINT payouts_status_check CHECK ((status = ANY (ARRAY['approved'::text, 'sending'::text, 'paid'::text, 'failed'::text, 'held'::text, 'sanctions_held'::text]))),
   CONSTRAINT payouts_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES withdrawals(id)
 );
 
@@ -960,6 +1074,22 @@ CREATE TABLE public.plans (
   CONSTRAINT plans_plan_period_check CHECK ((plan_period > 0)),
   CONSTRAINT plans_roi_day_check CHECK ((roi_day >= 0)),
   CONSTRAINT plans_sponsor_bonus_check CHECK ((sponsor_bonus >= 0))
+);
+
+CREATE TABLE public.privacy_exports (
+  id bigint DEFAULT nextval('privacy_exports_id_seq'::regclass) NOT NULL,
+  user_id bigint NOT NULL,
+  status text NOT NULL,
+  file bytea,
+  bytes integer,
+  files text[] DEFAULT '{}'::text[] NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  ready_at timestamp with time zone,
+  expires_at timestamp with time zone NOT NULL,
+  CONSTRAINT privacy_exports_check CHECK (((status = 'ready'::text) = (file IS NOT NULL))),
+  CONSTRAINT privacy_exports_pkey PRIMARY KEY (id),
+  CONSTRAINT privacy_exports_status_check CHECK ((status = ANY (ARRAY['preparing'::text, 'ready'::text, 'failed'::text]))),
+  CONSTRAINT privacy_exports_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id)
 );
 
 CREATE TABLE public.proof_leaves (
@@ -1150,6 +1280,73 @@ CREATE TABLE public.salary_payments (
   CONSTRAINT salary_payments_pkey PRIMARY KEY (id),
   CONSTRAINT salary_payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id),
   CONSTRAINT salary_payments_user_id_month_key UNIQUE (user_id, month)
+);
+
+CREATE TABLE public.sanctioned_addresses (
+  id bigint DEFAULT nextval('sanctioned_addresses_id_seq'::regclass) NOT NULL,
+  list_id bigint NOT NULL,
+  family text NOT NULL,
+  address text NOT NULL,
+  note text,
+  added_by bigint,
+  added_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT sanctioned_addresses_added_by_fkey FOREIGN KEY (added_by) REFERENCES users(id),
+  CONSTRAINT sanctioned_addresses_address_list_id_key UNIQUE (address, list_id),
+  CONSTRAINT sanctioned_addresses_check CHECK ((((family = 'evm'::text) AND (address ~ '^0x[0-9a-f]{40}$'::text)) OR ((family = 'tron'::text) AND (address ~ '^T[1-9A-HJ-NP-Za-km-z]{33}$'::text)))),
+  CONSTRAINT sanctioned_addresses_family_check CHECK ((family = ANY (ARRAY['evm'::text, 'tron'::text]))),
+  CONSTRAINT sanctioned_addresses_list_id_fkey FOREIGN KEY (list_id) REFERENCES sanctions_lists(id) ON DELETE CASCADE,
+  CONSTRAINT sanctioned_addresses_note_check CHECK (((note IS NULL) OR (length(note) <= 1000))),
+  CONSTRAINT sanctioned_addresses_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE public.sanctions_hits (
+  id bigint DEFAULT nextval('sanctions_hits_id_seq'::regclass) NOT NULL,
+  kind text NOT NULL,
+  member_id bigint NOT NULL,
+  address text NOT NULL,
+  list_id bigint NOT NULL,
+  list_source text NOT NULL,
+  list_date date NOT NULL,
+  deposit_id bigint,
+  withdrawal_id bigint,
+  flag_id bigint,
+  status text NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  decided_by bigint,
+  decided_at timestamp with time zone,
+  decision_reason text,
+  CONSTRAINT sanctions_hits_check CHECK (((kind = 'deposit'::text) = (deposit_id IS NOT NULL))),
+  CONSTRAINT sanctions_hits_check1 CHECK ((((kind = 'payout'::text) = (withdrawal_id IS NOT NULL)) OR (kind = 'withdrawal'::text))),
+  CONSTRAINT sanctions_hits_check2 CHECK (((status = ANY (ARRAY['refused'::text, 'held'::text])) = (decided_at IS NULL))),
+  CONSTRAINT sanctions_hits_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id),
+  CONSTRAINT sanctions_hits_decision_reason_check CHECK (((decision_reason IS NULL) OR ((length(decision_reason) >= 1) AND (length(decision_reason) <= 1000)))),
+  CONSTRAINT sanctions_hits_deposit_id_fkey FOREIGN KEY (deposit_id) REFERENCES deposits(id),
+  CONSTRAINT sanctions_hits_flag_id_fkey FOREIGN KEY (flag_id) REFERENCES member_flags(id),
+  CONSTRAINT sanctions_hits_kind_check CHECK ((kind = ANY (ARRAY['payout_address'::text, 'wallet'::text, 'withdrawal'::text, 'payout'::text, 'deposit'::text]))),
+  CONSTRAINT sanctions_hits_list_id_fkey FOREIGN KEY (list_id) REFERENCES sanctions_lists(id),
+  CONSTRAINT sanctions_hits_list_source_check CHECK ((list_source = ANY (ARRAY['ofac_sdn'::text, 'operator'::text]))),
+  CONSTRAINT sanctions_hits_member_id_fkey FOREIGN KEY (member_id) REFERENCES users(id),
+  CONSTRAINT sanctions_hits_pkey PRIMARY KEY (id),
+  CONSTRAINT sanctions_hits_status_check CHECK ((status = ANY (ARRAY['refused'::text, 'held'::text, 'released'::text, 'confirmed'::text]))),
+  CONSTRAINT sanctions_hits_withdrawal_id_fkey FOREIGN KEY (withdrawal_id) REFERENCES withdrawals(id)
+);
+
+CREATE TABLE public.sanctions_lists (
+  id bigint DEFAULT nextval('sanctions_lists_id_seq'::regclass) NOT NULL,
+  source text NOT NULL,
+  published_on date,
+  extracted_from text,
+  loaded_at timestamp with time zone DEFAULT now() NOT NULL,
+  entry_count integer DEFAULT 0 NOT NULL,
+  sha256 text,
+  loaded_by bigint,
+  replaced_at timestamp with time zone,
+  CONSTRAINT sanctions_lists_check CHECK (((source = 'operator'::text) OR (published_on IS NOT NULL))),
+  CONSTRAINT sanctions_lists_entry_count_check CHECK ((entry_count >= 0)),
+  CONSTRAINT sanctions_lists_loaded_by_fkey FOREIGN KEY (loaded_by) REFERENCES users(id),
+  CONSTRAINT sanctions_lists_pkey PRIMARY KEY (id),
+  CONSTRAINT sanctions_lists_sha256_check CHECK (((sha256 IS NULL) OR (sha256 ~ '^[0-9a-f]{64}$'::text))),
+  CONSTRAINT sanctions_lists_source_check CHECK ((source = ANY (ARRAY['ofac_sdn'::text, 'operator'::text])))
 );
 
 CREATE TABLE public.schema_migrations (
@@ -1736,10 +1933,26 @@ CREATE INDEX deposits_reorg_flagged_idx ON public.deposits USING btree (reorg_de
 CREATE INDEX deposits_reorg_recheck_idx ON public.deposits USING btree (decided_at) WHERE ((status = 'complete'::text) AND (chain_status = 'credited'::text) AND (reorg_status IS NULL));
 CREATE INDEX deposits_reorg_watched_idx ON public.deposits USING btree (reorg_checked_at NULLS FIRST, id) WHERE ((reorg_note IS NOT NULL) AND (reorg_status IS NULL) AND (status = 'complete'::text) AND (chain_status = 'credited'::text));
 CREATE INDEX deposits_status_idx ON public.deposits USING btree (status, created_at);
+CREATE INDEX deposits_user_credited_idx ON public.deposits USING btree (user_id, decided_at) INCLUDE (credited_amount, amount) WHERE (status = 'complete'::text);
 CREATE UNIQUE INDEX deposits_user_hash_live_key ON public.deposits USING btree (user_id, lower(hash)) WHERE ((status <> 'decline'::text) AND (source <> 'address'::text));
 CREATE INDEX deposits_user_idx ON public.deposits USING btree (user_id, created_at);
 CREATE UNIQUE INDEX earned_mark_days_pkey ON public.earned_mark_days USING btree (day);
 CREATE UNIQUE INDEX earned_marks_pkey ON public.earned_marks USING btree (day, member_id, income_type);
+CREATE UNIQUE INDEX identity_documents_pkey ON public.identity_documents USING btree (id);
+CREATE UNIQUE INDEX identity_documents_submission_id_kind_key ON public.identity_documents USING btree (submission_id, kind);
+CREATE INDEX identity_submissions_member_idx ON public.identity_submissions USING btree (member_id, level, id DESC);
+CREATE UNIQUE INDEX identity_submissions_open_uq ON public.identity_submissions USING btree (member_id, level) WHERE (state = ANY (ARRAY['submitted'::text, 'rejection_pending'::text]));
+CREATE UNIQUE INDEX identity_submissions_pkey ON public.identity_submissions USING btree (id);
+CREATE UNIQUE INDEX identity_submissions_provider_ref_uq ON public.identity_submissions USING btree (provider, provider_ref) WHERE (provider_ref IS NOT NULL);
+CREATE INDEX identity_submissions_queue_idx ON public.identity_submissions USING btree (id) WHERE (state = ANY (ARRAY['submitted'::text, 'rejection_pending'::text]));
+CREATE INDEX identity_submissions_retention_idx ON public.identity_submissions USING btree (decided_at) WHERE ((decided_at IS NOT NULL) AND (documents_deleted_at IS NULL));
+CREATE INDEX income_holds_created_idx ON public.income_holds USING btree (id DESC);
+CREATE INDEX income_holds_due_idx ON public.income_holds USING btree (release_at, id) WHERE (state = 'held'::text);
+CREATE UNIQUE INDEX income_holds_hold_transaction_id_key ON public.income_holds USING btree (hold_transaction_id);
+CREATE UNIQUE INDEX income_holds_income_transaction_id_key ON public.income_holds USING btree (income_transaction_id);
+CREATE INDEX income_holds_member_idx ON public.income_holds USING btree (member_id, id) WHERE (state = 'held'::text);
+CREATE UNIQUE INDEX income_holds_pkey ON public.income_holds USING btree (id);
+CREATE UNIQUE INDEX income_holds_settle_transaction_id_key ON public.income_holds USING btree (settle_transaction_id);
 CREATE UNIQUE INDEX income_skips_cause_key_key ON public.income_skips USING btree (cause_key);
 CREATE UNIQUE INDEX income_skips_pkey ON public.income_skips USING btree (id);
 CREATE INDEX income_skips_user_idx ON public.income_skips USING btree (user_id, created_at);
@@ -1821,6 +2034,8 @@ CREATE UNIQUE INDEX payouts_paid_log_key ON public.payouts USING btree (chain_id
 CREATE UNIQUE INDEX payouts_pkey ON public.payouts USING btree (withdrawal_id);
 CREATE INDEX payouts_waiting_idx ON public.payouts USING btree (network, withdrawal_id) WHERE (status = ANY (ARRAY['approved'::text, 'failed'::text]));
 CREATE UNIQUE INDEX plans_pkey ON public.plans USING btree (id);
+CREATE UNIQUE INDEX privacy_exports_pkey ON public.privacy_exports USING btree (id);
+CREATE UNIQUE INDEX privacy_exports_user_idx ON public.privacy_exports USING btree (user_id);
 CREATE UNIQUE INDEX proof_leaves_pkey ON public.proof_leaves USING btree (tree_id, member_id);
 CREATE UNIQUE INDEX proof_levels_pkey ON public.proof_levels USING btree (tree_id, level, chunk);
 CREATE UNIQUE INDEX proof_reserve_addresses_live ON public.proof_reserve_addresses USING btree (network, address) WHERE (removed_at IS NULL);
@@ -1842,6 +2057,16 @@ CREATE UNIQUE INDEX rollup_state_pkey ON public.rollup_state USING btree (name);
 CREATE UNIQUE INDEX rule_versions_pkey ON public.rule_versions USING btree (version);
 CREATE UNIQUE INDEX salary_payments_pkey ON public.salary_payments USING btree (id);
 CREATE UNIQUE INDEX salary_payments_user_id_month_key ON public.salary_payments USING btree (user_id, month);
+CREATE UNIQUE INDEX sanctioned_addresses_address_list_id_key ON public.sanctioned_addresses USING btree (address, list_id);
+CREATE INDEX sanctioned_addresses_list_idx ON public.sanctioned_addresses USING btree (list_id);
+CREATE UNIQUE INDEX sanctioned_addresses_pkey ON public.sanctioned_addresses USING btree (id);
+CREATE INDEX sanctions_hits_created_idx ON public.sanctions_hits USING btree (created_at DESC, id DESC);
+CREATE UNIQUE INDEX sanctions_hits_deposit_key ON public.sanctions_hits USING btree (deposit_id) WHERE (deposit_id IS NOT NULL);
+CREATE INDEX sanctions_hits_member_idx ON public.sanctions_hits USING btree (member_id);
+CREATE UNIQUE INDEX sanctions_hits_payout_held_key ON public.sanctions_hits USING btree (withdrawal_id) WHERE ((kind = 'payout'::text) AND (status = ANY (ARRAY['held'::text, 'confirmed'::text])));
+CREATE UNIQUE INDEX sanctions_hits_pkey ON public.sanctions_hits USING btree (id);
+CREATE UNIQUE INDEX sanctions_lists_current_key ON public.sanctions_lists USING btree (source) WHERE (replaced_at IS NULL);
+CREATE UNIQUE INDEX sanctions_lists_pkey ON public.sanctions_lists USING btree (id);
 CREATE UNIQUE INDEX schema_migrations_pkey ON public.schema_migrations USING btree (name);
 CREATE UNIQUE INDEX schema_repeatables_pkey ON public.schema_repeatables USING btree (path);
 CREATE UNIQUE INDEX sessions_pkey ON public.sessions USING btree (id);
@@ -1882,6 +2107,7 @@ CREATE INDEX topups_userto_idx ON public.topups USING btree (userto_id, created_
 CREATE UNIQUE INDEX transfers_pkey ON public.transfers USING btree (id);
 CREATE UNIQUE INDEX transfers_request_key_key ON public.transfers USING btree (request_key);
 CREATE INDEX transfers_user_idx ON public.transfers USING btree (user_id, created_at);
+CREATE INDEX transfers_user_sent_idx ON public.transfers USING btree (user_id, created_at) INCLUDE (amount) WHERE (kind = 'touser'::text);
 CREATE INDEX transfers_userto_idx ON public.transfers USING btree (userto_id, created_at);
 CREATE UNIQUE INDEX two_factor_recovery_codes_pkey ON public.two_factor_recovery_codes USING btree (id);
 CREATE INDEX two_factor_recovery_codes_user_idx ON public.two_factor_recovery_codes USING btree (user_id) WHERE (used_at IS NULL);
@@ -1925,6 +2151,7 @@ CREATE UNIQUE INDEX withdrawals_pkey ON public.withdrawals USING btree (id);
 CREATE UNIQUE INDEX withdrawals_request_key_key ON public.withdrawals USING btree (request_key);
 CREATE INDEX withdrawals_status_idx ON public.withdrawals USING btree (kind, status, created_at);
 CREATE INDEX withdrawals_user_idx ON public.withdrawals USING btree (user_id, created_at);
+CREATE INDEX withdrawals_user_live_idx ON public.withdrawals USING btree (user_id, created_at) INCLUDE (amount) WHERE (status <> 'decline'::text);
 
 -- Views
 
@@ -2073,6 +2300,7 @@ AS $function$
     WHEN entity = 'member_plan' THEN (SELECT user_id FROM member_plans WHERE id = entity_id::bigint)
     WHEN entity = 'leadership' THEN (SELECT user_id FROM leadership WHERE id = entity_id::bigint)
     WHEN entity = 'approval' THEN (SELECT member_id FROM approvals WHERE id = entity_id::bigint)
+    WHEN entity = 'sanctions_hit' THEN (SELECT member_id FROM sanctions_hits WHERE id = entity_id::bigint)
     ELSE NULL
   END
 $function$;
@@ -2156,6 +2384,70 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.identity_limit_check(p_user bigint, p_action text, p_amount bigint, p_limits jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_level integer;
+  v_field text;
+  v_limit bigint;
+  v_used bigint;
+  v_next integer;
+  v_locked boolean := false;
+BEGIN
+  IF p_limits IS NULL OR p_amount IS NULL OR p_amount <= 0 THEN
+    RETURN;
+  END IF;
+  SELECT u.identity_level INTO v_level FROM users u WHERE u.id = p_user;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  FOREACH v_field IN ARRAY CASE p_action
+      WHEN 'withdrawal' THEN ARRAY['withdrawalDay', 'withdrawalMonth']
+      WHEN 'deposit' THEN ARRAY['depositDay']
+      WHEN 'transfer' THEN ARRAY['transferDay']
+      WHEN 'plan' THEN ARRAY['largestPlan']
+      ELSE ARRAY[]::text[] END LOOP
+    v_limit := (p_limits -> v_level ->> v_field)::bigint;
+    CONTINUE WHEN v_limit IS NULL;
+    IF NOT v_locked THEN
+      SELECT u.identity_level INTO v_level FROM users u WHERE u.id = p_user FOR NO KEY UPDATE;
+      v_locked := true;
+      v_limit := (p_limits -> v_level ->> v_field)::bigint;
+      CONTINUE WHEN v_limit IS NULL;
+    END IF;
+    v_used := identity_limit_used(p_user, v_field);
+    IF v_used + p_amount > v_limit THEN
+      SELECT min(l) INTO v_next FROM generate_series(v_level + 1, jsonb_array_length(p_limits) - 1) l
+      WHERE (p_limits -> l ->> v_field) IS NULL OR (p_limits -> l ->> v_field)::bigint > v_limit;
+      RAISE EXCEPTION 'Over the identity level''s limit.' USING ERRCODE = 'SX601',
+        DETAIL = p_action || ' ' || CASE v_field WHEN 'withdrawalMonth' THEN 'month'
+                                                 WHEN 'largestPlan' THEN 'plan' ELSE 'day' END
+          || ' ' || v_limit || ' ' || v_level || ' ' || coalesce(v_next::text, '-') || ' ' || v_used;
+    END IF;
+  END LOOP;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.identity_limit_used(p_user bigint, p_key text)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT CASE p_key
+    WHEN 'withdrawalDay' THEN (SELECT coalesce(sum(w.amount), 0) FROM withdrawals w
+      WHERE w.user_id = p_user AND w.status <> 'decline' AND w.created_at > now() - interval '24 hours')
+    WHEN 'withdrawalMonth' THEN (SELECT coalesce(sum(w.amount), 0) FROM withdrawals w
+      WHERE w.user_id = p_user AND w.status <> 'decline' AND w.created_at > now() - interval '30 days')
+    WHEN 'depositDay' THEN (SELECT coalesce(sum(coalesce(d.credited_amount, d.amount)), 0) FROM deposits d
+      WHERE d.user_id = p_user AND d.status = 'complete' AND d.decided_at > now() - interval '24 hours')
+    WHEN 'transferDay' THEN (SELECT coalesce(sum(t.amount), 0) FROM transfers t
+      WHERE t.user_id = p_user AND t.kind = 'touser' AND t.created_at > now() - interval '24 hours')
+    WHEN 'largestPlan' THEN (SELECT coalesce(sum(mp.amount), 0) FROM member_plans mp
+      WHERE mp.user_id = p_user AND mp.status = 'active')
+    ELSE 0::bigint END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.income_decide(p_user bigint, p_amount bigint, p_feature text, p_feature_on boolean, p_gate text, p_cap_multiplier bigint, p_source_name text)
  RETURNS TABLE(pay bigint, reason text, cap bigint, earned bigint, closes boolean)
  LANGUAGE sql
@@ -2216,6 +2508,79 @@ AS $function$
     OFFSET 0
   ) r
 $function$;
+
+CREATE OR REPLACE FUNCTION public.income_hold_take(p_tx bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_days jsonb;
+  v_seq integer[];
+  v_tx bigint[];
+  v_key text[];
+  v_member bigint[];
+  v_wallet text[];
+  v_asset text[];
+  v_amount bigint[];
+  v_neg bigint[];
+  v_type text[];
+  v_earned timestamptz[];
+  v_release timestamptz[];
+  v_flagged boolean[];
+  v_n integer;
+BEGIN
+  SELECT s.value INTO v_days FROM settings s WHERE s.key = 'incomeHoldDays';
+  -- Today's behaviour, at the cost of two index probes: no income type has hold days and no member has an open flag
+  -- (member_flags_open_idx holds open flags only).
+  IF NOT EXISTS (SELECT 1 FROM jsonb_each(CASE WHEN jsonb_typeof(v_days) = 'object' THEN v_days ELSE '{}' END) d
+                 WHERE jsonb_typeof(d.value) = 'number' AND d.value::numeric > 0)
+     AND NOT EXISTS (SELECT 1 FROM member_flags f WHERE f.cleared_at IS NULL) THEN
+    RETURN;
+  END IF;
+  WITH c AS (
+    SELECT DISTINCT ON (t.id) t.id, t.idempotency_key, t.income_type, a.owner_id, a.kind, a.asset, e.amount,
+           t.created_at,
+           CASE WHEN jsonb_typeof(v_days -> t.income_type) = 'number' THEN (v_days ->> t.income_type)::integer
+                ELSE 0 END AS days,
+           EXISTS (SELECT 1 FROM member_flags f WHERE f.member_id = a.owner_id AND f.cleared_at IS NULL) AS flagged
+    FROM ledger_transactions t
+    JOIN ledger_entries e ON e.transaction_id = t.id
+    JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE t.id = ANY (p_tx) AND t.income_type IS NOT NULL AND a.owner_id IS NOT NULL AND e.amount > 0
+      AND a.kind IN ('deposit', 'working', 'non_working', 'compound', 'token')
+    ORDER BY t.id, e.id
+  ), h AS (
+    SELECT c.*, (row_number() OVER (ORDER BY c.id))::integer AS i FROM c WHERE c.days > 0 OR c.flagged
+  )
+  SELECT array_agg(h.i ORDER BY h.i), array_agg(h.id ORDER BY h.i), array_agg('hold:' || h.idempotency_key ORDER BY h.i),
+         array_agg(h.owner_id ORDER BY h.i), array_agg(h.kind ORDER BY h.i), array_agg(h.asset ORDER BY h.i),
+         array_agg(h.amount ORDER BY h.i), array_agg(-h.amount ORDER BY h.i), array_agg(h.income_type ORDER BY h.i),
+         array_agg(h.created_at ORDER BY h.i),
+         array_agg(CASE WHEN h.flagged THEN NULL ELSE h.created_at + make_interval(days => h.days) END ORDER BY h.i),
+         array_agg(h.flagged ORDER BY h.i)
+  INTO v_seq, v_tx, v_key, v_member, v_wallet, v_asset, v_amount, v_neg, v_type, v_earned, v_release, v_flagged
+  FROM h;
+  v_n := coalesce(cardinality(v_seq), 0);
+  IF v_n = 0 THEN
+    RETURN;
+  END IF;
+
+  INSERT INTO income_holds (income_transaction_id, hold_transaction_id, member_id, wallet, asset, amount, income_type,
+                            earned_at, release_at, held_for)
+  SELECT x.tx, m.transaction_id, x.member, x.wallet, x.asset, x.amount, x.type, x.earned, x.release,
+         CASE WHEN x.flagged THEN 'flag' ELSE 'period' END
+  FROM unnest(v_seq, v_tx, v_member, v_wallet, v_asset, v_amount, v_type, v_earned, v_release, v_flagged)
+       AS x (i, tx, member, wallet, asset, amount, type, earned, release, flagged)
+  JOIN ledger_post_many(
+         v_key, array_fill('income_hold'::text, ARRAY[v_n]), array_fill(NULL::text, ARRAY[v_n]), v_member,
+         ARRAY(SELECT CASE WHEN f THEN 'held for review' ELSE 'held until ' || to_char(r AT TIME ZONE 'UTC', 'YYYY-MM-DD') END
+               FROM unnest(v_flagged, v_release) WITH ORDINALITY AS y (f, r, j) ORDER BY y.j),
+         ARRAY(SELECT jsonb_build_object('income_transaction', t, 'release_at', r)
+               FROM unnest(v_tx, v_release) WITH ORDINALITY AS y (t, r, j) ORDER BY y.j),
+         NULL, v_seq || v_seq, v_member || v_member, v_wallet || array_fill('pending'::text, ARRAY[v_n]),
+         v_asset || v_asset, v_neg || v_amount) AS m ON m.posting = x.i
+  ON CONFLICT (income_transaction_id) DO NOTHING;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_entries_statement()
  RETURNS trigger
@@ -2336,6 +2701,10 @@ BEGIN
     END LOOP;
     INSERT INTO ledger_entries (transaction_id, account_id, amount)
     SELECT v_one, y.id, y.amt FROM unnest(v_acc, p_amounts) AS y (id, amt);
+    IF p_income_types[1] IS NOT NULL THEN
+      -- Income: held before it is paid when its type has a hold period or its member a flag (decision 0076).
+      PERFORM income_hold_take(ARRAY[v_one]);
+    END IF;
     posting := 1;
     transaction_id := v_one;
     created := true;
@@ -2406,6 +2775,10 @@ BEGIN
     INSERT INTO ledger_entries (transaction_id, account_id, amount)
     SELECT v_tx[z.p], z.id, z.amt FROM unnest(p_entry_of, v_acc, p_amounts) AS z (p, id, amt)
     WHERE v_tx[z.p] IS NOT NULL;
+    IF cardinality(array_remove(p_income_types, NULL)) > 0 THEN
+      -- Income: held before it is paid when its type has a hold period or its member a flag (decision 0076).
+      PERFORM income_hold_take(array_remove(v_tx, NULL));
+    END IF;
   END IF;
 
   -- Every posting's transaction: the new one, or the one its key posted first.
@@ -3231,7 +3604,7 @@ BEGIN
                    p_fee_percent, p_hash, p_created_by) r;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.transfer_touser(p_from bigint, p_to bigint, p_amount bigint, p_key text, p_created_by bigint, p_fingerprint text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.transfer_touser(p_from bigint, p_to bigint, p_amount bigint, p_key text, p_created_by bigint, p_fingerprint text DEFAULT NULL::text, p_identity_limits jsonb DEFAULT NULL::jsonb)
  RETURNS TABLE(id bigint, created boolean, kind text, user_id bigint, username text, userto_id bigint, userto text, amount bigint, created_at timestamp with time zone)
  LANGUAGE plpgsql
  ROWS 1
@@ -3253,6 +3626,7 @@ BEGIN
     END IF;
     -- The member sends their own money (the route is for members only): refused while blocked.
     PERFORM assert_may_move_money(p_from);
+    PERFORM identity_limit_check(p_from, 'transfer', p_amount, p_identity_limits);
     v_id := nextval('transfers_id_seq');
     SELECT l.transaction_id INTO v_ltx FROM ledger_post_many(
       ARRAY['transfer:' || v_id], ARRAY['transfer'], ARRAY[NULL]::text[], ARRAY[p_from],
@@ -3274,24 +3648,30 @@ BEGIN
   WHERE t.id = v_id;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.transfer_touser_batch(p_from bigint[], p_to bigint[], p_amount bigint[], p_key text[], p_created_by bigint[], p_fingerprint text[])
- RETURNS TABLE(i integer, id bigint, kind text, user_id bigint, username text, userto_id bigint, userto text, amount bigint, created_at timestamp with time zone, fullname text, userto_fullname text, err_code text, err_message text)
+CREATE OR REPLACE FUNCTION public.transfer_touser_batch(p_from bigint[], p_to bigint[], p_amount bigint[], p_key text[], p_created_by bigint[], p_fingerprint text[], p_identity_limits jsonb[] DEFAULT NULL::jsonb[])
+ RETURNS TABLE(i integer, id bigint, kind text, user_id bigint, username text, userto_id bigint, userto text, amount bigint, created_at timestamp with time zone, fullname text, userto_fullname text, err_code text, err_message text, err_detail text)
  LANGUAGE plpgsql
  ROWS 32
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+DECLARE
+  v_code text;
+  v_message text;
+  v_detail text;
 BEGIN
   FOR n IN 1 .. coalesce(cardinality(p_from), 0) LOOP
     BEGIN
       RETURN QUERY
       SELECT n, r.id, r.kind, r.user_id, r.username, r.userto_id, r.userto, r.amount, r.created_at,
-             a.fullname, b.fullname, NULL::text, NULL::text
-      FROM transfer_touser(p_from[n], p_to[n], p_amount[n], p_key[n], p_created_by[n], p_fingerprint[n]) r
+             a.fullname, b.fullname, NULL::text, NULL::text, NULL::text
+      FROM transfer_touser(p_from[n], p_to[n], p_amount[n], p_key[n], p_created_by[n], p_fingerprint[n],
+                           p_identity_limits[n]) r
       JOIN users a ON a.id = r.user_id
       JOIN users b ON b.id = r.userto_id;
     EXCEPTION WHEN OTHERS THEN
+      GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL;
       RETURN QUERY SELECT n, NULL::bigint, NULL::text, NULL::bigint, NULL::text, NULL::bigint, NULL::text,
-                          NULL::bigint, NULL::timestamptz, NULL::text, NULL::text, SQLSTATE::text, SQLERRM::text;
+                          NULL::bigint, NULL::timestamptz, NULL::text, NULL::text, v_code, v_message, v_detail;
     END;
   END LOOP;
 END $function$;
@@ -3333,7 +3713,7 @@ AS $function$
   SELECT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND p_type = ANY (e.events))
 $function$;
 
-CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean)
+CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean, p_identity_limits jsonb DEFAULT NULL::jsonb)
  RETURNS TABLE(id bigint, user_id bigint, username text, kind text, amount bigint, fee bigint, net bigint, currency text, address text, status text, note text, created_at timestamp with time zone, decided_at timestamp with time zone)
  LANGUAGE plpgsql
  ROWS 1
@@ -3378,6 +3758,7 @@ BEGIN
     IF p_amount < p_minimum THEN
       RAISE EXCEPTION 'Under the minimum.' USING ERRCODE = 'SX405';
     END IF;
+    PERFORM identity_limit_check(p_user, 'withdrawal', p_amount, p_identity_limits);
     INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, member_plan_id, request_key)
     VALUES (p_user, p_kind, p_amount, p_fee, p_amount - p_fee, v_currency, v_address, NULL, p_key)
     RETURNING withdrawals.id INTO v_id;
@@ -3404,7 +3785,7 @@ BEGIN
   FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE w.id = v_id;
 END $function$;
 
-CREATE OR REPLACE FUNCTION public.withdrawal_request_batch(p_user bigint[], p_kind text[], p_wallet text[], p_amount bigint[], p_fee bigint[], p_minimum bigint[], p_currency text[], p_key text[], p_fingerprint text[], p_created_by bigint[], p_check_blocked boolean[], p_feature_on boolean[])
+CREATE OR REPLACE FUNCTION public.withdrawal_request_batch(p_user bigint[], p_kind text[], p_wallet text[], p_amount bigint[], p_fee bigint[], p_minimum bigint[], p_currency text[], p_key text[], p_fingerprint text[], p_created_by bigint[], p_check_blocked boolean[], p_feature_on boolean[], p_identity_limits jsonb[] DEFAULT NULL::jsonb[])
  RETURNS TABLE(i integer, id bigint, user_id bigint, username text, fullname text, kind text, amount bigint, fee bigint, net bigint, currency text, address text, status text, note text, created_at timestamp with time zone, decided_at timestamp with time zone, err_code text, err_message text, err_detail text)
  LANGUAGE plpgsql
  ROWS 32
@@ -3422,7 +3803,7 @@ BEGIN
              r.status, r.note, r.created_at, r.decided_at, NULL::text, NULL::text, NULL::text
       FROM withdrawal_request(p_user[n], p_kind[n], p_wallet[n], p_amount[n], p_fee[n], p_minimum[n],
                               p_currency[n], p_key[n], p_fingerprint[n], p_created_by[n], p_check_blocked[n],
-                              p_feature_on[n]) r
+                              p_feature_on[n], p_identity_limits[n]) r
       JOIN users u ON u.id = r.user_id;
     EXCEPTION WHEN OTHERS THEN
       GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT, v_detail = PG_EXCEPTION_DETAIL;
@@ -3594,6 +3975,8 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.deposit_sweeps TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.deposits TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.earned_mark_days TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.earned_marks TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.identity_documents TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.identity_submissions TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.income_skips TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.leadership TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_account_figures TO sgx_app;
@@ -3626,6 +4009,7 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.payout_batches TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.payout_hot_txs TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.payouts TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.plans TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.privacy_exports TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.proof_leaves TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.proof_levels TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_balances TO sgx_app;
@@ -3635,6 +4019,9 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.reward_plans TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.roi_claims TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.rollup_state TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.salary_payments TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.sanctioned_addresses TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.sanctions_hits TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.sanctions_lists TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.schema_migrations TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.schema_repeatables TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.sessions TO sgx_app;
@@ -3669,6 +4056,7 @@ GRANT INSERT, SELECT ON TABLE public.request_keys TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.rule_versions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.uploads TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.api_keys TO sgx_app;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.income_holds TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.payout_address_changes TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_addresses TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_chains TO sgx_app;
@@ -3690,6 +4078,9 @@ GRANT SELECT, USAGE ON SEQUENCE public.cto_shares_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.deposit_addresses_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.deposit_sweeps_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.deposits_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.identity_documents_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.identity_submissions_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.income_holds_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.income_skips_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.leadership_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.ledger_accounts_id_seq TO sgx_app;
@@ -3710,12 +4101,16 @@ GRANT SELECT, USAGE ON SEQUENCE public.payout_attempts_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.payout_batches_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.payout_hot_txs_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.plans_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.privacy_exports_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.proof_reserve_addresses_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.proof_trees_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.reward_notices_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.reward_plans_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.roi_claims_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.salary_payments_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.sanctioned_addresses_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.sanctions_hits_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.sanctions_lists_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.sessions_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.simulations_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.staff_alerts_id_seq TO sgx_app;

@@ -19,6 +19,7 @@ export type AccountKind =
   | 'compound'
   | 'token'
   | 'held'
+  | 'pending'
   | 'cash'
   | 'income_expense'
   | 'fee_revenue'
@@ -40,11 +41,18 @@ export type Currency = 'BEP20' | 'TRC20';
 
 export type ReorgStatus = 'held' | 'released' | 'reversed';
 
-export type ChainStatus = 'waiting' | 'confirming' | 'credited' | 'refused' | 'manual' | 'below_minimum';
+export type ChainStatus =
+  | 'waiting'
+  | 'confirming'
+  | 'credited'
+  | 'refused'
+  | 'manual'
+  | 'below_minimum'
+  | 'sanctions_held';
 
 export type SweepStatus = 'prepared' | 'sent' | 'confirmed' | 'failed';
 
-export type PayoutStatus = 'approved' | 'sending' | 'paid' | 'failed' | 'held';
+export type PayoutStatus = 'approved' | 'sending' | 'paid' | 'failed' | 'held' | 'sanctions_held';
 
 export type PayoutBatchStatus = 'prepared' | 'sent' | 'paid' | 'failed' | 'expired' | 'reorged';
 
@@ -53,6 +61,10 @@ export type WithdrawalKind = 'working' | 'roi' | 'principal' | 'compound';
 export type TicketStatus = 'open' | 'in-progress' | 'resolved' | 'closed';
 
 export type MemberEventKind =
+  | 'income_released'
+  | 'income_reversed'
+  | 'identity_approved'
+  | 'identity_rejected'
   | 'withdrawal_held'
   | 'withdrawal_approved'
   | 'deposit_held'
@@ -80,7 +92,8 @@ export type ApprovalKindColumn =
   | 'chain_settings'
   | 'deposit_address'
   | 'token_price'
-  | 'plan';
+  | 'plan'
+  | 'sanctions_release';
 
 export type ApprovalStatusColumn = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
@@ -350,6 +363,64 @@ export interface EarnedMarksTable {
   member_id: bigint;
   income_type: string;
   amount: bigint;
+}
+
+export interface IdentityDocumentsTable {
+  id: Id;
+  submission_id: bigint;
+  kind: 'id_document' | 'selfie' | 'address_proof';
+  mime: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  size: number;
+  sha256: Buffer;
+  ciphertext: Buffer | null;
+  iv: Buffer;
+  auth_tag: Buffer;
+  key_id: string;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface IdentitySubmissionsTable {
+  id: Id;
+  member_id: bigint;
+  level: number;
+  state: Generated<'submitted' | 'approved' | 'rejected' | 'rejection_pending'>;
+  legal_name: string | null;
+  date_of_birth: string | null;
+  country: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  postal_code: string | null;
+  provider: Generated<string>;
+  provider_ref: string | null;
+  reviewer_id: bigint | null;
+  second_reviewer_id: bigint | null;
+  reason: string | null;
+  submitted_at: Timestamp;
+  reviewed_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  documents_deleted_at: NullableTimestamp;
+}
+
+export interface IncomeHoldsTable {
+  id: Id;
+  income_transaction_id: bigint;
+  hold_transaction_id: bigint;
+  member_id: bigint;
+  wallet: 'deposit' | 'working' | 'non_working' | 'compound' | 'token';
+  asset: 'USD' | 'SGX';
+  amount: bigint;
+  income_type: string;
+  earned_at: RequiredTimestamp;
+  release_at: NullableTimestamp;
+  held_for: 'period' | 'flag';
+  state: Generated<'held' | 'released' | 'reversed'>;
+  decided_at: NullableTimestamp;
+  decided_by: bigint | null;
+  decision_reason: string | null;
+  settle_transaction_id: bigint | null;
+  created_at: Timestamp;
 }
 
 export interface IncomeSkipsTable {
@@ -705,6 +776,18 @@ export interface PlansTable {
   deleted_at: NullableTimestamp;
 }
 
+export interface PrivacyExportsTable {
+  id: Id;
+  user_id: bigint;
+  status: 'preparing' | 'ready' | 'failed';
+  file: Buffer | null;
+  bytes: number | null;
+  files: Generated<string[]>;
+  created_at: Timestamp;
+  ready_at: NullableTimestamp;
+  expires_at: RequiredTimestamp;
+}
+
 export interface ProofLeavesTable {
   tree_id: bigint;
   member_id: bigint;
@@ -834,6 +917,46 @@ export interface SalaryPaymentsTable {
   due: bigint;
   paid: bigint;
   created_at: Timestamp;
+}
+
+export interface SanctionedAddressesTable {
+  id: Id;
+  list_id: bigint;
+  family: 'evm' | 'tron';
+  address: string;
+  note: string | null;
+  added_by: bigint | null;
+  added_at: Timestamp;
+}
+
+export interface SanctionsHitsTable {
+  id: Id;
+  kind: 'payout_address' | 'wallet' | 'withdrawal' | 'payout' | 'deposit';
+  member_id: bigint;
+  address: string;
+  list_id: bigint;
+  list_source: 'ofac_sdn' | 'operator';
+  list_date: string;
+  deposit_id: bigint | null;
+  withdrawal_id: bigint | null;
+  flag_id: bigint | null;
+  status: 'refused' | 'held' | 'released' | 'confirmed';
+  created_at: Timestamp;
+  decided_by: bigint | null;
+  decided_at: NullableTimestamp;
+  decision_reason: string | null;
+}
+
+export interface SanctionsListsTable {
+  id: Id;
+  source: 'ofac_sdn' | 'operator';
+  published_on: string | null;
+  extracted_from: string | null;
+  loaded_at: Timestamp;
+  entry_count: Generated<number>;
+  sha256: string | null;
+  loaded_by: bigint | null;
+  replaced_at: NullableTimestamp;
 }
 
 export interface SchemaMigrationsTable {
@@ -1230,6 +1353,9 @@ export interface DB {
   deposits: DepositsTable;
   earned_mark_days: EarnedMarkDaysTable;
   earned_marks: EarnedMarksTable;
+  identity_documents: IdentityDocumentsTable;
+  identity_submissions: IdentitySubmissionsTable;
+  income_holds: IncomeHoldsTable;
   income_skips: IncomeSkipsTable;
   leadership: LeadershipTable;
   ledger_account_figures: LedgerAccountSumsTable;
@@ -1265,6 +1391,7 @@ export interface DB {
   payout_hot_txs: PayoutHotTxsTable;
   payouts: PayoutsTable;
   plans: PlansTable;
+  privacy_exports: PrivacyExportsTable;
   proof_leaves: ProofLeavesTable;
   proof_levels: ProofLevelsTable;
   proof_reserve_addresses: ProofReserveAddressesTable;
@@ -1279,6 +1406,9 @@ export interface DB {
   rollup_state: RollupStateTable;
   rule_versions: RuleVersionsTable;
   salary_payments: SalaryPaymentsTable;
+  sanctioned_addresses: SanctionedAddressesTable;
+  sanctions_hits: SanctionsHitsTable;
+  sanctions_lists: SanctionsListsTable;
   schema_migrations: SchemaMigrationsTable;
   schema_repeatables: SchemaRepeatablesTable;
   sessions: SessionsTable;

@@ -112,6 +112,9 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       role: 'user',
     });
     await addToUplineTeams(tx, member, 1);
+    // The demo member has verified their identity to level 2 (no limits by default, decision 0073), so the demo's
+    // history and the browser tests move money as before; a fresh registration starts at level 0.
+    await tx.updateTable('users').set({ identity_level: 2 }).where('id', '=', member).execute();
     await signedIn(deps, tx, member, addressesOf('member').registers);
     return { admin, root, member };
   });

@@ -83,6 +83,9 @@ export const sqlErrors = {
   },
   // The watch time is a setting of the caller's.
   SX505: { raisedBy: 'functions/roi_claim.sql', error: 'BUSINESS_RULE', message: null },
+  // An identity level's limit (decision 0073). DETAIL: the action, window, limit, level, next level and what is
+  // used; the member's error (which level lifts it): modules/identity-limits/limits.ts identityLimitRefusal.
+  SX601: { raisedBy: 'functions/identity_limit_check.sql', error: 'BUSINESS_RULE', message: null },
 } as const satisfies Record<string, Entry>;
 
 export type SqlErrorCode = keyof typeof sqlErrors;

@@ -4,7 +4,9 @@ import { reconcilePayoutsOnChain } from '../modules/chain-payouts/payouts.reconc
 import { ReorgRecheck } from '../modules/chains/recheck';
 import { VERIFY_QUEUE } from '../modules/chains/verifier';
 import { DepositReorgService } from '../modules/deposits/deposits.reorg';
+import { deleteExpiredIdentityDocuments } from '../modules/identity/retention';
 import { runSalary } from '../modules/income/salary.job';
+import { releaseDueHolds } from '../modules/income-holds/income-holds.service';
 import { checkTeamCounters } from '../modules/members/counters';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
 import { Rollups } from '../modules/rollups/rollups';
@@ -49,6 +51,13 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       'Marks ranks whose window closed unclaimed as expired and reopens them with a new window (00:05 UTC).',
     run: (deps, _data, now) => deps.rewards.renewExpiredWindows(now),
+  },
+  {
+    name: 'identity-documents-retention-daily',
+    cron: '25 1 * * *',
+    describe:
+      "Deletes identity documents' files identityDocumentRetentionDays after their decision, keeping the decision (01:25 UTC).",
+    run: (deps, _data, now) => deleteExpiredIdentityDocuments(deps.db, deps.settings, now),
   },
   {
     name: 'team-counters-daily',
@@ -170,6 +179,13 @@ export const jobs: JobDefinition<JobData>[] = [
       );
       return { built: r.built, day: r.report.day, days_covered_stopped: r.report.runway[2]?.days_covered };
     },
+  },
+  {
+    name: 'income-holds-daily',
+    cron: '10 0 * * *',
+    describe:
+      'Pays held income whose release date has passed into its wallet, unless its member has an open compliance flag (00:10 UTC; idempotent: each hold is released once; decision 0076).',
+    run: async (deps, _data, now) => ({ released: await releaseDueHolds(deps.db, now) }),
   },
   {
     name: 'earned-marks-hourly',

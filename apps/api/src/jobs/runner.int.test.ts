@@ -60,6 +60,8 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       { name: 'deposits-chain-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'deposits-reorg-recheck', cron: '* * * * *', timezone: 'UTC' },
       { name: 'earned-marks-hourly', cron: '25 * * * *', timezone: 'UTC' },
+      { name: 'identity-documents-retention-daily', cron: '25 1 * * *', timezone: 'UTC' },
+      { name: 'income-holds-daily', cron: '10 0 * * *', timezone: 'UTC' },
       { name: 'ledger-figures-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-hot', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-reconcile-daily', cron: '40 1 * * *', timezone: 'UTC' },

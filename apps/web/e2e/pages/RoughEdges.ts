@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { uniqueMember } from '../fixtures';
 import { adminCallApproved } from './ApprovalPages';
+import { setIdentityLevel } from './IdentityLimits';
 import { apiPost, apiSignIn } from './MoneyApi';
 
 /** "0.00800000" -> "$0.008": a per-token price with the token's decimals (2 to 8), by text only. */
@@ -32,6 +33,8 @@ export async function memberViaApi(
   expect(res.status(), await res.text()).toBe(201);
   const signedIn = await apiSignIn(request, 'member', m.email, m.password);
   const body = (await res.json()) as { auth: { refferal_code: string } };
+  // Level 2 (no limits by default): a spec about another rule is not stopped by an identity limit (decision 0073).
+  await setIdentityLevel(signedIn.id, 2);
   return { ...signedIn, code: body.auth.refferal_code, email: m.email, password: m.password };
 }
 

@@ -14,7 +14,7 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const dataDir = path.join(repoRoot, '.tmp', `e2e-${process.env.E2E_PORT ?? 3100}`);
 
 /** The database's owner URL: the port of the running PostgreSQL (its postmaster.pid) and its generated password. */
-function databaseUrl(): string {
+export function databaseUrl(): string {
   const pid = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const port = Number(pid[3]);
   if (!Number.isInteger(port) || port <= 0)

@@ -38,4 +38,9 @@ export const adminPages = {
   AdminRuleVersionsPage: (): PageModule => import('../pages/admin/RuleVersionsPage'),
   AdminApiKeysPage: (): PageModule => import('../pages/admin/ApiKeysPage'),
   AdminWebhooksPage: (): PageModule => import('../pages/admin/WebhooksPage'),
+  AdminIdentityReviewPage: (): PageModule => import('../pages/admin/IdentityReviewPage'),
+  AdminIdentityLevelsPage: (): PageModule => import('../pages/admin/IdentityLevelsPage'),
+  AdminHeldIncomePage: (): PageModule => import('../pages/admin/HeldIncomePage'),
+  AdminComplianceFlagsPage: (): PageModule => import('../pages/admin/ComplianceFlagsPage'),
+  AdminSanctionsPage: (): PageModule => import('../pages/admin/SanctionsPage'),
 };

@@ -8,6 +8,7 @@ type PageModule = Promise<{ default: ComponentType }>;
  */
 export const memberPages = {
   ProfilePage: (): PageModule => import('../pages/member/ProfilePage'),
+  IdentityPage: (): PageModule => import('../pages/member/IdentityPage'),
   Web3DepositPage: (): PageModule => import('../pages/member/Web3DepositPage'),
   NotificationsPage: (): PageModule => import('../pages/member/NotificationsPage'),
   DepositHistoryPage: (): PageModule => import('../pages/member/DepositHistoryPage'),
@@ -29,4 +30,5 @@ export const memberPages = {
   SecurityPage: (): PageModule => import('../pages/member/SecurityPage'),
   StatementsPage: (): PageModule => import('../pages/member/StatementsPage'),
   MemberProofPage: (): PageModule => import('../pages/member/ProofPage'),
+  MemberPrivacyPage: (): PageModule => import('../pages/member/PrivacyPage'),
 };

@@ -83,11 +83,17 @@ const AdminAuditPage = adminPage('AdminAuditPage');
 const AdminStaffPage = adminPage('AdminStaffPage');
 const AdminApiKeysPage = adminPage('AdminApiKeysPage');
 const AdminWebhooksPage = adminPage('AdminWebhooksPage');
+const AdminIdentityReviewPage = adminPage('AdminIdentityReviewPage');
+const AdminIdentityLevelsPage = adminPage('AdminIdentityLevelsPage');
+const AdminHeldIncomePage = adminPage('AdminHeldIncomePage');
+const AdminComplianceFlagsPage = adminPage('AdminComplianceFlagsPage');
+const AdminSanctionsPage = adminPage('AdminSanctionsPage');
 const AdminProofPage = adminPage('AdminProofPage');
 const AdminSolvencyPage = adminPage('AdminSolvencyPage');
 const AdminRuleVersionsPage = adminPage('AdminRuleVersionsPage');
 
 const ProfilePage = memberPage('ProfilePage');
+const IdentityPage = memberPage('IdentityPage');
 const MemberDashboardPage = preloadableLazy(() => import('../pages/member/DashboardPage'));
 const Web3DepositPage = memberPage('Web3DepositPage');
 const NotificationsPage = memberPage('NotificationsPage');
@@ -110,6 +116,7 @@ const MemberTokenPage = memberPage('MemberTokenPage');
 const SecurityPage = memberPage('SecurityPage');
 const StatementsPage = memberPage('StatementsPage');
 const MemberProofPage = memberPage('MemberProofPage');
+const MemberPrivacyPage = memberPage('MemberPrivacyPage');
 
 /** The route table of spec 2.1. */
 export const routes: RouteObject[] = [
@@ -170,6 +177,11 @@ export const routes: RouteObject[] = [
               { path: '/admin/staff', element: <AdminStaffPage /> },
               { path: '/admin/api-keys', element: <AdminApiKeysPage /> },
               { path: '/admin/webhooks', element: <AdminWebhooksPage /> },
+              { path: '/admin/identity', element: <AdminIdentityReviewPage /> },
+              { path: '/admin/identity-levels', element: <AdminIdentityLevelsPage /> },
+              { path: '/admin/held-income', element: <AdminHeldIncomePage /> },
+              { path: '/admin/compliance/flags', element: <AdminComplianceFlagsPage /> },
+              { path: '/admin/sanctions', element: <AdminSanctionsPage /> },
               { path: '/admin/proof', element: <AdminProofPage /> },
               { path: '/admin/solvency', element: <AdminSolvencyPage /> },
               // Added: the versions of the economic rules (decision 0070).
@@ -203,6 +215,7 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { path: '/user/profile/:id', element: <ProfilePage /> },
+              { path: '/user/identity', element: <IdentityPage /> },
               { path: '/user/dashboard', element: <MemberDashboardPage /> },
               { path: '/user/web3-deposit', element: <Web3DepositPage /> },
               { path: '/user/notifications', element: <NotificationsPage /> },
@@ -228,6 +241,7 @@ export const routes: RouteObject[] = [
               { path: '/user/security', element: <SecurityPage /> },
               { path: '/user/statements', element: <StatementsPage /> },
               { path: '/user/proof', element: <MemberProofPage /> },
+              { path: '/user/privacy', element: <MemberPrivacyPage /> },
             ],
           },
         ],

@@ -1,5 +1,6 @@
 import { ApiError } from '../app/apiError';
 import { serverText } from '../i18n/server';
+import { isIdentityLimit } from '../modules/identity-limits/limitError';
 
 interface Issue {
   path: readonly PropertyKey[];
@@ -26,7 +27,8 @@ export function serverFieldErrors(
   error: unknown,
   rename: Record<string, string> = {},
 ): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
+  // An identity limit's details (decision 0073) name no field: its message and link are in ApiErrorAlert.
+  if (!(error instanceof ApiError) || isIdentityLimit(error.details)) return {};
   const out: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.details)) {
     const first = messages[0];

@@ -207,6 +207,8 @@ async function join(
       role: 'user',
     });
     await addToUplineTeams(tx, id, 1);
+    // The history's members verified their identity (level 2: no limits by default, decision 0073).
+    await tx.updateTable('users').set({ identity_level: 2 }).where('id', '=', id).execute();
     await signedIn(deps, tx, id, addressesOf(j.key).registers);
     return id;
   });

@@ -6,7 +6,9 @@
 --
 -- Posting i: p_keys[i] (its idempotency key: a key posted before posts nothing and answers its first transaction),
 -- p_kinds[i], p_income_types[i], p_member_ids[i], p_memos[i], p_details[i]; all by p_created_by. An income posting
--- (p_income_types[i] set) names in its details the rule version in force (decision 0070: rule_versions, the latest
+-- (p_income_types[i] set) is held before it is paid when its type has a hold period or its member an open flag
+-- (income_hold_take.sql, decision 0076: a second transaction, no income type, to the member's 'pending'); it names
+-- in its details the rule version in force (decision 0070: rule_versions, the latest
 -- one; read once a call, only when an income is posted), so every income credit says which rules computed it. Entry j belongs to
 -- posting p_entry_of[j] (1-based) and moves p_amounts[j] on the account (p_owners[j], p_account_kinds[j],
 -- p_assets[j]), opened when missing (a platform account, owner NULL, may go negative). Each account of a new
@@ -100,6 +102,10 @@ BEGIN
     END LOOP;
     INSERT INTO ledger_entries (transaction_id, account_id, amount)
     SELECT v_one, y.id, y.amt FROM unnest(v_acc, p_amounts) AS y (id, amt);
+    IF p_income_types[1] IS NOT NULL THEN
+      -- Income: held before it is paid when its type has a hold period or its member a flag (decision 0076).
+      PERFORM income_hold_take(ARRAY[v_one]);
+    END IF;
     posting := 1;
     transaction_id := v_one;
     created := true;
@@ -170,6 +176,10 @@ BEGIN
     INSERT INTO ledger_entries (transaction_id, account_id, amount)
     SELECT v_tx[z.p], z.id, z.amt FROM unnest(p_entry_of, v_acc, p_amounts) AS z (p, id, amt)
     WHERE v_tx[z.p] IS NOT NULL;
+    IF cardinality(array_remove(p_income_types, NULL)) > 0 THEN
+      -- Income: held before it is paid when its type has a hold period or its member a flag (decision 0076).
+      PERFORM income_hold_take(array_remove(v_tx, NULL));
+    END IF;
   END IF;
 
   -- Every posting's transaction: the new one, or the one its key posted first.

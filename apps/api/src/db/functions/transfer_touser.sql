@@ -4,8 +4,11 @@
 -- first, so the ledger key 'transfer:<id>' is known before the row exists. What a transfer does and answers is
 -- unchanged: a key used before returns that transfer (created false), a missing recipient is SX201, a blocked
 -- sender is refused, the same checks as the table's (the amount, not to oneself) are made first, and the posting
--- is ledger_post_many's (one posting).
-CREATE OR REPLACE FUNCTION public.transfer_touser(p_from bigint, p_to bigint, p_amount bigint, p_key text, p_created_by bigint, p_fingerprint text DEFAULT NULL::text)
+-- is ledger_post_many's (one posting). Past the blocked check, the sender's identity level's transfer limit
+-- (identity_limit_check.sql, decision 0073; p_identity_limits the caller's setting in units): the old shape is
+-- dropped first.
+DROP FUNCTION IF EXISTS transfer_touser(bigint, bigint, bigint, text, bigint, text);
+CREATE OR REPLACE FUNCTION public.transfer_touser(p_from bigint, p_to bigint, p_amount bigint, p_key text, p_created_by bigint, p_fingerprint text DEFAULT NULL::text, p_identity_limits jsonb DEFAULT NULL::jsonb)
  RETURNS TABLE(id bigint, created boolean, kind text, user_id bigint, username text, userto_id bigint, userto text, amount bigint, created_at timestamp with time zone)
  LANGUAGE plpgsql
  ROWS 1
@@ -27,6 +30,7 @@ BEGIN
     END IF;
     -- The member sends their own money (the route is for members only): refused while blocked.
     PERFORM assert_may_move_money(p_from);
+    PERFORM identity_limit_check(p_from, 'transfer', p_amount, p_identity_limits);
     v_id := nextval('transfers_id_seq');
     SELECT l.transaction_id INTO v_ltx FROM ledger_post_many(
       ARRAY['transfer:' || v_id], ARRAY['transfer'], ARRAY[NULL]::text[], ARRAY[p_from],

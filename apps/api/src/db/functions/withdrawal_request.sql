@@ -1,8 +1,11 @@
 -- withdrawal_request: its live definition (decision 0057: edit this file; no migration needed).
 -- The wallet withdrawal request (first made in migration 0026), with one more check after the payout address: the address
 -- must not be inside a hold. SX406 carries the currency and the hold's end (ISO, UTC) in its DETAIL. A new request
--- writes its webhook event (webhook_emit.sql, decision 0072).
-CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean)
+-- writes its webhook event (webhook_emit.sql, decision 0072). Past the minimum, the member's identity level's
+-- withdrawal limits (identity_limit_check.sql, decision 0073; p_identity_limits the caller's setting in units): the
+-- old shape without them is dropped first.
+DROP FUNCTION IF EXISTS withdrawal_request(bigint, text, text, bigint, bigint, bigint, text, text, text, bigint, boolean, boolean);
+CREATE OR REPLACE FUNCTION public.withdrawal_request(p_user bigint, p_kind text, p_wallet text, p_amount bigint, p_fee bigint, p_minimum bigint, p_currency text, p_key text, p_fingerprint text, p_created_by bigint, p_check_blocked boolean, p_feature_on boolean, p_identity_limits jsonb DEFAULT NULL::jsonb)
  RETURNS TABLE(id bigint, user_id bigint, username text, kind text, amount bigint, fee bigint, net bigint, currency text, address text, status text, note text, created_at timestamp with time zone, decided_at timestamp with time zone)
  LANGUAGE plpgsql
  ROWS 1
@@ -47,6 +50,7 @@ BEGIN
     IF p_amount < p_minimum THEN
       RAISE EXCEPTION 'Under the minimum.' USING ERRCODE = 'SX405';
     END IF;
+    PERFORM identity_limit_check(p_user, 'withdrawal', p_amount, p_identity_limits);
     INSERT INTO withdrawals (user_id, kind, amount, fee, net, currency, address, member_plan_id, request_key)
     VALUES (p_user, p_kind, p_amount, p_fee, p_amount - p_fee, v_currency, v_address, NULL, p_key)
     RETURNING withdrawals.id INTO v_id;

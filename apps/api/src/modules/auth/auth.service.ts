@@ -8,6 +8,7 @@ import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
+import { assertCountryServed } from '../identity-limits/country';
 import type { SettingsService } from '../settings/settings.service';
 import { addToUplineTeams } from '../teams/uplines';
 import { emit } from '../webhooks/emit';
@@ -47,6 +48,7 @@ export class AuthService {
     await this.settings.requireFeature('registration');
     await this.limiter.hit(`register:ip:${meta.ip}`, this.limits.registerPerIp, this.limits.windowMs);
     const settings = await this.settings.all();
+    if (body.country !== undefined) assertCountryServed(settings, body.country);
     const sponsorCode = body.referralBy || settings.rootReferralCode;
     const sponsor = await this.db
       .selectFrom('users')
@@ -71,6 +73,8 @@ export class AuthService {
         role: 'user',
       });
       await addToUplineTeams(tx, id, 1);
+      if (body.country !== undefined)
+        await tx.updateTable('users').set({ country: body.country }).where('id', '=', id).execute();
       const member = await tx
         .selectFrom('users')
         .select(['username', 'created_at'])

@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
 import { hex, isNotFound, lower, readHeadBlock, readPayoutVersion } from '../chains/reader';
+import { holdListedPayouts } from '../sanctions/sanctions.hits';
 import type { SettingsService } from '../settings/settings.service';
 import { eligibleForHotWallet } from './hot-policy';
 import {
@@ -138,6 +139,8 @@ export class HotWalletPayer {
     const still = await openHotBatches(this.db, chainId).executeTakeFirst();
     if (still) return `waiting for batch #${still.id} to be confirmed`;
 
+    // Approved payouts to listed addresses are held before any is picked (decision 0075).
+    await holdListedPayouts(this.db);
     const balance = (await this.balance(chainId, s)) ?? 0n;
     const allowance = await client.readContract({
       address: s.token_address as Address,

@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainSettingsRow, ChainsService } from '../chains/chains.service';
 import { lower, readHeadBlock, readPayoutVersion } from '../chains/reader';
+import { holdListedPayouts } from '../sanctions/sanctions.hits';
 
 /** A batch the operator's wallet sends must be mined within this time, else it reverts and its payouts wait again. */
 export const WALLET_BATCH_TTL_MS = 60 * 60 * 1000;
@@ -182,6 +183,8 @@ export async function prepareBatch(
   chains: ChainsService,
   input: Omit<PrepareInput, 'contractVersion'>,
 ): Promise<bigint> {
+  // A payout to a listed address is held, not prepared (decision 0075); the batch then refuses it by its status.
+  await holdListedPayouts(db, input.withdrawalIds);
   const s = await chains.settings(input.chainId);
   const { contract, client } = payableChain(chains, input.chainId, s);
   const head = await readHeadBlock(client);

@@ -8,6 +8,9 @@ import { AppError } from '../../http/errors';
 import { unlogged, type Warn } from '../../log';
 import type { DepositsService } from '../deposits/deposits.service';
 import { post } from '../ledger/ledger.service';
+import { recordHeldDeposits } from '../sanctions/sanctions.hits';
+import { listedForm, screenMany } from '../sanctions/sanctions.lists';
+import { normaliseAddress } from '../sanctions/sdn-parser';
 import type { ChainSettingsRow } from './chains.service';
 import type { ScannedTransfer } from './reader';
 import { lockChainState } from './verifier.support';
@@ -86,6 +89,13 @@ export async function recordAddressDeposits(
   const currency = chainId === TRON_CHAIN_ID ? ('TRC20' as const) : ('BEP20' as const);
   const now = new Date();
   const confirming = [];
+  const held = [];
+  // Every sender is screened (decision 0075): a listed sender's transfer is recorded held past its confirmations,
+  // never as confirming, so no path credits it until two admins release it.
+  const listed = await screenMany(
+    db,
+    matched.map((m) => listedForm(chainId, m.transfer.from)),
+  );
   for (const { transfer: t, userId } of matched) {
     const exact = tokenToPlatformUnits(t.value, settings.token_decimals);
     // The whole 10^-8 units below the value, for an admin to decide on when it is not exact.
@@ -106,6 +116,17 @@ export async function recordAddressDeposits(
       checked_at: now,
       source: 'address' as const,
     };
+    if (listed.has(normaliseAddress(listedForm(chainId, t.from))?.address ?? '')) {
+      if (safe)
+        held.push({
+          ...row,
+          amount: amount > 0n ? amount : 1n,
+          chain_status: 'sanctions_held' as const,
+          chain_reason:
+            'This deposit is held for a compliance review. Our compliance team will contact you about it.',
+        });
+      continue;
+    }
     if (exact !== null && amount >= settings.min_deposit) {
       confirming.push({ ...row, chain_status: 'confirming' as const, chain_reason: null });
       continue;
@@ -130,6 +151,18 @@ export async function recordAddressDeposits(
       .values(confirming)
       .onConflict((oc) => oc.doNothing())
       .execute();
+  if (held.length > 0) {
+    const ids = await db
+      .insertInto('deposits')
+      .values(held)
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .execute();
+    await recordHeldDeposits(
+      db,
+      ids.map((r) => r.id),
+    );
+  }
 }
 
 /** A transfer below the minimum, past its confirmations: recorded closed and booked as received, not credited. */

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Warn } from '../../log';
 import type { DepositsService } from '../deposits/deposits.service';
+import { holdRecordedDeposit } from '../sanctions/sanctions.hits';
+import { listedForm, screenMany } from '../sanctions/sanctions.lists';
+import { normaliseAddress } from '../sanctions/sdn-parser';
 import type { ChainSettingsRow, ChainsService } from './chains.service';
 import { readBlockHash, readHead, readTokenTransfers, type ScannedTransfer } from './reader';
 import { creditAddressDeposits, type Matched, matchTransfers, recordAddressDeposits } from './scan.match';
@@ -158,10 +161,20 @@ async function creditRange(
   const own = matched.filter((m): m is Matched & { kind: 'address' } => m.kind === 'address');
   await recordAddressDeposits(deps.db, chainId, settings, own, head, true);
   let credited = await creditAddressDeposits(deps, chainId, own);
-  for (const m of matched) {
-    if (m.kind !== 'linked') continue;
+  const linked = matched.filter((m) => m.kind === 'linked');
+  // A linked wallet listed after it was linked: its transfer is recorded, then held, not verified (decision 0075).
+  const listed = await screenMany(
+    deps.db,
+    linked.map((m) => listedForm(chainId, m.transfer.from)),
+  );
+  for (const m of linked) {
     const id = await deps.verifier.recordLinked(chainId, settings, m.transfer, m.userId);
-    if (id !== undefined && (await deps.verifier.verify(id)).status === 'credited') credited++;
+    if (id === undefined) continue;
+    if (listed.has(normaliseAddress(listedForm(chainId, m.transfer.from))?.address ?? '')) {
+      await holdRecordedDeposit(deps.db, id);
+      continue;
+    }
+    if ((await deps.verifier.verify(id)).status === 'credited') credited++;
   }
   return { found: matched.length, credited };
 }

@@ -18,6 +18,7 @@ import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { type Awaiting, cancelPendingApprovals } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { type ChainsService, depositChainOf } from '../chains/chains.service';
+import { checkIdentityLimit } from '../identity-limits/limits';
 import { post } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 import { cancelRequest } from '../requests/cancel';
@@ -97,6 +98,9 @@ export class DepositsService {
     // comes back (the scan's) or is a repeat; a hash credited to anyone is done.
     const own = await this.ownReport(userId, hash);
     if (own) return own;
+    // The member's identity level's daily deposits (decision 0073): a report is refused before it is recorded; a
+    // deposit to the member's own address is credited by the scan whatever the level, and counts in the window.
+    await checkIdentityLimit(this.db, await this.settings.all(), userId, 'deposit', body.amount);
     const credited = await hashCreditedTo(this.db, hash);
     if (credited) throw hashConflict('This transaction hash has already been credited.');
     // TRC20 is read on TRON like BEP20 on its chain, where the server has a node (decision 0033).

@@ -18,6 +18,7 @@ import type { Mailer } from '../mail/mailer';
 import { mailText } from '../mail/messages';
 import { notifyMember } from '../notifications/events';
 import { issueEmailCode, useEmailCode } from '../recovery/email-codes';
+import { recordRefusalIfListed } from '../sanctions/sanctions.hits';
 import type { SettingsService } from '../settings/settings.service';
 import {
   changePayoutAddress,
@@ -157,6 +158,14 @@ export class PayoutAddressService {
           : `You have no ${addressKind(body.currency)} payout address to remove.`,
       );
     await this.confirm(who, body);
+    // A listed address is refused, the hit recorded with its list and date (decision 0075).
+    if (
+      address &&
+      (await recordRefusalIfListed(this.db, { kind: 'payout_address', memberId: userId, address }))
+    )
+      throw businessRule(
+        'This address cannot be used for payouts. Our compliance team will contact you about it.',
+      );
     const holdHours = (await this.settings.all()).payoutHoldHours;
     const done = await this.db
       .transaction()

@@ -7,6 +7,7 @@ import type { Currency } from '../../db/schema';
 import { businessRule } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { notifyMember } from '../notifications/events';
+import { screenAddress } from '../sanctions/sanctions.lists';
 
 /**
  * Protected payout addresses (decision 0025): the only writers of users.bep20 and users.trc20
@@ -88,6 +89,11 @@ export async function changePayoutAddress(tx: Tx, c: PayoutChange): Promise<Payo
     .executeTakeFirstOrThrow();
   const old = member[column] || null;
   if (sameAddress(old, c.address)) return null;
+  // Never a listed address, whoever sets it (the member's path records the hit first: decision 0075).
+  if (c.address && (await screenAddress(tx, c.address)).hit)
+    throw businessRule(
+      'This address cannot be used for payouts. Our compliance team will contact you about it.',
+    );
   await tx
     .updateTable('users')
     .set({ ...(column === 'bep20' ? { bep20: c.address } : { trc20: c.address }), updated_at: new Date() })

@@ -7,6 +7,7 @@ import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
+import { checkIdentityLimit } from '../identity-limits/limits';
 import { creditIncome } from '../income/income.service';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
@@ -92,6 +93,8 @@ export class TopupsService {
         `The amount must be at least the plan price (${formatUsd(plan.monthly_price)} USD).`,
       );
     }
+    // The receiver's identity level's largest plan (decision 0073): the plan held plus this top-up.
+    await checkIdentityLimit(tx, await this.settings.all(tx), a.receiver, 'plan', amount);
 
     const topup = await tx
       .insertInto('topups')

@@ -6,7 +6,9 @@ import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
 import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
 import { refusal } from '../../http/sql-errors';
+import { identityLimitSay, identityLimitsParam } from '../identity-limits/limits';
 import { claimRequestKey } from '../ledger/money-guards';
+import type { SettingsService } from '../settings/settings.service';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 
 type Row = Awaited<ReturnType<ReturnType<TransfersService['query']>['executeTakeFirstOrThrow']>>;
@@ -19,18 +21,21 @@ type TransferItem = {
   key: string;
   createdBy: bigint;
   fingerprint: string | null;
+  /** The identity levels' limits in units (identity-limits/limits.ts, decision 0073). */
+  identityLimits: string;
 };
 /** A transfer's record, or the SQLSTATE and message of what refused it (that transfer alone was undone). */
 type TransferOutcome = Row | BatchRefusal;
 
-/** The API's error for a transfer refused in SQL (the registry's texts: decision 0061). */
-const transferRefusal = (err: unknown): never => refusal(err);
+/** The API's error for a transfer refused in SQL (the registry's texts: decision 0061; an identity limit's, 0073). */
+const transferRefusal = (err: unknown): never => refusal(err, identityLimitSay);
 
 /** Member-to-member movements of deposit balance, and top-ups of a friend's plan (business-rules 6). */
 export class TransfersService {
   constructor(
     private readonly db: Db,
     private readonly topups: TopupsService,
+    private readonly settings: SettingsService,
   ) {}
 
   private async receiver(id: bigint) {
@@ -67,6 +72,7 @@ export class TransfersService {
       key: scopedKey(principal, requestKey.key),
       createdBy: principal.userId,
       fingerprint: requestKey.fingerprint,
+      identityLimits: identityLimitsParam(await this.settings.all()),
     };
     // Group commit (decision 0047): transfers arriving together go in one statement and one commit, each with
     // its own answer. A transfer that lost a deadlock with another writer inside its batch goes again.
@@ -191,16 +197,22 @@ export class TransfersService {
  * posting, its link, and the record with both names; or its error, which undoes that transfer alone.
  */
 async function applyTransferBatch(db: Db, items: TransferItem[]): Promise<TransferOutcome[]> {
-  const { rows } = await sql<Row & { i: number; err_code: string | null; err_message: string | null }>`
+  const { rows } = await sql<
+    Row & { i: number; err_code: string | null; err_message: string | null; err_detail: string | null }
+  >`
     /* prepare:transfer_touser_batch */
     SELECT * FROM transfer_touser_batch(${items.map((t) => t.from)}::bigint[], ${items.map((t) => t.to)}::bigint[],
       ${items.map((t) => t.amount)}::bigint[], ${items.map((t) => t.key)}::text[],
-      ${items.map((t) => t.createdBy)}::bigint[], ${items.map((t) => t.fingerprint)}::text[])`.execute(db);
+      ${items.map((t) => t.createdBy)}::bigint[], ${items.map((t) => t.fingerprint)}::text[],
+      ${items.map((t) => t.identityLimits)}::jsonb[])`.execute(db);
   const out: TransferOutcome[] = items.map(() => ({
     error: { code: 'XX000', message: 'The transfer returned nothing.' },
   }));
   for (const r of rows) {
-    out[r.i - 1] = r.err_code === null ? r : { error: { code: r.err_code, message: r.err_message ?? '' } };
+    out[r.i - 1] =
+      r.err_code === null
+        ? r
+        : { error: { code: r.err_code, message: r.err_message ?? '', detail: r.err_detail } };
   }
   return out;
 }

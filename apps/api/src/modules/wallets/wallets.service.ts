@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { getAddress, type Hex } from 'viem';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db';
-import { badRequest, conflict, notFound, rateLimited } from '../../http/errors';
+import { badRequest, businessRule, conflict, notFound, rateLimited } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import type { ChainsService } from '../chains/chains.service';
+import { recordRefusalIfListed } from '../sanctions/sanctions.hits';
 import { buildChallenge, nonceOf, signatureMatches } from './siwe';
 
 /** A member may ask for at most this many challenges in one challenge lifetime (ten minutes). */
@@ -133,6 +134,9 @@ export class WalletsService {
     const address = getAddress(claimed.address);
     if (!(await signatureMatches(address, message, signature, this.chains.client(claimed.chain_id))))
       throw badRequest(WALLET_ERRORS.badSignature);
+    // A listed wallet is not linked; the member is flagged, compliance told (decision 0075).
+    if (await recordRefusalIfListed(this.db, { kind: 'wallet', memberId: userId, address }))
+      throw businessRule('This wallet cannot be linked. Our compliance team will contact you about it.');
 
     await this.db.transaction().execute(async (tx) => {
       // The primary key keeps an address with one member; a racing link by anyone waits here and then

@@ -7,6 +7,7 @@ import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-
 import type { AccountKind, Currency } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { refusal } from '../../http/sql-errors';
+import { identityLimitSay, identityLimitsParam } from '../identity-limits/limits';
 import { holdRefusal } from '../payouts/payout-address';
 import { quoteWithdrawal, type WithdrawalKind } from './fees';
 import { toRecord, type WithdrawalRow } from './withdrawals.records';
@@ -47,9 +48,11 @@ export async function requestFromWallet(
     createdBy: principal.userId,
     checkBlocked: principal.userId === userId,
     featureOn: s.features.withdrawal,
+    identityLimits: identityLimitsParam(s),
   });
   if (!('error' in outcome)) return toRecord(outcome);
   return refusal(asSqlError(outcome.error), {
+    ...identityLimitSay,
     SX402: () => featureClosedMessages.withdrawal,
     SX403: () => missingPayoutAddress(body.currency),
     SX405: () => `The minimum withdrawal is ${formatUsd(q.minimum)} USD.`,
@@ -75,6 +78,8 @@ type WithdrawalItem = {
   createdBy: bigint;
   checkBlocked: boolean;
   featureOn: boolean;
+  /** The identity levels' limits in units (identity-limits/limits.ts, decision 0073). */
+  identityLimits: string;
 };
 type WithdrawalOutcome = WithdrawalRow | BatchRefusal;
 
@@ -99,9 +104,8 @@ async function applyBatch(db: Db, items: WithdrawalItem[]): Promise<WithdrawalOu
     SELECT * FROM withdrawal_request_batch(${col('user')}::bigint[], ${col('kind')}::text[],
       ${col('wallet')}::text[], ${col('amount')}::bigint[], ${col('fee')}::bigint[], ${col('minimum')}::bigint[],
       ${col('currency')}::text[], ${col('key')}::text[], ${col('fingerprint')}::text[],
-      ${col('createdBy')}::bigint[], ${col('checkBlocked')}::boolean[], ${col('featureOn')}::boolean[])`.execute(
-    db,
-  );
+      ${col('createdBy')}::bigint[], ${col('checkBlocked')}::boolean[], ${col('featureOn')}::boolean[],
+      ${col('identityLimits')}::jsonb[])`.execute(db);
   const out: WithdrawalOutcome[] = items.map(() => ({
     error: { code: 'XX000', message: 'The withdrawal request returned nothing.', detail: null },
   }));

@@ -16,6 +16,7 @@ import {
   payoutMethod,
   withdrawalEventData,
 } from '../chain-payouts/payouts.approve';
+import { checkIdentityLimit } from '../identity-limits/limits';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
 import { usd } from '../notifications/events';
@@ -146,6 +147,8 @@ export class WithdrawalsService {
       const q = quoteWithdrawal('principal', plan.amount, s.withdrawal, plan.started_at);
       if (q.amount <= 0n) throw businessRule('Enter an amount above 0.');
       if (q.amount < q.minimum) throw businessRule(`The minimum withdrawal is ${formatUsd(q.minimum)} USD.`);
+      // The identity level's withdrawal limits, as withdrawal_request checks the wallet kinds (decision 0073).
+      await checkIdentityLimit(tx, s, userId, 'withdrawal', q.amount);
       const w = await tx
         .insertInto('withdrawals')
         .values({

@@ -92,6 +92,7 @@ const payoutColors: Record<PayoutStatus, string> = {
   paid: 'teal',
   failed: 'red',
   held: 'orange',
+  sanctions_held: 'red',
 };
 
 /** A payout's status in the words members and admins see. */

@@ -77,7 +77,7 @@ describe('settings draft', () => {
 
   it("edits the solvency alert's days as a whole number from 1 to 3650, sent alone", () => {
     const draft = toDraft(defaultSettings);
-    expect(draft.wholes).toEqual({ solvencyRunwayAlertDays: '90' });
+    expect(draft.wholes).toEqual({ solvencyRunwayAlertDays: '90', identityDocumentRetentionDays: '1825' });
     draft.wholes.solvencyRunwayAlertDays = '120';
     const checked = checkDraft(draft);
     if (!checked.ok) throw new Error('expected valid');

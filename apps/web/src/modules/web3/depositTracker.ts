@@ -73,6 +73,7 @@ export function trackerPhase(deposit: DepositRecord | undefined): TrackerPhase {
     case 'refused':
       return 'refused';
     case 'manual':
+    case 'sanctions_held':
       return 'manual';
     case 'confirming':
       return 'confirming';

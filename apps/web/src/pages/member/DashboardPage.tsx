@@ -32,6 +32,8 @@ const TransactionsTable = lazy(() =>
 
 // The earning room (decision 0068): its card, texts and answer load beside the first screen, not in it.
 const EarningRoomCard = lazy(() => import('../../modules/income/components/EarningRoomCard'));
+/** Income held before it is paid (decision 0076): drawn only when some is pending. */
+const PendingIncomeCard = lazy(() => import('../../modules/income/components/PendingIncomeCard'));
 
 const recentQuery = new URLSearchParams({ page: '1', limit: '5' });
 
@@ -143,6 +145,9 @@ export default function DashboardPage() {
               <EarningRoomCard userId={userId} />
             </Suspense>
           )}
+          <Suspense fallback={null}>
+            <PendingIncomeCard />
+          </Suspense>
         </Stack>
         <Card withBorder radius="lg" padding="md">
           <Title order={3} fz="lg" mb="sm">

@@ -13,6 +13,7 @@ import {
   IncomeChartCard,
 } from '../../modules/income/components/IncomeOverview';
 import { IncomeSkips } from '../../modules/income/components/IncomeSkips';
+import { PendingIncomeCard } from '../../modules/income/components/PendingIncomeCard';
 import { TeamStats } from '../../modules/income/components/TeamStats';
 import { INCOME_NS } from '../../modules/income/i18n';
 import { useUser } from '../../modules/users/api/usersApi';
@@ -56,6 +57,7 @@ export default function IncomePage() {
       }
     >
       <BalanceCard working={wallet.data?.wallets.working} nonWorking={wallet.data?.wallets.non_working} />
+      <PendingIncomeCard />
       {user.isError && (
         <LoadError
           title={t('page.loadError')}

@@ -5,7 +5,10 @@ import { useParams } from 'react-router';
 import { errorMessage } from '../../app/apiError';
 import { useT } from '../../i18n/i18n';
 import { PreferencesCard } from '../../i18n/PreferencesCard';
+import { IdentityProfileLink } from '../../modules/identity/IdentityProfileLink';
+import { IdentityLimitsCard } from '../../modules/identity-limits/IdentityLimitsCard';
 import { PayoutAddressesCard } from '../../modules/payouts/components/PayoutAddressesCard';
+import { PrivacyProfileLink } from '../../modules/privacy/PrivacyProfileLink';
 import { useUser } from '../../modules/users/api/usersApi';
 import { PasswordChangeForm } from '../../modules/users/components/PasswordChangeForm';
 import { PROFILE_NS, ProfileEditForm } from '../../modules/users/components/ProfileEditForm';
@@ -52,9 +55,12 @@ export default function ProfilePage() {
             onSaved={setSuccess}
             onFailed={setFailure}
           />
+          <IdentityProfileLink />
           <PreferencesCard />
+          <IdentityLimitsCard />
           <PayoutAddressesCard onSaved={setSuccess} />
           <PasswordChangeForm userId={user.data.id} onSaved={setSuccess} onFailed={setFailure} />
+          <PrivacyProfileLink />
         </>
       )}
       {success !== null && <SuccessDialog message={success} onClose={() => setSuccess(null)} />}

@@ -16,6 +16,12 @@ export const en = {
   'staffInvite.subject': 'You are invited to the SocialGenX back-office',
   'staffInvite.body':
     'Hello {{name}},\n\nYou are invited to the SocialGenX back-office as {{roles}}.\nSet your password here (the link works once, for 3 days): {{link}}\nThen sign in at /admin-login and set up two-factor sign-in.',
+  'identity.approved.title': 'Identity level {{level}} approved',
+  'identity.approved.body':
+    'Your identity verification for level {{level}} was approved. Your new limits apply now.',
+  'identity.rejected.title': 'Identity level {{level}} not approved',
+  'identity.rejected.body':
+    'Your identity verification for level {{level}} was not approved. Reason: {{reason}}\nYou can correct it and send it again from your profile.',
   'event.choose': 'You can choose which of these e-mails you receive at {{link}}.',
 } as const;
 

@@ -15,5 +15,11 @@ export const es: MailMessages = {
   'staffInvite.subject': 'Te invitan al back-office de SocialGenX',
   'staffInvite.body':
     'Hola {{name}}:\n\nTe invitan al back-office de SocialGenX como {{roles}}.\nCrea tu contraseña aquí (el enlace funciona una vez, durante 3 días): {{link}}\nLuego entra en /admin-login y configura la verificación en dos pasos.',
+  'identity.approved.title': 'Nivel de identidad {{level}} aprobado',
+  'identity.approved.body':
+    'Tu verificación de identidad del nivel {{level}} fue aprobada. Tus nuevos límites ya se aplican.',
+  'identity.rejected.title': 'Nivel de identidad {{level}} no aprobado',
+  'identity.rejected.body':
+    'Tu verificación de identidad del nivel {{level}} no fue aprobada. Motivo: {{reason}}\nPuedes corregirla y enviarla de nuevo desde tu perfil.',
   'event.choose': 'Puedes elegir cuáles de estos correos recibes en {{link}}.',
 };

@@ -14,5 +14,10 @@ export const hi: MailMessages = {
   'staffInvite.subject': 'आपको SocialGenX बैक-ऑफ़िस में आमंत्रित किया गया है',
   'staffInvite.body':
     'नमस्ते {{name}},\n\nआपको SocialGenX बैक-ऑफ़िस में {{roles}} के रूप में आमंत्रित किया गया है।\nयहाँ अपना पासवर्ड सेट करें (लिंक एक बार, 3 दिनों तक काम करता है): {{link}}\nफिर /admin-login पर साइन-इन करें और टू-फ़ैक्टर साइन-इन सेट करें।',
+  'identity.approved.title': 'पहचान स्तर {{level}} स्वीकृत',
+  'identity.approved.body': 'स्तर {{level}} के लिए आपका पहचान सत्यापन स्वीकृत हो गया। आपकी नई सीमाएँ अब लागू हैं।',
+  'identity.rejected.title': 'पहचान स्तर {{level}} स्वीकृत नहीं',
+  'identity.rejected.body':
+    'स्तर {{level}} के लिए आपका पहचान सत्यापन स्वीकृत नहीं हुआ। कारण: {{reason}}\nआप इसे सुधारकर अपनी प्रोफ़ाइल से फिर से भेज सकते हैं।',
   'event.choose': 'इनमें से कौन-से ईमेल आपको मिलें, यह आप {{link}} पर चुन सकते हैं।',
 };

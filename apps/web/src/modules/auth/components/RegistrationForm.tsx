@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../app/apiError';
 import { memberHome } from '../../../app/homes';
@@ -22,6 +23,9 @@ import { useTextForm } from '../../../ui/useTextForm';
 import { useRegister } from '../hooks/useAuthActions';
 import { AUTH_NS } from '../i18n';
 
+/** The optional country of residence (decision 0073), loaded after the form's first paint. */
+const RegisterCountrySelect = lazy(() => import('../../identity-limits/RegisterCountrySelect'));
+
 /** Member registration. The referral code comes from `?ref=CODE` when the visitor follows a sponsor's link. */
 export function RegistrationForm() {
   const { t } = useT(AUTH_NS);
@@ -29,6 +33,7 @@ export function RegistrationForm() {
   const register = useRegister();
   const navigate = useNavigate();
   const referralFromLink = params.get('ref')?.trim() ?? '';
+  const [country, setCountry] = useState('');
 
   const form = useTextForm({
     fullname: '',
@@ -43,7 +48,7 @@ export function RegistrationForm() {
     form,
     (c) => c.RegisterBody,
     (values) => {
-      register.mutate(values, {
+      register.mutate(country === '' ? values : { ...values, country }, {
         onSuccess: () => navigate(memberHome, { replace: true }),
         onError: (error) => form.setErrors(serverFieldErrors(error)),
       });
@@ -108,6 +113,13 @@ export function RegistrationForm() {
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />
+          <Suspense fallback={null}>
+            <RegisterCountrySelect
+              value={country}
+              onChange={setCountry}
+              error={register.isError ? serverFieldErrors(register.error).country : undefined}
+            />
+          </Suspense>
           <TextInput
             label={t('register.referral')}
             description={

@@ -16,6 +16,7 @@ const statusColor: Record<ChainStatus, string> = {
   refused: 'red',
   manual: 'indigo',
   below_minimum: 'orange',
+  sanctions_held: 'orange',
 };
 
 /**

@@ -118,6 +118,12 @@ const parts: Record<string, Part> = {
   token_transaction_id: ref('token_transaction_id'),
   price_before: price('price_before'),
   price_after: price('price_after'),
+  income_transaction: ref('income_transaction'),
+  income_hold: ref('income_hold'),
+  /** Held income's release date (decision 0076): the day, without its time. */
+  release_at: (v) => (typeof v === 'string' && v.length >= 10 ? phrase('release_at', v.slice(0, 10)) : null),
+  /** A reversal's reason is its memo already. */
+  reason: () => null,
 };
 
 /** The `details` of a ledger row as short readable phrases (rule, rate, base, cap, references). */
