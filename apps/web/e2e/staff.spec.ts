@@ -146,7 +146,7 @@ test('the demo finance agent completes a withdrawal, with no support or owner pa
   expect(mine.withdrawals.find((w) => w.id === id)?.status).toBe('complete');
 });
 
-test('the demo compliance officer reads the queues and the audit trail, and is offered no decision', async ({
+test('the demo compliance officer reads the queues and the audit trail, and is offered no decision outside compliance', async ({
   page,
   request,
 }) => {
@@ -198,7 +198,11 @@ test('the demo compliance officer reads the queues and the audit trail, and is o
   // (Security and API keys are the officer's own account: their two-factor, recovery codes and their own keys, which
   // can hold only the read scopes their role grants (decision 0071), are theirs to change.)
   const own = ['/admin/security', '/admin/api-keys'];
-  const others = pages.filter((p) => !own.includes(p));
+  // (The compliance pages are the officer's own decisions, issue 42: identity reviews, sanctions hits, held income,
+  // member flags; they are in the menu, and every other page stays read-only.)
+  const decides = ['/admin/identity', '/admin/sanctions', '/admin/held-income', '/admin/compliance/flags'];
+  expect(pages).toEqual(expect.arrayContaining(decides));
+  const others = pages.filter((p) => !own.includes(p) && !decides.includes(p));
   for (const path of [...others, `/admin/check/profile/${member.id}`]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
