@@ -113,7 +113,8 @@ export async function setupMembers(deps: Deps, count: number, log: (m: string) =
   }
   await deps.db
     .updateTable('users')
-    .set({ bep20: sql<string>`'0x' || lpad(to_hex(id), 40, '0')` })
+    // Verified (level 2, no identity limits: decision 0073), so the requests measured are not refused by a day's limit.
+    .set({ bep20: sql<string>`'0x' || lpad(to_hex(id), 40, '0')`, identity_level: 2 })
     .where('id', 'in', ids)
     .execute();
   log(`  ${count} members inserted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
