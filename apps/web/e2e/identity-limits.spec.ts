@@ -6,7 +6,7 @@ import { adminToken } from './pages/outbox';
 import { creditViaApi } from './pages/RoughEdges';
 
 /**
- * Identity levels as limits (issue 42, decision 0073), on a phone: a member at level 0 asks for a withdrawal above
+ * Identity levels as limits (decision 0073), on a phone: a member at level 0 asks for a withdrawal above
  * the level's daily limit and is told which level lifts it, with the way to the identity page; a small one passes;
  * the profile's Limits card shows the level, what is used and what remains, and the next level.
  */

@@ -14,7 +14,7 @@ import { buyPlanViaApi, creditViaApi, memberViaApi } from './pages/RoughEdges';
 import { runServerJob } from './pages/serverJobs';
 
 /**
- * Income held before it is paid (issue 42, decision 0076), on a phone: direct income held for its days is shown as
+ * Income held before it is paid (decision 0076), on a phone: direct income held for its days is shown as
  * pending with its release date and paid by the daily job; a flagged member's income is held for review, and
  * compliance reverses it with a reason the member then sees in their transactions.
  */

@@ -198,7 +198,7 @@ test('the demo compliance officer reads the queues and the audit trail, and is o
   // (Security and API keys are the officer's own account: their two-factor, recovery codes and their own keys, which
   // can hold only the read scopes their role grants (decision 0071), are theirs to change.)
   const own = ['/admin/security', '/admin/api-keys'];
-  // (The compliance pages are the officer's own decisions, issue 42: identity reviews, sanctions hits, held income,
+  // (The compliance pages are the officer's own decisions (decisions 0074-0076): identity reviews, sanctions hits, held income,
   // member flags; they are in the menu, and every other page stays read-only.)
   const decides = ['/admin/identity', '/admin/sanctions', '/admin/held-income', '/admin/compliance/flags'];
   expect(pages).toEqual(expect.arrayContaining(decides));

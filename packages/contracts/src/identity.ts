@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdIn } from './common';
 
 /**
- * Identity verification (issue 42, decision 0074): a member's submissions per level (1: identity, 2: proof of
+ * Identity verification (decision 0074): a member's submissions per level (1: identity, 2: proof of
  * address), the compliance review queue, and an identity provider's signed decision.
  */
 export const identityLevelsSubmittable = [1, 2] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmountOut, IdIn, Timestamp } from './common';
 
 /**
- * Income held before it is paid (issue 42, decision 0076): credited, then kept in the member's 'pending' account
+ * Income held before it is paid (decision 0076): credited, then kept in the member's 'pending' account
  * until its release date (its income type's hold days) or, for a member under a compliance flag, until compliance
  * releases or reverses it.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Sanctions screening of addresses (issue 42, decision 0075): the lists, the check, the operator's list, the hits. */
+/** Sanctions screening of addresses (decision 0075): the lists, the check, the operator's list, the hits. */
 
 export const SanctionsListSource = z.enum(['ofac_sdn', 'operator']);
 export type SanctionsListSource = z.infer<typeof SanctionsListSource>;

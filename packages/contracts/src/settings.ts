@@ -109,7 +109,7 @@ export const Settings = z.object({
    */
   solvencyRunwayAlertDays: z.number().int().min(1, 'At least 1 day.').max(3650, 'At most 3650 days.'),
   /**
-   * Identity levels (issue 42): what a member may do at each level, in USD; index 0 is level 0 (e-mail confirmed),
+   * Identity levels (decision 0073): what a member may do at each level, in USD; index 0 is level 0 (e-mail confirmed),
    * 1 identity, 2 proof of address. A null limit is none. Like every setting but the switches, a change needs a
    * second admin.
    */
@@ -133,7 +133,7 @@ export const Settings = z.object({
   /** Days identity documents are kept after their decision; then the files are deleted and the decision kept. */
   identityDocumentRetentionDays: z.number().int().min(1, 'At least 1 day.').max(3650, 'At most 3650 days.'),
   /**
-   * Days income waits before it is paid into its wallet, per income kind (issue 42); 0 pays it at once, as before.
+   * Days income waits before it is paid into its wallet, per income kind (decision 0076); 0 pays it at once, as before.
    * Income of a member under a compliance flag waits until compliance releases or reverses it, whatever the days.
    */
   incomeHoldDays: z.object(

@@ -30,7 +30,7 @@ export const staffAreas = [
   /** The audit trail and risk signals. */
   'audit',
   /**
-   * Compliance decisions (issue 42): identity reviews and their documents, sanctions hits, held income, member flags.
+   * Compliance decisions (decisions 0074-0076): identity reviews and their documents, sanctions hits, held income, member flags.
    * Only owners and compliance officers hold it: identity documents are shown to no other role.
    */
   'compliance',

@@ -1,5 +1,5 @@
 -- income_hold_take: its live definition (decision 0057: edit this file; no migration needed).
--- The one rule that holds income before it is paid (issue 42, decision 0076). ledger_post_many.sql calls it, in the
+-- The one rule that holds income before it is paid (decision 0076). ledger_post_many.sql calls it, in the
 -- same transaction, with the transactions it has just posted when one of them has an income type. Each of them that
 -- credited a member account is held when its income type has a hold period (settings row 'incomeHoldDays', a day
 -- count per income type; missing: 0, today's behaviour) or its member has an open compliance flag (member_flags):

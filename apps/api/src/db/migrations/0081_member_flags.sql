@@ -1,4 +1,4 @@
--- Compliance flags on members (issue 42): a member under an open flag is one compliance must look at. A sanctions
+-- Compliance flags on members (decision 0076): a member under an open flag is one compliance must look at. A sanctions
 -- hit raises one (source 'sanctions'), a compliance officer may raise one by hand ('compliance'), an identity
 -- decision may ('identity'). While a member has an open flag, their income is held until compliance releases or
 -- reverses it. A flag is closed (cleared_at) with a reason, never deleted.

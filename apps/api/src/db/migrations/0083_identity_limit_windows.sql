@@ -1,4 +1,4 @@
--- Identity levels' limits (issue 42, decision 0073): the windows identity_limit_check.sql sums for a member whose
+-- Identity levels' limits (decision 0073): the windows identity_limit_check.sql sums for a member whose
 -- level has a limit, each read from one index without touching the table: withdrawals requested in the last 24 hours
 -- and 30 days (not declined), deposits credited in the last 24 hours, transfers sent in the last 24 hours.
 CREATE INDEX withdrawals_user_live_idx ON withdrawals (user_id, created_at) INCLUDE (amount)

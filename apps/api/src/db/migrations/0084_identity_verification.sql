@@ -1,4 +1,4 @@
--- Identity verification (issue 42, decision 0074): a member's submissions per level (1: identity, 2: proof of
+-- Identity verification (decision 0074): a member's submissions per level (1: identity, 2: proof of
 -- address), decided by the built-in review queue or by an identity provider's signed webhook, and the documents,
 -- encrypted at rest (AES-256-GCM under IDENTITY_DOCUMENTS_KEY, a key from configuration that is never stored here).
 -- A level-2 rejection waits for a second compliance officer (rejection_pending). After the retention period the

@@ -1,4 +1,4 @@
--- Sanctions screening of addresses (issue 42, decision 0075). The lists: the digital-currency addresses of the
+-- Sanctions screening of addresses (decision 0075). The lists: the digital-currency addresses of the
 -- OFAC SDN list (source 'ofac_sdn', replaced whole by `npm run sanctions:update`, its publication date kept) and the
 -- operator's own list (source 'operator', one list, entries added and removed by compliance). A list replaced by a
 -- newer one keeps its row (replaced_at) so every hit still names the list and the date it was decided under; its

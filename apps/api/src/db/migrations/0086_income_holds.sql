@@ -1,4 +1,4 @@
--- Income held before it is paid (issue 42, decision 0076). Income is credited as before, then, in the same
+-- Income held before it is paid (decision 0076). Income is credited as before, then, in the same
 -- transaction, moved from the wallet it went to into the member's 'pending' account when its income type has a hold
 -- period (setting incomeHoldDays) or its member has an open compliance flag (income_hold_take.sql, called by
 -- ledger_post_many.sql). Nothing spends 'pending' (like 'held'); member_liabilities counts it as owed. A hold ends

@@ -1,4 +1,4 @@
--- Members' data rights (issue 42, decision 0077): a member's copy of their data, prepared as a zip and kept for a
+-- Members' data rights (decision 0077): a member's copy of their data, prepared as a zip and kept for a
 -- day so the download can be fetched again (instances are stateless: the file lives in PostgreSQL, like uploads).
 -- A member has at most one export at a time: a new one replaces the old. Erasure deletes the member's exports.
 CREATE TABLE privacy_exports (

@@ -4,7 +4,7 @@ import { writeAudit } from '../audit/audit.repo';
 import { openStaffAlert } from '../notifications/staff-alerts';
 
 /**
- * Compliance flags on members (issue 42, migration 0081). Imports no domain but `audit` and the staff alerts, so any
+ * Compliance flags on members (decision 0076, migration 0081). Imports no domain but `audit` and the staff alerts, so any
  * domain may raise one (a sanctions hit, an identity decision) in the transaction of what caused it. A member with
  * an open flag has their income held until compliance releases or reverses it.
  */

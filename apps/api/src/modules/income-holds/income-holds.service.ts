@@ -15,7 +15,7 @@ import { post, postMany } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
 
 /**
- * Income held before it is paid (issue 42, decision 0076). The hold is taken in SQL, by income_hold_take.sql in the
+ * Income held before it is paid (decision 0076). The hold is taken in SQL, by income_hold_take.sql in the
  * transaction of the income's credit; this module ends holds: the daily job releases those whose date has passed
  * and whose member has no open flag, and compliance releases or reverses one by hand (audited, the member told).
  * Releasing moves the amount from the member's 'pending' account back to the wallet the income was credited to;
