@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
 import { newIdempotencyKey } from '../../ui/idempotency';
 import { LoadError } from '../../ui/LoadError';
+import { ReasonDialog, type ReasonRequest } from '../../ui/ReasonDialog';
 import { RowActions } from '../../ui/RowActions';
 import { SectionCard } from '../../ui/SectionCard';
 import { Spinner } from '../../ui/Spinner';
@@ -17,7 +18,6 @@ import { useConfirmedAction } from '../../ui/useConfirmedAction';
 import { useInvalidateMoney } from '../wallet/api/walletApi';
 import { clearMemberFlag, raiseMemberFlag, useMemberFlags } from './api';
 import { HELD_INCOME_NS } from './i18n';
-import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 
 type Status = MemberFlagsQuery['status'];
 

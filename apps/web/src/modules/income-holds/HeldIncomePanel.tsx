@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { LoadError } from '../../ui/LoadError';
 import { formatMoney, Money } from '../../ui/Money';
+import { ReasonDialog, type ReasonRequest } from '../../ui/ReasonDialog';
 import { RowActions } from '../../ui/RowActions';
 import { SectionCard } from '../../ui/SectionCard';
 import { Spinner } from '../../ui/Spinner';
@@ -16,7 +17,6 @@ import { sourceLabel } from '../transactions/components/explain';
 import { useInvalidateMoney } from '../wallet/api/walletApi';
 import { decideIncomeHold, useIncomeHolds } from './api';
 import { HELD_INCOME_NS } from './i18n';
-import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 
 type Status = IncomeHoldsQuery['status'];
 type Decision = { hold: IncomeHoldRecord; action: 'release' | 'reverse' };

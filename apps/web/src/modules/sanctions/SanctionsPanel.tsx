@@ -15,11 +15,11 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/format';
 import { newIdempotencyKey } from '../../ui/idempotency';
 import { LoadError } from '../../ui/LoadError';
+import { ReasonDialog, type ReasonRequest } from '../../ui/ReasonDialog';
 import { RowActions } from '../../ui/RowActions';
 import { SectionCard } from '../../ui/SectionCard';
 import { Spinner } from '../../ui/Spinner';
 import { useConfirmedAction } from '../../ui/useConfirmedAction';
-import { ReasonDialog, type ReasonRequest } from '../income-holds/ReasonDialog';
 import {
   addOperatorEntry,
   checkAddress,

@@ -1,11 +1,11 @@
 import { Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { useT } from '../../i18n/i18n';
-import { ActionDialog } from '../../ui/ActionDialog';
-import type { ConfirmedAction } from '../../ui/useConfirmedAction';
-import { HELD_INCOME_NS } from './i18n';
+import { useT } from '../i18n/i18n';
+import { ActionDialog } from './ActionDialog';
+import { SHELL_NS } from './i18n';
+import type { ConfirmedAction } from './useConfirmedAction';
 
-/** What a compliance decision confirms: its text, and the reason typed (at least 3 characters). */
+/** What a decision with a reason confirms: its text, and the reason typed (at least 3 characters). */
 export interface ReasonRequest<T> {
   subject: T;
   title: string;
@@ -15,18 +15,18 @@ export interface ReasonRequest<T> {
   reason: string;
 }
 
-/** Confirms a compliance decision with its reason (decision 0076): release, reverse, clear a flag. */
+/** Confirms a decision with its reason, kept in the audit trail: compliance's release, reverse, clear a flag (decision 0076). */
 export function ReasonDialog<T>({ action }: { action: ConfirmedAction<ReasonRequest<T>> }) {
   const r = action.payload;
   return <Body key={r === null ? 'none' : `${r.title}:${r.text}`} action={action} />;
 }
 
 function Body<T>({ action }: { action: ConfirmedAction<ReasonRequest<T>> }) {
-  const { t } = useT(HELD_INCOME_NS);
+  const { t } = useT(SHELL_NS);
   const request = action.payload;
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = reason.trim().length < 3 ? t('reasonShort') : null;
+  const problem = reason.trim().length < 3 ? t('reasonDialog.reasonShort') : null;
   return (
     <ActionDialog
       action={action}
@@ -44,7 +44,7 @@ function Body<T>({ action }: { action: ConfirmedAction<ReasonRequest<T>> }) {
         <Stack gap="sm">
           <Text size="sm">{request.text}</Text>
           <Textarea
-            label={t('reason')}
+            label={t('reasonDialog.reason')}
             required
             autosize
             minRows={2}
