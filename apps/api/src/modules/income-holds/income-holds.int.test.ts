@@ -34,7 +34,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
 
 async function holdDays(days: Partial<Record<string, number>>) {
@@ -207,6 +207,36 @@ describe('income held before it is paid', () => {
     expect((await holdsOf(b.id))[0]).toMatchObject({ state: 'released' });
   });
 
+  it('an admin’s reversal of held income is refused (the hold decides it); once released it may be reversed', async () => {
+    await holdDays({ roi_income: 7 });
+    const m = await investor('1000');
+    await claimRoi(m);
+    const [hold] = await holdsOf(m.id);
+    const reverse = () =>
+      api('PATCH', `/transactions/${hold?.income_transaction_id}`, adminToken, {
+        status: 'reversed',
+        reason: 'e2e: wrong income',
+      });
+    const refused = await reverse();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(
+      'This income is held: compliance releases or reverses it on the held income page.',
+    );
+    // Nothing moved: the income is still pending, the wallet untouched, the cap counts it once.
+    expect((await pending(m)).total).toBe('5.00000000');
+    expect((await walletsOf(t.app, m.token, m.id)).non_working).toBe('0.00000000');
+    expect(await totalEarned(m.id)).toBe('500000000');
+
+    // Paid by the job, it is in the wallet: a reversal mirrors it and gives the cap room back.
+    const earned = Date.parse((await pending(m)).holds[0].earned_at);
+    await releaseDueHolds(t.deps.db, new Date(earned + 7 * DAY + 1000));
+    const done = await reverse();
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await walletsOf(t.app, m.token, m.id)).non_working).toBe('0.00000000');
+    expect(await totalEarned(m.id)).toBe('0');
+    await holdDays({});
+  });
+
   it('with 0 days and no flag, income is paid at once, as before', async () => {
     await holdDays({});
     const sponsor = await investor('100');
@@ -272,6 +302,16 @@ describe('a flagged member’s income', () => {
       reason: 'twice over',
     });
     expect(again.statusCode).toBe(409);
+    // Nor can the generic reversal of the income's credit take it back a second time.
+    const [held] = await holdsOf(sponsor.id);
+    const generic = await api('PATCH', `/transactions/${held?.income_transaction_id}`, adminToken, {
+      status: 'reversed',
+      reason: 'take it back again',
+    });
+    expect(generic.statusCode, generic.body).toBe(422);
+    expect(generic.json().message).toBe(
+      'This income was held and reversed by compliance; it was never paid.',
+    );
 
     // The member sees the reversal with its reason, and is told.
     expect((await pending(sponsor)).total).toBe('0.00000000');

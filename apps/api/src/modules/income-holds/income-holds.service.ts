@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import type { Db, DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
+import { businessRule, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { post, postMany } from '../ledger/ledger.service';
 import { notifyMember, usd } from '../notifications/events';
@@ -329,4 +329,22 @@ export async function reverseHold(
   const record = await holdRecord(db, holdId);
   if (!record) throw notFound('Held income not found.');
   return record;
+}
+
+/**
+ * Refuses an admin's reversal of an income credit while a hold decides that income (decision 0076). Held, the money
+ * is in the member's 'pending' account, not the wallet a reversal would mirror, and the hold would still pay it;
+ * reversed by compliance, it was taken back once already. Released, it is in the wallet, and may be reversed.
+ * The hold row is share-locked, so a release or a compliance reversal running at the same time waits for the caller.
+ */
+export async function refuseReversalOfHeldIncome(tx: Tx, incomeTransactionId: bigint): Promise<void> {
+  const { rows } = await sql<{ state: 'held' | 'released' | 'reversed' }>`
+    SELECT state FROM income_holds WHERE income_transaction_id = ${incomeTransactionId} FOR SHARE`.execute(
+    tx,
+  );
+  const state = rows[0]?.state;
+  if (state === 'held')
+    throw businessRule('This income is held: compliance releases or reverses it on the held income page.');
+  if (state === 'reversed')
+    throw businessRule('This income was held and reversed by compliance; it was never paid.');
 }

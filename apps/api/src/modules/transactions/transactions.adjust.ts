@@ -8,6 +8,7 @@ import { type ApprovalChange, requestApproval, walletLabels } from '../approvals
 import { withWhy } from '../approvals/solo-limit';
 import { writeAudit } from '../audit/audit.repo';
 import { cappedIncomeTypes } from '../income/income.service';
+import { refuseReversalOfHeldIncome } from '../income-holds/income-holds.service';
 import { type AccountRef, post } from '../ledger/ledger.service';
 import { usd } from '../notifications/events';
 
@@ -168,6 +169,7 @@ export async function reversible(tx: Tx, id: bigint) {
   if (t.kind === 'reversal')
     throw businessRule('A reversal cannot be reversed; post a manual transaction instead.');
   if (!reversibleKinds.has(t.kind)) throw businessRule(notReversible[t.kind] ?? notReversibleDefault);
+  if (t.income_type !== null) await refuseReversalOfHeldIncome(tx, t.id);
   const entries = await tx
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
