@@ -200,7 +200,14 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
       await target.query(f.def);
     }
   }
-  for (const sig of mine.keys()) if (!old.some((f) => f.sig === sig)) differ.push(`${sig} (only here)`);
+  const nameOf = (sig: string) => sig.slice(0, sig.indexOf('('));
+  for (const sig of mine.keys()) {
+    if (old.some((f) => f.sig === sig)) continue;
+    differ.push(`${sig} (only here)`);
+    // A signature this tree changed (a parameter added): the other checkout's is made above; this one is dropped,
+    // or a call that fits both would be ambiguous on ab_old.
+    if (old.some((f) => nameOf(f.sig) === nameOf(sig))) await target.query(`DROP FUNCTION ${sig}`);
+  }
   await target.end();
   return differ;
 }
