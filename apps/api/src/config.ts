@@ -111,6 +111,29 @@ const EnvSchema = z.object({
     .trim()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'IDENTITY_DOCUMENTS_KEY is 32 bytes in base64.')
     .optional(),
+  /**
+   * During a rotation of IDENTITY_DOCUMENTS_KEY: the key it replaces (32 bytes in base64), which still opens the
+   * documents sealed under it until `npm run identity:rekey` has re-sealed them under the current key (decision 0074).
+   */
+  IDENTITY_DOCUMENTS_KEY_PREVIOUS: z
+    .string()
+    .trim()
+    .refine(
+      (v) => Buffer.from(v, 'base64').length === 32,
+      'IDENTITY_DOCUMENTS_KEY_PREVIOUS is 32 bytes in base64.',
+    )
+    .optional(),
+  /**
+   * Where the daily job `sanctions-refresh-daily` reads the OFAC SDN publication (decision 0075): an http(s) address
+   * (e.g. OFAC's sdn.xml) or, instead, a file path. Neither set: the job does nothing.
+   */
+  SANCTIONS_LIST_URL: z
+    .string()
+    .trim()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'SANCTIONS_LIST_URL is an http(s) address.')
+    .optional(),
+  SANCTIONS_LIST_FILE: z.string().trim().min(1).optional(),
   /** Fault injection for the crash tests only: the process kills itself (SIGKILL) at this point of a payout. */
   SGX_TEST_KILL_AT: z.enum(['hot-payout-signed', 'hot-payout-sent']).optional(),
 });
@@ -157,11 +180,19 @@ export type Config = {
   payoutHotWalletKeys: Partial<Record<number, `0x${string}`>>;
   payoutStuckMs: number;
   testKillAt: 'hot-payout-signed' | 'hot-payout-sent' | undefined;
+  /** The daily OFAC list refresh's source (decision 0075): a URL or a file, at most one; none: no refresh. */
+  sanctionsList: { url: string | undefined; file: string | undefined };
   /**
    * Identity verification (decision 0074): the documents' key (`development`: the fixed development key, never in
    * production) and each identity provider's webhook secret by its lower-case name (IDENTITY_PROVIDER_<NAME>_SECRET).
    */
-  identity: { documentsKey: Buffer; developmentKey: boolean; providerSecrets: Record<string, string> };
+  identity: {
+    documentsKey: Buffer;
+    /** The key being rotated out (IDENTITY_DOCUMENTS_KEY_PREVIOUS): opens documents, never seals one. */
+    previousDocumentsKey: Buffer | null;
+    developmentKey: boolean;
+    providerSecrets: Record<string, string>;
+  };
   /** What webhook deliveries may connect to, and how often the idle dispatcher looks for work (decision 0072). */
   webhooks: { allowPrivate: boolean; requireHttps: boolean; pollMs: number };
   rateLimits: {
@@ -223,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     providerSecrets[m[1].toLowerCase()] = value.trim();
   }
+  if (e.SANCTIONS_LIST_URL && e.SANCTIONS_LIST_FILE) {
+    throw new Error('Invalid environment:\n  set SANCTIONS_LIST_URL or SANCTIONS_LIST_FILE, not both');
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new Error('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
@@ -272,10 +306,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     payoutStuckMs: Math.round(e.PAYOUT_STUCK_SECONDS * 1000),
     testKillAt: e.SGX_TEST_KILL_AT,
+    sanctionsList: {
+      url: e.SANCTIONS_LIST_URL,
+      file: e.SANCTIONS_LIST_FILE ? path.resolve(base, e.SANCTIONS_LIST_FILE) : undefined,
+    },
     identity: {
       documentsKey: e.IDENTITY_DOCUMENTS_KEY
         ? Buffer.from(e.IDENTITY_DOCUMENTS_KEY, 'base64')
         : Buffer.from(DEVELOPMENT_DOCUMENTS_KEY, 'base64'),
+      previousDocumentsKey: e.IDENTITY_DOCUMENTS_KEY_PREVIOUS
+        ? Buffer.from(e.IDENTITY_DOCUMENTS_KEY_PREVIOUS, 'base64')
+        : null,
       developmentKey: !e.IDENTITY_DOCUMENTS_KEY,
       providerSecrets,
     },

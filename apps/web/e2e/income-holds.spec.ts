@@ -1,4 +1,4 @@
-import { demoAdmin, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { secondAdminApiToken } from './pages/ApprovalPages';
 import {
   FlagsAdmin,
@@ -75,9 +75,9 @@ test('a flagged member’s income is held for review and reversed by compliance 
   await creditViaApi(request, admin, sponsor.id, 'deposit', '100');
   await buyPlanViaApi(request, sponsor, 'Bronze');
 
-  // Compliance flags the member on the flags page.
+  // The demo compliance officer (not an owner: the decisions are in their role) flags the member on the flags page.
   const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInAdmin(adminPage, demoAdmin.email, demoAdmin.password);
+  await signInAdmin(adminPage, 'compliance@example.com', 'Copper-Willow-58');
   const flags = new FlagsAdmin(adminPage);
   await flags.goto();
   await flags.raise(sponsor.username, 'Source of funds under review');

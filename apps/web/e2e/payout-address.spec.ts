@@ -6,7 +6,7 @@ import { caughtMail, caughtMailsTo, mailInboxUrl } from './pages/mailCatcher';
 import { adminToken } from './pages/outbox';
 import { ProfilePage } from './pages/ProfilePage';
 import { SignInPage } from './pages/SignInPage';
-import { codeFor, enrolApi, entryOf, nextAppCode } from './pages/secondFactor';
+import { enrolApi, entryOf, nextAppCode, wrongCode } from './pages/secondFactor';
 
 /**
  * Decision 0025, protected payout addresses: a member changes the BEP20 payout address with the password and a
@@ -134,12 +134,6 @@ test('a payout address change needs the password and an e-mailed code, holds wit
 });
 
 /** A 6-digit code that is none of the valid ones around now. */
-function wrongCode(secret: string): string {
-  const now = Math.floor(Date.now() / 30_000);
-  const valid = new Set([now - 1, now, now + 1].map((s) => codeFor(secret, s)));
-  for (let n = 123456; ; n++) if (!valid.has(String(n))) return String(n);
-}
-
 /**
  * Decision 0025: a member with two-factor on confirms a payout address change with the authenticator app's code.
  * No e-mailed code is offered or sent; a wrong code changes nothing; the change is held and announced (the

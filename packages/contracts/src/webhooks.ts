@@ -20,6 +20,8 @@ export const webhookEventTypes = [
   'ticket.opened',
   'proof.published',
   'solvency.warning',
+  'identity.approved',
+  'identity.rejected',
 ] as const;
 export const WebhookEventType = z.enum(webhookEventTypes);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;

@@ -521,7 +521,7 @@ CREATE TABLE public.identity_submissions (
   documents_deleted_at timestamp with time zone,
   CONSTRAINT identity_submissions_address_line1_check CHECK (((address_line1 IS NULL) OR ((length(address_line1) >= 1) AND (length(address_line1) <= 200)))),
   CONSTRAINT identity_submissions_address_line2_check CHECK (((address_line2 IS NULL) OR ((length(address_line2) >= 1) AND (length(address_line2) <= 200)))),
-  CONSTRAINT identity_submissions_check CHECK (((provider <> 'review'::text) OR (level <> 1) OR ((legal_name IS NOT NULL) AND (date_of_birth IS NOT NULL) AND (country IS NOT NULL)))),
+  CONSTRAINT identity_submissions_check CHECK (((provider <> 'review'::text) OR (level <> 1) OR ((legal_name IS NOT NULL) AND (country IS NOT NULL) AND ((date_of_birth IS NOT NULL) OR (legal_name = '[erased]'::text))))),
   CONSTRAINT identity_submissions_check1 CHECK (((provider <> 'review'::text) OR (level <> 2) OR ((address_line1 IS NOT NULL) AND (city IS NOT NULL)))),
   CONSTRAINT identity_submissions_check2 CHECK (((state <> 'rejection_pending'::text) OR (level = 2))),
   CONSTRAINT identity_submissions_check3 CHECK (((state = ANY (ARRAY['approved'::text, 'rejected'::text])) = (decided_at IS NOT NULL))),
@@ -2922,6 +2922,55 @@ AS $function$
   WHERE c.user_id = p_user AND c.currency = p_currency AND c.cancelled_at IS NULL
     AND lower(c.new_address) = lower(p_address) AND c.hold_until > now()
 $function$;
+
+CREATE OR REPLACE FUNCTION public.privacy_retention_end(p_at timestamp with time zone, p_limit integer)
+ RETURNS TABLE(member_id bigint, touched jsonb)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+DECLARE
+  m bigint;
+  n_ips bigint;
+  n_wallets bigint;
+  n_deposits bigint;
+  n_flags bigint;
+  n_hits bigint;
+  n_country bigint;
+BEGIN
+  FOR m IN
+    SELECT u.id FROM public.users u
+    WHERE u.deleted_at IS NOT NULL
+      AND u.email LIKE '%@erased.invalid'
+      AND u.deleted_at <= least(p_at, now()) - make_interval(days => 1825)
+      AND NOT EXISTS (SELECT 1 FROM public.audit_log a
+                      WHERE a.action = 'privacy.retention_end' AND a.entity = 'user' AND a.entity_id = u.id::text)
+    ORDER BY u.deleted_at, u.id
+    LIMIT greatest(p_limit, 0)
+    FOR UPDATE OF u SKIP LOCKED
+  LOOP
+    DELETE FROM public.access_ips i WHERE i.user_id = m;
+    GET DIAGNOSTICS n_ips = ROW_COUNT;
+    DELETE FROM public.member_wallets w WHERE w.user_id = m;
+    GET DIAGNOSTICS n_wallets = ROW_COUNT;
+    UPDATE public.deposits d SET from_address = NULL WHERE d.user_id = m AND d.from_address IS NOT NULL;
+    GET DIAGNOSTICS n_deposits = ROW_COUNT;
+    UPDATE public.member_flags f
+       SET reason = '[erased]', details = '{}'::jsonb,
+           clear_reason = CASE WHEN f.clear_reason IS NULL THEN NULL ELSE '[erased]' END
+     WHERE f.member_id = m AND (f.reason <> '[erased]' OR f.details <> '{}'::jsonb);
+    GET DIAGNOSTICS n_flags = ROW_COUNT;
+    UPDATE public.sanctions_hits h SET address = '[erased]', decision_reason = NULL
+     WHERE h.member_id = m AND h.address <> '[erased]';
+    GET DIAGNOSTICS n_hits = ROW_COUNT;
+    UPDATE public.users u SET country = NULL WHERE u.id = m AND u.country IS NOT NULL;
+    GET DIAGNOSTICS n_country = ROW_COUNT;
+    member_id := m;
+    touched := jsonb_build_object('access_ips', n_ips, 'member_wallets', n_wallets, 'deposits', n_deposits,
+                                  'member_flags', n_flags, 'sanctions_hits', n_hits, 'users', n_country);
+    RETURN NEXT;
+  END LOOP;
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.refuse_delete()
  RETURNS trigger

@@ -8,8 +8,10 @@ import { deleteExpiredIdentityDocuments } from '../modules/identity/retention';
 import { runSalary } from '../modules/income/salary.job';
 import { releaseDueHolds } from '../modules/income-holds/income-holds.service';
 import { checkTeamCounters } from '../modules/members/counters';
+import { endKeptRecords } from '../modules/privacy/privacy.retention';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
 import { Rollups } from '../modules/rollups/rollups';
+import { refreshSanctionsList } from '../modules/sanctions/sanctions.refresh';
 import { closeEarnedMarks } from '../modules/simulation/earned-marks';
 import { solvencyService } from '../modules/solvency/solvency.compose';
 
@@ -58,6 +60,13 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       "Deletes identity documents' files identityDocumentRetentionDays after their decision, keeping the decision (01:25 UTC).",
     run: (deps, _data, now) => deleteExpiredIdentityDocuments(deps.db, deps.settings, now),
+  },
+  {
+    name: 'privacy-retention-daily',
+    cron: '35 1 * * *',
+    describe:
+      "Ends the retention period of closed members' kept records five years after closing: their risk signals, linked wallets, deposit senders, country and compliance texts go; the ledger stays (01:35 UTC, decision 0077).",
+    run: (deps, _data, now) => endKeptRecords(deps.db, now),
   },
   {
     name: 'team-counters-daily',
@@ -178,6 +187,17 @@ export const jobs: JobDefinition<JobData>[] = [
         utcDay(now),
       );
       return { built: r.built, day: r.report.day, days_covered_stopped: r.report.runway[2]?.days_covered };
+    },
+  },
+  {
+    name: 'sanctions-refresh-daily',
+    cron: '50 1 * * *',
+    describe:
+      'Loads the OFAC SDN list from SANCTIONS_LIST_URL or SANCTIONS_LIST_FILE when one is set (same content: nothing), re-screening payout addresses and linked wallets; a failed read keeps the list and alerts compliance once it is older than 7 days (01:50 UTC; decision 0075).',
+    run: async (deps, _data, now) => {
+      const r = await refreshSanctionsList(deps.db, deps.config.sanctionsList, now);
+      if (r.status === 'failed') deps.logger?.warn(r, 'the OFAC sanctions list was not refreshed');
+      return r;
     },
   },
   {

@@ -66,9 +66,11 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       { name: 'payouts-hot', cron: '* * * * *', timezone: 'UTC' },
       { name: 'payouts-reconcile-daily', cron: '40 1 * * *', timezone: 'UTC' },
       { name: 'payouts-reorg-recheck', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'privacy-retention-daily', cron: '35 1 * * *', timezone: 'UTC' },
       { name: 'proof-of-liabilities-daily', cron: '20 0 * * *', timezone: 'UTC' },
       { name: 'reward-windows-daily', cron: '5 0 * * *', timezone: 'UTC' },
       { name: 'salary-monthly', cron: '30 0 1 * *', timezone: 'UTC' },
+      { name: 'sanctions-refresh-daily', cron: '50 1 * * *', timezone: 'UTC' },
       { name: 'solvency-daily', cron: '40 0 * * *', timezone: 'UTC' },
       { name: 'team-counters-daily', cron: '15 1 * * *', timezone: 'UTC' },
     ]);

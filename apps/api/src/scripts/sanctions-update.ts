@@ -2,13 +2,12 @@
 //
 // Replaces the OFAC SDN list in force with the publication at <file> (sdn_advanced.xml, sdn.xml or sdn.csv, as the
 // U.S. Treasury publishes it; production downloads it and passes it here), or with the shipped snapshot when no file
-// is given. The database: --url, else DATABASE_URL, else the development server's embedded one (DATA_DIR; stop the
-// server first).
+// is given, then screens the payout addresses set and the wallets linked against it (each found: a hit held for
+// compliance, once per member and address). The database: --url, else DATABASE_URL, else the development server's
+// embedded one (DATA_DIR; stop the server first).
 import { loadConfig } from '../config';
-import { connect } from '../db';
-import { startEmbeddedPostgres } from '../db/embedded';
-import { migrate } from '../db/migrate';
 import { updateSanctionsList } from '../modules/sanctions/sanctions.update';
+import { withScriptDatabase } from './script-database';
 
 function argsOf(argv: string[]) {
   let file: string | undefined;
@@ -26,19 +25,11 @@ function argsOf(argv: string[]) {
 
 const args = argsOf(process.argv.slice(2));
 const config = loadConfig();
-const embedded =
-  args.url || config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, 'socialgenx');
-const url = args.url ?? config.databaseUrl ?? embedded?.url;
-if (!url) throw new Error('No database');
-const database = connect(url, 2);
-try {
-  await migrate(database.pool);
+await withScriptDatabase(config, args.url, async (database) => {
   const r = await updateSanctionsList(database.db, { file: args.file, published: args.published });
   console.log(
     `Sanctions list replaced from ${r.source}: published ${r.publishedOn}, ${r.entries} addresses ` +
-      `(${r.evm} EVM, ${r.tron} TRON)${r.skipped ? `, ${r.skipped} of other currencies skipped` : ''}; list #${r.listId}.`,
+      `(${r.evm} EVM, ${r.tron} TRON)${r.skipped ? `, ${r.skipped} of other currencies skipped` : ''}; list #${r.listId}. ` +
+      `Payout addresses and wallets already in use found on it: ${r.rescreened}.`,
   );
-} finally {
-  await database.close();
-  await embedded?.stop();
-}
+});

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { WithdrawalPage } from './MemberMoneyPages';
 
 /** A real 1x1 PNG: a picture the server accepts by its content (JPEG, PNG or WebP). */
 export const SMALL_PNG = Buffer.from(
@@ -90,5 +91,20 @@ export class IdentityReviewScreen {
 
   async back() {
     await this.page.getByTestId('identity-back').click();
+  }
+}
+
+/** /user/withdrawal (MemberMoneyPages' page, whose `request` is taken), and a request an identity limit refuses. */
+export class LimitedWithdrawalPage extends WithdrawalPage {
+  /** Asks for `amount` (whose net is `net`) and returns the refusal shown in the confirmation dialog (still open). */
+  async requestRefused(amount: string, net: string): Promise<Locator> {
+    await this.page.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount);
+    await expect(this.page.getByTestId('quote-net')).toContainText(net);
+    await this.page.getByRole('button', { name: 'Request withdrawal' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Confirm withdrawal' });
+    await dialog.getByRole('button', { name: 'Request withdrawal', exact: true }).click();
+    const refusal = dialog.getByRole('alert');
+    await expect(refusal).toContainText('This is more than your identity level allows');
+    return refusal;
   }
 }

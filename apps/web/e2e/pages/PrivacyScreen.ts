@@ -7,6 +7,7 @@ export class PrivacyScreen {
   readonly ready: Locator;
   readonly download: Locator;
   readonly closePassword: Locator;
+  readonly closeCode: Locator;
   readonly confirmation: Locator;
   readonly close: Locator;
   readonly blockers: Locator;
@@ -17,6 +18,7 @@ export class PrivacyScreen {
     this.ready = page.getByTestId('privacy-export-ready');
     this.download = page.getByTestId('privacy-export-download');
     this.closePassword = page.getByTestId('privacy-close-password');
+    this.closeCode = page.getByTestId('privacy-close-code');
     this.confirmation = page.getByTestId('privacy-close-confirmation');
     this.close = page.getByTestId('privacy-close-submit');
     this.blockers = page.getByTestId('privacy-close-blockers');
@@ -37,9 +39,13 @@ export class PrivacyScreen {
     return downloading;
   }
 
-  /** Fills the password and the typed confirmation, then confirms in the last dialog. */
-  async closeAccount(password: string) {
+  /**
+   * Fills the password (and the authenticator code, for a member with two-factor on) and the typed confirmation,
+   * then confirms in the last dialog.
+   */
+  async closeAccount(password: string, code?: string) {
     await this.closePassword.fill(password);
+    if (code !== undefined) await this.closeCode.fill(code);
     await this.confirmation.fill('CLOSE MY ACCOUNT');
     await this.close.click();
     const dialog = this.page.getByRole('dialog', { name: 'Please confirm' });

@@ -97,6 +97,13 @@ export function codeFor(secret: string, step = stepAt()): string {
 }
 
 /** Records that a code was used (by a spec that typed it itself). */
+/** A six-digit code the server refuses for `secret`: valid in none of the steps around now. */
+export function wrongCode(secret: string): string {
+  const now = stepAt();
+  const valid = new Set([now - 1, now, now + 1].map((step) => codeFor(secret, step)));
+  for (let n = 123456; ; n++) if (!valid.has(String(n))) return String(n);
+}
+
 export function markStepUsed(email: string, step: number): void {
   update(email, (entry) => {
     entry.usedSteps = [...entry.usedSteps, step].sort((a, b) => a - b).slice(-20);

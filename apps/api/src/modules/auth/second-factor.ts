@@ -247,6 +247,56 @@ export async function requireSecondFactor(
   return true;
 }
 
+export const WRONG_PASSWORD = 'Your password is not correct.';
+
+/** Whether the password is the user's (argon2id, as sign-in checks it). */
+export async function passwordMatches(db: DbOrTx, userId: bigint, password: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return verifyPassword(user.password_hash, password);
+}
+
+/**
+ * What a signed-in member gives again to confirm an action: `password-and-code` asks the password, and the
+ * authenticator code as well when two-factor is on (closing the account, turning two-factor off);
+ * `code-or-password` asks the code when two-factor is on, else the password (a copy of their data). The one home
+ * of this check (decisions 0032 and 0077): counted as a code check before anything is hashed, so wrong passwords
+ * and wrong codes share the limits; the password is checked before the code, so a code is not used up by a
+ * request with a wrong password. A missing password or code is a 400, a wrong password a 400 (details.password),
+ * a wrong or used code a 422; a right answer clears the session's count. Run it with the app's Db before the
+ * action's transaction (a refusal's count must not be rolled back).
+ */
+export async function confirmMember(
+  db: Db,
+  who: CodeChecker,
+  given: { password?: string | undefined; code?: string | undefined },
+  asks: 'password-and-code' | 'code-or-password',
+  /** Whether the user has two-factor on, when the caller already knows. */
+  on?: boolean,
+): Promise<void> {
+  if (db.isTransaction) throw new Error('confirmMember must run before the transaction opens.');
+  const twoFactor = on ?? (await hasSecondFactor(db, who.userId));
+  const code = given.code?.trim() ?? '';
+  if (twoFactor && code === '') {
+    const message = 'Enter the code from your authenticator app.';
+    throw badRequest(message, { code: [message] });
+  }
+  if (twoFactor && asks === 'code-or-password') {
+    await checkCode(db, who, code);
+    return;
+  }
+  if (!given.password) throw badRequest('Enter your password.', { password: ['Enter your password.'] });
+  await countCodeCheck(db, who);
+  if (!(await passwordMatches(db, who.userId, given.password))) {
+    throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+  }
+  if (twoFactor && !(await useCode(db, who.userId, code))) throw businessRule(INVALID_CODE);
+  await forgetCodeChecks(db, who);
+}
+
 /**
  * The second factor of a member's money request (a withdrawal, a transfer, a friend top-up: decision 0023),
  * before the request's transaction. Admins acting for a member passed theirs at sign-in; members without

@@ -12,10 +12,10 @@ import type { Db } from '../../db';
 import { type Principal, secondFactorOwed } from '../../http/access';
 import { badRequest, businessRule, conflict, forbidden } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
-import { verifyPassword } from './passwords';
 import {
   type CodeChecker,
   checkCode,
+  confirmMember,
   countCodeCheck,
   forgetCodeChecks,
   hasSecondFactor,
@@ -23,16 +23,16 @@ import {
   makeRecoveryCodes,
   matchStep,
   newSecret,
+  passwordMatches,
   recoveryCodesLeft,
   replaceRecoveryCodes,
   totpOf,
-  useCode,
+  WRONG_PASSWORD,
 } from './second-factor';
 import type { SessionStore } from './sessions';
 
 const ALREADY_ON = 'Two-factor sign-in is already on.';
 const IS_OFF = 'Two-factor sign-in is not on.';
-const WRONG_PASSWORD = 'Your password is not correct.';
 const NO_CODE_OWED = 'This session needs no code.';
 
 /** Who enters a code: the session's user, counted per session and per client address (decision 0032). */
@@ -111,7 +111,7 @@ export class TwoFactorService {
     // Counted before the password is hashed: a wrong password is a wrong attempt too.
     const checker = checkerOf(p, ip);
     await countCodeCheck(this.db, checker);
-    if (needsPassword && !(await this.passwordMatches(p.userId, body.password ?? ''))) {
+    if (needsPassword && !(await passwordMatches(this.db, p.userId, body.password ?? ''))) {
       throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     }
     const step = matchStep(pending.secret, body.code);
@@ -152,15 +152,6 @@ export class TwoFactorService {
       recovery_codes: codes,
       ...(token === null ? {} : { token }),
     };
-  }
-
-  private async passwordMatches(userId: bigint, password: string): Promise<boolean> {
-    const user = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return verifyPassword(user.password_hash, password);
   }
 
   /**
@@ -205,14 +196,8 @@ export class TwoFactorService {
     if (p.role === 'admin') throw forbidden('Two-factor sign-in is required for administrators.');
     if (p.secondFactor !== 'ok') throw secondFactorOwed(p);
     if (!(await hasSecondFactor(this.db, p.userId))) throw conflict(IS_OFF);
-    // Counted before the password is hashed: a wrong password is a wrong attempt too.
-    const checker = checkerOf(p, ip);
-    await countCodeCheck(this.db, checker);
-    if (!(await this.passwordMatches(p.userId, body.password))) {
-      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-    }
-    if (!(await useCode(this.db, p.userId, body.code))) throw businessRule(INVALID_CODE);
-    await forgetCodeChecks(this.db, checker);
+    // The password and a code (counted before the password is hashed: a wrong password is a wrong attempt too).
+    await confirmMember(this.db, checkerOf(p, ip), body, 'password-and-code', true);
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('two_factor_recovery_codes').where('user_id', '=', p.userId).execute();
       await tx.deleteFrom('two_factors').where('user_id', '=', p.userId).execute();

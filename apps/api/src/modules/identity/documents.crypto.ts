@@ -31,3 +31,16 @@ export function openDocument(key: Buffer, submissionId: bigint, kind: string, se
   decipher.setAuthTag(sealed.authTag);
   return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]);
 }
+
+/**
+ * The keys that open documents: the current one (the only one that seals) and, during a rotation, the previous one
+ * (IDENTITY_DOCUMENTS_KEY_PREVIOUS). A row's key id says which of them sealed it.
+ */
+export type DocumentKeys = { current: Buffer; previous: Buffer | null };
+
+/** The file, opened with whichever of `keys` sealed it (by its key id); an Error when neither did. */
+export function openWithKeys(keys: DocumentKeys, submissionId: bigint, kind: string, sealed: Sealed): Buffer {
+  const key = [keys.current, keys.previous].find((k) => k !== null && keyIdOf(k) === sealed.keyId);
+  if (!key) throw new Error(`identity document sealed under another key (${sealed.keyId})`);
+  return openDocument(key, submissionId, kind, sealed);
+}

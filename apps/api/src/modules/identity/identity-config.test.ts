@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { keyIdOf, openDocument, sealDocument } from './documents.crypto';
+import { keyIdOf, openDocument, openWithKeys, sealDocument } from './documents.crypto';
 import { isAdult } from './identity.service';
 import { SignedWebhookProvider, signatureOf } from './providers';
 
@@ -20,6 +20,21 @@ describe('the identity documents key (decision 0074)', () => {
     const dev = loadConfig({ NODE_ENV: 'development' });
     expect(dev.identity.developmentKey).toBe(true);
     expect(dev.identity.documentsKey.length).toBe(32);
+  });
+
+  it('reads the previous key of a rotation (IDENTITY_DOCUMENTS_KEY_PREVIOUS), 32 bytes, which opens and never seals', () => {
+    const [current, previous] = [randomBytes(32), randomBytes(32)];
+    const env = { NODE_ENV: 'production', IDENTITY_DOCUMENTS_KEY: current.toString('base64') } as const;
+    expect(loadConfig(env).identity.previousDocumentsKey).toBeNull();
+    expect(() => loadConfig({ ...env, IDENTITY_DOCUMENTS_KEY_PREVIOUS: 'c2hvcnQ=' })).toThrow(
+      /IDENTITY_DOCUMENTS_KEY_PREVIOUS is 32 bytes/,
+    );
+    const rotated = loadConfig({ ...env, IDENTITY_DOCUMENTS_KEY_PREVIOUS: previous.toString('base64') });
+    expect(rotated.identity.previousDocumentsKey?.equals(previous)).toBe(true);
+    const keys = { current, previous };
+    const old = sealDocument(previous, 7n, 'selfie', Buffer.from('file'));
+    expect(openWithKeys(keys, 7n, 'selfie', old).toString()).toBe('file');
+    expect(() => openWithKeys({ current, previous: null }, 7n, 'selfie', old)).toThrow(/another key/);
   });
 
   it("reads each provider's secret by its lower-case name, refusing a short one", () => {

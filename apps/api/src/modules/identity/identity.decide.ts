@@ -3,6 +3,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.repo';
 import { mailText } from '../mail/messages';
 import { notifyMember } from '../notifications/events';
+import { emit } from '../webhooks/emit';
 
 /** Who decides: a compliance officer (owner or compliance role) in the queue, or an identity provider's webhook. */
 export type DecidedBy = { kind: 'staff'; userId: bigint } | { kind: 'provider'; name: string };
@@ -25,7 +26,9 @@ const actorOf = (by: DecidedBy) => (by.kind === 'staff' ? by.userId : null);
  * transaction: locks the submission; an approval sets `users.identity_level` (never lowers it) and, at level 1,
  * `users.country`; a level-1 rejection is final; a level-2 rejection waits for a second compliance officer
  * (rejection_pending), who confirms it or overturns it (approves) and must not be the one who proposed it. Every
- * step is audited; the member is told of each final decision in their language.
+ * step is audited; the member is told of each final decision in their language, and each final decision is a signed
+ * webhook event (`identity.approved` / `identity.rejected`: who, which level, the reason; never what the member typed
+ * or a document).
  */
 export async function decideSubmission(
   tx: Tx,
@@ -46,6 +49,7 @@ export async function decideSubmission(
       's.reason',
       'u.identity_level',
       'u.locale',
+      'u.username',
     ])
     .where('s.id', '=', submissionId)
     .forUpdate('s')
@@ -125,6 +129,16 @@ export async function decideSubmission(
         ? mailText(s.locale, 'identity.approved.body', { level })
         : mailText(s.locale, 'identity.rejected.body', { level, reason: reason ?? '' }),
       link: '/user/identity',
+    });
+    await emit(tx, approve ? 'identity.approved' : 'identity.rejected', {
+      submission_id: s.id,
+      member_id: s.member_id,
+      username: s.username,
+      level,
+      status: state,
+      ...(approve ? {} : { reason: reason ?? '' }),
+      decided_by: by.kind === 'provider' ? by.name : 'review',
+      decided_at: now.toISOString(),
     });
   }
   return state;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, type StaffRole } from '@sgx/contracts';
+import { API_KEY_PREFIX } from '@sgx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import { type Built, bearer } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { KEY_ROUTE_REFUSAL, STAFF_ROLE_REFUSAL } from '../../http/access';
 import { hashSecret } from '../api-keys/api-keys.door';
 import { openDocument } from './documents.crypto';
+import { identitySubmissions, JPEG, level1Fields, PNG } from './identity.fixture';
 import { signatureOf } from './providers';
 import { deleteExpiredIdentityDocuments } from './retention';
 
@@ -21,72 +22,7 @@ let officerA: Built & { token: string };
 let officerB: Built & { token: string };
 const others: Record<string, string> = {};
 
-// A real 1x1 PNG, and a JPEG's first bytes (the type is read from the content).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(200)]);
-
-async function staffAccount(roles: StaffRole[]): Promise<Built & { token: string }> {
-  const who = await buildAdmin(t.deps);
-  await sqlOn(t.url, 'UPDATE users SET staff_roles = $2 WHERE id = $1', [who.id, roles]);
-  return { ...who, token: await tokenFor(t.app, who, 'admin') };
-}
-async function memberAccount(locale: string | null = null): Promise<Built & { token: string }> {
-  const who = await buildMember(t.deps);
-  // A member who has verified nothing yet (whatever level the factory gives).
-  await sqlOn(t.url, 'UPDATE users SET identity_level = 0, locale = $2 WHERE id = $1', [who.id, locale]);
-  return { ...who, token: await tokenFor(t.app, who) };
-}
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(fields: Record<string, string>, files: Record<string, Buffer>) {
-  const boundary = `----sgx${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const [name, data] of Object.entries(files)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const level1Fields = { legal_name: 'Asha Rao', date_of_birth: '1990-04-12', country: 'in' };
-async function submitLevel1(
-  who: { token: string },
-  fields: Record<string, string> = level1Fields,
-  files: Record<string, Buffer> = { document: JPEG, selfie: PNG },
-) {
-  const form = multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/identity/level1',
-    headers: { ...bearer(who.token), ...form.headers },
-    payload: form.payload,
-  });
-}
-async function submitLevel2(who: { token: string }, proof: Buffer = Buffer.from('%PDF-1.4\n% proof\n')) {
-  const form = multipart({ address_line1: '12 MG Road', city: 'Pune', postal_code: '411001' }, { proof });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/identity/level2',
-    headers: { ...bearer(who.token), ...form.headers },
-    payload: form.payload,
-  });
-}
+const { staffAccount, memberAccount, submitLevel1, submitLevel2 } = identitySubmissions(() => t);
 const call = (token: string | null, method: string, url: string, payload?: object) =>
   t.app.inject({
     method: method as 'GET',

@@ -16,7 +16,7 @@ import type { Principal } from '../../http/principal';
 import { writeAudit } from '../audit/audit.repo';
 import { assertCountryServed } from '../identity-limits/country';
 import type { SettingsService } from '../settings/settings.service';
-import { openDocument, sealDocument } from './documents.crypto';
+import { type DocumentKeys, openWithKeys, sealDocument } from './documents.crypto';
 import type { DocumentFile } from './documents.form';
 import { type DecidedBy, decideSubmission, type IdentityDecision } from './identity.decide';
 import { identityProviders, type ProviderDecision, webhookProvider } from './providers';
@@ -47,6 +47,11 @@ export class IdentityService {
 
   private get key(): Buffer {
     return this.deps.config.identity.documentsKey;
+  }
+
+  /** The current key and, during a rotation, the previous one: a document opens under the one that sealed it. */
+  private get keys(): DocumentKeys {
+    return { current: this.key, previous: this.deps.config.identity.previousDocumentsKey };
   }
 
   async status(memberId: bigint): Promise<IdentityStatusResponse> {
@@ -280,7 +285,7 @@ export class IdentityService {
         .executeTakeFirst();
       if (!d) throw notFound('No such identity document.');
       if (d.ciphertext === null) throw notFound('This document was deleted after its retention period.');
-      const data = openDocument(this.key, submissionId, d.kind, {
+      const data = openWithKeys(this.keys, submissionId, d.kind, {
         ciphertext: d.ciphertext,
         iv: d.iv,
         authTag: d.auth_tag,

@@ -21,8 +21,9 @@ import { changePayoutAddress, sameAddress } from '../payouts/payout-address';
 import type { SettingsService } from '../settings/settings.service';
 import { editBusinessBalance } from './members.balance';
 import { blockReasonAfterEdit } from './members.block';
+import { markMemberDeleted } from './members.delete';
 import { userRecord, userRow } from './members.read';
-import { addToUplineTeams, bumpUplines, isInSubtree, type UserRow } from './members.repo';
+import { bumpUplines, isInSubtree, type UserRow } from './members.repo';
 import { assertStaffMayEdit } from './members.staff';
 
 type UpdateUser = z.output<typeof UpdateUserBody>;
@@ -291,26 +292,8 @@ export class MemberEdits {
       // always kept; deleting one here would pass that by (decision 0054).
       if (before.role === 'admin')
         throw businessRule('Staff accounts are not deleted here: suspend them under Staff.');
-      await tx
-        .updateTable('users')
-        .set({ deleted_at: new Date(), updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await markMemberDeleted(tx, userId);
       await this.sessions.revokeAllFor(tx, userId);
-      await addToUplineTeams(tx, userId, -1);
-      // A deleted member no longer counts as an active direct of their sponsor.
-      const gone = await tx
-        .selectFrom('users')
-        .select(['is_active', 'sponsor_id'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      if (gone.is_active === 'active' && gone.sponsor_id !== null) {
-        await tx
-          .updateTable('users')
-          .set((eb) => ({ active_directs: eb('active_directs', '-', 1) }))
-          .where('id', '=', gone.sponsor_id)
-          .execute();
-      }
       await writeAudit(tx, {
         actorId: principal.userId,
         action: 'member.delete',

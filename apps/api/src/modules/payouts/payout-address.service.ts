@@ -12,8 +12,12 @@ import type { Currency } from '../../db/schema';
 import { badRequest, businessRule, conflict, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { writeAudit } from '../audit/audit.repo';
-import { verifyPassword } from '../auth/passwords';
-import { type CodeChecker, hasSecondFactor, requireSecondFactor } from '../auth/second-factor';
+import {
+  type CodeChecker,
+  hasSecondFactor,
+  passwordMatches,
+  requireSecondFactor,
+} from '../auth/second-factor';
 import type { Mailer } from '../mail/mailer';
 import { mailText } from '../mail/messages';
 import { notifyMember } from '../notifications/events';
@@ -125,13 +129,7 @@ export class PayoutAddressService {
       CHANGES_PER_WINDOW,
       this.config.rateLimits.windowMs,
     );
-    const member = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!member) throw notFound('Member not found.');
-    if (!(await verifyPassword(member.password_hash, password))) {
+    if (!(await passwordMatches(this.db, userId, password))) {
       const message = 'Your password is not correct.';
       throw badRequest(message, { password: [message] });
     }

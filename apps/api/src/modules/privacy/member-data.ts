@@ -14,6 +14,8 @@
  *   `revoke` names a timestamp column set to now() where still empty (sessions, API keys).
  * - `keep`: text columns left as they are, with no personal data (a status, a kind, a hash) or kept by law
  *   (the ledger, the audit trail, chain addresses and hashes of money movements: anti-money-laundering records).
+ *   Five years after closing, `db/functions/privacy_retention_end.sql` deletes or reduces the personal remainder of
+ *   those records (risk signals, linked wallets, deposit senders, country, compliance texts); the ledger stays.
  * - `secret`: never exported (password and token hashes, two-factor secrets).
  * - `export: false`: not in the member's copy, with the reason (e.g. compliance flags: no tipping-off).
  */
@@ -207,13 +209,15 @@ export const MEMBER_DATA: Readonly<Record<string, TableRule>> = {
     others: ['reviewer_id', 'second_reviewer_id'],
     erase: {
       legal_name: 'redact',
+      // Not a text column (the classification check reads text ones): erased with the name (migration 0088).
+      date_of_birth: 'null',
       address_line1: 'redact',
       address_line2: 'null',
       city: 'redact',
       postal_code: 'null',
     },
     keep: ['state', 'country', 'provider', 'provider_ref', 'reason'],
-    note: 'the decisions are kept (level, dates, country: the customer record); the names and address are erased',
+    note: 'the decisions are kept (level, dates, country: the customer record); the names, birth date and address are erased',
   },
   identity_documents: {
     via: 'submission_id IN (SELECT id FROM identity_submissions WHERE member_id = $member)',

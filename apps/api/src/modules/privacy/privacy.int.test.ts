@@ -4,10 +4,20 @@ import { type SumProof, verifyProof } from '@sgx/money/merkle-sum';
 import { strFromU8, unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
+import {
+  type Built,
+  bearer,
+  buildAdmin,
+  buildMember,
+  enrolTwoFactor,
+  stepNow,
+  tokenFor,
+  totpCode,
+} from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit, randomHash } from '../../../test/money';
 import { reconcile } from '../ledger/ledger.service';
+import { checkTeamCounters } from '../members/counters';
 import { ProofService, sha256 } from '../proof/proof.service';
 import { baseColumns, TEXT_TYPES } from './catalog';
 import { MEMBER_DATA, personColumns } from './member-data';
@@ -160,6 +170,13 @@ describe("members' data rights", () => {
       'member.registered',
       { member_id: String(alice.id), fullname: alice.fullname, email: alice.email },
     ]);
+    // Her approved identity (level 1): the legal name she typed and her date of birth (decision 0074).
+    await sqlOn(
+      t.url,
+      `INSERT INTO identity_submissions (member_id, level, state, legal_name, date_of_birth, country, decided_at)
+       VALUES ($1, 1, 'approved', $2, '1990-04-12', 'DE', now())`,
+      [alice.id, alice.fullname],
+    );
     // Yesterday's proof, as members downloaded it before Alice leaves.
     const built = await api('POST', '/admin/proof/build', adminToken);
     expect(built.statusCode, built.body).toBe(200);
@@ -342,6 +359,23 @@ describe("members' data rights", () => {
     expect(rows[0]?.email).toBe(`${rows[0]?.username}@erased.invalid`);
     expect(rows[0]?.fullname).toBe(rows[0]?.username);
 
+    // Her identity decision is kept (level, country, dates); the name and the date of birth she typed are erased.
+    const identity = await sqlOn(
+      t.url,
+      'SELECT level, state, country, legal_name, date_of_birth, decided_at FROM identity_submissions WHERE member_id = $1',
+      [alice.id],
+    );
+    expect(identity.rows).toEqual([
+      {
+        level: 1,
+        state: 'approved',
+        country: 'DE',
+        legal_name: '[erased]',
+        date_of_birth: null,
+        decided_at: expect.any(Date),
+      },
+    ]);
+
     // Every text, varchar and jsonb column of every table: none holds her old name, e-mail or phone.
     // The one exception (decision 0077): the immutable audit trail's record of her own profile change, which
     // names the values changed. Nothing else.
@@ -390,5 +424,67 @@ describe("members' data rights", () => {
     );
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]?.after.pseudonym).toBe(rows[0]?.username);
+  });
+});
+
+describe('closing an account with two-factor on', () => {
+  it('is refused without the authenticator code or with a wrong one, and goes through with the right one', async () => {
+    const sponsor = await buildMember(t.deps);
+    const m = await buildMember(t.deps, { sponsorId: sponsor.id });
+    const token = await enrolTwoFactor(t.app, m, await tokenFor(t.app, m));
+    const secret = m.twoFactor?.secret ?? '';
+    expect(secret).not.toBe('');
+    const close = (extra: object) =>
+      api('POST', '/privacy/close', token, {
+        password: m.password,
+        confirmation: 'CLOSE MY ACCOUNT',
+        ...extra,
+      });
+    const stillOpen = async () =>
+      (await sqlOn(t.url, 'SELECT deleted_at FROM users WHERE id = $1', [m.id])).rows[0]?.deleted_at;
+
+    // The password alone is not enough.
+    const noCode = await close({});
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().details.code).toEqual(['Enter the code from your authenticator app.']);
+    expect(await stillOpen()).toBeNull();
+
+    // A code of no step the server accepts now (current +/- 1, and the ones next to them).
+    const now = stepNow();
+    const near = new Set([-2, -1, 0, 1, 2].map((d) => totpCode(secret, now + d)));
+    let wrong = 0;
+    while (near.has(String(wrong).padStart(6, '0'))) wrong++;
+    const wrongCode = await close({ code: String(wrong).padStart(6, '0') });
+    expect(wrongCode.statusCode).toBe(422);
+    expect(await stillOpen()).toBeNull();
+
+    // The right code with a wrong password: refused, and the code is not spent on it.
+    const { rows } = await sqlOn(t.url, 'SELECT last_step FROM two_factors WHERE user_id = $1', [m.id]);
+    const step = Number(rows[0]?.last_step) + 1;
+    const right = totpCode(secret, step);
+    const badPassword = await api('POST', '/privacy/close', token, {
+      password: 'not-the-password',
+      code: right,
+      confirmation: 'CLOSE MY ACCOUNT',
+    });
+    expect(badPassword.statusCode).toBe(400);
+    expect(badPassword.json().details.password).toBeDefined();
+    expect(await stillOpen()).toBeNull();
+
+    // The right code (a step after the one taken at enrolment) and the password: closed and erased.
+    const closed = await close({ code: right });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await stillOpen()).toEqual(expect.any(Date));
+    const after = await sqlOn(
+      t.url,
+      'SELECT u.email, (SELECT count(*)::int FROM two_factors f WHERE f.user_id = u.id) AS factors FROM users u WHERE u.id = $1',
+      [m.id],
+    );
+    expect(after.rows[0]).toMatchObject({ factors: 0, email: expect.stringMatching(/@erased\.invalid$/) });
+    expect((await api('GET', '/privacy/close', token)).statusCode).toBe(401);
+    // Deleted as staff deletion marks a member: out of the sponsor's team, every team counter still right.
+    const team = await sqlOn(t.url, 'SELECT total_team FROM users WHERE id = $1', [sponsor.id]);
+    expect(team.rows[0]?.total_team).toBe(0);
+    expect((await checkTeamCounters(t.deps.db)).mismatches).toEqual([]);
   });
 });

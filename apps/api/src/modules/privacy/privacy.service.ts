@@ -12,19 +12,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Principal } from '../../http/principal';
 import type { RateLimiter } from '../../http/rate-limit';
 import { writeAudit } from '../audit/audit.repo';
-import { verifyPassword } from '../auth/passwords';
-import {
-  countCodeCheck,
-  forgetCodeChecks,
-  hasSecondFactor,
-  requireSecondFactor,
-} from '../auth/second-factor';
+import { confirmMember } from '../auth/second-factor';
 import { openFlagsOf } from '../flags/flags';
-import { addToUplineTeams } from '../teams/uplines';
+import { markMemberDeleted } from '../members/members.delete';
 import { erasePersonalData, newPseudonym } from './privacy.erase';
 import { buildMemberCopy } from './privacy.export';
 
-const WRONG_PASSWORD = 'Your password is not correct.';
 /** How long a prepared copy can be downloaded again. */
 const COPY_KEPT_MS = 24 * 60 * 60_000;
 /** Copies a member may ask for per hour (each reads all their records). */
@@ -41,39 +34,25 @@ export class PrivacyService {
   ) {}
 
   /**
-   * A signed-in session is not enough for these: the authenticator code when two-factor is on, else the
-   * password again. Counted before anything is hashed (as two-factor checks are), outside any transaction.
+   * A signed-in session is not enough for these, and an API key never: the member confirms again
+   * (`confirmMember`, outside any transaction): for a copy the code when two-factor is on, else the password;
+   * for closing the password, and the code as well when two-factor is on.
    */
   private async confirmFresh(
     p: Principal,
     body: { password?: string | undefined; code?: string | undefined },
     ip: string,
+    asks: 'password-and-code' | 'code-or-password',
   ) {
     if (p.apiKeyId !== undefined)
       throw forbidden('Your data and your account are managed from a signed-in session, not an API key.');
-    const checker = { userId: p.userId, sessionId: p.sessionId, ip };
-    if (await requireSecondFactor(this.db, checker, body.code)) return;
-    if (!body.password) throw badRequest('Enter your password.', { password: ['Enter your password.'] });
-    await countCodeCheck(this.db, checker);
-    if (!(await this.passwordMatches(p.userId, body.password))) {
-      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-    }
-    await forgetCodeChecks(this.db, checker);
-  }
-
-  private async passwordMatches(userId: bigint, password: string): Promise<boolean> {
-    const user = await this.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return verifyPassword(user.password_hash, password);
+    await confirmMember(this.db, { userId: p.userId, sessionId: p.sessionId, ip }, body, asks);
   }
 
   /** Prepares the member's copy now (an ordinary member's takes well under a second) and keeps it for a day. */
   async startExport(p: Principal, body: PrivacyExportBody, ip: string): Promise<PrivacyExportState> {
     await this.limiter.hit(`privacy-export:acct:${p.userId}`, COPIES_PER_HOUR, 60 * 60_000);
-    await this.confirmFresh(p, body, ip);
+    await this.confirmFresh(p, body, ip, 'code-or-password');
     await this.db.transaction().execute(async (tx) => {
       // One snapshot of every table; the member's row locked so two requests make one copy after the other.
       const user = await tx
@@ -197,21 +176,12 @@ export class PrivacyService {
         confirmation: ['Type CLOSE MY ACCOUNT to confirm.'],
       });
     }
-    if (p.apiKeyId !== undefined)
-      throw forbidden('Your data and your account are managed from a signed-in session, not an API key.');
-    const checker = { userId: p.userId, sessionId: p.sessionId, ip };
-    const twoFactorOn = await hasSecondFactor(this.db, p.userId);
-    await countCodeCheck(this.db, checker);
-    if (!(await this.passwordMatches(p.userId, body.password))) {
-      throw badRequest(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
-    }
-    await forgetCodeChecks(this.db, checker);
-    if (twoFactorOn) await requireSecondFactor(this.db, checker, body.code, true);
+    await this.confirmFresh(p, body, ip, 'password-and-code');
 
     await this.db.transaction().execute(async (tx) => {
       const user = await tx
         .selectFrom('users')
-        .select(['email', 'is_active', 'sponsor_id', 'deleted_at'])
+        .select(['email', 'deleted_at'])
         .where('id', '=', p.userId)
         .forUpdate()
         .executeTakeFirstOrThrow();
@@ -226,21 +196,8 @@ export class PrivacyService {
       }
       const pseudonym = newPseudonym();
       const touched = await erasePersonalData(tx, p.userId, user.email, pseudonym);
-      await tx
-        .updateTable('users')
-        .set({ deleted_at: new Date(), updated_at: new Date() })
-        .where('id', '=', p.userId)
-        .execute();
-      // As a member deleted by staff (members.edit.ts softDelete): out of the uplines' teams and, when active, no
-      // longer an active direct of the sponsor.
-      await addToUplineTeams(tx, p.userId, -1);
-      if (user.is_active === 'active' && user.sponsor_id !== null) {
-        await tx
-          .updateTable('users')
-          .set((eb) => ({ active_directs: eb('active_directs', '-', 1) }))
-          .where('id', '=', user.sponsor_id)
-          .execute();
-      }
+      // Deleted as staff deletion marks a member (out of the uplines' teams, no longer an active direct).
+      await markMemberDeleted(tx, p.userId);
       await writeAudit(tx, {
         actorId: p.userId,
         action: 'privacy.close',

@@ -28,6 +28,8 @@ export async function recordHit(
     depositId?: bigint;
     withdrawalId?: bigint;
     actorId: bigint | null;
+    /** Found by re-screening an address already set or linked against a list just loaded or added to. */
+    rescreen?: boolean;
   },
 ): Promise<bigint> {
   const s = h.screening;
@@ -40,8 +42,9 @@ export async function recordHit(
     ...(h.depositId === undefined ? {} : { deposit_id: String(h.depositId) }),
     ...(h.withdrawalId === undefined ? {} : { withdrawal_id: String(h.withdrawalId) }),
   };
-  const what =
-    h.kind === 'deposit'
+  const what = h.rescreen
+    ? `${h.kind === 'wallet' ? 'linked wallet' : 'payout address'} ${s.address}, set before it was listed, found on re-screening`
+    : h.kind === 'deposit'
       ? `a deposit from ${s.address} held`
       : h.kind === 'payout'
         ? `a payout to ${s.address} held`
@@ -76,7 +79,7 @@ export async function recordHit(
     .executeTakeFirstOrThrow();
   await writeAudit(tx, {
     actorId: h.actorId,
-    action: `sanctions.${h.status === 'held' ? 'hold' : 'refuse'}`,
+    action: `sanctions.${h.rescreen ? 'rescreen' : h.status === 'held' ? 'hold' : 'refuse'}`,
     entity: 'sanctions_hit',
     entityId: hit.id,
     after: { ...details, member_id: String(h.memberId), status: h.status, flag_id: String(flagId) },
@@ -236,4 +239,61 @@ export async function flagStillHolds(db: DbOrTx, flagId: bigint, exceptHit: bigi
     SELECT count(*)::int AS n FROM sanctions_hits
     WHERE flag_id = ${flagId} AND id <> ${exceptHit} AND status IN ('held', 'confirmed')`.execute(db);
   return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Re-screens what members already use against a list just loaded or added to (decision 0075): the payout addresses
+ * set (users.bep20, users.trc20) and the wallets linked (member_wallets) that are on `listId` (only `addresses` of it
+ * when given: the operator's new entry). Each found is a hit held for compliance (kind 'payout_address' or 'wallet',
+ * audited 'sanctions.rescreen' with the list and its date, the member flagged), once per member, kind and address:
+ * an earlier hit of this re-screening (held, confirmed or released) is never raised again, so reloading the same
+ * list raises nothing. Each in its own transaction, under an advisory lock of the member. The hits' count.
+ */
+export async function rescreenListed(db: Db, listId: bigint, addresses?: string[]): Promise<number> {
+  if (addresses !== undefined && addresses.length === 0) return 0;
+  const only = addresses?.map((a) => normaliseAddress(a)?.address).filter((a) => a !== undefined);
+  const filter = only === undefined ? sql`` : sql`AND a.address = ANY(${only}::text[])`;
+  const { rows } = await sql<{ member_id: bigint; kind: 'payout_address' | 'wallet'; address: string }>`
+    SELECT u.id AS member_id, 'payout_address' AS kind, a.address
+    FROM sanctioned_addresses a JOIN users u ON lower(u.bep20) = a.address
+    WHERE a.list_id = ${listId} AND a.family = 'evm' ${filter}
+    UNION
+    SELECT u.id, 'payout_address', a.address
+    FROM sanctioned_addresses a JOIN users u ON u.trc20 = a.address
+    WHERE a.list_id = ${listId} AND a.family = 'tron' ${filter}
+    UNION
+    SELECT w.user_id, 'wallet', a.address
+    FROM sanctioned_addresses a JOIN member_wallets w ON w.address = a.address
+    WHERE a.list_id = ${listId} ${filter}
+    ORDER BY 1, 2, 3`.execute(db);
+  let n = 0;
+  for (const r of rows) {
+    const s = await screenAddress(db, r.address);
+    if (!s.hit) continue;
+    const made = await db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('sanctions-rescreen'), ${Number(r.member_id % 2_147_483_647n)}::int)`.execute(
+        tx,
+      );
+      const seen = await tx
+        .selectFrom('sanctions_hits')
+        .select('id')
+        .where('member_id', '=', r.member_id)
+        .where('kind', '=', r.kind)
+        .where('address', '=', s.address)
+        .where('status', 'in', ['held', 'confirmed', 'released'])
+        .executeTakeFirst();
+      if (seen) return false;
+      await recordHit(tx, {
+        kind: r.kind,
+        memberId: r.member_id,
+        screening: s,
+        status: 'held',
+        actorId: null,
+        rescreen: true,
+      });
+      return true;
+    });
+    if (made) n++;
+  }
+  return n;
 }

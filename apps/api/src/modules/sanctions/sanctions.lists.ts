@@ -38,9 +38,6 @@ type HitRow = {
   list_date: string;
 };
 
-const dateText = (d: Date | string) =>
-  typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10);
-
 /**
  * Whether `address` (any letter case for EVM, a TRON Base58 address) is on a list in force: the OFAC list first when
  * both list it. An address of no known shape is no hit (its own checks refuse it).

@@ -15,7 +15,7 @@ import type { Approval, ApprovalRegistry } from '../approvals/approvals.registry
 import { requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { clearFlag } from '../flags/flags';
-import { flagStillHolds, lockHit } from './sanctions.hits';
+import { flagStillHolds, lockHit, rescreenListed } from './sanctions.hits';
 import { listsInForce, screenAddress } from './sanctions.lists';
 import { normaliseAddress } from './sdn-parser';
 
@@ -149,7 +149,7 @@ export class SanctionsService {
   async addOperatorEntry(p: Principal, address: string, reason: string): Promise<SanctionsOperatorEntry> {
     const n = normaliseAddress(address);
     if (!n) throw invalidAddress();
-    const id = await this.db.transaction().execute(async (tx) => {
+    const { id, list } = await this.db.transaction().execute(async (tx) => {
       const list = await operatorList(tx);
       const made = await tx
         .insertInto('sanctioned_addresses')
@@ -171,8 +171,10 @@ export class SanctionsService {
         after: { address: n.address, family: n.family, list: 'operator' },
         reason,
       });
-      return made.id;
+      return { id: made.id, list };
     });
+    // What members already use is screened against the new entry: payout addresses set, wallets linked.
+    await rescreenListed(this.db, list, [n.address]);
     const entries = await this.operatorEntries();
     return entries.find((e) => e.id === Number(id)) ?? (entries[0] as SanctionsOperatorEntry);
   }

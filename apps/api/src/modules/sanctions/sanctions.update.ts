@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { rescreenListed } from './sanctions.hits';
 import { loadSnapshot, replaceOfacList } from './sanctions.lists';
 import { parseSdn } from './sdn-parser';
 
@@ -14,6 +15,8 @@ export type UpdateResult = {
   evm: number;
   tron: number;
   skipped: number;
+  /** Payout addresses set and wallets linked found on the new list (each a hit held for compliance). */
+  rescreened: number;
 };
 
 /**
@@ -48,11 +51,24 @@ export async function updateSanctionsList(
       evm: of('evm'),
       tron: of('tron'),
       skipped: 0,
+      rescreened: await rescreenListed(db, listId),
     };
   }
-  const bytes = await readFile(opts.file);
+  return loadPublication(db, await readFile(opts.file), path.basename(opts.file), opts.published);
+}
+
+/**
+ * A publication's bytes (read from a file or downloaded by the daily refresh, `sanctions.refresh.ts`) replacing the
+ * OFAC list in force, then what members already use re-screened against it. `name` says where it came from.
+ */
+export async function loadPublication(
+  db: Db,
+  bytes: Buffer,
+  name: string,
+  published?: string | undefined,
+): Promise<UpdateResult> {
   const parsed = parseSdn(bytes.toString('utf8'));
-  const publishedOn = opts.published ?? parsed.publishedOn;
+  const publishedOn = published ?? parsed.publishedOn;
   if (!publishedOn)
     throw new Error(
       'This file does not say when it was published (the CSV never does): give --published YYYY-MM-DD.',
@@ -61,20 +77,25 @@ export async function updateSanctionsList(
     throw new Error(`Not a date: ${publishedOn} (YYYY-MM-DD).`);
   if (parsed.entries.length === 0)
     throw new Error('No EVM or TRON address was found in this file: the list in force is left as it is.');
+  const source = `${name} (${parsed.format})`;
   const listId = await replaceOfacList(db, {
     publishedOn,
-    extractedFrom: `${path.basename(opts.file)} (${parsed.format})`,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    extractedFrom: source,
+    sha256: sha256Of(bytes),
     entries: parsed.entries,
     loadedBy: null,
   });
   return {
     listId,
-    source: `${path.basename(opts.file)} (${parsed.format})`,
+    source,
     publishedOn,
     entries: parsed.entries.length,
     evm: parsed.entries.filter((e) => e.family === 'evm').length,
     tron: parsed.entries.filter((e) => e.family === 'tron').length,
     skipped: parsed.skipped,
+    rescreened: await rescreenListed(db, listId),
   };
 }
+
+/** The SHA-256 a list row keeps of the publication it was read from. */
+export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');

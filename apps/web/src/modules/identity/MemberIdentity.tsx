@@ -161,6 +161,8 @@ export function Level1Form({
           value={countryCode}
           onChange={setCountryCode}
           searchable
+          // Choosing the country already shown (from registration) keeps it rather than clearing it.
+          allowDeselect={false}
           error={errors.country}
           data-testid="identity-country"
           required

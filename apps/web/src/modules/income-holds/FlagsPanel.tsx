@@ -148,6 +148,7 @@ export function FlagsPanel() {
       render: (f) =>
         f.cleared_at === null ? (
           <RowActions
+            area="compliance"
             actions={[
               {
                 label: t('flags.clear'),

@@ -98,6 +98,7 @@ export function HeldIncomePanel() {
       render: (h) =>
         h.state === 'held' ? (
           <RowActions
+            area="compliance"
             actions={[
               ...(h.release_at === null || h.flagged
                 ? [

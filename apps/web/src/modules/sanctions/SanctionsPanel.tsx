@@ -190,6 +190,7 @@ export function SanctionsPanel() {
       writeArea: 'compliance',
       render: (e) => (
         <RowActions
+          area="compliance"
           actions={[
             {
               label: t('operator.remove'),
@@ -266,6 +267,7 @@ export function SanctionsPanel() {
       render: (h) =>
         (h.status === 'held' || h.status === 'refused') && h.awaiting_approval_id === null ? (
           <RowActions
+            area="compliance"
             actions={[
               {
                 label: t('hits.release'),
