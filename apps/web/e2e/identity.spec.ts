@@ -8,9 +8,9 @@ import { SignInPage } from './pages/SignInPage';
 
 /**
  * Decision 0074: on a phone, a member sends level 1 (two pictures); the owner (compliance) rejects it with a reason;
- * the member reads the reason and sends again; the owner approves it; the member's level is 1. And issue 42's path: a
- * level-0 member is refused a withdrawal above the level's limit and told level 1 lifts it, sends level 1 from the
- * page the refusal links to, the compliance officer approves it, and the same withdrawal is taken.
+ * the member reads the reason and sends again; the owner approves it; the member's level is 1. And the path decision
+ * 0073 promises: a level-0 member is refused a withdrawal above the level's limit and told level 1 lifts it, sends
+ * level 1 from the page the refusal links to, the compliance officer approves it, and the same withdrawal is taken.
  */
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

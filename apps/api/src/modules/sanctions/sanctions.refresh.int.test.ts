@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../../../test/factories';
@@ -146,6 +147,30 @@ describe('the daily refresh of the OFAC list', () => {
     expect((await ofacLists()).filter((l) => l.in_force)).toEqual([
       expect.objectContaining({ extracted_from: `sdn.xml from ${base}/ofac/sdn.xml (sdn_xml)` }),
     ]);
+  });
+
+  it('refuses a publication older than the list in force, and keeps the list', async () => {
+    serving = { file: fixture('sdn.xml') };
+    await runJob(new Date());
+    const before = (await ofacLists()).filter((l) => l.in_force);
+    expect(before).toEqual([expect.objectContaining({ published_on: '2024-03-07' })]);
+    // The same list, as an older publication (a stale mirror): different bytes, an earlier date.
+    const older = path.join(await mkdtemp(path.join(os.tmpdir(), 'sdn-old-')), 'sdn.xml');
+    const text = await readFile(fixture('sdn.xml'), 'utf8');
+    expect(text).toContain('<Publish_Date>03/07/2024</Publish_Date>');
+    await writeFile(
+      older,
+      text.replace('<Publish_Date>03/07/2024</Publish_Date>', '<Publish_Date>01/02/2024</Publish_Date>'),
+    );
+    serving = { file: older };
+    const r = await runJob(new Date());
+    expect(r).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining(
+        'This publication (2024-01-02) is older than the list in force (2024-03-07)',
+      ),
+    });
+    expect((await ofacLists()).filter((l) => l.in_force)).toEqual(before);
   });
 
   it('reads SANCTIONS_LIST_FILE instead of a URL', async () => {

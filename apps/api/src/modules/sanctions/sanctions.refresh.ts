@@ -65,7 +65,8 @@ export async function refreshSanctionsList(
       await resolveStaffAlert(db, STALE_ALERT_KEY);
       return { status: 'unchanged', list_id: String(current.id), published_on: current.published_on };
     }
-    const r = await loadPublication(db, bytes, nameOf(source));
+    // Never backwards: a stale mirror or a cached old file must not replace a newer list.
+    const r = await loadPublication(db, bytes, nameOf(source), undefined, current?.published_on ?? undefined);
     await resolveStaffAlert(db, STALE_ALERT_KEY);
     return {
       status: 'loaded',

@@ -66,6 +66,8 @@ export async function loadPublication(
   bytes: Buffer,
   name: string,
   published?: string | undefined,
+  /** The publication date of the list in force: an older publication is refused (the daily refresh's guard). */
+  notBefore?: string | undefined,
 ): Promise<UpdateResult> {
   const parsed = parseSdn(bytes.toString('utf8'));
   const publishedOn = published ?? parsed.publishedOn;
@@ -75,6 +77,10 @@ export async function loadPublication(
     );
   if (!/^\d{4}-\d{2}-\d{2}$/.test(publishedOn) || Number.isNaN(Date.parse(publishedOn)))
     throw new Error(`Not a date: ${publishedOn} (YYYY-MM-DD).`);
+  if (notBefore !== undefined && publishedOn < notBefore)
+    throw new Error(
+      `This publication (${publishedOn}) is older than the list in force (${notBefore}): the list in force is left as it is.`,
+    );
   if (parsed.entries.length === 0)
     throw new Error('No EVM or TRON address was found in this file: the list in force is left as it is.');
   const source = `${name} (${parsed.format})`;
