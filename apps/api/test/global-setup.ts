@@ -14,6 +14,8 @@ declare module 'vitest' {
     /** The password of the app role (sgx_app, a LOGIN role without superuser or DDL rights). */
     pgAppPassword: string;
     templateDb: string;
+    /** The embedded server's data folder ('' with TEST_DATABASE_URL): what a test replica copies (test/replica.ts). */
+    pgDataDir: string;
   }
 }
 
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgAppPassword', appPassword);
   project.provide('templateDb', TEMPLATE);
+  project.provide('pgDataDir', dir ? path.join(dir, 'pg') : '');
 
   return async () => {
     await embedded?.stop();
