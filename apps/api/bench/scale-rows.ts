@@ -23,6 +23,11 @@ async function one(c: pg.Client, text: string): Promise<number> {
 
 export async function loadRows(c: pg.Client, l: Layout, ids: Ids, log: (m: string) => void): Promise<void> {
   const { n, base: B } = l;
+  // The ledger is partitioned by month (decision 0079): the history's months are made first, so its entries land in
+  // their months, not in the DEFAULT partition.
+  await c.query(`SELECT ledger_partition_create(m::date) FROM generate_series(
+      date_trunc('month', (SELECT min(created_at) FROM bench_m) AT TIME ZONE 'UTC'),
+      date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') AS m`);
   await c.query(`INSERT INTO ledger_accounts (owner_id, kind, asset, allow_negative)
     VALUES (NULL, 'cash', 'USD', true), (NULL, 'investments', 'USD', true), (NULL, 'income_expense', 'USD', true)
     ON CONFLICT DO NOTHING`);

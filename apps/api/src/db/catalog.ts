@@ -19,7 +19,9 @@ export async function schemaCatalog(client: pg.Client | pg.PoolClient) {
     triggers: await q(`
       SELECT c.relname || '.' || t.tgname || ' enabled=' || t.tgenabled::text || E'\\n' || pg_get_triggerdef(t.oid) AS x
       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-      WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace ORDER BY 1`),
+      WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
+        AND NOT c.relispartition -- a partition's are its table's, copied (decision 0079)
+      ORDER BY 1`),
     views: await q(`
       SELECT c.relname || ' ' || c.relkind::text || ' acl=' || coalesce(c.relacl::text, '-') || E'\\n' ||
              pg_get_viewdef(c.oid) AS x

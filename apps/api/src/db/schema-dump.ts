@@ -12,6 +12,14 @@ const OURS = `n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
 const notFromExtension = (oid: string, catalog: string) =>
   `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = ${oid} AND d.classid = '${catalog}'::regclass AND d.deptype = 'e')`;
 
+/**
+ * Not a month's partition of a table partitioned by time (decision 0079): those are made by the calendar (the
+ * migration from the oldest row's month, a daily job ahead), so the schema names the partitioned table and its
+ * DEFAULT partition only.
+ */
+const notMonth = (rel: string) =>
+  `NOT (${rel}.relispartition AND pg_get_expr(${rel}.relpartbound, ${rel}.oid) <> 'DEFAULT')`;
+
 const ident = (s: string) => (/^[a-z_][a-z0-9_]*$/.test(s) ? s : `"${s.replace(/"/g, '""')}"`);
 
 type Section = { title: string; lines: string[] };
@@ -113,11 +121,14 @@ async function dumpIn(client: pg.ClientBase): Promise<string> {
     ).map((r) => r.line),
   );
 
-  const tables = await rows<{ oid: number; name: string; kind: string; rls: boolean }>(
+  const tables = await rows<{ oid: number; name: string; kind: string; rls: boolean; part: string | null }>(
     client,
-    `SELECT c.oid, format('%I.%I', n.nspname, c.relname) AS name, c.relkind AS kind, c.relrowsecurity AS rls
+    `SELECT c.oid, format('%I.%I', n.nspname, c.relname) AS name, c.relkind AS kind, c.relrowsecurity AS rls,
+            CASE WHEN c.relkind = 'p' THEN pg_get_partkeydef(c.oid)
+                 WHEN c.relispartition THEN format('PARTITION OF %s %s', (SELECT i.inhparent::regclass FROM pg_inherits i WHERE i.inhrelid = c.oid),
+                                                   pg_get_expr(c.relpartbound, c.oid)) END AS part
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE ${OURS} AND c.relkind IN ('r', 'p') ORDER BY n.nspname, c.relname`,
+      WHERE ${OURS} AND c.relkind IN ('r', 'p') AND ${notMonth('c')} ORDER BY n.nspname, c.relname`,
   );
   const columns = await rows<{ rel: number; line: string }>(
     client,
@@ -150,7 +161,7 @@ async function dumpIn(client: pg.ClientBase): Promise<string> {
       ...constraints.filter((c) => c.rel === t.oid).map((c) => c.line),
     ];
     tableLines.push(
-      `CREATE TABLE ${t.name} (\n  ${body.join(',\n  ')}\n)${t.kind === 'p' ? ' PARTITIONED' : ''};`,
+      `CREATE TABLE ${t.name} (\n  ${body.join(',\n  ')}\n)${t.kind === 'p' ? ` PARTITION BY ${t.part}` : t.part ? ` ${t.part}` : ''};`,
     );
     if (t.rls) tableLines.push(`ALTER TABLE ${t.name} ENABLE ROW LEVEL SECURITY;`);
     tableLines.push('');
@@ -165,7 +176,7 @@ async function dumpIn(client: pg.ClientBase): Promise<string> {
         `SELECT pg_get_indexdef(i.indexrelid) || ';' AS line
            FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
            JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE ${OURS} ORDER BY n.nspname, t.relname, c.relname`,
+          WHERE ${OURS} AND ${notMonth('t')} ORDER BY n.nspname, t.relname, c.relname`,
       )
     ).map((r) => r.line),
   );
@@ -205,7 +216,7 @@ async function dumpIn(client: pg.ClientBase): Promise<string> {
         client,
         `SELECT pg_get_triggerdef(t.oid, true) || ';' AS line
            FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE ${OURS} AND NOT t.tgisinternal ORDER BY n.nspname, c.relname, t.tgname`,
+          WHERE ${OURS} AND NOT t.tgisinternal AND ${notMonth('c')} ORDER BY n.nspname, c.relname, t.tgname`,
       )
     ).map((r) => r.line),
   );
@@ -235,7 +246,7 @@ async function dumpIn(client: pg.ClientBase): Promise<string> {
            SELECT CASE c.relkind WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END AS kind,
                   format('%I.%I', n.nspname, c.relname) AS name, c.relacl AS acl, c.relowner AS owner
              FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE ${OURS} AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+            WHERE ${OURS} AND c.relkind IN ('r', 'p', 'v', 'm', 'S') AND ${notMonth('c')}
            UNION ALL
            SELECT 'FUNCTION', format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)),
                   p.proacl, p.proowner

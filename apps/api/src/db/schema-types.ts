@@ -58,6 +58,7 @@ export async function introspect(client: pg.ClientBase): Promise<Relation[]> {
        JOIN pg_type t ON t.oid = a.atttypid LEFT JOIN pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
        LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm') AND a.attnum > 0 AND NOT a.attisdropped
+        AND NOT c.relispartition -- a partition's rows are read through its table (decision 0079)
       ORDER BY c.relname, a.attnum`,
   );
   const relations = new Map<string, Relation>();

@@ -647,6 +647,28 @@ CREATE TABLE public.ledger_accounts (
   CONSTRAINT ledger_accounts_platform_derived CHECK (((owner_id IS NOT NULL) OR (balance = 0)))
 );
 
+CREATE TABLE public.ledger_archived_months (
+  month date NOT NULL,
+  table_name text NOT NULL,
+  entries bigint NOT NULL,
+  detached_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT ledger_archived_months_month_check CHECK ((month = (date_trunc('month'::text, (month)::timestamp with time zone))::date)),
+  CONSTRAINT ledger_archived_months_pkey PRIMARY KEY (month)
+);
+
+CREATE TABLE public.ledger_archived_sums (
+  month date NOT NULL,
+  account_id bigint NOT NULL,
+  source text NOT NULL,
+  income boolean NOT NULL,
+  credit boolean NOT NULL,
+  entries bigint NOT NULL,
+  amount bigint NOT NULL,
+  CONSTRAINT ledger_archived_sums_account_id_fkey FOREIGN KEY (account_id) REFERENCES ledger_accounts(id),
+  CONSTRAINT ledger_archived_sums_month_fkey FOREIGN KEY (month) REFERENCES ledger_archived_months(month),
+  CONSTRAINT ledger_archived_sums_pkey PRIMARY KEY (month, account_id, source, income, credit)
+);
+
 CREATE TABLE public.ledger_entries (
   id bigint DEFAULT nextval('ledger_entries_id_seq'::regclass) NOT NULL,
   transaction_id bigint NOT NULL,
@@ -654,9 +676,20 @@ CREATE TABLE public.ledger_entries (
   amount bigint NOT NULL,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT ledger_entries_amount_check CHECK ((amount <> 0)),
-  CONSTRAINT ledger_entries_pkey PRIMARY KEY (id),
-  CONSTRAINT ledger_entries_transaction_id_account_id_key UNIQUE (transaction_id, account_id)
-);
+  CONSTRAINT ledger_entries_pkey PRIMARY KEY (id, created_at),
+  CONSTRAINT ledger_entries_transaction_id_account_id_key UNIQUE (transaction_id, account_id, created_at)
+) PARTITION BY RANGE (created_at);
+
+CREATE TABLE public.ledger_entries_default (
+  id bigint DEFAULT nextval('ledger_entries_id_seq'::regclass) NOT NULL,
+  transaction_id bigint NOT NULL,
+  account_id bigint NOT NULL,
+  amount bigint NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT ledger_entries_amount_check CHECK ((amount <> 0)),
+  CONSTRAINT ledger_entries_default_pkey PRIMARY KEY (id, created_at),
+  CONSTRAINT ledger_entries_default_transaction_id_account_id_created_at_key UNIQUE (transaction_id, account_id, created_at)
+) PARTITION OF ledger_entries DEFAULT;
 
 CREATE TABLE public.ledger_rollup_live (
   period timestamp with time zone NOT NULL,
@@ -1964,9 +1997,15 @@ CREATE INDEX ledger_account_sums_live_account_idx ON public.ledger_account_sums_
 CREATE UNIQUE INDEX ledger_accounts_key ON public.ledger_accounts USING btree (COALESCE(owner_id, (0)::bigint), kind, asset);
 CREATE INDEX ledger_accounts_owner_idx ON public.ledger_accounts USING btree (owner_id, kind, asset) WHERE (owner_id IS NOT NULL);
 CREATE UNIQUE INDEX ledger_accounts_pkey ON public.ledger_accounts USING btree (id);
-CREATE INDEX ledger_entries_account_time_idx ON public.ledger_entries USING btree (account_id, created_at, transaction_id) INCLUDE (amount);
-CREATE UNIQUE INDEX ledger_entries_pkey ON public.ledger_entries USING btree (id);
-CREATE UNIQUE INDEX ledger_entries_transaction_id_account_id_key ON public.ledger_entries USING btree (transaction_id, account_id);
+CREATE UNIQUE INDEX ledger_archived_months_pkey ON public.ledger_archived_months USING btree (month);
+CREATE INDEX ledger_archived_sums_account_idx ON public.ledger_archived_sums USING btree (account_id);
+CREATE UNIQUE INDEX ledger_archived_sums_pkey ON public.ledger_archived_sums USING btree (month, account_id, source, income, credit);
+CREATE INDEX ledger_entries_account_time_idx ON ONLY public.ledger_entries USING btree (account_id, created_at, transaction_id) INCLUDE (amount);
+CREATE UNIQUE INDEX ledger_entries_pkey ON ONLY public.ledger_entries USING btree (id, created_at);
+CREATE UNIQUE INDEX ledger_entries_transaction_id_account_id_key ON ONLY public.ledger_entries USING btree (transaction_id, account_id, created_at);
+CREATE INDEX ledger_entries_default_account_id_created_at_transaction_id_idx ON public.ledger_entries_default USING btree (account_id, created_at, transaction_id) INCLUDE (amount);
+CREATE UNIQUE INDEX ledger_entries_default_pkey ON public.ledger_entries_default USING btree (id, created_at);
+CREATE UNIQUE INDEX ledger_entries_default_transaction_id_account_id_created_at_key ON public.ledger_entries_default USING btree (transaction_id, account_id, created_at);
 CREATE UNIQUE INDEX ledger_rollups_pkey ON public.ledger_rollups USING btree (grain, period, asset, source, income, credit);
 CREATE INDEX ledger_transactions_carried_idx ON public.ledger_transactions USING btree (created_at) WHERE (income_type = ANY (ARRAY['salary'::text, 'reward'::text]));
 CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING btree (created_at, id);
@@ -2180,9 +2219,11 @@ CREATE VIEW public.ledger_balances AS
     allow_negative,
         CASE
             WHEN owner_id IS NOT NULL THEN balance
-            ELSE ( SELECT COALESCE(sum(e.amount), 0::numeric)::bigint AS "coalesce"
+            ELSE (( SELECT COALESCE(sum(e.amount), 0::numeric)::bigint AS "coalesce"
                FROM ledger_entries e
-              WHERE e.account_id = a.id)
+              WHERE e.account_id = a.id)) + (( SELECT COALESCE(sum(s.amount), 0::numeric)::bigint AS "coalesce"
+               FROM ledger_archived_sums s
+              WHERE s.account_id = a.id))
         END AS balance
    FROM ledger_accounts a;
 
@@ -2366,7 +2407,8 @@ BEGIN
           UNION ALL
           SELECT a.owner_id, t.income_type, width_bucket(t.created_at, bounds), e.amount
           FROM ledger_transactions t
-          JOIN ledger_entries e ON e.transaction_id = t.id
+          -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+          JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
           JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('working', 'non_working')
           WHERE t.income_type IS NOT NULL
             AND t.created_at >= coalesce(prev::timestamp AT TIME ZONE 'UTC', '-infinity')
@@ -2544,7 +2586,8 @@ BEGIN
                 ELSE 0 END AS days,
            EXISTS (SELECT 1 FROM member_flags f WHERE f.member_id = a.owner_id AND f.cleared_at IS NULL) AS flagged
     FROM ledger_transactions t
-    JOIN ledger_entries e ON e.transaction_id = t.id
+    -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+    JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
     JOIN ledger_accounts a ON a.id = e.account_id
     WHERE t.id = ANY (p_tx) AND t.income_type IS NOT NULL AND a.owner_id IS NOT NULL AND e.amount > 0
       AND a.kind IN ('deposit', 'working', 'non_working', 'compound', 'token')
@@ -2593,6 +2636,7 @@ BEGIN
   -- thousands of entries never hashes the ledger), once, for the checks and for both live figures.
   WITH j AS MATERIALIZED (
     SELECT n.transaction_id, n.account_id, n.amount, a.asset, a.owner_id, t.created_at,
+           n.created_at = t.created_at AS timed,
            coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income, t.kind IS NOT NULL AS known
     FROM inserted n
     LEFT JOIN LATERAL (SELECT x.created_at, x.income_type, x.kind FROM ledger_transactions x
@@ -2612,19 +2656,135 @@ BEGIN
   SELECT r.transaction_id, r.asset, sum(r.amount) AS total, bool_and(r.known) AS known INTO bad
   FROM j r
   GROUP BY r.transaction_id, r.asset
-  HAVING sum(r.amount) <> 0 OR r.asset IS NULL OR NOT bool_and(r.known)
-  ORDER BY r.asset IS NULL DESC, bool_and(r.known)  -- a missing row is named before an unbalanced sum
+  -- An entry carries its transaction's time (migration 0062): with the time in the partitioned table's unique key
+  -- (decision 0079), that keeps (transaction_id, account_id) unique.
+  HAVING sum(r.amount) <> 0 OR r.asset IS NULL OR NOT bool_and(r.known) OR NOT bool_and(r.timed)
+  ORDER BY r.asset IS NULL DESC, bool_and(r.known), sum(r.amount) = 0  -- a missing row, then an unbalanced sum
   LIMIT 1;
   IF FOUND THEN
     IF bad.asset IS NULL THEN
       RAISE EXCEPTION 'ledger entry of transaction % names no account', bad.transaction_id USING ERRCODE = '23503';
     ELSIF NOT bad.known THEN
       RAISE EXCEPTION 'ledger entry names no transaction %', bad.transaction_id USING ERRCODE = '23503';
+    ELSIF bad.total <> 0 THEN
+      RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
+        USING ERRCODE = 'P0002';
     END IF;
-    RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
-      USING ERRCODE = 'P0002';
+    RAISE EXCEPTION 'ledger entry of transaction % is not at its transaction''s time', bad.transaction_id
+      USING ERRCODE = '23514';
   END IF;
   RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_partition_create(month date)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  lo timestamptz := date_trunc('month', month::timestamp) AT TIME ZONE 'UTC';
+  hi timestamptz := (date_trunc('month', month::timestamp) + interval '1 month') AT TIME ZONE 'UTC';
+  part text := format('ledger_entries_%s', to_char(month, 'YYYY_MM'));
+  strays boolean := false;
+BEGIN
+  -- Two callers at once (two instances' jobs, a person) make a month once: the second waits, then finds it.
+  PERFORM pg_advisory_xact_lock(hashtext('ledger_partition_create'));
+  IF to_regclass(format('public.%I', part)) IS NOT NULL THEN
+    RETURN false;
+  END IF;
+  IF to_regclass('public.ledger_entries_default') IS NOT NULL THEN
+    -- Writers of this month wait while its rows (if any) leave the default partition.
+    LOCK TABLE ledger_entries_default IN SHARE ROW EXCLUSIVE MODE;
+    strays := EXISTS (SELECT 1 FROM ledger_entries_default WHERE created_at >= lo AND created_at < hi);
+  END IF;
+  IF strays THEN
+    EXECUTE format('CREATE TABLE %I (LIKE ledger_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', part);
+    EXECUTE format('INSERT INTO %I SELECT * FROM ledger_entries_default WHERE created_at >= $1 AND created_at < $2', part)
+      USING lo, hi;
+    ALTER TABLE ledger_entries_default DISABLE TRIGGER ledger_entries_append_only;
+    DELETE FROM ledger_entries_default WHERE created_at >= lo AND created_at < hi;
+    ALTER TABLE ledger_entries_default ENABLE TRIGGER ledger_entries_append_only;
+    EXECUTE format('ALTER TABLE ledger_entries ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
+  ELSE
+    EXECUTE format('CREATE TABLE %I PARTITION OF ledger_entries FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
+  END IF;
+  EXECUTE format('CREATE TRIGGER ledger_entries_checked AFTER INSERT ON %I REFERENCING NEW TABLE AS inserted'
+                 ' FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_statement()', part);
+  EXECUTE format('CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON %I'
+                 ' FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change()', part);
+  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sgx_app') THEN
+    EXECUTE format('REVOKE ALL ON %I FROM sgx_app', part);
+  END IF;
+  RETURN true;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_partition_detach(month date, actor bigint DEFAULT NULL::bigint)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  start timestamp := date_trunc('month', month::timestamp);
+  part text := format('ledger_entries_%s', to_char(month, 'YYYY_MM'));
+  latest timestamp := date_trunc('month', now() AT TIME ZONE 'UTC') - interval '3 months';
+  n bigint;
+BEGIN
+  IF start > latest THEN
+    RAISE EXCEPTION 'ledger month % may not be detached: only % and older months are (two closed months are kept)',
+      to_char(start, 'YYYY-MM'), to_char(latest, 'YYYY-MM') USING ERRCODE = 'P0001';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'public.ledger_entries'::regclass
+                  AND i.inhrelid = to_regclass(format('public.%I', part))) THEN
+    RAISE EXCEPTION 'ledger month % has no partition to detach', to_char(start, 'YYYY-MM') USING ERRCODE = 'P0002';
+  END IF;
+  -- No entry of the month may be written while its sums are taken.
+  EXECUTE format('LOCK TABLE %I IN SHARE MODE', part);
+  EXECUTE format('SELECT count(*) FROM %I', part) INTO n;
+  INSERT INTO ledger_archived_months (month, table_name, entries) VALUES (start::date, part, n);
+  EXECUTE format(
+    'INSERT INTO ledger_archived_sums (month, account_id, source, income, credit, entries, amount)
+     SELECT $1, e.account_id, coalesce(t.income_type, t.kind), t.income_type IS NOT NULL, e.amount > 0,
+            count(*), sum(e.amount)
+     FROM %I e JOIN ledger_transactions t ON t.id = e.transaction_id
+     GROUP BY 2, 3, 4, 5', part) USING start::date;
+  EXECUTE format('ALTER TABLE ledger_entries DETACH PARTITION %I', part);
+  -- An archive is read only: no entry is added to it either (its statement check would count it in the live figures).
+  EXECUTE format('DROP TRIGGER ledger_entries_checked ON %I', part);
+  EXECUTE format('CREATE TRIGGER ledger_entries_append_only BEFORE INSERT OR DELETE OR UPDATE ON %I'
+                 ' FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change()', part);
+  EXECUTE format('COMMENT ON TABLE %I IS %L', part,
+                 format('Ledger entries of %s, detached for archive on %s (decision 0079).',
+                        to_char(start, 'YYYY-MM'), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')));
+  IF actor IS NOT NULL THEN
+    INSERT INTO audit_log (actor_id, action, entity, entity_id, after)
+    VALUES (actor, 'ledger.month_detached', 'ledger_partition', part,
+            jsonb_build_object('month', to_char(start, 'YYYY-MM'), 'entries', n));
+  END IF;
+  RETURN part;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_partitions_ahead(months integer DEFAULT 3)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  made text[] := '{}';
+  m date;
+BEGIN
+  IF months < 0 OR months > 24 THEN
+    RAISE EXCEPTION 'months ahead must be between 0 and 24 (got %)', months USING ERRCODE = '22023';
+  END IF;
+  FOR k IN 0..months LOOP
+    m := (date_trunc('month', now() AT TIME ZONE 'UTC') + make_interval(months => k))::date;
+    IF ledger_partition_create(m) THEN
+      made := made || format('ledger_entries_%s', to_char(m, 'YYYY_MM'));
+    END IF;
+  END LOOP;
+  RETURN made;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_post_many(p_keys text[], p_kinds text[], p_income_types text[], p_member_ids bigint[], p_memos text[], p_details jsonb[], p_created_by bigint, p_entry_of integer[], p_owners bigint[], p_account_kinds text[], p_assets text[], p_amounts bigint[])
@@ -3877,7 +4037,8 @@ AS $function$
     SELECT w.*,
       -- Credited to the member's deposit wallet by deposits (kind 'deposit') up to the request.
       (SELECT coalesce(sum(e.amount), 0) FROM ledger_transactions t
-         JOIN ledger_entries e ON e.transaction_id = t.id
+         -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+         JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
          JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = w.user_id
        WHERE t.member_id = w.user_id AND t.kind = 'deposit' AND t.created_at <= w.created_at
          AND e.amount > 0) AS deposited,
@@ -3988,9 +4149,14 @@ CREATE TRIGGER cto_payouts_no_truncate BEFORE TRUNCATE ON cto_payouts FOR EACH S
 CREATE TRIGGER cto_shares_checked AFTER INSERT ON cto_shares REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION cto_shares_statement();
 CREATE TRIGGER ledger_accounts_kept BEFORE DELETE ON ledger_accounts FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_archived_months_append_only BEFORE DELETE OR UPDATE ON ledger_archived_months FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_archived_sums_append_only BEFORE DELETE OR UPDATE ON ledger_archived_sums FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_entries_append_only BEFORE DELETE OR UPDATE ON ledger_entries FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_entries_checked AFTER INSERT ON ledger_entries REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_statement();
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_entries_append_only BEFORE DELETE OR UPDATE ON ledger_entries_default FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_entries_checked AFTER INSERT ON ledger_entries_default REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_statement();
+CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries_default FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON ledger_transactions FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_transactions_checked AFTER INSERT ON ledger_transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_transactions_statement();
 CREATE TRIGGER ledger_transactions_no_truncate BEFORE TRUNCATE ON ledger_transactions FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
@@ -4112,6 +4278,8 @@ GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_chains TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_trees TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.staff_alerts TO sgx_app;
 GRANT SELECT ON TABLE public.access_ips TO sgx_app;
+GRANT SELECT ON TABLE public.ledger_archived_months TO sgx_app;
+GRANT SELECT ON TABLE public.ledger_archived_sums TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.achievers_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.admin_solo_actions_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.api_keys_id_seq TO sgx_app;

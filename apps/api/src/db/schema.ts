@@ -463,6 +463,23 @@ export interface LedgerAccountsTable {
   created_at: Timestamp;
 }
 
+export interface LedgerArchivedMonthsTable {
+  month: ColumnType<string, never, never>;
+  table_name: ColumnType<string, never, never>;
+  entries: ColumnType<bigint, never, never>;
+  detached_at: ColumnType<Date, never, never>;
+}
+
+export interface LedgerArchivedSumsTable {
+  month: ColumnType<string, never, never>;
+  account_id: ColumnType<bigint, never, never>;
+  source: ColumnType<string, never, never>;
+  income: ColumnType<boolean, never, never>;
+  credit: ColumnType<boolean, never, never>;
+  entries: ColumnType<bigint, never, never>;
+  amount: ColumnType<bigint, never, never>;
+}
+
 export interface LedgerBalancesTable {
   id: bigint | null;
   owner_id: bigint | null;
@@ -1362,6 +1379,8 @@ export interface DB {
   ledger_account_sums: LedgerAccountSumsTable;
   ledger_account_sums_live: LedgerAccountSumsTable;
   ledger_accounts: LedgerAccountsTable;
+  ledger_archived_months: LedgerArchivedMonthsTable;
+  ledger_archived_sums: LedgerArchivedSumsTable;
   ledger_balances: LedgerBalancesTable;
   ledger_entries: LedgerEntriesTable;
   ledger_rollup_live: LedgerRollupLiveTable;

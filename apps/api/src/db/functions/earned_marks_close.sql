@@ -41,7 +41,8 @@ BEGIN
           UNION ALL
           SELECT a.owner_id, t.income_type, width_bucket(t.created_at, bounds), e.amount
           FROM ledger_transactions t
-          JOIN ledger_entries e ON e.transaction_id = t.id
+          -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+          JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
           JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('working', 'non_working')
           WHERE t.income_type IS NOT NULL
             AND t.created_at >= coalesce(prev::timestamp AT TIME ZONE 'UTC', '-infinity')

@@ -43,7 +43,8 @@ BEGIN
                 ELSE 0 END AS days,
            EXISTS (SELECT 1 FROM member_flags f WHERE f.member_id = a.owner_id AND f.cleared_at IS NULL) AS flagged
     FROM ledger_transactions t
-    JOIN ledger_entries e ON e.transaction_id = t.id
+    -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+    JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
     JOIN ledger_accounts a ON a.id = e.account_id
     WHERE t.id = ANY (p_tx) AND t.income_type IS NOT NULL AND a.owner_id IS NOT NULL AND e.amount > 0
       AND a.kind IN ('deposit', 'working', 'non_working', 'compound', 'token')

@@ -10,6 +10,7 @@ BEGIN
   -- thousands of entries never hashes the ledger), once, for the checks and for both live figures.
   WITH j AS MATERIALIZED (
     SELECT n.transaction_id, n.account_id, n.amount, a.asset, a.owner_id, t.created_at,
+           n.created_at = t.created_at AS timed,
            coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income, t.kind IS NOT NULL AS known
     FROM inserted n
     LEFT JOIN LATERAL (SELECT x.created_at, x.income_type, x.kind FROM ledger_transactions x
@@ -29,17 +30,22 @@ BEGIN
   SELECT r.transaction_id, r.asset, sum(r.amount) AS total, bool_and(r.known) AS known INTO bad
   FROM j r
   GROUP BY r.transaction_id, r.asset
-  HAVING sum(r.amount) <> 0 OR r.asset IS NULL OR NOT bool_and(r.known)
-  ORDER BY r.asset IS NULL DESC, bool_and(r.known)  -- a missing row is named before an unbalanced sum
+  -- An entry carries its transaction's time (migration 0062): with the time in the partitioned table's unique key
+  -- (decision 0079), that keeps (transaction_id, account_id) unique.
+  HAVING sum(r.amount) <> 0 OR r.asset IS NULL OR NOT bool_and(r.known) OR NOT bool_and(r.timed)
+  ORDER BY r.asset IS NULL DESC, bool_and(r.known), sum(r.amount) = 0  -- a missing row, then an unbalanced sum
   LIMIT 1;
   IF FOUND THEN
     IF bad.asset IS NULL THEN
       RAISE EXCEPTION 'ledger entry of transaction % names no account', bad.transaction_id USING ERRCODE = '23503';
     ELSIF NOT bad.known THEN
       RAISE EXCEPTION 'ledger entry names no transaction %', bad.transaction_id USING ERRCODE = '23503';
+    ELSIF bad.total <> 0 THEN
+      RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
+        USING ERRCODE = 'P0002';
     END IF;
-    RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
-      USING ERRCODE = 'P0002';
+    RAISE EXCEPTION 'ledger entry of transaction % is not at its transaction''s time', bad.transaction_id
+      USING ERRCODE = '23514';
   END IF;
   RETURN NULL;
 END $function$;

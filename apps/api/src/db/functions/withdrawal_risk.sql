@@ -15,7 +15,8 @@ AS $function$
     SELECT w.*,
       -- Credited to the member's deposit wallet by deposits (kind 'deposit') up to the request.
       (SELECT coalesce(sum(e.amount), 0) FROM ledger_transactions t
-         JOIN ledger_entries e ON e.transaction_id = t.id
+         -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+         JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
          JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id = w.user_id
        WHERE t.member_id = w.user_id AND t.kind = 'deposit' AND t.created_at <= w.created_at
          AND e.amount > 0) AS deposited,

@@ -129,11 +129,13 @@ export async function reconcile(db: DbOrTx): Promise<{
   derived_mismatches: string[];
 }> {
   const { rows } = await sql<{ account_id: bigint; balance: bigint; ledger: bigint }>`
-    SELECT a.id AS account_id, a.balance, coalesce(sum(e.amount), 0)::bigint AS ledger
+    SELECT a.id AS account_id, a.balance, (coalesce(sum(e.amount), 0) + coalesce(max(s.amount), 0))::bigint AS ledger
     FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    -- A month detached for archive counts by the sums it left (decision 0079).
+    LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM ledger_archived_sums GROUP BY 1) s ON s.account_id = a.id
     WHERE a.owner_id IS NOT NULL
     GROUP BY a.id
-    HAVING a.balance <> coalesce(sum(e.amount), 0)`.execute(db);
+    HAVING a.balance <> coalesce(sum(e.amount), 0) + coalesce(max(s.amount), 0)`.execute(db);
   const unbalanced = await sql<{ transaction_id: bigint }>`
     SELECT e.transaction_id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
     GROUP BY e.transaction_id, a.asset HAVING sum(e.amount) <> 0`.execute(db);
@@ -141,12 +143,17 @@ export async function reconcile(db: DbOrTx): Promise<{
     SELECT u.id AS user_id, u.total_earned AS cached, coalesce(x.total, 0)::bigint AS ledger
     FROM users u
     LEFT JOIN (
-      SELECT a.owner_id, sum(e.amount) AS total
-      FROM ledger_entries e
-      JOIN ledger_accounts a ON a.id = e.account_id
-      JOIN ledger_transactions t ON t.id = e.transaction_id
+      SELECT a.owner_id, sum(x.amount) AS total
+      FROM (
+        SELECT e.account_id, e.amount
+        FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+        WHERE t.income_type = ANY(${[...cappedIncomeTypes]}::text[])
+        UNION ALL
+        SELECT s.account_id, s.amount FROM ledger_archived_sums s
+        WHERE s.income AND s.source = ANY(${[...cappedIncomeTypes]}::text[])
+      ) x
+      JOIN ledger_accounts a ON a.id = x.account_id
       WHERE a.kind IN ('working', 'non_working')
-        AND t.income_type = ANY(${[...cappedIncomeTypes]}::text[])
       GROUP BY a.owner_id
     ) x ON x.owner_id = u.id
     WHERE u.total_earned <> coalesce(x.total, 0)`.execute(db);
@@ -172,11 +179,18 @@ export async function reconcile(db: DbOrTx): Promise<{
            || ': kept ' || coalesce(k.entries, 0) || ' / ' || coalesce(k.amount, 0)
            || ', entries ' || coalesce(x.entries, 0) || ' / ' || coalesce(x.amount, 0)
     FROM (
-      SELECT e.account_id, coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income,
-             e.amount > 0 AS credit, count(*) AS entries, sum(e.amount) AS amount
-      FROM ledger_entries e
-      JOIN ledger_transactions t ON t.id = e.transaction_id
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
+      SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
+      FROM (
+        SELECT e.account_id, coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income,
+               e.amount > 0 AS credit, count(*) AS entries, sum(e.amount) AS amount
+        FROM ledger_entries e
+        JOIN ledger_transactions t ON t.id = e.transaction_id
+        JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
+        GROUP BY 1, 2, 3, 4
+        UNION ALL
+        SELECT s.account_id, s.source, s.income, s.credit, s.entries, s.amount
+        FROM ledger_archived_sums s JOIN ledger_accounts a ON a.id = s.account_id AND a.owner_id IS NOT NULL
+      ) y
       GROUP BY 1, 2, 3, 4
     ) x
     FULL JOIN (

@@ -2,6 +2,7 @@ import type { StatementWallet } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
+import { AppError } from '../../http/errors';
 
 /** The ledger account behind each wallet a statement can cover. */
 export const walletAccount: Record<StatementWallet, { kind: AccountKind; asset: Asset }> = {
@@ -33,6 +34,8 @@ type Line = {
   closing: bigint;
   in_range: bigint;
   adds_up: boolean;
+  /** A month of the period was detached for archive (decision 0079). */
+  archived: boolean;
   transaction_id: bigint | null;
   created_at: Date | null;
   rule: string | null;
@@ -69,16 +72,26 @@ export async function readStatement(
       JOIN ledger_transactions t ON t.id = e.transaction_id
       WHERE t.created_at < ${end}
     ),
+    -- Months detached for archive (decision 0079) count by the sums they left: before the period in its opening,
+    -- after it with the entries after it; a period that reaches into one is not read here.
+    archived AS (
+      SELECT coalesce(sum(s.amount) FILTER (WHERE m.ends <= ${start}), 0)::bigint AS before_start,
+             coalesce(sum(s.amount) FILTER (WHERE m.starts >= ${end}), 0)::bigint AS after_end,
+             count(*) FILTER (WHERE m.ends > ${start} AND m.starts < ${end}) > 0 AS in_period
+      FROM account a JOIN ledger_archived_sums s ON s.account_id = a.id
+      CROSS JOIN LATERAL (SELECT s.month::timestamp AT TIME ZONE 'UTC' AS starts,
+                                 (s.month + interval '1 month') AT TIME ZONE 'UTC' AS ends) m
+    ),
     later AS (
-      SELECT coalesce(sum(e.amount), 0)::bigint AS after_end
+      SELECT coalesce(sum(e.amount), 0)::bigint + (SELECT after_end FROM archived) AS after_end
       FROM account a
       JOIN ledger_entries e ON e.account_id = a.id
       JOIN ledger_transactions t ON t.id = e.transaction_id
       WHERE t.created_at >= ${end}
     ),
     totals AS (
-      SELECT coalesce(sum(amount) FILTER (WHERE NOT in_period), 0)::bigint AS opening,
-             coalesce(sum(amount), 0)::bigint AS closing,
+      SELECT coalesce(sum(amount) FILTER (WHERE NOT in_period), 0)::bigint + (SELECT before_start FROM archived) AS opening,
+             coalesce(sum(amount), 0)::bigint + (SELECT before_start FROM archived) AS closing,
              coalesce(sum(amount) FILTER (WHERE in_period), 0)::bigint AS in_range
       FROM moves
     ),
@@ -89,19 +102,24 @@ export async function readStatement(
       WHERE m.in_period
     ),
     checked AS (
-      SELECT x.opening, x.closing, x.in_range,
+      SELECT x.opening, x.closing, x.in_range, (SELECT in_period FROM archived) AS archived,
              x.opening + x.in_range = x.closing
              AND coalesce((SELECT l.balance_after FROM lines l
                            ORDER BY l.created_at DESC, l.transaction_id DESC LIMIT 1), x.opening) = x.closing
              AND x.closing + (SELECT after_end FROM later) = coalesce((SELECT balance FROM account), 0) AS adds_up
       FROM totals x
     )
-    SELECT c.opening, c.closing, c.in_range, c.adds_up,
+    SELECT c.opening, c.closing, c.in_range, c.adds_up, c.archived,
            l.transaction_id, l.created_at, l.rule, l.memo, l.amount, l.balance_after
     FROM checked c LEFT JOIN lines l ON true
     ORDER BY l.created_at, l.transaction_id`.execute(db);
   const head = rows[0];
   if (!head) throw new Error('The statement query returned no row.');
+  if (head.archived)
+    throw new AppError(
+      'BUSINESS_RULE',
+      'This period reaches into a month moved to the archive: support can send its statement.',
+    );
   if (!head.adds_up) {
     // Never shown to anyone as a statement: the error handler logs it and answers 500.
     throw new Error(
