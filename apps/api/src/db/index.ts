@@ -27,6 +27,13 @@ export type ConnectOptions = {
   connectionTimeoutMillis?: number;
   /** How long an idle connection stays open (node-postgres' default 10 s; 0: until the pool ends). */
   idleTimeoutMillis?: number;
+  /**
+   * 'transaction': `url` is a connection pooler in transaction mode (PgBouncer, decision 0078), where each
+   * transaction may run on another server connection. Then nothing is kept per connection: the marked statements go
+   * unnamed (a name prepared on one server connection is unknown on the next), and no role is taken (SET ROLE would
+   * stay on the server connection for whichever client gets it next: `url` must be the app role's own login).
+   */
+  pooler?: 'transaction';
 };
 
 /** Getting a connection failed: the database is down, refusing us, or none was free in time. */
@@ -51,6 +58,11 @@ export class DatabaseConnectError extends Error {
  * a client that saw one goes back to the pool as broken, to be closed, never handed out again.
  */
 export function connect(url: string, max = 10, role?: string, options: ConnectOptions = {}): Database {
+  if (options.pooler && role) {
+    throw new Error(
+      `Through a transaction pooler the pool signs in as ${role} itself: SET ROLE is session state the pooler does not keep`,
+    );
+  }
   const broken = new WeakSet<pg.ClientBase>();
   let progressAt = Date.now();
   const pool = new pg.Pool({
@@ -65,7 +77,7 @@ export function connect(url: string, max = 10, role?: string, options: ConnectOp
       // The failing query reports the error to its caller; this only keeps the process alive.
       client.on('error', () => broken.add(client));
       if (role) await client.query(`SET ROLE ${pg.escapeIdentifier(role)}`);
-      prepareMarked(client);
+      if (!options.pooler) prepareMarked(client);
     },
   });
   // An idle connection closed by the server (restart, shutdown) must not crash the process either;
@@ -110,6 +122,7 @@ const PREPARE_MARK = /\/\* prepare:([a-z_]+) \*\//;
  * `/* prepare:name *\/`, and are sent as named prepared statements: parsed and planned once per connection
  * instead of on every request (decision 0047: planning was 0.1-0.2 ms of PostgreSQL a statement). Only marked
  * statements: their set is fixed and small, so a connection never gathers an unbounded number of them.
+ * Not through a transaction pooler (decision 0078): there the mark is only a comment and the statement goes unnamed.
  */
 function prepareMarked(client: pg.ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
