@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference] [--outbox]
+ *   [--replica-seconds N] [--replica-runs R] [--read-concurrency C] (`--only replica-reads`: replica-reads-bench.ts)
  *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
@@ -40,6 +41,7 @@ import { ensureHoldings, type Fixture, type Member, prng, setupMembers } from '.
 import { type Moved, verifyMoney } from './money-verify';
 import { type OutboxOn, startOutbox } from './outbox-on';
 import { runPayoutBench } from './payout-bench';
+import { runReplicaReadsBench } from './replica-reads-bench';
 import { prepareSameSql } from './same-sql';
 import { runSanctionsBench } from './sanctions-bench';
 import { runScanBench } from './scan-bench';
@@ -64,6 +66,9 @@ checkKnown(flags, [
   'sanctions-runs',
   'statements',
   'outbox',
+  'replica-seconds',
+  'replica-runs',
+  'read-concurrency',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
@@ -74,10 +79,16 @@ const sections = listFlag(flags, 'only', [
   'merkle',
   'webhooks',
   'sanctions',
+  'replica-reads',
 ] as const);
 const only = sections.filter(
   (s): s is EndpointName =>
-    s !== 'scan' && s !== 'payouts' && s !== 'merkle' && s !== 'webhooks' && s !== 'sanctions',
+    s !== 'scan' &&
+    s !== 'payouts' &&
+    s !== 'merkle' &&
+    s !== 'webhooks' &&
+    s !== 'sanctions' &&
+    s !== 'replica-reads',
 );
 /** The deposit scan of decision 0033 (scan-bench.ts), after the money endpoints. */
 const scanSection = async () => {
@@ -157,12 +168,34 @@ const sanctionsSection = async () => {
   );
   if (!checked) process.exitCode = 1;
 };
+/** Transfers while the heaviest reads run, the reads on a streaming replica vs on the primary (issue 43). */
+const replicaReadsSection = async () => {
+  if (!sections.includes('replica-reads')) return;
+  printHeader(
+    'SocialGenX transfers while the heaviest reads run: reads on a replica vs on the primary (npm run bench -- --only replica-reads)',
+  );
+  const verified = await runReplicaReadsBench(
+    {
+      seconds: intFlag(flags, 'replica-seconds', 10),
+      runs: intFlag(flags, 'replica-runs', 2),
+      members: intFlag(flags, 'members', 2000),
+      concurrency: intFlag(flags, 'concurrency', 32),
+      readConcurrency: intFlag(flags, 'read-concurrency', 4),
+    },
+    logger(),
+  );
+  console.log(
+    verified ? 'money verified after each run, ledger reconciles\n' : 'VERIFICATION FAILED (see above)\n',
+  );
+  if (!verified) process.exitCode = 1;
+};
 if (only.length === 0) {
   await scanSection();
   await payoutSection();
   await merkleSection();
   await webhooksSection();
   await sanctionsSection();
+  await replicaReadsSection();
   process.exit();
 }
 const seconds = intFlag(flags, 'seconds', 15);

@@ -129,3 +129,43 @@ export function scaleReads(o: {
     admin('GET /tr/all?page=10000', '/tr/all?page=10000'),
   ];
 }
+
+/**
+ * Decision 0081: the admin lists that grow with the business, at their first page and at their last (the
+ * page number read from the first page's totalPages), with and without a filter.
+ */
+export async function listPageReads(client: Client, token: string): Promise<Read[]> {
+  const lists: [string, string][] = [
+    ['GET /deposite/list', '/deposite/list?limit=10'],
+    ['GET /deposite/list?status=pending', '/deposite/list?limit=10&status=pending'],
+    ['GET /topup/list', '/topup/list?limit=10'],
+    ['GET /topup/list?status=topup', '/topup/list?limit=10&status=topup'],
+    ['GET /actplan/list', '/actplan/list?limit=10'],
+    ['GET /actplan/list?status=active', '/actplan/list?limit=10&status=active'],
+    ['GET /withdrawalrequest/list', '/withdrawalrequest/list?limit=10'],
+    ['GET /transfer/list', '/transfer/list?limit=10'],
+    ['GET /tr/all?status=completed', '/tr/all?limit=10&status=completed'],
+    ['GET /tr/all?search=roi', '/tr/all?limit=10&search=roi'],
+    ['GET /users/list', '/users/list?limit=10'],
+  ];
+  const reads: Read[] = [];
+  for (const [label, path] of lists) {
+    const first = await client.send({ method: 'GET', path, headers: { authorization: `Bearer ${token}` } });
+    let last = 1;
+    try {
+      last = Number((JSON.parse(first.body) as { totalPages?: number }).totalPages ?? 1);
+    } catch {
+      // not JSON: timeReads reports the error
+    }
+    const read = (page: number): Read => ({
+      group: 'admin',
+      label: `${label} page ${page === 1 ? '1' : `${page.toLocaleString('en')} (last)`}`,
+      as: 'admin',
+      token,
+      path: `${path}&page=${page}`,
+    });
+    reads.push(read(1));
+    if (last > 1) reads.push(read(last));
+  }
+  return reads;
+}

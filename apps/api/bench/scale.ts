@@ -24,7 +24,7 @@ import { auditReads, loadAuditRows } from './scale-audit';
 import { timeJobs } from './scale-jobs';
 import { platform } from './scale-platform';
 import { proofReads, timeProofBuild } from './scale-proof';
-import { scaleReads, timeReads } from './scale-reads';
+import { listPageReads, scaleReads, timeReads } from './scale-reads';
 import { printJobs, printProofBuild, printReads } from './scale-report';
 import { loadRows, rebuildRollups } from './scale-rows';
 import { layoutFor, stageMembers } from './scale-tree';
@@ -171,6 +171,7 @@ try {
   );
   reads.push(...(await auditReads(loader, { token: adminToken, actor: ids.admin, member: memberId })));
   reads.push(...proofReads({ memberId, tokens: { member: memberToken, leader: leaderToken } }));
+  reads.push(...(await listPageReads(client, adminToken)));
   const readTimings = await timeReads(client, reads, calls);
   client.close();
   await server.stop();

@@ -15,6 +15,7 @@ import { registerInputChecks } from './http/input';
 import { registerJsonParser } from './http/json';
 import { registerOpenApi } from './http/openapi';
 import { RateLimiter } from './http/rate-limit';
+import { registerReadYourWrites } from './http/read-your-writes';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
 import type { Warn } from './log';
@@ -116,7 +117,7 @@ export const API_PREFIX = '/api/v1';
 
 export type { App, Deps } from './deps';
 
-export function buildDeps(config: Config, db: Db): Deps {
+export function buildDeps(config: Config, db: Db, reads: Db = db): Deps {
   const sessions = new SessionStore(db, config.sessionTtlMs);
   // The site's address is no part of a password (decision 0032).
   setPasswordSite(config.appUrl);
@@ -126,24 +127,25 @@ export function buildDeps(config: Config, db: Db): Deps {
   // A fallback on a money path is said in the app's log (decision 0061).
   const warn: Warn = (facts, message) => deps.logger?.warn(facts, message);
   const plans = new PlansService(db);
-  const topups = new TopupsService(db, settings);
+  const topups = new TopupsService(db, settings, reads);
   const mailer = new Mailer(db, config.smtpUrl, config.mailFrom, config.mailCatcher?.smtpPort);
   const chains = new ChainsService(db, config);
   const chainPayouts = new ChainPayoutsService(db, chains, plans, warn);
-  const deposits = new DepositsService(db, settings, chains);
-  const withdrawals = new WithdrawalsService(db, settings, plans);
+  const deposits = new DepositsService(db, settings, chains, reads);
+  const withdrawals = new WithdrawalsService(db, settings, plans, reads);
   const token = new TokenService(db, settings);
   const qr = new QrService(db);
   const simulations = new SimulationService(db, warn, proposalOfApproval);
   const deps: Deps = {
     config,
     db,
+    reads,
     sessions,
     settings,
     limiter,
     auth: new AuthService(db, sessions, settings, limiter, config.rateLimits),
     twoFactor: new TwoFactorService(db, sessions),
-    members: new MembersService(db, sessions, settings),
+    members: new MembersService(db, sessions, settings, reads),
     payoutAddress: new PayoutAddressService(db, settings, mailer, limiter, config),
     plans,
     topups,
@@ -155,7 +157,7 @@ export function buildDeps(config: Config, db: Db): Deps {
     ),
     transfers: new TransfersService(db, topups, settings),
     codes: new CodesService(db, settings),
-    transactions: new TransactionsService(db, settings),
+    transactions: new TransactionsService(db, settings, reads),
     roi: new RoiService(db, settings),
     referrals: new ReferralsService(db),
     token,
@@ -211,6 +213,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerErrorHandler(app);
   registerInputChecks(app);
   registerAccessControl(app, deps.sessions, new ApiKeyLookup(deps.db, deps.limiter));
+  // With replicas, a caller's reads after their own write wait for a replica that holds it (decision 0080).
+  if (deps.readRouter) registerReadYourWrites(app, config.databaseReplicas.maxLagMs);
   registerApiKeyAudit(app, deps.db);
   await registerCompression(app);
 

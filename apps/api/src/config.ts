@@ -26,6 +26,37 @@ const EnvSchema = z.object({
   DATABASE_APP_URL: z.string().url().optional(),
   /** Connections this process opens for requests (each instance counts against max_connections). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * `transaction`: DATABASE_APP_URL goes through a connection pooler in transaction mode (PgBouncer, decision 0078).
+   * Requests then send their hot statements unnamed (a named prepared statement would be unknown on the next
+   * transaction's server connection), and what needs a session of its own (the settings LISTEN) uses
+   * DATABASE_DIRECT_URL. Needs DATABASE_APP_URL (the app's own login: no SET ROLE through a pooler).
+   */
+  DATABASE_POOLER: z.enum(['transaction']).optional(),
+  /**
+   * With DATABASE_POOLER: a login straight to PostgreSQL, never through the pooler, for the settings LISTEN (best the
+   * app role's, sgx_app). Unset: the owner's DATABASE_URL, which is always direct (it migrates under a session lock
+   * and runs the job queue).
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
+   * Streaming replicas for reads of history and large ranges (decision 0080): URLs separated by commas, signed in as
+   * the app's login (the replica has the primary's roles). Unset: every read on the one database.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u.length > 0),
+    )
+    .pipe(z.array(z.string().url())),
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How often each replica is asked how far it has replayed. */
+  DATABASE_REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -151,6 +182,13 @@ export type Config = {
   /** The app role's login for requests (external database); unset: the owner's login with SET ROLE. */
   databaseAppUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Decision 0078: 'transaction' when databaseAppUrl is a transaction-mode pooler; `sessionUrl` is then where the
+   * settings LISTEN connects (DATABASE_DIRECT_URL, else the owner's direct DATABASE_URL). Undefined: no pooler.
+   */
+  databasePooler: { mode: 'transaction'; sessionUrl: string } | undefined;
+  /** Read replicas (decision 0080): empty when none. */
+  databaseReplicas: { urls: string[]; maxLagMs: number; checkEveryMs: number };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
   seedDemo: boolean;
@@ -223,6 +261,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  DATABASE_APP_URL needs DATABASE_URL (the embedded database makes its own)',
     );
   }
+  if (e.DATABASE_POOLER && !e.DATABASE_APP_URL) {
+    // Through a transaction pooler a SET ROLE would stay on a server connection another client gets next.
+    throw new Error(
+      "Invalid environment:\n  DATABASE_POOLER needs DATABASE_APP_URL (the app role's own login, through the pooler) and DATABASE_URL (the owner's, straight to PostgreSQL)",
+    );
+  }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_POOLER) {
+    throw new Error('Invalid environment:\n  DATABASE_DIRECT_URL is for DATABASE_POOLER only');
+  }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.DATABASE_APP_URL) {
     // The owner's login taking the app role by SET ROLE can RESET ROLE out of it (decision 0031).
     throw new Error(
@@ -270,6 +317,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePooler:
+      e.DATABASE_POOLER && e.DATABASE_URL
+        ? { mode: e.DATABASE_POOLER, sessionUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL }
+        : undefined,
+    databaseReplicas: {
+      urls: e.DATABASE_REPLICA_URLS,
+      maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+      checkEveryMs: e.DATABASE_REPLICA_CHECK_MS,
+    },
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { ReadRouter } from './db/read-router';
 import type { RateLimiter } from './http/rate-limit';
 import type { JobQueue } from './jobs/queue';
 import type { ApprovalsService } from './modules/approvals/approvals.service';
@@ -52,6 +53,14 @@ import type { WithdrawalsService } from './modules/withdrawals/withdrawals.servi
 export type Deps = {
   config: Config;
   db: Db;
+  /**
+   * For reads of history and large ranges (lists, searches, reports, statements, exports, proofs): a replica when one
+   * is set and fresh enough for the caller, else the primary (db/read-router.ts, decision 0080). Never for a read
+   * whose answer a write then relies on: that reads `db`.
+   */
+  reads: Db;
+  /** Set when DATABASE_REPLICA_URLS names replicas: their health, for /health/ready. */
+  readRouter?: ReadRouter;
   sessions: SessionStore;
   settings: SettingsService;
   limiter: RateLimiter;

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { APP_ROLE, canUseAppRole, connect, type Database, loginRights } from './db';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { migrate } from './db/migrate';
+import { openReadRouter } from './db/read-router';
 import { ensureFirstAdmin, seedDemo } from './db/seed';
 import { isDatabaseUnavailable } from './http/db-faults';
 import { startJobs } from './jobs/runner';
@@ -88,7 +89,9 @@ async function appDatabase(
       if (config.env === 'production') throw new Error(`${why}: give requests the app role's own login`);
       warn(why);
     }
-    return { database: connect(appUrl, config.databasePoolSize), appUrl };
+    // Through a transaction pooler (decision 0078) nothing is kept per connection: the hot statements go unnamed.
+    const pooler = config.databasePooler ? { pooler: config.databasePooler.mode } : {};
+    return { database: connect(appUrl, config.databasePoolSize, undefined, pooler), appUrl };
   }
   const role = (await canUseAppRole(url)) ? APP_ROLE : undefined;
   warn(
@@ -118,9 +121,25 @@ async function startOn(
   const migrator = connect(url, 1);
   await migrate(migrator.pool).finally(() => migrator.close());
   const { database, appUrl } = await appDatabase(config, url, embedded, warn);
-  const deps = buildDeps(config, database.db);
+  // Reads of history on streaming replicas where they are set (decision 0080); the primary alone otherwise.
+  const replicas = config.databaseReplicas;
+  // The app's logger exists once the app is built; the first rounds before that say it on the console.
+  let logging: Deps | undefined;
+  const router =
+    replicas.urls.length === 0
+      ? undefined
+      : await openReadRouter(database, replicas.urls, config.databasePoolSize, {
+          maxLagMs: replicas.maxLagMs,
+          checkEveryMs: replicas.checkEveryMs,
+          warn: (facts, message) => (logging?.logger ?? console).warn(facts, message),
+          info: (facts, message) => logging?.logger?.info(facts, message),
+        });
+  const deps = buildDeps(config, database.db, router?.reads);
+  deps.readRouter = router;
+  logging = deps;
   // Settings are read by every money request: kept in memory, dropped when any instance changes them.
-  const settings = await deps.settings.listen(appUrl);
+  // LISTEN is session state: through a transaction pooler it goes straight to PostgreSQL (decision 0078).
+  const settings = await deps.settings.listen(config.databasePooler?.sessionUrl ?? appUrl);
   const seeded = config.seedDemo ? await seedAsOwner(config, url) : false;
   // The rules in force are version 1 until a change makes another (decision 0070); after the demo's seed, whose
   // changes (played in the past) make their own.
@@ -138,7 +157,8 @@ async function startOn(
   });
   const address = await app.listen({ host: config.host, port: config.port });
   // Scheduled jobs run in this process on a PostgreSQL queue (set RUN_JOBS=false to run them elsewhere).
-  // pg-boss signs in as the owner: it creates and migrates its schema and its queues' tables.
+  // pg-boss signs in as the owner: it creates and migrates its schema and its queues' tables. The owner's
+  // DATABASE_URL is always straight to PostgreSQL, never through a pooler (decision 0078).
   const runner = config.runJobs ? await startJobs(deps, url) : undefined;
   return {
     app,
@@ -163,6 +183,7 @@ async function startOn(
         },
         async () => runner?.stop(),
         settings,
+        async () => router?.stop(),
         () => database.close(),
         async () => embedded?.stop(),
       ];

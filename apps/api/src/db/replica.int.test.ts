@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import { type Replica, startReplica } from '../../test/replica';
+import { type Replica, startTestReplica } from '../../test/replica';
 
 /** The test replica itself (test/replica.ts): a real physical streaming replica of the run's PostgreSQL. */
 let replica: Replica;
 let primaryUrl: string;
 let database: string;
-let folder: string;
 
 const one = async (url: string, sql: string) => {
   const c = new pg.Client({ connectionString: url });
@@ -23,21 +19,12 @@ const one = async (url: string, sql: string) => {
 };
 
 beforeAll(async () => {
-  const dataDir = inject('pgDataDir');
-  if (!dataDir) throw new Error('the test replica needs the embedded server (TEST_DATABASE_URL is set)');
   primaryUrl = await createTestDatabase();
   database = new URL(primaryUrl).pathname.slice(1);
-  folder = mkdtempSync(path.join(os.tmpdir(), 'sgx-replica-'));
-  replica = await startReplica({
-    adminUrl: inject('pgAdminUrl'),
-    primaryDataDir: dataDir,
-    replicaDir: path.join(folder, 'pg'),
-    maxConnections: 200,
-  });
+  replica = await startTestReplica();
 });
 afterAll(async () => {
   await replica?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('a streaming replica of the test PostgreSQL', () => {

@@ -8,13 +8,6 @@ import { badRequest, forbidden } from './errors';
 
 export const CSV_LIMIT = 10_000;
 
-/** Page size and offset of a list query; a CSV export takes every filtered row up to CSV_LIMIT. */
-export function window(q: ListQuery): { limit: number; offset: number } {
-  return q.format === 'csv'
-    ? { limit: CSV_LIMIT, offset: 0 }
-    : { limit: q.limit, offset: (q.page - 1) * q.limit };
-}
-
 export function pageInfo(q: ListQuery, total: number) {
   return { total, totalPages: Math.max(1, Math.ceil(total / q.limit)), currentPage: q.page };
 }
@@ -184,23 +177,6 @@ export function dayRange(q: ListQuery): { from?: Date; to?: Date } {
   };
 }
 
-type Countable = { executeTakeFirstOrThrow(): Promise<{ n: bigint }> };
-type Pageable<O> = { limit(n: number): { offset(n: number): { execute(): Promise<O[]> } } };
-
-/** Runs a filtered, ordered query a page at a time (or whole, for CSV) with its total count. */
-export async function runPaged<O>(
-  rows: Pageable<O>,
-  count: Countable,
-  q: ListQuery,
-): Promise<{ rows: O[]; total: number }> {
-  const { limit, offset } = window(q);
-  const [list, n] = await Promise.all([
-    rows.limit(limit).offset(offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: list, total: Number(n.n) };
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Lists at scale (decision 0009): counts that stop at a cap, pages found from either end.
 
@@ -252,6 +228,46 @@ export function pageSeek(
   const take = Math.min(limit, total - offset);
   if (offset <= total - offset - take) return { reverse: false, offset, limit: take };
   return { reverse: true, offset: total - offset - take, limit: take };
+}
+
+/** The query of a list's page: its number and size, and CSV for the whole filtered list (up to CSV_LIMIT). */
+export type PageQuery = { page: number; limit: number; format?: 'json' | 'csv' | undefined };
+
+/**
+ * A page of a filtered list (decision 0081) whose order is unique (it ends in the primary key), with a count
+ * that stops at `cap`: exact up to it, the planner's estimate beyond (`exact` says which). The page is read
+ * from the nearer end (pageSeek): `order(rows, reverse)` orders the rows as the list shows them, or exactly
+ * the other way round when `reverse`, so the first and the last page each walk at most `limit` rows of an
+ * index on that order. The first page is read at once, beside the count. Past the cap
+ * the total is an estimate, so the back half's pages are counted from the end: the last page holds the
+ * oldest rows, and a page in the middle may repeat or skip a few rows of its neighbours.
+ */
+export async function seekPaged<QDB, TB extends keyof QDB, O>(
+  db: Kysely<DB>,
+  base: SelectQueryBuilder<QDB, TB, O>,
+  order: (rows: SelectQueryBuilder<QDB, TB, O>, reverse: boolean) => SelectQueryBuilder<QDB, TB, O>,
+  q: PageQuery,
+  cap = COUNT_CAP,
+): Promise<{ rows: O[]; total: number; exact: boolean }> {
+  if (q.format === 'csv') {
+    const [rows, count] = await Promise.all([
+      order(base, false).limit(CSV_LIMIT).execute(),
+      boundedCount(db, base, cap),
+    ]);
+    return { rows, ...count };
+  }
+  if (q.page === 1) {
+    const [rows, count] = await Promise.all([
+      order(base, false).limit(q.limit).execute(),
+      boundedCount(db, base, cap),
+    ]);
+    return { rows, ...count };
+  }
+  const count = await boundedCount(db, base, cap);
+  const seek = pageSeek(q.page, q.limit, count.total);
+  if (!seek) return { rows: [], ...count };
+  const rows = await order(base, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
+  return { rows: seek.reverse ? rows.reverse() : rows, ...count };
 }
 
 /** The instant `ms` rounded down to its UTC hour or day. */

@@ -1,3 +1,4 @@
+import { freshReadOn } from '../db/read-router';
 import type { Deps } from '../deps';
 import { HOT_PAYOUTS_QUEUE } from '../modules/chain-payouts/hot-wallet';
 import { reconcilePayoutsOnChain } from '../modules/chain-payouts/payouts.reconcile';
@@ -7,6 +8,7 @@ import { DepositReorgService } from '../modules/deposits/deposits.reorg';
 import { deleteExpiredIdentityDocuments } from '../modules/identity/retention';
 import { runSalary } from '../modules/income/salary.job';
 import { releaseDueHolds } from '../modules/income-holds/income-holds.service';
+import { createLedgerMonthsAhead } from '../modules/ledger/partitions';
 import { checkTeamCounters } from '../modules/members/counters';
 import { endKeptRecords } from '../modules/privacy/privacy.retention';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
@@ -62,6 +64,13 @@ export const jobs: JobDefinition<JobData>[] = [
     run: (deps, _data, now) => deleteExpiredIdentityDocuments(deps.db, deps.settings, now),
   },
   {
+    name: 'ledger-partitions-daily',
+    cron: '5 1 * * *',
+    describe:
+      "Makes the ledger entries' monthly partitions for the current month and three ahead, each once (01:05 UTC, decision 0079).",
+    run: (deps) => createLedgerMonthsAhead(deps.db),
+  },
+  {
     name: 'privacy-retention-daily',
     cron: '35 1 * * *',
     describe:
@@ -74,7 +83,8 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       "Checks every member's team counters against their definition and records the result (01:15 UTC).",
     run: async (deps) => {
-      const r = await checkTeamCounters(deps.db);
+      // One statement over every member: a replica holding everything until now reads it (decision 0080).
+      const r = await freshReadOn(deps.readRouter, deps.db)((db) => checkTeamCounters(db));
       await deps.db
         .insertInto('counter_checks')
         .values({ checked: r.checked, mismatches: JSON.stringify(r.mismatches) })
@@ -171,8 +181,11 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       "Builds the day's Merkle-sum tree of every member's balances at a cut-off and publishes its root and totals, once a day (00:20 UTC; decision 0044).",
     run: async (deps, _data, now) => {
-      const r = await new ProofService(deps.db, deps.chains, (facts, message) =>
-        deps.logger?.warn(facts, message),
+      const r = await new ProofService(
+        deps.db,
+        deps.chains,
+        (facts, message) => deps.logger?.warn(facts, message),
+        freshReadOn(deps.readRouter, deps.db),
       ).buildDay(utcDay(now));
       return { built: r.built, day: r.tree.day, root: r.tree.root, leaves: r.tree.leaf_count };
     },

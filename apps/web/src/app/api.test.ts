@@ -129,6 +129,23 @@ describe('apiRequest and a renewed token (decision 0032)', () => {
   });
 });
 
+describe('apiRequest and reads on replicas (server decision 0080)', () => {
+  it("sends back the time of the tab's last write, so whichever instance answers next reads it", async () => {
+    const sent = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response('{}', { status: 200, headers: { 'X-Read-After': '1764210000000' } }),
+    );
+    vi.stubGlobal('fetch', sent);
+    await api.apiRequest('/transfer/touser', { method: 'POST', body: {} });
+    await api.apiRequest('/withdrawalrequest/debit', { method: 'POST', body: {} });
+    const headersOf = (i: number) => sent.mock.calls[i]?.[1]?.headers as Record<string, string>;
+    expect(headersOf(1)['X-Read-After']).toBe('1764210000000');
+    // The published proof is asked for anonymously: it carries nothing that tells who asks.
+    await api.apiRequest('/proof/latest', { method: 'POST', anonymous: true });
+    expect(headersOf(2)['X-Read-After']).toBeUndefined();
+  });
+});
+
 // Last: it holds the page's first-paint gate (app/firstPaint.ts), which stays open after it.
 describe('apiRequest and the first drawing (decision 0052)', () => {
   it('sends a read once the first screen is drawn, a write at once', async () => {

@@ -10,6 +10,12 @@ export const API_BASE = '/api/v1';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The time of this tab's last write as the server answered it (`X-Read-After`), sent back with every call: with
+ * read replicas, whichever instance answers next reads what this member wrote (the server's decision 0080).
+ */
+let readAfter: string | undefined;
+
 interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
@@ -58,6 +64,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+  if (readAfter !== undefined && !anonymous) headers['X-Read-After'] = readAfter;
 
   let response: Response;
   try {
@@ -72,6 +79,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new ApiError(tr('errors.network'), 0, 'NETWORK');
   }
 
+  const wrote = response.headers.get('X-Read-After');
+  if (wrote !== null) readAfter = wrote;
   const payload = await readJson(response);
 
   if (!response.ok) {

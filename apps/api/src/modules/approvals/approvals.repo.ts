@@ -11,7 +11,7 @@ import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import { conflict, notFound } from '../../http/errors';
-import { runPaged } from '../../http/listing';
+import { seekPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { emit } from '../webhooks/emit';
 
@@ -145,13 +145,15 @@ export async function listApprovals(
 ): Promise<{ rows: ApprovalRecord[]; total: number }> {
   let base = records(db);
   if (q.status) base = base.where('a.status', '=', q.status);
-  const ordered = q.status
-    ? base.orderBy('a.id', 'desc')
-    : base.orderBy(sql`a.status <> 'pending'`).orderBy('a.id', 'desc');
-  const { rows, total } = await runPaged(
-    ordered,
-    base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
-    { ...q, format: 'json' },
+  // Reversed for the back half of the list (seekPaged): the same two keys, each the other way round.
+  const { rows, total } = await seekPaged(
+    db,
+    base,
+    (b, back) =>
+      q.status
+        ? b.orderBy('a.id', back ? 'asc' : 'desc')
+        : b.orderBy(sql`a.status <> 'pending'`, back ? 'desc' : 'asc').orderBy('a.id', back ? 'asc' : 'desc'),
+    { page: q.page, limit: q.limit },
   );
   return { rows: rows.map(toRecord), total };
 }

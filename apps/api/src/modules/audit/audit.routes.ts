@@ -15,10 +15,10 @@ export function auditRoutes(app: App): void {
     async (request, reply) => {
       const q = request.query;
       if (q.format === 'csv') {
-        const { entries } = await searchAudit(app.deps.db, q, AUDIT_CSV_MAX);
+        const { entries } = await searchAudit(app.deps.reads, q, AUDIT_CSV_MAX);
         return sendCsv(reply, 'audit', columns, entries.map(auditCsvRow));
       }
-      return searchAudit(app.deps.db, q);
+      return searchAudit(app.deps.reads, q);
     },
   );
 }

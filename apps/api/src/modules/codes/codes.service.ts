@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { conflict, notFound } from '../../http/errors';
-import { likePattern, type RequestKey, runPaged } from '../../http/listing';
+import { likePattern, type RequestKey, seekPaged } from '../../http/listing';
 import type { Awaiting } from '../approvals/approvals.repo';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
@@ -98,9 +98,10 @@ export class CodesService {
     if (q.status === 'redeemed') base = base.where('c.redeemed_at', 'is not', null);
     if (q.status === 'unused') base = base.where('c.redeemed_at', 'is', null);
     if (q.search) base = base.where('c.code', 'ilike', likePattern(q.search));
-    const { rows, total } = await runPaged(
-      base.orderBy('c.id', 'desc'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+    const { rows, total } = await seekPaged(
+      this.db,
+      base,
+      (b, back) => b.orderBy('c.id', back ? 'asc' : 'desc'),
       q,
     );
     return { rows: rows.map(toRecord), total };

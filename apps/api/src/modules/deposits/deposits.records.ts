@@ -5,7 +5,7 @@ import { getAddress } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { dayRange, likePattern, seekPaged } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
 
 /** Transaction hashes are kept as 64 lowercase hex digits, so one hash cannot be sent twice in two spellings. */
@@ -177,10 +177,6 @@ export async function listDeposits(
   const { from, to } = dayRange(q);
   if (from) base = base.where('d.created_at', '>=', from);
   if (to) base = base.where('d.created_at', '<', to);
-  const { rows, total } = await runPaged(
-    base.orderBy('d.id', 'desc'),
-    base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
-    q,
-  );
+  const { rows, total } = await seekPaged(db, base, (b, back) => b.orderBy('d.id', back ? 'asc' : 'desc'), q);
   return { rows: rows.map((r) => toRecord(r, readable)), total };
 }

@@ -61,6 +61,8 @@ export class DepositsService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly chains: ChainsService,
+    /** Lists and searches: a replica where one is set (decision 0080). */
+    private readonly reads: Db = db,
   ) {}
 
   /**
@@ -361,7 +363,7 @@ export class DepositsService {
   }
 
   async list(q: ListQuery, userId: bigint | undefined, staff: boolean) {
-    return listDeposits(this.db, q, userId, staff, await this.chains.readableNow());
+    return listDeposits(this.reads, q, userId, staff, await this.chains.readableNow());
   }
 }
 

@@ -33,7 +33,24 @@ export function healthRoutes(app: App): void {
       schema: {
         tags: ['health'],
         response: {
-          200: z.object({ status: z.literal('ready') }),
+          200: z.object({
+            status: z.literal('ready'),
+            /**
+             * With read replicas (decision 0080): each one's state. One lagging or down is a warning, not
+             * unreadiness: its reads go to the primary meanwhile.
+             */
+            replicas: z
+              .array(
+                z.object({
+                  name: z.string(),
+                  state: z.enum(['ok', 'lagging', 'down']),
+                  lag_ms: z.number().int().nullable(),
+                  reads: z.number().int(),
+                }),
+              )
+              .optional(),
+            warnings: z.array(z.string()).optional(),
+          }),
           503: z.object({ status: z.literal('unavailable') }),
         },
       },
@@ -41,7 +58,17 @@ export function healthRoutes(app: App): void {
     async (request, reply) => {
       try {
         await withinMs(sql`SELECT 1`.execute(app.deps.db), READY_WITHIN_MS);
-        return { status: 'ready' as const };
+        const router = app.deps.readRouter;
+        if (!router) return { status: 'ready' as const };
+        const replicas = router.health();
+        const warnings = replicas
+          .filter((r) => r.state !== 'ok')
+          .map((r) =>
+            r.state === 'down'
+              ? `Read replica ${r.name} is down: its reads go to the primary.`
+              : `Read replica ${r.name} is ${r.lag_ms} ms behind: its reads go to the primary.`,
+          );
+        return { status: 'ready' as const, replicas, ...(warnings.length > 0 ? { warnings } : {}) };
       } catch (err) {
         request.log.warn(`not ready: ${err instanceof Error ? err.message : String(err)}`);
         return reply.status(503).send({ status: 'unavailable' as const });

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
-import { scopeOf } from '../../http/listing';
+import { scopeOf, seekPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { runSalary } from './salary.job';
 
@@ -28,26 +28,22 @@ export function salaryRoutes(app: App): void {
     let base = db.selectFrom('salary_payments as s').innerJoin('users as u', 'u.id', 's.user_id');
     if (userId !== undefined) base = base.where('s.user_id', '=', userId);
     if (q.month) base = base.where('s.month', '=', q.month);
-    const [rows, count] = await Promise.all([
-      base
-        .select([
-          's.id',
-          's.user_id',
-          'u.username',
-          's.month',
-          's.directs',
-          's.due',
-          's.paid',
-          's.created_at',
-          'u.fullname',
-        ])
-        .orderBy('s.id', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const total = Number(count.n);
+    const { rows, total } = await seekPaged(
+      db,
+      base.select([
+        's.id',
+        's.user_id',
+        'u.username',
+        's.month',
+        's.directs',
+        's.due',
+        's.paid',
+        's.created_at',
+        'u.fullname',
+      ]),
+      (b, back) => b.orderBy('s.id', back ? 'asc' : 'desc'),
+      q,
+    );
     return {
       data: rows.map((r) => ({
         ...r,

@@ -43,10 +43,12 @@ export async function listMembers(
   page: number,
   limit: number,
   search?: string,
+  /** Where the running tally is read (it may fold its rows: a writable database, the primary). */
+  tallyDb: Db = db,
 ): Promise<{ users: UserRecord[]; total: number }> {
   const live = db.selectFrom('users as u').where('u.deleted_at', 'is', null).where('u.role', '=', 'user');
   if (!search) {
-    const { members: total } = await new Rollups(db).tally();
+    const { members: total } = await new Rollups(tallyDb).tally();
     const seek = pageSeek(page, limit, total);
     if (!seek) return { users: [], total };
     const ids = live

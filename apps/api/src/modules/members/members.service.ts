@@ -27,13 +27,15 @@ export class MembersService {
     private readonly db: Db,
     sessions: SessionStore,
     settings: SettingsService,
+    /** Lists and searches: a replica where one is set (decision 0080). */
+    private readonly reads: Db = db,
   ) {
     this.edits = new MemberEdits(db, sessions, settings);
     this.notices = new MemberNotices(db);
   }
 
   list(page: number, limit: number, search?: string): Promise<{ users: UserRecord[]; total: number }> {
-    return listMembers(this.db, page, limit, search);
+    return listMembers(this.reads, page, limit, search, this.db);
   }
 
   async get(principal: Principal, id: number): Promise<UserRecord> {

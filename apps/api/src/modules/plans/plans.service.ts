@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, notFound } from '../../http/errors';
-import { canonicalJson, dayRange, likePattern, runPaged } from '../../http/listing';
+import { canonicalJson, dayRange, likePattern, seekPaged } from '../../http/listing';
 import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
@@ -381,9 +381,10 @@ export class PlansService {
     const { from, to } = dayRange(q);
     if (from) base = base.where('mp.started_at', '>=', from);
     if (to) base = base.where('mp.started_at', '<', to);
-    const { rows, total } = await runPaged(
-      base.orderBy('mp.id', 'desc'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+    const { rows, total } = await seekPaged(
+      this.db,
+      base,
+      (b, back) => b.orderBy('mp.id', back ? 'asc' : 'desc'),
       q,
     );
     return { rows: rows.map((r) => this.toMemberPlan(r)), total };

@@ -12,6 +12,7 @@ import {
   ReserveReadResponse,
 } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
+import { freshReadOn } from '../../db/read-router';
 import type { App } from '../../deps';
 import { principalOf } from '../../http/access';
 import { recordOnchain } from './proof.onchain';
@@ -25,8 +26,11 @@ import { PROOF_ALGORITHM, ProofService, utcDay } from './proof.service';
  * addresses proven by signature, reading a tree's reserves again and recording the root written on chain.
  */
 export function proofRoutes(app: App): void {
-  const proof = new ProofService(app.deps.db, app.deps.chains, (facts, message) =>
-    app.log.warn(facts, message),
+  const proof = new ProofService(
+    app.deps.db,
+    app.deps.chains,
+    (facts, message) => app.log.warn(facts, message),
+    freshReadOn(app.deps.readRouter, app.deps.db),
   );
   const reserveAddresses = new ReserveAddresses(app.deps.db);
   const tags = ['proof'];

@@ -13,6 +13,7 @@ import {
 } from '@sgx/money/merkle-sum';
 import { type Selectable, sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
+import type { FreshRead } from '../../db/read-router';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { unlogged, type Warn } from '../../log';
@@ -114,6 +115,8 @@ export class ProofService {
     private readonly chains?: ChainsService,
     /** Where a failed reading of the reserves is told (the proof is published without them). */
     private readonly warn: Warn = unlogged,
+    /** Where the balances' snapshot is read: a replica holding the cut-off where one is set (decision 0080). */
+    private readonly fresh: FreshRead = (work) => work(db),
   ) {}
 
   /**
@@ -161,7 +164,8 @@ export class ProofService {
       const existing = await selectTree(tx).where('day', '=', day).executeTakeFirst();
       if (existing) return { built: false, id: existing.id, tree: summaryOf(existing) };
       const cutoff = await cutoffNow(tx);
-      const balances = await snapshotBalances(this.db, cutoff);
+      // Every transaction stamped before the cut-off has committed by now (cutoffNow): the read must hold them.
+      const balances = await this.fresh((db) => snapshotBalances(db, cutoff));
       const n = balances.length;
       const order = shuffled(n);
       const salts = randomBytes(16 * n);

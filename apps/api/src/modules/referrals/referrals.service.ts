@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { Principal } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
-import { likePattern } from '../../http/listing';
+import { likePattern, seekPaged } from '../../http/listing';
 import { isInSubtree } from '../members/members.repo';
 
 /**
@@ -85,16 +85,25 @@ export class ReferralsService {
         eb.or([eb('d.username', 'ilike', like), eb('d.fullname', 'ilike', like)]),
       );
     }
-    const ids = directs
-      .select('d.id')
-      .orderBy('d.id')
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const [rows, count] = await Promise.all([
-      this.nodes().where('u.id', 'in', ids).orderBy('u.id').execute(),
-      directs.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { nodes: rows.map((r) => this.toNode(r)), total: Number(count.n) };
+    // The page's ids from the nearer end of the index, with a count exact up to COUNT_CAP (decision 0081).
+    const ids = await seekPaged(
+      this.db,
+      directs.select('d.id'),
+      (b, back) => b.orderBy('d.id', back ? 'desc' : 'asc'),
+      { page, limit },
+    );
+    const rows =
+      ids.rows.length === 0
+        ? []
+        : await this.nodes()
+            .where(
+              'u.id',
+              'in',
+              ids.rows.map((r) => r.id),
+            )
+            .orderBy('u.id')
+            .execute();
+    return { nodes: rows.map((r) => this.toNode(r)), total: ids.total };
   }
 
   /** The holder and `depth` levels below (at most 200 children a node; deeper levels load on demand). */

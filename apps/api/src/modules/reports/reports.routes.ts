@@ -26,7 +26,8 @@ export function reportsRoutes(app: App): void {
         },
       },
     },
-    async () => checkTeamCounters(db),
+    // One statement over every member: on a replica where one is set (decision 0080).
+    async () => checkTeamCounters(app.deps.reads),
   );
 
   app.get(

@@ -118,7 +118,15 @@ function ledgerWhere(f: LedgerFilter, live: boolean): RawBuilder<unknown> {
 }
 
 export class Rollups {
-  constructor(private readonly db: DbOrTx) {}
+  /**
+   * `db` fills and folds (the primary); `reads` answers the reads (a replica where one is set: decision 0080). A
+   * replica's rollups may be behind the primary's: its reads split at the watermark it holds itself, never at a later
+   * one the primary has, which is right by the rule above (rollups are only added, replay only goes forward).
+   */
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly reads: DbOrTx = db,
+  ) {}
 
   /**
    * Closes every hour that may be closed (ended ten minutes ago, no transaction still open from before
@@ -143,8 +151,17 @@ export class Rollups {
    */
   async closedUntil(): Promise<Date> {
     const seen = watermarks.get(this.db);
-    if (seen && Date.now() - seen.at < FILL_EVERY_MS) return seen.w;
-    return this.fill();
+    const w = seen && Date.now() - seen.at < FILL_EVERY_MS ? seen.w : await this.fill();
+    if (this.reads === this.db) return w;
+    // Read where the figures are read (pin one connection for both: TransactionsService.list), never cached: the
+    // same handle may reach the primary or a replica from one call to the next.
+    const row = await this.reads
+      .selectFrom('rollup_state')
+      .select('closed_until')
+      .where('name', '=', 'hourly')
+      .executeTakeFirst();
+    const held = row?.closed_until ?? EPOCH;
+    return held < w ? held : w;
   }
 
   /** Forgets the cached watermark (after the rollups were changed by hand, in tests). */
@@ -166,7 +183,7 @@ export class Rollups {
       GROUP BY 1, 2, 3
       UNION ALL
       ${this.liveLedger(f, parts.live, bySource)}
-      ORDER BY 2 DESC, 3`.execute(this.db);
+      ORDER BY 2 DESC, 3`.execute(this.reads);
     return rows;
   }
 
@@ -210,7 +227,7 @@ export class Rollups {
       FROM ledger_rollups x
       WHERE x.grain = 'hour' AND x.period >= ${day} AND x.period < ${new Date(day.getTime() + DAY)}
         AND ${ledgerWhere(f, false)}
-      GROUP BY 2 ORDER BY 2 DESC`.execute(this.db);
+      GROUP BY 2 ORDER BY 2 DESC`.execute(this.reads);
     return rows;
   }
 
@@ -233,7 +250,7 @@ export class Rollups {
         FROM withdrawals w WHERE w.status = 'complete' AND ${liveRange(sql`w.decided_at`, parts.live)} GROUP BY 1
       ) y
       GROUP BY 1, 2
-      ORDER BY 2 DESC`.execute(this.db);
+      ORDER BY 2 DESC`.execute(this.reads);
     return rows;
   }
 
@@ -253,7 +270,7 @@ export class Rollups {
       SELECT coalesce(sum(users), 0)::bigint AS users, coalesce(sum(members), 0)::bigint AS members,
              coalesce(sum(active), 0)::bigint AS active, coalesce(sum(blocked), 0)::bigint AS blocked,
              coalesce(sum(invested), 0)::bigint AS invested, count(*) AS n
-      FROM member_tally`.execute(this.db);
+      FROM member_tally`.execute(this.reads);
     const r = rows[0];
     if (!r) throw new Error('member_tally returned nothing');
     if (r.n > 500n) await this.foldTally();

@@ -35,6 +35,26 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+/**
+ * This file once ran to its 600 s time-out in a full parallel run (alone it takes seconds; the cause is not known):
+ * past 120 s and 300 s it prints what its database's sessions wait on, so the next time says why.
+ */
+async function sessionsOfThisDatabase(): Promise<void> {
+  const { rows } = await sqlOn(
+    t.url,
+    `SELECT pid, state, wait_event_type, wait_event, now() - xact_start AS in_xact, pg_blocking_pids(pid) AS blocked_by,
+            left(query, 200) AS query
+       FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  console.error('simulation.property: still running; its database sessions:', JSON.stringify(rows, null, 1));
+}
+const watchdogs = [120_000, 300_000].map((ms) =>
+  setTimeout(() => void sessionsOfThisDatabase().catch((err: unknown) => console.error(err)), ms).unref(),
+);
+afterAll(() => {
+  for (const w of watchdogs) clearTimeout(w);
+});
+
 const percent = fc.constantFrom('0', '5', '10', '20');
 const rules = fc.record({
   cap: fc.constantFrom('0.3', '0.6', '1', '3'),

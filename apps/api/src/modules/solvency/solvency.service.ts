@@ -8,6 +8,7 @@ import { COVERAGE_FALLING_DAYS, solvencyScenarios } from '@sgx/contracts';
 import { formatUnits, parseUnits } from '@sgx/money';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
+import type { FreshRead } from '../../db/read-router';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { unlogged, type Warn } from '../../log';
@@ -61,6 +62,8 @@ export class SolvencyService {
     private readonly warn: Warn = unlogged,
     /** Builds the day's proof when there is none yet (the report needs its cut-off). */
     private readonly buildProof?: (day: string) => Promise<unknown>,
+    /** Where the figures are read: a replica holding everything until now where one is set (decision 0080). */
+    private readonly fresh: FreshRead = (work) => work(db),
   ) {}
 
   /**
@@ -135,95 +138,97 @@ export class SolvencyService {
     const settings = await this.settings.all();
     const capMultiplier = parseUnits(settings.earningCapMultiplier);
     const ctoPercent = parseUnits(settings.ctoPoolPercent);
-    return this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
-        const members = await memberFigures(tx, proof.cutoff, capMultiplier);
-        const windows = await flowWindows(tx, proof.day);
-        const income = await incomeSplit(tx, proof.day);
-        const averages = await averagesOf(tx, proof.day, {
-          owed: members.owed,
-          principal: members.principal,
-        });
-        const reserves = await reservesOf(tx, proof.id);
-        const startTree = await windowStartTree(tx, proof.day);
-        const startReserves = startTree === null ? null : (await reservesOf(tx, startTree)).total;
-        const input = {
-          day: proof.day,
-          reserves: reserves.total,
-          owed: members.owed,
-          principal: members.principal,
-          headroom: members.headroom,
-          capMultiplier,
-          ctoPercent,
-          last30: windows.last_30,
-          prior30: windows.prior_30,
-          owedAverage: averages.owed,
-          principalAverage: averages.principal,
-        };
-        const runs = solvencyScenarios.map((s) => projectRunway(input, s));
-        const trend = runs[0];
-        const stopped = runs[2];
-        if (!trend || !stopped) throw new Error('runway scenarios missing');
-        const l30 = windows.last_30;
-        const payouts = l30.withdrawals + l30.principal_withdrawals;
-        return {
-          cutoff: proof.cutoff,
-          owed_now: members.owed,
-          proof_total: proof.total_usd,
-          principal: members.principal,
-          earnable_roi: members.roiRoom,
-          earnable_referral: members.headroom - members.roiRoom,
-          cto_bound: trend.cto,
-          reserves: reserves.total,
-          reserves_unavailable: JSON.stringify(
-            reserves.unavailable.map((u) => ({ chain_id: u.chain_id, reason: u.reason })),
-          ),
-          days_covered_stopped: stopped.daysCovered,
-          flows: JSON.stringify({
-            last_7: textOf(windows.last_7),
-            prior_7: textOf(windows.prior_7),
-            last_30: textOf(windows.last_30),
-            prior_30: textOf(windows.prior_30),
-            growth_7: growthOf(windows.last_7, windows.prior_7),
-            growth_30: growthOf(l30, windows.prior_30),
-          }),
-          runway: JSON.stringify(
-            runs.map(
-              (r): SolvencyScenario => ({
-                scenario: r.scenario,
-                first_short_day: r.firstShortDay,
-                days_covered: r.daysCovered,
-                points: pointsOf(r),
-              }),
+    return this.fresh((db) =>
+      db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (tx) => {
+          const members = await memberFigures(tx, proof.cutoff, capMultiplier);
+          const windows = await flowWindows(tx, proof.day);
+          const income = await incomeSplit(tx, proof.day);
+          const averages = await averagesOf(tx, proof.day, {
+            owed: members.owed,
+            principal: members.principal,
+          });
+          const reserves = await reservesOf(tx, proof.id);
+          const startTree = await windowStartTree(tx, proof.day);
+          const startReserves = startTree === null ? null : (await reservesOf(tx, startTree)).total;
+          const input = {
+            day: proof.day,
+            reserves: reserves.total,
+            owed: members.owed,
+            principal: members.principal,
+            headroom: members.headroom,
+            capMultiplier,
+            ctoPercent,
+            last30: windows.last_30,
+            prior30: windows.prior_30,
+            owedAverage: averages.owed,
+            principalAverage: averages.principal,
+          };
+          const runs = solvencyScenarios.map((s) => projectRunway(input, s));
+          const trend = runs[0];
+          const stopped = runs[2];
+          if (!trend || !stopped) throw new Error('runway scenarios missing');
+          const l30 = windows.last_30;
+          const payouts = l30.withdrawals + l30.principal_withdrawals;
+          return {
+            cutoff: proof.cutoff,
+            owed_now: members.owed,
+            proof_total: proof.total_usd,
+            principal: members.principal,
+            earnable_roi: members.roiRoom,
+            earnable_referral: members.headroom - members.roiRoom,
+            cto_bound: trend.cto,
+            reserves: reserves.total,
+            reserves_unavailable: JSON.stringify(
+              reserves.unavailable.map((u) => ({ chain_id: u.chain_id, reason: u.reason })),
             ),
-          ),
-          health: JSON.stringify({
-            paid_rate: ratio(payouts, l30.deposits),
-            new_money_dependence:
-              startReserves === null || payouts === 0n
-                ? null
-                : ratio(payouts > startReserves ? payouts - startReserves : 0n, payouts),
-            recruitment_share: ratio(income.referral, income.all),
-            gini: members.giniDen === 0n ? null : ratio(members.giniNum, members.giniDen),
-            under_water_share: ratio(BigInt(members.underWater), BigInt(members.depositors)),
-          }),
-          cohorts: JSON.stringify(
-            members.cohorts.map((c) => ({
-              join_month: c.join_month,
-              members: c.members,
-              deposited: formatUnits(c.deposited),
-              withdrawn: formatUnits(c.withdrawn),
-              held: formatUnits(c.held),
-              net: formatUnits(c.withdrawn + c.held - c.deposited),
-              under_water: c.under_water,
-            })),
-          ),
-          threshold_days: settings.solvencyRunwayAlertDays,
-          computed_at: new Date(),
-        };
-      });
+            days_covered_stopped: stopped.daysCovered,
+            flows: JSON.stringify({
+              last_7: textOf(windows.last_7),
+              prior_7: textOf(windows.prior_7),
+              last_30: textOf(windows.last_30),
+              prior_30: textOf(windows.prior_30),
+              growth_7: growthOf(windows.last_7, windows.prior_7),
+              growth_30: growthOf(l30, windows.prior_30),
+            }),
+            runway: JSON.stringify(
+              runs.map(
+                (r): SolvencyScenario => ({
+                  scenario: r.scenario,
+                  first_short_day: r.firstShortDay,
+                  days_covered: r.daysCovered,
+                  points: pointsOf(r),
+                }),
+              ),
+            ),
+            health: JSON.stringify({
+              paid_rate: ratio(payouts, l30.deposits),
+              new_money_dependence:
+                startReserves === null || payouts === 0n
+                  ? null
+                  : ratio(payouts > startReserves ? payouts - startReserves : 0n, payouts),
+              recruitment_share: ratio(income.referral, income.all),
+              gini: members.giniDen === 0n ? null : ratio(members.giniNum, members.giniDen),
+              under_water_share: ratio(BigInt(members.underWater), BigInt(members.depositors)),
+            }),
+            cohorts: JSON.stringify(
+              members.cohorts.map((c) => ({
+                join_month: c.join_month,
+                members: c.members,
+                deposited: formatUnits(c.deposited),
+                withdrawn: formatUnits(c.withdrawn),
+                held: formatUnits(c.held),
+                net: formatUnits(c.withdrawn + c.held - c.deposited),
+                under_water: c.under_water,
+              })),
+            ),
+            threshold_days: settings.solvencyRunwayAlertDays,
+            computed_at: new Date(),
+          };
+        }),
+    );
   }
 
   /** Coverage (R / L0) of each of the last days' reports up to `day`, newest first. */

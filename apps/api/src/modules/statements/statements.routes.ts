@@ -10,7 +10,7 @@ import { type Statement, StatementsService, statementFileName } from './statemen
  * session's member, and the same for staff with money rights about any member (reading: no audit record).
  */
 export function statementsRoutes(app: App): void {
-  const statements = new StatementsService(app.deps.db);
+  const statements = new StatementsService(app.deps.reads);
   const tags = ['statements'];
   const member = { config: { access: 'member' as const } };
   const staff = { config: { access: 'admin' as const, permission: 'money' as const } };

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { TicketStatus } from '../../db/schema';
 import { type Principal, STAFF_ROLE_REFUSAL, staffAllows } from '../../http/access';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { likePattern } from '../../http/listing';
+import { likePattern, seekPaged } from '../../http/listing';
 import { notifyMember } from '../notifications/events';
 import type { SettingsService } from '../settings/settings.service';
 import { emit } from '../webhooks/emit';
@@ -201,18 +201,13 @@ export class TicketsService {
         ]),
       );
     }
-    const [rows, count] = await Promise.all([
-      base
-        .orderBy('t.updated_at', 'desc')
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
-        .execute(),
-      base
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<bigint>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    const total = Number(count.n);
+    // Last updated first; the id orders tickets updated in the same instant, so that a page is one set of rows.
+    const { rows, total } = await seekPaged(
+      this.db,
+      base,
+      (b, back) => b.orderBy('t.updated_at', back ? 'asc' : 'desc').orderBy('t.id', back ? 'asc' : 'desc'),
+      q,
+    );
     return {
       tickets: rows.map(toRecord),
       total,

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db';
 import type { TopupKind } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
+import { dayRange, likePattern, type RequestKey, seekPaged } from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { checkIdentityLimit } from '../identity-limits/limits';
 import { creditIncome } from '../income/income.service';
@@ -41,6 +41,8 @@ export class TopupsService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    /** Lists and searches: a replica where one is set (decision 0080). */
+    private readonly reads: Db = db,
   ) {}
 
   private async lockMember(tx: Tx, id: bigint, who: 'payer' | 'receiver') {
@@ -326,8 +328,8 @@ export class TopupsService {
     return this.one(id);
   }
 
-  private query() {
-    return this.db
+  private query(db: Db = this.db) {
+    return db
       .selectFrom('topups as t')
       .innerJoin('users as b', 'b.id', 't.userby_id')
       .innerJoin('users as r', 'r.id', 't.userto_id')
@@ -376,7 +378,7 @@ export class TopupsService {
   }
 
   async list(q: ListQuery, userId?: bigint): Promise<{ rows: TopupRecord[]; total: number }> {
-    let base = this.query();
+    let base = this.query(this.reads);
     if (userId !== undefined)
       base = base.where((eb) => eb.or([eb('t.userby_id', '=', userId), eb('t.userto_id', '=', userId)]));
     if (q.status) base = base.where('t.kind', '=', q.status as TopupKind);
@@ -393,9 +395,10 @@ export class TopupsService {
     const { from, to } = dayRange(q);
     if (from) base = base.where('t.created_at', '>=', from);
     if (to) base = base.where('t.created_at', '<', to);
-    const { rows, total } = await runPaged(
-      base.orderBy('t.id', 'desc'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+    const { rows, total } = await seekPaged(
+      this.reads,
+      base,
+      (b, back) => b.orderBy('t.id', back ? 'asc' : 'desc'),
       q,
     );
     return { rows: rows.map((r) => this.toRecord(r)), total };

@@ -1,7 +1,7 @@
 import { amountOut, type ListQuery, type TransactionRecord } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { boundedCount, CSV_LIMIT, dayRange, likePattern } from '../../http/listing';
+import { boundedCount, CSV_LIMIT, dayRange, likePattern, seekPaged } from '../../http/listing';
 import { type LedgerBucket, type LedgerFilter, Rollups } from '../rollups/rollups';
 
 export type TxFilter = ListQuery & {
@@ -22,31 +22,39 @@ const reversedSql = reversedOf('t');
 
 /** One row per entry on a member's USD wallet. */
 function entries(db: Db) {
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .innerJoin('users as u', 'u.id', 'a.owner_id')
-    .where('a.asset', '=', 'USD')
-    .select([
-      't.id as transaction_id',
-      'a.owner_id as user_id',
-      'u.username',
-      'u.fullname',
-      'e.amount',
-      'a.kind as wallet',
-      sql<string>`coalesce(t.income_type, t.kind)`.as('source'),
-      't.memo',
-      't.details',
-      't.created_at',
-      reversedSql.as('reversed'),
-    ]);
+  return (
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      // An entry carries its transaction's time: joined on it too, a lookup reaches one month's partition (0079).
+      .innerJoin('ledger_transactions as t', (j) =>
+        j.onRef('t.id', '=', 'e.transaction_id').onRef('t.created_at', '=', 'e.created_at'),
+      )
+      .innerJoin('users as u', 'u.id', 'a.owner_id')
+      .where('a.asset', '=', 'USD')
+      .select([
+        't.id as transaction_id',
+        'a.owner_id as user_id',
+        'u.username',
+        'u.fullname',
+        'e.amount',
+        'a.kind as wallet',
+        sql<string>`coalesce(t.income_type, t.kind)`.as('source'),
+        't.memo',
+        't.details',
+        't.created_at',
+        reversedSql.as('reversed'),
+      ])
+  );
 }
 type Entries = ReturnType<typeof entries>;
 type Row = Awaited<ReturnType<Entries['execute']>>[number];
 
 /** Newest first: by transaction time, then id, then entry. */
 const newestFirst = (q: Entries) => q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').orderBy('e.id');
+/** newestFirst exactly reversed (each key the other way round). */
+const oldestFirst = (q: Entries) =>
+  q.orderBy('t.created_at', 'asc').orderBy('t.id', 'asc').orderBy('e.id', 'desc');
 
 const toRecord = (r: Row): TransactionRecord => ({
   transaction_id: Number(r.transaction_id),
@@ -108,13 +116,17 @@ export function csvTransaction(t: TransactionRecord): TransactionRecord {
  * The transaction screens read from the ledger (decision 0009). Without a member, text or status filter
  * the figures per hour come from the rollups, so the total is exact and a page deep in the list is found
  * by skipping whole days and hours before reading rows within one hour. With such a filter the total is
- * exact up to COUNT_CAP and the page is read by offset.
+ * exact up to COUNT_CAP and the page is read from the nearer end (seekPaged, decision 0081).
  */
 export class TransactionList {
   private readonly rollups: Rollups;
 
-  constructor(private readonly db: Db) {
-    this.rollups = new Rollups(db);
+  /** `db` reads the rows and the figures (one pinned connection: TransactionsService.list); `writer` fills rollups. */
+  constructor(
+    private readonly db: Db,
+    writer: Db = db,
+  ) {
+    this.rollups = new Rollups(writer, db);
   }
 
   private filtered(q: TxFilter, userId?: bigint): Entries {
@@ -154,11 +166,9 @@ export class TransactionList {
     if (userId !== undefined) return this.memberList(q, userId, base, offset);
     const counted = !q.search && q.status !== 'reversed' && q.status !== 'completed';
     if (!counted) {
-      const [rows, count] = await Promise.all([
-        newestFirst(base).limit(q.limit).offset(offset).execute(),
-        boundedCount(this.db, base),
-      ]);
-      return { rows: rows.map(toRecord), total: count.total };
+      // Decision 0081: the page from the nearer end, so the last page of a broad search is as cheap as the first.
+      const page = await seekPaged(this.db, base, (b, back) => (back ? oldestFirst(b) : newestFirst(b)), q);
+      return { rows: page.rows.map(toRecord), total: page.total };
     }
     const { from, to } = dayRange(q);
     const filter: LedgerFilter = {

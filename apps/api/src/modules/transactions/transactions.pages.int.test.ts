@@ -2,6 +2,7 @@ import { amountOut } from '@sgx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { likePattern } from '../../http/listing';
 import { post } from '../ledger/ledger.service';
 import { type PastMovement, resetRollups, writePastLedger } from '../reports/history.fixture';
 import { Rollups } from '../rollups/rollups';
@@ -106,7 +107,15 @@ const rowsOf = (list: Listed[]) =>
 
 /** The list as plain OFFSET over the whole ordered ledger would give it. */
 async function reference(
-  filter: { source?: string; type?: string; from?: string; to?: string; owner?: bigint },
+  filter: {
+    source?: string;
+    type?: string;
+    from?: string;
+    to?: string;
+    owner?: bigint;
+    search?: string;
+    status?: 'completed' | 'reversed';
+  },
   page: number,
   limit: number,
 ) {
@@ -122,6 +131,14 @@ async function reference(
     where.push(`coalesce(t.income_type, t.kind) = $${values.length}`);
   }
   if (filter.type) where.push(filter.type === 'credit' ? 'e.amount > 0' : 'e.amount < 0');
+  if (filter.search) {
+    values.push(likePattern(filter.search));
+    where.push(`(u.username ILIKE $${values.length} OR t.memo ILIKE $${values.length})`);
+  }
+  if (filter.status)
+    where.push(
+      `${filter.status === 'completed' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM ledger_transactions r WHERE r.idempotency_key = 'reversal:' || t.id)`,
+    );
   if (filter.from) {
     values.push(`${filter.from}T00:00:00Z`);
     where.push(`t.created_at >= $${values.length}`);
@@ -200,10 +217,16 @@ async function matrixAgrees(state: string) {
 }
 
 /** The list's query string for a filter and a page. */
-const pageQuery = (f: (typeof filters)[number], page: number, limit: number) =>
+const pageQuery = (
+  f: (typeof filters)[number] & { search?: string; status?: string },
+  page: number,
+  limit: number,
+) =>
   new URLSearchParams({
     page: String(page),
     limit: String(limit),
+    ...(f.search ? { search: f.search } : {}),
+    ...(f.status ? { status: f.status } : {}),
     ...(f.source ? { source: f.source } : {}),
     ...(f.type ? { transaction_type: f.type } : {}),
     ...(f.from ? { from: f.from } : {}),
@@ -244,6 +267,34 @@ describe('transaction pages at any depth', () => {
     await rollups.fill(new Date(now + 2 * HOUR));
     await everyPageAgrees('all closed');
     // Some 1,500 requests, each checked against its plain reference query: minutes on a loaded machine.
+  }, 300_000);
+
+  it('with a text or status filter (counted up to the cap), pages from the nearer end equal plain offsets', async () => {
+    const username = (await sqlOn(t.url, 'SELECT username FROM users WHERE id = $1', [member])).rows[0]
+      .username;
+    const searched = [
+      { search: 'deposit 1' },
+      { search: username as string },
+      { search: username as string, type: 'credit' },
+      { status: 'completed' as const },
+      { status: 'completed' as const, source: 'deposit' },
+      { status: 'reversed' as const },
+    ];
+    for (const f of searched) {
+      for (const limit of [1, 7]) {
+        const { total } = await reference(f, 1, limit);
+        const last = Math.max(1, Math.ceil(total / limit));
+        for (const page of new Set(
+          [1, 2, Math.ceil(last / 2), last - 1, last, last + 1].filter((p) => p >= 1),
+        )) {
+          const query = pageQuery(f, page, limit);
+          const got = await listed(query);
+          const want = await reference(f, page, limit);
+          expect(got.total, query).toBe(want.total);
+          expect(got.rows, query).toEqual(want.rows);
+        }
+      }
+    }
   }, 300_000);
 
   it('serves the income tables and a member’s own list the same way', async () => {

@@ -30,19 +30,22 @@ export type { TxFilter };
  * the income type for income, else the kind of movement (deposit, topup, withdrawal_hold, ...).
  */
 export class TransactionsService {
-  private readonly lists: TransactionList;
   private readonly rollups: Rollups;
 
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    /** The transaction screens: a replica where one is set (decision 0080). */
+    private readonly reads: Db = db,
   ) {
-    this.lists = new TransactionList(db);
     this.rollups = new Rollups(db);
   }
 
   async list(q: TxFilter, userId?: bigint): Promise<{ rows: TransactionRecord[]; total: number }> {
-    return this.lists.list(q, userId);
+    // One connection for the whole list: its figures (the rollups' watermark, the hours skipped) and its rows are
+    // read on one server, never half on a replica and half on the primary.
+    if (this.reads === this.db) return new TransactionList(this.db).list(q, userId);
+    return this.reads.connection().execute((one) => new TransactionList(one, this.db).list(q, userId));
   }
 
   /**

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db';
 import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, type RequestKey, runPaged } from '../../http/listing';
+import { dayRange, likePattern, type RequestKey, seekPaged } from '../../http/listing';
 import { refusal } from '../../http/sql-errors';
 import { identityLimitSay, identityLimitsParam } from '../identity-limits/limits';
 import { claimRequestKey } from '../ledger/money-guards';
@@ -182,9 +182,10 @@ export class TransfersService {
     const { from, to } = dayRange(q);
     if (from) base = base.where('t.created_at', '>=', from);
     if (to) base = base.where('t.created_at', '<', to);
-    const { rows, total } = await runPaged(
-      base.orderBy('t.id', 'desc'),
-      base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
+    const { rows, total } = await seekPaged(
+      this.db,
+      base,
+      (b, back) => b.orderBy('t.id', back ? 'asc' : 'desc'),
       q,
     );
     return { rows: rows.map((r) => this.toRecord(r)), total };

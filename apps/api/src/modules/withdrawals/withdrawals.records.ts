@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { dayRange, likePattern, runPaged } from '../../http/listing';
+import { dayRange, likePattern, seekPaged } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
 import { type PayoutMethod, payoutMethodOf } from '../chain-payouts/payouts.approve';
 import { payoutOf, toWithdrawalPayout } from '../chain-payouts/payouts.records';
@@ -100,10 +100,6 @@ export async function listWithdrawals(
   const { from, to } = dayRange(q);
   if (from) base = base.where('w.created_at', '>=', from);
   if (to) base = base.where('w.created_at', '<', to);
-  const { rows, total } = await runPaged(
-    base.orderBy('w.id', 'desc'),
-    base.clearSelect().select((eb) => eb.fn.countAll<bigint>().as('n')),
-    q,
-  );
+  const { rows, total } = await seekPaged(db, base, (b, back) => b.orderBy('w.id', back ? 'asc' : 'desc'), q);
   return { rows: rows.map(toRecord), total };
 }

@@ -54,6 +54,8 @@ export class WithdrawalsService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly plans: PlansService,
+    /** Lists and searches: a replica where one is set (decision 0080). */
+    private readonly reads: Db = db,
   ) {}
 
   private async activePlan(db: Db | Tx, userId: bigint) {
@@ -350,7 +352,7 @@ export class WithdrawalsService {
   }
 
   list(q: WithdrawalFilter, userId: bigint | undefined, staff: boolean) {
-    return listWithdrawals(this.db, q, userId, staff);
+    return listWithdrawals(this.reads, q, userId, staff);
   }
 }
 
