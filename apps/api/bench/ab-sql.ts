@@ -30,12 +30,12 @@ import { pathToFileURL } from 'node:url';
 import { parseUnits } from '@sgx/money';
 import pg from 'pg';
 import { buildDeps } from '../src/app';
-import { loadConfig } from '../src/config';
 import { APP_ROLE, connect } from '../src/db';
 import { WATCH_SECONDS } from '../src/modules/income/roi.service';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 import { quoteWithdrawal } from '../src/modules/withdrawals/fees';
 import { checkKnown, type Flags, intFlag, listFlag, parseFlags } from './lib/args';
+import { benchConfig } from './lib/config';
 import { postmasterPidIn } from './lib/cpu';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import { findPgbench, PGBENCH_MISSING, runPgbench } from './lib/pgbench';
@@ -374,15 +374,7 @@ try {
 
   log(`setting up ${memberCount} members through this tree's services (the template of both sides)`);
   const database = connect(bench.url, 8, APP_ROLE);
-  const deps = buildDeps(
-    loadConfig({
-      NODE_ENV: 'production',
-      IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
-      LOG_LEVEL: 'silent',
-      RUN_JOBS: 'false',
-    }),
-    database.db,
-  );
+  const deps = buildDeps(benchConfig(), database.db);
   const fx = await setupMembers(deps, memberCount, log);
   const holders = await ensureHoldings(deps, fx, Math.min(500, fx.members.length), 100n * 100_000_000n);
   const s = await deps.settings.all();

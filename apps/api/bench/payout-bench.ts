@@ -25,7 +25,6 @@ import { parseUnits } from '@sgx/money';
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { type App, buildApp, buildDeps, type Deps } from '../src/app';
-import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import type { Principal } from '../src/http/access';
 import { prepareBatch } from '../src/modules/chain-payouts/payouts.prepare';
@@ -34,6 +33,7 @@ import { twoAdmins } from '../test/approvals';
 import { configureChain } from '../test/chain-config';
 import { buildMember } from '../test/factories';
 import { rpc } from './lib/anvil-batch';
+import { benchConfig } from './lib/config';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import {
   readStatementStats,
@@ -85,11 +85,7 @@ export async function runPayoutBench(o: PayoutBenchOptions, log: (m: string) => 
     const contract = await deployBatchPayout(anvil.url);
     database = connect(bench.url, 4, APP_ROLE);
     const watched = watchPool(database.pool);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
-      LOG_LEVEL: 'silent',
-      RUN_JOBS: 'false',
+    const config = benchConfig({
       CHAIN_RPC_URL_56: anvil.url,
     });
     const deps = buildDeps(config, database.db);

@@ -20,10 +20,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildDeps } from '../src/app';
-import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database, queryOnce } from '../src/db';
 import { snapshotBalances } from '../src/modules/proof/proof.snapshot';
 import { type Replica, startReplica } from '../test/replica';
+import { benchConfig } from './lib/config';
 import { postgresCpuMs, postmasterPidIn, processCpuMs } from './lib/cpu';
 import { Client, drive, driveAtRate, type LoadResult, type Req } from './lib/load';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
@@ -129,12 +129,7 @@ export async function runReplicaReadsBench(
 
     log(`setting up ${o.members.toLocaleString('en')} members through the services`);
     database = connect(pg.url, 8, APP_ROLE, { idleTimeoutMillis: 0 });
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
-      LOG_LEVEL: 'silent',
-      RUN_JOBS: 'false',
-    });
+    const config = benchConfig();
     const deps = buildDeps(config, database.db);
     const fx = await setupMembers(deps, o.members, log);
     const adminId = await database.db.transaction().execute((tx) =>

@@ -13,10 +13,11 @@
  * local receiver (webhooks-bench.ts), and (`sanctions`) the sanctions check at 100,000 listed addresses
  * (sanctions-bench.ts). Not a test: numbers depend on the machine and its load.
  */
+
 import { buildDeps } from '../src/app';
-import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { checkKnown, intFlag, listFlag, parseFlags } from './lib/args';
+import { benchConfig } from './lib/config';
 import { type CpuUse, cpuMeter, postmasterPidIn } from './lib/cpu';
 import { Client, drive, driveAtRate, type LoadResult, type Req, type Res } from './lib/load';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
@@ -283,12 +284,7 @@ try {
   log(`setting up ${memberCount} members through the services`);
   // Kept open: a backend ending during a measured run would take its CPU time out of the count (lib/cpu.ts).
   database = connect(pg.url, 8, APP_ROLE, { idleTimeoutMillis: 0 });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
-    LOG_LEVEL: 'silent',
-    RUN_JOBS: 'false',
-  });
+  const config = benchConfig();
   const deps = buildDeps(config, database.db);
   const fx: Fixture = await setupMembers(deps, memberCount, log);
   if (flags.has('outbox')) outbox = await startOutbox(database.db, log);

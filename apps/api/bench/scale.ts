@@ -9,12 +9,12 @@
  */
 import pg from 'pg';
 import { buildDeps, type Deps } from '../src/app';
-import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 import { checkTeamCounters } from '../src/modules/members/counters';
 import { checkKnown, intFlag, parseFlags } from './lib/args';
+import { benchConfig } from './lib/config';
 import { Client } from './lib/load';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
@@ -72,12 +72,7 @@ let kept = false;
 try {
   bench = await startBenchPostgres('scale', log);
   database = connect(bench.url, 4, APP_ROLE);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
-    LOG_LEVEL: 'silent',
-    RUN_JOBS: 'false',
-  });
+  const config = benchConfig();
   const deps = buildDeps(config, database.db);
   const passwordHash = await hashPassword(PASSWORD);
   const ids = await platform(deps, passwordHash);
