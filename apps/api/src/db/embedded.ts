@@ -29,8 +29,14 @@ import { enableAppLogin } from './index';
 // nothing (decision 0056). Its 'exit' handler then calls a callback it was not given. Both are unhooked; on
 // exit, every PostgreSQL this process started and still runs is asked to stop (SIGINT, fast shutdown), as
 // the library did. Its signal hooks stay where nothing else listens (main.ts takes those over itself).
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// Once per process: a test run loads this module once per project that starts a database (two global set-ups).
+const UNHOOKED = Symbol.for('sgx.embedded.exit-hook-unhooked');
+const flags = globalThis as unknown as Record<symbol, boolean | undefined>;
+if (!flags[UNHOOKED]) {
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
+  flags[UNHOOKED] = true;
+}
 const startedHere = new Set<EmbeddedPostgres>();
 process.on('exit', () => {
   for (const server of startedHere) {
