@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --only replica-reads [--replica-seconds N] [--replica-runs R] [--read-concurrency C] [--members N]`
  *
- * Issue 43, "Speed": money requests on the primary while the heaviest reads run at the same time, the reads on a
+ * Decision 0080's measure: money requests on the primary while the heaviest reads run at the same time, the reads on a
  * streaming replica (decision 0080, the app started with a replica: server-child.ts BENCH_REPLICA_URL) beside the
  * same run with the reads on the primary (the app started without it). One embedded PostgreSQL (the primary) and a
  * real physical replica of it (test/replica.ts) on the same machine, the replica attached in both configurations (its

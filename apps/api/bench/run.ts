@@ -169,7 +169,7 @@ const sanctionsSection = async () => {
   );
   if (!checked) process.exitCode = 1;
 };
-/** Transfers while the heaviest reads run, the reads on a streaming replica vs on the primary (issue 43). */
+/** Transfers while the heaviest reads run, the reads on a streaming replica vs on the primary (decision 0080; docs/benchmarks.md). */
 const replicaReadsSection = async () => {
   if (!sections.includes('replica-reads')) return;
   printHeader(

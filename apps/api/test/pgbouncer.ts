@@ -8,7 +8,7 @@ import { freePort, runAs } from './processes';
 
 /**
  * A real PgBouncer (Debian's package, `/usr/sbin/pgbouncer`) in transaction mode in front of the test run's
- * PostgreSQL (issue 43, decision 0078), on a free loopback port, with its own configuration and users file in
+ * PostgreSQL (decision 0078), on a free loopback port, with its own configuration and users file in
  * `dir` (made; removed by `stop()`).
  *
  * Every database of the server is reachable through it under its own name (`* = host=... port=...`). The users

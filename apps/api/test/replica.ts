@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { freePort, runAs } from './processes';
 
 /**
- * A real physical streaming replica of the test run's PostgreSQL (issue 43's tests), made with what the embedded
+ * A real physical streaming replica of the test run's PostgreSQL (decision 0080's tests), made with what the embedded
  * server ships (`postgres` alone): a base backup by `pg_backup_start`/`pg_backup_stop` around a file copy of the
  * primary's data folder, `standby.signal`, and `primary_conninfo` over a replication slot of its own (so the primary
  * keeps the WAL the replica has not received yet; the slot is dropped when the replica stops).

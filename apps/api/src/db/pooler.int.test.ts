@@ -20,7 +20,7 @@ import { startServer } from '../server';
 import { APP_ROLE, connect, type Database } from './index';
 
 /**
- * Issue 43, decision 0078: the app through a real PgBouncer (Debian's 1.18) in transaction mode, whose server
+ * Decision 0078: the app through a real PgBouncer (Debian's 1.18) in transaction mode, whose server
  * connections (3: `default_pool_size`) are fewer than the app's pool (20), so every client connection's
  * transactions run on whichever server connection is free. The app is configured as in production
  * (DATABASE_POOLER=transaction, DATABASE_APP_URL through the pooler, DATABASE_DIRECT_URL for the LISTEN).

@@ -10,7 +10,7 @@ import { connect } from './index';
 import { freshReadOn, ReadRouter } from './read-router';
 
 /**
- * Reads on a real streaming replica (issue 43, decision 0080): the app built with DATABASE_REPLICA_URLS naming a
+ * Reads on a real streaming replica (decision 0080): the app built with DATABASE_REPLICA_URLS naming a
  * physical replica of the test run's PostgreSQL (test/replica.ts). Replay is paused to make the replica visibly
  * behind: what a read shows then tells which server answered it.
  */

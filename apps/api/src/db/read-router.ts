@@ -5,7 +5,7 @@ import { connect, type Database, type Db } from './index';
 import type { DB } from './schema';
 
 /**
- * Reads on streaming replicas (issue 43, decision 0080). `reads` is a Kysely whose every connection is taken, at the
+ * Reads on streaming replicas (decision 0080). `reads` is a Kysely whose every connection is taken, at the
  * moment a query needs one, from a replica that is fresh enough, or else from the primary:
  *
  * - fresh enough means: the replica answers, and it has replayed everything the primary had written `maxLagMs` ago
