@@ -92,7 +92,6 @@ export class ReadRouter {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private next = 0;
-  primaryReads = 0;
 
   constructor(
     private readonly primary: Database,
@@ -241,16 +240,12 @@ export class ReadRouter {
 
   private async connection(): Promise<PostgresPoolClient> {
     const r = this.pick(readContext.getStore()?.after());
-    if (!r) {
-      this.primaryReads++;
-      return this.primary.pool.connect();
-    }
+    if (!r) return this.primary.pool.connect();
     let client: pg.PoolClient;
     try {
       client = await r.database.pool.connect();
     } catch (err) {
       this.markDown(r, err);
-      this.primaryReads++;
       return this.primary.pool.connect();
     }
     r.reads++;
@@ -277,7 +272,6 @@ export class ReadRouter {
           if (inTransaction || typeof text !== 'string' || !replicaFault(err)) throw err;
           lost = err instanceof Error ? err : new Error(String(err));
           router.markDown(r, err);
-          router.primaryReads++;
           primary = await router.primary.pool.connect();
           return primary.query(text, values as unknown[]);
         }
