@@ -20,7 +20,12 @@ function literal(v: unknown): string {
   if (Array.isArray(v))
     return literal(`{${v.map((x) => (x === null ? 'NULL' : JSON.stringify(String(x)))).join(',')}}`);
   if (typeof v === 'object') return literal(JSON.stringify(v));
-  return `'${String(v).replaceAll("'", "''")}'`;
+  const s = String(v);
+  // pgbench reads `:name` anywhere in a statement as one of its variables (a JSON value's `"day":1000` too): such a
+  // string goes as an escape string with its colons as \x3a, still an untyped literal.
+  if (/:[A-Za-z0-9_]/.test(s))
+    return `E'${s.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll(':', '\\x3a')}'`;
+  return `'${s.replaceAll("'", "''")}'`;
 }
 
 /**
