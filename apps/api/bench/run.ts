@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference] [--outbox]
  *   [--replica-seconds N] [--replica-runs R] [--read-concurrency C] (`--only replica-reads`: replica-reads-bench.ts)
+ *   [--instance-seconds N] [--instance-runs R] [--instance-no-pin] (`--only instances`: instances-bench.ts)
  *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
@@ -14,8 +15,10 @@
  * (sanctions-bench.ts). Not a test: numbers depend on the machine and its load.
  */
 
+import os from 'node:os';
 import { buildDeps } from '../src/app';
 import { APP_ROLE, connect, type Database } from '../src/db';
+import { runInstancesBench } from './instances-bench';
 import { checkKnown, intFlag, listFlag, parseFlags } from './lib/args';
 import { benchConfig } from './lib/config';
 import { type CpuUse, cpuMeter, postmasterPidIn } from './lib/cpu';
@@ -70,6 +73,9 @@ checkKnown(flags, [
   'replica-seconds',
   'replica-runs',
   'read-concurrency',
+  'instance-seconds',
+  'instance-runs',
+  'instance-no-pin',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
@@ -81,6 +87,7 @@ const sections = listFlag(flags, 'only', [
   'webhooks',
   'sanctions',
   'replica-reads',
+  'instances',
 ] as const);
 const only = sections.filter(
   (s): s is EndpointName =>
@@ -89,7 +96,8 @@ const only = sections.filter(
     s !== 'merkle' &&
     s !== 'webhooks' &&
     s !== 'sanctions' &&
-    s !== 'replica-reads',
+    s !== 'replica-reads' &&
+    s !== 'instances',
 );
 /** The deposit scan of decision 0033 (scan-bench.ts), after the money endpoints. */
 const scanSection = async () => {
@@ -190,6 +198,27 @@ const replicaReadsSection = async () => {
   );
   if (!verified) process.exitCode = 1;
 };
+/** 1, 2 and 4 app instances on one PostgreSQL at one total load (decision 0082; docs/benchmarks.md). */
+const instancesSection = async () => {
+  if (!sections.includes('instances')) return;
+  printHeader(
+    'SocialGenX instances in front of one PostgreSQL: 1, 2 and 4 at one total load (npm run bench -- --only instances)',
+  );
+  const verified = await runInstancesBench(
+    {
+      seconds: intFlag(flags, 'instance-seconds', 8),
+      runs: intFlag(flags, 'instance-runs', 3),
+      members: intFlag(flags, 'members', 2000),
+      concurrency: intFlag(flags, 'concurrency', 32),
+      pin: !flags.has('instance-no-pin') && os.cpus().length >= 2,
+    },
+    logger(),
+  );
+  console.log(
+    verified ? 'money verified after each run, ledger reconciles\n' : 'VERIFICATION FAILED (see above)\n',
+  );
+  if (!verified) process.exitCode = 1;
+};
 if (only.length === 0) {
   await scanSection();
   await payoutSection();
@@ -197,6 +226,7 @@ if (only.length === 0) {
   await webhooksSection();
   await sanctionsSection();
   await replicaReadsSection();
+  await instancesSection();
   process.exit();
 }
 const seconds = intFlag(flags, 'seconds', 15);

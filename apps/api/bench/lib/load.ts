@@ -24,6 +24,9 @@ export type LoadResult = {
   max: number;
 };
 
+/** What sends a request: a Client, or several behind one (instances-bench.ts spreads them in turn). */
+export type Sender = { send(r: Req): Promise<Res> };
+
 /** One HTTP/1.1 client over keep-alive sockets (node:http: no extra dependency, little CPU per request). */
 export class Client {
   private readonly agent: http.Agent;
@@ -87,7 +90,7 @@ export class Client {
  * request, from send to the last byte of the response.
  */
 export async function drive(
-  client: Client,
+  client: Sender,
   o: {
     concurrency: number;
     seconds: number;
@@ -140,7 +143,7 @@ export async function drive(
  * behind slow answers is counted (no coordinated omission). The client's sockets bound the requests in flight.
  */
 export async function driveAtRate(
-  client: Client,
+  client: Sender,
   o: { rate: number; seconds: number; make: (k: number) => Req | undefined },
 ): Promise<LoadResult> {
   const total = Math.max(1, Math.floor(o.rate * o.seconds));
