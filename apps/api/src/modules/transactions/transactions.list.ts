@@ -19,6 +19,13 @@ export const INCOME = 'income';
 const reversedOf = (alias: string) =>
   sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || ${sql.ref(`${alias}.id`)})`;
 const reversedSql = reversedOf('t');
+/**
+ * The ids of every reversed transaction, from the reversals' own small index (migration 0090): only an admin's
+ * reversal has kind 'reversal', keyed 'reversal:<id>' (transactions.adjust.ts), so this is the set `reversedOf`
+ * tests one transaction against.
+ */
+const reversedIds = sql<bigint>`(SELECT substr(r.idempotency_key, 10)::bigint FROM ledger_transactions r
+  WHERE r.kind = 'reversal' AND r.idempotency_key LIKE 'reversal:%')`;
 
 /** One row per entry on a member's USD wallet. */
 function entries(db: Db) {
@@ -49,6 +56,12 @@ function entries(db: Db) {
 }
 type Entries = ReturnType<typeof entries>;
 type Row = Awaited<ReturnType<Entries['execute']>>[number];
+
+/** A rollup bucket's count less the entries `less` says it holds that the list leaves out (day or hour long). */
+const lessBy = (b: LedgerBucket, less: (from: Date, span: number) => number): LedgerBucket => {
+  const n = less(b.period, b.grain === 'day' ? 24 * HOUR : HOUR);
+  return n === 0 ? b : { ...b, entries: b.entries - BigInt(n) };
+};
 
 /** Newest first: by transaction time, then id, then entry. */
 const newestFirst = (q: Entries) => q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').orderBy('e.id');
@@ -113,10 +126,11 @@ export function csvTransaction(t: TransactionRecord): TransactionRecord {
 }
 
 /**
- * The transaction screens read from the ledger (decision 0009). Without a member, text or status filter
+ * The transaction screens read from the ledger (decision 0009). Without a member, text or 'reversed' filter
  * the figures per hour come from the rollups, so the total is exact and a page deep in the list is found
- * by skipping whole days and hours before reading rows within one hour. With such a filter the total is
- * exact up to COUNT_CAP and the page is read from the nearer end (seekPaged, decision 0081).
+ * by skipping whole days and hours before reading rows within one hour; 'completed' the same, each period less its
+ * reversed entries (decision 0083). With a text filter or 'reversed' the total is exact up to COUNT_CAP and the
+ * page is read from the nearer end (seekPaged, decision 0081); 'reversed' starts from the reversals' index.
  */
 export class TransactionList {
   private readonly rollups: Rollups;
@@ -136,7 +150,7 @@ export class TransactionList {
     else if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
     if (q.transaction_type === 'credit') base = base.where('e.amount', '>', 0n);
     if (q.transaction_type === 'debit') base = base.where('e.amount', '<', 0n);
-    if (q.status === 'reversed') base = base.where(reversedSql);
+    if (q.status === 'reversed') base = base.where('t.id', 'in', reversedIds);
     if (q.status === 'completed') base = base.where(sql<boolean>`not ${reversedSql}`);
     if (q.search) {
       const like = likePattern(q.search);
@@ -164,7 +178,8 @@ export class TransactionList {
     }
     const offset = (q.page - 1) * q.limit;
     if (userId !== undefined) return this.memberList(q, userId, base, offset);
-    const counted = !q.search && q.status !== 'reversed' && q.status !== 'completed';
+    // 'completed' is every entry less the reversed ones: counted from the rollups less those (decision 0083).
+    const counted = !q.search && q.status !== 'reversed';
     if (!counted) {
       // Decision 0081: the page from the nearer end, so the last page of a broad search is as cheap as the first.
       const page = await seekPaged(this.db, base, (b, back) => (back ? oldestFirst(b) : newestFirst(b)), q);
@@ -179,9 +194,10 @@ export class TransactionList {
       from,
       to,
     };
-    const buckets = await this.rollups.ledger(filter);
+    const less = q.status === 'completed' ? await this.reversedEntries(q) : () => 0;
+    const buckets = (await this.rollups.ledger(filter)).map((b) => lessBy(b, less));
     const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
-    const span = await this.locate(filter, buckets, offset, q.limit);
+    const span = await this.locate(filter, buckets, offset, q.limit, less);
     if (!span) return { rows: [], total };
     const rows = await newestFirst(
       base.where('t.created_at', '>=', span.from).where('t.created_at', '<', span.to),
@@ -190,6 +206,23 @@ export class TransactionList {
       .offset(span.skip)
       .execute();
     return { rows: rows.map(toRecord), total };
+  }
+
+  /**
+   * The reversed transactions' entries matching the rest of the filter (a small set: admins' reversals), as a count
+   * of those in [from, from + span): what the rollups count and a 'completed' list leaves out.
+   */
+  private async reversedEntries(q: TxFilter): Promise<(from: Date, span: number) => number> {
+    const rows = await this.filtered({ ...q, status: undefined })
+      .where('t.id', 'in', reversedIds)
+      .clearSelect()
+      .select('t.created_at')
+      .execute();
+    const times = rows.map((r) => r.created_at.getTime());
+    return (from, span) => {
+      const start = from.getTime();
+      return times.filter((x) => x >= start && x < start + span).length;
+    };
   }
 
   /**
@@ -274,6 +307,7 @@ export class TransactionList {
     buckets: LedgerBucket[],
     offset: number,
     limit: number,
+    less: (from: Date, span: number) => number,
   ): Promise<{ from: Date; to: Date; skip: number } | null> {
     let before = 0;
     let first: { to: Date; skip: number } | undefined;
@@ -283,7 +317,7 @@ export class TransactionList {
         if (b.grain === 'day') {
           let inDay = before;
           for (const h of await this.rollups.ledgerHours(filter, b.period)) {
-            const m = Number(h.entries);
+            const m = Number(lessBy(h, less).entries);
             if (inDay + m > offset) {
               first = { to: new Date(h.period.getTime() + HOUR), skip: offset - inDay };
               break;
