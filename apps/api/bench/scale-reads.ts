@@ -144,7 +144,9 @@ export async function listPageReads(client: Client, token: string): Promise<Read
     ['GET /actplan/list?status=active', '/actplan/list?limit=10&status=active'],
     ['GET /withdrawalrequest/list', '/withdrawalrequest/list?limit=10'],
     ['GET /transfer/list', '/transfer/list?limit=10'],
+    ['GET /tr/all', '/tr/all?limit=10'],
     ['GET /tr/all?status=completed', '/tr/all?limit=10&status=completed'],
+    ['GET /tr/all?status=reversed', '/tr/all?limit=10&status=reversed'],
     ['GET /tr/all?search=roi', '/tr/all?limit=10&search=roi'],
     ['GET /users/list', '/users/list?limit=10'],
   ];

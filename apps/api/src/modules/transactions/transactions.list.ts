@@ -15,17 +15,16 @@ const HOUR = 3_600_000;
  * is paged and counted by the server rather than filtered from a page of all credits.
  */
 export const INCOME = 'income';
-/** The transaction aliased `alias` was reversed. */
-const reversedOf = (alias: string) =>
-  sql<boolean>`exists (select 1 from ledger_transactions r where r.idempotency_key = 'reversal:' || ${sql.ref(`${alias}.id`)})`;
-const reversedSql = reversedOf('t');
 /**
- * The ids of every reversed transaction, from the reversals' own small index (migration 0090): only an admin's
- * reversal has kind 'reversal', keyed 'reversal:<id>' (transactions.adjust.ts), so this is the set `reversedOf`
- * tests one transaction against.
+ * The ids of every reversed transaction, from the reversals' own small index (migration 0090, decision 0083): only an
+ * admin's reversal has kind 'reversal', keyed 'reversal:<the reversed transaction's id>' (transactions.adjust.ts).
+ * Read once a statement (a hashed subplan), where a test per row by key made the planner hash the whole ledger.
  */
 const reversedIds = sql<bigint>`(SELECT substr(r.idempotency_key, 10)::bigint FROM ledger_transactions r
   WHERE r.kind = 'reversal' AND r.idempotency_key LIKE 'reversal:%')`;
+/** The transaction aliased `alias` was reversed. */
+const reversedOf = (alias: string) => sql<boolean>`${sql.ref(`${alias}.id`)} IN ${reversedIds}`;
+const reversedSql = reversedOf('t');
 
 /** One row per entry on a member's USD wallet. */
 function entries(db: Db) {
@@ -61,6 +60,17 @@ type Row = Awaited<ReturnType<Entries['execute']>>[number];
 const lessBy = (b: LedgerBucket, less: (from: Date, span: number) => number): LedgerBucket => {
   const n = less(b.period, b.grain === 'day' ? 24 * HOUR : HOUR);
   return n === 0 ? b : { ...b, entries: b.entries - BigInt(n) };
+};
+
+/**
+ * Rows in [from, to): said of the transaction and of the entry (the same time, joined on it), because the planner
+ * carries an equality across a join but not a range, and the entries' months are pruned by their own column (0079).
+ */
+const during = (q: Entries, from: Date | undefined, to: Date | undefined): Entries => {
+  let r = q;
+  if (from) r = r.where('t.created_at', '>=', from).where('e.created_at', '>=', from);
+  if (to) r = r.where('t.created_at', '<', to).where('e.created_at', '<', to);
+  return r;
 };
 
 /** Newest first: by transaction time, then id, then entry. */
@@ -150,7 +160,7 @@ export class TransactionList {
     else if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
     if (q.transaction_type === 'credit') base = base.where('e.amount', '>', 0n);
     if (q.transaction_type === 'debit') base = base.where('e.amount', '<', 0n);
-    if (q.status === 'reversed') base = base.where('t.id', 'in', reversedIds);
+    if (q.status === 'reversed') base = base.where(reversedSql);
     if (q.status === 'completed') base = base.where(sql<boolean>`not ${reversedSql}`);
     if (q.search) {
       const like = likePattern(q.search);
@@ -165,8 +175,8 @@ export class TransactionList {
       );
     }
     const { from, to } = dayRange(q);
-    if (from) base = base.where('t.created_at', '>=', from);
-    if (to) base = base.where('t.created_at', '<', to);
+    if (from) base = during(base, from, undefined);
+    if (to) base = during(base, undefined, to);
     return base;
   }
 
@@ -199,9 +209,7 @@ export class TransactionList {
     const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
     const span = await this.locate(filter, buckets, offset, q.limit, less);
     if (!span) return { rows: [], total };
-    const rows = await newestFirst(
-      base.where('t.created_at', '>=', span.from).where('t.created_at', '<', span.to),
-    )
+    const rows = await newestFirst(during(base, span.from, span.to))
       .limit(q.limit)
       .offset(span.skip)
       .execute();
@@ -214,7 +222,7 @@ export class TransactionList {
    */
   private async reversedEntries(q: TxFilter): Promise<(from: Date, span: number) => number> {
     const rows = await this.filtered({ ...q, status: undefined })
-      .where('t.id', 'in', reversedIds)
+      .where(reversedSql)
       .clearSelect()
       .select('t.created_at')
       .execute();
