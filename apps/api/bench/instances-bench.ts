@@ -19,7 +19,7 @@ import { benchConfig } from './lib/config';
 import { postgresCpuMs, postmasterPidIn, processCpuMs } from './lib/cpu';
 import { Client, drive, driveAtRate, type LoadResult, type Req, type Res } from './lib/load';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
-import { findPgbench, PGBENCH_MISSING, type PgbenchResult, runPgbench } from './lib/pgbench';
+import { findPgbench, PGBENCH_MISSING, type PgbenchResult, tpcbReference } from './lib/pgbench';
 import { codeVersion } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
 import { excerpt, int, loadAverage, median, ms, printTable } from './lib/stats';
@@ -126,22 +126,15 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
         )[0]?.n ?? 0,
       );
     const reference = async (init: boolean) => {
-      log(
-        `reference: ${init ? 'pgbench -i -s 10, then ' : 'pgbench '}-c 8 -j 2 -T ${o.seconds} (TPC-B-like)`,
-      );
-      const r = await runPgbench({
-        bin: pgbench,
-        url: await (pg as BenchPostgres).database('pgbench_ref'),
-        scale: 10,
-        clients: 8,
-        threads: 2,
-        seconds: o.seconds,
-        init,
-        postmaster,
-      });
-      references.push(r);
-      log(
-        `  ${r.version}: ${r.tps.toFixed(0)} tps, PostgreSQL ${((r.pgCpuMs ?? 0) / r.transactions).toFixed(3)} ms CPU a transaction`,
+      references.push(
+        await tpcbReference({
+          bin: pgbench,
+          url: await (pg as BenchPostgres).database('pgbench_ref'),
+          seconds: o.seconds,
+          init,
+          postmaster,
+          log,
+        }),
       );
     };
     await reference(true);

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { postgresCpuMs, settled } from './cpu';
-import { percentile } from './stats';
+import { ms, percentile } from './stats';
 
 const CANDIDATES = [
   '/usr/bin/pgbench',
@@ -136,4 +136,36 @@ export async function runPgbench(o: {
   } finally {
     await rm(logDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A bench section's TPC-B-like reference (`-c 8 -j 2`, scale 10) on its PostgreSQL's `pgbench_ref` database, logged:
+ * run before a section's runs (`init`: the tables made first) and after them, since the load drifts on a shared host.
+ */
+export async function tpcbReference(o: {
+  bin: string;
+  /** The database's URL (created if missing: BenchPostgres.database). */
+  url: string;
+  seconds: number;
+  init: boolean;
+  postmaster: number;
+  log: (m: string) => void;
+}): Promise<PgbenchResult> {
+  o.log(
+    `reference: ${o.init ? 'pgbench -i -s 10, then ' : 'pgbench '}-c 8 -j 2 -T ${o.seconds} (TPC-B-like)`,
+  );
+  const r = await runPgbench({
+    bin: o.bin,
+    url: o.url,
+    scale: 10,
+    clients: 8,
+    threads: 2,
+    seconds: o.seconds,
+    init: o.init,
+    postmaster: o.postmaster,
+  });
+  o.log(
+    `  ${r.version}: ${r.tps.toFixed(0)} tps, p99 ${ms(r.p99)} ms, PostgreSQL ${((r.pgCpuMs ?? 0) / r.transactions).toFixed(3)} ms CPU a transaction`,
+  );
+  return r;
 }
