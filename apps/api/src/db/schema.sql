@@ -2155,6 +2155,7 @@ CREATE UNIQUE INDEX two_factors_pkey ON public.two_factors USING btree (user_id)
 CREATE UNIQUE INDEX uploads_pkey ON public.uploads USING btree (name);
 CREATE INDEX users_bep20_lower_idx ON public.users USING btree (lower(bep20)) WHERE (bep20 IS NOT NULL);
 CREATE INDEX users_created_idx ON public.users USING btree (created_at);
+CREATE INDEX users_email_deleted_idx ON public.users USING btree (lower(email)) WHERE (deleted_at IS NOT NULL);
 CREATE UNIQUE INDEX users_email_live_key ON public.users USING btree (lower(email)) WHERE (deleted_at IS NULL);
 CREATE INDEX users_live_id_idx ON public.users USING btree (id) WHERE (deleted_at IS NULL);
 CREATE INDEX users_live_member_id_idx ON public.users USING btree (id) WHERE ((deleted_at IS NULL) AND (role = 'user'::text));

@@ -69,6 +69,10 @@ describe('searching by the names people use (decision 0054)', () => {
         member,
       ).toEqual(['Named search.']);
     }
+    // A deleted account is still found by its e-mail (its own index, migration 0091).
+    await sqlOn(t.url, 'UPDATE users SET deleted_at = now() WHERE id = $1', [m.id]);
+    const gone = await entries(`member=${encodeURIComponent(whom.email.toUpperCase())}&kind=member.update`);
+    expect(gone.map((e) => e.reason)).toEqual(['Named search.']);
   });
 
   it('answers a name it cannot find, or a wrong date, in words on the field: never a raw validation message', async () => {

@@ -11,8 +11,10 @@ const num = (v: bigint | null) => (v === null ? null : Number(v));
 const day = (date: string, plusDays = 0) => new Date(Date.parse(`${date}T00:00:00Z`) + plusDays * 86_400_000);
 
 /**
- * The account a search names (decision 0054): its username or e-mail in any letter case (the unique lower(username) and
- * lower(email) indexes), else an account number written `17` or `#17`; deleted accounts too, the trail keeps them.
+ * The account a search names (decision 0054): its username or e-mail in any letter case (the unique lower(username)
+ * index; lower(email) has one index for live accounts and one for deleted ones, migration 0091, each asked by its
+ * own condition), else an account number written `17` or `#17`; deleted accounts too, the trail keeps them (a live
+ * account before a deleted one of the same e-mail, the newest deleted one before older ones).
  * None: a 400 on the field, in words.
  */
 async function accountId(db: Db, text: string, field: 'actor' | 'member'): Promise<bigint> {
@@ -22,9 +24,11 @@ async function accountId(db: Db, text: string, field: 'actor' | 'member'): Promi
     SELECT id FROM (
       (SELECT id, 1 AS rank FROM users WHERE lower(username) = ${q} LIMIT 1)
       UNION ALL
-      (SELECT id, 2 FROM users WHERE lower(email) = ${q} LIMIT 1)
+      (SELECT id, 2 FROM users WHERE lower(email) = ${q} AND deleted_at IS NULL LIMIT 1)
       UNION ALL
-      (SELECT id, 3 FROM users WHERE id = ${number ?? '0'}::bigint)
+      (SELECT id, 3 FROM users WHERE lower(email) = ${q} AND deleted_at IS NOT NULL ORDER BY id DESC LIMIT 1)
+      UNION ALL
+      (SELECT id, 4 FROM users WHERE id = ${number ?? '0'}::bigint)
     ) found ORDER BY rank LIMIT 1`.execute(db);
   const found = rows[0];
   if (!found)
