@@ -18,7 +18,7 @@ import { APP_ROLE, connect, type Database, queryOnce } from '../src/db';
 import { benchConfig } from './lib/config';
 import { postgresCpuMs, postmasterPidIn, processCpuMs } from './lib/cpu';
 import { Client, drive, driveAtRate, type LoadResult, type Req, type Res } from './lib/load';
-import { type BenchPostgres, startBenchPostgres } from './lib/pg';
+import { type BenchPostgres, commitsOf, startBenchPostgres } from './lib/pg';
 import { findPgbench, PGBENCH_MISSING, type PgbenchResult, tpcbReference } from './lib/pgbench';
 import { codeVersion } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
@@ -105,16 +105,7 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
     database = connect(pg.url, 8, APP_ROLE, { idleTimeoutMillis: 0 });
     const deps = buildDeps(benchConfig(), database.db);
     const fx = await setupMembers(deps, o.members, log);
-    const commits = async () =>
-      Number(
-        (
-          await queryOnce<{ n: string }>(
-            (pg as BenchPostgres).adminUrl,
-            'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = $1',
-            [dbName],
-          )
-        )[0]?.n ?? 0,
-      );
+    const commits = () => commitsOf((pg as BenchPostgres).adminUrl, dbName);
     const batches = async () =>
       Number(
         (

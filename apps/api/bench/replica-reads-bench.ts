@@ -26,7 +26,7 @@ import { type Replica, startReplica } from '../test/replica';
 import { benchConfig } from './lib/config';
 import { postgresCpuMs, postmasterPidIn, processCpuMs } from './lib/cpu';
 import { Client, drive, driveAtRate, type LoadResult, type Req } from './lib/load';
-import { type BenchPostgres, startBenchPostgres } from './lib/pg';
+import { type BenchPostgres, commitsOf, startBenchPostgres } from './lib/pg';
 import { findPgbench, PGBENCH_MISSING, type PgbenchResult, tpcbReference } from './lib/pgbench';
 import { codeVersion } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
@@ -161,16 +161,7 @@ export async function runReplicaReadsBench(
     const replicaUrl = replica.urlOf(dbName);
     replicaDb = connect(replicaUrl, 2, APP_ROLE, { idleTimeoutMillis: 0 });
     const replicaAdminUrl = replica.urlOf('postgres');
-    const commitsOn = async (url: string) =>
-      Number(
-        (
-          await queryOnce<{ n: string }>(
-            url,
-            'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = $1',
-            [dbName],
-          )
-        )[0]?.n ?? 0,
-      );
+    const commitsOn = (url: string) => commitsOf(url, dbName);
     const replicaCommits = () => commitsOn(replicaAdminUrl);
     const primaryCommits = () => commitsOn((pg as BenchPostgres).adminUrl);
     const cpuNow = () => ({

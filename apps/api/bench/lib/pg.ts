@@ -82,3 +82,13 @@ export async function startBenchPostgres(
     },
   };
 }
+
+/** Transactions committed so far in database `dbName`, as `adminUrl`'s server counts them (pg_stat_database). */
+export async function commitsOf(adminUrl: string, dbName: string): Promise<number> {
+  const rows = await queryOnce<{ n: string }>(
+    adminUrl,
+    'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = $1',
+    [dbName],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
