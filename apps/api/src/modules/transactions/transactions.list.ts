@@ -10,8 +10,6 @@ export type TxFilter = ListQuery & {
 };
 
 const HOUR = 3_600_000;
-/** The largest prefix of a span's transactions a page is read from (TransactionList.spanPage); past it, the span. */
-const PREFIX_MAX = 100_000;
 /**
  * `source=income`: every income entry (an income type is set), whatever its type, so that a list of income
  * is paged and counted by the server rather than filtered from a page of all credits.
@@ -211,38 +209,11 @@ export class TransactionList {
     const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
     const span = await this.locate(filter, buckets, offset, q.limit, less);
     if (!span) return { rows: [], total };
-    const rows = await this.spanPage(during(base, span.from, span.to), span, q.limit);
+    const rows = await newestFirst(during(base, span.from, span.to))
+      .limit(q.limit)
+      .offset(span.skip)
+      .execute();
     return { rows: rows.map(toRecord), total };
-  }
-
-  /**
-   * Rows [skip, skip + limit) of a located span, newest first. A span can be one hour holding a whole daily run (every
-   * member's ROI at once: 250,000 entries at 300,000 members), which the planner joins and sorts whole. The list's
-   * first two keys are the transaction's (time, id), so the entries of the span's newest n transactions are the
-   * list's first rows: the page is read from such a prefix (taken from the transactions' time index), grown until it
-   * holds the page or the span ends, and past PREFIX_MAX transactions from the whole span as before.
-   */
-  private async spanPage(inSpan: Entries, span: { from: Date; to: Date; skip: number }, limit: number) {
-    for (let n = span.skip + limit; n <= PREFIX_MAX; n *= 4) {
-      const prefix = this.db
-        .selectFrom('ledger_transactions as p')
-        .select('p.id')
-        .where('p.created_at', '>=', span.from)
-        .where('p.created_at', '<', span.to)
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(n);
-      const rows = await newestFirst(inSpan.where('t.id', 'in', prefix))
-        .limit(limit)
-        .offset(span.skip)
-        .execute();
-      if (rows.length === limit) return rows;
-      // Fewer: the prefix was the whole span (the list ends here), or the page lies further in.
-      const { rows: held } = await sql<{ k: number }>`
-        SELECT count(*)::int AS k FROM (${prefix}) x`.execute(this.db);
-      if ((held[0]?.k ?? 0) < n) return rows;
-    }
-    return newestFirst(inSpan).limit(limit).offset(span.skip).execute();
   }
 
   /**
