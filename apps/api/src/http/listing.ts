@@ -241,6 +241,8 @@ export type PageQuery = { page: number; limit: number; format?: 'json' | 'csv' |
  * index on that order. The first page is read at once, beside the count. Past the cap
  * the total is an estimate, so the back half's pages are counted from the end: the last page holds the
  * oldest rows, and a page in the middle may repeat or skip a few rows of its neighbours.
+ * `count` replaces the bounded count where the caller knows better (e.g. that the list is past the cap), and `read`
+ * replaces the plain `order(...).limit().offset()` read of a page.
  */
 export async function seekPaged<QDB, TB extends keyof QDB, O>(
   db: Kysely<DB>,
@@ -248,26 +250,26 @@ export async function seekPaged<QDB, TB extends keyof QDB, O>(
   order: (rows: SelectQueryBuilder<QDB, TB, O>, reverse: boolean) => SelectQueryBuilder<QDB, TB, O>,
   q: PageQuery,
   cap = COUNT_CAP,
+  count: () => Promise<{ total: number; exact: boolean }> = () => boundedCount(db, base, cap),
+  read: (seek: { reverse: boolean; offset: number; limit: number }) => Promise<O[]> = (s) =>
+    order(base, s.reverse).limit(s.limit).offset(s.offset).execute(),
 ): Promise<{ rows: O[]; total: number; exact: boolean }> {
   if (q.format === 'csv') {
-    const [rows, count] = await Promise.all([
-      order(base, false).limit(CSV_LIMIT).execute(),
-      boundedCount(db, base, cap),
+    const [rows, counted] = await Promise.all([
+      read({ reverse: false, offset: 0, limit: CSV_LIMIT }),
+      count(),
     ]);
-    return { rows, ...count };
+    return { rows, ...counted };
   }
   if (q.page === 1) {
-    const [rows, count] = await Promise.all([
-      order(base, false).limit(q.limit).execute(),
-      boundedCount(db, base, cap),
-    ]);
-    return { rows, ...count };
+    const [rows, counted] = await Promise.all([read({ reverse: false, offset: 0, limit: q.limit }), count()]);
+    return { rows, ...counted };
   }
-  const count = await boundedCount(db, base, cap);
-  const seek = pageSeek(q.page, q.limit, count.total);
-  if (!seek) return { rows: [], ...count };
-  const rows = await order(base, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
-  return { rows: seek.reverse ? rows.reverse() : rows, ...count };
+  const counted = await count();
+  const seek = pageSeek(q.page, q.limit, counted.total);
+  if (!seek) return { rows: [], ...counted };
+  const rows = await read(seek);
+  return { rows: seek.reverse ? rows.reverse() : rows, ...counted };
 }
 
 /** The instant `ms` rounded down to its UTC hour or day. */

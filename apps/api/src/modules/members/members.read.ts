@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors';
 import { boundedCount, COUNT_CAP, likePattern, pageSeek } from '../../http/listing';
 import { memberMoney } from '../ledger/member-money';
 import { Rollups } from '../rollups/rollups';
+import { memberSearchSuperset } from './member-search';
 import { selectUserRows, toUserRecord, type UserRow } from './members.repo';
 
 const DEFAULTER_AFTER_DAYS = 10;
@@ -60,11 +61,8 @@ export async function listMembers(
     return { users: await withMoney(db, rows), total };
   }
   const like = likePattern(search);
-  // The indexed superset first (the members' searchable texts, migrations 0019 and 0068), then the five
-  // ILIKEs that decide.
-  const superset = /^[\x20-\x7e]{1,2}$/.test(search)
-    ? sql<boolean>`u.id IN (SELECT s.user_id FROM member_search s WHERE search_grams(s.text) @> ARRAY[lower(${search})])`
-    : sql<boolean>`u.id IN (SELECT s.user_id FROM member_search s WHERE s.text ILIKE ${like})`;
+  // The indexed superset first, then the five ILIKEs that decide.
+  const superset = memberSearchSuperset(search);
   const decides = live.where((eb) =>
     eb.or([
       eb('u.username', 'ilike', like),

@@ -1,7 +1,16 @@
 import { amountOut, type ListQuery, type TransactionRecord } from '@sgx/contracts';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db';
-import { boundedCount, CSV_LIMIT, dayRange, likePattern, seekPaged } from '../../http/listing';
+import {
+  boundedCount,
+  COUNT_CAP,
+  CSV_LIMIT,
+  dayRange,
+  estimateRows,
+  likePattern,
+  seekPaged,
+} from '../../http/listing';
+import { memberSearchSuperset } from '../members/member-search';
 import { type LedgerBucket, type LedgerFilter, Rollups } from '../rollups/rollups';
 
 export type TxFilter = ListQuery & {
@@ -56,6 +65,31 @@ function entries(db: Db) {
 type Entries = ReturnType<typeof entries>;
 type Row = Awaited<ReturnType<Entries['execute']>>[number];
 
+/** The filter's conditions on the transaction alone (`t`): its source, status and days. */
+function ofTransaction(q: TxFilter) {
+  const all = [];
+  if (q.source === INCOME) all.push(sql<boolean>`t.income_type IS NOT NULL`);
+  else if (q.source) all.push(sql<boolean>`coalesce(t.income_type, t.kind) = ${q.source}`);
+  if (q.status === 'reversed') all.push(reversedSql);
+  if (q.status === 'completed') all.push(sql<boolean>`NOT ${reversedSql}`);
+  const { from, to } = dayRange(q);
+  if (from) all.push(sql<boolean>`t.created_at >= ${from}`);
+  if (to) all.push(sql<boolean>`t.created_at < ${to}`);
+  return all;
+}
+
+/** The transaction `t` has an entry on a member's USD wallet of that side (a credit, or a debit). */
+const hasMemberEntry = (credit: boolean) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ledger_entries x JOIN ledger_accounts xa ON xa.id = x.account_id
+    WHERE x.transaction_id = t.id AND x.created_at = t.created_at AND xa.asset = 'USD' AND xa.owner_id IS NOT NULL
+      AND ${credit ? sql`x.amount > 0` : sql`x.amount < 0`})`;
+
+/** A search that is a whole number also finds the transaction of that id. */
+const searchedId = (search: string) => (/^(0|[1-9]\d{0,17})$/.test(search) ? BigInt(search) : null);
+
+/** A text search that names more members than this is broad (decision 0084). */
+const NAMED_CAP = 1_000;
+
 /** A rollup bucket's count less the entries `less` says it holds that the list leaves out (day or hour long). */
 const lessBy = (b: LedgerBucket, less: (from: Date, span: number) => number): LedgerBucket => {
   const n = less(b.period, b.grain === 'day' ? 24 * HOUR : HOUR);
@@ -78,6 +112,23 @@ const newestFirst = (q: Entries) => q.orderBy('t.created_at', 'desc').orderBy('t
 /** newestFirst exactly reversed (each key the other way round). */
 const oldestFirst = (q: Entries) =>
   q.orderBy('t.created_at', 'asc').orderBy('t.id', 'asc').orderBy('e.id', 'desc');
+
+/** The list's order, or exactly its reverse. */
+const inOrder = (q: Entries, reverse: boolean) => (reverse ? oldestFirst(q) : newestFirst(q));
+
+/** The list's rows with their entry's id, to be merged from several parts. */
+const withEntry = (q: Entries) => q.select('e.id as entry_id');
+
+/** Merged rows (`withEntry`) in the list's order, or exactly its reverse. */
+function mergedOrder<
+  Q extends SelectQueryBuilder<{ m: Row & { entry_id: bigint } }, 'm', Row & { entry_id: bigint }>,
+>(q: Q, reverse: boolean): Q {
+  const d = reverse ? 'asc' : 'desc';
+  return q
+    .orderBy('m.created_at', d)
+    .orderBy('m.transaction_id', d)
+    .orderBy('m.entry_id', reverse ? 'desc' : 'asc') as Q;
+}
 
 const toRecord = (r: Row): TransactionRecord => ({
   transaction_id: Number(r.transaction_id),
@@ -145,10 +196,14 @@ export function csvTransaction(t: TransactionRecord): TransactionRecord {
 export class TransactionList {
   private readonly rollups: Rollups;
 
-  /** `db` reads the rows and the figures (one pinned connection: TransactionsService.list); `writer` fills rollups. */
+  /**
+   * `db` reads the rows and the figures (one pinned connection: TransactionsService.list); `writer` fills rollups.
+   * `caps`: how many rows a text search counts, and how many members it names, before it is broad (tests lower them).
+   */
   constructor(
     private readonly db: Db,
     writer: Db = db,
+    private readonly caps = { count: COUNT_CAP, named: NAMED_CAP },
   ) {
     this.rollups = new Rollups(writer, db);
   }
@@ -156,16 +211,12 @@ export class TransactionList {
   private filtered(q: TxFilter, userId?: bigint): Entries {
     let base = entries(this.db);
     if (userId !== undefined) base = base.where('a.owner_id', '=', userId);
-    if (q.source === INCOME) base = base.where('t.income_type', 'is not', null);
-    else if (q.source) base = base.where(sql`coalesce(t.income_type, t.kind)`, '=', q.source);
+    for (const c of ofTransaction(q)) base = base.where(c);
     if (q.transaction_type === 'credit') base = base.where('e.amount', '>', 0n);
     if (q.transaction_type === 'debit') base = base.where('e.amount', '<', 0n);
-    if (q.status === 'reversed') base = base.where(reversedSql);
-    if (q.status === 'completed') base = base.where(sql<boolean>`not ${reversedSql}`);
     if (q.search) {
       const like = likePattern(q.search);
-      // t.id::text = search, said so that the primary key answers it.
-      const id = /^(0|[1-9]\d{0,17})$/.test(q.search) ? BigInt(q.search) : null;
+      const id = searchedId(q.search);
       base = base.where((eb) =>
         eb.or([
           eb('u.username', 'ilike', like),
@@ -182,6 +233,7 @@ export class TransactionList {
 
   async list(q: TxFilter, userId?: bigint): Promise<{ rows: TransactionRecord[]; total: number }> {
     const base = this.filtered(q, userId);
+    if (q.search && userId === undefined) return this.searched(q, q.search, base);
     if (q.format === 'csv') {
       const rows = await newestFirst(base).limit(CSV_LIMIT).execute();
       return { rows: rows.map(toRecord), total: rows.length };
@@ -189,10 +241,9 @@ export class TransactionList {
     const offset = (q.page - 1) * q.limit;
     if (userId !== undefined) return this.memberList(q, userId, base, offset);
     // 'completed' is every entry less the reversed ones: counted from the rollups less those (decision 0083).
-    const counted = !q.search && q.status !== 'reversed';
-    if (!counted) {
-      // Decision 0081: the page from the nearer end, so the last page of a broad search is as cheap as the first.
-      const page = await seekPaged(this.db, base, (b, back) => (back ? oldestFirst(b) : newestFirst(b)), q);
+    if (q.status === 'reversed') {
+      // Decision 0081: the page from the nearer end, so the last page is as cheap as the first.
+      const page = await seekPaged(this.db, base, inOrder, q);
       return { rows: page.rows.map(toRecord), total: page.total };
     }
     const { from, to } = dayRange(q);
@@ -214,6 +265,114 @@ export class TransactionList {
       .offset(span.skip)
       .execute();
     return { rows: rows.map(toRecord), total };
+  }
+
+  /**
+   * An admin's text search (decision 0084). What it names is read first, each from its own index and bounded: the
+   * members whose username holds the text (member_search), then their entries, and the transactions whose memo holds
+   * it (or whose id it is; a trigram index, migration 0092). When both are few, the list is their entries alone, with
+   * an exact total. When the memos name many, each page merges the nearest matching transactions (as many as it
+   * needs, found newest or oldest first on the transactions' own time index) with the named members' entries, and the
+   * total is the planner's estimate. When the members are many, the joined list is walked, the total an estimate.
+   */
+  private async searched(q: TxFilter, search: string, base: Entries) {
+    const like = likePattern(search);
+    const id = searchedId(search);
+    const byMemo = () => {
+      let m = this.db
+        .selectFrom('ledger_transactions as t')
+        .where((eb) => eb.or([eb('t.memo', 'ilike', like), ...(id === null ? [] : [eb('t.id', '=', id)])]));
+      for (const c of ofTransaction(q)) m = m.where(c);
+      // Only transactions with a row of that side on a member's wallet, so that each one found yields a row.
+      if (q.transaction_type) m = m.where(hasMemberEntry(q.transaction_type === 'credit'));
+      return m;
+    };
+    const [members, memo] = await Promise.all([
+      this.db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where(memberSearchSuperset(search))
+        .where('u.username', 'ilike', like)
+        .limit(this.caps.named + 1)
+        .execute(),
+      // Counted up to the cap, unless the planner sees ten times as many (a template such as 'roi income', whose
+      // share the column's statistics hold): then they are many without reading them.
+      estimateRows(this.db, byMemo().select('t.id')).then((n) =>
+        n >= 10 * this.caps.count
+          ? null
+          : byMemo()
+              .select('t.id')
+              .limit(this.caps.count + 1)
+              .execute(),
+      ),
+    ]);
+    const estimated = async () => ({
+      total: Math.max(this.caps.count + 1, Math.round(await estimateRows(this.db, base))),
+      exact: false,
+    });
+    const walked = async () => {
+      const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, estimated);
+      return { rows: page.rows.map(toRecord), total: page.total };
+    };
+    if (members.length > this.caps.named) return walked();
+    const owners = members.map((m) => m.id);
+    const ofNamed = owners.length === 0 ? null : base.where('a.owner_id', 'in', owners);
+    if (ofNamed) {
+      const named = await ofNamed
+        .clearSelect()
+        .select('e.id')
+        .limit(this.caps.count + 1)
+        .execute();
+      if (named.length > this.caps.count) return walked();
+    }
+    /** The rows of transactions `ids` and the named members' other rows, each with its entry's id. */
+    const union = (ids: bigint[], bound?: ReturnType<typeof sql<boolean>>) => {
+      const list = ids.map(String);
+      const parts: ReturnType<typeof withEntry>[] = [];
+      if (list.length > 0) parts.push(withEntry(base.where(sql<boolean>`t.id = ANY(${list}::bigint[])`)));
+      if (ofNamed) {
+        let rest = list.length > 0 ? ofNamed.where(sql<boolean>`t.id <> ALL(${list}::bigint[])`) : ofNamed;
+        if (bound) rest = rest.where(bound);
+        parts.push(withEntry(rest));
+      }
+      const [first, ...others] = parts;
+      if (!first) return null;
+      return this.db.selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m')).selectAll();
+    };
+    if (memo !== null && memo.length <= this.caps.count) {
+      const few = union(memo.map((r) => r.id));
+      if (!few) return { rows: [], total: 0 };
+      const page = await seekPaged(this.db, few, (b, back) => mergedOrder(b, back), q, this.caps.count);
+      return { rows: page.rows.map(toRecord), total: page.total };
+    }
+    const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, estimated, async (seek) => {
+      const dir = seek.reverse ? 'asc' : 'desc';
+      for (let take = seek.offset + seek.limit; ; take *= 4) {
+        const near = await byMemo()
+          .select('t.id')
+          .orderBy('t.created_at', dir)
+          .orderBy('t.id', dir)
+          .limit(take)
+          .execute();
+        const last = near.at(-1)?.id;
+        // Past the last of the `take` nearest, other matching transactions may lie: the named members' rows are
+        // bounded by it, so that the merged rows are all the list holds up to there.
+        const bound =
+          near.length < take || last === undefined
+            ? undefined
+            : seek.reverse
+              ? sql<boolean>`(t.created_at, t.id) <= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`
+              : sql<boolean>`(t.created_at, t.id) >= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`;
+        const merged = union(
+          near.map((r) => r.id),
+          bound,
+        );
+        if (!merged) return [];
+        const rows = await mergedOrder(merged, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
+        if (rows.length === seek.limit || bound === undefined) return rows;
+      }
+    });
+    return { rows: page.rows.map(toRecord), total: page.total };
   }
 
   /**

@@ -2,10 +2,11 @@ import { amountOut } from '@sgx/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
-import { likePattern } from '../../http/listing';
+import { likePattern, pageSeek } from '../../http/listing';
 import { post } from '../ledger/ledger.service';
 import { type PastMovement, resetRollups, writePastLedger } from '../reports/history.fixture';
 import { Rollups } from '../rollups/rollups';
+import { TransactionList } from './transactions.list';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,6 +31,9 @@ beforeAll(async () => {
     (await buildMember(t.deps)).id,
   ];
   const owners = [a, b, c];
+  // A member whose name a memo search also finds ('past': '… in the past'), with a few rows among the others.
+  const d = (await buildMember(t.deps)).id;
+  await sqlOn(t.url, `UPDATE users SET username = 'pastmaster' WHERE id = $1`, [d]);
   // Four days of movements, several an hour, of every shape the list shows (and a token one it does not).
   const history: PastMovement[] = [];
   for (let i = 0; i < 240; i++) {
@@ -68,6 +72,24 @@ beforeAll(async () => {
       });
     if (shape === 5) history.push({ at, owner, wallet: 'token', amount: 5n * U, kind: 'token_buy' });
   }
+  for (const i of [3, 80, 81, 150, 230])
+    history.push({
+      at: new Date(today - 4 * DAY + i * 23 * MINUTE + 500),
+      owner: d,
+      wallet: 'deposit',
+      amount: BigInt(i) * U,
+      kind: 'deposit',
+      memo: `cash ${i}`,
+    });
+  // The newest memos 'past' finds: token ones, with no row on a USD wallet (a merged page must look past them).
+  for (let k = 0; k < 12; k++)
+    history.push({
+      at: new Date(today - 4 * DAY + 240 * 23 * MINUTE + k * 1000),
+      owner: a,
+      wallet: 'token',
+      amount: U,
+      kind: 'token_buy',
+    });
   // Several transactions at one instant: their order is by id.
   const same = new Date(today - DAY + 7 * HOUR);
   for (let i = 0; i < 5; i++)
@@ -162,7 +184,10 @@ async function reference(
   if (filter.type) where.push(filter.type === 'credit' ? 'e.amount > 0' : 'e.amount < 0');
   if (filter.search) {
     values.push(likePattern(filter.search));
-    where.push(`(u.username ILIKE $${values.length} OR t.memo ILIKE $${values.length})`);
+    values.push(filter.search);
+    where.push(
+      `(u.username ILIKE $${values.length - 1} OR t.memo ILIKE $${values.length - 1} OR t.id::text = $${values.length})`,
+    );
   }
   if (filter.status)
     where.push(
@@ -342,6 +367,75 @@ describe('transaction pages at any depth', () => {
           const want = await reference(f, page, limit);
           expect(got.total, query).toBe(want.total);
           expect(got.rows, query).toEqual(want.rows);
+        }
+      }
+    }
+  }, 300_000);
+
+  it('a text search, few or many named, pages as plain offsets do from either end (decision 0084)', async () => {
+    // Caps lowered so that this small ledger has searches of every kind: few named (an exact total), many
+    // memos (merged pages, an estimated total) and many members (walked).
+    const lists = [
+      { count: 10_000, named: 1_000 },
+      { count: 5, named: 10 },
+      { count: 5, named: 0 },
+    ].map((caps) => ({ caps, list: new TransactionList(t.deps.db, t.deps.db, caps) }));
+    const searched = [
+      { search: 'past' },
+      { search: 'past', type: 'debit' },
+      { search: 'past', type: 'credit', from: day(today - 3 * DAY) },
+      { search: 'past', source: 'transfer' },
+      { search: 'past', status: 'completed' as const },
+      { search: 'pastmaster' },
+      { search: 'deposit 1' },
+      { search: '0' },
+      { search: '12' },
+      { search: 'SGX' },
+      { search: 'nothing like it' },
+    ];
+    for (const { caps, list } of lists) {
+      for (const f of searched) {
+        const all = (await reference(f, 1, 100_000)).rows;
+        for (const limit of [1, 7]) {
+          const first = await list.list({
+            page: 1,
+            limit,
+            format: 'json',
+            search: f.search,
+            status: f.status,
+            source: f.source,
+            transaction_type: f.type as 'credit' | 'debit' | undefined,
+            from: f.from,
+          });
+          const label = `${JSON.stringify(caps)} ${pageQuery(f, 1, limit)}`;
+          // Exact when few; past the cap an estimate, never below it.
+          if (all.length <= caps.count) expect([all.length, caps.count + 1], label).toContain(first.total);
+          else expect(first.total, label).toBeGreaterThan(caps.count);
+          const last = Math.max(1, Math.ceil(first.total / limit));
+          for (const page of new Set([1, 2, 3, Math.ceil(last / 2), last - 1, last, last + 1])) {
+            if (page < 1) continue;
+            const got = await list.list({
+              page,
+              limit,
+              format: 'json',
+              search: f.search,
+              status: f.status,
+              source: f.source,
+              transaction_type: f.type as 'credit' | 'debit' | undefined,
+              from: f.from,
+            });
+            // Page 1 is read beside the count, so it is the first `limit` rows whatever the total says.
+            const seek = page === 1 ? { reverse: false, offset: 0, limit } : pageSeek(page, limit, got.total);
+            const want = !seek
+              ? []
+              : seek.reverse
+                ? [...all]
+                    .reverse()
+                    .slice(seek.offset, seek.offset + seek.limit)
+                    .reverse()
+                : all.slice(seek.offset, seek.offset + seek.limit);
+            expect(rowsOf(got.rows), `${JSON.stringify(caps)} ${pageQuery(f, page, limit)}`).toEqual(want);
+          }
         }
       }
     }
