@@ -132,9 +132,14 @@ export function scaleReads(o: {
 
 /**
  * Decision 0081: the admin lists that grow with the business, at their first page and at their last (the
- * page number read from the first page's totalPages), with and without a filter.
+ * page number read from the first page's totalPages), with and without a filter; `/tr/all` searched by memo and by
+ * the given members' usernames (decision 0084).
  */
-export async function listPageReads(client: Client, token: string): Promise<Read[]> {
+export async function listPageReads(
+  client: Client,
+  token: string,
+  usernames: string[] = [],
+): Promise<Read[]> {
   const lists: [string, string][] = [
     ['GET /deposite/list', '/deposite/list?limit=10'],
     ['GET /deposite/list?status=pending', '/deposite/list?limit=10&status=pending'],
@@ -148,6 +153,12 @@ export async function listPageReads(client: Client, token: string): Promise<Read
     ['GET /tr/all?status=completed', '/tr/all?limit=10&status=completed'],
     ['GET /tr/all?status=reversed', '/tr/all?limit=10&status=reversed'],
     ['GET /tr/all?search=roi', '/tr/all?limit=10&search=roi'],
+    ['GET /tr/all?search=Gold (a top-up memo)', '/tr/all?limit=10&search=Gold'],
+    ['GET /tr/all?search=deposit 0x (deposit memos)', '/tr/all?limit=10&search=deposit%200x'],
+    ...usernames.map((u): [string, string] => [
+      `GET /tr/all?search=${u} (a username)`,
+      `/tr/all?limit=10&search=${encodeURIComponent(u)}`,
+    ]),
     ['GET /users/list', '/users/list?limit=10'],
   ];
   const reads: Read[] = [];

@@ -166,7 +166,17 @@ try {
   );
   reads.push(...(await auditReads(loader, { token: adminToken, actor: ids.admin, member: memberId })));
   reads.push(...proofReads({ memberId, tokens: { member: memberToken, leader: leaderToken } }));
-  reads.push(...(await listPageReads(client, adminToken)));
+  const names = await loader.query<{ username: string }>(
+    'SELECT username FROM users WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [[memberId, leaderId]],
+  );
+  reads.push(
+    ...(await listPageReads(
+      client,
+      adminToken,
+      names.rows.map((r) => r.username),
+    )),
+  );
   const readTimings = await timeReads(client, reads, calls);
   client.close();
   await server.stop();
