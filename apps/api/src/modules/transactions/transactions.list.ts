@@ -329,14 +329,16 @@ export class TransactionList {
         .execute(),
       // Counted up to the cap, unless the planner sees ten times as many (a template such as 'roi income', whose
       // share the column's statistics hold): then they are many without reading them.
-      estimateRows(this.db, byMemo().select('t.id')).then((n) =>
-        n >= 10 * this.caps.count
-          ? null
-          : byMemo()
-              .select('t.id')
-              .limit(this.caps.count + 1)
-              .execute(),
-      ),
+      estimateRows(this.db, byMemo().select('t.id')).then(async (estimate) => ({
+        estimate,
+        found:
+          estimate >= 10 * this.caps.count
+            ? null
+            : await byMemo()
+                .select('t.id')
+                .limit(this.caps.count + 1)
+                .execute(),
+      })),
     ]);
     const estimated = async () => ({
       total: Math.max(this.caps.count + 1, Math.round(await estimateRows(this.db, base))),
@@ -349,14 +351,16 @@ export class TransactionList {
     if (members.length > this.caps.named) return walked();
     const owners = members.map((m) => m.id);
     const ofNamed = owners.length === 0 ? null : base.where('a.owner_id', 'in', owners);
-    if (ofNamed) {
-      const named = await ofNamed
-        .clearSelect()
-        .select('e.id')
-        .limit(this.caps.count + 1)
-        .execute();
-      if (named.length > this.caps.count) return walked();
-    }
+    const named = ofNamed
+      ? (
+          await ofNamed
+            .clearSelect()
+            .select('e.id')
+            .limit(this.caps.count + 1)
+            .execute()
+        ).length
+      : 0;
+    if (named > this.caps.count) return walked();
     /** The rows of transactions `ids` and the named members' other rows, each with its entry's id. */
     const union = (ids: bigint[], bound?: ReturnType<typeof sql<boolean>>) => {
       const list = ids.map(String);
@@ -371,13 +375,18 @@ export class TransactionList {
       if (!first) return null;
       return this.db.selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m')).selectAll();
     };
-    if (memo !== null && memo.length <= this.caps.count) {
-      const few = union(memo.map((r) => r.id));
+    if (memo.found !== null && memo.found.length <= this.caps.count) {
+      const few = union(memo.found.map((r) => r.id));
       if (!few) return { rows: [], total: 0 };
       const page = await seekPaged(this.db, few, (b, back) => mergedOrder(b, back), q, this.caps.count);
       return { rows: page.rows.map(toRecord), total: page.total };
     }
-    const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, estimated, async (seek) => {
+    // The memos' estimate, on one table and from the column's statistics, is far nearer than the join's.
+    const many = async () => ({
+      total: Math.max(this.caps.count + 1, Math.round(memo.estimate) + named),
+      exact: false,
+    });
+    const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, many, async (seek) => {
       const dir = seek.reverse ? 'asc' : 'desc';
       for (let take = seek.offset + seek.limit; ; take *= 4) {
         const near = await byMemo()

@@ -408,9 +408,10 @@ describe('transaction pages at any depth', () => {
             from: f.from,
           });
           const label = `${JSON.stringify(caps)} ${pageQuery(f, 1, limit)}`;
-          // Exact when few; past the cap an estimate, never below it.
-          if (all.length <= caps.count) expect([all.length, caps.count + 1], label).toContain(first.total);
-          else expect(first.total, label).toBeGreaterThan(caps.count);
+          // At the real caps this ledger is few: exact. Lowered, a search the planner sees as many (ten times the
+          // cap) is not counted: an estimate then, never below the cap.
+          if (caps.count === 10_000) expect(first.total, label).toBe(all.length);
+          else if (first.total !== all.length) expect(first.total, label).toBeGreaterThan(caps.count);
           const last = Math.max(1, Math.ceil(first.total / limit));
           for (const page of new Set([1, 2, 3, Math.ceil(last / 2), last - 1, last, last + 1])) {
             if (page < 1) continue;
