@@ -12,8 +12,9 @@
  *   `npm run bench` does), into a template database; `ab_new` and `ab_old` are copies of it.
  * - `ab_old` then takes the other checkout's function definitions: its own migrations (and source tree, where it
  *   has one) are applied to an empty database by its own `migrate()`, and every function there is written over
- *   ab_old's (dropped first when its result type changed). Tables, indexes and triggers are the template's: a
- *   change of those is not what this compares (the tool says which functions differ).
+ *   ab_old's (dropped first when its result type changed). Its plain indexes are taken too (made, remade or
+ *   dropped as the other checkout has them). Tables and triggers are the template's: a change of those is not what
+ *   this compares (the tool says which functions and indexes differ).
  * - Each round runs each operation through pgbench (`-M prepared`, one call of the app's group-commit function
  *   per transaction, with a fresh key) on both databases, the order of the two alternating round by round, and
  *   reads PostgreSQL's CPU per transaction (every backend, lib/cpu.ts). Medians over the rounds, and their ratio.
@@ -181,6 +182,7 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
     ORDER BY 1`;
   const old = (await refPool.query<{ sig: string; def: string }>(functions)).rows;
+  const oldIndexes = (await refPool.query<{ name: string; def: string }>(INDEXES)).rows;
   await refPool.end();
   const target = new pg.Client({ connectionString: urlOf('ab_old') });
   await target.connect();
@@ -208,9 +210,32 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
     // or a call that fits both would be ambiguous on ab_old.
     if (old.some((f) => nameOf(f.sig) === nameOf(sig))) await target.query(`DROP FUNCTION ${sig}`);
   }
+  // Indexes too: what each write maintains is part of its cost (an index added by a migration, e.g. 0092's).
+  const mineIndexes = new Map(
+    (await target.query<{ name: string; def: string }>(INDEXES)).rows.map((r) => [r.name, r.def]),
+  );
+  for (const i of oldIndexes) {
+    if (mineIndexes.get(i.name) === i.def) continue;
+    differ.push(`index ${i.name} (${mineIndexes.has(i.name) ? 'differs' : 'only there'})`);
+    if (mineIndexes.has(i.name)) await target.query(`DROP INDEX ${i.name}`);
+    await target.query(i.def);
+  }
+  for (const name of mineIndexes.keys()) {
+    if (oldIndexes.some((i) => i.name === name)) continue;
+    differ.push(`index ${name} (only here)`);
+    await target.query(`DROP INDEX ${name}`);
+  }
   await target.end();
   return differ;
 }
+
+/** The plain indexes of the public schema's tables (not a partition's, not a constraint's), by name. */
+const INDEXES = `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS def
+  FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+  JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND NOT t.relispartition
+    AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = c.oid)
+  ORDER BY 1`;
 
 /**
  * One operation's pgbench script as `n` statements for a single-user PostgreSQL (one line each, the script's
