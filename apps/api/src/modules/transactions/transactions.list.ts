@@ -87,6 +87,12 @@ const hasMemberEntry = (credit: boolean) =>
 /** A search that is a whole number also finds the transaction of that id. */
 const searchedId = (search: string) => (/^(0|[1-9]\d{0,17})$/.test(search) ? BigInt(search) : null);
 
+/**
+ * The most transactions a page is read from by id (decision 0084): a span's or a broad search's nearest. A page
+ * further in is read by the joined walk, as before.
+ */
+const NEAR_IDS = 2_000;
+
 /** A text search that names more members than this is broad (decision 0084). */
 const NAMED_CAP = 1_000;
 
@@ -209,12 +215,13 @@ export class TransactionList {
 
   /**
    * `db` reads the rows and the figures (one pinned connection: TransactionsService.list); `writer` fills rollups.
-   * `caps`: how many rows a text search counts, and how many members it names, before it is broad (tests lower them).
+   * `caps`: how many rows a text search counts, and how many members it names, before it is broad; how many
+   * transactions a page is read from by id (tests lower them).
    */
   constructor(
     private readonly db: Db,
     writer: Db = db,
-    private readonly caps = { count: COUNT_CAP, named: NAMED_CAP },
+    private readonly caps = { count: COUNT_CAP, named: NAMED_CAP, near: NEAR_IDS },
   ) {
     this.rollups = new Rollups(writer, db);
   }
@@ -281,7 +288,8 @@ export class TransactionList {
    * daily run): the span's newest transactions first, from their own time index, as many as the page may need, then
    * the rows of those by id. The list's first two keys are the transaction's, so their rows are the span's first
    * rows. A page short of rows while more transactions lie beyond (some have no row here: token trades, or the other
-   * side of a credit/debit filter) reads four times as many.
+   * side of a credit/debit filter) reads four times as many. Past NEAR_IDS transactions (a page deep inside one
+   * hour), the plain read: with ids by the hundred thousand, a page of a fresh hour took a minute.
    */
   private async spanRows(
     q: TxFilter,
@@ -289,7 +297,9 @@ export class TransactionList {
     span: { from: Date; to: Date; skip: number },
     limit: number,
   ): Promise<Row[]> {
-    for (let take = span.skip + limit; ; take *= 4) {
+    // The rows of the transactions found, without a range of time, which an hour seconds old is estimated empty.
+    const ofFound = this.filtered({ ...q, from: undefined, to: undefined });
+    for (let take = span.skip + limit; take <= this.caps.near; take *= 4) {
       let near = this.db
         .selectFrom('ledger_transactions as t')
         .select('t.id')
@@ -300,12 +310,13 @@ export class TransactionList {
         await near.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(take).execute()
       ).map((r) => String(r.id));
       if (ids.length === 0) return [];
-      const rows = await newestFirst(ofIds(during(base, span.from, span.to), ids))
-        .limit(limit)
-        .offset(span.skip)
-        .execute();
+      const rows = await newestFirst(ofIds(ofFound, ids)).limit(limit).offset(span.skip).execute();
       if (rows.length === limit || ids.length < take) return rows;
     }
+    return newestFirst(during(base, span.from, span.to))
+      .limit(limit)
+      .offset(span.skip)
+      .execute();
   }
 
   /**
@@ -397,7 +408,7 @@ export class TransactionList {
     });
     const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, many, async (seek) => {
       const dir = seek.reverse ? 'asc' : 'desc';
-      for (let take = seek.offset + seek.limit; ; take *= 4) {
+      for (let take = seek.offset + seek.limit; take <= this.caps.near; take *= 4) {
         const near = await byMemo()
           .select('t.id')
           .orderBy('t.created_at', dir)
@@ -421,6 +432,7 @@ export class TransactionList {
         const rows = await mergedOrder(merged, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
         if (rows.length === seek.limit || bound === undefined) return rows;
       }
+      return inOrder(base, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
     });
     return { rows: page.rows.map(toRecord), total: page.total };
   }

@@ -376,9 +376,10 @@ describe('transaction pages at any depth', () => {
     // Caps lowered so that this small ledger has searches of every kind: few named (an exact total), many
     // memos (merged pages, an estimated total) and many members (walked).
     const lists = [
-      { count: 10_000, named: 1_000 },
-      { count: 5, named: 10 },
-      { count: 5, named: 0 },
+      { count: 10_000, named: 1_000, near: 2_000 },
+      { count: 5, named: 10, near: 2_000 },
+      { count: 5, named: 10, near: 3 },
+      { count: 5, named: 0, near: 2_000 },
     ].map((caps) => ({ caps, list: new TransactionList(t.deps.db, t.deps.db, caps) }));
     const searched = [
       { search: 'past' },
@@ -441,6 +442,30 @@ describe('transaction pages at any depth', () => {
       }
     }
   }, 300_000);
+
+  it('reads a page deeper than `near` transactions into a span by the joined walk, the same rows', async () => {
+    const list = new TransactionList(t.deps.db, t.deps.db, { count: 10_000, named: 1_000, near: 3 });
+    for (const f of [{}, { type: 'credit' }, { source: 'deposit' }, { status: 'completed' as const }]) {
+      const all = (await reference(f, 1, 100_000)).rows;
+      for (const limit of [1, 7]) {
+        const last = Math.ceil(all.length / limit);
+        for (const page of [1, 2, 3, 5, Math.ceil(last / 2), last]) {
+          const got = await list.list({
+            page,
+            limit,
+            format: 'json',
+            status: f.status,
+            source: f.source,
+            transaction_type: f.type as 'credit' | undefined,
+          });
+          expect(got.total).toBe(all.length);
+          expect(rowsOf(got.rows), pageQuery(f, page, limit)).toEqual(
+            all.slice((page - 1) * limit, page * limit),
+          );
+        }
+      }
+    }
+  });
 
   it('serves the income tables and a member’s own list the same way', async () => {
     const res = await t.app.inject({
