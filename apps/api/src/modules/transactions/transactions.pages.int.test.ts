@@ -444,6 +444,9 @@ describe('transaction pages at any depth', () => {
   }, 300_000);
 
   it('reads a page deeper than `near` transactions into a span by the joined walk, the same rows', async () => {
+    await resetRollups(t.url);
+    rollups.forget();
+    await rollups.fill(new Date(today));
     const list = new TransactionList(t.deps.db, t.deps.db, { count: 10_000, named: 1_000, near: 3 });
     for (const f of [{}, { type: 'credit' }, { source: 'deposit' }, { status: 'completed' as const }]) {
       const all = (await reference(f, 1, 100_000)).rows;
