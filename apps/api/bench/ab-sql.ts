@@ -183,6 +183,12 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
     ORDER BY 1`;
   const old = (await refPool.query<{ sig: string; def: string }>(functions)).rows;
   const oldIndexes = (await refPool.query<{ name: string; def: string }>(INDEXES)).rows;
+  const oldTableRows = (
+    await refPool.query<{ table: string }>(
+      `SELECT c.relname AS table FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`,
+    )
+  ).rows;
   await refPool.end();
   const target = new pg.Client({ connectionString: urlOf('ab_old') });
   await target.connect();
@@ -211,17 +217,19 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
     if (old.some((f) => nameOf(f.sig) === nameOf(sig))) await target.query(`DROP FUNCTION ${sig}`);
   }
   // Indexes too: what each write maintains is part of its cost (an index added by a migration, e.g. 0092's).
-  const mineIndexes = new Map(
-    (await target.query<{ name: string; def: string }>(INDEXES)).rows.map((r) => [r.name, r.def]),
-  );
+  const mineRows = (await target.query<{ name: string; def: string; table: string }>(INDEXES)).rows;
+  const mineTables = new Map(mineRows.map((r) => [r.name, r.table]));
+  const mineIndexes = new Map(mineRows.map((r) => [r.name, r.def]));
   for (const i of oldIndexes) {
     if (mineIndexes.get(i.name) === i.def) continue;
     differ.push(`index ${i.name} (${mineIndexes.has(i.name) ? 'differs' : 'only there'})`);
     if (mineIndexes.has(i.name)) await target.query(`DROP INDEX ${i.name}`);
     await target.query(i.def);
   }
-  for (const name of mineIndexes.keys()) {
-    if (oldIndexes.some((i) => i.name === name)) continue;
+  // Only on the tables the other checkout has: the bench's own (ab_members, ab_holders) keep theirs.
+  const oldTables = new Set(oldTableRows.map((r) => r.table));
+  for (const [name, table] of mineTables) {
+    if (oldIndexes.some((i) => i.name === name) || !oldTables.has(table)) continue;
     differ.push(`index ${name} (only here)`);
     await target.query(`DROP INDEX ${name}`);
   }
@@ -230,7 +238,7 @@ async function takeOldFunctions(adminUrl: string, urlOf: (db: string) => string)
 }
 
 /** The plain indexes of the public schema's tables (not a partition's, not a constraint's), by name. */
-const INDEXES = `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS def
+const INDEXES = `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS def, t.relname AS table
   FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
   JOIN pg_namespace n ON n.oid = c.relnamespace
   WHERE n.nspname = 'public' AND NOT t.relispartition
@@ -439,7 +447,7 @@ try {
   await admin.end();
   log(`taking the functions of ${oldTree} into ab_old`);
   const differ = await takeOldFunctions(bench.adminUrl, urlOf);
-  log(`  ${differ.length} functions differ: ${differ.join(', ')}`);
+  log(`  ${differ.length} functions or indexes differ: ${differ.join(', ')}`);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sgx-ab-'));
   const files = new Map<Op, string>();
