@@ -192,6 +192,16 @@ export async function estimateRows(db: Kysely<DB>, query: Compilable): Promise<n
   return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
 
+/** A list's total past its cap: `estimate` (the planner's) rounded, never below cap + 1, and not exact. */
+export const pastCap = (estimate: number, cap = COUNT_CAP) => ({
+  total: Math.max(cap + 1, Math.round(estimate)),
+  exact: false,
+});
+
+/** A list's total past its cap, from the planner's estimate of `query` (nothing is counted). */
+export const estimatedCount = async (db: Kysely<DB>, query: Compilable, cap = COUNT_CAP) =>
+  pastCap(await estimateRows(db, query), cap);
+
 /**
  * How many rows a filtered query has without counting a million of them: exact up to `cap`; beyond it the
  * planner's estimate (of `estimateOf`, when the query's own conditions mislead the planner), never below
@@ -210,7 +220,7 @@ export async function boundedCount<QDB, TB extends keyof QDB, O>(
     .executeTakeFirstOrThrow();
   const n = Number(counted.n);
   if (n <= cap) return { total: n, exact: true };
-  return { total: Math.max(cap + 1, Math.round(await estimateRows(db, estimateOf))), exact: false };
+  return estimatedCount(db, estimateOf, cap);
 }
 
 /**

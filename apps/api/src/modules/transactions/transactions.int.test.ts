@@ -232,6 +232,19 @@ describe('reading transactions', () => {
     expect(byMemo.transactions.map((r: Tx) => r.transaction_id)).toContain(adj);
     const byId = (await asAdmin('GET', `/tr/all?search=${adj}`)).json();
     expect(byId.transactions.map((r: Tx) => r.transaction_id)).toContain(adj);
+    // A transfer is found by either party's username or its id; across the ledger its generated memo is not read
+    // (decision 0085), while a member's own list reads every memo.
+    const transfer = all.transactions[0]?.transaction_id;
+    const memoText = encodeURIComponent(`from member ${m.id} to member ${friend.id}`);
+    const ids = async (url: string, token?: string) => {
+      const res = token ? await call(token, 'GET', url) : await asAdmin('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      return res.json().transactions.map((r: Tx) => r.transaction_id);
+    };
+    expect(await ids(`/tr/all?search=${friend.username}`)).toEqual([transfer]);
+    expect(await ids(`/tr/all?search=${transfer}`)).toEqual([transfer, transfer]);
+    expect(await ids(`/tr/all?search=${memoText}`)).toEqual([]);
+    expect(await ids(`/tr/user/${m.id}?search=${memoText}`, m.token)).toEqual([transfer]);
     const csv = await asAdmin('GET', `/tr/all?search=${m.username}&format=csv&source=adjustment`);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');

@@ -185,9 +185,9 @@ async function reference(
   if (filter.search) {
     values.push(likePattern(filter.search));
     values.push(filter.search);
-    where.push(
-      `(u.username ILIKE $${values.length - 1} OR t.memo ILIKE $${values.length - 1} OR t.id::text = $${values.length})`,
-    );
+    // Searching the whole ledger, a transfer's memo is not read (decision 0085); one member's list reads every memo.
+    const memo = `${filter.owner ? '' : "t.kind <> 'transfer' AND "}t.memo ILIKE $${values.length - 1}`;
+    where.push(`(u.username ILIKE $${values.length - 1} OR (${memo}) OR t.id::text = $${values.length})`);
   }
   if (filter.status)
     where.push(
@@ -386,6 +386,7 @@ describe('transaction pages at any depth', () => {
       { search: 'past', type: 'debit' },
       { search: 'past', type: 'credit', from: day(today - 3 * DAY) },
       { search: 'past', source: 'transfer' },
+      { search: 'past', source: 'deposit' },
       { search: 'past', status: 'completed' as const },
       { search: 'pastmaster' },
       { search: 'deposit 1' },
