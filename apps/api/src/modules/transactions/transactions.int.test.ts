@@ -242,7 +242,8 @@ describe('reading transactions', () => {
       return res.json().transactions.map((r: Tx) => r.transaction_id);
     };
     expect(await ids(`/tr/all?search=${friend.username}`)).toEqual([transfer]);
-    expect(await ids(`/tr/all?search=${transfer}`)).toEqual([transfer, transfer]);
+    // (other transactions may hold the id's digits in a username or memo)
+    expect((await ids(`/tr/all?search=${transfer}`)).filter((x: number) => x === transfer)).toHaveLength(2);
     expect(await ids(`/tr/all?search=${memoText}`)).toEqual([]);
     expect(await ids(`/tr/user/${m.id}?search=${memoText}`, m.token)).toEqual([transfer]);
     const csv = await asAdmin('GET', `/tr/all?search=${m.username}&format=csv&source=adjustment`);

@@ -333,50 +333,35 @@ export class TransactionList {
   /**
    * An admin's text search (decision 0084). What it names is read first, each from its own index and bounded: the
    * members whose username holds the text (member_search), then their entries, and the transactions whose memo holds
-   * it (or whose id it is; a trigram index, migration 0092). When both are few, the list is their entries alone, with
-   * an exact total. When the memos name many, each page merges the nearest matching transactions (as many as it
-   * needs, found newest or oldest first on the transactions' own time index) with the named members' entries, and the
-   * total is the planner's estimate. When the members are many, the joined list is walked, the total an estimate.
+   * it (or whose id it is; a trigram index, migrations 0092 and 0093). When both are few, the list is their entries
+   * alone, with an exact total (`fewPage`). When the memos name many, each page merges the nearest matching
+   * transactions with the named members' entries, the total the planner's estimate (`manyMemosPage`). When the
+   * members are many, the joined list is walked, the total an estimate (`walkedPage`).
    */
   private async searched(q: TxFilter, search: string, base: Entries) {
-    const like = likePattern(search);
-    const id = searchedId(search);
-    const byMemo = () => {
-      let m = this.db
-        .selectFrom('ledger_transactions as t')
-        .where((eb) => eb.or([ledgerMemoMatches(like), ...(id === null ? [] : [eb('t.id', '=', id)])]));
-      for (const c of ofTransaction(q)) m = m.where(c);
-      // Only transactions with a row of that side on a member's wallet, so that each one found yields a row.
-      if (q.transaction_type) m = m.where(hasMemberEntry(q.transaction_type === 'credit'));
-      return m;
-    };
+    const memos = this.memoMatches(q, search);
     const [members, memo] = await Promise.all([
       this.db
         .selectFrom('users as u')
         .select('u.id')
         .where(memberSearchSuperset(search))
-        .where('u.username', 'ilike', like)
+        .where('u.username', 'ilike', likePattern(search))
         .limit(this.caps.named + 1)
         .execute(),
       // Counted up to the cap, unless the planner sees ten times as many (a template such as 'roi income', whose
       // share the column's statistics hold): then they are many without reading them.
-      estimateRows(this.db, byMemo().select('t.id')).then(async (estimate) => ({
+      estimateRows(this.db, memos().select('t.id')).then(async (estimate) => ({
         estimate,
         found:
           estimate >= 10 * this.caps.count
             ? null
-            : await byMemo()
+            : await memos()
                 .select('t.id')
                 .limit(this.caps.count + 1)
                 .execute(),
       })),
     ]);
-    const estimated = () => estimatedCount(this.db, base, this.caps.count);
-    const walked = async () => {
-      const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, estimated);
-      return { rows: page.rows.map(toRecord), total: page.total };
-    };
-    if (members.length > this.caps.named) return walked();
+    if (members.length > this.caps.named) return this.walkedPage(q, base);
     const owners = members.map((m) => m.id);
     const ofNamed = owners.length === 0 ? null : base.where('a.owner_id', 'in', owners);
     const named = ofNamed
@@ -388,57 +373,131 @@ export class TransactionList {
             .execute()
         ).length
       : 0;
-    if (named > this.caps.count) return walked();
-    /** The rows of transactions `ids` and the named members' other rows, each with its entry's id. */
-    const union = (ids: bigint[], bound?: ReturnType<typeof sql<boolean>>) => {
-      const list = ids.map(String);
-      const parts: ReturnType<typeof withEntry>[] = [];
-      if (list.length > 0) parts.push(withEntry(ofIds(base, list)));
-      if (ofNamed) {
-        let rest = list.length > 0 ? ofNamed.where(sql<boolean>`t.id <> ALL(${list}::bigint[])`) : ofNamed;
-        if (bound) rest = rest.where(bound);
-        parts.push(withEntry(rest));
-      }
-      const [first, ...others] = parts;
-      if (!first) return null;
-      return this.db.selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m')).selectAll();
-    };
-    if (memo.found !== null && memo.found.length <= this.caps.count) {
-      const few = union(memo.found.map((r) => r.id));
-      if (!few) return { rows: [], total: 0 };
-      const page = await seekPaged(this.db, few, (b, back) => mergedOrder(b, back), q, this.caps.count);
-      return { rows: page.rows.map(toRecord), total: page.total };
-    }
-    // The memos' estimate, on one table and from the column's statistics, is far nearer than the join's.
-    const many = async () => pastCap(memo.estimate + named, this.caps.count);
-    const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, many, async (seek) => {
-      const dir = seek.reverse ? 'asc' : 'desc';
-      for (let take = seek.offset + seek.limit; take <= this.caps.near; take *= 4) {
-        const near = await byMemo()
-          .select('t.id')
-          .orderBy('t.created_at', dir)
-          .orderBy('t.id', dir)
-          .limit(take)
-          .execute();
-        const last = near.at(-1)?.id;
-        // Past the last of the `take` nearest, other matching transactions may lie: the named members' rows are
-        // bounded by it, so that the merged rows are all the list holds up to there.
-        const bound =
-          near.length < take || last === undefined
-            ? undefined
-            : seek.reverse
-              ? sql<boolean>`(t.created_at, t.id) <= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`
-              : sql<boolean>`(t.created_at, t.id) >= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`;
-        const merged = union(
-          near.map((r) => r.id),
-          bound,
+    if (named > this.caps.count) return this.walkedPage(q, base);
+    if (memo.found !== null && memo.found.length <= this.caps.count)
+      return this.fewPage(
+        q,
+        base,
+        ofNamed,
+        memo.found.map((r) => r.id),
+        named,
+      );
+    return this.manyMemosPage(q, base, ofNamed, memos, pastCap(memo.estimate + named, this.caps.count));
+  }
+
+  /** The transactions whose memo (not a transfer's: decision 0085) holds `search`, or whose id it is, as filtered. */
+  private memoMatches(q: TxFilter, search: string) {
+    const id = searchedId(search);
+    return () => {
+      let m = this.db
+        .selectFrom('ledger_transactions as t')
+        .where((eb) =>
+          eb.or([ledgerMemoMatches(likePattern(search)), ...(id === null ? [] : [eb('t.id', '=', id)])]),
         );
-        if (!merged) return [];
-        const rows = await mergedOrder(merged, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
-        if (rows.length === seek.limit || bound === undefined) return rows;
-      }
-      return inOrder(base, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
-    });
+      for (const c of ofTransaction(q)) m = m.where(c);
+      // Only transactions with a row of that side on a member's wallet, so that each one found yields a row.
+      if (q.transaction_type) m = m.where(hasMemberEntry(q.transaction_type === 'credit'));
+      return m;
+    };
+  }
+
+  /** The joined list walked from its nearer end, its total the planner's estimate (a search naming many members). */
+  private async walkedPage(q: TxFilter, base: Entries) {
+    const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, () =>
+      estimatedCount(this.db, base, this.caps.count),
+    );
+    return { rows: page.rows.map(toRecord), total: page.total };
+  }
+
+  /**
+   * The rows of transactions `ids` and the named members' other rows (`bound`: those not past a point), each with its
+   * entry's id, to be ordered by `mergedOrder`. Null when there is neither.
+   */
+  private union(
+    base: Entries,
+    ofNamed: Entries | null,
+    ids: bigint[],
+    bound?: ReturnType<typeof sql<boolean>>,
+  ) {
+    const list = ids.map(String);
+    const parts: ReturnType<typeof withEntry>[] = [];
+    if (list.length > 0) parts.push(withEntry(ofIds(base, list)));
+    if (ofNamed) {
+      let rest = list.length > 0 ? ofNamed.where(sql<boolean>`t.id <> ALL(${list}::bigint[])`) : ofNamed;
+      if (bound) rest = rest.where(bound);
+      parts.push(withEntry(rest));
+    }
+    const [first, ...others] = parts;
+    if (!first) return null;
+    return this.db.selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m')).selectAll();
+  }
+
+  /**
+   * Few memos and few named members: their rows alone, paged from the nearer end with an exact total. Without memos
+   * the rows are the named members' alone, whose count (`named`, exact up to the cap) is already known.
+   */
+  private async fewPage(q: TxFilter, base: Entries, ofNamed: Entries | null, ids: bigint[], named: number) {
+    const few = this.union(base, ofNamed, ids);
+    if (!few) return { rows: [], total: 0 };
+    const known = ids.length === 0 ? async () => ({ total: named, exact: true }) : undefined;
+    const page = await seekPaged(this.db, few, (b, back) => mergedOrder(b, back), q, this.caps.count, known);
+    return { rows: page.rows.map(toRecord), total: page.total };
+  }
+
+  /**
+   * Many memos: each page takes the nearest `offset + limit` matching transactions, newest or oldest first on the
+   * transactions' own time index with the memo tested before any join, merged with the named members' rows that are
+   * not past the last of them. A short page while more may lie beyond is read again with four times as many; past
+   * NEAR_IDS, the joined walk.
+   */
+  private async manyMemosPage(
+    q: TxFilter,
+    base: Entries,
+    ofNamed: Entries | null,
+    memos: ReturnType<TransactionList['memoMatches']>,
+    total: { total: number; exact: boolean },
+  ) {
+    const page = await seekPaged(
+      this.db,
+      base,
+      inOrder,
+      q,
+      this.caps.count,
+      async () => total,
+      async (seek) => {
+        const dir = seek.reverse ? 'asc' : 'desc';
+        for (let take = seek.offset + seek.limit; take <= this.caps.near; take *= 4) {
+          const near = await memos()
+            .select('t.id')
+            .orderBy('t.created_at', dir)
+            .orderBy('t.id', dir)
+            .limit(take)
+            .execute();
+          const last = near.at(-1)?.id;
+          // Past the last of the `take` nearest, other matching transactions may lie: the named members' rows are
+          // bounded by it, so that the merged rows are all the list holds up to there.
+          const bound =
+            near.length < take || last === undefined
+              ? undefined
+              : seek.reverse
+                ? sql<boolean>`(t.created_at, t.id) <= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`
+                : sql<boolean>`(t.created_at, t.id) >= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`;
+          const merged = this.union(
+            base,
+            ofNamed,
+            near.map((r) => r.id),
+            bound,
+          );
+          if (!merged) return [];
+          const rows = await mergedOrder(merged, seek.reverse)
+            .limit(seek.limit)
+            .offset(seek.offset)
+            .execute();
+          if (rows.length === seek.limit || bound === undefined) return rows;
+        }
+        return inOrder(base, seek.reverse).limit(seek.limit).offset(seek.offset).execute();
+      },
+    );
     return { rows: page.rows.map(toRecord), total: page.total };
   }
 
