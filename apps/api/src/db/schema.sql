@@ -33,6 +33,7 @@ CREATE SEQUENCE public.income_skips_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXV
 CREATE SEQUENCE public.leadership_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.leadership.id;
 CREATE SEQUENCE public.ledger_accounts_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ledger_accounts.id;
 CREATE SEQUENCE public.ledger_entries_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ledger_entries.id;
+CREATE SEQUENCE public.ledger_reconcile_runs_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ledger_reconcile_runs.id;
 CREATE SEQUENCE public.ledger_transactions_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.ledger_transactions.id;
 CREATE SEQUENCE public.mail_outbox_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.mail_outbox.id;
 CREATE SEQUENCE public.member_events_id_seq AS bigint INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 START 1 CACHE 1 OWNED BY public.member_events.id;
@@ -690,6 +691,31 @@ CREATE TABLE public.ledger_entries_default (
   CONSTRAINT ledger_entries_default_pkey PRIMARY KEY (id, created_at),
   CONSTRAINT ledger_entries_default_transaction_id_account_id_created_at_key UNIQUE (transaction_id, account_id, created_at)
 ) PARTITION OF ledger_entries DEFAULT;
+
+CREATE TABLE public.ledger_reconcile_runs (
+  id bigint DEFAULT nextval('ledger_reconcile_runs_id_seq'::regclass) NOT NULL,
+  from_at timestamp with time zone,
+  through timestamp with time zone NOT NULL,
+  transactions bigint NOT NULL,
+  entries bigint NOT NULL,
+  accounts bigint NOT NULL,
+  mismatches jsonb NOT NULL,
+  ms integer NOT NULL,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT ledger_reconcile_runs_check CHECK (((from_at IS NULL) OR (from_at < through))),
+  CONSTRAINT ledger_reconcile_runs_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE public.ledger_reconciled (
+  account_id bigint NOT NULL,
+  source text NOT NULL,
+  income boolean NOT NULL,
+  credit boolean NOT NULL,
+  entries bigint NOT NULL,
+  amount bigint NOT NULL,
+  CONSTRAINT ledger_reconciled_account_id_fkey FOREIGN KEY (account_id) REFERENCES ledger_accounts(id),
+  CONSTRAINT ledger_reconciled_pkey PRIMARY KEY (account_id, source, income, credit)
+);
 
 CREATE TABLE public.ledger_rollup_live (
   period timestamp with time zone NOT NULL,
@@ -2006,6 +2032,9 @@ CREATE UNIQUE INDEX ledger_entries_transaction_id_account_id_key ON ONLY public.
 CREATE INDEX ledger_entries_default_account_id_created_at_transaction_id_idx ON public.ledger_entries_default USING btree (account_id, created_at, transaction_id) INCLUDE (amount);
 CREATE UNIQUE INDEX ledger_entries_default_pkey ON public.ledger_entries_default USING btree (id, created_at);
 CREATE UNIQUE INDEX ledger_entries_default_transaction_id_account_id_created_at_key ON public.ledger_entries_default USING btree (transaction_id, account_id, created_at);
+CREATE UNIQUE INDEX ledger_reconcile_runs_pkey ON public.ledger_reconcile_runs USING btree (id);
+CREATE INDEX ledger_reconcile_runs_through_idx ON public.ledger_reconcile_runs USING btree (through DESC);
+CREATE UNIQUE INDEX ledger_reconciled_pkey ON public.ledger_reconciled USING btree (account_id, source, income, credit);
 CREATE UNIQUE INDEX ledger_rollups_pkey ON public.ledger_rollups USING btree (grain, period, asset, source, income, credit);
 CREATE INDEX ledger_transactions_carried_idx ON public.ledger_transactions USING btree (created_at) WHERE (income_type = ANY (ARRAY['salary'::text, 'reward'::text]));
 CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING btree (created_at, id);
@@ -4269,12 +4298,14 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_events TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_secrets TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.withdrawals TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_entries TO sgx_app;
+GRANT INSERT, SELECT ON TABLE public.ledger_reconcile_runs TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_transactions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.request_keys TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.rule_versions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.uploads TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.api_keys TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.income_holds TO sgx_app;
+GRANT INSERT, SELECT, UPDATE ON TABLE public.ledger_reconciled TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.payout_address_changes TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_addresses TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_chains TO sgx_app;
@@ -4305,6 +4336,7 @@ GRANT SELECT, USAGE ON SEQUENCE public.income_skips_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.leadership_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.ledger_accounts_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.ledger_entries_id_seq TO sgx_app;
+GRANT SELECT, USAGE ON SEQUENCE public.ledger_reconcile_runs_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.ledger_transactions_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.mail_outbox_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.member_events_id_seq TO sgx_app;

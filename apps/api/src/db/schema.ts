@@ -497,6 +497,27 @@ export interface LedgerEntriesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface LedgerReconcileRunsTable {
+  id: Id;
+  from_at: ColumnType<Date | null, Date | string | null | undefined, never>;
+  through: ColumnType<Date, Date | string, never>;
+  transactions: ColumnType<bigint, bigint, never>;
+  entries: ColumnType<bigint, bigint, never>;
+  accounts: ColumnType<bigint, bigint, never>;
+  mismatches: ColumnType<unknown, string, never>;
+  ms: ColumnType<number, number, never>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface LedgerReconciledTable {
+  account_id: bigint;
+  source: string;
+  income: boolean;
+  credit: boolean;
+  entries: bigint;
+  amount: bigint;
+}
+
 export interface LedgerRollupLiveTable {
   period: RequiredTimestamp;
   asset: string;
@@ -1383,6 +1404,8 @@ export interface DB {
   ledger_archived_sums: LedgerArchivedSumsTable;
   ledger_balances: LedgerBalancesTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_reconcile_runs: LedgerReconcileRunsTable;
+  ledger_reconciled: LedgerReconciledTable;
   ledger_rollup_live: LedgerRollupLiveTable;
   ledger_rollups: LedgerRollupsTable;
   ledger_transactions: LedgerTransactionsTable;

@@ -9,6 +9,7 @@ import { deleteExpiredIdentityDocuments } from '../modules/identity/retention';
 import { runSalary } from '../modules/income/salary.job';
 import { releaseDueHolds } from '../modules/income-holds/income-holds.service';
 import { createLedgerMonthsAhead } from '../modules/ledger/partitions';
+import { reconcileIncrement } from '../modules/ledger/reconcile-increment';
 import { checkTeamCounters } from '../modules/members/counters';
 import { endKeptRecords } from '../modules/privacy/privacy.retention';
 import { ProofService, utcDay } from '../modules/proof/proof.service';
@@ -248,5 +249,26 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       "Closes the ledger's ended hours into the rollups and folds the figures writers appended (per hour, per member account) into one row each (every minute; db/functions/rollup_fill.sql, rollup_live_fold.sql and account_sums_fold.sql; decision 0009).",
     run: async (deps) => ({ closed_until: (await new Rollups(deps.db).fill()).toISOString() }),
+  },
+  {
+    name: 'ledger-reconcile-hourly',
+    cron: '20 * * * *',
+    describe:
+      "Reconciles the ledger's new entries since the last run against the balances, figures and total_earned they moved, and checks each new transaction sums to zero (hourly; modules/ledger/reconcile-increment.ts; decision 0086).",
+    run: async (deps) => {
+      const r = await reconcileIncrement(deps.db);
+      if (r.mismatches.length > 0)
+        deps.logger?.error(
+          { mismatches: r.mismatches.slice(0, 20) },
+          'the incremental reconciliation found mismatches',
+        );
+      return {
+        ran: r.ran,
+        through: r.through.toISOString(),
+        transactions: r.transactions,
+        accounts: r.accounts,
+        mismatches: r.mismatches.length,
+      };
+    },
   },
 ];
