@@ -12,6 +12,7 @@ import { buildDeps, type Deps } from '../src/app';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { reconcile } from '../src/modules/ledger/ledger.service';
+import { reconcileIncrement } from '../src/modules/ledger/reconcile-increment';
 import { checkTeamCounters } from '../src/modules/members/counters';
 import { checkKnown, intFlag, parseFlags } from './lib/args';
 import { benchConfig } from './lib/config';
@@ -126,6 +127,14 @@ try {
   log('jobs, each run twice');
   const jobTimings = await timeJobs(deps, log);
   good = (await proveLedger(deps, 'after the jobs')) && good;
+  // The incremental reconciliation (decision 0086) over what the jobs wrote this hour: its job ran above (the first
+  // run read all history); this one closes the current hour too, so that it reads only the hour's transactions.
+  const incrementStarted = performance.now();
+  const increment = await reconcileIncrement(deps.db, new Date(Date.now() + 3_600_000));
+  log(
+    `  ${increment.mismatches.length === 0 ? 'ok' : 'FAIL'} the incremental reconciliation of this hour: ${increment.transactions.toLocaleString('en')} transactions, ${increment.accounts.toLocaleString('en')} accounts, ${increment.mismatches.length} mismatches (${secs(performance.now() - incrementStarted)})`,
+  );
+  good = increment.mismatches.length === 0 && good;
 
   const B = layout.base;
   const member = await loader.query<{ id: string }>(
