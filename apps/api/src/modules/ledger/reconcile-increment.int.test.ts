@@ -2,8 +2,9 @@ import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
+import { fundDeposit } from '../../../test/money';
 import { type PastMovement, writePastLedger } from '../reports/history.fixture';
-import { post, reconcile } from './ledger.service';
+import { reconcile } from './ledger.service';
 import { reconcileIncrement } from './reconcile-increment';
 
 let t: TestApp;
@@ -18,19 +19,6 @@ const HOUR = 3_600_000;
 const U = parseUnits('1');
 const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR);
 const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
-
-const fund = (member: bigint, amount: bigint, key: string) =>
-  t.deps.db.transaction().execute((tx) =>
-    post(tx, {
-      key,
-      kind: 'deposit',
-      memberId: member,
-      entries: [
-        { account: { owner: member, kind: 'deposit' }, amount },
-        { account: { owner: null, kind: 'cash' }, amount: -amount },
-      ],
-    }),
-  );
 
 /** A day of movements for `owners` from `from` hours ago, one every 20 minutes: deposits, ROI, transfers. */
 function movements(owners: bigint[], from: number, count: number): PastMovement[] {
@@ -80,8 +68,8 @@ describe('the incremental reconciliation (decision 0086)', () => {
 
     // Later history for two other members, and a deposit now (after the next watermark: in the balance already).
     await writePastLedger(t.url, movements(later, 10, 12));
-    await fund(owners[0] as bigint, 7n * U, 'increment-now');
-    await fund(later[0] as bigint, 7n * U, 'increment-now-later');
+    await fundDeposit(t.deps, owners[0] as bigint, '7');
+    await fundDeposit(t.deps, later[0] as bigint, '7');
     const second = await reconcileIncrement(t.deps.db, hoursAgo(2));
     expect(second).toMatchObject({
       ran: true,

@@ -58,25 +58,35 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
           mismatches: [],
         };
       const since = w0 === null ? sql`` : sql`WHERE t.created_at >= ${w0}`;
-      // The new entries on member accounts per account and figure key: those before the new watermark apart (they
-      // join the checked sums), and all of them (the balances and figures hold them already). A first run also takes
-      // the sums archived months left (decision 0079).
+      // One pass over the new entries, grouped two ways: per account and figure key (those before the new watermark
+      // apart: they join the checked sums; all of them: the balances and figures hold them already), and per
+      // transaction and asset (each must sum to zero).
+      await sql`
+        CREATE TEMP TABLE reconcile_window ON COMMIT DROP AS
+        SELECT GROUPING(t.id) = 1 AS by_account, e.account_id, a.owner_id IS NOT NULL AS member,
+               coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income, e.amount > 0 AS credit,
+               t.id AS transaction_id, a.asset,
+               count(*) FILTER (WHERE t.created_at < ${w1}) AS closed_entries,
+               coalesce(sum(e.amount) FILTER (WHERE t.created_at < ${w1}), 0) AS closed_amount,
+               count(*) AS entries, sum(e.amount) AS amount
+        FROM ledger_transactions t
+        JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
+        JOIN ledger_accounts a ON a.id = e.account_id
+        ${since}
+        GROUP BY GROUPING SETS (
+          (e.account_id, a.owner_id IS NOT NULL, coalesce(t.income_type, t.kind), t.income_type IS NOT NULL,
+           e.amount > 0),
+          (t.id, a.asset)
+        )`.execute(tx);
+      // The member accounts' part, with (on a first run) the sums archived months left (decision 0079).
       await sql`
         CREATE TEMP TABLE reconcile_fresh ON COMMIT DROP AS
         SELECT account_id, source, income, credit,
                sum(closed_entries)::bigint AS closed_entries, sum(closed_amount)::bigint AS closed_amount,
                sum(entries)::bigint AS entries, sum(amount)::bigint AS amount
         FROM (
-          SELECT e.account_id, coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income,
-                 e.amount > 0 AS credit,
-                 count(*) FILTER (WHERE t.created_at < ${w1}) AS closed_entries,
-                 coalesce(sum(e.amount) FILTER (WHERE t.created_at < ${w1}), 0) AS closed_amount,
-                 count(*) AS entries, sum(e.amount) AS amount
-          FROM ledger_transactions t
-          JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
-          JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
-          ${since}
-          GROUP BY 1, 2, 3, 4
+          SELECT account_id, source, income, credit, closed_entries, closed_amount, entries, amount
+          FROM reconcile_window WHERE by_account AND member
           ${
             w0 === null
               ? sql`UNION ALL
@@ -90,7 +100,8 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
         SELECT DISTINCT account_id FROM reconcile_fresh`.execute(tx);
       await sql`ANALYZE reconcile_fresh, reconcile_touched`.execute(tx);
       // Per touched account and key: the checked sums plus the new entries.
-      const expected = sql`(
+      await sql`
+        CREATE TEMP TABLE reconcile_expected ON COMMIT DROP AS
         SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
         FROM (
           SELECT r.account_id, r.source, r.income, r.credit, r.entries, r.amount
@@ -98,13 +109,13 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
           UNION ALL
           SELECT account_id, source, income, credit, entries, amount FROM reconcile_fresh
         ) y
-        GROUP BY 1, 2, 3, 4
-      )`;
+        GROUP BY 1, 2, 3, 4`.execute(tx);
+      await sql`ANALYZE reconcile_expected`.execute(tx);
       const balances = await sql<{ what: string }>`
         SELECT 'account ' || a.id || ': balance ' || a.balance || ', entries ' || coalesce(x.amount, 0) AS what
         FROM reconcile_touched t
         JOIN ledger_accounts a ON a.id = t.account_id
-        LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM ${expected} k GROUP BY 1) x
+        LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM reconcile_expected GROUP BY 1) x
           ON x.account_id = a.id
         WHERE a.balance <> coalesce(x.amount, 0)
         ORDER BY a.id LIMIT ${LISTED}`.execute(tx);
@@ -112,7 +123,7 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
         SELECT 'account ' || account_id || ' ' || source || (CASE WHEN credit THEN ' credits' ELSE ' debits' END)
                || ': kept ' || coalesce(k.entries, 0) || ' / ' || coalesce(k.amount, 0)
                || ', entries ' || coalesce(x.entries, 0) || ' / ' || coalesce(x.amount, 0) AS what
-        FROM ${expected} x
+        FROM reconcile_expected x
         FULL JOIN (
           SELECT f.account_id, f.source, f.income, f.credit, sum(f.entries) AS entries, sum(f.amount) AS amount
           FROM ledger_account_figures f JOIN reconcile_touched t USING (account_id)
@@ -120,38 +131,35 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
         ) k USING (account_id, source, income, credit)
         WHERE x.entries IS DISTINCT FROM k.entries OR x.amount IS DISTINCT FROM k.amount
         ORDER BY account_id LIMIT ${LISTED}`.execute(tx);
+      // Each touched owner's capped income, over both their paid wallets (one of them may have no new entry).
+      const capped = sql`income AND source = ANY(${[...cappedIncomeTypes]}::text[])`;
       const earned = await sql<{ what: string }>`
+        WITH owners AS (
+          SELECT DISTINCT a.owner_id FROM reconcile_touched t JOIN ledger_accounts a ON a.id = t.account_id
+        ),
+        paid AS (
+          SELECT a.owner_id, a.id FROM owners o
+          JOIN ledger_accounts a ON a.owner_id = o.owner_id AND a.kind IN ('working', 'non_working')
+        ),
+        sums AS (
+          SELECT p.owner_id, r.amount FROM paid p JOIN ledger_reconciled r ON r.account_id = p.id WHERE ${capped}
+          UNION ALL
+          SELECT p.owner_id, f.amount FROM paid p JOIN reconcile_fresh f ON f.account_id = p.id WHERE ${capped}
+        )
         SELECT 'member ' || u.id || ': total_earned ' || u.total_earned || ', ledger ' || coalesce(x.amount, 0) AS what
-        FROM (SELECT DISTINCT a.owner_id FROM reconcile_touched t JOIN ledger_accounts a ON a.id = t.account_id) o
+        FROM owners o
         JOIN users u ON u.id = o.owner_id
-        LEFT JOIN (
-          SELECT a.owner_id, sum(r.amount) AS amount
-          FROM ledger_accounts a
-          JOIN (
-            SELECT r.account_id, r.source, r.income, r.amount FROM ledger_reconciled r
-            UNION ALL
-            SELECT f.account_id, f.source, f.income, f.amount FROM reconcile_fresh f
-          ) r ON r.account_id = a.id
-          WHERE a.kind IN ('working', 'non_working') AND r.income
-            AND r.source = ANY(${[...cappedIncomeTypes]}::text[])
-            AND a.owner_id IN (SELECT a2.owner_id FROM reconcile_touched t2 JOIN ledger_accounts a2 ON a2.id = t2.account_id)
-          GROUP BY a.owner_id
-        ) x ON x.owner_id = u.id
+        LEFT JOIN (SELECT owner_id, sum(amount) AS amount FROM sums GROUP BY 1) x ON x.owner_id = u.id
         WHERE u.total_earned <> coalesce(x.amount, 0)
         ORDER BY u.id LIMIT ${LISTED}`.execute(tx);
       const unbalanced = await sql<{ what: string; transactions: bigint; entries: bigint }>`
-        WITH sums AS (
-          SELECT t.id, a.asset, sum(e.amount) AS total, count(*) AS entries
-          FROM ledger_transactions t
-          JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
-          JOIN ledger_accounts a ON a.id = e.account_id
-          ${since}
-          GROUP BY 1, 2
-        )
-        SELECT (SELECT count(DISTINCT id) FROM sums) AS transactions, (SELECT coalesce(sum(entries), 0) FROM sums) AS entries,
+        SELECT count(*) AS transactions, coalesce(sum(n), 0) AS entries,
                coalesce((SELECT string_agg(w, '; ') FROM (
-                 SELECT 'transaction ' || id || ' ' || asset || ': sums to ' || total AS w FROM sums
-                 WHERE total <> 0 ORDER BY id LIMIT ${LISTED}) u), '') AS what`.execute(tx);
+                 SELECT 'transaction ' || transaction_id || ' ' || asset || ': sums to ' || amount AS w
+                 FROM reconcile_window WHERE NOT by_account AND amount <> 0
+                 ORDER BY transaction_id LIMIT ${LISTED}) u), '') AS what
+        FROM (SELECT transaction_id, sum(entries) AS n FROM reconcile_window WHERE NOT by_account GROUP BY 1) x
+      `.execute(tx);
       await sql`
         INSERT INTO ledger_reconciled (account_id, source, income, credit, entries, amount)
         SELECT account_id, source, income, credit, closed_entries, closed_amount FROM reconcile_fresh
