@@ -153,5 +153,12 @@ test('transactions: search, credit filter, reverse with a reason, CSV', async ({
   const csv = await list.exportCsv();
   expect(csv.name).toMatch(/^transactions-.*\.csv$/);
   expect(csv.text).toContain(`posted by mistake ${stamp}`);
+  // The hourly check's line is there at once; the full check of all history only when asked (decision 0086).
+  await expect(page.getByTestId('reconciliation-hourly')).toHaveText(
+    /^(Hourly check: |The hourly check has not run yet)/,
+  );
+  await expect(page.getByTestId('reconciliation-status')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Check all history' }).click();
   await expect(page.getByTestId('reconciliation-status')).toHaveText('OK');
+  await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
 });

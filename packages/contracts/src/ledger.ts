@@ -17,3 +17,21 @@ export const ReconciliationResponse = z.object({
   proof_mismatches: z.array(z.string()),
 });
 export type ReconciliationResponse = z.infer<typeof ReconciliationResponse>;
+
+/** One run of the hourly incremental reconciliation (decision 0086): the entries it checked and what it found. */
+export const ReconciliationRun = z.object({
+  id: z.number().int(),
+  /** The entries checked were stamped in [from_at, through); from_at null on the first run, which read them all. */
+  from_at: z.string().nullable(),
+  through: z.string(),
+  transactions: z.number().int(),
+  entries: z.number().int(),
+  accounts: z.number().int(),
+  /** Balances, figures, earnings and postings that disagreed (empty when the ledger held). */
+  mismatches: z.array(z.string()),
+  ms: z.number().int(),
+  created_at: z.string(),
+});
+export type ReconciliationRun = z.infer<typeof ReconciliationRun>;
+export const ReconciliationRunsResponse = z.object({ runs: z.array(ReconciliationRun) });
+export type ReconciliationRunsResponse = z.infer<typeof ReconciliationRunsResponse>;

@@ -147,7 +147,9 @@ export class AdminWeb3Page {
     await confirmIn(this.page, 'Post manual transaction', 'Credit wallet');
   }
 
-  reconciliation() {
+  /** The full reconciliation, run on demand (it reads all history, decision 0086): its status badge. */
+  async reconcileAll() {
+    await this.page.getByRole('button', { name: 'Check all history' }).click();
     return this.page.getByTestId('reconciliation-status');
   }
 }

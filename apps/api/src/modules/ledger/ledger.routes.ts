@@ -1,6 +1,7 @@
-import { ReconciliationResponse } from '@sgx/contracts';
+import { ReconciliationResponse, ReconciliationRunsResponse } from '@sgx/contracts';
 import type { App } from '../../deps';
 import { reconcile } from './ledger.service';
+import { latestReconcileRuns } from './reconcile-increment';
 
 export function ledgerRoutes(app: App): void {
   app.get(
@@ -22,5 +23,16 @@ export function ledgerRoutes(app: App): void {
         ...r,
       };
     },
+  );
+
+  // The hourly incremental reconciliation's latest runs (decision 0086): cheap, where the full check above reads all
+  // history.
+  app.get(
+    '/ledger/reconciliation/runs',
+    {
+      config: { access: 'admin', permission: 'money' },
+      schema: { tags: ['ledger'], response: { 200: ReconciliationRunsResponse } },
+    },
+    async () => ({ runs: await latestReconcileRuns(app.deps.db) }),
   );
 }

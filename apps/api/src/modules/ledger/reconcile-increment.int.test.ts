@@ -1,6 +1,6 @@
 import { parseUnits } from '@sgx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMember } from '../../../test/factories';
+import { bearer, buildAdmin, buildMember, tokenFor } from '../../../test/factories';
 import { buildTestApp, sqlOn, type TestApp } from '../../../test/helpers';
 import { fundDeposit } from '../../../test/money';
 import { type PastMovement, writePastLedger } from '../reports/history.fixture';
@@ -141,6 +141,23 @@ describe('the incremental reconciliation (decision 0086)', () => {
     expect(runs.rows.map((r) => Number(r.n))).toEqual([0, 0, 3]);
     expect(runs.rows[0]?.from_at).toBeNull();
     expect(runs.rows[2]?.from_at).toEqual(second.through);
+    // Through the API, newest first, for an admin (the money area); a member is refused.
+    const admin = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
+    const res = await t.app.inject({ url: '/api/v1/ledger/reconciliation/runs', headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    const listed = res.json().runs as { from_at: string | null; through: string; mismatches: string[] }[];
+    expect(listed.map((r) => r.mismatches.length)).toEqual([3, 0, 0]);
+    expect(listed[0]).toMatchObject({
+      from_at: second.through.toISOString(),
+      transactions: third.transactions,
+    });
+    expect(listed[2]?.from_at).toBeNull();
+    const member = await tokenFor(t.app, await buildMember(t.deps));
+    const refused = await t.app.inject({
+      url: '/api/v1/ledger/reconciliation/runs',
+      headers: bearer(member),
+    });
+    expect(refused.statusCode).toBe(403);
     // The full reconciliation, reading all history, finds the same three.
     const all = await reconcile(t.deps.db);
     expect([all.mismatches.length, all.earned_mismatches.length, all.unbalanced.length]).toEqual([1, 1, 1]);

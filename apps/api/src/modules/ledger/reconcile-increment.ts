@@ -1,5 +1,6 @@
+import type { ReconciliationRun } from '@sgx/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../db';
+import type { Db, DbOrTx } from '../../db';
 import { cappedIncomeTypes } from './income-types';
 
 /** What one run of the incremental reconciliation checked and found (decision 0086). */
@@ -198,4 +199,25 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
         .execute();
       return result;
     });
+}
+
+/** The latest `count` runs, newest first. */
+export async function latestReconcileRuns(db: DbOrTx, count = 24): Promise<ReconciliationRun[]> {
+  const rows = await db
+    .selectFrom('ledger_reconcile_runs')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    from_at: r.from_at === null ? null : r.from_at.toISOString(),
+    through: r.through.toISOString(),
+    transactions: Number(r.transactions),
+    entries: Number(r.entries),
+    accounts: Number(r.accounts),
+    mismatches: r.mismatches as string[],
+    ms: r.ms,
+    created_at: r.created_at.toISOString(),
+  }));
 }

@@ -10,6 +10,7 @@ export const transactionKeys = {
   user: (userId: number, qs: string) => ['money', 'transactions', 'user', userId, qs] as const,
   all: (qs: string) => ['money', 'transactions', 'all', qs] as const,
   reconciliation: ['money', 'reconciliation'] as const,
+  reconciliationRuns: ['money', 'reconciliation', 'runs'] as const,
 };
 
 const Created = contract('TransactionCreatedResponse');
@@ -62,11 +63,21 @@ export function useAllTransactions(qs: URLSearchParams) {
 }
 
 /** GET /ledger/reconciliation (admin): balances equal the sum of their entries, every posting balances. */
-export function useReconciliation() {
+export function useReconciliation(enabled = true) {
   return useQuery({
     queryKey: transactionKeys.reconciliation,
     queryFn: ({ signal }) =>
       apiRequest('/ledger/reconciliation', { schema: contract('ReconciliationResponse'), signal }),
+    enabled,
+  });
+}
+
+/** GET /ledger/reconciliation/runs (admin): the hourly incremental checks, newest first (decision 0086). */
+export function useReconciliationRuns() {
+  return useQuery({
+    queryKey: transactionKeys.reconciliationRuns,
+    queryFn: ({ signal }) =>
+      apiRequest('/ledger/reconciliation/runs', { schema: contract('ReconciliationRunsResponse'), signal }),
   });
 }
 
