@@ -91,6 +91,12 @@ describe('reads on a streaming replica', () => {
       // The transaction screen (its figures from the rollups, its rows from the ledger: both on the replica).
       expect(await total()).toBe(entries);
       expect(router().health()[0]?.reads).toBeGreaterThan(before);
+      // The full reconciliation reads all history: on the replica too, in its own consistent snapshot.
+      const readsBefore = router().health()[0]?.reads ?? 0;
+      const rec = await get(adminToken, '/ledger/reconciliation');
+      expect(rec.statusCode).toBe(200);
+      expect(rec.json()).toMatchObject({ ok: true });
+      expect(router().health()[0]?.reads).toBeGreaterThan(readsBefore);
     } finally {
       await replica.resume();
     }

@@ -11,7 +11,8 @@ export function ledgerRoutes(app: App): void {
       schema: { tags: ['ledger'], response: { 200: ReconciliationResponse } },
     },
     async () => {
-      const r = await reconcile(app.deps.db);
+      // All history, read on a replica where one is set (decision 0080): one consistent snapshot of its own.
+      const r = await reconcile(app.deps.reads);
       return {
         ok:
           r.mismatches.length === 0 &&
@@ -33,6 +34,6 @@ export function ledgerRoutes(app: App): void {
       config: { access: 'admin', permission: 'money' },
       schema: { tags: ['ledger'], response: { 200: ReconciliationRunsResponse } },
     },
-    async () => ({ runs: await latestReconcileRuns(app.deps.db) }),
+    async () => ({ runs: await latestReconcileRuns(app.deps.reads) }),
   );
 }
