@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx, Tx } from '../../db';
 import type { AccountKind, Asset } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -105,6 +105,23 @@ async function postGroup(tx: Tx, ps: Posting[]): Promise<Posted[]> {
   });
 }
 
+/**
+ * Member accounts' folded figures (`figures`: ledger_account_figures or a part of it) against the sums of their
+ * entries (`fromEntries`), per account and key (account_id, source, income, credit, entries, amount): a line for each
+ * that differs. The full reconciliation and the incremental one (reconcile-increment.ts) both report with it.
+ */
+export const figureMismatches = (fromEntries: RawBuilder<unknown>, figures: RawBuilder<unknown>) => sql`
+    SELECT 'account ' || account_id || ' ' || source || (CASE WHEN credit THEN ' credits' ELSE ' debits' END)
+           || ': kept ' || coalesce(k.entries, 0) || ' / ' || coalesce(k.amount, 0)
+           || ', entries ' || coalesce(x.entries, 0) || ' / ' || coalesce(x.amount, 0) AS what
+    FROM ${fromEntries} x
+    FULL JOIN (
+      SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
+      FROM ${figures} f
+      GROUP BY 1, 2, 3, 4
+    ) k USING (account_id, source, income, credit)
+    WHERE x.entries IS DISTINCT FROM k.entries OR x.amount IS DISTINCT FROM k.amount`;
+
 export type Mismatch = { account_id: string; balance: string; ledger: string };
 export type EarnedMismatch = { user_id: string; cached: string; ledger: string };
 
@@ -175,10 +192,8 @@ export async function reconcile(db: DbOrTx): Promise<{
     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
     WHERE e.created_at <> t.created_at
     UNION ALL
-    SELECT 'account ' || account_id || ' ' || source || (CASE WHEN credit THEN ' credits' ELSE ' debits' END)
-           || ': kept ' || coalesce(k.entries, 0) || ' / ' || coalesce(k.amount, 0)
-           || ', entries ' || coalesce(x.entries, 0) || ' / ' || coalesce(x.amount, 0)
-    FROM (
+    ${figureMismatches(
+      sql`(
       SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
       FROM (
         SELECT e.account_id, coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income,
@@ -192,13 +207,9 @@ export async function reconcile(db: DbOrTx): Promise<{
         FROM ledger_archived_sums s JOIN ledger_accounts a ON a.id = s.account_id AND a.owner_id IS NOT NULL
       ) y
       GROUP BY 1, 2, 3, 4
-    ) x
-    FULL JOIN (
-      SELECT account_id, source, income, credit, sum(entries) AS entries, sum(amount) AS amount
-      FROM ledger_account_figures
-      GROUP BY 1, 2, 3, 4
-    ) k USING (account_id, source, income, credit)
-    WHERE x.entries IS DISTINCT FROM k.entries OR x.amount IS DISTINCT FROM k.amount
+    )`,
+      sql`ledger_account_figures`,
+    )}
     LIMIT 100`.execute(db);
   const count = await db
     .selectFrom('ledger_accounts')

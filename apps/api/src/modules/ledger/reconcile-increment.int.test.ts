@@ -172,5 +172,24 @@ describe('the incremental reconciliation (decision 0086)', () => {
        DELETE FROM ledger_transactions WHERE idempotency_key = 'increment-unbalanced';
        COMMIT`,
     );
+
+    // A folded figure that differs from the entries is found too, once its account has a new entry.
+    const account = `(SELECT id FROM ledger_accounts WHERE owner_id = ${a} AND kind = 'deposit')`;
+    const figure = (amount: number) =>
+      sqlOn(
+        t.url,
+        `INSERT INTO ledger_account_sums_live (account_id, source, income, credit, entries, amount)
+         VALUES (${account}, 'deposit', false, true, 0, ${amount})`,
+      );
+    await figure(1);
+    await writePastLedger(t.url, [
+      { at: new Date(Date.now() + 2.5 * HOUR), owner: a, wallet: 'deposit', amount: U, kind: 'deposit' },
+    ]);
+    const fourth = await reconcileIncrement(t.deps.db, new Date(Date.now() + 4 * HOUR));
+    expect(fourth.mismatches).toHaveLength(1);
+    expect(fourth.mismatches[0]).toMatch(
+      /^account \d+ deposit credits: kept \d+ \/ \d+, entries \d+ \/ \d+$/,
+    );
+    await figure(-1);
   });
 });

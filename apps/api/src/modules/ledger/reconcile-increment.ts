@@ -1,7 +1,9 @@
 import type { ReconciliationRun } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
+import { closeLimit } from './closable';
 import { cappedIncomeTypes } from './income-types';
+import { figureMismatches } from './ledger.service';
 
 /** What one run of the incremental reconciliation checked and found (decision 0086). */
 export type ReconcileIncrement = {
@@ -37,8 +39,7 @@ const LISTED = 100;
  */
 export async function reconcileIncrement(db: Db, upto?: Date): Promise<ReconcileIncrement> {
   const started = Date.now();
-  const bound = upto ? sql`${upto}::timestamptz` : sql`now() - interval '10 minutes'`;
-  const closable = await sql<{ w: Date }>`SELECT rollup_closable_until(${bound}) AS w`.execute(db);
+  const closable = await sql<{ w: Date }>`SELECT rollup_closable_until(${closeLimit(upto)}) AS w`.execute(db);
   const w1 = closable.rows[0]?.w as Date;
   return db
     .transaction()
@@ -120,18 +121,10 @@ export async function reconcileIncrement(db: Db, upto?: Date): Promise<Reconcile
           ON x.account_id = a.id
         WHERE a.balance <> coalesce(x.amount, 0)
         ORDER BY a.id LIMIT ${LISTED}`.execute(tx);
+      const touchedFigures = sql`(SELECT f.* FROM ledger_account_figures f JOIN reconcile_touched t USING (account_id))`;
       const figures = await sql<{ what: string }>`
-        SELECT 'account ' || account_id || ' ' || source || (CASE WHEN credit THEN ' credits' ELSE ' debits' END)
-               || ': kept ' || coalesce(k.entries, 0) || ' / ' || coalesce(k.amount, 0)
-               || ', entries ' || coalesce(x.entries, 0) || ' / ' || coalesce(x.amount, 0) AS what
-        FROM reconcile_expected x
-        FULL JOIN (
-          SELECT f.account_id, f.source, f.income, f.credit, sum(f.entries) AS entries, sum(f.amount) AS amount
-          FROM ledger_account_figures f JOIN reconcile_touched t USING (account_id)
-          GROUP BY 1, 2, 3, 4
-        ) k USING (account_id, source, income, credit)
-        WHERE x.entries IS DISTINCT FROM k.entries OR x.amount IS DISTINCT FROM k.amount
-        ORDER BY account_id LIMIT ${LISTED}`.execute(tx);
+        ${figureMismatches(sql`reconcile_expected`, touchedFigures)}
+        ORDER BY 1 LIMIT ${LISTED}`.execute(tx);
       // Each touched owner's capped income, over both their paid wallets (one of them may have no new entry).
       const capped = sql`income AND source = ANY(${[...cappedIncomeTypes]}::text[])`;
       const earned = await sql<{ what: string }>`

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTx } from '../../db';
+import { closeLimit } from '../ledger/closable';
 
 /**
  * Figures over time without scanning whole tables (decision 0009). Closed UTC hours live in hourly and
@@ -11,8 +12,6 @@ import type { DbOrTx } from '../../db';
  * against the stored watermark in the same statement.
  */
 
-/** How long after its end an hour may be closed (rows are stamped with their transaction's start). */
-const CLOSE_AFTER = sql`interval '10 minutes'`;
 /** A process tries to bring the rollups up to date at most this often. */
 const FILL_EVERY_MS = 60_000;
 /** The watermark each database handle last saw, and when. */
@@ -133,8 +132,7 @@ export class Rollups {
    * its end) into the rollups; `upto` moves that limit (tests). Idempotent; returns the watermark.
    */
   async fill(upto?: Date): Promise<Date> {
-    const limit = upto ? sql`${upto}::timestamptz` : sql`now() - ${CLOSE_AFTER}`;
-    const { rows } = await sql<{ w: Date }>`SELECT rollup_fill(${limit}) AS w`.execute(this.db);
+    const { rows } = await sql<{ w: Date }>`SELECT rollup_fill(${closeLimit(upto)}) AS w`.execute(this.db);
     const w = rows[0]?.w;
     if (!w) throw new Error('rollup_fill returned nothing');
     // The writers' live figures: rows of closed hours dropped, each open hour's rows summed into one.
