@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db';
+import { closableAt } from '../ledger/closable';
 
 /**
  * Members' income marked at the start of UTC days (decision 0069; db/functions/earned_marks_close.sql): what each
@@ -7,12 +8,10 @@ import type { DbOrTx } from '../../db';
  * earnings and credits from them and a day or so of the ledger.
  */
 
-/** How long after a day's end it may be marked (rows are stamped with their transaction's start), as the rollups. */
-const CLOSE_AFTER_MS = 10 * 60_000;
-
 /** Marks every day that may be marked before `now` (idempotent; one marker at a time); the latest marked day. */
 export async function closeEarnedMarks(db: DbOrTx, now = new Date()): Promise<string | null> {
-  const upto = new Date(now.getTime() - CLOSE_AFTER_MS);
+  // A day may be marked when the rollups could close its last hour (rows are stamped with their transaction's start).
+  const upto = closableAt(now);
   const { rows } = await sql<{ day: string | null }>`SELECT earned_marks_close(${upto})::text AS day`.execute(
     db,
   );
