@@ -7,6 +7,7 @@ CREATE SCHEMA public;
 
 -- Extensions
 
+CREATE EXTENSION btree_gin WITH SCHEMA public;
 CREATE EXTENSION pg_trgm WITH SCHEMA public;
 
 -- Sequences
@@ -2040,7 +2041,7 @@ CREATE INDEX ledger_transactions_carried_idx ON public.ledger_transactions USING
 CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING btree (created_at, id);
 CREATE UNIQUE INDEX ledger_transactions_idempotency_key_key ON public.ledger_transactions USING btree (idempotency_key);
 CREATE INDEX ledger_transactions_member_idx ON public.ledger_transactions USING btree (member_id, created_at);
-CREATE INDEX ledger_transactions_memo_trgm_idx ON public.ledger_transactions USING gin (memo gin_trgm_ops) WHERE (kind <> 'transfer'::text);
+CREATE INDEX ledger_transactions_memo_trgm_idx ON public.ledger_transactions USING gin (COALESCE(income_type, kind), memo gin_trgm_ops) WHERE (kind <> 'transfer'::text);
 CREATE UNIQUE INDEX ledger_transactions_pkey ON public.ledger_transactions USING btree (id);
 CREATE INDEX ledger_transactions_reversal_idx ON public.ledger_transactions USING btree (created_at) WHERE (kind = 'reversal'::text);
 CREATE UNIQUE INDEX mail_outbox_pkey ON public.mail_outbox USING btree (id);

@@ -384,6 +384,9 @@ describe('transaction pages at any depth', () => {
     const searched = [
       { search: 'past' },
       { search: 'past', type: 'debit' },
+      // A side narrows the memos to the sources with rows of that side (decision 0087): none has an income's debit.
+      { search: 'past', source: 'roi_income', type: 'debit' },
+      { search: 'deposit 1', type: 'credit' },
       { search: 'past', type: 'credit', from: day(today - 3 * DAY) },
       { search: 'past', source: 'transfer' },
       { search: 'past', source: 'deposit' },
