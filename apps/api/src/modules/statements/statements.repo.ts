@@ -50,7 +50,8 @@ type Line = {
  * before `end`. Opening and closing are summed independently of the postings and compared in SQL (`adds_up`):
  * opening + the postings = closing, the last running balance = closing, and closing + the entries after the
  * period = the account's stored balance (for any period: a past month is checked against the balance too).
- * Entries carry no time: each is read with its transaction (index ledger_entries_account_tx, migration 0052).
+ * The sums come from the entries' own time index (an entry carries its transaction's time, migration 0062); only the
+ * period's postings are read with their transactions, so a long history costs an index-only sum, not a join.
  */
 export async function readStatement(
   db: DbOrTx,
@@ -64,13 +65,20 @@ export async function readStatement(
     WITH account AS (
       SELECT id, balance FROM ledger_accounts WHERE owner_id = ${owner} AND kind = ${kind} AND asset = ${asset}
     ),
+    -- The account's entries summed by time from their own index (account, time, amount: an index-only read, no
+    -- transaction joined), however long its history: 30,000 entries joined to their transactions took 59 ms.
+    sums AS (
+      SELECT coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${start}), 0)::bigint AS before_start,
+             coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${end}), 0)::bigint AS before_end,
+             coalesce(sum(e.amount) FILTER (WHERE e.created_at >= ${end}), 0)::bigint AS after_end
+      FROM account a JOIN ledger_entries e ON e.account_id = a.id
+    ),
+    -- The period's postings with their transactions (an entry carries its transaction's time: one month's partition).
     moves AS (
-      SELECT t.id AS transaction_id, t.created_at, coalesce(t.income_type, t.kind) AS rule, t.memo, e.amount,
-             t.created_at >= ${start} AS in_period
+      SELECT t.id AS transaction_id, t.created_at, coalesce(t.income_type, t.kind) AS rule, t.memo, e.amount
       FROM account a
-      JOIN ledger_entries e ON e.account_id = a.id
-      JOIN ledger_transactions t ON t.id = e.transaction_id
-      WHERE t.created_at < ${end}
+      JOIN ledger_entries e ON e.account_id = a.id AND e.created_at >= ${start} AND e.created_at < ${end}
+      JOIN ledger_transactions t ON t.id = e.transaction_id AND t.created_at = e.created_at
     ),
     -- Months detached for archive (decision 0079) count by the sums they left: before the period in its opening,
     -- after it with the entries after it; a period that reaches into one is not read here.
@@ -82,31 +90,24 @@ export async function readStatement(
       CROSS JOIN LATERAL (SELECT s.month::timestamp AT TIME ZONE 'UTC' AS starts,
                                  (s.month + interval '1 month') AT TIME ZONE 'UTC' AS ends) m
     ),
-    later AS (
-      SELECT coalesce(sum(e.amount), 0)::bigint + (SELECT after_end FROM archived) AS after_end
-      FROM account a
-      JOIN ledger_entries e ON e.account_id = a.id
-      JOIN ledger_transactions t ON t.id = e.transaction_id
-      WHERE t.created_at >= ${end}
-    ),
     totals AS (
-      SELECT coalesce(sum(amount) FILTER (WHERE NOT in_period), 0)::bigint + (SELECT before_start FROM archived) AS opening,
-             coalesce(sum(amount), 0)::bigint + (SELECT before_start FROM archived) AS closing,
-             coalesce(sum(amount) FILTER (WHERE in_period), 0)::bigint AS in_range
-      FROM moves
+      SELECT x.before_start + (SELECT before_start FROM archived) AS opening,
+             x.before_end + (SELECT before_start FROM archived) AS closing,
+             (SELECT coalesce(sum(amount), 0) FROM moves)::bigint AS in_range,
+             x.after_end + (SELECT after_end FROM archived) AS after_end
+      FROM sums x
     ),
     lines AS (
       SELECT m.transaction_id, m.created_at, m.rule, m.memo, m.amount,
              (x.opening + sum(m.amount) OVER (ORDER BY m.created_at, m.transaction_id))::bigint AS balance_after
       FROM moves m CROSS JOIN totals x
-      WHERE m.in_period
     ),
     checked AS (
       SELECT x.opening, x.closing, x.in_range, (SELECT in_period FROM archived) AS archived,
              x.opening + x.in_range = x.closing
              AND coalesce((SELECT l.balance_after FROM lines l
                            ORDER BY l.created_at DESC, l.transaction_id DESC LIMIT 1), x.opening) = x.closing
-             AND x.closing + (SELECT after_end FROM later) = coalesce((SELECT balance FROM account), 0) AS adds_up
+             AND x.closing + x.after_end = coalesce((SELECT balance FROM account), 0) AS adds_up
       FROM totals x
     )
     SELECT c.opening, c.closing, c.in_range, c.adds_up, c.archived,
