@@ -273,6 +273,8 @@ export async function seekPaged<QDB, TB extends keyof QDB, O>(
   }
   if (q.page === 1) {
     const [rows, counted] = await Promise.all([read({ reverse: false, offset: 0, limit: q.limit }), count()]);
+    // A first page short of its limit is the whole list: its length is the total, whatever an estimate said.
+    if (rows.length < q.limit && !counted.exact) return { rows, total: rows.length, exact: true };
     return { rows, ...counted };
   }
   const counted = await count();

@@ -373,6 +373,10 @@ describe('transaction pages at any depth', () => {
   }, 300_000);
 
   it('a text search, few or many named, pages as plain offsets do from either end (decision 0084)', async () => {
+    // A side's sources come from the rollups (decision 0087): closed to midnight, the rest live.
+    await resetRollups(t.url);
+    rollups.forget();
+    await rollups.fill(new Date(today));
     // Caps lowered so that this small ledger has searches of every kind: few named (an exact total), many
     // memos (merged pages, an estimated total) and many members (walked).
     const lists = [
@@ -417,7 +421,7 @@ describe('transaction pages at any depth', () => {
           const label = `${JSON.stringify(caps)} ${pageQuery(f, 1, limit)}`;
           // At the real caps this ledger is few: exact. Lowered, a search the planner sees as many (ten times the
           // cap) is not counted: an estimate then, never below the cap.
-          if (caps.count === 10_000) expect(first.total, label).toBe(all.length);
+          if (caps.count === 10_000 || all.length < limit) expect(first.total, label).toBe(all.length);
           else if (first.total !== all.length) expect(first.total, label).toBeGreaterThan(caps.count);
           const last = Math.max(1, Math.ceil(first.total / limit));
           for (const page of new Set([1, 2, 3, Math.ceil(last / 2), last - 1, last, last + 1])) {
