@@ -1,8 +1,9 @@
 /**
- * `npm run bench:scale -- --members N [--audit A] [--keep] [--history-days D] [--calls C]`
+ * `npm run bench:scale -- --members N [--audit A] [--keep] [--history-days D] [--history-copies K] [--calls C]`
  *
  * Loads N members into a fresh database (set-based SQL, chunked: a realistic referral tree, plans,
- * deposits, income and the ledger consistent with its entries), proves it reconciles, runs every job
+ * deposits, income and the ledger consistent with its entries; with K, the ledger's history copied K times further
+ * back: scale-history.ts), proves it reconciles, runs every job
  * twice and times each, writes A audit entries (5,000,000 by default: decision 0042), then times the member,
  * referral and admin reads, the audit searches among them, through HTTP. `--keep` leaves
  * the database running (until Ctrl-C) and prints its URL. Not a test.
@@ -22,6 +23,7 @@ import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
 import { loadAverage, secs } from './lib/stats';
 import { auditReads, loadAuditRows } from './scale-audit';
+import { copyHistory } from './scale-history';
 import { timeJobs } from './scale-jobs';
 import { platform } from './scale-platform';
 import { proofReads, timeProofBuild } from './scale-proof';
@@ -31,9 +33,10 @@ import { loadRows, rebuildRollups } from './scale-rows';
 import { layoutFor, stageMembers } from './scale-tree';
 
 const flags = parseFlags();
-checkKnown(flags, ['members', 'audit', 'keep', 'history-days', 'calls']);
+checkKnown(flags, ['members', 'audit', 'keep', 'history-days', 'history-copies', 'calls']);
 const n = intFlag(flags, 'members', 10_000);
 const historyDays = intFlag(flags, 'history-days', 2);
+const historyCopies = intFlag(flags, 'history-copies', 0);
 const calls = intFlag(flags, 'calls', 7);
 const auditEntries = intFlag(flags, 'audit', 5_000_000);
 const keep = flags.has('keep');
@@ -92,6 +95,7 @@ try {
   const loadStart = performance.now();
   await stageMembers(loader, layout, log);
   await loadRows(loader, layout, { ...ids, passwordHash }, log);
+  await copyHistory(loader, historyCopies, log);
   const loadMs = performance.now() - loadStart;
   const rollupMs = await rebuildRollups(loader).catch((err: unknown) => {
     log(`  could not fill the rollups (${err instanceof Error ? err.message : String(err)}); reads will`);
