@@ -1,6 +1,7 @@
 /**
  * `npm run bench:scale -- --history-copies K`: the ledger's history copied back in time K times, so that a database
- * of a million members holds the tens of millions of entries of years of business (issue 43: 50,000,000 entries)
+ * of a million members holds the tens of millions of entries of years of business (decision 0079's
+ * partitioned history at 50,000,000 entries, docs/benchmarks.md)
  * without loading them member by member. Copy k of every transaction and its entries lies k spans before the
  * original (the span: the loaded history's days), with its own id and idempotency key, inserted through the ledger's
  * checks a day of the original at a time (each statement holds whole transactions). The member accounts' balances
@@ -28,8 +29,8 @@ export async function copyHistory(c: pg.Client, copies: number, log: (m: string)
   await c.query(
     `SELECT ledger_partition_create(m::date) FROM generate_series(
       date_trunc('month', ($1::timestamptz - make_interval(days => $2)) AT TIME ZONE 'UTC'),
-      date_trunc('month', $3::timestamptz AT TIME ZONE 'UTC'), interval '1 month') AS m`,
-    [first, days * copies, first],
+      date_trunc('month', $1::timestamptz AT TIME ZONE 'UTC'), interval '1 month') AS m`,
+    [first, days * copies],
   );
   const daysOf = (
     await c.query<{ d: Date }>(

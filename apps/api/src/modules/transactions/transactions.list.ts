@@ -370,7 +370,7 @@ export class TransactionList {
         found:
           side?.sources.length === 0
             ? []
-            : estimate >= 10 * this.caps.count && !side?.narrow
+            : estimate >= 10 * this.caps.count && !(side && (await side.narrow()))
               ? null
               : await memos()
                   .select('t.id')
@@ -405,16 +405,19 @@ export class TransactionList {
   /**
    * With a side (`transaction_type`), the sources that have rows of that side on a member's wallet, as filtered, from
    * the rollups (decision 0087): only a transaction of one of them can yield a row. `narrow`: their rows of that side
-   * are at most a quarter of the list's rows without the side. Undefined without a side.
+   * are at most a quarter of the list's rows without the side (read only when the estimate leaves it to decide).
+   * Undefined without a side.
    */
-  private async sourcesOfSide(q: TxFilter): Promise<{ sources: string[]; narrow: boolean } | undefined> {
+  private async sourcesOfSide(
+    q: TxFilter,
+  ): Promise<{ sources: string[]; narrow: () => Promise<boolean> } | undefined> {
     if (!q.transaction_type) return undefined;
     const sided = await this.rollups.ledger(ledgerFilter(q), true);
-    const both = await this.rollups.ledger({ ...ledgerFilter(q), credit: undefined });
     const rows = (buckets: LedgerBucket[]) => buckets.reduce((n, b) => n + b.entries, 0n);
     return {
       sources: [...new Set(sided.filter((b) => b.entries > 0n).map((b) => b.source))].sort(),
-      narrow: rows(sided) * 4n <= rows(both),
+      narrow: async () =>
+        rows(sided) * 4n <= rows(await this.rollups.ledger({ ...ledgerFilter(q), credit: undefined })),
     };
   }
 
