@@ -2044,6 +2044,7 @@ CREATE INDEX ledger_transactions_member_idx ON public.ledger_transactions USING 
 CREATE INDEX ledger_transactions_memo_trgm_idx ON public.ledger_transactions USING gin (COALESCE(income_type, kind), memo gin_trgm_ops) WHERE (kind <> 'transfer'::text);
 CREATE UNIQUE INDEX ledger_transactions_pkey ON public.ledger_transactions USING btree (id);
 CREATE INDEX ledger_transactions_reversal_idx ON public.ledger_transactions USING btree (created_at) WHERE (kind = 'reversal'::text);
+CREATE INDEX ledger_transactions_source_idx ON public.ledger_transactions USING btree (COALESCE(income_type, kind), created_at, id) WHERE (kind <> 'transfer'::text);
 CREATE UNIQUE INDEX mail_outbox_pkey ON public.mail_outbox USING btree (id);
 CREATE UNIQUE INDEX member_deposit_addresses_pkey ON public.member_deposit_addresses USING btree (chain_id, address);
 CREATE UNIQUE INDEX member_deposit_addresses_user_id_chain_id_factory_key ON public.member_deposit_addresses USING btree (user_id, chain_id, factory);

@@ -121,8 +121,25 @@ const searchedId = (search: string) => (/^(0|[1-9]\d{0,17})$/.test(search) ? Big
  */
 const NEAR_IDS = 2_000;
 
+/**
+ * A source of at most this many rows in the list is walked for a text search's matches without asking whether its
+ * memos hold the text; a larger one is asked, first of its newest SAMPLED memos (decision 0088).
+ */
+const FEW_ROWS = 2_000;
+const SAMPLED = 200;
+
+/** The rows per source of rollup buckets read by source, the sources with none left out. */
+const rowsBySource = (buckets: LedgerBucket[]) => {
+  const rows = new Map<string, bigint>();
+  for (const b of buckets) if (b.entries > 0n) rows.set(b.source, (rows.get(b.source) ?? 0n) + b.entries);
+  return rows;
+};
+
 /** A text search that names more members than this is broad (decision 0084). */
 const NAMED_CAP = 1_000;
+
+/** A text search's bounds (tests lower them); `few` and `sampled` default to FEW_ROWS and SAMPLED. */
+type Caps = { count: number; named: number; near: number; few?: number; sampled?: number };
 
 /** A rollup bucket's count less the entries `less` says it holds that the list leaves out (day or hour long). */
 const lessBy = (b: LedgerBucket, less: (from: Date, span: number) => number): LedgerBucket => {
@@ -244,12 +261,13 @@ export class TransactionList {
   /**
    * `db` reads the rows and the figures (one pinned connection: TransactionsService.list); `writer` fills rollups.
    * `caps`: how many rows a text search counts, and how many members it names, before it is broad; how many
-   * transactions a page is read from by id (tests lower them).
+   * transactions a page is read from by id; how many rows a source may have to be walked for a text unasked, and
+   * how many of its newest memos are sampled (tests lower them).
    */
   constructor(
     private readonly db: Db,
     writer: Db = db,
-    private readonly caps = { count: COUNT_CAP, named: NAMED_CAP, near: NEAR_IDS },
+    private readonly caps: Caps = { count: COUNT_CAP, named: NAMED_CAP, near: NEAR_IDS },
   ) {
     this.rollups = new Rollups(writer, db);
   }
@@ -399,7 +417,20 @@ export class TransactionList {
         memo.found.map((r) => r.id),
         named,
       );
-    return this.manyMemosPage(q, base, ofNamed, memos, pastCap(memo.estimate + named, this.caps.count));
+    const walked = async () =>
+      this.sourcesOfText(
+        q,
+        search,
+        side ? side.rows : rowsBySource(await this.rollups.ledger(ledgerFilter(q), true)),
+      );
+    return this.manyMemosPage(
+      q,
+      base,
+      ofNamed,
+      search,
+      walked,
+      pastCap(memo.estimate + named, this.caps.count),
+    );
   }
 
   /**
@@ -410,15 +441,110 @@ export class TransactionList {
    */
   private async sourcesOfSide(
     q: TxFilter,
-  ): Promise<{ sources: string[]; narrow: () => Promise<boolean> } | undefined> {
+  ): Promise<{ sources: string[]; rows: Map<string, bigint>; narrow: () => Promise<boolean> } | undefined> {
     if (!q.transaction_type) return undefined;
     const sided = await this.rollups.ledger(ledgerFilter(q), true);
     const rows = (buckets: LedgerBucket[]) => buckets.reduce((n, b) => n + b.entries, 0n);
+    const bySource = rowsBySource(sided);
     return {
-      sources: [...new Set(sided.filter((b) => b.entries > 0n).map((b) => b.source))].sort(),
+      sources: [...bySource.keys()].sort(),
+      rows: bySource,
       narrow: async () =>
         rows(sided) * 4n <= rows(await this.rollups.ledger({ ...ledgerFilter(q), credit: undefined })),
     };
+  }
+
+  /**
+   * Of the sources with rows in the list (`rows`: how many each, from the rollups), those whose memos in the list's
+   * days may hold `search`: the sources `nearestMemos` walks (decision 0088). It must not leave out a source that has
+   * a match (its matches would be missing from the pages); a source it keeps that has none is walked to its end, so it
+   * asks: a source of at most FEW_ROWS rows is kept unasked; a larger one if one of its newest SAMPLED memos holds the
+   * text (a template of that source), or else if the memo index finds one in it. That last question is asked with plain
+   * index scans off: for one row the planner would rather walk the source's index (migration 0096) hoping for an early
+   * match, and read all of it when there is none.
+   */
+  private async sourcesOfText(q: TxFilter, search: string, rows: Map<string, bigint>): Promise<string[]> {
+    const like = likePattern(search);
+    const { from, to } = dayRange(q);
+    const days = sql.join(
+      [
+        sql<boolean>`t.kind <> 'transfer'`,
+        ...(from ? [sql<boolean>`t.created_at >= ${from}`] : []),
+        ...(to ? [sql<boolean>`t.created_at < ${to}`] : []),
+      ],
+      sql` AND `,
+    );
+    const bound = BigInt(this.caps.few ?? FEW_ROWS);
+    const few = [...rows].filter(([s, n]) => n <= bound && s !== 'transfer').map(([s]) => s);
+    const large = [...rows].filter(([s, n]) => n > bound && s !== 'transfer').map(([s]) => s);
+    if (large.length === 0) return few.sort();
+    const { rows: sampled } = await sql<{ source: string; hits: boolean }>`
+      SELECT s.source, n.hits FROM unnest(${large}::text[]) AS s (source)
+      CROSS JOIN LATERAL (
+        SELECT coalesce(bool_or(r.memo ILIKE ${like}), false) AS hits FROM (
+          SELECT t.memo FROM ledger_transactions t
+          WHERE coalesce(t.income_type, t.kind) = s.source AND ${days}
+          ORDER BY t.created_at DESC, t.id DESC LIMIT ${this.caps.sampled ?? SAMPLED}) r) n`.execute(this.db);
+    const kept = sampled.filter((r) => r.hits).map((r) => r.source);
+    const unsure = sampled.filter((r) => !r.hits).map((r) => r.source);
+    if (unsure.length > 0)
+      await this.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_indexscan = off`.execute(trx);
+        for (const source of unsure) {
+          const { rows: found } = await sql<{ hit: boolean }>`
+            SELECT EXISTS (SELECT 1 FROM ledger_transactions t
+              WHERE coalesce(t.income_type, t.kind) = ${source} AND ${days} AND t.memo ILIKE ${like}) AS hit`.execute(
+            trx,
+          );
+          if (found[0]?.hit) kept.push(source);
+        }
+      });
+    return [...few, ...kept].sort();
+  }
+
+  /**
+   * The nearest `take` transactions (ids) whose memo holds `search`, or whose id it is, as filtered, newest first (or
+   * oldest first): each of `sources` (`sourcesOfText`) walked on its own index (migration 0096) and the walks merged,
+   * so that the matches of one source are not looked for among every other source's transactions (decision 0088).
+   */
+  private async nearestMemos(
+    q: TxFilter,
+    search: string,
+    sources: string[],
+    reverse: boolean,
+    take: number,
+  ): Promise<bigint[]> {
+    const dir = reverse ? 'asc' : 'desc';
+    const memo = ledgerMemoMatches(likePattern(search));
+    const id = searchedId(search);
+    const walks = sources.map((s) =>
+      this.matching(q, memo).where(sql<boolean>`coalesce(t.income_type, t.kind) = ${s}`),
+    );
+    // The transaction of that id, unless its memo holds the text too (then a walk finds it).
+    if (id !== null)
+      walks.push(this.matching(q, sql<boolean>`t.id = ${id} AND NOT coalesce(${memo}, false)`));
+    const parts = walks.map((w) =>
+      this.db
+        .selectFrom(
+          w
+            .select(['t.id', 't.created_at'])
+            .orderBy('t.created_at', dir)
+            .orderBy('t.id', dir)
+            .limit(take)
+            .as('w'),
+        )
+        .select(['w.id', 'w.created_at']),
+    );
+    const [first, ...others] = parts;
+    if (!first) return [];
+    const merged = await this.db
+      .selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m'))
+      .select('m.id')
+      .orderBy('m.created_at', dir)
+      .orderBy('m.id', dir)
+      .limit(take)
+      .execute();
+    return merged.map((r) => r.id);
   }
 
   /**
@@ -427,18 +553,21 @@ export class TransactionList {
    */
   private memoMatches(q: TxFilter, search: string, sources?: string[]) {
     const id = searchedId(search);
+    const memo = ledgerMemoMatches(likePattern(search));
+    const found = id === null ? memo : sql<boolean>`(${memo} OR t.id = ${id})`;
     return () => {
-      let m = this.db
-        .selectFrom('ledger_transactions as t')
-        .where((eb) =>
-          eb.or([ledgerMemoMatches(likePattern(search)), ...(id === null ? [] : [eb('t.id', '=', id)])]),
-        );
-      if (sources) m = m.where(sql<boolean>`coalesce(t.income_type, t.kind) = ANY(${sources}::text[])`);
-      for (const c of ofTransaction(q)) m = m.where(c);
-      // Only transactions with a row of that side on a member's wallet, so that each one found yields a row.
-      if (q.transaction_type) m = m.where(hasMemberEntry(q.transaction_type === 'credit'));
-      return m;
+      const m = this.matching(q, found);
+      return sources ? m.where(sql<boolean>`coalesce(t.income_type, t.kind) = ANY(${sources}::text[])`) : m;
     };
+  }
+
+  /** The transactions `found` says, as filtered: the filter's conditions on the transaction, and a row of the side. */
+  private matching(q: TxFilter, found: ReturnType<typeof sql<boolean>>) {
+    let m = this.db.selectFrom('ledger_transactions as t').where(found);
+    for (const c of ofTransaction(q)) m = m.where(c);
+    // Only transactions with a row of that side on a member's wallet, so that each one found yields a row.
+    if (q.transaction_type) m = m.where(hasMemberEntry(q.transaction_type === 'credit'));
+    return m;
   }
 
   /** The joined list walked from its nearer end, its total the planner's estimate (a search naming many members). */
@@ -485,16 +614,17 @@ export class TransactionList {
   }
 
   /**
-   * Many memos: each page takes the nearest `offset + limit` matching transactions, newest or oldest first on the
-   * transactions' own time index with the memo tested before any join, merged with the named members' rows that are
-   * not past the last of them. A short page while more may lie beyond is read again with four times as many; past
+   * Many memos: each page takes the nearest `offset + limit` matching transactions, newest or oldest first, each
+   * source whose memos hold the text walked on its own index with the memo tested before any join (`nearestMemos`),
+   * merged with the named members' rows that are not past the last of them. A short page while more may lie beyond is read again with four times as many; past
    * NEAR_IDS, the joined walk.
    */
   private async manyMemosPage(
     q: TxFilter,
     base: Entries,
     ofNamed: Entries | null,
-    memos: ReturnType<TransactionList['memoMatches']>,
+    search: string,
+    walked: () => Promise<string[]>,
     total: { total: number; exact: boolean },
   ) {
     const page = await seekPaged(
@@ -505,15 +635,10 @@ export class TransactionList {
       this.caps.count,
       async () => total,
       async (seek) => {
-        const dir = seek.reverse ? 'asc' : 'desc';
+        const sources = await walked();
         for (let take = seek.offset + seek.limit; take <= this.caps.near; take *= 4) {
-          const near = await memos()
-            .select('t.id')
-            .orderBy('t.created_at', dir)
-            .orderBy('t.id', dir)
-            .limit(take)
-            .execute();
-          const last = near.at(-1)?.id;
+          const near = await this.nearestMemos(q, search, sources, seek.reverse, take);
+          const last = near.at(-1);
           // Past the last of the `take` nearest, other matching transactions may lie: the named members' rows are
           // bounded by it, so that the merged rows are all the list holds up to there.
           const bound =
@@ -522,12 +647,7 @@ export class TransactionList {
               : seek.reverse
                 ? sql<boolean>`(t.created_at, t.id) <= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`
                 : sql<boolean>`(t.created_at, t.id) >= (SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last})`;
-          const merged = this.union(
-            base,
-            ofNamed,
-            near.map((r) => r.id),
-            bound,
-          );
+          const merged = this.union(base, ofNamed, near, bound);
           if (!merged) return [];
           const rows = await mergedOrder(merged, seek.reverse)
             .limit(seek.limit)

@@ -373,6 +373,9 @@ describe('transaction pages at any depth', () => {
   }, 300_000);
 
   it('a text search, few or many named, pages as plain offsets do from either end (decision 0084)', async () => {
+    const transferId = (
+      await sqlOn(t.url, `SELECT max(id) AS id FROM ledger_transactions WHERE kind = 'transfer'`)
+    ).rows[0].id as string;
     // A side's sources come from the rollups (decision 0087): closed to midnight, the rest live.
     await resetRollups(t.url);
     rollups.forget();
@@ -384,6 +387,11 @@ describe('transaction pages at any depth', () => {
       { count: 5, named: 10, near: 2_000 },
       { count: 5, named: 10, near: 3 },
       { count: 5, named: 0, near: 2_000 },
+      // Every source asked whether its memos hold the text (decision 0088): the newest memo of each, then the index.
+      { count: 2, named: 0, near: 2_000, few: 0, sampled: 1 },
+      { count: 2, named: 10, near: 2_000, few: 0, sampled: 20 },
+      // Always many memos: a search by id is merged pages too.
+      { count: 0, named: 10, near: 2_000, few: 0, sampled: 1 },
     ].map((caps) => ({ caps, list: new TransactionList(t.deps.db, t.deps.db, caps) }));
     const searched = [
       { search: 'past' },
@@ -401,6 +409,11 @@ describe('transaction pages at any depth', () => {
       { search: '12' },
       { search: 'SGX' },
       { search: 'nothing like it' },
+      // Matches in one source only, none among its newest memos ('cash': five old deposits; 'now' is the newest).
+      { search: 'cash' },
+      { search: 'cash', type: 'credit' },
+      // A transfer's id: its memo is not searched (decision 0085), and no source the walks read holds the text.
+      { search: String(transferId) },
     ];
     for (const { caps, list } of lists) {
       for (const f of searched) {
