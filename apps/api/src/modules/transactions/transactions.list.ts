@@ -128,6 +128,9 @@ const NEAR_IDS = 2_000;
 const FEW_ROWS = 2_000;
 const SAMPLED = 200;
 
+/** A text the trigram index can look up: three letters or digits in a row (pg_trgm's words). */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+
 /** The rows per source of rollup buckets read by source, the sources with none left out. */
 const rowsBySource = (buckets: LedgerBucket[]) => {
   const rows = new Map<string, bigint>();
@@ -417,20 +420,29 @@ export class TransactionList {
         memo.found.map((r) => r.id),
         named,
       );
-    const walked = async () =>
-      this.sourcesOfText(
-        q,
-        search,
-        side ? side.rows : rowsBySource(await this.rollups.ledger(ledgerFilter(q), true)),
-      );
-    return this.manyMemosPage(
-      q,
-      base,
-      ofNamed,
-      search,
-      walked,
-      pastCap(memo.estimate + named, this.caps.count),
-    );
+    // The sources whose memos hold the text, asked once a request (decision 0088). A text without three letters or
+    // digits in a row has no trigram to look up: its matches are walked on the transactions' time index, as before.
+    let asked: Promise<{ walked: string[]; sparse: string[] }> | undefined;
+    const near = async (reverse: boolean, take: number): Promise<bigint[]> => {
+      if (!TRIGRAM.test(search)) {
+        const dir = reverse ? 'asc' : 'desc';
+        const walked = await memos()
+          .select('t.id')
+          .orderBy('t.created_at', dir)
+          .orderBy('t.id', dir)
+          .limit(take)
+          .execute();
+        return walked.map((r) => r.id);
+      }
+      asked ??= (async () =>
+        this.sourcesOfText(
+          q,
+          search,
+          side ? side.rows : rowsBySource(await this.rollups.ledger(ledgerFilter(q), true)),
+        ))();
+      return this.nearestMemos(q, search, await asked, reverse, take);
+    };
+    return this.manyMemosPage(q, base, ofNamed, near, pastCap(memo.estimate + named, this.caps.count));
   }
 
   /**
@@ -456,14 +468,17 @@ export class TransactionList {
 
   /**
    * Of the sources with rows in the list (`rows`: how many each, from the rollups), those whose memos in the list's
-   * days may hold `search`: the sources `nearestMemos` walks (decision 0088). It must not leave out a source that has
-   * a match (its matches would be missing from the pages); a source it keeps that has none is walked to its end, so it
-   * asks: a source of at most FEW_ROWS rows is kept unasked; a larger one if one of its newest SAMPLED memos holds the
-   * text (a template of that source), or else if the memo index finds one in it. That last question is asked with plain
-   * index scans off: for one row the planner would rather walk the source's index (migration 0096) hoping for an early
-   * match, and read all of it when there is none.
+   * days may hold `search`, which `nearestMemos` reads (decision 0088). It must not leave out a source that has a
+   * match (its matches would be missing from the pages). `walked`: a source of at most FEW_ROWS rows, or one of whose
+   * newest SAMPLED memos holds the text (a template of that source), read newest (or oldest) first on its own index.
+   * `sparse`: a larger source whose newest memos do not hold it but where the memo index finds one, read from that
+   * index (walked, it would be read nearly to its end). The rest have no match and are not read.
    */
-  private async sourcesOfText(q: TxFilter, search: string, rows: Map<string, bigint>): Promise<string[]> {
+  private async sourcesOfText(
+    q: TxFilter,
+    search: string,
+    rows: Map<string, bigint>,
+  ): Promise<{ walked: string[]; sparse: string[] }> {
     const like = likePattern(search);
     const { from, to } = dayRange(q);
     const days = sql.join(
@@ -477,7 +492,7 @@ export class TransactionList {
     const bound = BigInt(this.caps.few ?? FEW_ROWS);
     const few = [...rows].filter(([s, n]) => n <= bound && s !== 'transfer').map(([s]) => s);
     const large = [...rows].filter(([s, n]) => n > bound && s !== 'transfer').map(([s]) => s);
-    if (large.length === 0) return few.sort();
+    if (large.length === 0) return { walked: few.sort(), sparse: [] };
     const { rows: sampled } = await sql<{ source: string; hits: boolean }>`
       SELECT s.source, n.hits FROM unnest(${large}::text[]) AS s (source)
       CROSS JOIN LATERAL (
@@ -485,66 +500,100 @@ export class TransactionList {
           SELECT t.memo FROM ledger_transactions t
           WHERE coalesce(t.income_type, t.kind) = s.source AND ${days}
           ORDER BY t.created_at DESC, t.id DESC LIMIT ${this.caps.sampled ?? SAMPLED}) r) n`.execute(this.db);
-    const kept = sampled.filter((r) => r.hits).map((r) => r.source);
     const unsure = sampled.filter((r) => !r.hits).map((r) => r.source);
+    const sparse: string[] = [];
     if (unsure.length > 0)
-      await this.db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL enable_indexscan = off`.execute(trx);
+      // From the memo index alone: for one row the planner would rather walk the source hoping for an early match,
+      // and read all of it when there is none.
+      await this.planned(['indexscan', 'seqscan'], async (trx) => {
         for (const source of unsure) {
           const { rows: found } = await sql<{ hit: boolean }>`
             SELECT EXISTS (SELECT 1 FROM ledger_transactions t
               WHERE coalesce(t.income_type, t.kind) = ${source} AND ${days} AND t.memo ILIKE ${like}) AS hit`.execute(
             trx,
           );
-          if (found[0]?.hit) kept.push(source);
+          if (found[0]?.hit) sparse.push(source);
         }
       });
-    return [...few, ...kept].sort();
+    const walked = [...few, ...sampled.filter((r) => r.hits).map((r) => r.source)];
+    return { walked: walked.sort(), sparse: sparse.sort() };
+  }
+
+  /**
+   * `read` in a transaction with the planner's `off` methods off (SET LOCAL: nothing outlives it, so a pooled or
+   * replica connection is left as it was). For a read whose right plan the planner's estimates cannot see: it takes
+   * the memo and the source as unrelated (a template belongs to one source), so it sees few matches where there are
+   * many, and the other way round.
+   */
+  private planned<T>(
+    off: ('bitmapscan' | 'indexscan' | 'seqscan')[],
+    read: (trx: Db) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      for (const method of off) await sql`SELECT set_config(${`enable_${method}`}, 'off', true)`.execute(trx);
+      return read(trx);
+    });
   }
 
   /**
    * The nearest `take` transactions (ids) whose memo holds `search`, or whose id it is, as filtered, newest first (or
-   * oldest first): each of `sources` (`sourcesOfText`) walked on its own index (migration 0096) and the walks merged,
-   * so that the matches of one source are not looked for among every other source's transactions (decision 0088).
+   * oldest first), so that the matches of one source are not looked for among every other source's transactions
+   * (decision 0088): each `walked` source read in order on its own index (migration 0096) until it has `take`, each
+   * `sparse` source's matches read from the memo index, and the two merged.
    */
   private async nearestMemos(
     q: TxFilter,
     search: string,
-    sources: string[],
+    sources: { walked: string[]; sparse: string[] },
     reverse: boolean,
     take: number,
   ): Promise<bigint[]> {
     const dir = reverse ? 'asc' : 'desc';
     const memo = ledgerMemoMatches(likePattern(search));
     const id = searchedId(search);
-    const walks = sources.map((s) =>
-      this.matching(q, memo).where(sql<boolean>`coalesce(t.income_type, t.kind) = ${s}`),
-    );
+    const nearest = (db: Db, sourced: string[], more: ReturnType<typeof sql<boolean>>[]) => {
+      const parts = [
+        ...sourced.map((s) =>
+          this.matching(q, memo, db).where(sql<boolean>`coalesce(t.income_type, t.kind) = ${s}`),
+        ),
+        ...more.map((found) => this.matching(q, found, db)),
+      ].map((w) =>
+        db
+          .selectFrom(
+            w
+              .select(['t.id', 't.created_at'])
+              .orderBy('t.created_at', dir)
+              .orderBy('t.id', dir)
+              .limit(take)
+              .as('w'),
+          )
+          .select(['w.id', 'w.created_at']),
+      );
+      const [first, ...others] = parts;
+      if (!first) return Promise.resolve([]);
+      return db
+        .selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m'))
+        .select(['m.id', 'm.created_at'])
+        .orderBy('m.created_at', dir)
+        .orderBy('m.id', dir)
+        .limit(take)
+        .execute();
+    };
     // The transaction of that id, unless its memo holds the text too (then a walk finds it).
-    if (id !== null)
-      walks.push(this.matching(q, sql<boolean>`t.id = ${id} AND NOT coalesce(${memo}, false)`));
-    const parts = walks.map((w) =>
-      this.db
-        .selectFrom(
-          w
-            .select(['t.id', 't.created_at'])
-            .orderBy('t.created_at', dir)
-            .orderBy('t.id', dir)
-            .limit(take)
-            .as('w'),
-        )
-        .select(['w.id', 'w.created_at']),
-    );
-    const [first, ...others] = parts;
-    if (!first) return [];
-    const merged = await this.db
-      .selectFrom(others.reduce((all, p) => all.unionAll(p), first).as('m'))
-      .select('m.id')
-      .orderBy('m.created_at', dir)
-      .orderBy('m.id', dir)
-      .limit(take)
-      .execute();
-    return merged.map((r) => r.id);
+    const byId = id === null ? [] : [sql<boolean>`t.id = ${id} AND NOT coalesce(${memo}, false)`];
+    const [walked, sparse] = [
+      // In order on the source's index: the planner, seeing few matches, would read them all and sort them.
+      await this.planned(['bitmapscan', 'seqscan'], (trx) => nearest(trx, sources.walked, byId)),
+      sources.sparse.length === 0
+        ? []
+        : await this.planned(['indexscan', 'seqscan'], (trx) => nearest(trx, sources.sparse, [])),
+    ];
+    const after = (x: { id: bigint; created_at: Date }, y: { id: bigint; created_at: Date }) =>
+      x.created_at.getTime() - y.created_at.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+    return [...walked, ...sparse]
+      .sort((x, y) => (reverse ? after(x, y) : after(y, x)))
+      .slice(0, take)
+      .map((r) => r.id);
   }
 
   /**
@@ -562,8 +611,8 @@ export class TransactionList {
   }
 
   /** The transactions `found` says, as filtered: the filter's conditions on the transaction, and a row of the side. */
-  private matching(q: TxFilter, found: ReturnType<typeof sql<boolean>>) {
-    let m = this.db.selectFrom('ledger_transactions as t').where(found);
+  private matching(q: TxFilter, found: ReturnType<typeof sql<boolean>>, db: Db = this.db) {
+    let m = db.selectFrom('ledger_transactions as t').where(found);
     for (const c of ofTransaction(q)) m = m.where(c);
     // Only transactions with a row of that side on a member's wallet, so that each one found yields a row.
     if (q.transaction_type) m = m.where(hasMemberEntry(q.transaction_type === 'credit'));
@@ -614,17 +663,16 @@ export class TransactionList {
   }
 
   /**
-   * Many memos: each page takes the nearest `offset + limit` matching transactions, newest or oldest first, each
-   * source whose memos hold the text walked on its own index with the memo tested before any join (`nearestMemos`),
-   * merged with the named members' rows that are not past the last of them. A short page while more may lie beyond is read again with four times as many; past
-   * NEAR_IDS, the joined walk.
+   * Many memos: each page takes the nearest `offset + limit` matching transactions (`nearest`: newest or oldest
+   * first, the memo tested before any join; `nearestMemos`), merged with the named members' rows that are not past the
+   * last of them. A short page while more may lie beyond is read again with four times as many; past NEAR_IDS, the
+   * joined walk.
    */
   private async manyMemosPage(
     q: TxFilter,
     base: Entries,
     ofNamed: Entries | null,
-    search: string,
-    walked: () => Promise<string[]>,
+    nearest: (reverse: boolean, take: number) => Promise<bigint[]>,
     total: { total: number; exact: boolean },
   ) {
     const page = await seekPaged(
@@ -635,9 +683,8 @@ export class TransactionList {
       this.caps.count,
       async () => total,
       async (seek) => {
-        const sources = await walked();
         for (let take = seek.offset + seek.limit; take <= this.caps.near; take *= 4) {
-          const near = await this.nearestMemos(q, search, sources, seek.reverse, take);
+          const near = await nearest(seek.reverse, take);
           const last = near.at(-1);
           // Past the last of the `take` nearest, other matching transactions may lie: the named members' rows are
           // bounded by it, so that the merged rows are all the list holds up to there.
