@@ -127,6 +127,8 @@ const NEAR_IDS = 2_000;
  */
 const FEW_ROWS = 2_000;
 const SAMPLED = 200;
+/** An unsure source with at most this many rows nearer than a page's edge is read there in order (decision 0088). */
+const WITHIN_ROWS = 5_000;
 
 /** A text the trigram index can look up: three letters or digits in a row (pg_trgm's words). */
 const TRIGRAM = /[\p{L}\p{N}]{3}/u;
@@ -141,8 +143,8 @@ const rowsBySource = (buckets: LedgerBucket[]) => {
 /** A text search that names more members than this is broad (decision 0084). */
 const NAMED_CAP = 1_000;
 
-/** A text search's bounds (tests lower them); `few` and `sampled` default to FEW_ROWS and SAMPLED. */
-type Caps = { count: number; named: number; near: number; few?: number; sampled?: number };
+/** A text search's bounds (tests lower them); `few`, `sampled` and `within` default to FEW_ROWS, SAMPLED, WITHIN_ROWS. */
+type Caps = { count: number; named: number; near: number; few?: number; sampled?: number; within?: number };
 
 /** A rollup bucket's count less the entries `less` says it holds that the list leaves out (day or hour long). */
 const lessBy = (b: LedgerBucket, less: (from: Date, span: number) => number): LedgerBucket => {
@@ -383,15 +385,15 @@ export class TransactionList {
         .limit(this.caps.named + 1)
         .execute(),
       // Counted up to the cap, unless the planner sees ten times as many (a template such as 'roi income', whose
-      // share the column's statistics hold): then they are many without reading them. A side whose sources hold a
-      // small part of the ledger is counted all the same, through the memo index's source column (decision 0087):
-      // 'roi' with the debit filter is none of the top-ups' memos, where the walk read the whole ledger to say so.
+      // share the column's statistics hold): then they are many without reading them. With a side, that estimate is
+      // still the memo's alone: a side whose sources' memos do not hold the text ('roi' with the debit filter) is
+      // answered by the sources' walks, which read none of them (decision 0088).
       estimateRows(this.db, estimated().select('t.id')).then(async (estimate) => ({
         estimate,
         found:
           side?.sources.length === 0
             ? []
-            : estimate >= 10 * this.caps.count && !(side && (await side.narrow()))
+            : estimate >= 10 * this.caps.count
               ? null
               : await memos()
                   .select('t.id')
@@ -422,7 +424,7 @@ export class TransactionList {
       );
     // The sources whose memos hold the text, asked once a request (decision 0088). A text without three letters or
     // digits in a row has no trigram to look up: its matches are walked on the transactions' time index, as before.
-    let asked: Promise<{ walked: string[]; sparse: string[] }> | undefined;
+    let asked: ReturnType<TransactionList['sourcesOfText']> | undefined;
     const near = async (reverse: boolean, take: number): Promise<bigint[]> => {
       if (!TRIGRAM.test(search)) {
         const dir = reverse ? 'asc' : 'desc';
@@ -447,41 +449,76 @@ export class TransactionList {
 
   /**
    * With a side (`transaction_type`), the sources that have rows of that side on a member's wallet, as filtered, from
-   * the rollups (decision 0087): only a transaction of one of them can yield a row. `narrow`: their rows of that side
-   * are at most a quarter of the list's rows without the side (read only when the estimate leaves it to decide).
+   * the rollups (decision 0087): only a transaction of one of them can yield a row. `rows`: how many each has.
    * Undefined without a side.
    */
   private async sourcesOfSide(
     q: TxFilter,
-  ): Promise<{ sources: string[]; rows: Map<string, bigint>; narrow: () => Promise<boolean> } | undefined> {
+  ): Promise<{ sources: string[]; rows: Map<string, bigint> } | undefined> {
     if (!q.transaction_type) return undefined;
-    const sided = await this.rollups.ledger(ledgerFilter(q), true);
-    const rows = (buckets: LedgerBucket[]) => buckets.reduce((n, b) => n + b.entries, 0n);
-    const bySource = rowsBySource(sided);
-    return {
-      sources: [...bySource.keys()].sort(),
-      rows: bySource,
-      narrow: async () =>
-        rows(sided) * 4n <= rows(await this.rollups.ledger({ ...ledgerFilter(q), credit: undefined })),
-    };
+    const bySource = rowsBySource(await this.rollups.ledger(ledgerFilter(q), true));
+    return { sources: [...bySource.keys()].sort(), rows: bySource };
   }
 
   /**
-   * Of the sources with rows in the list (`rows`: how many each, from the rollups), those whose memos in the list's
-   * days may hold `search`, which `nearestMemos` reads (decision 0088). It must not leave out a source that has a
-   * match (its matches would be missing from the pages). `walked`: a source of at most FEW_ROWS rows, or one of whose
-   * newest SAMPLED memos holds the text (a template of that source), read newest (or oldest) first on its own index.
-   * `sparse`: a larger source whose newest memos do not hold it but where the memo index finds one, read from that
-   * index (walked, it would be read nearly to its end). The rest have no match and are not read.
+   * Of the sources with rows in the list (`rows`: how many each, from the rollups), which `nearestMemos` reads and how
+   * (decision 0088). `walked`: a source of at most FEW_ROWS rows, or one of whose newest SAMPLED memos in the list's
+   * days holds the text (a template of that source). `unsure`: the other sources, whose newest memos do not hold it.
+   * `hasMatch` asks the memo index whether an unsure source holds the text at all (once a source a request).
    */
   private async sourcesOfText(
     q: TxFilter,
     search: string,
     rows: Map<string, bigint>,
-  ): Promise<{ walked: string[]; sparse: string[] }> {
+  ): Promise<{ walked: string[]; unsure: string[]; hasMatch: (source: string) => Promise<boolean> }> {
     const like = likePattern(search);
+    const days = this.memoDays(q);
+    const bound = BigInt(this.caps.few ?? FEW_ROWS);
+    const few = [...rows].filter(([s, n]) => n <= bound && s !== 'transfer').map(([s]) => s);
+    const large = [...rows].filter(([s, n]) => n > bound && s !== 'transfer').map(([s]) => s);
+    const { rows: sampled } =
+      large.length === 0
+        ? { rows: [] }
+        : await sql<{ source: string; hits: boolean }>`
+      SELECT s.source, n.hits FROM unnest(${large}::text[]) AS s (source)
+      CROSS JOIN LATERAL (
+        SELECT coalesce(bool_or(r.memo ILIKE ${like}), false) AS hits FROM (
+          SELECT t.memo FROM ledger_transactions t
+          WHERE coalesce(t.income_type, t.kind) = s.source AND ${days}
+          ORDER BY t.created_at DESC, t.id DESC LIMIT ${this.caps.sampled ?? SAMPLED}) r) n`.execute(this.db);
+    const asked = new Map<string, Promise<boolean>>();
+    // From the memo index alone: for one row the planner would rather walk the source hoping for an early match, and
+    // read all of it when there is none.
+    const ask = (source: string) =>
+      this.planned(['indexscan', 'seqscan'], async (trx) => {
+        const { rows: found } = await sql<{ hit: boolean }>`
+          SELECT EXISTS (SELECT 1 FROM ledger_transactions t
+            WHERE coalesce(t.income_type, t.kind) = ${source} AND ${days} AND t.memo ILIKE ${like}) AS hit`.execute(
+          trx,
+        );
+        return found[0]?.hit === true;
+      });
+    return {
+      walked: [...few, ...sampled.filter((r) => r.hits).map((r) => r.source)].sort(),
+      unsure: sampled
+        .filter((r) => !r.hits)
+        .map((r) => r.source)
+        .sort(),
+      hasMatch: (source) => {
+        let answer = asked.get(source);
+        if (!answer) {
+          answer = ask(source);
+          asked.set(source, answer);
+        }
+        return answer;
+      },
+    };
+  }
+
+  /** The conditions every memo read of the list's sources shares: not a transfer (decision 0085), the list's days. */
+  private memoDays(q: TxFilter) {
     const { from, to } = dayRange(q);
-    const days = sql.join(
+    return sql.join(
       [
         sql<boolean>`t.kind <> 'transfer'`,
         ...(from ? [sql<boolean>`t.created_at >= ${from}`] : []),
@@ -489,34 +526,6 @@ export class TransactionList {
       ],
       sql` AND `,
     );
-    const bound = BigInt(this.caps.few ?? FEW_ROWS);
-    const few = [...rows].filter(([s, n]) => n <= bound && s !== 'transfer').map(([s]) => s);
-    const large = [...rows].filter(([s, n]) => n > bound && s !== 'transfer').map(([s]) => s);
-    if (large.length === 0) return { walked: few.sort(), sparse: [] };
-    const { rows: sampled } = await sql<{ source: string; hits: boolean }>`
-      SELECT s.source, n.hits FROM unnest(${large}::text[]) AS s (source)
-      CROSS JOIN LATERAL (
-        SELECT coalesce(bool_or(r.memo ILIKE ${like}), false) AS hits FROM (
-          SELECT t.memo FROM ledger_transactions t
-          WHERE coalesce(t.income_type, t.kind) = s.source AND ${days}
-          ORDER BY t.created_at DESC, t.id DESC LIMIT ${this.caps.sampled ?? SAMPLED}) r) n`.execute(this.db);
-    const unsure = sampled.filter((r) => !r.hits).map((r) => r.source);
-    const sparse: string[] = [];
-    if (unsure.length > 0)
-      // From the memo index alone: for one row the planner would rather walk the source hoping for an early match,
-      // and read all of it when there is none.
-      await this.planned(['indexscan', 'seqscan'], async (trx) => {
-        for (const source of unsure) {
-          const { rows: found } = await sql<{ hit: boolean }>`
-            SELECT EXISTS (SELECT 1 FROM ledger_transactions t
-              WHERE coalesce(t.income_type, t.kind) = ${source} AND ${days} AND t.memo ILIKE ${like}) AS hit`.execute(
-            trx,
-          );
-          if (found[0]?.hit) sparse.push(source);
-        }
-      });
-    const walked = [...few, ...sampled.filter((r) => r.hits).map((r) => r.source)];
-    return { walked: walked.sort(), sparse: sparse.sort() };
   }
 
   /**
@@ -538,23 +547,30 @@ export class TransactionList {
   /**
    * The nearest `take` transactions (ids) whose memo holds `search`, or whose id it is, as filtered, newest first (or
    * oldest first), so that the matches of one source are not looked for among every other source's transactions
-   * (decision 0088): each `walked` source read in order on its own index (migration 0096) until it has `take`, each
-   * `sparse` source's matches read from the memo index, and the two merged.
+   * (decision 0088). The walked sources are read in order, each on its own index (migration 0096), until they have
+   * `take`. An unsure source matters only nearer than the last of those (`edge`): when it has at most WITHIN_ROWS rows
+   * there, they are read in order too; otherwise, or with no edge, the memo index is asked whether it holds the text
+   * at all, and its matches are read from that index if so. All merged in the list's order.
    */
   private async nearestMemos(
     q: TxFilter,
     search: string,
-    sources: { walked: string[]; sparse: string[] },
+    sources: Awaited<ReturnType<TransactionList['sourcesOfText']>>,
     reverse: boolean,
     take: number,
   ): Promise<bigint[]> {
     const dir = reverse ? 'asc' : 'desc';
     const memo = ledgerMemoMatches(likePattern(search));
     const id = searchedId(search);
-    const nearest = (db: Db, sourced: string[], more: ReturnType<typeof sql<boolean>>[]) => {
+    const nearest = (
+      db: Db,
+      sourced: string[],
+      more: ReturnType<typeof sql<boolean>>[],
+      edge: ReturnType<typeof sql<boolean>> = sql<boolean>`true`,
+    ) => {
       const parts = [
         ...sourced.map((s) =>
-          this.matching(q, memo, db).where(sql<boolean>`coalesce(t.income_type, t.kind) = ${s}`),
+          this.matching(q, memo, db).where(sql<boolean>`coalesce(t.income_type, t.kind) = ${s}`).where(edge),
         ),
         ...more.map((found) => this.matching(q, found, db)),
       ].map((w) =>
@@ -579,21 +595,65 @@ export class TransactionList {
         .limit(take)
         .execute();
     };
+    // In order on each source's index: the planner, seeing few matches, would read them all and sort them.
+    const inOrder = (
+      sourced: string[],
+      more: ReturnType<typeof sql<boolean>>[],
+      edge?: ReturnType<typeof sql<boolean>>,
+    ) => this.planned(['bitmapscan', 'seqscan'], (trx) => nearest(trx, sourced, more, edge));
     // The transaction of that id, unless its memo holds the text too (then a walk finds it).
     const byId = id === null ? [] : [sql<boolean>`t.id = ${id} AND NOT coalesce(${memo}, false)`];
-    const [walked, sparse] = [
-      // In order on the source's index: the planner, seeing few matches, would read them all and sort them.
-      await this.planned(['bitmapscan', 'seqscan'], (trx) => nearest(trx, sources.walked, byId)),
-      sources.sparse.length === 0
+    const walked = await inOrder(sources.walked, byId);
+    const last = walked.length === take ? walked.at(-1) : undefined;
+    // Its time as stored (microseconds; a JavaScript date keeps milliseconds).
+    const lastAt = last
+      ? sql`(SELECT b.created_at, b.id FROM ledger_transactions b WHERE b.id = ${last.id})`
+      : sql``;
+    const edge = last
+      ? reverse
+        ? sql<boolean>`(t.created_at, t.id) < ${lastAt}`
+        : sql<boolean>`(t.created_at, t.id) > ${lastAt}`
+      : undefined;
+    const within: string[] = [];
+    const beyond: string[] = [];
+    const limit = this.caps.within ?? WITHIN_ROWS;
+    for (const source of sources.unsure) {
+      if (edge) {
+        // Counted on the source's index up to the limit (a bitmap would read every row before the edge first).
+        const n = await this.planned(['bitmapscan', 'seqscan'], async (trx) => {
+          const { rows } = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM (SELECT 1 FROM ledger_transactions t
+              WHERE coalesce(t.income_type, t.kind) = ${source} AND ${this.memoDays(q)} AND ${edge}
+              LIMIT ${limit + 1}) x`.execute(trx);
+          return rows[0]?.n ?? 0;
+        });
+        if (n <= limit) {
+          within.push(source);
+          continue;
+        }
+      }
+      beyond.push(source);
+    }
+    const matched: string[] = [];
+    for (const source of beyond) if (await sources.hasMatch(source)) matched.push(source);
+    if (within.length === 0 && matched.length === 0) return walked.map((r) => r.id);
+    const near = [
+      ...walked,
+      ...(within.length === 0 || !edge ? [] : await inOrder(within, [], edge)),
+      ...(matched.length === 0
         ? []
-        : await this.planned(['indexscan', 'seqscan'], (trx) => nearest(trx, sources.sparse, [])),
-    ];
-    const after = (x: { id: bigint; created_at: Date }, y: { id: bigint; created_at: Date }) =>
-      x.created_at.getTime() - y.created_at.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
-    return [...walked, ...sparse]
-      .sort((x, y) => (reverse ? after(x, y) : after(y, x)))
-      .slice(0, take)
-      .map((r) => r.id);
+        : await this.planned(['indexscan', 'seqscan'], (trx) => nearest(trx, matched, []))),
+    ].map((r) => String(r.id));
+    // Merged by the database, in the list's order to the microsecond.
+    const merged = await this.db
+      .selectFrom('ledger_transactions as t')
+      .select('t.id')
+      .where(sql<boolean>`t.id = ANY(${near}::bigint[])`)
+      .orderBy('t.created_at', dir)
+      .orderBy('t.id', dir)
+      .limit(take)
+      .execute();
+    return merged.map((r) => r.id);
   }
 
   /**

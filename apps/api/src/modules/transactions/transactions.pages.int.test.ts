@@ -387,8 +387,10 @@ describe('transaction pages at any depth', () => {
       { count: 5, named: 10, near: 2_000 },
       { count: 5, named: 10, near: 3 },
       { count: 5, named: 0, near: 2_000 },
-      // Every source asked whether its memos hold the text (decision 0088): the newest memo of each, then the index.
-      { count: 2, named: 0, near: 2_000, few: 0, sampled: 1 },
+      // Every source asked whether its memos hold the text (decision 0088): the newest memo of each, then the rows
+      // nearer than the page's edge, or the index.
+      { count: 2, named: 10, near: 2_000, few: 0, sampled: 1 },
+      { count: 2, named: 10, near: 2_000, few: 0, sampled: 1, within: 0 },
       { count: 2, named: 10, near: 2_000, few: 0, sampled: 20 },
       // Always many memos: a search by id is merged pages too.
       { count: 0, named: 10, near: 2_000, few: 0, sampled: 1 },
@@ -409,6 +411,10 @@ describe('transaction pages at any depth', () => {
       { search: '12' },
       { search: 'SGX' },
       { search: 'nothing like it' },
+      // Matches in every source, but not among the newest memos of the deposits and ROI ('now'): with the sample
+      // lowered, those two are read only nearer than the other sources' page edge, or asked of the memo index.
+      { search: 'the past' },
+      { search: 'the past', type: 'credit' },
       // Matches in one source only, none among its newest memos ('cash': five old deposits; 'now' is the newest).
       { search: 'cash' },
       { search: 'cash', type: 'credit' },
