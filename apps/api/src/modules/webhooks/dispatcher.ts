@@ -133,10 +133,13 @@ export class WebhookDispatcher {
 
   private async claim(now: Date, limit: number): Promise<Claimed[]> {
     const lease = new Date(now.getTime() + LEASE_MS);
+    // `now` is a millisecond, and a delivery made by `dispatch` is due at the database's microsecond (its default
+    // now()): one made in the same millisecond as `now` is due by then, so the bound is the millisecond's end.
+    const end = new Date(now.getTime() + 1);
     const { rows } = await sql<Claimed>`
       WITH c AS (
         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND e.enabled
+        WHERE d.status = 'pending' AND d.next_attempt_at < ${end} AND e.enabled
         ORDER BY d.next_attempt_at, d.id LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED
       ), claimed AS (
         UPDATE webhook_deliveries d SET next_attempt_at = ${lease}, attempts = d.attempts + 1
