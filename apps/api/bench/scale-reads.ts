@@ -155,6 +155,10 @@ export async function listPageReads(
     ['GET /tr/all?search=roi', '/tr/all?limit=10&search=roi'],
     ['GET /tr/all?search=Gold (a top-up memo)', '/tr/all?limit=10&search=Gold'],
     ['GET /tr/all?search=deposit 0x (deposit memos)', '/tr/all?limit=10&search=deposit%200x'],
+    // Texts without a trigram, and one in every e-mail address but no username (decision 0089).
+    ['GET /tr/all?search=a', '/tr/all?limit=10&search=a'],
+    ['GET /tr/all?search=SG (in every username)', '/tr/all?limit=10&search=SG'],
+    ['GET /tr/all?search=example (in every e-mail)', '/tr/all?limit=10&search=example'],
     ...usernames.map((u): [string, string] => [
       `GET /tr/all?search=${u} (a username)`,
       `/tr/all?limit=10&search=${encodeURIComponent(u)}`,

@@ -876,6 +876,7 @@ CREATE TABLE public.member_rewards (
 CREATE TABLE public.member_search (
   user_id bigint NOT NULL,
   text text NOT NULL,
+  username text NOT NULL,
   CONSTRAINT member_search_pkey PRIMARY KEY (user_id)
 );
 
@@ -2066,6 +2067,8 @@ CREATE UNIQUE INDEX member_rewards_pkey ON public.member_rewards USING btree (id
 CREATE INDEX member_search_grams_idx ON public.member_search USING gin (search_grams(text));
 CREATE UNIQUE INDEX member_search_pkey ON public.member_search USING btree (user_id);
 CREATE INDEX member_search_trgm_idx ON public.member_search USING gin (text gin_trgm_ops);
+CREATE INDEX member_search_username_grams_idx ON public.member_search USING gin (search_grams(username));
+CREATE INDEX member_search_username_trgm_idx ON public.member_search USING gin (username gin_trgm_ops);
 CREATE UNIQUE INDEX member_tally_pkey ON public.member_tally USING btree (id);
 CREATE UNIQUE INDEX member_wallets_pkey ON public.member_wallets USING btree (address);
 CREATE INDEX member_wallets_user_idx ON public.member_wallets USING btree (user_id);
@@ -3057,9 +3060,10 @@ CREATE OR REPLACE FUNCTION public.member_search_keep()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  INSERT INTO member_search (user_id, text)
-  VALUES (NEW.id, member_search_text(NEW.username, NEW.email, NEW.fullname, NEW.refferal_code, NEW.phone))
-  ON CONFLICT (user_id) DO UPDATE SET text = excluded.text WHERE member_search.text IS DISTINCT FROM excluded.text;
+  INSERT INTO member_search (user_id, text, username)
+  VALUES (NEW.id, member_search_text(NEW.username, NEW.email, NEW.fullname, NEW.refferal_code, NEW.phone), NEW.username)
+  ON CONFLICT (user_id) DO UPDATE SET text = excluded.text, username = excluded.username
+    WHERE (member_search.text, member_search.username) IS DISTINCT FROM (excluded.text, excluded.username);
   RETURN NULL;
 END $function$;
 

@@ -635,6 +635,7 @@ export interface MemberRewardsTable {
 export interface MemberSearchTable {
   user_id: bigint;
   text: string;
+  username: string;
 }
 
 export interface MemberTallyTable {

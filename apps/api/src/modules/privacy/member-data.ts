@@ -245,7 +245,11 @@ export const MEMBER_DATA: Readonly<Record<string, TableRule>> = {
   },
   member_plans: { own: ['user_id'], keep: ['status', 'end_reason'] },
   member_rewards: { own: ['user_id'], keep: ['status'] },
-  member_search: { own: ['user_id'], erase: { text: 'derived' }, export: 'a search index of the profile' },
+  member_search: {
+    own: ['user_id'],
+    erase: { text: 'derived', username: 'derived' },
+    export: 'a search index of the profile',
+  },
   member_wallets: {
     own: ['user_id'],
     keep: ['address'],

@@ -410,6 +410,9 @@ describe('transaction pages at any depth', () => {
       { search: '0' },
       { search: '12' },
       { search: 'SGX' },
+      // In every e-mail address, in no username; and two letters of one (decision 0089: usernames read alone).
+      { search: 'example' },
+      { search: 'pa' },
       { search: 'nothing like it' },
       // Matches in every source, but not among the newest memos of the deposits and ROI ('now'): with the sample
       // lowered, those two are read only nearer than the other sources' page edge, or asked of the memo index.
