@@ -693,6 +693,18 @@ CREATE TABLE public.ledger_entries_default (
   CONSTRAINT ledger_entries_default_transaction_id_account_id_created_at_key UNIQUE (transaction_id, account_id, created_at)
 ) PARTITION OF ledger_entries DEFAULT;
 
+CREATE TABLE public.ledger_marks (
+  period timestamp with time zone NOT NULL,
+  asset text NOT NULL,
+  source text NOT NULL,
+  side text NOT NULL,
+  "position" bigint NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  transaction_id bigint NOT NULL,
+  CONSTRAINT ledger_marks_pkey PRIMARY KEY (period, asset, source, side, "position"),
+  CONSTRAINT ledger_marks_side_check CHECK ((side = ANY (ARRAY[''::text, 'credit'::text, 'debit'::text])))
+);
+
 CREATE TABLE public.ledger_reconcile_runs (
   id bigint DEFAULT nextval('ledger_reconcile_runs_id_seq'::regclass) NOT NULL,
   from_at timestamp with time zone,
@@ -2034,6 +2046,7 @@ CREATE UNIQUE INDEX ledger_entries_transaction_id_account_id_key ON ONLY public.
 CREATE INDEX ledger_entries_default_account_id_created_at_transaction_id_idx ON public.ledger_entries_default USING btree (account_id, created_at, transaction_id) INCLUDE (amount);
 CREATE UNIQUE INDEX ledger_entries_default_pkey ON public.ledger_entries_default USING btree (id, created_at);
 CREATE UNIQUE INDEX ledger_entries_default_transaction_id_account_id_created_at_key ON public.ledger_entries_default USING btree (transaction_id, account_id, created_at);
+CREATE UNIQUE INDEX ledger_marks_pkey ON public.ledger_marks USING btree (period, asset, source, side, "position");
 CREATE UNIQUE INDEX ledger_reconcile_runs_pkey ON public.ledger_reconcile_runs USING btree (id);
 CREATE INDEX ledger_reconcile_runs_through_idx ON public.ledger_reconcile_runs USING btree (through DESC);
 CREATE UNIQUE INDEX ledger_reconciled_pkey ON public.ledger_reconciled USING btree (account_id, source, income, credit);
@@ -2711,6 +2724,61 @@ BEGIN
       USING ERRCODE = '23514';
   END IF;
   RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_marks_fill(every integer DEFAULT 1000, hours integer DEFAULT 168)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+DECLARE
+  w timestamptz;
+  target timestamptz;
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(727023) THEN
+    RETURN (SELECT closed_until FROM rollup_state WHERE name = 'marks');
+  END IF;
+  SELECT closed_until INTO w FROM rollup_state WHERE name = 'marks' FOR UPDATE;
+  target := least((SELECT closed_until FROM rollup_state WHERE name = 'hourly'), w + make_interval(hours => hours));
+  IF target <= w THEN
+    RETURN w;
+  END IF;
+
+  INSERT INTO ledger_marks (period, asset, source, side, position, created_at, transaction_id)
+  SELECT r.period, r.asset, r.source, r.side, r.before, r.created_at, r.id
+  FROM (
+    SELECT s.period, s.asset, s.source, s.side, s.created_at, s.id, s.n,
+           (sum(s.n) OVER (PARTITION BY s.period, s.asset, s.source, s.side
+                           ORDER BY s.created_at DESC, s.id DESC))::bigint - s.n AS before
+    FROM (
+      SELECT x.period, x.asset, coalesce(x.source, '') AS source,
+             CASE WHEN x.credit IS NULL THEN '' WHEN x.credit THEN 'credit' ELSE 'debit' END AS side,
+             x.created_at, x.id, sum(x.n)::bigint AS n
+      FROM (
+        SELECT b.period, a.asset, coalesce(t.income_type, t.kind) AS source, e.amount > 0 AS credit,
+               t.created_at, t.id, count(*) AS n
+        FROM (
+          SELECT period, asset FROM ledger_rollups
+          WHERE grain = 'hour' AND period >= w AND period < target
+          GROUP BY period, asset HAVING sum(entries) > every
+        ) b
+        JOIN ledger_transactions t ON t.created_at >= b.period AND t.created_at < b.period + interval '1 hour'
+        -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
+        JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
+        JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL AND a.asset = b.asset
+        GROUP BY 1, 2, 3, 4, 5, 6
+      ) x
+      GROUP BY GROUPING SETS ((x.period, x.asset, x.created_at, x.id),
+                              (x.period, x.asset, x.source, x.created_at, x.id),
+                              (x.period, x.asset, x.credit, x.created_at, x.id),
+                              (x.period, x.asset, x.source, x.credit, x.created_at, x.id))
+    ) s
+  ) r
+  -- Whole numbers: the quotients are whole too.
+  WHERE r.before / every < (r.before + r.n) / every;
+
+  UPDATE rollup_state SET closed_until = target WHERE name = 'marks';
+  RETURN target;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_partition_create(month date)
@@ -4304,6 +4372,7 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_events TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_secrets TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.withdrawals TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_entries TO sgx_app;
+GRANT INSERT, SELECT ON TABLE public.ledger_marks TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_reconcile_runs TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_transactions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.request_keys TO sgx_app;

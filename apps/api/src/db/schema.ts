@@ -497,6 +497,16 @@ export interface LedgerEntriesTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+export interface LedgerMarksTable {
+  period: ColumnType<Date, Date | string, never>;
+  asset: ColumnType<string, string, never>;
+  source: ColumnType<string, string, never>;
+  side: ColumnType<'' | 'credit' | 'debit', '' | 'credit' | 'debit', never>;
+  position: ColumnType<bigint, bigint, never>;
+  created_at: ColumnType<Date, Date | string, never>;
+  transaction_id: ColumnType<bigint, bigint, never>;
+}
+
 export interface LedgerReconcileRunsTable {
   id: Id;
   from_at: ColumnType<Date | null, Date | string | null | undefined, never>;
@@ -1405,6 +1415,7 @@ export interface DB {
   ledger_archived_sums: LedgerArchivedSumsTable;
   ledger_balances: LedgerBalancesTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_marks: LedgerMarksTable;
   ledger_reconcile_runs: LedgerReconcileRunsTable;
   ledger_reconciled: LedgerReconciledTable;
   ledger_rollup_live: LedgerRollupLiveTable;

@@ -251,6 +251,13 @@ export const jobs: JobDefinition<JobData>[] = [
     run: async (deps) => ({ closed_until: (await new Rollups(deps.db).fill()).toISOString() }),
   },
   {
+    name: 'ledger-marks-minutely',
+    cron: '* * * * *',
+    describe:
+      'Marks where each thousandth row of a busy closed hour lies, per source and side, so that a page deep inside it is read from the nearest mark (every minute, a week of hours a run until caught up; db/functions/ledger_marks_fill.sql; decision 0090).',
+    run: async (deps) => ({ marked_until: (await new Rollups(deps.db).mark()).toISOString() }),
+  },
+  {
     name: 'ledger-reconcile-hourly',
     cron: '20 * * * *',
     describe:

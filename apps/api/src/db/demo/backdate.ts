@@ -12,6 +12,7 @@ const NOT_HISTORY = new Set([
   'activity_rollups',
   'ledger_rollup_live',
   'rollup_state',
+  'ledger_marks',
   'rate_limits',
   'schema_migrations',
 ]);
@@ -138,6 +139,11 @@ export class HistoryClock {
         tx,
       );
       await sql`SELECT rollup_live_rebuild(date_trunc('day', ${first}::timestamptz, 'UTC'))`.execute(tx);
+      // The busy hours' marks (decision 0090), made again by the `ledger-marks-minutely` job.
+      await sql`DELETE FROM ledger_marks`.execute(tx);
+      await sql`UPDATE rollup_state SET closed_until = date_trunc('day', ${first}::timestamptz, 'UTC') WHERE name = 'marks'`.execute(
+        tx,
+      );
     });
     // The month's closed hours, now rather than on the first dashboard read.
     await sql`SELECT rollup_fill(now() - interval '10 minutes')`.execute(this.db);

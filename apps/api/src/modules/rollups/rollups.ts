@@ -229,6 +229,40 @@ export class Rollups {
     return rows;
   }
 
+  /**
+   * Marks the busy closed hours not yet marked (decision 0090: db/functions/ledger_marks_fill.sql), a week of hours a
+   * call; returns the marks' watermark. Idempotent; run by the `ledger-marks-minutely` job.
+   */
+  async mark(): Promise<Date> {
+    const { rows } = await sql<{ w: Date }>`SELECT ledger_marks_fill() AS w`.execute(this.db);
+    const w = rows[0]?.w;
+    if (!w) throw new Error('ledger_marks_fill returned nothing');
+    return w;
+  }
+
+  /**
+   * The nearest mark of closed hour `hour` at or before its row `skip` (newest first) for filter `f`: how many of
+   * the hour's rows come before the marked transaction's, and that transaction (its time as the database's text, to
+   * the microsecond). Null when the hour has none there, or the filter is not one marks are kept for (an asset, and
+   * at most a source and a side: decision 0090).
+   */
+  async markBefore(
+    f: LedgerFilter,
+    hour: Date,
+    skip: number,
+  ): Promise<{ position: number; createdAt: string; transactionId: string } | null> {
+    if (!f.asset || f.income || f.incomeOrCredit) return null;
+    const side = f.credit === undefined ? '' : f.credit ? 'credit' : 'debit';
+    const { rows } = await sql<{ at: string; created_at: string; transaction_id: string }>`
+      SELECT m.position::text AS at, m.created_at::text AS created_at, m.transaction_id::text AS transaction_id
+      FROM ledger_marks m
+      WHERE m.period = ${hour} AND m.asset = ${f.asset} AND m.source = ${f.source ?? ''} AND m.side = ${side}
+        AND m.position <= ${skip}
+      ORDER BY m.position DESC LIMIT 1`.execute(this.reads);
+    const m = rows[0];
+    return m ? { position: Number(m.at), createdAt: m.created_at, transactionId: m.transaction_id } : null;
+  }
+
   /** Registrations, completed deposits and withdrawals of [from, to) per period, newest first. */
   async activity(from?: Date, to?: Date): Promise<ActivityBucket[]> {
     const parts = split(from, to, await this.closedUntil());

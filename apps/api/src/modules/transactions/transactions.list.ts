@@ -116,6 +116,12 @@ const ledgerMemoMatches = (like: string) => sql<boolean>`(t.kind <> 'transfer' A
 const searchedId = (search: string) => (/^(0|[1-9]\d{0,17})$/.test(search) ? BigInt(search) : null);
 
 /**
+ * A page whose first row lies this deep inside its hour is read from the hour's nearest mark before it, where the
+ * hour has marks (decision 0090: one every thousand rows).
+ */
+const MARKED_FROM = 1_000;
+
+/**
  * The most transactions a page is read from by id (decision 0084): a span's or a broad search's nearest. A page
  * further in is read by the joined walk, as before.
  */
@@ -144,7 +150,15 @@ const rowsBySource = (buckets: LedgerBucket[]) => {
 const NAMED_CAP = 1_000;
 
 /** A text search's bounds (tests lower them); `few`, `sampled` and `within` default to FEW_ROWS, SAMPLED, WITHIN_ROWS. */
-type Caps = { count: number; named: number; near: number; few?: number; sampled?: number; within?: number };
+type Caps = {
+  count: number;
+  named: number;
+  near: number;
+  few?: number;
+  sampled?: number;
+  within?: number;
+  marked?: number;
+};
 
 /** A rollup bucket's count less the entries `less` says it holds that the list leaves out (day or hour long). */
 const lessBy = (b: LedgerBucket, less: (from: Date, span: number) => number): LedgerBucket => {
@@ -267,7 +281,7 @@ export class TransactionList {
    * `db` reads the rows and the figures (one pinned connection: TransactionsService.list); `writer` fills rollups.
    * `caps`: how many rows a text search counts, and how many members it names, before it is broad; how many
    * transactions a page is read from by id; how many rows a source may have to be walked for a text unasked, and
-   * how many of its newest memos are sampled (tests lower them).
+   * how many of its newest memos are sampled; how deep inside its hour a page is read from a mark (tests lower them).
    */
   constructor(
     private readonly db: Db,
@@ -321,7 +335,22 @@ export class TransactionList {
     const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
     const span = await this.locate(filter, buckets, offset, q.limit, less);
     if (!span) return { rows: [], total };
-    const rows = await this.spanRows(q, base, span, q.limit);
+    // Deep inside a busy closed hour, from the nearest mark before the page (decision 0090). A mark counts every row
+    // before its transaction's; a 'completed' list has the reversed ones among them less (a few: admins' reversals).
+    const hour = new Date(span.to.getTime() - HOUR);
+    const mark =
+      span.skip >= (this.caps.marked ?? MARKED_FROM)
+        ? await this.rollups.markBefore(filter, hour, span.skip)
+        : null;
+    const fromMark = mark && {
+      ...span,
+      skip:
+        span.skip -
+        mark.position +
+        (q.status === 'completed' ? await this.reversedBefore(q, hour, span.to, mark) : 0),
+      until: mark,
+    };
+    const rows = await this.spanRows(q, base, fromMark ?? span, q.limit);
     return { rows: rows.map(toRecord), total };
   }
 
@@ -337,17 +366,22 @@ export class TransactionList {
   private async spanRows(
     q: TxFilter,
     base: Entries,
-    span: { from: Date; to: Date; skip: number },
+    span: { from: Date; to: Date; skip: number; until?: { createdAt: string; transactionId: string } },
     limit: number,
   ): Promise<Row[]> {
     // The rows of the transactions found, without a range of time, which an hour seconds old is estimated empty.
     const ofFound = this.filtered({ ...q, from: undefined, to: undefined });
+    // From a mark (decision 0090): its transaction and the older ones, `skip` counted from its first row.
+    const until = span.until
+      ? sql<boolean>`(t.created_at, t.id) <= (${span.until.createdAt}::timestamptz, ${span.until.transactionId}::bigint)`
+      : sql<boolean>`true`;
     for (let take = span.skip + limit; take <= this.caps.near; take *= 4) {
       let near = this.db
         .selectFrom('ledger_transactions as t')
         .select('t.id')
         .where('t.created_at', '>=', span.from)
-        .where('t.created_at', '<', span.to);
+        .where('t.created_at', '<', span.to)
+        .where(until);
       for (const c of ofTransaction(q)) near = near.where(c);
       const ids = (
         await near.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(take).execute()
@@ -356,7 +390,7 @@ export class TransactionList {
       const rows = await newestFirst(ofIds(ofFound, ids)).limit(limit).offset(span.skip).execute();
       if (rows.length === limit || ids.length < take) return rows;
     }
-    return newestFirst(during(base, span.from, span.to))
+    return newestFirst(during(base, span.from, span.to).where(until))
       .limit(limit)
       .offset(span.skip)
       .execute();
@@ -778,6 +812,24 @@ export class TransactionList {
    * The reversed transactions' entries matching the rest of the filter (a small set: admins' reversals), as a count
    * of those in [from, from + span): what the rollups count and a 'completed' list leaves out.
    */
+  /** The reversed transactions' rows matching the rest of the filter in [from, to) newer than transaction `mark`. */
+  private async reversedBefore(
+    q: TxFilter,
+    from: Date,
+    to: Date,
+    mark: { createdAt: string; transactionId: string },
+  ): Promise<number> {
+    const row = await during(this.filtered({ ...q, status: undefined }), from, to)
+      .where(reversedSql)
+      .where(
+        sql<boolean>`(t.created_at, t.id) > (${mark.createdAt}::timestamptz, ${mark.transactionId}::bigint)`,
+      )
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   private async reversedEntries(q: TxFilter): Promise<(from: Date, span: number) => number> {
     const rows = await this.filtered({ ...q, status: undefined })
       .where(reversedSql)
