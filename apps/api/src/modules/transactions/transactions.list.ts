@@ -808,10 +808,6 @@ export class TransactionList {
     return { rows: page.rows.map(toRecord), total: page.total };
   }
 
-  /**
-   * The reversed transactions' entries matching the rest of the filter (a small set: admins' reversals), as a count
-   * of those in [from, from + span): what the rollups count and a 'completed' list leaves out.
-   */
   /** The reversed transactions' rows matching the rest of the filter in [from, to) newer than transaction `mark`. */
   private async reversedBefore(
     q: TxFilter,
@@ -830,6 +826,10 @@ export class TransactionList {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * The reversed transactions' entries matching the rest of the filter (a small set: admins' reversals), as a count
+   * of those in [from, from + span): what the rollups count and a 'completed' list leaves out.
+   */
   private async reversedEntries(q: TxFilter): Promise<(from: Date, span: number) => number> {
     const rows = await this.filtered({ ...q, status: undefined })
       .where(reversedSql)
