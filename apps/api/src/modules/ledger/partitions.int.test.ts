@@ -96,6 +96,18 @@ beforeAll(async () => {
     .filter((line) => !/ledger_archived_sums|detached for archive/.test(line))
     .join('\n');
   await writeFile(path.join(tree, 'views/ledger_balances.sql'), view);
+  // The members' search text as it was kept before 0097 (without the username's own column, which 0097 adds).
+  await writeFile(
+    path.join(tree, 'functions/member_search_keep.sql'),
+    `CREATE OR REPLACE FUNCTION public.member_search_keep() RETURNS trigger LANGUAGE plpgsql AS $function$
+BEGIN
+  INSERT INTO member_search (user_id, text)
+  VALUES (NEW.id, member_search_text(NEW.username, NEW.email, NEW.fullname, NEW.refferal_code, NEW.phone))
+  ON CONFLICT (user_id) DO UPDATE SET text = excluded.text WHERE member_search.text IS DISTINCT FROM excluded.text;
+  RETURN NULL;
+END $function$;
+`,
+  );
   await migrate(owner, { migrationsDir: migrations, treeDir: tree });
 
   const users = await q(
