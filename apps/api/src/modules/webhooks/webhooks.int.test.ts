@@ -83,6 +83,12 @@ async function roundsUntil(n: number) {
   await receiver.waitFor(n);
 }
 
+/** A new member opens a deposit ticket (a `ticket.opened` event). */
+async function openTicket(subject: string) {
+  const m = await buildMember(t.deps);
+  await api('POST', '/tickets', await tokenFor(t.app, m), { subject, category: 'deposit', message: 'M' });
+}
+
 async function createEndpoint(url: string, eventsWanted: readonly string[] = webhookEventTypes) {
   const res = await api('POST', '/admin/webhooks', ownerToken, {
     url,
@@ -352,12 +358,7 @@ describe('the outbox', () => {
 
   it('a delivery made in the millisecond of `now` is due at `now` (the database keeps microseconds)', async () => {
     const made = await createEndpoint(receiver.url, ['ticket.opened']);
-    const m = await buildMember(t.deps);
-    await api('POST', '/tickets', await tokenFor(t.app, m), {
-      subject: 'Same ms',
-      category: 'deposit',
-      message: 'S',
-    });
+    await openTicket('Same ms');
     await t.deps.webhookDispatcher.dispatch();
     // Made 0.6 ms into a millisecond; a worker whose clock reads that millisecond must send it.
     await sqlOn(
@@ -379,12 +380,7 @@ describe('a receiver that fails', () => {
     try {
       const made = await createEndpoint(failing.url, ['ticket.opened']);
       const id = made.endpoint.id;
-      const m = await buildMember(t.deps);
-      await api('POST', '/tickets', await tokenFor(t.app, m), {
-        subject: 'Stuck deposit',
-        category: 'deposit',
-        message: 'M',
-      });
+      await openTicket('Stuck deposit');
       await t.deps.webhookDispatcher.dispatch();
       let now = new Date();
       const due: number[] = [];
