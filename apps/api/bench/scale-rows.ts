@@ -202,5 +202,15 @@ export async function rebuildRollups(c: pg.Client): Promise<number | null> {
       )
     );
   }
+  // The memos' pieces (decision 0091), cut as the `ledger-memo-pieces-minutely` job would, 30 days a call.
+  if (await one(c, "SELECT (to_regprocedure('ledger_memo_pieces_restart()') IS NOT NULL)::int AS v")) {
+    await c.query('SELECT ledger_memo_pieces_restart()');
+    while (
+      await one(
+        c,
+        `SELECT (ledger_memo_pieces_fill() < (SELECT max(created_at) FROM ledger_transactions))::int AS v`,
+      )
+    );
+  }
   return performance.now() - started;
 }

@@ -705,6 +705,19 @@ CREATE TABLE public.ledger_marks (
   CONSTRAINT ledger_marks_side_check CHECK ((side = ANY (ARRAY[''::text, 'credit'::text, 'debit'::text])))
 );
 
+CREATE TABLE public.ledger_memo_pieces (
+  source text NOT NULL,
+  piece text NOT NULL,
+  CONSTRAINT ledger_memo_pieces_pkey PRIMARY KEY (source, piece)
+);
+
+CREATE TABLE public.ledger_memo_pieces_state (
+  one boolean DEFAULT true NOT NULL,
+  pieced_until timestamp with time zone NOT NULL,
+  CONSTRAINT ledger_memo_pieces_state_one_check CHECK (one),
+  CONSTRAINT ledger_memo_pieces_state_pkey PRIMARY KEY (one)
+);
+
 CREATE TABLE public.ledger_reconcile_runs (
   id bigint DEFAULT nextval('ledger_reconcile_runs_id_seq'::regclass) NOT NULL,
   from_at timestamp with time zone,
@@ -2047,6 +2060,8 @@ CREATE INDEX ledger_entries_default_account_id_created_at_transaction_id_idx ON 
 CREATE UNIQUE INDEX ledger_entries_default_pkey ON public.ledger_entries_default USING btree (id, created_at);
 CREATE UNIQUE INDEX ledger_entries_default_transaction_id_account_id_created_at_key ON public.ledger_entries_default USING btree (transaction_id, account_id, created_at);
 CREATE UNIQUE INDEX ledger_marks_pkey ON public.ledger_marks USING btree (period, asset, source, side, "position");
+CREATE UNIQUE INDEX ledger_memo_pieces_pkey ON public.ledger_memo_pieces USING btree (source, piece);
+CREATE UNIQUE INDEX ledger_memo_pieces_state_pkey ON public.ledger_memo_pieces_state USING btree (one);
 CREATE UNIQUE INDEX ledger_reconcile_runs_pkey ON public.ledger_reconcile_runs USING btree (id);
 CREATE INDEX ledger_reconcile_runs_through_idx ON public.ledger_reconcile_runs USING btree (through DESC);
 CREATE UNIQUE INDEX ledger_reconciled_pkey ON public.ledger_reconciled USING btree (account_id, source, income, credit);
@@ -2781,6 +2796,46 @@ BEGIN
   RETURN target;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.ledger_memo_pieces_fill(days integer DEFAULT 30)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+DECLARE
+  w timestamptz;
+  target timestamptz;
+BEGIN
+  IF NOT pg_try_advisory_xact_lock(727024) THEN
+    RETURN (SELECT pieced_until FROM ledger_memo_pieces_state);
+  END IF;
+  SELECT pieced_until INTO w FROM ledger_memo_pieces_state FOR UPDATE;
+  target := least(ledger_settled_until(clock_timestamp()), w + make_interval(days => days));
+  IF target <= w THEN
+    RETURN w;
+  END IF;
+
+  INSERT INTO ledger_memo_pieces (source, piece)
+  SELECT DISTINCT m.source, p.piece
+  FROM (
+    SELECT DISTINCT coalesce(t.income_type, t.kind) AS source, t.memo
+    FROM ledger_transactions t
+    WHERE t.created_at >= w AND t.created_at < target AND t.kind <> 'transfer' AND t.memo IS NOT NULL
+  ) m
+  CROSS JOIN LATERAL unnest(search_grams(m.memo)) AS p (piece)
+  ON CONFLICT DO NOTHING;
+
+  UPDATE ledger_memo_pieces_state SET pieced_until = target;
+  RETURN target;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_memo_pieces_restart()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  DELETE FROM ledger_memo_pieces;
+  UPDATE ledger_memo_pieces_state SET pieced_until = coalesce((SELECT min(created_at) FROM ledger_transactions), now());
+$function$;
+
 CREATE OR REPLACE FUNCTION public.ledger_partition_create(month date)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3069,6 +3124,20 @@ AS $function$
 BEGIN
   RAISE EXCEPTION 'ledger rows are append-only (% on %)', TG_OP, TG_TABLE_NAME USING ERRCODE = 'P0001';
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_settled_until(upto timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO 'pg_catalog'
+AS $function$
+  SELECT least(
+    upto,
+    coalesce((SELECT min(a.xact_start) FROM pg_stat_activity a
+              WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
+                AND a.backend_type = 'client backend' AND a.xact_start IS NOT NULL), 'infinity')
+  )
+$function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_transactions_statement()
  RETURNS trigger
@@ -3551,15 +3620,9 @@ END $function$;
 CREATE OR REPLACE FUNCTION public.rollup_closable_until(upto timestamp with time zone)
  RETURNS timestamp with time zone
  LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO 'pg_catalog'
+ STABLE
 AS $function$
-  SELECT date_trunc('hour', least(
-    upto,
-    coalesce((SELECT min(a.xact_start) FROM pg_stat_activity a
-              WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
-                AND a.backend_type = 'client backend' AND a.xact_start IS NOT NULL), 'infinity')
-  ), 'UTC')
+  SELECT date_trunc('hour', public.ledger_settled_until(upto), 'UTC')
 $function$;
 
 CREATE OR REPLACE FUNCTION public.rollup_fill(upto timestamp with time zone)
@@ -4373,6 +4436,7 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.webhook_secrets TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.withdrawals TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_entries TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_marks TO sgx_app;
+GRANT INSERT, SELECT ON TABLE public.ledger_memo_pieces TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_reconcile_runs TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_transactions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.request_keys TO sgx_app;
@@ -4389,6 +4453,7 @@ GRANT INSERT, SELECT, UPDATE ON TABLE public.staff_alerts TO sgx_app;
 GRANT SELECT ON TABLE public.access_ips TO sgx_app;
 GRANT SELECT ON TABLE public.ledger_archived_months TO sgx_app;
 GRANT SELECT ON TABLE public.ledger_archived_sums TO sgx_app;
+GRANT SELECT, UPDATE ON TABLE public.ledger_memo_pieces_state TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.achievers_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.admin_solo_actions_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.api_keys_id_seq TO sgx_app;

@@ -507,6 +507,16 @@ export interface LedgerMarksTable {
   transaction_id: ColumnType<bigint, bigint, never>;
 }
 
+export interface LedgerMemoPiecesTable {
+  source: ColumnType<string, string, never>;
+  piece: ColumnType<string, string, never>;
+}
+
+export interface LedgerMemoPiecesStateTable {
+  one: ColumnType<boolean, never, boolean>;
+  pieced_until: ColumnType<Date, never, Date | string>;
+}
+
 export interface LedgerReconcileRunsTable {
   id: Id;
   from_at: ColumnType<Date | null, Date | string | null | undefined, never>;
@@ -1416,6 +1426,8 @@ export interface DB {
   ledger_balances: LedgerBalancesTable;
   ledger_entries: LedgerEntriesTable;
   ledger_marks: LedgerMarksTable;
+  ledger_memo_pieces: LedgerMemoPiecesTable;
+  ledger_memo_pieces_state: LedgerMemoPiecesStateTable;
   ledger_reconcile_runs: LedgerReconcileRunsTable;
   ledger_reconciled: LedgerReconciledTable;
   ledger_rollup_live: LedgerRollupLiveTable;

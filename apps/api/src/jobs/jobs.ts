@@ -17,6 +17,7 @@ import { Rollups } from '../modules/rollups/rollups';
 import { refreshSanctionsList } from '../modules/sanctions/sanctions.refresh';
 import { closeEarnedMarks } from '../modules/simulation/earned-marks';
 import { solvencyService } from '../modules/solvency/solvency.compose';
+import { fillMemoPieces } from '../modules/transactions/memo-pieces';
 
 /** A scheduled job: its queue name, when it runs (cron, UTC), and what it does. Every job is idempotent. */
 export type JobDefinition<T extends object = object> = {
@@ -256,6 +257,13 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       'Marks where each thousandth row of a busy closed hour lies, per source and side, so that a page deep inside it is read from the nearest mark (every minute, a week of hours a run until caught up; db/functions/ledger_marks_fill.sql; decision 0090).',
     run: async (deps) => ({ marked_until: (await new Rollups(deps.db).mark()).toISOString() }),
+  },
+  {
+    name: 'ledger-memo-pieces-minutely',
+    cron: '* * * * *',
+    describe:
+      "Keeps the one- and two-character pieces of each source's memos written since its last run, so that a search for a text without a trigram skips the sources whose memos cannot hold it (every minute, 30 days of history a run until caught up; db/functions/ledger_memo_pieces_fill.sql; decision 0091).",
+    run: async (deps) => ({ pieced_until: (await fillMemoPieces(deps.db)).toISOString() }),
   },
   {
     name: 'ledger-reconcile-hourly',

@@ -64,6 +64,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       { name: 'income-holds-daily', cron: '10 0 * * *', timezone: 'UTC' },
       { name: 'ledger-figures-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'ledger-marks-minutely', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'ledger-memo-pieces-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'ledger-partitions-daily', cron: '5 1 * * *', timezone: 'UTC' },
       { name: 'ledger-reconcile-hourly', cron: '20 * * * *', timezone: 'UTC' },
       { name: 'payouts-hot', cron: '* * * * *', timezone: 'UTC' },

@@ -13,6 +13,8 @@ const NOT_HISTORY = new Set([
   'ledger_rollup_live',
   'rollup_state',
   'ledger_marks',
+  'ledger_memo_pieces',
+  'ledger_memo_pieces_state',
   'rate_limits',
   'schema_migrations',
 ]);
@@ -144,6 +146,8 @@ export class HistoryClock {
       await sql`UPDATE rollup_state SET closed_until = date_trunc('day', ${first}::timestamptz, 'UTC') WHERE name = 'marks'`.execute(
         tx,
       );
+      // The memos' pieces (decision 0091), cut again by the `ledger-memo-pieces-minutely` job.
+      await sql`SELECT ledger_memo_pieces_restart()`.execute(tx);
     });
     // The month's closed hours, now rather than on the first dashboard read.
     await sql`SELECT rollup_fill(now() - interval '10 minutes')`.execute(this.db);

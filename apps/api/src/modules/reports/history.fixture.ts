@@ -79,6 +79,8 @@ export async function writePastLedger(url: string, rows: PastMovement[]): Promis
       await client.query('UPDATE ledger_accounts SET balance = balance + $2 WHERE id = $1', [id, amount]);
     for (const [owner, amount] of earned)
       await client.query('UPDATE users SET total_earned = total_earned + $2 WHERE id = $1', [owner, amount]);
+    // Rows stamped in the past, before the memos' pieces' instant: cut again (decision 0091).
+    await client.query('SELECT ledger_memo_pieces_restart()');
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');
@@ -127,6 +129,8 @@ export async function resetRollups(url: string, from = new Date('2020-01-01T00:0
     // The marks of busy hours (decision 0090), made again from there on by ledger_marks_fill.
     await client.query('DELETE FROM ledger_marks');
     await client.query("UPDATE rollup_state SET closed_until = $1 WHERE name = 'marks'", [from]);
+    // The memos' pieces (decision 0091), cut again from the oldest transaction by ledger_memo_pieces_fill.
+    await client.query('SELECT ledger_memo_pieces_restart()');
     // The writers' live figures of the hours from there on, as if no fold had dropped them.
     await client.query('SELECT rollup_live_rebuild($1)', [from]);
   } finally {

@@ -14,6 +14,7 @@ import {
 } from '../../http/listing';
 import { usernameHolds } from '../members/member-search';
 import { type LedgerBucket, type LedgerFilter, Rollups } from '../rollups/rollups';
+import { pieceable, sourcesMayHold } from './memo-pieces';
 
 export type TxFilter = ListQuery & {
   transaction_type?: 'credit' | 'debit' | undefined;
@@ -406,10 +407,13 @@ export class TransactionList {
    */
   private async searched(q: TxFilter, search: string, base: Entries) {
     const side = await this.sourcesOfSide(q);
+    // A text without a trigram is looked for only in the sources whose memos may hold it (decision 0091).
+    const short = await this.sourcesOfShortText(q, search, side);
+    const sources = short ?? side?.sources;
     // The planner's estimate of the memos, for the decision and the total: with the sources of a side it multiplies
     // their share by the memo's as if unrelated, which they are not (a template belongs to one source).
     const estimated = this.memoMatches(q, search);
-    const memos = side ? this.memoMatches(q, search, side.sources) : estimated;
+    const memos = sources ? this.memoMatches(q, search, sources) : estimated;
     // The members named first: when they are many, the joined list is walked and the memos are not counted (a text
     // without a trigram, such as 'SG', is counted by reading the ledger: 2.8 s at 1,000,000 members).
     const members = await this.db
@@ -442,11 +446,11 @@ export class TransactionList {
       estimateRows(this.db, estimated().select('t.id')).then(async (estimate) => ({
         estimate,
         found:
-          side?.sources.length === 0
+          sources?.length === 0
             ? []
             : estimate >= many
               ? null
-              : await this.memoMatches(q, search, side?.sources, false)()
+              : await this.memoMatches(q, search, sources, false)()
                   .select('t.id')
                   .limit(this.caps.count + 1)
                   .execute(),
@@ -465,6 +469,15 @@ export class TransactionList {
     // digits in a row has no trigram to look up: its matches are walked on the transactions' time index, as before.
     let asked: ReturnType<TransactionList['sourcesOfText']> | undefined;
     const near = async (reverse: boolean, take: number): Promise<bigint[]> => {
+      // The sources whose memo pieces hold a short text, each walked on its own index (decision 0091).
+      if (short)
+        return this.nearestMemos(
+          q,
+          search,
+          { walked: short, unsure: [], hasMatch: async () => true },
+          reverse,
+          take,
+        );
       if (!TRIGRAM.test(search)) {
         const dir = reverse ? 'asc' : 'desc';
         const walked = await memos()
@@ -484,6 +497,23 @@ export class TransactionList {
       return this.nearestMemos(q, search, await asked, reverse, take);
     };
     return this.manyMemosPage(q, base, ofNamed, near, pastCap(memo.estimate + named, this.caps.count));
+  }
+
+  /**
+   * For a text without a trigram (and not an id), the sources, of the side's or of every row of the list, whose memos
+   * may hold it by their pieces (decision 0091: memo-pieces.ts): none when no memo does, and nothing is walked.
+   * Undefined for any other text, or one the pieces cannot answer.
+   */
+  private async sourcesOfShortText(
+    q: TxFilter,
+    search: string,
+    side: Awaited<ReturnType<TransactionList['sourcesOfSide']>>,
+  ): Promise<string[] | undefined> {
+    if (TRIGRAM.test(search) || searchedId(search) !== null || !pieceable(search)) return undefined;
+    const all = side
+      ? side.sources
+      : [...rowsBySource(await this.rollups.ledger(ledgerFilter(q), true)).keys()];
+    return sourcesMayHold(this.db, all, search, likePattern(search));
   }
 
   /**

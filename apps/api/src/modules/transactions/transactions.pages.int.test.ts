@@ -6,6 +6,7 @@ import { likePattern, pageSeek } from '../../http/listing';
 import { post } from '../ledger/ledger.service';
 import { type PastMovement, resetRollups, writePastLedger } from '../reports/history.fixture';
 import { Rollups } from '../rollups/rollups';
+import { fillMemoPieces, sourcesMayHold } from './memo-pieces';
 import { TransactionList } from './transactions.list';
 
 const MINUTE = 60_000;
@@ -482,6 +483,67 @@ describe('transaction pages at any depth', () => {
       }
     }
   }, 300_000);
+
+  it('a text without a trigram is looked for only where the memo pieces allow (decision 0091), the same rows', async () => {
+    await resetRollups(t.url);
+    rollups.forget();
+    await rollups.fill(new Date(today));
+    const list = new TransactionList(t.deps.db);
+    // 'q' and 'a-b' are in no memo; 'h ' only in the 'cash' deposits; 'ow' in the newest ('now'); 'a' in many.
+    const texts = ['q', 'a-b', 'h ', 'ow', 'a', 'c'];
+    const check = async (label: string) => {
+      for (const search of texts)
+        for (const type of [undefined, 'credit', 'debit'] as const) {
+          const all = (await reference({ search, type }, 1, 100_000)).rows;
+          const got = await list.list({
+            page: 1,
+            limit: 100_000,
+            format: 'json',
+            search,
+            transaction_type: type,
+          });
+          expect(rowsOf(got.rows), `${label} ${search} ${type}`).toEqual(all);
+        }
+    };
+    // Nothing pieced yet: every memo lies after the pieces' instant and is read as it is.
+    await check('unpieced');
+    const before = new Date(
+      (await sqlOn(t.url, 'SELECT pieced_until FROM ledger_memo_pieces_state')).rows[0].pieced_until,
+    );
+    const until = await fillMemoPieces(t.deps.db);
+    expect(until.getTime()).toBeGreaterThan(before.getTime());
+    const holding = (search: string) =>
+      sourcesMayHold(
+        t.deps.db,
+        ['deposit', 'roi_income', 'adjustment', 'transfer'],
+        search,
+        likePattern(search),
+      );
+    // The deposits alone have 'h ' ('cash 3'); none has 'q'; a transfer's memo is never searched (decision 0085).
+    expect(await holding('h ')).toEqual(['deposit']);
+    expect(await holding('q')).toEqual([]);
+    expect(await holding('sfer')).toEqual([]);
+    await check('pieced');
+    // A memo after the instant is read as it is until the next fill cuts it.
+    await t.deps.db.transaction().execute((tx) =>
+      post(tx, {
+        key: 'pieces-after',
+        kind: 'adjustment',
+        memberId: member,
+        memo: 'quiz',
+        entries: [
+          { account: { owner: member, kind: 'deposit' }, amount: U },
+          { account: { owner: null, kind: 'cash' }, amount: -U },
+        ],
+      }),
+    );
+    expect(await holding('q')).toEqual(['adjustment']);
+    texts.push('qu');
+    await check('after');
+    await fillMemoPieces(t.deps.db);
+    expect(await holding('qu')).toEqual(['adjustment']);
+    await check('pieced again');
+  }, 120_000);
 
   it('reads a page deep inside a closed hour from its nearest mark (decision 0090), the same rows', async () => {
     await resetRollups(t.url);
