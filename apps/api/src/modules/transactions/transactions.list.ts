@@ -1,5 +1,5 @@
 import { amountOut, type ListQuery, type TransactionRecord } from '@sgx/contracts';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db';
 import {
   boundedCount,
@@ -436,12 +436,12 @@ export class TransactionList {
     const many = TRIGRAM.test(search) ? 10 * this.caps.count : this.caps.count;
     const [named, memo] = await Promise.all([
       ofNamed
-        ? ofNamed
-            .clearSelect()
-            .select('e.id')
-            .limit(this.caps.count + 1)
-            .execute()
-            .then((r) => r.length)
+        ? this.onIndexes(
+            ofNamed
+              .clearSelect()
+              .select('e.id')
+              .limit(this.caps.count + 1),
+          ).then((r) => r.length)
         : 0,
       estimateRows(this.db, estimated().select('t.id')).then(async (estimate) => ({
         estimate,
@@ -749,10 +749,35 @@ export class TransactionList {
     return m;
   }
 
+  /**
+   * `query`'s rows, read without sequential scans: the named members' accounts from their owner index. With a hundred
+   * of them (`SGX00001`) the planner scanned every account instead (130 ms of a 250 ms page at 1,000,000 members).
+   */
+  private onIndexes<R>(
+    query: { compile(): CompiledQuery<R> },
+    off: ('bitmapscan' | 'seqscan')[] = ['seqscan'],
+  ): Promise<R[]> {
+    const compiled = query.compile();
+    return this.planned(off, async (trx) => (await trx.executeQuery(compiled)).rows);
+  }
+
   /** The joined list walked from its nearer end, its total the planner's estimate (a search naming many members). */
   private async walkedPage(q: TxFilter, base: Entries) {
-    const page = await seekPaged(this.db, base, inOrder, q, this.caps.count, () =>
-      estimatedCount(this.db, base, this.caps.count),
+    // On the transactions' time index: the planner, taking the text, the side and the source as unrelated, expects
+    // few rows and sorted every entry of the newest months (`SG` with a side: 0.9 s at 1,000,000 members).
+    const read = (seek: { reverse: boolean; offset: number; limit: number }) =>
+      this.onIndexes(inOrder(base, seek.reverse).limit(seek.limit).offset(seek.offset), [
+        'bitmapscan',
+        'seqscan',
+      ]);
+    const page = await seekPaged(
+      this.db,
+      base,
+      inOrder,
+      q,
+      this.caps.count,
+      () => estimatedCount(this.db, base, this.caps.count),
+      read,
     );
     return { rows: page.rows.map(toRecord), total: page.total };
   }
@@ -787,8 +812,19 @@ export class TransactionList {
   private async fewPage(q: TxFilter, base: Entries, ofNamed: Entries | null, ids: bigint[], named: number) {
     const few = this.union(base, ofNamed, ids);
     if (!few) return { rows: [], total: 0 };
-    const known = ids.length === 0 ? async () => ({ total: named, exact: true }) : undefined;
-    const page = await seekPaged(this.db, few, (b, back) => mergedOrder(b, back), q, this.caps.count, known);
+    const count =
+      ids.length === 0
+        ? async () => ({ total: named, exact: true })
+        : () => this.planned(['seqscan'], (trx) => boundedCount(trx, few, this.caps.count));
+    const page = await seekPaged(
+      this.db,
+      few,
+      (b, back) => mergedOrder(b, back),
+      q,
+      this.caps.count,
+      count,
+      (s) => this.onIndexes(mergedOrder(few, s.reverse).limit(s.limit).offset(s.offset)),
+    );
     return { rows: page.rows.map(toRecord), total: page.total };
   }
 
