@@ -162,6 +162,12 @@ export async function listPageReads(
     ['GET /tr/all?search=a', '/tr/all?limit=10&search=a'],
     ['GET /tr/all?search=SG (in every username)', '/tr/all?limit=10&search=SG'],
     ['GET /tr/all?search=example (in every e-mail)', '/tr/all?limit=10&search=example'],
+    // In no memo, or in no memo of the debits' sources (decision 0091); in every username with a side; a hundred
+    // usernames.
+    ['GET /tr/all?search=q (in no memo)', '/tr/all?limit=10&search=q'],
+    ['GET /tr/all?search=a&transaction_type=debit', '/tr/all?limit=10&search=a&transaction_type=debit'],
+    ['GET /tr/all?search=SG&transaction_type=debit', '/tr/all?limit=10&search=SG&transaction_type=debit'],
+    ['GET /tr/all?search=SGX00001 (a hundred usernames)', '/tr/all?limit=10&search=SGX00001'],
     ...usernames.map((u): [string, string] => [
       `GET /tr/all?search=${u} (a username)`,
       `/tr/all?limit=10&search=${encodeURIComponent(u)}`,
