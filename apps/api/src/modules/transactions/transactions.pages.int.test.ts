@@ -545,6 +545,37 @@ describe('transaction pages at any depth', () => {
     await check('pieced again');
   }, 120_000);
 
+  it('the memo pieces never pass a transaction still open: its memo, stamped with its start, is found after it commits', async () => {
+    const holding = (search: string) =>
+      sourcesMayHold(t.deps.db, ['adjustment'], search, likePattern(search));
+    await fillMemoPieces(t.deps.db);
+    let during: Date | undefined;
+    await t.deps.db.transaction().execute(async (tx) => {
+      await post(tx, {
+        key: 'pieces-open',
+        kind: 'adjustment',
+        memberId: member,
+        memo: 'jj',
+        entries: [
+          { account: { owner: member, kind: 'deposit' }, amount: U },
+          { account: { owner: null, kind: 'cash' }, amount: -U },
+        ],
+      });
+      // A fill on another connection while this one is open stops at its start.
+      during = await fillMemoPieces(t.deps.db);
+    });
+    const stamped = new Date(
+      (await sqlOn(t.url, `SELECT created_at FROM ledger_transactions WHERE idempotency_key = 'pieces-open'`))
+        .rows[0].created_at,
+    );
+    expect(during?.getTime()).toBeLessThanOrEqual(stamped.getTime());
+    // Read as it is after the instant, then from its pieces once cut.
+    expect(await holding('jj')).toEqual(['adjustment']);
+    expect((await fillMemoPieces(t.deps.db)).getTime()).toBeGreaterThan(stamped.getTime());
+    expect(await holding('jj')).toEqual(['adjustment']);
+    expect(await holding('jx')).toEqual([]);
+  });
+
   it('reads a page deep inside a closed hour from its nearest mark (decision 0090), the same rows', async () => {
     await resetRollups(t.url);
     rollups.forget();
