@@ -762,7 +762,11 @@ export class TransactionList {
     return this.planned(off, async (trx) => (await trx.executeQuery(compiled)).rows);
   }
 
-  /** The joined list walked from its nearer end, its total the planner's estimate (a search naming many members). */
+  /**
+   * The joined list walked from its nearer end, its total the planner's estimate (a search naming many members),
+   * without sequential or bitmap scans, and with a side or a source only between the periods holding its rows
+   * (decision 0091).
+   */
   private async walkedPage(q: TxFilter, base: Entries) {
     // With a side or a source, only between the oldest and the newest period whose rollups hold a row of it: the day's
     // ROI run, credits newer than the newest debit, was read on the way to it (`SGX0` with the debit filter: 250 ms),
@@ -781,6 +785,8 @@ export class TransactionList {
           new Date(newest.period.getTime() + (newest.grain === 'day' ? DAY : HOUR)),
         );
     }
+    // On the transactions' time index: the planner, taking the text, the side and the source as unrelated, expected a
+    // few hundred rows and sorted every entry of the newest months (`SG` with a side: 0.9 s at 1,000,000 members).
     const read = (seek: { reverse: boolean; offset: number; limit: number }) =>
       this.onIndexes(inOrder(walked, seek.reverse).limit(seek.limit).offset(seek.offset), [
         'bitmapscan',
