@@ -148,6 +148,16 @@ const rowsBySource = (buckets: LedgerBucket[]) => {
   return rows;
 };
 
+/**
+ * The sources `nearestMemos` reads (decision 0088). `walked`: read in order, each on its own index. `unsure`: sources
+ * whose newest memos do not hold the text; `hasMatch` asks the memo index whether one holds it at all. None for a text
+ * whose sources its memo pieces already narrowed (decision 0091).
+ */
+type MemoSources = {
+  walked: string[];
+  unsure?: { sources: string[]; hasMatch: (source: string) => Promise<boolean> };
+};
+
 /** A text search that names more members than this is broad (decision 0084). */
 const NAMED_CAP = 1_000;
 
@@ -423,7 +433,7 @@ export class TransactionList {
       .where(usernameHolds(search))
       .limit(this.caps.named + 1)
       .execute();
-    if (members.length > this.caps.named) return this.walkedPage(q, base);
+    if (members.length > this.caps.named) return this.walkedPage(q, base, side?.buckets);
     const owners = members.map((m) => m.id);
     const ofNamed = owners.length === 0 ? null : base.where('a.owner_id', 'in', owners);
     // Counted up to the cap, unless the planner sees ten times as many (a template such as 'roi income', whose share
@@ -457,7 +467,7 @@ export class TransactionList {
                   .execute(),
       })),
     ]);
-    if (named > this.caps.count) return this.walkedPage(q, base);
+    if (named > this.caps.count) return this.walkedPage(q, base, side?.buckets);
     if (memo.found !== null && memo.found.length <= this.caps.count)
       return this.fewPage(
         q,
@@ -471,14 +481,7 @@ export class TransactionList {
     let asked: ReturnType<TransactionList['sourcesOfText']> | undefined;
     const near = async (reverse: boolean, take: number): Promise<bigint[]> => {
       // The sources whose memo pieces hold a short text, each walked on its own index (decision 0091).
-      if (short)
-        return this.nearestMemos(
-          q,
-          search,
-          { walked: short, unsure: [], hasMatch: async () => true },
-          reverse,
-          take,
-        );
+      if (short) return this.nearestMemos(q, search, { walked: short }, reverse, take);
       if (!TRIGRAM.test(search)) {
         const dir = reverse ? 'asc' : 'desc';
         const walked = await memos()
@@ -524,10 +527,11 @@ export class TransactionList {
    */
   private async sourcesOfSide(
     q: TxFilter,
-  ): Promise<{ sources: string[]; rows: Map<string, bigint> } | undefined> {
+  ): Promise<{ sources: string[]; rows: Map<string, bigint>; buckets: LedgerBucket[] } | undefined> {
     if (!q.transaction_type) return undefined;
-    const bySource = rowsBySource(await this.rollups.ledger(ledgerFilter(q), true));
-    return { sources: [...bySource.keys()].sort(), rows: bySource };
+    const buckets = await this.rollups.ledger(ledgerFilter(q), true);
+    const bySource = rowsBySource(buckets);
+    return { sources: [...bySource.keys()].sort(), rows: bySource, buckets };
   }
 
   /**
@@ -536,11 +540,7 @@ export class TransactionList {
    * days holds the text (a template of that source). `unsure`: the other sources, whose newest memos do not hold it.
    * `hasMatch` asks the memo index whether an unsure source holds the text at all (once a source a request).
    */
-  private async sourcesOfText(
-    q: TxFilter,
-    search: string,
-    rows: Map<string, bigint>,
-  ): Promise<{ walked: string[]; unsure: string[]; hasMatch: (source: string) => Promise<boolean> }> {
+  private async sourcesOfText(q: TxFilter, search: string, rows: Map<string, bigint>): Promise<MemoSources> {
     const like = likePattern(search);
     const days = this.memoDays(q);
     const bound = BigInt(this.caps.few ?? FEW_ROWS);
@@ -570,17 +570,19 @@ export class TransactionList {
       });
     return {
       walked: [...few, ...sampled.filter((r) => r.hits).map((r) => r.source)].sort(),
-      unsure: sampled
-        .filter((r) => !r.hits)
-        .map((r) => r.source)
-        .sort(),
-      hasMatch: (source) => {
-        let answer = asked.get(source);
-        if (!answer) {
-          answer = ask(source);
-          asked.set(source, answer);
-        }
-        return answer;
+      unsure: {
+        sources: sampled
+          .filter((r) => !r.hits)
+          .map((r) => r.source)
+          .sort(),
+        hasMatch: (source) => {
+          let answer = asked.get(source);
+          if (!answer) {
+            answer = ask(source);
+            asked.set(source, answer);
+          }
+          return answer;
+        },
       },
     };
   }
@@ -625,7 +627,7 @@ export class TransactionList {
   private async nearestMemos(
     q: TxFilter,
     search: string,
-    sources: Awaited<ReturnType<TransactionList['sourcesOfText']>>,
+    sources: MemoSources,
     reverse: boolean,
     take: number,
   ): Promise<bigint[]> {
@@ -687,7 +689,8 @@ export class TransactionList {
     const within: string[] = [];
     const beyond: string[] = [];
     const limit = this.caps.within ?? WITHIN_ROWS;
-    for (const source of sources.unsure) {
+    const unsure = sources.unsure;
+    for (const source of unsure?.sources ?? []) {
       if (edge) {
         // Counted on the source's index up to the limit (a bitmap would read every row before the edge first).
         const n = await this.planned(['bitmapscan', 'seqscan'], async (trx) => {
@@ -705,7 +708,7 @@ export class TransactionList {
       beyond.push(source);
     }
     const matched: string[] = [];
-    for (const source of beyond) if (await sources.hasMatch(source)) matched.push(source);
+    for (const source of beyond) if (await unsure?.hasMatch(source)) matched.push(source);
     if (within.length === 0 && matched.length === 0) return walked.map((r) => r.id);
     const near = [
       ...walked,
@@ -767,13 +770,14 @@ export class TransactionList {
    * without sequential or bitmap scans, and with a side or a source only between the periods holding its rows
    * (decision 0091).
    */
-  private async walkedPage(q: TxFilter, base: Entries) {
+  private async walkedPage(q: TxFilter, base: Entries, bySide?: LedgerBucket[]) {
     // With a side or a source, only between the oldest and the newest period whose rollups hold a row of it: the day's
     // ROI run, credits newer than the newest debit, was read on the way to it (`SGX0` with the debit filter: 250 ms),
     // and the months before the first ROI on the way to a last page of ROI (1.2 s).
     let walked = base;
     if (q.transaction_type || q.source) {
-      const held = (await this.rollups.ledger(ledgerFilter(q))).filter((b) => b.entries > 0n);
+      // A side's buckets by source, when its sources were read already (`sourcesOfSide`), give the same bounds.
+      const held = (bySide ?? (await this.rollups.ledger(ledgerFilter(q)))).filter((b) => b.entries > 0n);
       const [newest, oldest] = [held[0], held.at(-1)];
       if (!newest || !oldest) return { rows: [], total: 0 };
       // Said of the transaction alone, whose time index the walk reads (of the entries too, the planner joins by range).
