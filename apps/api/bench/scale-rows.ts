@@ -192,9 +192,9 @@ export async function rebuildRollups(c: pg.Client): Promise<number | null> {
   await c.query('SELECT account_sums_fold()');
   // The busy hours' marks (decision 0090), made as the `ledger-marks-minutely` job would, a week a call.
   if (await one(c, "SELECT (to_regprocedure('ledger_marks_fill(integer,integer)') IS NOT NULL)::int AS v")) {
-    await c.query(`DELETE FROM ledger_marks; UPDATE rollup_state SET closed_until = coalesce(
+    await c.query(`SELECT ledger_marks_restart(coalesce(
       (SELECT date_trunc('hour', min(created_at), 'UTC') FROM ledger_transactions),
-      (SELECT closed_until FROM rollup_state WHERE name = 'hourly')) WHERE name = 'marks'`);
+      (SELECT closed_until FROM rollup_state WHERE name = 'hourly')))`);
     while (
       await one(
         c,

@@ -698,11 +698,28 @@ CREATE TABLE public.ledger_marks (
   asset text NOT NULL,
   source text NOT NULL,
   side text NOT NULL,
-  "position" bigint NOT NULL,
   created_at timestamp with time zone NOT NULL,
   transaction_id bigint NOT NULL,
-  CONSTRAINT ledger_marks_pkey PRIMARY KEY (period, asset, source, side, "position"),
+  through bigint NOT NULL,
+  CONSTRAINT ledger_marks_pkey PRIMARY KEY (period, asset, source, side, through),
   CONSTRAINT ledger_marks_side_check CHECK ((side = ANY (ARRAY[''::text, 'credit'::text, 'debit'::text])))
+);
+
+CREATE TABLE public.ledger_marks_counted (
+  period timestamp with time zone NOT NULL,
+  asset text NOT NULL,
+  source text NOT NULL,
+  side text NOT NULL,
+  counted bigint NOT NULL,
+  CONSTRAINT ledger_marks_counted_pkey PRIMARY KEY (period, asset, source, side),
+  CONSTRAINT ledger_marks_counted_side_check CHECK ((side = ANY (ARRAY[''::text, 'credit'::text, 'debit'::text])))
+);
+
+CREATE TABLE public.ledger_marks_state (
+  one boolean DEFAULT true NOT NULL,
+  marked_until timestamp with time zone NOT NULL,
+  CONSTRAINT ledger_marks_state_one_check CHECK (one),
+  CONSTRAINT ledger_marks_state_pkey PRIMARY KEY (one)
 );
 
 CREATE TABLE public.ledger_memo_pieces (
@@ -2059,7 +2076,9 @@ CREATE UNIQUE INDEX ledger_entries_transaction_id_account_id_key ON ONLY public.
 CREATE INDEX ledger_entries_default_account_id_created_at_transaction_id_idx ON public.ledger_entries_default USING btree (account_id, created_at, transaction_id) INCLUDE (amount);
 CREATE UNIQUE INDEX ledger_entries_default_pkey ON public.ledger_entries_default USING btree (id, created_at);
 CREATE UNIQUE INDEX ledger_entries_default_transaction_id_account_id_created_at_key ON public.ledger_entries_default USING btree (transaction_id, account_id, created_at);
-CREATE UNIQUE INDEX ledger_marks_pkey ON public.ledger_marks USING btree (period, asset, source, side, "position");
+CREATE UNIQUE INDEX ledger_marks_pkey ON public.ledger_marks USING btree (period, asset, source, side, through);
+CREATE UNIQUE INDEX ledger_marks_counted_pkey ON public.ledger_marks_counted USING btree (period, asset, source, side);
+CREATE UNIQUE INDEX ledger_marks_state_pkey ON public.ledger_marks_state USING btree (one);
 CREATE UNIQUE INDEX ledger_memo_pieces_pkey ON public.ledger_memo_pieces USING btree (source, piece);
 CREATE UNIQUE INDEX ledger_memo_pieces_state_pkey ON public.ledger_memo_pieces_state USING btree (one);
 CREATE UNIQUE INDEX ledger_reconcile_runs_pkey ON public.ledger_reconcile_runs USING btree (id);
@@ -2749,22 +2768,40 @@ AS $function$
 DECLARE
   w timestamptz;
   target timestamptz;
+  hourly timestamptz;
 BEGIN
   IF NOT pg_try_advisory_xact_lock(727023) THEN
-    RETURN (SELECT closed_until FROM rollup_state WHERE name = 'marks');
+    RETURN (SELECT marked_until FROM ledger_marks_state);
   END IF;
-  SELECT closed_until INTO w FROM rollup_state WHERE name = 'marks' FOR UPDATE;
-  target := least((SELECT closed_until FROM rollup_state WHERE name = 'hourly'), w + make_interval(hours => hours));
+  SELECT marked_until INTO w FROM ledger_marks_state FOR UPDATE;
+  target := least(ledger_settled_until(clock_timestamp()), w + make_interval(hours => hours));
   IF target <= w THEN
     RETURN w;
   END IF;
+  hourly := (SELECT closed_until FROM rollup_state WHERE name = 'hourly');
 
-  INSERT INTO ledger_marks (period, asset, source, side, position, created_at, transaction_id)
-  SELECT r.period, r.asset, r.source, r.side, r.before, r.created_at, r.id
-  FROM (
+  WITH busy AS (
+    -- Each busy hour's rows to count now: from the instant where its counts stop, or from its start when it has none.
+    SELECT b.period, b.asset,
+           CASE WHEN EXISTS (SELECT 1 FROM ledger_marks_counted c WHERE c.period = b.period AND c.asset = b.asset)
+                THEN greatest(w, b.period) ELSE b.period END AS lo,
+           least(b.period + interval '1 hour', target) AS hi
+    FROM (
+      SELECT y.period, y.asset FROM (
+        SELECT period, asset, entries FROM ledger_rollups
+        WHERE grain = 'hour' AND period >= date_trunc('hour', w, 'UTC') AND period < least(target, hourly)
+        UNION ALL
+        SELECT period, asset, entries FROM ledger_rollup_live
+        WHERE period >= greatest(date_trunc('hour', w, 'UTC'), hourly) AND period < target
+      ) y
+      GROUP BY y.period, y.asset HAVING sum(y.entries) > every
+    ) b
+  ),
+  tallied AS (
     SELECT s.period, s.asset, s.source, s.side, s.created_at, s.id, s.n,
-           (sum(s.n) OVER (PARTITION BY s.period, s.asset, s.source, s.side
-                           ORDER BY s.created_at DESC, s.id DESC))::bigint - s.n AS before
+           coalesce(c.counted, 0)
+             + (sum(s.n) OVER (PARTITION BY s.period, s.asset, s.source, s.side
+                               ORDER BY s.created_at, s.id))::bigint AS through
     FROM (
       SELECT x.period, x.asset, coalesce(x.source, '') AS source,
              CASE WHEN x.credit IS NULL THEN '' WHEN x.credit THEN 'credit' ELSE 'debit' END AS side,
@@ -2772,12 +2809,8 @@ BEGIN
       FROM (
         SELECT b.period, a.asset, coalesce(t.income_type, t.kind) AS source, e.amount > 0 AS credit,
                t.created_at, t.id, count(*) AS n
-        FROM (
-          SELECT period, asset FROM ledger_rollups
-          WHERE grain = 'hour' AND period >= w AND period < target
-          GROUP BY period, asset HAVING sum(entries) > every
-        ) b
-        JOIN ledger_transactions t ON t.created_at >= b.period AND t.created_at < b.period + interval '1 hour'
+        FROM busy b
+        JOIN ledger_transactions t ON t.created_at >= b.lo AND t.created_at < b.hi
         -- An entry carries its transaction's time: with it the lookup reaches one month's partition (0079).
         JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
         JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL AND a.asset = b.asset
@@ -2788,13 +2821,35 @@ BEGIN
                               (x.period, x.asset, x.credit, x.created_at, x.id),
                               (x.period, x.asset, x.source, x.credit, x.created_at, x.id))
     ) s
-  ) r
-  -- Whole numbers: the quotients are whole too.
-  WHERE r.before / every < (r.before + r.n) / every;
+    LEFT JOIN ledger_marks_counted c
+      ON c.period = s.period AND c.asset = s.asset AND c.source = s.source AND c.side = s.side
+  ),
+  marked AS (
+    INSERT INTO ledger_marks (period, asset, source, side, through, created_at, transaction_id)
+    SELECT r.period, r.asset, r.source, r.side, r.through, r.created_at, r.id
+    FROM tallied r
+    -- Whole numbers: the quotients are whole too.
+    WHERE (r.through - r.n) / every < r.through / every
+  )
+  INSERT INTO ledger_marks_counted (period, asset, source, side, counted)
+  SELECT r.period, r.asset, r.source, r.side, max(r.through) FROM tallied r
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT (period, asset, source, side) DO UPDATE SET counted = excluded.counted;
 
-  UPDATE rollup_state SET closed_until = target WHERE name = 'marks';
+  -- The hours the instant has passed are counted whole.
+  DELETE FROM ledger_marks_counted WHERE period + interval '1 hour' <= target;
+  UPDATE ledger_marks_state SET marked_until = target;
   RETURN target;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.ledger_marks_restart(from_ timestamp with time zone)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  DELETE FROM ledger_marks;
+  DELETE FROM ledger_marks_counted;
+  UPDATE ledger_marks_state SET marked_until = from_;
+$function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_memo_pieces_fill(days integer DEFAULT 30)
  RETURNS timestamp with time zone
@@ -4368,6 +4423,7 @@ GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_account_sums TO sgx_
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_account_sums_live TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_accounts TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_balances TO sgx_app;
+GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_marks_counted TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_rollup_live TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.ledger_rollups TO sgx_app;
 GRANT DELETE, INSERT, SELECT, UPDATE ON TABLE public.mail_outbox TO sgx_app;
@@ -4453,6 +4509,7 @@ GRANT INSERT, SELECT, UPDATE ON TABLE public.staff_alerts TO sgx_app;
 GRANT SELECT ON TABLE public.access_ips TO sgx_app;
 GRANT SELECT ON TABLE public.ledger_archived_months TO sgx_app;
 GRANT SELECT ON TABLE public.ledger_archived_sums TO sgx_app;
+GRANT SELECT, UPDATE ON TABLE public.ledger_marks_state TO sgx_app;
 GRANT SELECT, UPDATE ON TABLE public.ledger_memo_pieces_state TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.achievers_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.admin_solo_actions_id_seq TO sgx_app;
@@ -4526,3 +4583,7 @@ GRANT SELECT, USAGE ON SEQUENCE public.webhook_secrets_id_seq TO sgx_app;
 GRANT SELECT, USAGE ON SEQUENCE public.withdrawals_id_seq TO sgx_app;
 GRANT USAGE ON SCHEMA public TO PUBLIC;
 GRANT USAGE ON SCHEMA public TO sgx_app;
+
+-- Comments
+
+COMMENT ON COLUMN public.ledger_marks.through IS 'the hour''s rows (of this asset, source and side) at or older than the transaction''s: its rows end at it';

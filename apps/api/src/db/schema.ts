@@ -502,9 +502,22 @@ export interface LedgerMarksTable {
   asset: ColumnType<string, string, never>;
   source: ColumnType<string, string, never>;
   side: ColumnType<'' | 'credit' | 'debit', '' | 'credit' | 'debit', never>;
-  position: ColumnType<bigint, bigint, never>;
   created_at: ColumnType<Date, Date | string, never>;
   transaction_id: ColumnType<bigint, bigint, never>;
+  through: ColumnType<bigint, bigint, never>;
+}
+
+export interface LedgerMarksCountedTable {
+  period: RequiredTimestamp;
+  asset: string;
+  source: string;
+  side: '' | 'credit' | 'debit';
+  counted: bigint;
+}
+
+export interface LedgerMarksStateTable {
+  one: ColumnType<boolean, never, boolean>;
+  marked_until: ColumnType<Date, never, Date | string>;
 }
 
 export interface LedgerMemoPiecesTable {
@@ -1426,6 +1439,8 @@ export interface DB {
   ledger_balances: LedgerBalancesTable;
   ledger_entries: LedgerEntriesTable;
   ledger_marks: LedgerMarksTable;
+  ledger_marks_counted: LedgerMarksCountedTable;
+  ledger_marks_state: LedgerMarksStateTable;
   ledger_memo_pieces: LedgerMemoPiecesTable;
   ledger_memo_pieces_state: LedgerMemoPiecesStateTable;
   ledger_reconcile_runs: LedgerReconcileRunsTable;

@@ -255,7 +255,7 @@ export const jobs: JobDefinition<JobData>[] = [
     name: 'ledger-marks-minutely',
     cron: '* * * * *',
     describe:
-      'Marks where each thousandth row of a busy closed hour lies, per source and side, so that a page deep inside it is read from the nearest mark (every minute, a week of hours a run until caught up; db/functions/ledger_marks_fill.sql; decision 0090).',
+      'Marks where each thousandth row of a busy hour lies, per source and side, up to the instant its rows are settled (open hours too), so that a page deep inside it is read from the nearest mark (every minute, a week of hours a run until caught up; db/functions/ledger_marks_fill.sql; decisions 0090, 0092).',
     run: async (deps) => ({ marked_until: (await new Rollups(deps.db).mark()).toISOString() }),
   },
   {

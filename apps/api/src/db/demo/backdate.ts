@@ -13,6 +13,8 @@ const NOT_HISTORY = new Set([
   'ledger_rollup_live',
   'rollup_state',
   'ledger_marks',
+  'ledger_marks_counted',
+  'ledger_marks_state',
   'ledger_memo_pieces',
   'ledger_memo_pieces_state',
   'rate_limits',
@@ -142,10 +144,7 @@ export class HistoryClock {
       );
       await sql`SELECT rollup_live_rebuild(date_trunc('day', ${first}::timestamptz, 'UTC'))`.execute(tx);
       // The busy hours' marks (decision 0090), made again by the `ledger-marks-minutely` job.
-      await sql`DELETE FROM ledger_marks`.execute(tx);
-      await sql`UPDATE rollup_state SET closed_until = date_trunc('day', ${first}::timestamptz, 'UTC') WHERE name = 'marks'`.execute(
-        tx,
-      );
+      await sql`SELECT ledger_marks_restart(date_trunc('day', ${first}::timestamptz, 'UTC'))`.execute(tx);
       // The memos' pieces (decision 0091), cut again by the `ledger-memo-pieces-minutely` job.
       await sql`SELECT ledger_memo_pieces_restart()`.execute(tx);
     });

@@ -127,8 +127,7 @@ export async function resetRollups(url: string, from = new Date('2020-01-01T00:0
     await client.query('DELETE FROM activity_rollups');
     await client.query("UPDATE rollup_state SET closed_until = $1 WHERE name = 'hourly'", [from]);
     // The marks of busy hours (decision 0090), made again from there on by ledger_marks_fill.
-    await client.query('DELETE FROM ledger_marks');
-    await client.query("UPDATE rollup_state SET closed_until = $1 WHERE name = 'marks'", [from]);
+    await client.query('SELECT ledger_marks_restart($1)', [from]);
     // The memos' pieces (decision 0091), cut again from the oldest transaction by ledger_memo_pieces_fill.
     await client.query('SELECT ledger_memo_pieces_restart()');
     // The writers' live figures of the hours from there on, as if no fold had dropped them.

@@ -230,8 +230,8 @@ export class Rollups {
   }
 
   /**
-   * Marks the busy closed hours not yet marked (decision 0090: db/functions/ledger_marks_fill.sql), a week of hours a
-   * call; returns the marks' watermark. Idempotent; run by the `ledger-marks-minutely` job.
+   * Marks the busy hours' rows up to the instant they are settled, open hours too (decisions 0090, 0092:
+   * db/functions/ledger_marks_fill.sql), a week of hours a call; returns the marks' instant. Idempotent; run by the `ledger-marks-minutely` job.
    */
   async mark(): Promise<Date> {
     const { rows } = await sql<{ w: Date }>`SELECT ledger_marks_fill() AS w`.execute(this.db);
@@ -241,10 +241,12 @@ export class Rollups {
   }
 
   /**
-   * The nearest mark of closed hour `hour` at or before its row `skip` (newest first) for filter `f`: how many of
-   * the hour's rows come before the marked transaction's, and that transaction (its time as the database's text, to
-   * the microsecond). Null when the hour has none there, or the filter is not one marks are kept for (an asset, and
-   * at most a source and a side: decision 0090).
+   * The nearest mark of hour `hour` (closed or open) at or before its row `skip` (newest first) for filter `f`: how
+   * many of the hour's rows come before the marked transaction's, and that transaction (its time as the database's
+   * text, to the microsecond). A mark holds the rows at or older than its transaction (decision 0092): those before
+   * it newest first are the hour's rows, from its rollup or the writers' live figures in this one statement, less
+   * that. Null when the hour has none there, or the filter is not one marks are kept for (an asset, and at most a
+   * source and a side: decision 0090).
    */
   async markBefore(
     f: LedgerFilter,
@@ -254,11 +256,19 @@ export class Rollups {
     if (!f.asset || f.income || f.incomeOrCredit) return null;
     const side = f.credit === undefined ? '' : f.credit ? 'credit' : 'debit';
     const { rows } = await sql<{ at: string; created_at: string; transaction_id: string }>`
-      SELECT m.position::text AS at, m.created_at::text AS created_at, m.transaction_id::text AS transaction_id
-      FROM ledger_marks m
-      WHERE m.period = ${hour} AND m.asset = ${f.asset} AND m.source = ${f.source ?? ''} AND m.side = ${side}
-        AND m.position <= ${skip}
-      ORDER BY m.position DESC LIMIT 1`.execute(this.reads);
+      WITH h AS (
+        SELECT CASE WHEN ${hour}::timestamptz < (SELECT closed_until FROM rollup_state WHERE name = 'hourly')
+          THEN (SELECT sum(x.entries) FROM ledger_rollups x
+                WHERE x.grain = 'hour' AND x.period = ${hour} AND ${ledgerWhere(f, false)})
+          ELSE (SELECT sum(x.entries) FROM ledger_rollup_live x WHERE x.period = ${hour} AND ${ledgerWhere(f, false)})
+        END AS entries
+      )
+      SELECT (h.entries - m.through)::text AS at, m.created_at::text AS created_at,
+             m.transaction_id::text AS transaction_id
+      FROM h JOIN ledger_marks m
+        ON m.period = ${hour} AND m.asset = ${f.asset} AND m.source = ${f.source ?? ''} AND m.side = ${side}
+       AND m.through >= h.entries - ${skip}
+      ORDER BY m.through LIMIT 1`.execute(this.reads);
     const m = rows[0];
     return m ? { position: Number(m.at), createdAt: m.created_at, transactionId: m.transaction_id } : null;
   }

@@ -347,7 +347,7 @@ export class TransactionList {
     const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
     const span = await this.locate(filter, buckets, offset, q.limit, less);
     if (!span) return { rows: [], total };
-    // Deep inside a busy closed hour, from the nearest mark before the page (decision 0090). A mark counts every row
+    // Deep inside a busy hour, closed or open, from the nearest mark before the page (decisions 0090, 0092). A mark counts every row
     // before its transaction's; a 'completed' list has the reversed ones among them less (a few: admins' reversals).
     const hour = new Date(span.to.getTime() - HOUR);
     const mark =

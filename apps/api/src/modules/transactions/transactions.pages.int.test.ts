@@ -295,6 +295,42 @@ async function matrixAgrees(state: string) {
 }
 
 /** The list's query string for a filter and a page. */
+/**
+ * Every page of eight filters, read with any page a row or more inside its hour read from a mark, against the plain
+ * SQL reference: the pages that differ.
+ */
+async function markedPagesDiffer(): Promise<string[]> {
+  const list = new TransactionList(t.deps.db, t.deps.db, {
+    count: 10_000,
+    named: 1_000,
+    near: 2_000,
+    marked: 1,
+  });
+  const cases = [
+    {},
+    { type: 'credit' },
+    { type: 'debit' },
+    { source: 'deposit' },
+    { source: 'deposit', type: 'credit' },
+    { source: 'roi_income' },
+    { status: 'completed' as const },
+    { status: 'completed' as const, source: 'deposit' },
+  ];
+  const differ: string[] = [];
+  for (const f of cases) {
+    const all = (await reference(f, 1, 100_000)).rows;
+    for (const limit of [1, 4]) {
+      for (let page = 1; page <= Math.ceil(all.length / limit) + 1; page++) {
+        const got = await listPage(list, f, page, limit);
+        const want = all.slice((page - 1) * limit, page * limit);
+        if (JSON.stringify(rowsOf(got.rows)) !== JSON.stringify(want)) differ.push(pageQuery(f, page, limit));
+        expect(got.total).toBe(all.length);
+      }
+    }
+  }
+  return differ;
+}
+
 const pageQuery = (
   f: { source?: string; type?: string; from?: string; to?: string; search?: string; status?: string },
   page: number,
@@ -587,44 +623,103 @@ describe('transaction pages at any depth', () => {
       'SELECT count(*)::int AS n, count(DISTINCT period)::int AS hours FROM ledger_marks',
     );
     expect(marks.rows[0].hours).toBeGreaterThan(20);
-    const list = new TransactionList(t.deps.db, t.deps.db, {
-      count: 10_000,
-      named: 1_000,
-      near: 2_000,
-      marked: 1,
-    });
-    const cases = [
-      {},
-      { type: 'credit' },
-      { type: 'debit' },
-      { source: 'deposit' },
-      { source: 'deposit', type: 'credit' },
-      { source: 'roi_income' },
-      { status: 'completed' as const },
-      { status: 'completed' as const, source: 'deposit' },
-    ];
-    const pages = async () => {
-      const differ: string[] = [];
-      for (const f of cases) {
-        const all = (await reference(f, 1, 100_000)).rows;
-        for (const limit of [1, 4]) {
-          for (let page = 1; page <= Math.ceil(all.length / limit) + 1; page++) {
-            const got = await listPage(list, f, page, limit);
-            const want = all.slice((page - 1) * limit, page * limit);
-            if (JSON.stringify(rowsOf(got.rows)) !== JSON.stringify(want))
-              differ.push(pageQuery(f, page, limit));
-            expect(got.total).toBe(all.length);
-          }
-        }
-      }
-      return differ;
-    };
-    expect(await pages()).toEqual([]);
+    expect(await markedPagesDiffer()).toEqual([]);
     // The pages are read from the marks: with each mark one row off, pages come out wrong.
     // (Through negatives: a mark one row before another would collide with it on the way.)
-    await sqlOn(t.url, 'UPDATE ledger_marks SET position = -position - 1');
-    await sqlOn(t.url, 'UPDATE ledger_marks SET position = -position');
-    expect((await pages()).length).toBeGreaterThan(0);
+    await sqlOn(t.url, 'UPDATE ledger_marks SET through = -through + 1');
+    await sqlOn(t.url, 'UPDATE ledger_marks SET through = -through');
+    expect((await markedPagesDiffer()).length).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('reads a page deep inside the hour still open from its marks, as it takes rows and after an open transaction commits (decision 0092)', async () => {
+    // Movements of this hour, posted now: ROI, deposits and adjustments down (each side and several sources).
+    const shapes = [
+      { kind: 'income', incomeType: 'roi_income', wallet: 'non_working', system: 'income_expense', sign: 1n },
+      { kind: 'deposit', incomeType: null, wallet: 'deposit', system: 'cash', sign: 1n },
+      { kind: 'adjustment', incomeType: null, wallet: 'deposit', system: 'cash', sign: -1n },
+    ] as const;
+    const postNow = (key: string, i: number, db: Parameters<typeof post>[0], owner = member) => {
+      const shape = shapes[i % 3] as (typeof shapes)[number];
+      const amount = shape.sign * BigInt(i + 1) * U;
+      return post(db, {
+        key,
+        kind: shape.kind,
+        incomeType: shape.incomeType,
+        memberId: owner,
+        memo: `open hour ${key}`,
+        entries: [
+          { account: { owner, kind: shape.wallet }, amount },
+          { account: { owner: null, kind: shape.system }, amount: -amount },
+        ],
+      });
+    };
+    const postSome = async (prefix: string, n: number) => {
+      for (let i = 0; i < n; i++)
+        await t.deps.db.transaction().execute((tx) => postNow(`${prefix}-${i}`, i, tx));
+    };
+    await postSome('open-a', 9);
+    const hourOf = async (key: string) =>
+      new Date(
+        (
+          await sqlOn(
+            t.url,
+            `SELECT date_trunc('hour', created_at, 'UTC') AS h FROM ledger_transactions WHERE idempotency_key = $1`,
+            [key],
+          )
+        ).rows[0].h,
+      );
+    const open = await hourOf('open-a-8');
+    // Every hour before it closed, that hour open (its figures the writers' live ones).
+    await resetRollups(t.url);
+    rollups.forget();
+    await rollups.fill(open);
+    const closed = await sqlOn(t.url, "SELECT closed_until FROM rollup_state WHERE name = 'hourly'");
+    expect(new Date(closed.rows[0].closed_until).getTime()).toBe(open.getTime());
+    const marksOf = async () =>
+      (await sqlOn(t.url, 'SELECT count(*)::int AS n FROM ledger_marks WHERE period = $1', [open])).rows[0].n;
+    // Marked every thousand rows, no hour is busy: none is marked, and the marks' instant passes them.
+    await sqlOn(t.url, 'SELECT ledger_marks_fill(1000, 1000000)');
+    expect(await marksOf()).toBe(0);
+    // Every two rows, the open hour is busy: counted from its start, not from the instant (marks of any stride are
+    // positions all the same).
+    await sqlOn(t.url, 'SELECT ledger_marks_fill(2, 1000000)');
+    const first = await marksOf();
+    expect(first).toBeGreaterThan(5);
+    expect(await markedPagesDiffer()).toEqual([]);
+    // The hour takes more rows: the marks made stay right, their positions counted from the hour's oldest end.
+    await postSome('open-b', 5);
+    expect(await markedPagesDiffer()).toEqual([]);
+    // A transaction still open when the marks are made: they stop at its start (its rows are stamped with it), and
+    // the rows committed after it started are marked once it has committed, counting its rows among theirs.
+    const other = (await buildMember(t.deps)).id;
+    let during: Date | undefined;
+    await t.deps.db.transaction().execute(async (tx) => {
+      // Another member's: the held transaction keeps its accounts locked.
+      await postNow('open-c-held', 4, tx, other);
+      await postSome('open-c', 6);
+      during = new Date((await sqlOn(t.url, 'SELECT ledger_marks_fill(2, 1000000) AS w')).rows[0].w);
+    });
+    const held = await sqlOn(
+      t.url,
+      `SELECT created_at FROM ledger_transactions WHERE idempotency_key = 'open-c-held'`,
+    );
+    expect(during?.getTime()).toBeLessThanOrEqual(new Date(held.rows[0].created_at).getTime());
+    await sqlOn(t.url, 'SELECT ledger_marks_fill(2, 1000000)');
+    expect(await marksOf()).toBeGreaterThan(first);
+    expect(await markedPagesDiffer()).toEqual([]);
+    // The pages of the open hour are read from its marks: with each one a row off, they come out wrong.
+    await sqlOn(t.url, 'UPDATE ledger_marks SET through = -through + 1 WHERE period = $1', [open]);
+    await sqlOn(t.url, 'UPDATE ledger_marks SET through = -through WHERE period = $1', [open]);
+    expect((await markedPagesDiffer()).length).toBeGreaterThan(0);
+    // post() moves money only; the income service keeps the earned total, so do that here.
+    await sqlOn(
+      t.url,
+      `UPDATE users u SET total_earned = total_earned + s.amount
+       FROM (SELECT t.member_id, sum(e.amount) AS amount FROM ledger_transactions t
+             JOIN ledger_entries e ON e.transaction_id = t.id AND e.amount > 0
+             WHERE t.memo LIKE 'open hour %' AND t.income_type IS NOT NULL GROUP BY 1) s
+       WHERE u.id = s.member_id`,
+    );
   }, 300_000);
 
   it('reads a page deeper than `near` transactions into a span by the joined walk, the same rows', async () => {

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureDatabase } from '../../db/embedded';
+import { migrate } from '../../db/migrate';
+
+/**
+ * Migration 0100 (decision 0092) on a real PostgreSQL: a database at 0099 holding marks of closed hours as they were
+ * (`position`: the hour's rows newer than the transaction's) converts in place to `through` (the rows at or older
+ * than it), each mark's value what the ledger says, per asset, source ('' all) and side ('' both); the marks' instant
+ * moves to its own table.
+ */
+
+const DB_DIR = path.resolve(import.meta.dirname, '../../db');
+const dirs: string[] = [];
+let owner: pg.Pool;
+
+const q = (text: string, values: unknown[] = []) => owner.query(text, values);
+
+/**
+ * Every transaction's rows on members' wallets in its hour, per asset, source and side and for all of them, with the
+ * rows of that hour and group newer than it (`newer`) and at or older than it (`through`), from the ledger itself.
+ */
+const REFERENCE = `
+  SELECT period, asset, source, side, created_at, id,
+         (sum(n) OVER (PARTITION BY period, asset, source, side ORDER BY created_at DESC, id DESC) - n)::bigint AS newer,
+         (sum(n) OVER (PARTITION BY period, asset, source, side ORDER BY created_at, id))::bigint AS through
+  FROM (
+    SELECT date_trunc('hour', t.created_at, 'UTC') AS period, a.asset, g.source, g.side, t.created_at, t.id,
+           count(*) AS n
+    FROM ledger_transactions t
+    JOIN ledger_entries e ON e.transaction_id = t.id
+    JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
+    CROSS JOIN LATERAL (VALUES
+      ('', ''), (coalesce(t.income_type, t.kind), ''),
+      ('', CASE WHEN e.amount > 0 THEN 'credit' ELSE 'debit' END),
+      (coalesce(t.income_type, t.kind), CASE WHEN e.amount > 0 THEN 'credit' ELSE 'debit' END)) g (source, side)
+    GROUP BY 1, 2, 3, 4, 5, 6
+  ) x`;
+
+let before: string;
+
+beforeAll(async () => {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `marks_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  owner = new pg.Pool({ connectionString: u.toString(), max: 2 });
+  owner.on('error', () => undefined);
+
+  // The database as it was at 0099 (the tree's functions apply unchecked; none that needs 0100 is called before it).
+  const migrations = await mkdtemp(path.join(os.tmpdir(), 'sgx-0099-'));
+  dirs.push(migrations);
+  for (const f of await readdir(path.join(DB_DIR, 'migrations')))
+    if (f.endsWith('.sql') && f.slice(0, 4) <= '0099')
+      await cp(path.join(DB_DIR, 'migrations', f), path.join(migrations, f));
+  await migrate(owner, { migrationsDir: migrations });
+
+  const users = await q(
+    `INSERT INTO users (username, email, password_hash, fullname, refferal_code, role) VALUES
+       ('pam', 'pam@example.com', 'h', 'Pam Member', 'PAM1', 'user'),
+       ('tom', 'tom@example.com', 'h', 'Tom Member', 'TOM1', 'user') RETURNING id`,
+  );
+  const [pam, tom] = users.rows.map((r) => String(r.id));
+  const acc = await q(
+    `INSERT INTO ledger_accounts (owner_id, kind, asset, balance, allow_negative) VALUES
+       ($1, 'deposit', 'USD', 1000000, false), ($2, 'deposit', 'USD', 0, false), ($1, 'non_working', 'USD', 0, false),
+       (NULL, 'cash', 'USD', 0, true), (NULL, 'income_expense', 'USD', 0, true)
+     RETURNING id`,
+    [pam, tom],
+  );
+  const [pamDeposit, tomDeposit, pamRoi, cash, expense] = acc.rows.map((r) => String(r.id));
+  // Two past hours of deposits, adjustments down, ROI and transfers (two members' rows), some at one instant.
+  const yesterday = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000);
+  let k = 0;
+  for (const hour of [10, 11])
+    for (let i = 0; i < 24; i++) {
+      const when = new Date(
+        yesterday.getTime() + hour * 3_600_000 + Math.floor(i / 3) * 60_000,
+      ).toISOString();
+      const shape = i % 4;
+      const [kind, income, from, to] = [
+        ['deposit', null, cash, pamDeposit],
+        ['adjustment', null, pamDeposit, cash],
+        ['income', 'roi_income', expense, pamRoi],
+        ['transfer', null, pamDeposit, tomDeposit],
+      ][shape] as [string, string | null, string, string];
+      await q(
+        `WITH tx AS (INSERT INTO ledger_transactions (idempotency_key, kind, income_type, created_at)
+                     VALUES ($1, $2, $3, $6) RETURNING id)
+         INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
+         SELECT tx.id, $4::bigint, -$7::bigint, $6 FROM tx UNION ALL SELECT tx.id, $5::bigint, $7::bigint, $6 FROM tx`,
+        [`h${k++}`, kind, income, from, to, when, 100 + i],
+      );
+    }
+  // Those hours closed, and marked as 0098 did: every transaction, with the rows newer than it.
+  await q('DELETE FROM ledger_rollups');
+  await q("UPDATE rollup_state SET closed_until = '2020-01-01' WHERE name = 'hourly'");
+  await q("SELECT rollup_live_rebuild('2020-01-01')");
+  await q('SELECT rollup_fill(now())');
+  await q(
+    `INSERT INTO ledger_marks (period, asset, source, side, position, created_at, transaction_id)
+     SELECT period, asset, source, side, newer, created_at, id FROM (${REFERENCE}) r`,
+  );
+  await q("UPDATE rollup_state SET closed_until = date_trunc('hour', now(), 'UTC') WHERE name = 'marks'");
+  before = String(
+    (await q("SELECT closed_until::text AS w FROM rollup_state WHERE name = 'marks'")).rows[0].w,
+  );
+
+  // The conversion, as a running database is upgraded.
+  await migrate(owner);
+}, 120_000);
+
+afterAll(async () => {
+  await owner?.end();
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+describe('the marks converted in place (migration 0100)', () => {
+  it('hold the rows at or older than their transaction, per asset, source and side', async () => {
+    const marks = await q(
+      `SELECT period::text, asset, source, side, through::text, transaction_id::text FROM ledger_marks
+       ORDER BY 1, 2, 3, 4, 5`,
+    );
+    const want = await q(
+      `SELECT period::text, asset, source, side, through::text, id::text AS transaction_id FROM (${REFERENCE}) r
+       ORDER BY 1, 2, 3, 4, 5`,
+    );
+    // Both sides, several sources, the transfers' two rows: every group of the hours is there.
+    expect(new Set(want.rows.map((r) => `${r.source}/${r.side}`)).size).toBeGreaterThan(8);
+    expect(marks.rows).toEqual(want.rows);
+  });
+
+  it('keep the marks’ instant in their own table', async () => {
+    const w = await q('SELECT marked_until::text AS w FROM ledger_marks_state');
+    expect(w.rows).toEqual([{ w: before }]);
+    expect((await q("SELECT count(*)::int AS n FROM rollup_state WHERE name = 'marks'")).rows[0].n).toBe(0);
+  });
+});
