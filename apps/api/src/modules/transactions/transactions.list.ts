@@ -342,7 +342,8 @@ export class TransactionList {
       return { rows: page.rows.map(toRecord), total: page.total };
     }
     const filter = ledgerFilter(q);
-    const less = q.status === 'completed' ? await this.reversedEntries(q) : () => 0;
+    const reversed = q.status === 'completed' ? await this.reversedEntries(q) : null;
+    const less = reversed ? reversed.less : () => 0;
     const buckets = (await this.rollups.ledger(filter)).map((b) => lessBy(b, less));
     const total = buckets.reduce((n, b) => n + Number(b.entries), 0);
     const span = await this.locate(filter, buckets, offset, q.limit, less);
@@ -359,7 +360,7 @@ export class TransactionList {
       skip:
         span.skip -
         mark.position +
-        (q.status === 'completed' ? await this.reversedBefore(q, hour, span.to, mark) : 0),
+        (reversed ? await this.reversedBefore(q, reversed.within(hour, span.to), mark) : 0),
       until: mark,
     };
     const rows = await this.spanRows(q, base, fromMark ?? span, q.limit);
@@ -900,15 +901,19 @@ export class TransactionList {
     return { rows: page.rows.map(toRecord), total: page.total };
   }
 
-  /** The reversed transactions' rows matching the rest of the filter in [from, to) newer than transaction `mark`. */
+  /**
+   * The rows of reversed transactions `ids` (those of the mark's span: `reversedEntries`) matching the rest of the
+   * filter newer than transaction `mark`. Read by their ids: from the span's time range, the planner read every row
+   * newer than the mark in a daily run's hour not yet analysed (132 ms at 1,000,000 members, with no reversal at all).
+   */
   private async reversedBefore(
     q: TxFilter,
-    from: Date,
-    to: Date,
+    ids: string[],
     mark: { createdAt: string; transactionId: string },
   ): Promise<number> {
-    const row = await during(this.filtered({ ...q, status: undefined }), from, to)
-      .where(reversedSql)
+    if (ids.length === 0) return 0;
+    const row = await this.filtered({ ...q, status: undefined })
+      .where(sql<boolean>`t.id = ANY(${ids}::bigint[])`)
       .where(
         sql<boolean>`(t.created_at, t.id) > (${mark.createdAt}::timestamptz, ${mark.transactionId}::bigint)`,
       )
@@ -919,19 +924,25 @@ export class TransactionList {
   }
 
   /**
-   * The reversed transactions' entries matching the rest of the filter (a small set: admins' reversals), as a count
-   * of those in [from, from + span): what the rollups count and a 'completed' list leaves out.
+   * The reversed transactions' entries matching the rest of the filter (a small set: admins' reversals): `less`, a
+   * count of those in [from, from + span), what the rollups count and a 'completed' list leaves out; `within`, their
+   * transactions' ids in [from, to).
    */
-  private async reversedEntries(q: TxFilter): Promise<(from: Date, span: number) => number> {
+  private async reversedEntries(q: TxFilter): Promise<{
+    less: (from: Date, span: number) => number;
+    within: (from: Date, to: Date) => string[];
+  }> {
     const rows = await this.filtered({ ...q, status: undefined })
       .where(reversedSql)
       .clearSelect()
-      .select('t.created_at')
+      .select(['t.created_at', 't.id'])
       .execute();
-    const times = rows.map((r) => r.created_at.getTime());
-    return (from, span) => {
-      const start = from.getTime();
-      return times.filter((x) => x >= start && x < start + span).length;
+    const at = rows.map((r) => ({ time: r.created_at.getTime(), id: String(r.id) }));
+    const of = (start: number, end: number) => at.filter((r) => r.time >= start && r.time < end);
+    return {
+      less: (from, span) => of(from.getTime(), from.getTime() + span).length,
+      // Their transactions in [from, to), each once.
+      within: (from, to) => [...new Set(of(from.getTime(), to.getTime()).map((r) => r.id))],
     };
   }
 
