@@ -449,7 +449,7 @@ export class TransactionList {
     const many = TRIGRAM.test(search) ? 10 * this.caps.count : this.caps.count;
     // The named members' rows: without a status or days, from their accounts' folded figures (every row of theirs
     // is in the list, their usernames holding the text), exact (1,000 members: 86 ms of lookups into every month's
-    // entries, decision 0092); otherwise counted up to the cap.
+    // entries at 1,000,000 members); otherwise counted up to the cap.
     const { from, to } = dayRange(q);
     const [named, memo] = await Promise.all([
       !ofNamed
