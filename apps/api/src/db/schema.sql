@@ -698,6 +698,7 @@ CREATE TABLE public.ledger_marks (
   asset text NOT NULL,
   source text NOT NULL,
   side text NOT NULL,
+  "position" bigint,
   created_at timestamp with time zone NOT NULL,
   transaction_id bigint NOT NULL,
   through bigint NOT NULL,
@@ -4586,4 +4587,5 @@ GRANT USAGE ON SCHEMA public TO sgx_app;
 
 -- Comments
 
+COMMENT ON COLUMN public.ledger_marks."position" IS 'the hour''s rows newer than the transaction''s, as 0098 kept them: only in marks made before 0100 (decision 0092)';
 COMMENT ON COLUMN public.ledger_marks.through IS 'the hour''s rows (of this asset, source and side) at or older than the transaction''s: its rows end at it';

@@ -502,6 +502,7 @@ export interface LedgerMarksTable {
   asset: ColumnType<string, string, never>;
   source: ColumnType<string, string, never>;
   side: ColumnType<'' | 'credit' | 'debit', '' | 'credit' | 'debit', never>;
+  position: ColumnType<bigint | null, bigint | null | undefined, never>;
   created_at: ColumnType<Date, Date | string, never>;
   transaction_id: ColumnType<bigint, bigint, never>;
   through: ColumnType<bigint, bigint, never>;

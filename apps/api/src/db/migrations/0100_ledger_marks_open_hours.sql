@@ -23,7 +23,11 @@ WHERE h.period = m.period AND h.asset = m.asset AND h.source = m.source AND h.si
 -- an unmarked one.
 DELETE FROM ledger_marks WHERE through IS NULL;
 ALTER TABLE ledger_marks DROP CONSTRAINT ledger_marks_pkey;
-ALTER TABLE ledger_marks DROP COLUMN position;
+-- Kept for an instance of the version before during a rolling upgrade, which reads `position`: the marks made before
+-- this migration keep it (still right: their hours are closed); those made since have none, which its read skips.
+ALTER TABLE ledger_marks ALTER COLUMN position DROP NOT NULL;
+COMMENT ON COLUMN ledger_marks.position IS
+  'the hour''s rows newer than the transaction''s, as 0098 kept them: only in marks made before 0100 (decision 0092)';
 ALTER TABLE ledger_marks ALTER COLUMN through SET NOT NULL;
 ALTER TABLE ledger_marks ADD PRIMARY KEY (period, asset, source, side, through);
 COMMENT ON COLUMN ledger_marks.through IS

@@ -140,4 +140,34 @@ describe('the marks converted in place (migration 0100)', () => {
     expect(w.rows).toEqual([{ w: before }]);
     expect((await q("SELECT count(*)::int AS n FROM rollup_state WHERE name = 'marks'")).rows[0].n).toBe(0);
   });
+
+  it('keep their old position for an instance of the version before (a rolling upgrade), and new marks have none', async () => {
+    const kept = await q(
+      `SELECT period::text, asset, source, side, position::text AS n FROM ledger_marks ORDER BY 1, 2, 3, 4, 5`,
+    );
+    const want = await q(
+      `SELECT period::text, asset, source, side, newer::text AS n FROM (${REFERENCE}) r ORDER BY 1, 2, 3, 4, 5`,
+    );
+    expect(kept.rows).toEqual(want.rows);
+    // A mark made now (this hour, every row a mark) has no position, which that version's read (position <=) skips.
+    const [deposit, cash] = (
+      await q(
+        `SELECT id::text FROM ledger_accounts WHERE kind IN ('deposit', 'cash') AND (owner_id IS NULL OR kind = 'deposit')
+         ORDER BY owner_id NULLS LAST, id LIMIT 2`,
+      )
+    ).rows.map((r) => r.id as string);
+    for (let i = 0; i < 3; i++)
+      await q(
+        `WITH tx AS (INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ($1, 'deposit') RETURNING id, created_at)
+         INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
+         SELECT tx.id, $2::bigint, -5, tx.created_at FROM tx UNION ALL SELECT tx.id, $3::bigint, 5, tx.created_at FROM tx`,
+        [`now${i}`, cash, deposit],
+      );
+    await q('SELECT ledger_marks_fill(1, 1000000)');
+    const fresh = await q(
+      "SELECT count(*)::int AS n, count(position)::int AS positioned FROM ledger_marks WHERE period >= date_trunc('hour', now(), 'UTC')",
+    );
+    expect(fresh.rows[0].n).toBeGreaterThan(0);
+    expect(fresh.rows[0].positioned).toBe(0);
+  });
 });
