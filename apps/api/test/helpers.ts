@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp, buildDeps, type Deps } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { appUrlOf, connect, type Database } from '../src/db';
 import { ensureDatabase } from '../src/db/embedded';
+import { migrate } from '../src/db/migrate';
 import { openReadRouter } from '../src/db/read-router';
 import { watchRecovery } from '../src/modules/health/recovery';
 import { reconcile } from '../src/modules/ledger/ledger.service';
@@ -26,6 +30,55 @@ export async function createTestDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+const DB_DIR = path.resolve(import.meta.dirname, '../src/db');
+
+export type OldDatabase = {
+  /** The owner's (superuser's) URL. */
+  url: string;
+  /** A pool on it as the owner. */
+  owner: pg.Pool;
+  /** Brings it to the current migrations and tree, as a running database is upgraded. */
+  upgrade: () => Promise<void>;
+  /** Closes the pool and removes the copies. */
+  close: () => Promise<void>;
+};
+
+/**
+ * A database of its own as it was at migration `upto` (a conversion's test: decisions 0079, 0092): the migrations up
+ * to that number, with a copy of the source tree (functions, views, triggers) that `then` may change to what it was
+ * at that migration.
+ */
+export async function databaseAt(upto: string, then?: (tree: string) => Promise<void>): Promise<OldDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `at${upto}_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const owner = new pg.Pool({ connectionString: url, max: 2 });
+  owner.on('error', () => undefined);
+  const dir = await mkdtemp(path.join(os.tmpdir(), `sgx-${upto}-`));
+  const close = async () => {
+    await owner.end();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const migrations = path.join(dir, 'migrations');
+    const tree = path.join(dir, 'tree');
+    for (const f of await readdir(path.join(DB_DIR, 'migrations')))
+      if (f.endsWith('.sql') && f.slice(0, 4) <= upto)
+        await cp(path.join(DB_DIR, 'migrations', f), path.join(migrations, f));
+    for (const kind of ['functions', 'triggers', 'views'])
+      await cp(path.join(DB_DIR, kind), path.join(tree, kind), { recursive: true });
+    await then?.(tree);
+    await migrate(owner, { migrationsDir: migrations, treeDir: tree });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { url, owner, upgrade: () => migrate(owner).then(() => undefined), close };
 }
 
 export type TestApp = {

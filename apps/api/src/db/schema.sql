@@ -2761,6 +2761,20 @@ BEGIN
   RETURN NULL;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.ledger_hours(from_ timestamp with time zone, to_ timestamp with time zone DEFAULT 'infinity'::timestamp with time zone)
+ RETURNS TABLE(period timestamp with time zone, asset text, source text, income boolean, credit boolean, entries bigint, amount bigint)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT x.period, x.asset, x.source, x.income, x.credit, x.entries, x.amount FROM ledger_rollups x
+  WHERE x.grain = 'hour' AND x.period >= from_ AND x.period < to_
+    AND x.period < (SELECT s.closed_until FROM rollup_state s WHERE s.name = 'hourly')
+  UNION ALL
+  SELECT y.period, y.asset, y.source, y.income, y.credit, y.entries, y.amount FROM ledger_rollup_live y
+  WHERE y.period >= from_ AND y.period < to_
+    AND y.period >= (SELECT s.closed_until FROM rollup_state s WHERE s.name = 'hourly')
+$function$;
+
 CREATE OR REPLACE FUNCTION public.ledger_marks_fill(every integer DEFAULT 1000, hours integer DEFAULT 168)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -2769,7 +2783,6 @@ AS $function$
 DECLARE
   w timestamptz;
   target timestamptz;
-  hourly timestamptz;
 BEGIN
   IF NOT pg_try_advisory_xact_lock(727023) THEN
     RETURN (SELECT marked_until FROM ledger_marks_state);
@@ -2779,7 +2792,6 @@ BEGIN
   IF target <= w THEN
     RETURN w;
   END IF;
-  hourly := (SELECT closed_until FROM rollup_state WHERE name = 'hourly');
 
   WITH busy AS (
     -- Each busy hour's rows to count now: from the instant where its counts stop, or from its start when it has none.
@@ -2788,13 +2800,7 @@ BEGIN
                 THEN greatest(w, b.period) ELSE b.period END AS lo,
            least(b.period + interval '1 hour', target) AS hi
     FROM (
-      SELECT y.period, y.asset FROM (
-        SELECT period, asset, entries FROM ledger_rollups
-        WHERE grain = 'hour' AND period >= date_trunc('hour', w, 'UTC') AND period < least(target, hourly)
-        UNION ALL
-        SELECT period, asset, entries FROM ledger_rollup_live
-        WHERE period >= greatest(date_trunc('hour', w, 'UTC'), hourly) AND period < target
-      ) y
+      SELECT y.period, y.asset FROM ledger_hours(date_trunc('hour', w, 'UTC'), target) y
       GROUP BY y.period, y.asset HAVING sum(y.entries) > every
     ) b
   ),

@@ -2,7 +2,7 @@
 -- Marks the busy hours' rows from the marks' instant up to the instant the ledger's rows are settled
 -- (ledger_settled_until: no row stamped before it can still appear), at most `hours` of them a call, open hours too
 -- (decisions 0090, 0092), and returns the new instant. A busy hour is one whose rows (entries on members' wallets, per
--- asset) are more than `every`, by the rollups (closed hours) or the writers' live figures (open ones); an hour not
+-- asset) are more than `every`, by ledger_hours (closed hours' rollups, open hours' live figures); an hour not
 -- busy yet is counted from its start once it is. Each transaction's rows are counted per source and side and for all
 -- of them (GROUPING SETS: a set left out is '' in the mark), summed oldest first from the hour's count so far
 -- (ledger_marks_counted): a transaction is marked where its rows reach the next multiple of `every`, with the count
@@ -16,7 +16,6 @@ AS $function$
 DECLARE
   w timestamptz;
   target timestamptz;
-  hourly timestamptz;
 BEGIN
   IF NOT pg_try_advisory_xact_lock(727023) THEN
     RETURN (SELECT marked_until FROM ledger_marks_state);
@@ -26,7 +25,6 @@ BEGIN
   IF target <= w THEN
     RETURN w;
   END IF;
-  hourly := (SELECT closed_until FROM rollup_state WHERE name = 'hourly');
 
   WITH busy AS (
     -- Each busy hour's rows to count now: from the instant where its counts stop, or from its start when it has none.
@@ -35,13 +33,7 @@ BEGIN
                 THEN greatest(w, b.period) ELSE b.period END AS lo,
            least(b.period + interval '1 hour', target) AS hi
     FROM (
-      SELECT y.period, y.asset FROM (
-        SELECT period, asset, entries FROM ledger_rollups
-        WHERE grain = 'hour' AND period >= date_trunc('hour', w, 'UTC') AND period < least(target, hourly)
-        UNION ALL
-        SELECT period, asset, entries FROM ledger_rollup_live
-        WHERE period >= greatest(date_trunc('hour', w, 'UTC'), hourly) AND period < target
-      ) y
+      SELECT y.period, y.asset FROM ledger_hours(date_trunc('hour', w, 'UTC'), target) y
       GROUP BY y.period, y.asset HAVING sum(y.entries) > every
     ) b
   ),

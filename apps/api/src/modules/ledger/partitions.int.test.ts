@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseAt, type OldDatabase } from '../../../test/helpers';
 import { appUrlOf, connect, type Database } from '../../db';
-import { ensureDatabase } from '../../db/embedded';
-import { migrate } from '../../db/migrate';
 import type { Deps } from '../../deps';
 import { jobs } from '../../jobs/jobs';
 import { readStatement } from '../statements/statements.repo';
@@ -21,8 +18,7 @@ import { createLedgerMonthsAhead } from './partitions';
  * makes the months ahead once; a month detached for archive leaves its sums, and the books still reconcile.
  */
 
-const DB_DIR = path.resolve(import.meta.dirname, '../../db');
-const dirs: string[] = [];
+let old: OldDatabase;
 let url: string;
 let owner: pg.Pool;
 let database: Database;
@@ -69,37 +65,20 @@ const entries = async () =>
   (await q('SELECT id, transaction_id, account_id, amount, created_at FROM ledger_entries ORDER BY id')).rows;
 
 beforeAll(async () => {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `parts_${randomBytes(6).toString('hex')}`;
-  await ensureDatabase(adminUrl, name);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  owner = new pg.Pool({ connectionString: url, max: 2 });
-  owner.on('error', () => undefined);
-
   // The database as it was at 0088, with the tree of then (before the archive's tables and guards existed).
-  const migrations = await mkdtemp(path.join(os.tmpdir(), 'sgx-0088-'));
-  const tree = await mkdtemp(path.join(os.tmpdir(), 'sgx-0088-tree-'));
-  dirs.push(migrations, tree);
-  for (const f of await readdir(path.join(DB_DIR, 'migrations')))
-    if (f.endsWith('.sql') && f.slice(0, 4) <= '0088')
-      await cp(path.join(DB_DIR, 'migrations', f), path.join(migrations, f));
-  await cp(path.join(DB_DIR, 'functions'), path.join(tree, 'functions'), { recursive: true });
-  await cp(path.join(DB_DIR, 'triggers'), path.join(tree, 'triggers'), { recursive: true });
-  await cp(path.join(DB_DIR, 'views'), path.join(tree, 'views'), { recursive: true });
-  for (const f of await readdir(path.join(tree, 'triggers')))
-    if (f.startsWith('ledger_archived_')) await rm(path.join(tree, 'triggers', f));
-  // The view as it was before 0089: without the archived months' sums (their table comes with 0089).
-  const view = (await readFile(path.join(DB_DIR, 'views/ledger_balances.sql'), 'utf8'))
-    .split('\n')
-    .filter((line) => !/ledger_archived_sums|detached for archive/.test(line))
-    .join('\n');
-  await writeFile(path.join(tree, 'views/ledger_balances.sql'), view);
-  // The members' search text as it was kept before 0097 (without the username's own column, which 0097 adds).
-  await writeFile(
-    path.join(tree, 'functions/member_search_keep.sql'),
-    `CREATE OR REPLACE FUNCTION public.member_search_keep() RETURNS trigger LANGUAGE plpgsql AS $function$
+  old = await databaseAt('0088', async (tree) => {
+    for (const f of await readdir(path.join(tree, 'triggers')))
+      if (f.startsWith('ledger_archived_')) await rm(path.join(tree, 'triggers', f));
+    // The view as it was before 0089: without the archived months' sums (their table comes with 0089).
+    const view = (await readFile(path.join(tree, 'views/ledger_balances.sql'), 'utf8'))
+      .split('\n')
+      .filter((line) => !/ledger_archived_sums|detached for archive/.test(line))
+      .join('\n');
+    await writeFile(path.join(tree, 'views/ledger_balances.sql'), view);
+    // The members' search text as it was kept before 0097 (without the username's own column, which 0097 adds).
+    await writeFile(
+      path.join(tree, 'functions/member_search_keep.sql'),
+      `CREATE OR REPLACE FUNCTION public.member_search_keep() RETURNS trigger LANGUAGE plpgsql AS $function$
 BEGIN
   INSERT INTO member_search (user_id, text)
   VALUES (NEW.id, member_search_text(NEW.username, NEW.email, NEW.fullname, NEW.refferal_code, NEW.phone))
@@ -107,8 +86,10 @@ BEGIN
   RETURN NULL;
 END $function$;
 `,
-  );
-  await migrate(owner, { migrationsDir: migrations, treeDir: tree });
+    );
+  });
+  url = old.url;
+  owner = old.owner;
 
   const users = await q(
     `INSERT INTO users (username, email, password_hash, fullname, refferal_code, role) VALUES
@@ -138,7 +119,7 @@ END $function$;
   before.rows = await entries();
 
   // The conversion, as a running database is upgraded.
-  await migrate(owner);
+  await old.upgrade();
   database = connect(url, 2);
   app = connect(appUrlOf(url, inject('pgAppPassword')), 2);
 }, 120_000);
@@ -146,8 +127,7 @@ END $function$;
 afterAll(async () => {
   await database?.close();
   await app?.close();
-  await owner?.end();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await old?.close();
 });
 
 describe('ledger entries by month (decision 0079)', () => {

@@ -1,11 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureDatabase } from '../../db/embedded';
-import { migrate } from '../../db/migrate';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseAt, type OldDatabase } from '../../../test/helpers';
 
 /**
  * Migration 0100 (decision 0092) on a real PostgreSQL: a database at 0099 holding marks of closed hours as they were
@@ -14,8 +9,7 @@ import { migrate } from '../../db/migrate';
  * moves to its own table.
  */
 
-const DB_DIR = path.resolve(import.meta.dirname, '../../db');
-const dirs: string[] = [];
+let old: OldDatabase;
 let owner: pg.Pool;
 
 const q = (text: string, values: unknown[] = []) => owner.query(text, values);
@@ -44,21 +38,9 @@ const REFERENCE = `
 let before: string;
 
 beforeAll(async () => {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `marks_${randomBytes(6).toString('hex')}`;
-  await ensureDatabase(adminUrl, name);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  owner = new pg.Pool({ connectionString: u.toString(), max: 2 });
-  owner.on('error', () => undefined);
-
-  // The database as it was at 0099 (the tree's functions apply unchecked; none that needs 0100 is called before it).
-  const migrations = await mkdtemp(path.join(os.tmpdir(), 'sgx-0099-'));
-  dirs.push(migrations);
-  for (const f of await readdir(path.join(DB_DIR, 'migrations')))
-    if (f.endsWith('.sql') && f.slice(0, 4) <= '0099')
-      await cp(path.join(DB_DIR, 'migrations', f), path.join(migrations, f));
-  await migrate(owner, { migrationsDir: migrations });
+  // The database as it was at 0099 (the tree's functions apply unchanged; none that needs 0100 is called before it).
+  old = await databaseAt('0099');
+  owner = old.owner;
 
   const users = await q(
     `INSERT INTO users (username, email, password_hash, fullname, refferal_code, role) VALUES
@@ -112,12 +94,11 @@ beforeAll(async () => {
   );
 
   // The conversion, as a running database is upgraded.
-  await migrate(owner);
+  await old.upgrade();
 }, 120_000);
 
 afterAll(async () => {
-  await owner?.end();
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
+  await old?.close();
 });
 
 describe('the marks converted in place (migration 0100)', () => {

@@ -186,26 +186,18 @@ export class Rollups {
   }
 
   /**
-   * The live part of a ledger read. For whole hours (every screen asks for days), from the figures the
-   * writers add as they post (db/functions/ledger_entries_statement.sql): the live rows of the hours at and after the stored
-   * watermark, and the hour rollups between the watermark this process saw and the stored one, both read
-   * in this one statement, so a fill or fold by another process in between changes nothing. A range that
-   * starts or ends inside an hour is read from the ledger itself.
+   * The live part of a ledger read. For whole hours (every screen asks for days), through `ledger_hours`
+   * (db/functions/ledger_hours.sql): the writers' live figures of the hours at and after the stored watermark, and the
+   * hour rollups between the watermark this process saw and the stored one, both read in this one statement, so a fill
+   * or fold by another process in between changes nothing. A range that starts or ends inside an hour is read from the
+   * ledger itself.
    */
   private liveLedger(f: LedgerFilter, live: Span | null, bySource: boolean): RawBuilder<unknown> {
     if (live && isHour(live.from) && (live.to === null || isHour(live.to))) {
-      const stored = sql`(SELECT closed_until FROM rollup_state WHERE name = 'hourly')`;
-      const before = live.to === null ? sql`true` : sql`x.period < ${live.to}`;
       return sql`
         SELECT 'live', x.period, ${bySource ? sql`x.source` : sql`''`}, sum(x.entries)::bigint, sum(x.amount)::bigint
-        FROM (
-          SELECT period, asset, source, income, credit, entries, amount FROM ledger_rollup_live
-          WHERE period >= greatest(${live.from}::timestamptz, ${stored})
-          UNION ALL
-          SELECT period, asset, source, income, credit, entries, amount FROM ledger_rollups
-          WHERE grain = 'hour' AND period >= ${live.from} AND period < ${stored}
-        ) x
-        WHERE ${before} AND ${ledgerWhere(f, false)}
+        FROM ledger_hours(${live.from}, ${live.to ?? 'infinity'}) x
+        WHERE ${ledgerWhere(f, false)}
         GROUP BY 1, 2, 3`;
     }
     return sql`
@@ -257,11 +249,8 @@ export class Rollups {
     const side = f.credit === undefined ? '' : f.credit ? 'credit' : 'debit';
     const { rows } = await sql<{ at: string; created_at: string; transaction_id: string }>`
       WITH h AS (
-        SELECT CASE WHEN ${hour}::timestamptz < (SELECT closed_until FROM rollup_state WHERE name = 'hourly')
-          THEN (SELECT sum(x.entries) FROM ledger_rollups x
-                WHERE x.grain = 'hour' AND x.period = ${hour} AND ${ledgerWhere(f, false)})
-          ELSE (SELECT sum(x.entries) FROM ledger_rollup_live x WHERE x.period = ${hour} AND ${ledgerWhere(f, false)})
-        END AS entries
+        SELECT sum(x.entries) AS entries FROM ledger_hours(${hour}, ${new Date(hour.getTime() + 3_600_000)}) x
+        WHERE ${ledgerWhere(f, false)}
       )
       SELECT (h.entries - m.through)::text AS at, m.created_at::text AS created_at,
              m.transaction_id::text AS transaction_id
