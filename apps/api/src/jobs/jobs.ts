@@ -26,6 +26,11 @@ export type JobDefinition<T extends object = object> = {
   cron?: string;
   /** Queued once when the jobs start too (work a restart must resume at once). */
   atStart?: boolean;
+  /**
+   * Queued when a run ends, with `{ after: name }`: the jobs that make reads of what this one wrote fast (decision
+   * 0093), so that they do not wait for their next minute.
+   */
+  then?: readonly string[];
   describe: string;
   run: (deps: Deps, data: T, now: Date) => Promise<unknown>;
 };
@@ -36,7 +41,14 @@ export function previousMonth(now: Date): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-type JobData = { month?: string; depositId?: number };
+export type JobData = { month?: string; depositId?: number; after?: string };
+
+/**
+ * After a job that posts a transaction for many members at once (hundreds of thousands at one instant at 1,000,000
+ * members): the marks that locate a page deep inside its hour and the memo pieces that answer a short text, which
+ * would otherwise read every row it wrote until their next minute (decision 0093).
+ */
+const AFTER_POSTING_MANY = ['ledger-marks-minutely', 'ledger-memo-pieces-minutely'] as const;
 
 export const jobs: JobDefinition<JobData>[] = [
   {
@@ -44,12 +56,14 @@ export const jobs: JobDefinition<JobData>[] = [
     cron: '30 0 1 * *',
     describe: "Pays each qualified member last month's salary tier (00:30 UTC on the 1st).",
     run: (deps, data, now) => runSalary(deps.db, deps.settings, data.month ?? previousMonth(now)),
+    then: AFTER_POSTING_MANY,
   },
   {
     name: 'cto-monthly',
     cron: '45 0 1 * *',
     describe: "Pays last month's CTO pool to the qualified members (00:45 UTC on the 1st), once.",
     run: (deps, data, now) => deps.cto.payIfDue(data.month ?? previousMonth(now)),
+    then: AFTER_POSTING_MANY,
   },
   {
     name: 'reward-windows-daily',
@@ -221,6 +235,7 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       'Pays held income whose release date has passed into its wallet, unless its member has an open compliance flag (00:10 UTC; idempotent: each hold is released once; decision 0076).',
     run: async (deps, _data, now) => ({ released: await releaseDueHolds(deps.db, now) }),
+    then: AFTER_POSTING_MANY,
   },
   {
     name: 'earned-marks-hourly',

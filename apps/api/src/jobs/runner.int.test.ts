@@ -54,6 +54,30 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
       [m.id],
     );
     expect(paid.rows).toEqual([{ paid: parseUnits('25') }]);
+    // Each run queued the marks and the memo pieces at its end (decision 0093), which ran at once: the salary's memo
+    // is pieced without waiting for the pieces' next minute.
+    let followed: { name: string; n: number }[] = [];
+    while (Date.now() < deadline) {
+      followed = (
+        await sqlOn(
+          t.url,
+          `SELECT name, count(*)::int AS n FROM pgboss.job
+           WHERE data->>'after' = 'salary-monthly' AND state = 'completed' GROUP BY 1 ORDER BY 1`,
+        )
+      ).rows;
+      if (followed.every((f) => f.n >= 2) && followed.length === 2) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(followed).toEqual([
+      { name: 'ledger-marks-minutely', n: 2 },
+      { name: 'ledger-memo-pieces-minutely', n: 2 },
+    ]);
+    const pieced = await sqlOn(
+      t.url,
+      `SELECT (SELECT pieced_until FROM ledger_memo_pieces_state) > max(t.created_at) AS covered
+       FROM ledger_transactions t WHERE t.income_type = 'salary'`,
+    );
+    expect(pieced.rows).toEqual([{ covered: true }]);
     const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
     expect(schedules.rows).toEqual([
       { name: 'cto-monthly', cron: '45 0 1 * *', timezone: 'UTC' },

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../deps';
 import { isDatabaseUnavailable } from '../http/db-faults';
-import { type JobDefinition, jobs } from './jobs';
+import { type JobData, type JobDefinition, jobs } from './jobs';
 
 export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
 
@@ -17,7 +17,7 @@ const SIGNAL_GRACE_MS = 500;
 export async function startJobs(
   deps: Deps,
   connectionString: string,
-  definitions: JobDefinition<{ month?: string; depositId?: number }>[] = jobs,
+  definitions: JobDefinition<JobData>[] = jobs,
   options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
 ): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
@@ -37,12 +37,13 @@ export async function startJobs(
   for (const def of definitions) {
     await boss.createQueue(def.name);
     if (options.schedule !== false && def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
-    await boss.work<{ month?: string; depositId?: number }>(
+    await boss.work<JobData>(
       def.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
         if (!job) return;
         const result = await def.run(deps, job.data, new Date());
+        for (const next of def.then ?? []) await boss.send(next, { after: def.name });
         deps.logger?.info(
           {
             job: def.name,
