@@ -30,7 +30,7 @@ export type JobDefinition<T extends object = object> = {
    * Queued when a run ends, with `{ after: name }`: the jobs that make reads of what this one wrote fast (decision
    * 0093), so that they do not wait for their next minute.
    */
-  then?: readonly string[];
+  followUps?: readonly string[];
   describe: string;
   run: (deps: Deps, data: T, now: Date) => Promise<unknown>;
 };
@@ -56,14 +56,14 @@ export const jobs: JobDefinition<JobData>[] = [
     cron: '30 0 1 * *',
     describe: "Pays each qualified member last month's salary tier (00:30 UTC on the 1st).",
     run: (deps, data, now) => runSalary(deps.db, deps.settings, data.month ?? previousMonth(now)),
-    then: AFTER_POSTING_MANY,
+    followUps: AFTER_POSTING_MANY,
   },
   {
     name: 'cto-monthly',
     cron: '45 0 1 * *',
     describe: "Pays last month's CTO pool to the qualified members (00:45 UTC on the 1st), once.",
     run: (deps, data, now) => deps.cto.payIfDue(data.month ?? previousMonth(now)),
-    then: AFTER_POSTING_MANY,
+    followUps: AFTER_POSTING_MANY,
   },
   {
     name: 'reward-windows-daily',
@@ -235,7 +235,7 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       'Pays held income whose release date has passed into its wallet, unless its member has an open compliance flag (00:10 UTC; idempotent: each hold is released once; decision 0076).',
     run: async (deps, _data, now) => ({ released: await releaseDueHolds(deps.db, now) }),
-    then: AFTER_POSTING_MANY,
+    followUps: AFTER_POSTING_MANY,
   },
   {
     name: 'earned-marks-hourly',

@@ -43,7 +43,7 @@ export async function startJobs(
       async ([job]) => {
         if (!job) return;
         const result = await def.run(deps, job.data, new Date());
-        for (const next of def.then ?? []) await boss.send(next, { after: def.name });
+        for (const next of def.followUps ?? []) await boss.send(next, { after: def.name });
         deps.logger?.info(
           {
             job: def.name,
