@@ -44,6 +44,21 @@ export function previousMonth(now: Date): string {
 export type JobData = { month?: string; depositId?: number; after?: string };
 
 /**
+ * Throws unless every job has its own name and every follow-up names a job of `definitions`: pg-boss would take a
+ * follow-up sent to a queue nobody made or works as lost, silently (startJobs checks before it starts anything).
+ */
+export function checkJobs(definitions: readonly JobDefinition<never>[]): void {
+  const names = new Set<string>();
+  for (const def of definitions) {
+    if (names.has(def.name)) throw new Error(`jobs: two jobs are named ${def.name}`);
+    names.add(def.name);
+  }
+  for (const def of definitions)
+    for (const next of def.followUps ?? [])
+      if (!names.has(next)) throw new Error(`jobs: ${def.name} follows up with ${next}, which is not a job`);
+}
+
+/**
  * After a job that posts a transaction for many members at once (hundreds of thousands at one instant at 1,000,000
  * members): the marks that locate a page deep inside its hour and the memo pieces that answer a short text, which
  * would otherwise read every row it wrote until their next minute (decision 0093).

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../deps';
 import { isDatabaseUnavailable } from '../http/db-faults';
-import { type JobData, type JobDefinition, jobs } from './jobs';
+import { checkJobs, type JobData, type JobDefinition, jobs } from './jobs';
 
 export type JobRunner = { boss: PgBoss; stop: () => Promise<void> };
 
@@ -20,6 +20,7 @@ export async function startJobs(
   definitions: JobDefinition<JobData>[] = jobs,
   options: { schedule?: boolean; pollingIntervalSeconds?: number } = {},
 ): Promise<JobRunner> {
+  checkJobs(definitions);
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
   // Heard always: an unheard 'error' would end the process. A lost connection (the database restarted,
   // pg_terminate_backend) is a warning: pg-boss's pool opens a new one and its workers poll on.
