@@ -149,6 +149,11 @@ export async function listPageReads(
     ['GET /topup/list', '/topup/list?limit=10'],
     ['GET /topup/list?status=topup', '/topup/list?limit=10&status=topup'],
     ['GET /actplan/list', '/actplan/list?limit=10'],
+    // Searches naming a thousand members (the oldest), or a plan (decision 0094).
+    ['GET /deposite/list?search=SGX0001', '/deposite/list?limit=10&search=SGX0001'],
+    ['GET /topup/list?search=SGX0001', '/topup/list?limit=10&search=SGX0001'],
+    ['GET /topup/list?search=Gold (a plan)', '/topup/list?limit=10&search=Gold'],
+    ['GET /actplan/list?search=SGX0001', '/actplan/list?limit=10&search=SGX0001'],
     ['GET /actplan/list?status=active', '/actplan/list?limit=10&status=active'],
     ['GET /withdrawalrequest/list', '/withdrawalrequest/list?limit=10'],
     ['GET /transfer/list', '/transfer/list?limit=10'],

@@ -2031,6 +2031,7 @@ CREATE INDEX deposits_complete_decided_idx ON public.deposits USING btree (decid
 CREATE INDEX deposits_foreign_sender_idx ON public.deposits USING btree (user_id, lower(hash)) WHERE (sender_id <> user_id);
 CREATE UNIQUE INDEX deposits_hash_credited_key ON public.deposits USING btree (lower(hash)) WHERE ((status = 'complete'::text) AND (to_address IS NULL));
 CREATE INDEX deposits_hash_idx ON public.deposits USING btree (lower(hash));
+CREATE INDEX deposits_hash_trgm_idx ON public.deposits USING gin (hash gin_trgm_ops);
 CREATE INDEX deposits_pending_idx ON public.deposits USING btree (id) INCLUDE (amount) WHERE (status = 'pending'::text);
 CREATE UNIQUE INDEX deposits_pkey ON public.deposits USING btree (id);
 CREATE INDEX deposits_reorg_flagged_idx ON public.deposits USING btree (reorg_detected_at DESC) WHERE (reorg_status IS NOT NULL);
@@ -2110,6 +2111,8 @@ CREATE INDEX member_flags_open_idx ON public.member_flags USING btree (member_id
 CREATE UNIQUE INDEX member_flags_pkey ON public.member_flags USING btree (id);
 CREATE UNIQUE INDEX member_plans_one_active ON public.member_plans USING btree (user_id) WHERE (status = 'active'::text);
 CREATE UNIQUE INDEX member_plans_pkey ON public.member_plans USING btree (id);
+CREATE INDEX member_plans_plan_idx ON public.member_plans USING btree (plan_id, id);
+CREATE INDEX member_plans_user_idx ON public.member_plans USING btree (user_id, id);
 CREATE UNIQUE INDEX member_rewards_one_open ON public.member_rewards USING btree (user_id) WHERE (status = 'working'::text);
 CREATE UNIQUE INDEX member_rewards_pkey ON public.member_rewards USING btree (id);
 CREATE INDEX member_search_grams_idx ON public.member_search USING gin (search_grams(text));
@@ -2224,6 +2227,7 @@ CREATE UNIQUE INDEX token_transactions_transaction_hash_key ON public.token_tran
 CREATE INDEX token_transactions_user_idx ON public.token_transactions USING btree (user_id, created_at DESC);
 CREATE INDEX topups_created_idx ON public.topups USING btree (created_at);
 CREATE UNIQUE INDEX topups_pkey ON public.topups USING btree (id);
+CREATE INDEX topups_plan_idx ON public.topups USING btree (plan_id, id);
 CREATE UNIQUE INDEX topups_request_key_key ON public.topups USING btree (request_key);
 CREATE INDEX topups_userby_idx ON public.topups USING btree (userby_id, created_at);
 CREATE INDEX topups_userto_idx ON public.topups USING btree (userto_id, created_at);
@@ -2268,6 +2272,7 @@ CREATE UNIQUE INDEX webhook_events_pkey ON public.webhook_events USING btree (id
 CREATE INDEX webhook_events_undispatched_idx ON public.webhook_events USING btree (created_at) WHERE (NOT dispatched);
 CREATE INDEX webhook_secrets_endpoint_idx ON public.webhook_secrets USING btree (endpoint_id);
 CREATE UNIQUE INDEX webhook_secrets_pkey ON public.webhook_secrets USING btree (id);
+CREATE INDEX withdrawals_address_trgm_idx ON public.withdrawals USING gin (address gin_trgm_ops);
 CREATE INDEX withdrawals_complete_decided_idx ON public.withdrawals USING btree (decided_at) INCLUDE (net) WHERE (status = 'complete'::text);
 CREATE UNIQUE INDEX withdrawals_one_pending_principal ON public.withdrawals USING btree (member_plan_id) WHERE ((kind = 'principal'::text) AND (status = 'pending'::text));
 CREATE INDEX withdrawals_pending_idx ON public.withdrawals USING btree (id) INCLUDE (amount) WHERE (status = 'pending'::text);

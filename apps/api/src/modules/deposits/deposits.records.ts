@@ -5,8 +5,9 @@ import { getAddress } from 'viem';
 import type { Db, DbOrTx } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { dayRange, likePattern, seekPaged } from '../../http/listing';
+import { dayRange, likePattern, seekPaged, seekSearched } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
+import { membersNamed, oneOf } from '../members/member-search';
 
 /** Transaction hashes are kept as 64 lowercase hex digits, so one hash cannot be sent twice in two spellings. */
 export const normalizeHash = (hash: string) => hash.trim().toLowerCase().replace(/^0x/, '');
@@ -167,9 +168,10 @@ export async function listDeposits(
   if (q.status) base = base.where('d.status', '=', q.status as RequestStatus);
   if (q.search) {
     const like = likePattern(q.search);
+    const named = await membersNamed(db, q.search);
     base = base.where((eb) =>
       eb.or([
-        eb('u.username', 'ilike', like),
+        named === null ? eb('u.username', 'ilike', like) : oneOf('d.user_id', named),
         eb('d.hash', 'ilike', likePattern(normalizeHash(q.search ?? ''))),
       ]),
     );
@@ -177,6 +179,8 @@ export async function listDeposits(
   const { from, to } = dayRange(q);
   if (from) base = base.where('d.created_at', '>=', from);
   if (to) base = base.where('d.created_at', '<', to);
-  const { rows, total } = await seekPaged(db, base, (b, back) => b.orderBy('d.id', back ? 'asc' : 'desc'), q);
+  const { rows, total } = q.search
+    ? await seekSearched(db, base, 'd.id', q)
+    : await seekPaged(db, base, (b, back) => b.orderBy('d.id', back ? 'asc' : 'desc'), q);
   return { rows: rows.map((r) => toRecord(r, readable)), total };
 }

@@ -13,14 +13,16 @@ import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db';
 import type { Principal } from '../../http/access';
 import { businessRule, conflict, notFound } from '../../http/errors';
-import { canonicalJson, dayRange, likePattern, seekPaged } from '../../http/listing';
+import { canonicalJson, dayRange, likePattern, seekPaged, seekSearched } from '../../http/listing';
 import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
+import { membersNamed, oneOf } from '../members/member-search';
 import { bumpUplines } from '../members/members.repo';
 import { notifyMember, usd } from '../notifications/events';
 import { ensureRuleVersion, recordRuleVersion } from '../rules/rule-versions';
+import { plansNamed } from './plan-search';
 
 type PlanInput = z.output<typeof PlanBody>;
 type PlanEdit = z.output<typeof PlanUpdateBody>;
@@ -376,17 +378,23 @@ export class PlansService {
     if (q.status === 'active' || q.status === 'ended') base = base.where('mp.status', '=', q.status);
     if (q.search) {
       const like = likePattern(q.search);
-      base = base.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('p.name', 'ilike', like)]));
+      const [named, plans] = await Promise.all([
+        membersNamed(this.db, q.search),
+        plansNamed(this.db, q.search),
+      ]);
+      base = base.where((eb) =>
+        eb.or([
+          named === null ? eb('u.username', 'ilike', like) : oneOf('mp.user_id', named),
+          oneOf('mp.plan_id', plans),
+        ]),
+      );
     }
     const { from, to } = dayRange(q);
     if (from) base = base.where('mp.started_at', '>=', from);
     if (to) base = base.where('mp.started_at', '<', to);
-    const { rows, total } = await seekPaged(
-      this.db,
-      base,
-      (b, back) => b.orderBy('mp.id', back ? 'asc' : 'desc'),
-      q,
-    );
+    const { rows, total } = q.search
+      ? await seekSearched(this.db, base, 'mp.id', q)
+      : await seekPaged(this.db, base, (b, back) => b.orderBy('mp.id', back ? 'asc' : 'desc'), q);
     return { rows: rows.map((r) => this.toMemberPlan(r)), total };
   }
 

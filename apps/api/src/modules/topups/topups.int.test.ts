@@ -462,6 +462,13 @@ describe('lists', () => {
     expect(aList.total).toBe(2);
     expect((await call(c.token, 'GET', `/topup/by/${a.id}`)).statusCode).toBe(403);
     expect((await call(c.token, 'GET', `/topup/by/${c.id}`)).json().total).toBe(1);
+    // Without a search the top-ups are counted without their names: the filters still count.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect((await call(a.token, 'GET', `/topup/list?from=${tomorrow}`)).json()).toMatchObject({ total: 0 });
+    expect((await call(a.token, 'GET', '/topup/list?status=retopup')).json()).toMatchObject({ total: 0 });
+    const aTopups = (await call(a.token, 'GET', '/topup/list?status=topup&limit=1&page=2')).json();
+    expect(aTopups).toMatchObject({ total: 2, totalPages: 2, currentPage: 2 });
+    expect(aTopups.topups).toHaveLength(1);
 
     const aName = (await profile(a)).username as string;
     const found = (await asAdmin('GET', `/topup/list?search=${aName}`)).json();

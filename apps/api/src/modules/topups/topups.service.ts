@@ -5,14 +5,24 @@ import type { Db, Tx } from '../../db';
 import type { TopupKind } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, type RequestKey, seekPaged } from '../../http/listing';
+import {
+  boundedCount,
+  COUNT_CAP,
+  dayRange,
+  likePattern,
+  type RequestKey,
+  seekPaged,
+  seekSearched,
+} from '../../http/listing';
 import { writeAudit } from '../audit/audit.repo';
 import { checkIdentityLimit } from '../identity-limits/limits';
 import { creditIncome } from '../income/income.service';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
+import { membersNamed, oneOf } from '../members/member-search';
 import { bumpUplines, lockWithUplines } from '../members/members.repo';
 import { notifyMember, usd } from '../notifications/events';
+import { plansNamed } from '../plans/plan-search';
 import { notifyClaimableRewards } from '../rewards/rewards.service';
 import type { SettingsService } from '../settings/settings.service';
 import { emit } from '../webhooks/emit';
@@ -328,9 +338,9 @@ export class TopupsService {
     return this.one(id);
   }
 
-  private query(db: Db = this.db) {
-    return db
-      .selectFrom('topups as t')
+  /** The top-ups with the names of their payer, receiver and plan; `own` may already filter the top-ups. */
+  private query(own = this.db.selectFrom('topups as t')) {
+    return own
       .innerJoin('users as b', 'b.id', 't.userby_id')
       .innerJoin('users as r', 'r.id', 't.userto_id')
       .leftJoin('plans as p', 'p.id', 't.plan_id')
@@ -378,29 +388,42 @@ export class TopupsService {
   }
 
   async list(q: ListQuery, userId?: bigint): Promise<{ rows: TopupRecord[]; total: number }> {
-    let base = this.query(this.reads);
+    let own = this.reads.selectFrom('topups as t');
     if (userId !== undefined)
-      base = base.where((eb) => eb.or([eb('t.userby_id', '=', userId), eb('t.userto_id', '=', userId)]));
-    if (q.status) base = base.where('t.kind', '=', q.status as TopupKind);
+      own = own.where((eb) => eb.or([eb('t.userby_id', '=', userId), eb('t.userto_id', '=', userId)]));
+    if (q.status) own = own.where('t.kind', '=', q.status as TopupKind);
+    const { from, to } = dayRange(q);
+    if (from) own = own.where('t.created_at', '>=', from);
+    if (to) own = own.where('t.created_at', '<', to);
+    let base = this.query(own);
     if (q.search) {
       const like = likePattern(q.search);
+      const [named, plans] = await Promise.all([
+        membersNamed(this.reads, q.search),
+        plansNamed(this.reads, q.search),
+      ]);
       base = base.where((eb) =>
         eb.or([
-          eb('b.username', 'ilike', like),
-          eb('r.username', 'ilike', like),
-          eb('p.name', 'ilike', like),
+          ...(named === null
+            ? [eb('b.username', 'ilike', like), eb('r.username', 'ilike', like)]
+            : [oneOf('t.userby_id', named), oneOf('t.userto_id', named)]),
+          oneOf('t.plan_id', plans),
         ]),
       );
     }
-    const { from, to } = dayRange(q);
-    if (from) base = base.where('t.created_at', '>=', from);
-    if (to) base = base.where('t.created_at', '<', to);
-    const { rows, total } = await seekPaged(
-      this.reads,
-      base,
-      (b, back) => b.orderBy('t.id', back ? 'asc' : 'desc'),
-      q,
-    );
+    // Each top-up has exactly one payer and one receiver (not-null foreign keys) and at most one plan, so
+    // without a search on their names the joins change no count: the top-ups alone are counted (at 1,000,000
+    // members the joined count took 120 ms, most of it a parallel plan's start; alone it walks one index).
+    const { rows, total } = q.search
+      ? await seekSearched(this.reads, base, 't.id', q)
+      : await seekPaged(
+          this.reads,
+          base,
+          (b, back) => b.orderBy('t.id', back ? 'asc' : 'desc'),
+          q,
+          COUNT_CAP,
+          () => boundedCount(this.reads, own.select('t.id')),
+        );
     return { rows: rows.map((r) => this.toRecord(r)), total };
   }
 }

@@ -4,10 +4,11 @@ import type { Db, Tx } from '../../db';
 import { asSqlError, type BatchRefusal, groupCommitPerDb } from '../../db/group-commit';
 import type { Principal } from '../../http/access';
 import { AppError, businessRule, notFound } from '../../http/errors';
-import { dayRange, likePattern, type RequestKey, seekPaged } from '../../http/listing';
+import { dayRange, likePattern, type RequestKey, seekPaged, seekSearched } from '../../http/listing';
 import { refusal } from '../../http/sql-errors';
 import { identityLimitSay, identityLimitsParam } from '../identity-limits/limits';
 import { claimRequestKey } from '../ledger/money-guards';
+import { membersNamed, oneOf } from '../members/member-search';
 import type { SettingsService } from '../settings/settings.service';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 
@@ -177,17 +178,19 @@ export class TransfersService {
     if (q.status === 'touser' || q.status === 'friend') base = base.where('t.kind', '=', q.status);
     if (q.search) {
       const like = likePattern(q.search);
-      base = base.where((eb) => eb.or([eb('a.username', 'ilike', like), eb('b.username', 'ilike', like)]));
+      const named = await membersNamed(this.db, q.search);
+      base = base.where((eb) =>
+        named === null
+          ? eb.or([eb('a.username', 'ilike', like), eb('b.username', 'ilike', like)])
+          : eb.or([oneOf('t.user_id', named), oneOf('t.userto_id', named)]),
+      );
     }
     const { from, to } = dayRange(q);
     if (from) base = base.where('t.created_at', '>=', from);
     if (to) base = base.where('t.created_at', '<', to);
-    const { rows, total } = await seekPaged(
-      this.db,
-      base,
-      (b, back) => b.orderBy('t.id', back ? 'asc' : 'desc'),
-      q,
-    );
+    const { rows, total } = q.search
+      ? await seekSearched(this.db, base, 't.id', q)
+      : await seekPaged(this.db, base, (b, back) => b.orderBy('t.id', back ? 'asc' : 'desc'), q);
     return { rows: rows.map((r) => this.toRecord(r)), total };
   }
 }

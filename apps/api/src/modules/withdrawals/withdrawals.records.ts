@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { dayRange, likePattern, seekPaged } from '../../http/listing';
+import { dayRange, likePattern, seekPaged, seekSearched } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
 import { type PayoutMethod, payoutMethodOf } from '../chain-payouts/payouts.approve';
 import { payoutOf, toWithdrawalPayout } from '../chain-payouts/payouts.records';
+import { membersNamed, oneOf } from '../members/member-search';
 import { riskFlagged } from '../risk/risk.service';
 import type { WithdrawalKind } from './fees';
 
@@ -95,11 +96,19 @@ export async function listWithdrawals(
   if (q.status) base = base.where('w.status', '=', q.status as RequestStatus);
   if (q.search) {
     const like = likePattern(q.search);
-    base = base.where((eb) => eb.or([eb('u.username', 'ilike', like), eb('w.address', 'ilike', like)]));
+    const named = await membersNamed(db, q.search);
+    base = base.where((eb) =>
+      eb.or([
+        named === null ? eb('u.username', 'ilike', like) : oneOf('w.user_id', named),
+        eb('w.address', 'ilike', like),
+      ]),
+    );
   }
   const { from, to } = dayRange(q);
   if (from) base = base.where('w.created_at', '>=', from);
   if (to) base = base.where('w.created_at', '<', to);
-  const { rows, total } = await seekPaged(db, base, (b, back) => b.orderBy('w.id', back ? 'asc' : 'desc'), q);
+  const { rows, total } = q.search
+    ? await seekSearched(db, base, 'w.id', q)
+    : await seekPaged(db, base, (b, back) => b.orderBy('w.id', back ? 'asc' : 'desc'), q);
   return { rows: rows.map(toRecord), total };
 }
