@@ -144,6 +144,19 @@ describe('reads on a streaming replica', () => {
     expect(await listed(m.email)).toEqual([m.email]);
     await replica.halt();
     try {
+      // A read in a transaction of its own (a searched list, read serially: decision 0094) whose BEGIN meets the cut
+      // connection: the whole transaction goes to the primary.
+      const inTransaction = await router()
+        .reads.transaction()
+        .execute(async (trx) => {
+          await sql`SELECT set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+          return (await sql<{ standby: boolean }>`SELECT pg_is_in_recovery() AS standby`.execute(trx))
+            .rows[0];
+        });
+      expect(inTransaction).toEqual({ standby: false });
+      const searched = await get(adminToken, '/deposite/list?search=nobody-at-all');
+      expect(searched.statusCode, searched.body).toBe(200);
+      expect(searched.json()).toMatchObject({ total: 0 });
       // The router has not noticed yet: the read fails over to the primary inside the request.
       expect(await listed(m.email)).toEqual([m.email]);
       const other = await buildMember(t.deps);
