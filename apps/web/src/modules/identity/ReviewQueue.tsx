@@ -47,7 +47,14 @@ export function ReviewQueue({ onOpen }: { onOpen: (id: number) => void }) {
               <Badge color={stateColor[s.state]} variant="light">
                 {t(`state.${s.state}`)}
               </Badge>
-              <Button size="xs" onClick={() => onOpen(s.id)} data-testid={`identity-open-${s.id}`}>
+              {/* Not while the list is read again: a card kept from before may be decided already (back from a
+                  decision, the member's new submission is a new card). */}
+              <Button
+                size="xs"
+                onClick={() => onOpen(s.id)}
+                disabled={queue.isFetching}
+                data-testid={`identity-open-${s.id}`}
+              >
                 {t('queue.review')}
               </Button>
             </Group>
