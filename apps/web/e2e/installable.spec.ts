@@ -133,13 +133,21 @@ test('a new service worker takes over at once and deletes the caches of older ve
 
   // Another script address is a new worker to the browser, as a new release's sw.js is.
   await page.evaluate(() => navigator.serviceWorker.register('/sw.js?release=next'));
-  // Polled on a timer, not on animation frames (a busy machine's headless page may paint rarely); once failed
-  // at 20 s in a full run while the new worker had installed within a second.
-  await page.waitForFunction(
-    () => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?release=next') ?? false,
-    null,
-    { timeout: 60_000, polling: 250 },
-  );
+  // Polled on a timer (a busy machine's headless page may paint rarely). It stalled once at 20 s and once at 60 s
+  // in a full run and never alone, so the poll reports where the new worker stands (installing, waiting for the
+  // old one to finish its work, or discarded after a failed install) instead of a bare timeout.
+  const where = () =>
+    page.evaluate(async () => {
+      const at = (w: ServiceWorker | null | undefined) =>
+        w ? `${new URL(w.scriptURL).search || '-'}:${w.state}` : 'none';
+      const reg = await navigator.serviceWorker.getRegistration('/');
+      return `controller ${at(navigator.serviceWorker.controller)}; installing ${at(reg?.installing)}; waiting ${at(reg?.waiting)}; active ${at(reg?.active)}`;
+    });
+  await expect
+    .poll(where, { timeout: 60_000, intervals: [250] })
+    .toBe(
+      'controller ?release=next:activated; installing none; waiting none; active ?release=next:activated',
+    );
   await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(current);
 });
 
