@@ -7,7 +7,7 @@ import type { RequestStatus } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { dayRange, likePattern, seekPaged, seekSearched } from '../../http/listing';
 import { waitingApproval } from '../approvals/approvals.repo';
-import { membersNamed, oneOf } from '../members/member-search';
+import { membersNamedFor, oneOf } from '../members/member-search';
 
 /** Transaction hashes are kept as 64 lowercase hex digits, so one hash cannot be sent twice in two spellings. */
 export const normalizeHash = (hash: string) => hash.trim().toLowerCase().replace(/^0x/, '');
@@ -168,7 +168,7 @@ export async function listDeposits(
   if (q.status) base = base.where('d.status', '=', q.status as RequestStatus);
   if (q.search) {
     const like = likePattern(q.search);
-    const named = await membersNamed(db, q.search);
+    const named = await membersNamedFor(db, q.search, userId);
     base = base.where((eb) =>
       eb.or([
         named === null ? eb('u.username', 'ilike', like) : oneOf('d.user_id', named),

@@ -12,6 +12,8 @@ import { fundDeposit } from '../../../test/money';
 
 let t: TestApp;
 let adminToken: string;
+/** The first member (findalpha), whose own lists are searched too. */
+let alpha: { id: bigint; token: string };
 
 const get = async (url: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(adminToken) });
@@ -41,6 +43,7 @@ beforeAll(async () => {
     await fundDeposit(t.deps, m.id, '100');
     members.push({ ...m, token: await tokenFor(t.app, m) });
   }
+  alpha = members[0] as (typeof members)[number];
   // Top-ups (and so member plans) of every member, some for another, on either plan; deposits with hashes, one of
   // which holds a text a username holds too.
   for (let i = 0; i < 12; i++) {
@@ -120,4 +123,49 @@ describe('an admin list searched by member, plan or hash', () => {
       }
     }
   }, 120_000);
+});
+
+describe("one member's list searched (the member's own, or an admin's view of it)", () => {
+  it("finds what the ILIKE over the joined names finds among that member's rows", async () => {
+    const memberGet = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(alpha.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const scoped = [
+      {
+        read: (search: string) => memberGet(`/topup/list?search=${search}&limit=50`),
+        reference: `SELECT t.id FROM topups t JOIN users b ON b.id = t.userby_id JOIN users r ON r.id = t.userto_id
+                      LEFT JOIN plans p ON p.id = t.plan_id
+                     WHERE $3 IN (t.userby_id, t.userto_id)
+                       AND (b.username ILIKE $1 OR r.username ILIKE $1 OR p.name ILIKE $1 OR $2 = '') ORDER BY t.id DESC`,
+      },
+      {
+        read: (search: string) => get(`/deposite/by/${alpha.id}?search=${search}&limit=50`),
+        reference: `SELECT d.id FROM deposits d JOIN users u ON u.id = d.user_id
+                     WHERE d.user_id = $3 AND (u.username ILIKE $1 OR d.hash ILIKE $2) ORDER BY d.id DESC`,
+      },
+      {
+        read: (search: string) => memberGet(`/actplan/list?search=${search}&limit=50`),
+        reference: `SELECT mp.id FROM member_plans mp JOIN users u ON u.id = mp.user_id JOIN plans p ON p.id = mp.plan_id
+                     WHERE mp.user_id = $3 AND (u.username ILIKE $1 OR p.name ILIKE $1 OR $2 = '') ORDER BY mp.id DESC`,
+      },
+    ];
+    let found = 0;
+    for (const search of ['find', 'alpha', 'other', 'beta', 'bronze', 'zzz']) {
+      for (const list of scoped) {
+        const { rows } = await sqlOn(t.url, list.reference, [
+          `%${search}%`,
+          `%${search.toLowerCase()}%`,
+          String(alpha.id),
+        ]);
+        const body = await list.read(search);
+        const got = (Object.values(body).find(Array.isArray) as { id: number }[]).map((r) => r.id);
+        expect(got, search).toEqual(rows.map((r) => Number(r.id)));
+        expect(body.total, search).toBe(rows.length);
+        found += rows.length;
+      }
+    }
+    expect(found).toBeGreaterThan(10);
+  });
 });

@@ -48,6 +48,18 @@ export async function membersNamed(db: Db, search: string, cap = NAMED_CAP): Pro
   return rows.length > cap ? null : rows.map((r) => r.id);
 }
 
+/**
+ * membersNamed for a list's search, or null when the list is one member's own (`userId` set): its few rows are
+ * tested on their join, and the members a common text names (up to the cap) would cost more to read than the list.
+ */
+export function membersNamedFor(
+  db: Db,
+  search: string,
+  userId: bigint | undefined,
+): Promise<bigint[] | null> {
+  return userId === undefined ? membersNamed(db, search) : Promise.resolve(null);
+}
+
 /** `column` (a member's id) is one of `ids` (membersNamed); false for none. */
 export const oneOf = (column: string, ids: readonly bigint[]) =>
   sql<boolean>`${sql.ref(column)} = ANY(${ids.map(String)}::bigint[])`;

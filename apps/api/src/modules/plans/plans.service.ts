@@ -18,7 +18,7 @@ import type { ApprovalRegistry } from '../approvals/approvals.registry';
 import { diffChanges, fieldLabel, requestApproval } from '../approvals/approvals.repo';
 import { writeAudit } from '../audit/audit.repo';
 import { post } from '../ledger/ledger.service';
-import { membersNamed, oneOf } from '../members/member-search';
+import { membersNamedFor, oneOf } from '../members/member-search';
 import { bumpUplines } from '../members/members.repo';
 import { notifyMember, usd } from '../notifications/events';
 import { ensureRuleVersion, recordRuleVersion } from '../rules/rule-versions';
@@ -379,7 +379,7 @@ export class PlansService {
     if (q.search) {
       const like = likePattern(q.search);
       const [named, plans] = await Promise.all([
-        membersNamed(this.db, q.search),
+        membersNamedFor(this.db, q.search, userId),
         plansNamed(this.db, q.search),
       ]);
       base = base.where((eb) =>

@@ -19,7 +19,7 @@ import { checkIdentityLimit } from '../identity-limits/limits';
 import { creditIncome } from '../income/income.service';
 import { post } from '../ledger/ledger.service';
 import { assertMayMoveMoney, claimRequestKey } from '../ledger/money-guards';
-import { membersNamed, oneOf } from '../members/member-search';
+import { membersNamedFor, oneOf } from '../members/member-search';
 import { bumpUplines, lockWithUplines } from '../members/members.repo';
 import { notifyMember, usd } from '../notifications/events';
 import { plansNamed } from '../plans/plan-search';
@@ -399,7 +399,7 @@ export class TopupsService {
     if (q.search) {
       const like = likePattern(q.search);
       const [named, plans] = await Promise.all([
-        membersNamed(this.reads, q.search),
+        membersNamedFor(this.reads, q.search, userId),
         plansNamed(this.reads, q.search),
       ]);
       base = base.where((eb) =>

@@ -8,7 +8,7 @@ import { dayRange, likePattern, type RequestKey, seekPaged, seekSearched } from 
 import { refusal } from '../../http/sql-errors';
 import { identityLimitSay, identityLimitsParam } from '../identity-limits/limits';
 import { claimRequestKey } from '../ledger/money-guards';
-import { membersNamed, oneOf } from '../members/member-search';
+import { membersNamedFor, oneOf } from '../members/member-search';
 import type { SettingsService } from '../settings/settings.service';
 import { scopedKey, type TopupsService } from '../topups/topups.service';
 
@@ -178,7 +178,7 @@ export class TransfersService {
     if (q.status === 'touser' || q.status === 'friend') base = base.where('t.kind', '=', q.status);
     if (q.search) {
       const like = likePattern(q.search);
-      const named = await membersNamed(this.db, q.search);
+      const named = await membersNamedFor(this.db, q.search, userId);
       base = base.where((eb) =>
         named === null
           ? eb.or([eb('a.username', 'ilike', like), eb('b.username', 'ilike', like)])

@@ -7,7 +7,7 @@ import { dayRange, likePattern, seekPaged, seekSearched } from '../../http/listi
 import { waitingApproval } from '../approvals/approvals.repo';
 import { type PayoutMethod, payoutMethodOf } from '../chain-payouts/payouts.approve';
 import { payoutOf, toWithdrawalPayout } from '../chain-payouts/payouts.records';
-import { membersNamed, oneOf } from '../members/member-search';
+import { membersNamedFor, oneOf } from '../members/member-search';
 import { riskFlagged } from '../risk/risk.service';
 import type { WithdrawalKind } from './fees';
 
@@ -96,7 +96,7 @@ export async function listWithdrawals(
   if (q.status) base = base.where('w.status', '=', q.status as RequestStatus);
   if (q.search) {
     const like = likePattern(q.search);
-    const named = await membersNamed(db, q.search);
+    const named = await membersNamedFor(db, q.search, userId);
     base = base.where((eb) =>
       eb.or([
         named === null ? eb('u.username', 'ilike', like) : oneOf('w.user_id', named),
