@@ -284,12 +284,25 @@ export async function seekPaged<QDB, TB extends keyof QDB, O>(
   return { rows: seek.reverse ? rows.reverse() : rows, ...counted };
 }
 
-/** `read` in a transaction without parallel workers: starting them took 40-50 ms of a 50 ms page on a busy host. */
-export function serially<T>(db: Kysely<DB>, read: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+/**
+ * `read` in a transaction with the planner `settings` set for it alone (set_config's `is_local`, one statement):
+ * nothing outlives it, so a pooled or replica connection is left as it was.
+ */
+export function locally<T>(
+  db: Kysely<DB>,
+  settings: Readonly<Record<string, string>>,
+  read: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const set = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+    if (set.length > 0) await sql`SELECT ${sql.join(set)}`.execute(trx);
     return read(trx);
   });
+}
+
+/** `read` in a transaction without parallel workers: starting them took 40-50 ms of a 50 ms page on a busy host. */
+export function serially<T>(db: Kysely<DB>, read: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return locally(db, { max_parallel_workers_per_gather: '0' }, read);
 }
 
 /** `query`'s rows, read without parallel workers (serially). */

@@ -9,6 +9,7 @@ import {
   estimatedCount,
   estimateRows,
   likePattern,
+  locally,
   pastCap,
   seekPaged,
   serially,
@@ -605,8 +606,7 @@ export class TransactionList {
   }
 
   /**
-   * `read` in a transaction with the planner's `off` methods off (SET LOCAL: nothing outlives it, so a pooled or
-   * replica connection is left as it was). For a read whose right plan the planner's estimates cannot see: it takes
+   * `read` in a transaction with the planner's `off` methods off (`locally`). For a read whose right plan the planner's estimates cannot see: it takes
    * the memo and the source as unrelated (a template belongs to one source), so it sees few matches where there are
    * many, and the other way round.
    */
@@ -614,10 +614,7 @@ export class TransactionList {
     off: ('bitmapscan' | 'indexscan' | 'seqscan')[],
     read: (trx: Db) => Promise<T>,
   ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      for (const method of off) await sql`SELECT set_config(${`enable_${method}`}, 'off', true)`.execute(trx);
-      return read(trx);
-    });
+    return locally(this.db, Object.fromEntries(off.map((method) => [`enable_${method}`, 'off'])), read);
   }
 
   /**
