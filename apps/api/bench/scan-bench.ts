@@ -13,10 +13,10 @@ import { type DevChain, deployTestStablecoin, mine, startAnvil } from '@sgx/chai
 import pg from 'pg';
 import type { Address } from 'viem';
 import { buildDeps, type Deps } from '../src/app';
-import { loadConfig } from '../src/config';
 import { APP_ROLE, connect, type Database } from '../src/db';
 import { reconcile } from '../src/modules/ledger/ledger.service';
 import { fundSenders, type PlannedTransfer, rpc, sendTransferBurst } from './lib/anvil-batch';
+import { benchConfig } from './lib/config';
 import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import { loadScanMembers, randomMembers } from './lib/scan-members';
 import { scanCreditingInOneTransaction, scanCreditingSetBased } from './lib/scan-prototype';
@@ -72,12 +72,7 @@ export async function runScanBench(o: ScanBenchOptions, log: (m: string) => void
 
     database = connect(bench.url, 4, APP_ROLE);
     const watched = watchPool(database.pool);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      RUN_JOBS: 'false',
-      CHAIN_RPC_URL_56: anvil.url,
-    });
+    const config = benchConfig({ CHAIN_RPC_URL_56: anvil.url });
     const deps = buildDeps(config, database.db);
     const x: RunContext = {
       loader,

@@ -5,23 +5,20 @@
  * (Fastify's own elapsed time) so the scale benchmark can report server time.
  */
 import { buildApp, buildDeps } from '../../src/app';
-import { loadConfig } from '../../src/config';
 import { APP_ROLE, connect } from '../../src/db';
 import { ReadRouter, replicaName } from '../../src/db/read-router';
+import { benchConfig } from './config';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url || !process.send) throw new Error('server-child runs under bench/lib/server.ts');
 
 // Connections kept open: a backend that ends during a run would take its CPU time out of the count (cpu.ts).
 const database = connect(url, Number(process.env.BENCH_POOL ?? 20), APP_ROLE, { idleTimeoutMillis: 0 });
-const config = loadConfig({
-  NODE_ENV: 'production',
-  IDENTITY_DOCUMENTS_KEY: 'YmVuY2htYXJrLWlkZW50aXR5LWRvY3VtZW50cy0zMiE=', // production wants one (decision 0074); the benchmarks read no document
+const config = benchConfig({
   // BENCH_LOG_LEVEL=error shows what a 500 was about.
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
-  RUN_JOBS: 'false',
   SEED_DEMO: 'false',
   RATE_LIMIT_SIGNIN_PER_IP: '100000000',
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: '100000000',
