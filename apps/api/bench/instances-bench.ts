@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- --only instances [--instance-seconds N] [--instance-runs R] [--members N] [--concurrency C]`
+ * `npm run bench -- --only instances [--instance-seconds N] [--instance-runs R] [--instance-pool N] [--members N]
+ *   [--concurrency C]`
  *
  * Decision 0082's measure: what adding API instances in front of one PostgreSQL costs the database per request.
  * 1, 2 and 4 instances of the real app (bench/lib/server-child.ts), each a process of its own, take POST /transfer/touser
@@ -37,6 +38,11 @@ export type InstancesOptions = {
    * database's CPU per transfer measures its own work, not the instances' processes competing with it for cores.
    */
   pin: boolean;
+  /**
+   * The database connections of all instances together, split evenly (each instance's pool ceil(pool / count)), so
+   * the database sees the same number of backends whatever the count. Unset: 20 each, as server.ts opens.
+   */
+  pool?: number;
 };
 
 /** The cores of the two halves: PostgreSQL's, and the instances' (with the load generator's). */
@@ -142,7 +148,8 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
       for (const count of COUNTS) {
         n++;
         log(`run ${n}/${o.runs * COUNTS.length}: ${count} instance${count === 1 ? '' : 's'}`);
-        servers = await Promise.all(Array.from({ length: count }, () => startServerProcess(primaryUrl)));
+        const env: Record<string, string> = o.pool ? { BENCH_POOL: String(Math.ceil(o.pool / count)) } : {};
+        servers = await Promise.all(Array.from({ length: count }, () => startServerProcess(primaryUrl, env)));
         if (o.pin) for (const s of servers) pin(s.pid, cores.apps);
         const spread = new Spread(servers.map((s) => new Client(s.base, Math.ceil(o.concurrency / count))));
         const runId = `i${n}${Date.now().toString(36)}`;
@@ -310,6 +317,9 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
   printTable(header, rows);
   for (const s of summary) console.log(s);
   console.log(
-    `\nPOST /transfer/touser spread in turn over the instances; closed loop: ${o.concurrency} connections in all; open loop: one rate for every configuration (60% of one instance's closed-loop rate in run 1).\nCPU from /proc: PG = the postmaster and every backend, app = every instance's process, per 2xx transfer; transfers per commit = 2xx transfers / xact_commit of the bench database in the phase (session look-ups commit too);\ntransfers per batch = 2xx transfers / transfer_touser_batch statements (pg_stat_statements).`,
+    `\ndatabase connections: ${o.pool ? `${o.pool} in all, split between the instances (ceil(${o.pool} / count) each)` : '20 in each instance'}`,
+  );
+  console.log(
+    `POST /transfer/touser spread in turn over the instances; closed loop: ${o.concurrency} connections in all; open loop: one rate for every configuration (60% of one instance's closed-loop rate in run 1).\nCPU from /proc: PG = the postmaster and every backend, app = every instance's process, per 2xx transfer; transfers per commit = 2xx transfers / xact_commit of the bench database in the phase (session look-ups commit too);\ntransfers per batch = 2xx transfers / transfer_touser_batch statements (pg_stat_statements).`,
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference] [--outbox]
  *   [--replica-seconds N] [--replica-runs R] [--read-concurrency C] (`--only replica-reads`: replica-reads-bench.ts)
- *   [--instance-seconds N] [--instance-runs R] [--instance-no-pin] (`--only instances`: instances-bench.ts)
+ *   [--instance-seconds N] [--instance-runs R] [--instance-no-pin] [--instance-pool N] (`--only instances`: instances-bench.ts)
  *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
@@ -76,6 +76,7 @@ checkKnown(flags, [
   'instance-seconds',
   'instance-runs',
   'instance-no-pin',
+  'instance-pool',
 ]);
 /** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
 const statements = flags.has('statements');
@@ -211,6 +212,7 @@ const instancesSection = async () => {
       members: intFlag(flags, 'members', 2000),
       concurrency: intFlag(flags, 'concurrency', 32),
       pin: !flags.has('instance-no-pin') && os.cpus().length >= 2,
+      pool: flags.has('instance-pool') ? intFlag(flags, 'instance-pool', 20) : undefined,
     },
     logger(),
   );
