@@ -10,7 +10,8 @@
  * alternate (1 2 4 1 2 4 ...). Per phase: PostgreSQL's CPU per transfer (/proc: the postmaster and every backend),
  * the instances' CPU per transfer (all of them), and transfers per commit (pg_stat_database.xact_commit of the bench
  * database: how many transfers each commit carried). Money verified after each run; pgbench TPC-B before and after.
- * `BENCH_STATEMENTS=1`: each phase also lists its 8 statements with the most server time (pg_stat_statements).
+ * `--statements`: each phase also lists its statements with the most server time (pg_stat_statements, as the endpoints
+ * section does).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { type BenchPostgres, commitsOf, startBenchPostgres } from './lib/pg';
 import { findPgbench, PGBENCH_MISSING, type PgbenchResult, tpcbReference } from './lib/pgbench';
 import { codeVersion } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
+import { printTopStatements, resetStatementStats } from './lib/statement-stats';
 import { excerpt, int, loadAverage, median, ms, printTable } from './lib/stats';
 import { requestMaker } from './money-endpoints';
 import { setupMembers } from './money-setup';
@@ -44,6 +46,8 @@ export type InstancesOptions = {
    * the database sees the same number of backends whatever the count. Unset: 20 each, as server.ts opens.
    */
   pool?: number;
+  /** Each phase's statements with the most server time (bench/lib/statement-stats.ts). */
+  statements: boolean;
 };
 
 /** The cores of the two halves: PostgreSQL's, and the instances' (with the load generator's). */
@@ -123,32 +127,6 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
           )
         )[0]?.n ?? 0,
       );
-    // BENCH_STATEMENTS=1: per phase, the statements that took the most server time (execution and planning, from
-    // pg_stat_statements), to see where a configuration's extra database CPU goes.
-    type Stat = { query: string; calls: number; ms: number };
-    const statements = async (): Promise<Map<string, Stat>> =>
-      new Map(
-        (
-          await queryOnce<{ id: string; query: string; calls: string; ms: string }>(
-            (pg as BenchPostgres).url,
-            `SELECT s.queryid::text AS id, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS query,
-                    sum(s.calls)::text AS calls, sum(s.total_exec_time + s.total_plan_time)::text AS ms
-             FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-             WHERE d.datname = current_database() GROUP BY 1, 2`,
-          )
-        ).map((r) => [r.id, { query: r.query, calls: Number(r.calls), ms: Number(r.ms) }]),
-      );
-    const topStatements = (before: Map<string, Stat>, after: Map<string, Stat>, transfers: number) => {
-      const rows = [...after].map(([id, a]) => {
-        const b = before.get(id);
-        return { query: a.query, calls: a.calls - (b?.calls ?? 0), ms: a.ms - (b?.ms ?? 0) };
-      });
-      rows.sort((x, y) => y.ms - x.ms);
-      for (const r of rows.slice(0, 8))
-        log(
-          `    ${(r.ms / Math.max(1, transfers)).toFixed(3)} ms a transfer, ${(r.calls / Math.max(1, transfers)).toFixed(2)} calls a transfer: ${r.query}`,
-        );
-    };
     const reference = async (init: boolean) => {
       references.push(
         await tpcbReference({
@@ -188,7 +166,8 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
         const measure = async (paced: boolean): Promise<Phase> => {
           const pids = servers.map((s) => s.pid);
           const appCpu = () => pids.reduce((s, p) => s + processCpuMs(p), 0);
-          const s0 = process.env.BENCH_STATEMENTS ? await statements() : undefined;
+          // Reset first: the batch count below is read from the same statistics.
+          if (o.statements) await resetStatementStats((pg as BenchPostgres).url);
           const c0 = await commits();
           const b0 = await batches();
           const pg0 = postgresCpuMs(postmaster);
@@ -217,7 +196,7 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
             `  ${paced ? `open loop at ${int(rate)}/s` : `closed loop, ${o.concurrency} connections`}: ${int(result.tps)} transfers/s, p99 ${ms(result.p99)} ms, PG ${(pgMs / result.ok).toFixed(3)} ms CPU a transfer, ${(result.ok / Math.max(1, phase.commits)).toFixed(2)} transfers a commit, ${(result.ok / Math.max(1, phase.batches)).toFixed(2)} a batch, ${result.errors} errors`,
           );
           if (result.firstError) log(`    first error: ${excerpt(result.firstError, 300)}`);
-          if (s0) topStatements(s0, await statements(), result.ok);
+          if (o.statements) await printTopStatements((pg as BenchPostgres).url, result.ok, 8);
           return phase;
         };
         const closed = await measure(false);

@@ -78,7 +78,7 @@ checkKnown(flags, [
   'instance-no-pin',
   'instance-pool',
 ]);
-/** --statements: pg_stat_statements (nested statements too) printed per endpoint: where its time goes. */
+/** --statements: pg_stat_statements printed per endpoint (nested statements too) and per instances phase: where its time goes. */
 const statements = flags.has('statements');
 const sections = listFlag(flags, 'only', [
   ...ENDPOINTS,
@@ -213,6 +213,7 @@ const instancesSection = async () => {
       concurrency: intFlag(flags, 'concurrency', 32),
       pin: !flags.has('instance-no-pin') && os.cpus().length >= 2,
       pool: flags.has('instance-pool') ? intFlag(flags, 'instance-pool', 20) : undefined,
+      statements,
     },
     logger(),
   );
