@@ -9,7 +9,9 @@
  * reached in the first run), the fairest comparison, since group commit's batches grow with the rate. Configurations
  * alternate (1 2 4 1 2 4 ...). Per phase: PostgreSQL's CPU per transfer (/proc: the postmaster and every backend),
  * the instances' CPU per transfer (all of them), and transfers per commit (pg_stat_database.xact_commit of the bench
- * database: how many transfers each commit carried). Money verified after each run; pgbench TPC-B before and after.
+ * database: how many transfers each commit carried). Before the phases, the instances run a phase's length with no
+ * request: the database's CPU a second then is what their own background work (jobs, pollers) costs it. Money
+ * verified after each run; pgbench TPC-B before and after.
  * `--statements`: each phase also lists its statements with the most server time (pg_stat_statements, as the endpoints
  * section does).
  */
@@ -77,7 +79,9 @@ type Phase = {
   batches: number;
   load: number;
 };
-type Run = { instances: number; n: number; closed: Phase; paced: Phase };
+/** The instances running, no request sent, for a phase's length: what their own background work costs the database. */
+type Rest = { pgMsPerS: number; commitsPerS: number };
+type Run = { instances: number; n: number; rest: Rest; closed: Phase; paced: Phase };
 
 /** Requests spread over the instances in turn, as a round-robin load balancer spreads them. */
 class Spread {
@@ -127,6 +131,16 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
           )
         )[0]?.n ?? 0,
       );
+    const atRest = async (): Promise<Rest> => {
+      const c0 = await commits();
+      const pg0 = postgresCpuMs(postmaster);
+      const t0 = performance.now();
+      await new Promise((r) => setTimeout(r, o.seconds * 1000));
+      const s = (performance.now() - t0) / 1000;
+      const pgMs = postgresCpuMs(postmaster) - pg0;
+      // The commit count before commits once: taken off.
+      return { pgMsPerS: pgMs / s, commitsPerS: ((await commits()) - c0 - 1) / s };
+    };
     const reference = async (init: boolean) => {
       references.push(
         await tpcbReference({
@@ -163,6 +177,10 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
         ok.transfer += (
           await drive(spread, { concurrency: 8, seconds: 2, maxRequests: 500, make: transfers() })
         ).ok;
+        const rest = await atRest();
+        log(
+          `  at rest (no request): PG ${rest.pgMsPerS.toFixed(1)} ms CPU a second, ${rest.commitsPerS.toFixed(1)} commits a second`,
+        );
         const measure = async (paced: boolean): Promise<Phase> => {
           const pids = servers.map((s) => s.pid);
           const appCpu = () => pids.reduce((s, p) => s + processCpuMs(p), 0);
@@ -202,7 +220,7 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
         const closed = await measure(false);
         if (rate === 0) rate = Math.max(50, Math.round(closed.result.tps * 0.6));
         const paced = await measure(true);
-        runs.push({ instances: count, n, closed, paced });
+        runs.push({ instances: count, n, rest, closed, paced });
         spread.close();
         await Promise.all(servers.map((s) => s.stop()));
         servers = [];
@@ -324,6 +342,11 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
   }
   printTable(header, rows);
   for (const s of summary) console.log(s);
+  const rest = COUNTS.map((count) => {
+    const mine = runs.filter((r) => r.instances === count);
+    return `${label({ instances: count })} ${median(mine.map((r) => r.rest.pgMsPerS)).toFixed(1)} ms CPU a second (${median(mine.map((r) => r.rest.commitsPerS)).toFixed(1)} commits a second)`;
+  });
+  console.log(`PostgreSQL at rest (the instances running, no request, medians): ${rest.join('; ')}`);
   console.log(
     `\ndatabase connections: ${o.pool ? `${o.pool} in all, split between the instances (ceil(${o.pool} / count) each)` : '20 in each instance'}`,
   );
