@@ -79,13 +79,18 @@ type Phase = {
   batches: number;
   load: number;
 };
-/** The instances running, no request sent, for a phase's length: what their own background work costs the database. */
-/**
- * No commit count: idle backends report their counts to pg_stat_database up to 10 s late (PGSTAT_IDLE_INTERVAL), so
- * the warm-up's commits would land in this phase.
- */
-type Rest = { pgMsPerS: number };
-type Run = { instances: number; n: number; rest: Rest; closed: Phase; paced: Phase };
+type Run = {
+  instances: number;
+  n: number;
+  /**
+   * PostgreSQL's CPU a second (ms) with the instances running and no request sent for a phase's length: what their
+   * own background work costs it. No commit count: idle backends report theirs to pg_stat_database up to 10 s late
+   * (PGSTAT_IDLE_INTERVAL), so the warm-up's commits would land in it.
+   */
+  restPgMsPerS: number;
+  closed: Phase;
+  paced: Phase;
+};
 
 /** Requests spread over the instances in turn, as a round-robin load balancer spreads them. */
 class Spread {
@@ -135,13 +140,11 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
           )
         )[0]?.n ?? 0,
       );
-    const atRest = async (): Promise<Rest> => {
+    const atRest = async (): Promise<number> => {
       const pg0 = postgresCpuMs(postmaster);
       const t0 = performance.now();
       await new Promise((r) => setTimeout(r, o.seconds * 1000));
-      const s = (performance.now() - t0) / 1000;
-      const pgMs = postgresCpuMs(postmaster) - pg0;
-      return { pgMsPerS: pgMs / s };
+      return (postgresCpuMs(postmaster) - pg0) / ((performance.now() - t0) / 1000);
     };
     const reference = async (init: boolean) => {
       references.push(
@@ -179,8 +182,8 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
         ok.transfer += (
           await drive(spread, { concurrency: 8, seconds: 2, maxRequests: 500, make: transfers() })
         ).ok;
-        const rest = await atRest();
-        log(`  at rest (no request): PG ${rest.pgMsPerS.toFixed(1)} ms CPU a second`);
+        const restPgMsPerS = await atRest();
+        log(`  at rest (no request): PG ${restPgMsPerS.toFixed(1)} ms CPU a second`);
         const measure = async (paced: boolean): Promise<Phase> => {
           const pids = servers.map((s) => s.pid);
           const appCpu = () => pids.reduce((s, p) => s + processCpuMs(p), 0);
@@ -220,7 +223,7 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
         const closed = await measure(false);
         if (rate === 0) rate = Math.max(50, Math.round(closed.result.tps * 0.6));
         const paced = await measure(true);
-        runs.push({ instances: count, n, rest, closed, paced });
+        runs.push({ instances: count, n, restPgMsPerS, closed, paced });
         spread.close();
         await Promise.all(servers.map((s) => s.stop()));
         servers = [];
@@ -344,7 +347,7 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
   for (const s of summary) console.log(s);
   const rest = COUNTS.map((count) => {
     const mine = runs.filter((r) => r.instances === count);
-    return `${label({ instances: count })} ${median(mine.map((r) => r.rest.pgMsPerS)).toFixed(1)} ms CPU a second`;
+    return `${label({ instances: count })} ${median(mine.map((r) => r.restPgMsPerS)).toFixed(1)} ms CPU a second`;
   });
   console.log(`PostgreSQL at rest (the instances running, no request, medians): ${rest.join('; ')}`);
   console.log(
