@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --only instances [--instance-seconds N] [--instance-runs R] [--instance-pool N] [--members N]
- *   [--concurrency C]`
+ * `npm run bench -- --only instances [--instance-seconds N] [--instance-runs R] [--instance-pool N]
+ *   [--instance-pgbouncer N] [--members N] [--concurrency C]`
  *
  * Decision 0082's measure: what adding API instances in front of one PostgreSQL costs the database per request.
  * 1, 2 and 4 instances of the real app (bench/lib/server-child.ts), each a process of its own, take POST /transfer/touser
@@ -16,10 +16,14 @@
  * section does).
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { buildDeps } from '../src/app';
-import { APP_ROLE, connect, type Database, queryOnce } from '../src/db';
+import { APP_ROLE, connect, type Database, enableAppLogin, queryOnce } from '../src/db';
+import { type Bouncer, startPgBouncer } from '../test/pgbouncer';
 import { benchConfig } from './lib/config';
 import { postgresCpuMs, postmasterPidIn, processCpuMs } from './lib/cpu';
 import { Client, drive, driveAtRate, type LoadResult, type Req, type Res } from './lib/load';
@@ -50,6 +54,12 @@ export type InstancesOptions = {
   pool?: number;
   /** Each phase's statements with the most server time (bench/lib/statement-stats.ts). */
   statements: boolean;
+  /**
+   * Every instance's requests through one PgBouncer in transaction mode (decision 0078) with this many server
+   * connections (`default_pool_size`), for 1, 2 and 4 instances alike: N instances then share the same few backends,
+   * as one instance's pool shares its own. Its CPU is counted on its own and in the per-core figure.
+   */
+  pgbouncer?: number;
 };
 
 /** The cores of the two halves: PostgreSQL's, and the instances' (with the load generator's). */
@@ -74,6 +84,8 @@ type Phase = {
   result: LoadResult;
   pgMs: number;
   appMs: number;
+  /** PgBouncer's CPU (0 without `pgbouncer`). */
+  poolerMs: number;
   commits: number;
   /** transfer_touser_batch statements (pg_stat_statements). */
   batches: number;
@@ -114,6 +126,8 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
   let pg: BenchPostgres | undefined;
   let database: Database | undefined;
   let servers: ServerProcess[] = [];
+  let bouncer: Bouncer | undefined;
+  let bouncerDir: string | undefined;
   const references: PgbenchResult[] = [];
   const runs: Run[] = [];
   const ok: Moved = { transfer: 0, withdrawal: 0, buy: 0, sell: 0, roi: 0 };
@@ -159,20 +173,43 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
       );
     };
     await reference(true);
+    const childEnv: Record<string, string> = {};
+    if (o.pgbouncer) {
+      // The instances sign in as the app's own login through PgBouncer (no SET ROLE through a pooler).
+      const password = randomBytes(18).toString('base64url');
+      await enableAppLogin(pg.url, password);
+      bouncerDir = await mkdtemp(path.join(os.tmpdir(), 'sgx-bench-pgbouncer-'));
+      bouncer = await startPgBouncer({
+        serverUrl: pg.url,
+        users: [{ name: APP_ROLE, password }],
+        dir: path.join(bouncerDir, 'pgbouncer'),
+        poolSize: o.pgbouncer,
+      });
+      childEnv.BENCH_POOLED_URL = bouncer.urlOf(dbName, APP_ROLE);
+      log(`PgBouncer (transaction mode, ${o.pgbouncer} server connections) in front of every instance`);
+    }
     const cores = halves();
     if (o.pin) {
       // Backends forked later (the instances' connections) inherit the postmaster's cores.
       pin(postmaster, cores.db, true);
       pin(process.pid, cores.apps);
-      log(`pinned: PostgreSQL on cores ${cores.db}, the instances and the load generator on ${cores.apps}`);
+      // PgBouncer is the instances' side of the wire: with them.
+      if (bouncer) pin(bouncer.pid, cores.apps);
+      log(
+        `pinned: PostgreSQL on cores ${cores.db}, the instances${bouncer ? ', PgBouncer' : ''} and the load generator on ${cores.apps}`,
+      );
     }
+    const poolerCpu = () => (bouncer ? processCpuMs(bouncer.pid) : 0);
 
     let n = 0;
     for (let i = 0; i < o.runs; i++)
       for (const count of COUNTS) {
         n++;
         log(`run ${n}/${o.runs * COUNTS.length}: ${count} instance${count === 1 ? '' : 's'}`);
-        const env: Record<string, string> = o.pool ? { BENCH_POOL: String(Math.ceil(o.pool / count)) } : {};
+        const env: Record<string, string> = {
+          ...childEnv,
+          ...(o.pool ? { BENCH_POOL: String(Math.ceil(o.pool / count)) } : {}),
+        };
         servers = await Promise.all(Array.from({ length: count }, () => startServerProcess(primaryUrl, env)));
         if (o.pin) for (const s of servers) pin(s.pid, cores.apps);
         const spread = new Spread(servers.map((s) => new Client(s.base, Math.ceil(o.concurrency / count))));
@@ -193,6 +230,7 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
           const b0 = await batches();
           const pg0 = postgresCpuMs(postmaster);
           const app0 = appCpu();
+          const pooler0 = poolerCpu();
           const result = paced
             ? await driveAtRate(spread, { rate, seconds: o.seconds, make: transfers() })
             : await drive(spread, {
@@ -203,11 +241,13 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
               });
           const pgMs = postgresCpuMs(postmaster) - pg0;
           const appMs = appCpu() - app0;
+          const poolerMs = poolerCpu() - pooler0;
           // The batch count before (on the bench database) commits once: taken off.
           const phase = {
             result,
             pgMs,
             appMs,
+            poolerMs,
             commits: (await commits()) - c0 - 1,
             batches: (await batches()) - b0,
             load: os.loadavg()[0] ?? 0,
@@ -232,6 +272,8 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
     await reference(false);
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
+    await bouncer?.stop().catch(() => undefined);
+    if (bouncerDir) await rm(bouncerDir, { recursive: true, force: true });
     await database?.close().catch(() => undefined);
     await pg?.stop().catch(() => undefined);
   }
@@ -257,9 +299,10 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
     p99: p.result.p99,
     pgMs: p.pgMs / p.result.ok,
     appMs: p.appMs / p.result.ok,
+    poolerMs: p.poolerMs / p.result.ok,
     perCommit: p.result.ok / Math.max(1, p.commits),
     perBatch: p.result.ok / Math.max(1, p.batches),
-    perCore: p.result.ok / ((p.pgMs + p.appMs) / 1000),
+    perCore: p.result.ok / ((p.pgMs + p.appMs + p.poolerMs) / 1000),
     load: p.load,
   });
   type F = ReturnType<typeof figures>;
@@ -271,9 +314,10 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
     'PG CPU ms/transfer',
     'vs 1 instance',
     'app CPU ms/transfer (all instances)',
+    ...(o.pgbouncer ? ['PgBouncer CPU ms/transfer'] : []),
     'transfers per commit',
     'transfers per batch',
-    'transfers per core-s (PG + app)',
+    `transfers per core-s (PG + app${o.pgbouncer ? ' + PgBouncer' : ''})`,
     'errors',
     'load 1 min',
   ];
@@ -285,6 +329,7 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
     f.pgMs.toFixed(3),
     one ? `${(f.pgMs / one.pgMs).toFixed(2)}` : '',
     f.appMs.toFixed(3),
+    ...(o.pgbouncer ? [f.poolerMs.toFixed(3)] : []),
     f.perCommit.toFixed(2),
     f.perBatch.toFixed(2),
     int(f.perCore),
@@ -313,6 +358,7 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
       p99: m((f) => f.p99),
       pgMs: m((f) => f.pgMs),
       appMs: m((f) => f.appMs),
+      poolerMs: m((f) => f.poolerMs),
       perCommit: m((f) => f.perCommit),
       perBatch: m((f) => f.perBatch),
       perCore: m((f) => f.perCore),
@@ -351,7 +397,7 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
   });
   console.log(`PostgreSQL at rest (the instances running, no request, medians): ${rest.join('; ')}`);
   console.log(
-    `\ndatabase connections: ${o.pool ? `${o.pool} in all, split between the instances (ceil(${o.pool} / count) each)` : '20 in each instance'}`,
+    `\ndatabase connections: ${o.pool ? `${o.pool} in all, split between the instances (ceil(${o.pool} / count) each)` : '20 in each instance'}${o.pgbouncer ? `, through one PgBouncer in transaction mode with ${o.pgbouncer} server connections (its marked statements unnamed, planned per call: decision 0078)` : ''}`,
   );
   console.log(
     `POST /transfer/touser spread in turn over the instances; closed loop: ${o.concurrency} connections in all; open loop: one rate for every configuration (60% of one instance's closed-loop rate in run 1).\nCPU from /proc: PG = the postmaster and every backend, app = every instance's process, per 2xx transfer; transfers per commit = 2xx transfers / xact_commit of the bench database in the phase (session look-ups commit too);\ntransfers per batch = 2xx transfers / transfer_touser_batch statements (pg_stat_statements).`,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference] [--outbox]
  *   [--replica-seconds N] [--replica-runs R] [--read-concurrency C] (`--only replica-reads`: replica-reads-bench.ts)
- *   [--instance-seconds N] [--instance-runs R] [--instance-no-pin] [--instance-pool N] (`--only instances`: instances-bench.ts)
+ *   [--instance-seconds N] [--instance-runs R] [--instance-no-pin] [--instance-pool N] [--instance-pgbouncer N]
+ *   (`--only instances`: instances-bench.ts)
  *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
  * Throughput and latency of the money endpoints over real HTTP, compared with what the same PostgreSQL
@@ -77,6 +78,7 @@ checkKnown(flags, [
   'instance-runs',
   'instance-no-pin',
   'instance-pool',
+  'instance-pgbouncer',
 ]);
 /** --statements: pg_stat_statements printed per endpoint (nested statements too) and per instances phase: where its time goes. */
 const statements = flags.has('statements');
@@ -213,6 +215,7 @@ const instancesSection = async () => {
       concurrency: intFlag(flags, 'concurrency', 32),
       pin: !flags.has('instance-no-pin') && os.cpus().length >= 2,
       pool: flags.has('instance-pool') ? intFlag(flags, 'instance-pool', 20) : undefined,
+      pgbouncer: flags.has('instance-pgbouncer') ? intFlag(flags, 'instance-pgbouncer', 2) : undefined,
       statements,
     },
     logger(),

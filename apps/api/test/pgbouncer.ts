@@ -24,6 +24,8 @@ export interface Bouncer {
   serverPorts(database: string): Promise<number[]>;
   /** PgBouncer's `default_pool_size`: server connections per database and user. */
   poolSize: number;
+  /** The PgBouncer process (a bench pins it to cores and reads its CPU time). */
+  pid: number;
   /** Stops the process (immediate shutdown) and removes its folder. */
   stop(): Promise<void>;
 }
@@ -154,6 +156,7 @@ export async function startPgBouncer(options: {
   return {
     urlOf,
     poolSize,
+    pid: child.pid as number,
     serverPorts: async (database) =>
       (await show('SERVERS')).filter((r) => r.database === database).map((r) => Number(r.local_port)),
     pools: async () =>

@@ -1,8 +1,9 @@
 /**
  * The app under test, in a process of its own so the load generator does not share its event loop:
- * the real buildDeps/buildApp on BENCH_DATABASE_URL as the app role, a pool of 20 like server.ts, rate
- * limits raised, settings kept in memory as server.ts keeps them, no jobs, listening on loopback. Each response carries `server-timing: app;dur=<ms>`
- * (Fastify's own elapsed time) so the scale benchmark can report server time.
+ * the real buildDeps/buildApp on BENCH_DATABASE_URL as the app role (or on BENCH_POOLED_URL through PgBouncer),
+ * a pool of 20 like server.ts, rate limits raised, settings kept in memory as server.ts keeps them, no jobs,
+ * listening on loopback. Each response carries `server-timing: app;dur=<ms>` (Fastify's own elapsed time) so the
+ * scale benchmark can report server time.
  */
 import { buildApp, buildDeps } from '../../src/app';
 import { APP_ROLE, connect } from '../../src/db';
@@ -13,7 +14,15 @@ const url = process.env.BENCH_DATABASE_URL;
 if (!url || !process.send) throw new Error('server-child runs under bench/lib/server.ts');
 
 // Connections kept open: a backend that ends during a run would take its CPU time out of the count (cpu.ts).
-const database = connect(url, Number(process.env.BENCH_POOL ?? 20), APP_ROLE, { idleTimeoutMillis: 0 });
+// BENCH_POOLED_URL: the requests' pool through a transaction-mode PgBouncer as the app's own login, built as
+// server.ts builds it under DATABASE_POOLER (decision 0078); the settings LISTEN below stays on the direct URL.
+const pooledUrl = process.env.BENCH_POOLED_URL;
+const database = pooledUrl
+  ? connect(pooledUrl, Number(process.env.BENCH_POOL ?? 20), undefined, {
+      idleTimeoutMillis: 0,
+      pooler: 'transaction',
+    })
+  : connect(url, Number(process.env.BENCH_POOL ?? 20), APP_ROLE, { idleTimeoutMillis: 0 });
 const config = benchConfig({
   // BENCH_LOG_LEVEL=error shows what a 500 was about.
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
