@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --only instances [--instance-seconds N] [--instance-runs R] [--instance-pool N]
- *   [--instance-pgbouncer N] [--members N] [--concurrency C]`
+ *   [--instance-pgbouncer N] [--instance-rate N] [--members N] [--concurrency C]`
  *
  * Decision 0082's measure: what adding API instances in front of one PostgreSQL costs the database per request.
  * 1, 2 and 4 instances of the real app (bench/lib/server-child.ts), each a process of its own, take POST /transfer/touser
@@ -60,6 +60,8 @@ export type InstancesOptions = {
    * as one instance's pool shares its own. Its CPU is counted on its own and in the per-core figure.
    */
   pgbouncer?: number;
+  /** The open loop's rate (transfers/s); unset: 60% of what one instance reached in the first closed loop. */
+  rate?: number;
 };
 
 /** The cores of the two halves: PostgreSQL's, and the instances' (with the load generator's). */
@@ -132,7 +134,7 @@ export async function runInstancesBench(o: InstancesOptions, log: (m: string) =>
   const runs: Run[] = [];
   const ok: Moved = { transfer: 0, withdrawal: 0, buy: 0, sell: 0, roi: 0 };
   let good = true;
-  let rate = 0;
+  let rate = o.rate ?? 0;
   try {
     // pg_stat_statements: the transfer batches counted (transfers per batch statement).
     pg = await startBenchPostgres('bench', log, { statementStats: true });
@@ -400,6 +402,6 @@ function report(o: InstancesOptions, references: PgbenchResult[], runs: Run[], r
     `\ndatabase connections: ${o.pool ? `${o.pool} in all, split between the instances (ceil(${o.pool} / count) each)` : '20 in each instance'}${o.pgbouncer ? `, through one PgBouncer in transaction mode with ${o.pgbouncer} server connections (its marked statements unnamed, planned per call: decision 0078)` : ''}`,
   );
   console.log(
-    `POST /transfer/touser spread in turn over the instances; closed loop: ${o.concurrency} connections in all; open loop: one rate for every configuration (60% of one instance's closed-loop rate in run 1).\nCPU from /proc: PG = the postmaster and every backend, app = every instance's process, per 2xx transfer; transfers per commit = 2xx transfers / xact_commit of the bench database in the phase (session look-ups commit too);\ntransfers per batch = 2xx transfers / transfer_touser_batch statements (pg_stat_statements).`,
+    `POST /transfer/touser spread in turn over the instances; closed loop: ${o.concurrency} connections in all; open loop: one rate for every configuration (${o.rate ? 'set by --instance-rate' : "60% of one instance's closed-loop rate in run 1"}).\nCPU from /proc: PG = the postmaster and every backend, app = every instance's process, per 2xx transfer; transfers per commit = 2xx transfers / xact_commit of the bench database in the phase (session look-ups commit too);\ntransfers per batch = 2xx transfers / transfer_touser_batch statements (pg_stat_statements).`,
   );
 }

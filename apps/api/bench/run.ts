@@ -2,6 +2,7 @@
  * `npm run bench [-- --only transfer,buy,scan] [--seconds N] [--members N] [--concurrency N] [--no-reference] [--outbox]
  *   [--replica-seconds N] [--replica-runs R] [--read-concurrency C] (`--only replica-reads`: replica-reads-bench.ts)
  *   [--instance-seconds N] [--instance-runs R] [--instance-no-pin] [--instance-pool N] [--instance-pgbouncer N]
+ *   [--instance-rate N]
  *   (`--only instances`: instances-bench.ts)
  *   [--scan-members N] [--scan-runs R] [--payout-runs R] [--merkle-leaves N] [--merkle-runs R]`
  *
@@ -79,6 +80,7 @@ checkKnown(flags, [
   'instance-no-pin',
   'instance-pool',
   'instance-pgbouncer',
+  'instance-rate',
 ]);
 /** --statements: pg_stat_statements printed per endpoint (nested statements too) and per instances phase: where its time goes. */
 const statements = flags.has('statements');
@@ -216,6 +218,7 @@ const instancesSection = async () => {
       pin: !flags.has('instance-no-pin') && os.cpus().length >= 2,
       pool: flags.has('instance-pool') ? intFlag(flags, 'instance-pool', 20) : undefined,
       pgbouncer: flags.has('instance-pgbouncer') ? intFlag(flags, 'instance-pgbouncer', 2) : undefined,
+      rate: flags.has('instance-rate') ? intFlag(flags, 'instance-rate', 400) : undefined,
       statements,
     },
     logger(),
