@@ -48,7 +48,7 @@ export type OldDatabase = {
 /**
  * A database of its own as it was at migration `upto` (a conversion's test: decisions 0079, 0092): the migrations up
  * to that number, with a copy of the source tree (functions, views, triggers) that `then` may change to what it was
- * at that migration.
+ * at that migration. The tree's triggers on tables made by later migrations are left out of the copy.
  */
 export async function databaseAt(upto: string, then?: (tree: string) => Promise<void>): Promise<OldDatabase> {
   const adminUrl = inject('pgAdminUrl');
@@ -72,6 +72,14 @@ export async function databaseAt(upto: string, then?: (tree: string) => Promise<
         await cp(path.join(DB_DIR, 'migrations', f), path.join(migrations, f));
     for (const kind of ['functions', 'triggers', 'views'])
       await cp(path.join(DB_DIR, kind), path.join(tree, kind), { recursive: true });
+    await migrate(owner, { migrationsDir: migrations, treeDir: tree, skipTree: true });
+    // A trigger of today's tree on a table a later migration makes was not in that version's tree.
+    const { rows } = await owner.query<{ name: string }>(
+      "SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p')",
+    );
+    const tables = new Set(rows.map((r) => r.name));
+    for (const f of await readdir(path.join(tree, 'triggers')))
+      if (!tables.has(f.split('.')[0] as string)) await rm(path.join(tree, 'triggers', f));
     await then?.(tree);
     await migrate(owner, { migrationsDir: migrations, treeDir: tree });
   } catch (err) {

@@ -93,8 +93,8 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
       await client.query('BEGIN');
       try {
         // An index on a function of the tree needs that function first ("-- requires: functions/x.sql").
-        for (const [, key] of sql.matchAll(/^-- requires: (\S+\.sql)\s*$/gm))
-          await applyTreeFile(client, treeDir, key as string);
+        const given = new Set<string>();
+        for (const key of requires(sql)) await applyTreeFile(client, treeDir, key, given);
         await client.query(sql);
         await client.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
           file,
@@ -125,9 +125,24 @@ const REPEATABLES_TABLE =
 const RECORD_REPEATABLE = `INSERT INTO schema_repeatables (path, checksum) VALUES ($1, $2)
   ON CONFLICT (path) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`;
 
-/** Applies one tree file (kind/name.sql) inside the caller's transaction and records its checksum. */
-async function applyTreeFile(client: pg.PoolClient | pg.Client, treeDir: string, key: string) {
+/** The tree files a migration or a tree file names on its `-- requires: functions/x.sql` lines. */
+const requires = (sql: string): string[] =>
+  [...sql.matchAll(/^-- requires: (\S+\.sql)\s*$/gm)].map((m) => m[1] as string);
+
+/**
+ * Applies one tree file (kind/name.sql) inside the caller's transaction and records its checksum, after the tree
+ * files it requires itself (a function made by another's call at a migration), each once (`given`).
+ */
+async function applyTreeFile(
+  client: pg.PoolClient | pg.Client,
+  treeDir: string,
+  key: string,
+  given: Set<string>,
+): Promise<void> {
+  if (given.has(key)) return;
+  given.add(key);
   const sql = await readFile(path.join(treeDir, key), 'utf8');
+  for (const needed of requires(sql)) await applyTreeFile(client, treeDir, needed, given);
   await client.query(sql);
   await client.query(RECORD_REPEATABLE, [key, sha256(sql)]);
 }

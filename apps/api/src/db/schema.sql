@@ -196,6 +196,15 @@ CREATE TABLE public.approvals (
   CONSTRAINT approvals_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'cancelled'::text])))
 );
 
+CREATE TABLE public.audit_archived_months (
+  month date NOT NULL,
+  table_name text NOT NULL,
+  entries bigint NOT NULL,
+  detached_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT audit_archived_months_month_check CHECK ((month = (date_trunc('month'::text, (month)::timestamp with time zone))::date)),
+  CONSTRAINT audit_archived_months_pkey PRIMARY KEY (month)
+);
+
 CREATE TABLE public.audit_log (
   id bigint DEFAULT nextval('audit_log_id_seq'::regclass) NOT NULL,
   actor_id bigint,
@@ -212,8 +221,27 @@ CREATE TABLE public.audit_log (
   CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id),
   CONSTRAINT audit_log_approval_id_fkey FOREIGN KEY (approval_id) REFERENCES approvals(id),
   CONSTRAINT audit_log_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES users(id),
-  CONSTRAINT audit_log_pkey PRIMARY KEY (id)
-);
+  CONSTRAINT audit_log_pkey PRIMARY KEY (id, created_at)
+) PARTITION BY RANGE (created_at);
+
+CREATE TABLE public.audit_log_default (
+  id bigint DEFAULT nextval('audit_log_id_seq'::regclass) NOT NULL,
+  actor_id bigint,
+  action text NOT NULL,
+  entity text NOT NULL,
+  entity_id text,
+  before jsonb,
+  after jsonb,
+  reason text,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  approval_id bigint DEFAULT (NULLIF(current_setting('sgx.approval_id'::text, true), ''::text))::bigint,
+  approved_by bigint DEFAULT (NULLIF(current_setting('sgx.approved_by'::text, true), ''::text))::bigint,
+  member_id bigint,
+  CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES users(id),
+  CONSTRAINT audit_log_approval_id_fkey FOREIGN KEY (approval_id) REFERENCES approvals(id),
+  CONSTRAINT audit_log_approved_by_fkey FOREIGN KEY (approved_by) REFERENCES users(id),
+  CONSTRAINT audit_log_default_pkey PRIMARY KEY (id, created_at)
+) PARTITION OF audit_log DEFAULT;
 
 CREATE TABLE public.banners (
   id bigint DEFAULT nextval('banners_id_seq'::regclass) NOT NULL,
@@ -1998,13 +2026,21 @@ CREATE INDEX approvals_pending_idx ON public.approvals USING btree (id) WHERE (s
 CREATE UNIQUE INDEX approvals_pkey ON public.approvals USING btree (id);
 CREATE UNIQUE INDEX approvals_request_key_key ON public.approvals USING btree (request_key);
 CREATE INDEX approvals_status_idx ON public.approvals USING btree (status, id DESC);
-CREATE INDEX audit_log_action_idx ON public.audit_log USING btree (action, id DESC);
-CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (actor_id, id DESC);
-CREATE INDEX audit_log_created_idx ON public.audit_log USING btree (created_at);
-CREATE INDEX audit_log_entity_id_idx ON public.audit_log USING btree (entity, id DESC);
-CREATE INDEX audit_log_member_idx ON public.audit_log USING btree (member_id, id DESC) WHERE (member_id IS NOT NULL);
-CREATE UNIQUE INDEX audit_log_pkey ON public.audit_log USING btree (id);
-CREATE INDEX audit_log_record_idx ON public.audit_log USING btree (entity, entity_id, id DESC);
+CREATE UNIQUE INDEX audit_archived_months_pkey ON public.audit_archived_months USING btree (month);
+CREATE INDEX audit_log_action_idx ON ONLY public.audit_log USING btree (action, id DESC);
+CREATE INDEX audit_log_actor_idx ON ONLY public.audit_log USING btree (actor_id, id DESC);
+CREATE INDEX audit_log_created_idx ON ONLY public.audit_log USING btree (created_at);
+CREATE INDEX audit_log_entity_id_idx ON ONLY public.audit_log USING btree (entity, id DESC);
+CREATE INDEX audit_log_member_idx ON ONLY public.audit_log USING btree (member_id, id DESC) WHERE (member_id IS NOT NULL);
+CREATE UNIQUE INDEX audit_log_pkey ON ONLY public.audit_log USING btree (id, created_at);
+CREATE INDEX audit_log_record_idx ON ONLY public.audit_log USING btree (entity, entity_id, id DESC);
+CREATE INDEX audit_log_default_action_id_idx ON public.audit_log_default USING btree (action, id DESC);
+CREATE INDEX audit_log_default_actor_id_id_idx ON public.audit_log_default USING btree (actor_id, id DESC);
+CREATE INDEX audit_log_default_created_at_idx ON public.audit_log_default USING btree (created_at);
+CREATE INDEX audit_log_default_entity_entity_id_id_idx ON public.audit_log_default USING btree (entity, entity_id, id DESC);
+CREATE INDEX audit_log_default_entity_id_idx ON public.audit_log_default USING btree (entity, id DESC);
+CREATE INDEX audit_log_default_member_id_id_idx ON public.audit_log_default USING btree (member_id, id DESC) WHERE (member_id IS NOT NULL);
+CREATE UNIQUE INDEX audit_log_default_pkey ON public.audit_log_default USING btree (id, created_at);
 CREATE UNIQUE INDEX banners_pkey ON public.banners USING btree (id);
 CREATE UNIQUE INDEX bonus_claims_pkey ON public.bonus_claims USING btree (id);
 CREATE UNIQUE INDEX bonus_claims_user_id_bonus_type_business_date_key ON public.bonus_claims USING btree (user_id, bonus_type, business_date);
@@ -2435,6 +2471,45 @@ AS $function$
     ELSE NULL
   END
 $function$;
+
+CREATE OR REPLACE FUNCTION public.audit_partition_detach(month date, actor bigint DEFAULT NULL::bigint)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  start timestamp := date_trunc('month', month::timestamp);
+  part text;
+  n bigint;
+BEGIN
+  -- Refused inside the margin; no entry of the month is written while it is counted and leaves (a SHARE lock).
+  part := month_partition_detachable('public.audit_log'::regclass, month);
+  EXECUTE format('SELECT count(*) FROM %I', part) INTO n;
+  INSERT INTO audit_archived_months (month, table_name, entries) VALUES (start::date, part, n);
+  EXECUTE format('ALTER TABLE audit_log DETACH PARTITION %I', part);
+  EXECUTE format('CREATE TRIGGER audit_log_immutable BEFORE INSERT OR DELETE OR UPDATE ON %I'
+                 ' FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change()', part);
+  EXECUTE format('COMMENT ON TABLE %I IS %L', part,
+                 format('Audit entries of %s, detached for archive on %s (decision 0095).',
+                        to_char(start, 'YYYY-MM'), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')));
+  IF actor IS NOT NULL THEN
+    INSERT INTO audit_log (actor_id, action, entity, entity_id, after)
+    VALUES (actor, 'audit.month_detached', 'audit_partition', part,
+            jsonb_build_object('month', to_char(start, 'YYYY-MM'), 'entries', n));
+  END IF;
+  RETURN part;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.audit_partitions_ahead(months integer DEFAULT 3)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+BEGIN
+  RETURN month_partitions_ahead('public.audit_log'::regclass, months);
+END $function$;
 
 CREATE OR REPLACE FUNCTION public.cto_shares_statement()
  RETURNS trigger
@@ -2909,41 +2984,8 @@ CREATE OR REPLACE FUNCTION public.ledger_partition_create(month date)
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
 AS $function$
-DECLARE
-  lo timestamptz := date_trunc('month', month::timestamp) AT TIME ZONE 'UTC';
-  hi timestamptz := (date_trunc('month', month::timestamp) + interval '1 month') AT TIME ZONE 'UTC';
-  part text := format('ledger_entries_%s', to_char(month, 'YYYY_MM'));
-  strays boolean := false;
 BEGIN
-  -- Two callers at once (two instances' jobs, a person) make a month once: the second waits, then finds it.
-  PERFORM pg_advisory_xact_lock(hashtext('ledger_partition_create'));
-  IF to_regclass(format('public.%I', part)) IS NOT NULL THEN
-    RETURN false;
-  END IF;
-  IF to_regclass('public.ledger_entries_default') IS NOT NULL THEN
-    -- Writers of this month wait while its rows (if any) leave the default partition.
-    LOCK TABLE ledger_entries_default IN SHARE ROW EXCLUSIVE MODE;
-    strays := EXISTS (SELECT 1 FROM ledger_entries_default WHERE created_at >= lo AND created_at < hi);
-  END IF;
-  IF strays THEN
-    EXECUTE format('CREATE TABLE %I (LIKE ledger_entries INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', part);
-    EXECUTE format('INSERT INTO %I SELECT * FROM ledger_entries_default WHERE created_at >= $1 AND created_at < $2', part)
-      USING lo, hi;
-    ALTER TABLE ledger_entries_default DISABLE TRIGGER ledger_entries_append_only;
-    DELETE FROM ledger_entries_default WHERE created_at >= lo AND created_at < hi;
-    ALTER TABLE ledger_entries_default ENABLE TRIGGER ledger_entries_append_only;
-    EXECUTE format('ALTER TABLE ledger_entries ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
-  ELSE
-    EXECUTE format('CREATE TABLE %I PARTITION OF ledger_entries FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
-  END IF;
-  EXECUTE format('CREATE TRIGGER ledger_entries_checked AFTER INSERT ON %I REFERENCING NEW TABLE AS inserted'
-                 ' FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_statement()', part);
-  EXECUTE format('CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON %I'
-                 ' FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change()', part);
-  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sgx_app') THEN
-    EXECUTE format('REVOKE ALL ON %I FROM sgx_app', part);
-  END IF;
-  RETURN true;
+  RETURN month_partition_create('public.ledger_entries'::regclass, month);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_partition_detach(month date, actor bigint DEFAULT NULL::bigint)
@@ -2954,20 +2996,11 @@ CREATE OR REPLACE FUNCTION public.ledger_partition_detach(month date, actor bigi
 AS $function$
 DECLARE
   start timestamp := date_trunc('month', month::timestamp);
-  part text := format('ledger_entries_%s', to_char(month, 'YYYY_MM'));
-  latest timestamp := date_trunc('month', now() AT TIME ZONE 'UTC') - interval '3 months';
+  part text;
   n bigint;
 BEGIN
-  IF start > latest THEN
-    RAISE EXCEPTION 'ledger month % may not be detached: only % and older months are (two closed months are kept)',
-      to_char(start, 'YYYY-MM'), to_char(latest, 'YYYY-MM') USING ERRCODE = 'P0001';
-  END IF;
-  IF NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'public.ledger_entries'::regclass
-                  AND i.inhrelid = to_regclass(format('public.%I', part))) THEN
-    RAISE EXCEPTION 'ledger month % has no partition to detach', to_char(start, 'YYYY-MM') USING ERRCODE = 'P0002';
-  END IF;
-  -- No entry of the month may be written while its sums are taken.
-  EXECUTE format('LOCK TABLE %I IN SHARE MODE', part);
+  -- Refused inside the margin; no entry of the month may be written while its sums are taken (a SHARE lock).
+  part := month_partition_detachable('public.ledger_entries'::regclass, month);
   EXECUTE format('SELECT count(*) FROM %I', part) INTO n;
   INSERT INTO ledger_archived_months (month, table_name, entries) VALUES (start::date, part, n);
   EXECUTE format(
@@ -2998,20 +3031,8 @@ CREATE OR REPLACE FUNCTION public.ledger_partitions_ahead(months integer DEFAULT
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
 AS $function$
-DECLARE
-  made text[] := '{}';
-  m date;
 BEGIN
-  IF months < 0 OR months > 24 THEN
-    RAISE EXCEPTION 'months ahead must be between 0 and 24 (got %)', months USING ERRCODE = '22023';
-  END IF;
-  FOR k IN 0..months LOOP
-    m := (date_trunc('month', now() AT TIME ZONE 'UTC') + make_interval(months => k))::date;
-    IF ledger_partition_create(m) THEN
-      made := made || format('ledger_entries_%s', to_char(m, 'YYYY_MM'));
-    END IF;
-  END LOOP;
-  RETURN made;
+  RETURN month_partitions_ahead('public.ledger_entries'::regclass, months);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_post_many(p_keys text[], p_kinds text[], p_income_types text[], p_member_ids bigint[], p_memos text[], p_details jsonb[], p_created_by bigint, p_entry_of integer[], p_owners bigint[], p_account_kinds text[], p_assets text[], p_amounts bigint[])
@@ -3313,6 +3334,123 @@ BEGIN
     VALUES (d_users, d_members, d_active, d_blocked, d_invested);
   END IF;
   RETURN NULL;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.month_partition_create(parent regclass, month date)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  base text;
+  lo timestamptz := date_trunc('month', month::timestamp) AT TIME ZONE 'UTC';
+  hi timestamptz := (date_trunc('month', month::timestamp) + interval '1 month') AT TIME ZONE 'UTC';
+  part text;
+  fallback text;
+  strays boolean := false;
+BEGIN
+  SELECT c.relname INTO base FROM pg_class c
+  WHERE c.oid = parent AND c.relkind = 'p' AND c.relnamespace = 'public'::regnamespace;
+  IF base IS NULL THEN
+    RAISE EXCEPTION '% is not a partitioned table of the public schema', parent USING ERRCODE = '42809';
+  END IF;
+  part := format('%s_%s', base, to_char(month, 'YYYY_MM'));
+  fallback := base || '_default';
+  -- Two callers at once (two instances' jobs, a person) make a month once: the second waits, then finds it.
+  PERFORM pg_advisory_xact_lock(hashtext('month_partition_create:' || base));
+  IF to_regclass(format('public.%I', part)) IS NOT NULL THEN
+    RETURN false;
+  END IF;
+  IF to_regclass(format('public.%I', fallback)) IS NOT NULL THEN
+    -- Writers of this month wait while its rows (if any) leave the default partition.
+    EXECUTE format('LOCK TABLE %I IN SHARE ROW EXCLUSIVE MODE', fallback);
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I WHERE created_at >= $1 AND created_at < $2)', fallback)
+      INTO strays USING lo, hi;
+  END IF;
+  IF strays THEN
+    EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', part, base);
+    EXECUTE format('INSERT INTO %I SELECT * FROM %I WHERE created_at >= $1 AND created_at < $2', part, fallback)
+      USING lo, hi;
+    EXECUTE format('ALTER TABLE %I DISABLE TRIGGER USER', fallback);
+    EXECUTE format('DELETE FROM %I WHERE created_at >= $1 AND created_at < $2', fallback) USING lo, hi;
+    EXECUTE format('ALTER TABLE %I ENABLE TRIGGER USER', fallback);
+    EXECUTE format('ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)', base, part, lo, hi);
+  ELSE
+    EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)', part, base, lo, hi);
+  END IF;
+  PERFORM month_partition_guard(parent, format('public.%I', part)::regclass);
+  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sgx_app') THEN
+    EXECUTE format('REVOKE ALL ON %I FROM sgx_app', part);
+  END IF;
+  RETURN true;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.month_partition_detachable(parent regclass, month date)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  start timestamp := date_trunc('month', month::timestamp);
+  base text := (SELECT c.relname FROM pg_class c WHERE c.oid = parent);
+  part text := format('%s_%s', base, to_char(month, 'YYYY_MM'));
+  latest timestamp := date_trunc('month', now() AT TIME ZONE 'UTC') - interval '3 months';
+BEGIN
+  IF start > latest THEN
+    RAISE EXCEPTION '% month % may not be detached: only % and older months are (two closed months are kept)',
+      base, to_char(start, 'YYYY-MM'), to_char(latest, 'YYYY-MM') USING ERRCODE = 'P0001';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = parent
+                  AND i.inhrelid = to_regclass(format('public.%I', part))) THEN
+    RAISE EXCEPTION '% month % has no partition to detach', base, to_char(start, 'YYYY-MM') USING ERRCODE = 'P0002';
+  END IF;
+  EXECUTE format('LOCK TABLE %I IN SHARE MODE', part);
+  RETURN part;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.month_partition_guard(parent regclass, part regclass)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  t record;
+  made integer := 0;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = parent AND i.inhrelid = part) THEN
+    RAISE EXCEPTION '% is not a partition of %', part, parent USING ERRCODE = '42809';
+  END IF;
+  FOR t IN
+    SELECT pg_get_triggerdef(g.oid) AS def FROM pg_trigger g
+    WHERE g.tgrelid = parent AND NOT g.tgisinternal AND (g.tgtype & 1) = 0
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger h WHERE h.tgrelid = part AND h.tgname = g.tgname)
+    ORDER BY g.tgname
+  LOOP
+    EXECUTE regexp_replace(t.def, ' ON \S+ ', format(' ON %s ', part));
+    made := made + 1;
+  END LOOP;
+  RETURN made;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.month_partitions_ahead(parent regclass, months integer)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  made text[] := '{}';
+  m date;
+BEGIN
+  IF months < 0 OR months > 24 THEN
+    RAISE EXCEPTION 'months ahead must be between 0 and 24 (got %)', months USING ERRCODE = '22023';
+  END IF;
+  FOR k IN 0..months LOOP
+    m := (date_trunc('month', now() AT TIME ZONE 'UTC') + make_interval(months => k))::date;
+    IF month_partition_create(parent, m) THEN
+      made := made || format('%s_%s', (SELECT c.relname FROM pg_class c WHERE c.oid = parent), to_char(m, 'YYYY_MM'));
+    END IF;
+  END LOOP;
+  RETURN made;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.payout_address_hold(p_user bigint, p_currency text, p_address text)
@@ -4377,9 +4515,13 @@ $function$;
 
 -- Triggers
 
+CREATE TRIGGER audit_archived_months_append_only BEFORE DELETE OR UPDATE ON audit_archived_months FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
 CREATE TRIGGER audit_log_immutable BEFORE DELETE OR UPDATE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
 CREATE TRIGGER audit_log_member BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_fill_member();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+CREATE TRIGGER audit_log_immutable BEFORE DELETE OR UPDATE ON audit_log_default FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+CREATE TRIGGER audit_log_member BEFORE INSERT ON audit_log_default FOR EACH ROW EXECUTE FUNCTION audit_log_fill_member();
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log_default FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
 CREATE TRIGGER cto_payouts_kept BEFORE DELETE ON cto_payouts FOR EACH ROW EXECUTE FUNCTION refuse_delete();
 CREATE TRIGGER cto_payouts_no_truncate BEFORE TRUNCATE ON cto_payouts FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete();
 CREATE TRIGGER cto_shares_checked AFTER INSERT ON cto_shares REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION cto_shares_statement();
@@ -4519,6 +4661,7 @@ GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_reserve_chains TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.proof_trees TO sgx_app;
 GRANT INSERT, SELECT, UPDATE ON TABLE public.staff_alerts TO sgx_app;
 GRANT SELECT ON TABLE public.access_ips TO sgx_app;
+GRANT SELECT ON TABLE public.audit_archived_months TO sgx_app;
 GRANT SELECT ON TABLE public.ledger_archived_months TO sgx_app;
 GRANT SELECT ON TABLE public.ledger_archived_sums TO sgx_app;
 GRANT SELECT, UPDATE ON TABLE public.ledger_marks_state TO sgx_app;

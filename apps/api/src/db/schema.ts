@@ -175,6 +175,13 @@ export interface ApprovalsTable {
   decision_reason: string | null;
 }
 
+export interface AuditArchivedMonthsTable {
+  month: ColumnType<string, never, never>;
+  table_name: ColumnType<string, never, never>;
+  entries: ColumnType<bigint, never, never>;
+  detached_at: ColumnType<Date, never, never>;
+}
+
 export interface AuditLogTable {
   id: Id;
   actor_id: bigint | null;
@@ -1411,6 +1418,7 @@ export interface DB {
   api_keys: ApiKeysTable;
   app_secrets: AppSecretsTable;
   approvals: ApprovalsTable;
+  audit_archived_months: AuditArchivedMonthsTable;
   audit_log: AuditLogTable;
   banners: BannersTable;
   bonus_claims: BonusClaimsTable;

@@ -1,5 +1,6 @@
 import { freshReadOn } from '../db/read-router';
 import type { Deps } from '../deps';
+import { createAuditMonthsAhead } from '../modules/audit/partitions';
 import { HOT_PAYOUTS_QUEUE } from '../modules/chain-payouts/hot-wallet';
 import { reconcilePayoutsOnChain } from '../modules/chain-payouts/payouts.reconcile';
 import { ReorgRecheck } from '../modules/chains/recheck';
@@ -100,6 +101,13 @@ export const jobs: JobDefinition<JobData>[] = [
     describe:
       "Makes the ledger entries' monthly partitions for the current month and three ahead, each once (01:05 UTC, decision 0079).",
     run: (deps) => createLedgerMonthsAhead(deps.db),
+  },
+  {
+    name: 'audit-partitions-daily',
+    cron: '6 1 * * *',
+    describe:
+      "Makes the audit trail's monthly partitions for the current month and three ahead, each once (01:06 UTC, decision 0095).",
+    run: (deps) => createAuditMonthsAhead(deps.db),
   },
   {
     name: 'privacy-retention-daily',

@@ -80,6 +80,7 @@ describe('scheduled jobs on the PostgreSQL queue', () => {
     expect(pieced.rows).toEqual([{ covered: true }]);
     const schedules = await sqlOn(t.url, 'SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name');
     expect(schedules.rows).toEqual([
+      { name: 'audit-partitions-daily', cron: '6 1 * * *', timezone: 'UTC' },
       { name: 'cto-monthly', cron: '45 0 1 * *', timezone: 'UTC' },
       { name: 'deposits-chain-minutely', cron: '* * * * *', timezone: 'UTC' },
       { name: 'deposits-reorg-recheck', cron: '* * * * *', timezone: 'UTC' },

@@ -1,12 +1,10 @@
 -- ledger_partition_detach: its live definition (decision 0079; decision 0057: edit this file; no migration needed).
--- Detaches the month of ledger_entries that holds `month` (any day of it) for archive. Only a month wholly in the
--- past by the safety margin: it must have ended two whole months before the current month (UTC) began (in
--- November, August and older), so the current month, a future one and the last two closed ones, which
--- statements, the daily proof and corrections still read, never leave. Before it leaves, its sums per account,
--- source, income and side go to ledger_archived_sums and the month to ledger_archived_months: reconciliation,
--- the platform accounts' balances and the income totals add them, so the books stay explained without the
--- month's rows. The detached table keeps its rows, keys and guards, read only (PostgreSQL drops the row trigger
--- it had from the parent on DETACH: it is made again, refusing INSERT too), under its name, for an operator to dump and drop
+-- Detaches the month of ledger_entries that holds `month` (any day of it) for archive, if the margin allows it
+-- (month_partition_detachable: in November, August and older). Before it leaves, its sums per account, source,
+-- income and side go to ledger_archived_sums and the month to ledger_archived_months: reconciliation, the platform
+-- accounts' balances and the income totals add them, so the books stay explained without the month's rows. The
+-- detached table keeps its rows, keys and guards, read only (PostgreSQL drops the row trigger it had from the parent
+-- on DETACH: it is made again, refusing INSERT too), under its name, for an operator to dump and drop
 -- (docs/operations.md, "Partitions and archive"). `actor`: the person who asked, audited; null for a job.
 CREATE OR REPLACE FUNCTION public.ledger_partition_detach(month date, actor bigint DEFAULT NULL)
  RETURNS text
@@ -16,20 +14,11 @@ CREATE OR REPLACE FUNCTION public.ledger_partition_detach(month date, actor bigi
 AS $function$
 DECLARE
   start timestamp := date_trunc('month', month::timestamp);
-  part text := format('ledger_entries_%s', to_char(month, 'YYYY_MM'));
-  latest timestamp := date_trunc('month', now() AT TIME ZONE 'UTC') - interval '3 months';
+  part text;
   n bigint;
 BEGIN
-  IF start > latest THEN
-    RAISE EXCEPTION 'ledger month % may not be detached: only % and older months are (two closed months are kept)',
-      to_char(start, 'YYYY-MM'), to_char(latest, 'YYYY-MM') USING ERRCODE = 'P0001';
-  END IF;
-  IF NOT EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'public.ledger_entries'::regclass
-                  AND i.inhrelid = to_regclass(format('public.%I', part))) THEN
-    RAISE EXCEPTION 'ledger month % has no partition to detach', to_char(start, 'YYYY-MM') USING ERRCODE = 'P0002';
-  END IF;
-  -- No entry of the month may be written while its sums are taken.
-  EXECUTE format('LOCK TABLE %I IN SHARE MODE', part);
+  -- Refused inside the margin; no entry of the month may be written while its sums are taken (a SHARE lock).
+  part := month_partition_detachable('public.ledger_entries'::regclass, month);
   EXECUTE format('SELECT count(*) FROM %I', part) INTO n;
   INSERT INTO ledger_archived_months (month, table_name, entries) VALUES (start::date, part, n);
   EXECUTE format(

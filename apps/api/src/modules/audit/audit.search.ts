@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditQuery } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { badRequest } from '../../http/errors';
+import { badRequest, businessRule } from '../../http/errors';
 
 /** The most rows one CSV export carries (the newest of the search); the page says so. */
 export const AUDIT_CSV_MAX = 10_000;
@@ -91,6 +91,18 @@ export async function searchAudit(
   // after it, and an entry stamped from `from` on after any entry stamped an hour before it.
   if (q.from !== undefined) {
     const from = day(q.from);
+    // A period that reaches into a month detached for archive (decision 0095) would come back short without a word:
+    // refused instead. A search with no period lists what is live.
+    const end = q.to === undefined ? null : day(q.to, 1);
+    const { rows: archived } = await sql<{ month: string }>`
+      SELECT to_char(month, 'YYYY-MM') AS month FROM audit_archived_months
+      WHERE (month + interval '1 month') AT TIME ZONE 'UTC' > ${from}
+        AND (${end}::timestamptz IS NULL OR month::timestamp AT TIME ZONE 'UTC' < ${end})
+      ORDER BY month DESC LIMIT 1`.execute(db);
+    if (archived[0])
+      throw businessRule(
+        `This period reaches into ${archived[0].month}, a month moved to the archive: its entries are kept there.`,
+      );
     query = query.where('a.created_at', '>=', from).where(
       sql<boolean>`a.id > COALESCE((SELECT b.id FROM audit_log b WHERE b.created_at < ${new Date(from.getTime() - HOUR_MS)}
                      ORDER BY b.created_at DESC LIMIT 1), 0)`,

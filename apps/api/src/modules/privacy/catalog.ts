@@ -7,7 +7,10 @@ export type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] 
 
 export type Column = { table: string; column: string; type: string };
 
-/** Columns of base tables in `public` (views and the migration bookkeeping left out). */
+/**
+ * Columns of base tables in `public` (views and the migration bookkeeping left out; a month's partition too: its
+ * rows are its table's, read and erased through it, decisions 0079 and 0095).
+ */
 export async function baseColumns(query: Query): Promise<Column[]> {
   const { rows } = await query(`
     SELECT c.table_name AS table, c.column_name AS column,
@@ -16,6 +19,8 @@ export async function baseColumns(query: Query): Promise<Column[]> {
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
       AND c.table_name NOT IN ('schema_migrations', 'schema_repeatables')
+      AND NOT EXISTS (SELECT 1 FROM pg_class k WHERE k.relname = c.table_name
+                      AND k.relnamespace = 'public'::regnamespace AND k.relispartition)
     ORDER BY c.table_name, c.ordinal_position`);
   return rows as Column[];
 }
@@ -43,6 +48,7 @@ export async function userForeignKeys(query: Query): Promise<{ table: string; co
     JOIN LATERAL unnest(con.conkey) AS k(attnum) ON true
     JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
     WHERE con.contype = 'f' AND con.confrelid = 'public.users'::regclass AND n.nspname = 'public'
+      AND NOT cl.relispartition
     ORDER BY 1, 2`);
   return rows as { table: string; column: string }[];
 }
