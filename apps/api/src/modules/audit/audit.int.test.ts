@@ -206,6 +206,37 @@ describe('the audit trail', () => {
     expect(extra).toBeUndefined();
   });
 
+  it('refuses a period reaching into a month moved to the archive, in words; with no period it lists what is live', async () => {
+    const now = new Date();
+    const old = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 8, 10));
+    const month = old.toISOString().slice(0, 7);
+    const actor = await buildAdmin(t.deps);
+    // Decision 0095: a month of the trail made, an entry written in it, then the month detached for archive.
+    await sqlOn(t.url, "SELECT month_partition_create('audit_log', $1::date)", [old]);
+    await sqlOn(
+      t.url,
+      `INSERT INTO audit_log (actor_id, action, entity, reason, created_at)
+       VALUES ($1, 'settings.update', 'settings', 'archived later', $2)`,
+      [actor.id, old],
+    );
+    expect((await entries(`actor=${actor.id}&from=${month}-01`)).map((e) => e.reason)).toEqual([
+      'archived later',
+    ]);
+    await sqlOn(t.url, 'SELECT audit_partition_detach($1::date, $2)', [old, owner.id]);
+    for (const period of [`from=${month}-01&to=${month}-20`, `from=${month}-15`]) {
+      const res = await search(`actor=${actor.id}&${period}`);
+      expect(res.statusCode, period).toBe(422);
+      expect(res.json().message).toBe(
+        `This period reaches into ${month}, a month moved to the archive: its entries are kept there.`,
+      );
+    }
+    expect(await entries(`actor=${actor.id}`)).toEqual([]);
+    const said = await entries('kind=audit.month_detached');
+    expect(said.map((e) => [e.actor_id, e.entity_id])).toEqual([
+      [Number(owner.id), `audit_log_${month.replace('-', '_')}`],
+    ]);
+  });
+
   it('is for the owner and compliance only', async () => {
     expect((await search('limit=1', (await staff('compliance')).token)).statusCode).toBe(200);
     for (const role of ['finance', 'support', 'content'] as const) {
