@@ -3935,6 +3935,25 @@ AS $function$
   FROM lower(t) AS l
 $function$;
 
+CREATE OR REPLACE FUNCTION public.session_lookup(p_hashes bytea[], p_now timestamp with time zone)
+ RETURNS TABLE(id bigint, user_id bigint, role text, second_factor text, staff_roles text[], token_hash bytea, two_factor_on boolean)
+ LANGUAGE plpgsql
+ STABLE ROWS 1
+AS $function$
+BEGIN
+  RETURN QUERY
+  SELECT x.* FROM unnest(p_hashes) AS h(hash)
+  CROSS JOIN LATERAL (
+    SELECT s.id, s.user_id, u.role, s.second_factor, u.staff_roles, s.token_hash,
+           EXISTS (SELECT 1 FROM two_factors f WHERE f.user_id = s.user_id AND f.confirmed_at IS NOT NULL)
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = h.hash AND s.revoked_at IS NULL AND s.expires_at > p_now
+      AND u.deleted_at IS NULL AND u.suspended_at IS NULL AND u.role = s.role
+    OFFSET 0
+  ) x;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.sgx_div_half_up(a numeric, b numeric)
  RETURNS numeric
  LANGUAGE sql

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SecondFactorState, StaffRole } from '@sgx/contracts';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../../db';
-import { batchKeys, GroupCommit } from '../../db/group-commit';
+import { GroupCommit } from '../../db/group-commit';
 import type { UserRole } from '../../db/schema';
 import type { Principal } from '../../http/principal';
 
@@ -58,17 +58,8 @@ export class SessionStore {
   });
 
   private async lookup(hashes: string[]): Promise<(Principal | null)[]> {
-    // Each token is looked up by its unique index (the lateral's OFFSET 0 keeps it a lookup per token, whatever
-    // the table's statistics say). Every signed-in request makes this check: prepared once per connection, one
-    // statement for a lone lookup (its generic plan is the custom one) and one for several.
-    const now = new Date();
-    const keys = batchKeys(
-      'session_lookup',
-      hashes.map((h) => Buffer.from(h, 'hex')),
-      'bytea',
-      'h',
-      'hash',
-    );
+    // One call for a lone check and for several (db/functions/session_lookup.sql, decision 0096): its plan is made
+    // once per server connection, also through a transaction pooler, where this statement goes unnamed.
     const { rows } = await sql<{
       id: bigint;
       user_id: bigint;
@@ -78,17 +69,10 @@ export class SessionStore {
       token_hash: Buffer;
       two_factor_on: boolean;
     }>`
-      ${keys.mark}
-      SELECT x.* FROM ${keys.from}
-      CROSS JOIN LATERAL (
-        SELECT s.id, s.user_id, u.role, s.second_factor, u.staff_roles, s.token_hash,
-               EXISTS (SELECT 1 FROM two_factors f WHERE f.user_id = s.user_id AND f.confirmed_at IS NOT NULL)
-                 AS two_factor_on
-        FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token_hash = h.hash AND s.revoked_at IS NULL AND s.expires_at > ${now}
-          AND u.deleted_at IS NULL AND u.suspended_at IS NULL AND u.role = s.role
-        OFFSET 0
-      ) x`.execute(this.db);
+      /* prepare:session_lookup */
+      SELECT * FROM session_lookup(${hashes.map((h) => Buffer.from(h, 'hex'))}::bytea[], ${new Date()})`.execute(
+      this.db,
+    );
     const found = new Map(rows.map((r) => [Buffer.from(r.token_hash).toString('hex'), r]));
     return hashes.map((h) => {
       const row = found.get(h);
