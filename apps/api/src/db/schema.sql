@@ -3939,6 +3939,7 @@ CREATE OR REPLACE FUNCTION public.session_lookup(p_hashes bytea[], p_now timesta
  RETURNS TABLE(id bigint, user_id bigint, role text, second_factor text, staff_roles text[], token_hash bytea, two_factor_on boolean)
  LANGUAGE plpgsql
  STABLE ROWS 1
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   RETURN QUERY
