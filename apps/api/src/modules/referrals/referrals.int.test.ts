@@ -54,6 +54,9 @@ describe('referral tree', () => {
     expect(
       (await t.app.inject({ url: `/api/v1/referral/full/NOSUCH`, headers: bearer(token) })).statusCode,
     ).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/v1/referral/list/NOSUCH`, headers: bearer(token) })).statusCode,
+    ).toBe(404);
     const adminToken = await tokenFor(t.app, await buildAdmin(t.deps), 'admin');
     expect(
       (await t.app.inject({ url: `/api/v1/referral/full/${top.code}?depth=3`, headers: bearer(adminToken) }))

@@ -62,6 +62,21 @@ export class ReferralsService {
   /** The holder of `code`, if the caller may see them: an admin anyone, a member themself or their downline. */
   private async holder(principal: Principal, code: string) {
     const h = await this.nodes().where('u.refferal_code', '=', code).executeTakeFirst();
+    return this.mayRead(principal, h);
+  }
+
+  /** The holder's id only (the directs page shows its directs, not the holder's own figures). */
+  private async holderId(principal: Principal, code: string): Promise<bigint> {
+    const h = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('refferal_code', '=', code)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return (await this.mayRead(principal, h)).id;
+  }
+
+  private async mayRead<H extends { id: bigint }>(principal: Principal, h: H | undefined): Promise<H> {
     if (!h) throw notFound('No member has that referral code.');
     if (principal.role !== 'admin' && !(await isInSubtree(this.db, principal.userId, h.id))) {
       throw forbidden('You can only see your own team.');
@@ -74,10 +89,10 @@ export class ReferralsService {
    * (sponsor_id, id), so the per-node figures are computed for the page's rows only.
    */
   async directs(principal: Principal, code: string, page: number, limit: number, search?: string) {
-    const h = await this.holder(principal, code);
+    const holderId = await this.holderId(principal, code);
     let directs = this.db
       .selectFrom('users as d')
-      .where('d.sponsor_id', '=', h.id)
+      .where('d.sponsor_id', '=', holderId)
       .where('d.deleted_at', 'is', null);
     if (search) {
       const like = likePattern(search);
