@@ -1,7 +1,7 @@
 import type { SecondFactorState } from '@sgx/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../modules/auth/hooks/useSession';
-import { signedOutAt, watchSessionEnd } from '../modules/auth/sessionEnd';
+import { signedOutArea, signedOutAt, watchSessionEnd } from '../modules/auth/sessionEnd';
 import { adminHome, memberHome } from './homes';
 import { safeReturnPath } from './returnPath';
 import { authPersistConfig, store } from './store';
@@ -53,7 +53,13 @@ export function RequireSecondFactorStep({ step }: { step: Exclude<SecondFactorSt
   const session = useSession();
   const location = useLocation();
   const state = location.state as ReturnState | null;
-  if (session === null) return <Navigate to="/login" replace />;
+  if (session === null) {
+    // Signed out from this step (SignOutButton): its area's sign-in page. The button navigates there first, but
+    // that navigation is a transition, which the signed-out state can overtake on a slow device.
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    const admin = signedOutAt() === here && signedOutArea() === 'admin';
+    return <Navigate to={admin ? '/admin-login' : '/login'} replace />;
+  }
   if (session.secondFactor === 'ok') {
     const home = session.role === 'admin' ? adminHome : memberHome;
     return <Navigate to={safeReturnPath(state?.from, session.role) ?? home} replace />;

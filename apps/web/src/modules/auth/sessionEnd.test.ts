@@ -94,11 +94,14 @@ describe('an ended session', () => {
   it('remembers the page where the sign-out was asked for, until the next session', () => {
     const { store, stop } = watchedStore();
     store.dispatch(signedIn({ auth: account, admin: false, expireAt }));
-    end.signOutRequested();
+    end.signOutRequested('admin');
     store.dispatch(signedOut());
     expect(end.signedOutAt()).toBe('/user/income?tab=team');
+    // And its area, so a step's guard sends an admin signed out there to the back-office sign-in.
+    expect(end.signedOutArea()).toBe('admin');
     store.dispatch(signedIn({ auth: account, admin: false, expireAt }));
     expect(end.signedOutAt()).toBeNull();
+    expect(end.signedOutArea()).toBeNull();
     stop();
   });
 

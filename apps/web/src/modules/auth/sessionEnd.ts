@@ -64,11 +64,15 @@ export function useSessionEnded(): boolean {
 /** The page where this tab's member last asked to sign out (until the next session starts). */
 let leftFrom: string | null = null;
 
-/** Called by a sign-out asked for in this tab, before anything ends the session. */
-export function signOutRequested(): void {
+/** The area of the session this tab's member last asked to sign out of (until the next session starts). */
+let leftArea: 'user' | 'admin' | null = null;
+
+/** Called by a sign-out asked for in this tab (of a session of `area`), before anything ends the session. */
+export function signOutRequested(area?: 'user' | 'admin'): void {
   leaving = true;
   const here = typeof window === 'undefined' ? undefined : window.location;
   leftFrom = here ? `${here.pathname}${here.search}${here.hash}` : null;
+  leftArea = area ?? null;
   setEnded(false);
 }
 
@@ -78,6 +82,11 @@ export function signOutRequested(): void {
  */
 export function signedOutAt(): string | null {
   return leftFrom;
+}
+
+/** The area (member or back-office) of the session signed out of at signedOutAt(), if it was said. */
+export function signedOutArea(): 'user' | 'admin' | null {
+  return leftArea;
 }
 
 /** What a change of the stored session, written by another tab, means for this tab's session. */
@@ -144,7 +153,10 @@ export function watchSessionEnd(store: AuthStore, storageKey: string): () => voi
     // Gone without a sign-out asked for here: ended. A new session clears the note.
     setEnded(before && !leaving);
     leaving = false;
-    if (now) leftFrom = null;
+    if (now) {
+      leftFrom = null;
+      leftArea = null;
+    }
     before = now;
   });
   if (typeof window === 'undefined') return unsubscribe;

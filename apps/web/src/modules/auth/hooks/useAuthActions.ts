@@ -92,7 +92,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       if (session === null) return;
-      signOutRequested();
+      signOutRequested(session.role);
       try {
         const api = await authApi();
         await (session.role === 'admin' ? api.signOutAdmin() : api.signOutMember());
