@@ -106,6 +106,13 @@ test('signing out from the code step ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/two-factor$/);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin-login$/);
+  // The step's own guard, reached with no session after that sign-out (as when the signed-out state overtakes the
+  // button's navigation): the back-office sign-in, not the member's. In-app navigation, as the button's is.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/two-factor');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/admin-login$/);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin-login$/);
 });

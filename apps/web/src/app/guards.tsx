@@ -55,10 +55,9 @@ export function RequireSecondFactorStep({ step }: { step: Exclude<SecondFactorSt
   const state = location.state as ReturnState | null;
   if (session === null) {
     // Signed out from this step (SignOutButton): its area's sign-in page. The button navigates there first, but
-    // that navigation is a transition, which the signed-out state can overtake on a slow device.
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    const admin = signedOutAt() === here && signedOutArea() === 'admin';
-    return <Navigate to={admin ? '/admin-login' : '/login'} replace />;
+    // that navigation is a transition, which the signed-out state can overtake on a slow device (the address has
+    // already changed by then, so the area is what tells). No session since an admin's sign-out: theirs too.
+    return <Navigate to={signedOutArea() === 'admin' ? '/admin-login' : '/login'} replace />;
   }
   if (session.secondFactor === 'ok') {
     const home = session.role === 'admin' ? adminHome : memberHome;
