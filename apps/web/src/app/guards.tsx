@@ -2,7 +2,7 @@ import type { SecondFactorState } from '@sgx/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../modules/auth/hooks/useSession';
 import { signedOutArea, signedOutAt, watchSessionEnd } from '../modules/auth/sessionEnd';
-import { adminHome, memberHome } from './homes';
+import { adminHome, memberHome, signInPath } from './homes';
 import { safeReturnPath } from './returnPath';
 import { authPersistConfig, store } from './store';
 
@@ -36,7 +36,7 @@ export function RequireRole({ allow: role }: { allow: 'user' | 'admin' }) {
   if (session === null) {
     // An ended session comes back here after signing in; a sign-out asked for on this page does not.
     const back = signedOutAt() === here ? undefined : state;
-    return <Navigate to={role === 'admin' ? '/admin-login' : '/login'} replace state={back} />;
+    return <Navigate to={signInPath(role)} replace state={back} />;
   }
   if (session.role !== role) return <Navigate to="/unauthorized" replace />;
   if (session.secondFactor !== 'ok') {
@@ -57,7 +57,7 @@ export function RequireSecondFactorStep({ step }: { step: Exclude<SecondFactorSt
     // Signed out from this step (SignOutButton): its area's sign-in page. The button navigates there first, but
     // that navigation is a transition, which the signed-out state can overtake on a slow device (the address has
     // already changed by then, so the area is what tells). No session since an admin's sign-out: theirs too.
-    return <Navigate to={signedOutArea() === 'admin' ? '/admin-login' : '/login'} replace />;
+    return <Navigate to={signInPath(signedOutArea())} replace />;
   }
   if (session.secondFactor === 'ok') {
     const home = session.role === 'admin' ? adminHome : memberHome;

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { signInPath } from '../../../app/homes';
 import { useT } from '../../../i18n/i18n';
 import { SHELL_NS } from '../../../ui/i18n';
 import { useSignOut } from '../hooks/useAuthActions';
@@ -12,7 +13,6 @@ export function SignOutButton() {
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const signInPath = session?.role === 'admin' ? '/admin-login' : '/login';
   return (
     <Button
       variant="subtle"
@@ -21,8 +21,9 @@ export function SignOutButton() {
       loading={signOut.isPending}
       style={{ flexShrink: 0 }}
       onClick={() => {
-        // To the sign-in page first: once signed out, this step's guard would send an admin to /login.
-        navigate(signInPath, { replace: true });
+        // To the area's sign-in page at once. Should the signed-out state render before this navigation (a
+        // transition), the step's guard sends the visitor to the same page (guards.tsx, signedOutArea).
+        navigate(signInPath(session?.role), { replace: true });
         signOut.mutate();
       }}
     >
