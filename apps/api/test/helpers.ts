@@ -33,6 +33,7 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 const DB_DIR = path.resolve(import.meta.dirname, '../src/db');
+const TREE_BEFORE = path.resolve(import.meta.dirname, 'tree-before');
 
 export type OldDatabase = {
   /** The owner's (superuser's) URL. */
@@ -72,6 +73,13 @@ export async function databaseAt(upto: string, then?: (tree: string) => Promise<
         await cp(path.join(DB_DIR, 'migrations', f), path.join(migrations, f));
     for (const kind of ['functions', 'triggers', 'views'])
       await cp(path.join(DB_DIR, kind), path.join(tree, kind), { recursive: true });
+    // A tree file as it was before a later migration changed what it needs (test/tree-before/<that migration>/):
+    // the earliest such version after `upto` wins.
+    const before = (await readdir(TREE_BEFORE))
+      .filter((m) => m > upto)
+      .sort()
+      .reverse();
+    for (const m of before) await cp(path.join(TREE_BEFORE, m), tree, { recursive: true });
     await migrate(owner, { migrationsDir: migrations, treeDir: tree, skipTree: true });
     // A trigger of today's tree on a table a later migration makes was not in that version's tree.
     const { rows } = await owner.query<{ name: string }>(

@@ -153,7 +153,8 @@ describe('the database source tree (decision 0057)', () => {
     expect(files.length).toBeGreaterThan(60);
     // search_grams went in with migration 0068 (its index needs it), the ledger's guards and the partition
     // maker with 0089 (the partitioned table's triggers and months; the maker's own `requires` bring the makers of
-    // any table's months, decision 0095), and the audit trail's guards with 0102: applied once, there.
+    // any table's months, decision 0095), the audit trail's guards with 0102, and the transactions' check with 0103
+    // (its keys, decision 0097): applied once, there.
     const inMigrations = [
       'functions/search_grams.sql',
       'functions/ledger_refuse_change.sql',
@@ -163,6 +164,7 @@ describe('the database source tree (decision 0057)', () => {
       'functions/month_partition_guard.sql',
       'functions/audit_log_refuse_change.sql',
       'functions/audit_log_fill_member.sql',
+      'functions/ledger_transactions_statement.sql',
     ];
     expect([...freshResult.applied, ...inMigrations].sort()).toEqual(files.sort());
     const { rows } = await fresh.query<{ path: string }>('SELECT path FROM schema_repeatables ORDER BY path');

@@ -334,7 +334,7 @@ CREATE TABLE public.codes (
   CONSTRAINT codes_check CHECK (((redeemed_by IS NULL) = (redeemed_at IS NULL))),
   CONSTRAINT codes_code_key UNIQUE (code),
   CONSTRAINT codes_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
-  CONSTRAINT codes_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT codes_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT codes_pkey PRIMARY KEY (id),
   CONSTRAINT codes_redeemed_by_fkey FOREIGN KEY (redeemed_by) REFERENCES users(id)
 );
@@ -473,7 +473,7 @@ CREATE TABLE public.deposits (
   CONSTRAINT deposits_currency_check CHECK ((currency = ANY (ARRAY['BEP20'::text, 'TRC20'::text]))),
   CONSTRAINT deposits_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id),
   CONSTRAINT deposits_held_amount_check CHECK ((held_amount >= 0)),
-  CONSTRAINT deposits_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT deposits_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT deposits_pkey PRIMARY KEY (id),
   CONSTRAINT deposits_reorg_held CHECK (((reorg_status IS NULL) OR ((reorg_detected_at IS NOT NULL) AND (held_amount IS NOT NULL) AND (reorg_shortfall IS NOT NULL)))),
   CONSTRAINT deposits_reorg_resolved_by_fkey FOREIGN KEY (reorg_resolved_by) REFERENCES users(id),
@@ -597,13 +597,13 @@ CREATE TABLE public.income_holds (
   CONSTRAINT income_holds_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id),
   CONSTRAINT income_holds_decision_reason_check CHECK (((decision_reason IS NULL) OR ((length(decision_reason) >= 1) AND (length(decision_reason) <= 1000)))),
   CONSTRAINT income_holds_held_for_check CHECK ((held_for = ANY (ARRAY['period'::text, 'flag'::text]))),
-  CONSTRAINT income_holds_hold_transaction_id_fkey FOREIGN KEY (hold_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT income_holds_hold_transaction_id_fkey FOREIGN KEY (hold_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT income_holds_hold_transaction_id_key UNIQUE (hold_transaction_id),
-  CONSTRAINT income_holds_income_transaction_id_fkey FOREIGN KEY (income_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT income_holds_income_transaction_id_fkey FOREIGN KEY (income_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT income_holds_income_transaction_id_key UNIQUE (income_transaction_id),
   CONSTRAINT income_holds_member_id_fkey FOREIGN KEY (member_id) REFERENCES users(id),
   CONSTRAINT income_holds_pkey PRIMARY KEY (id),
-  CONSTRAINT income_holds_settle_transaction_id_fkey FOREIGN KEY (settle_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT income_holds_settle_transaction_id_fkey FOREIGN KEY (settle_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT income_holds_settle_transaction_id_key UNIQUE (settle_transaction_id),
   CONSTRAINT income_holds_state_check CHECK ((state = ANY (ARRAY['held'::text, 'released'::text, 'reversed'::text]))),
   CONSTRAINT income_holds_wallet_check CHECK ((wallet = ANY (ARRAY['deposit'::text, 'working'::text, 'non_working'::text, 'compound'::text, 'token'::text])))
@@ -682,6 +682,8 @@ CREATE TABLE public.ledger_archived_months (
   table_name text NOT NULL,
   entries bigint NOT NULL,
   detached_at timestamp with time zone DEFAULT now() NOT NULL,
+  transactions_table text,
+  transactions bigint,
   CONSTRAINT ledger_archived_months_month_check CHECK ((month = (date_trunc('month'::text, (month)::timestamp with time zone))::date)),
   CONSTRAINT ledger_archived_months_pkey PRIMARY KEY (month)
 );
@@ -812,6 +814,14 @@ CREATE TABLE public.ledger_rollups (
   CONSTRAINT ledger_rollups_pkey PRIMARY KEY (grain, period, asset, source, income, credit)
 );
 
+CREATE TABLE public.ledger_transaction_keys (
+  idempotency_key text NOT NULL,
+  id bigint NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  CONSTRAINT ledger_transaction_keys_id_key UNIQUE (id),
+  CONSTRAINT ledger_transaction_keys_pkey PRIMARY KEY (idempotency_key)
+);
+
 CREATE TABLE public.ledger_transactions (
   id bigint DEFAULT nextval('ledger_transactions_id_seq'::regclass) NOT NULL,
   idempotency_key text NOT NULL,
@@ -822,9 +832,21 @@ CREATE TABLE public.ledger_transactions (
   details jsonb,
   created_by bigint,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
-  CONSTRAINT ledger_transactions_idempotency_key_key UNIQUE (idempotency_key),
-  CONSTRAINT ledger_transactions_pkey PRIMARY KEY (id)
-);
+  CONSTRAINT ledger_transactions_pkey PRIMARY KEY (id, created_at)
+) PARTITION BY RANGE (created_at);
+
+CREATE TABLE public.ledger_transactions_default (
+  id bigint DEFAULT nextval('ledger_transactions_id_seq'::regclass) NOT NULL,
+  idempotency_key text NOT NULL,
+  kind text NOT NULL,
+  income_type text,
+  member_id bigint,
+  memo text,
+  details jsonb,
+  created_by bigint,
+  created_at timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT ledger_transactions_default_pkey PRIMARY KEY (id, created_at)
+) PARTITION OF ledger_transactions DEFAULT;
 
 CREATE TABLE public.mail_outbox (
   id bigint DEFAULT nextval('mail_outbox_id_seq'::regclass) NOT NULL,
@@ -1707,7 +1729,7 @@ CREATE TABLE public.token_transactions (
   request_key text NOT NULL,
   ledger_transaction_id bigint,
   created_at timestamp with time zone DEFAULT now() NOT NULL,
-  CONSTRAINT token_transactions_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT token_transactions_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT token_transactions_pkey PRIMARY KEY (id),
   CONSTRAINT token_transactions_price_per_token_check CHECK ((price_per_token > 0)),
   CONSTRAINT token_transactions_request_key_key UNIQUE (request_key),
@@ -1735,7 +1757,7 @@ CREATE TABLE public.topups (
   CONSTRAINT topups_amount_check CHECK ((amount > 0)),
   CONSTRAINT topups_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id),
   CONSTRAINT topups_kind_check CHECK ((kind = ANY (ARRAY['topup'::text, 'retopup'::text, 'entry'::text, 'friend'::text]))),
-  CONSTRAINT topups_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT topups_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT topups_pkey PRIMARY KEY (id),
   CONSTRAINT topups_plan_id_fkey FOREIGN KEY (plan_id) REFERENCES plans(id),
   CONSTRAINT topups_request_key_key UNIQUE (request_key),
@@ -1757,7 +1779,7 @@ CREATE TABLE public.transfers (
   CONSTRAINT transfers_amount_check CHECK ((amount > 0)),
   CONSTRAINT transfers_check CHECK ((user_id <> userto_id)),
   CONSTRAINT transfers_kind_check CHECK ((kind = ANY (ARRAY['touser'::text, 'friend'::text]))),
-  CONSTRAINT transfers_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transactions(id),
+  CONSTRAINT transfers_ledger_transaction_id_fkey FOREIGN KEY (ledger_transaction_id) REFERENCES ledger_transaction_keys(id),
   CONSTRAINT transfers_pkey PRIMARY KEY (id),
   CONSTRAINT transfers_request_key_key UNIQUE (request_key),
   CONSTRAINT transfers_topup_id_fkey FOREIGN KEY (topup_id) REFERENCES topups(id),
@@ -2123,14 +2145,22 @@ CREATE UNIQUE INDEX ledger_reconcile_runs_pkey ON public.ledger_reconcile_runs U
 CREATE INDEX ledger_reconcile_runs_through_idx ON public.ledger_reconcile_runs USING btree (through DESC);
 CREATE UNIQUE INDEX ledger_reconciled_pkey ON public.ledger_reconciled USING btree (account_id, source, income, credit);
 CREATE UNIQUE INDEX ledger_rollups_pkey ON public.ledger_rollups USING btree (grain, period, asset, source, income, credit);
-CREATE INDEX ledger_transactions_carried_idx ON public.ledger_transactions USING btree (created_at) WHERE (income_type = ANY (ARRAY['salary'::text, 'reward'::text]));
-CREATE INDEX ledger_transactions_created_idx ON public.ledger_transactions USING btree (created_at, id);
-CREATE UNIQUE INDEX ledger_transactions_idempotency_key_key ON public.ledger_transactions USING btree (idempotency_key);
-CREATE INDEX ledger_transactions_member_idx ON public.ledger_transactions USING btree (member_id, created_at);
-CREATE INDEX ledger_transactions_memo_trgm_idx ON public.ledger_transactions USING gin (COALESCE(income_type, kind), memo gin_trgm_ops) WHERE (kind <> 'transfer'::text);
-CREATE UNIQUE INDEX ledger_transactions_pkey ON public.ledger_transactions USING btree (id);
-CREATE INDEX ledger_transactions_reversal_idx ON public.ledger_transactions USING btree (created_at) WHERE (kind = 'reversal'::text);
-CREATE INDEX ledger_transactions_source_idx ON public.ledger_transactions USING btree (COALESCE(income_type, kind), created_at, id) WHERE (kind <> 'transfer'::text);
+CREATE UNIQUE INDEX ledger_transaction_keys_id_key ON public.ledger_transaction_keys USING btree (id);
+CREATE UNIQUE INDEX ledger_transaction_keys_pkey ON public.ledger_transaction_keys USING btree (idempotency_key);
+CREATE INDEX ledger_transactions_carried_idx ON ONLY public.ledger_transactions USING btree (created_at) WHERE (income_type = ANY (ARRAY['salary'::text, 'reward'::text]));
+CREATE INDEX ledger_transactions_created_idx ON ONLY public.ledger_transactions USING btree (created_at, id);
+CREATE INDEX ledger_transactions_member_idx ON ONLY public.ledger_transactions USING btree (member_id, created_at);
+CREATE INDEX ledger_transactions_memo_trgm_idx ON ONLY public.ledger_transactions USING gin (COALESCE(income_type, kind), memo gin_trgm_ops) WHERE (kind <> 'transfer'::text);
+CREATE UNIQUE INDEX ledger_transactions_pkey ON ONLY public.ledger_transactions USING btree (id, created_at);
+CREATE INDEX ledger_transactions_reversal_idx ON ONLY public.ledger_transactions USING btree (created_at) WHERE (kind = 'reversal'::text);
+CREATE INDEX ledger_transactions_source_idx ON ONLY public.ledger_transactions USING btree (COALESCE(income_type, kind), created_at, id) WHERE (kind <> 'transfer'::text);
+CREATE INDEX ledger_transactions_default_coalesce_created_at_id_idx ON public.ledger_transactions_default USING btree (COALESCE(income_type, kind), created_at, id) WHERE (kind <> 'transfer'::text);
+CREATE INDEX ledger_transactions_default_coalesce_memo_idx ON public.ledger_transactions_default USING gin (COALESCE(income_type, kind), memo gin_trgm_ops) WHERE (kind <> 'transfer'::text);
+CREATE INDEX ledger_transactions_default_created_at_id_idx ON public.ledger_transactions_default USING btree (created_at, id);
+CREATE INDEX ledger_transactions_default_created_at_idx ON public.ledger_transactions_default USING btree (created_at) WHERE (income_type = ANY (ARRAY['salary'::text, 'reward'::text]));
+CREATE INDEX ledger_transactions_default_created_at_idx1 ON public.ledger_transactions_default USING btree (created_at) WHERE (kind = 'reversal'::text);
+CREATE INDEX ledger_transactions_default_member_id_created_at_idx ON public.ledger_transactions_default USING btree (member_id, created_at);
+CREATE UNIQUE INDEX ledger_transactions_default_pkey ON public.ledger_transactions_default USING btree (id, created_at);
 CREATE UNIQUE INDEX mail_outbox_pkey ON public.mail_outbox USING btree (id);
 CREATE UNIQUE INDEX member_deposit_addresses_pkey ON public.member_deposit_addresses USING btree (chain_id, address);
 CREATE UNIQUE INDEX member_deposit_addresses_user_id_chain_id_factory_key ON public.member_deposit_addresses USING btree (user_id, chain_id, factory);
@@ -2804,8 +2834,10 @@ BEGIN
            n.created_at = t.created_at AS timed,
            coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income, t.kind IS NOT NULL AS known
     FROM inserted n
+    -- The transaction at the entry's time: one month's partition (decision 0097). An entry not at its transaction's
+    -- time finds none here, and is refused below with the reason.
     LEFT JOIN LATERAL (SELECT x.created_at, x.income_type, x.kind FROM ledger_transactions x
-                       WHERE x.id = n.transaction_id OFFSET 0) t ON true
+                       WHERE x.id = n.transaction_id AND x.created_at = n.created_at OFFSET 0) t ON true
     LEFT JOIN LATERAL (SELECT y.asset, y.owner_id FROM ledger_accounts y WHERE y.id = n.account_id OFFSET 0) a ON true
   ),
   figures AS (SELECT * FROM j WHERE owner_id IS NOT NULL AND known),
@@ -2829,8 +2861,10 @@ BEGIN
   IF FOUND THEN
     IF bad.asset IS NULL THEN
       RAISE EXCEPTION 'ledger entry of transaction % names no account', bad.transaction_id USING ERRCODE = '23503';
-    ELSIF NOT bad.known THEN
+    ELSIF NOT bad.known AND NOT EXISTS (SELECT 1 FROM ledger_transactions x WHERE x.id = bad.transaction_id) THEN
       RAISE EXCEPTION 'ledger entry names no transaction %', bad.transaction_id USING ERRCODE = '23503';
+    ELSIF NOT bad.known THEN
+      NULL;  -- its transaction is at another time: refused below
     ELSIF bad.total <> 0 THEN
       RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
         USING ERRCODE = 'P0002';
@@ -2985,7 +3019,11 @@ CREATE OR REPLACE FUNCTION public.ledger_partition_create(month date)
  SET search_path TO 'public', 'pg_temp'
 AS $function$
 BEGIN
-  RETURN month_partition_create('public.ledger_entries'::regclass, month);
+  -- Both, whatever the first answers (a month may exist for one table only). The transactions only once they are
+  -- partitioned: migration 0089 makes the entries' months before 0103 partitions the transactions.
+  RETURN (CASE WHEN (SELECT c.relkind FROM pg_class c WHERE c.oid = 'public.ledger_transactions'::regclass) = 'p'
+               THEN month_partition_create('public.ledger_transactions'::regclass, month)::int ELSE 0 END
+          + month_partition_create('public.ledger_entries'::regclass, month)::int) > 0;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_partition_detach(month date, actor bigint DEFAULT NULL::bigint)
@@ -2997,30 +3035,43 @@ AS $function$
 DECLARE
   start timestamp := date_trunc('month', month::timestamp);
   part text;
+  tpart text;
   n bigint;
+  nt bigint;
 BEGIN
   -- Refused inside the margin; no entry of the month may be written while its sums are taken (a SHARE lock).
   part := month_partition_detachable('public.ledger_entries'::regclass, month);
+  tpart := month_partition_detachable('public.ledger_transactions'::regclass, month);
   EXECUTE format('SELECT count(*) FROM %I', part) INTO n;
-  INSERT INTO ledger_archived_months (month, table_name, entries) VALUES (start::date, part, n);
+  EXECUTE format('SELECT count(*) FROM %I', tpart) INTO nt;
+  INSERT INTO ledger_archived_months (month, table_name, entries, transactions_table, transactions)
+  VALUES (start::date, part, n, tpart, nt);
   EXECUTE format(
     'INSERT INTO ledger_archived_sums (month, account_id, source, income, credit, entries, amount)
      SELECT $1, e.account_id, coalesce(t.income_type, t.kind), t.income_type IS NOT NULL, e.amount > 0,
             count(*), sum(e.amount)
-     FROM %I e JOIN ledger_transactions t ON t.id = e.transaction_id
-     GROUP BY 2, 3, 4, 5', part) USING start::date;
+     FROM %I e JOIN %I t ON t.id = e.transaction_id
+     GROUP BY 2, 3, 4, 5', part, tpart) USING start::date;
   EXECUTE format('ALTER TABLE ledger_entries DETACH PARTITION %I', part);
-  -- An archive is read only: no entry is added to it either (its statement check would count it in the live figures).
+  EXECUTE format('ALTER TABLE ledger_transactions DETACH PARTITION %I', tpart);
+  -- An archive is read only: no row is added to it either (its statement check would count it in the live figures).
   EXECUTE format('DROP TRIGGER ledger_entries_checked ON %I', part);
   EXECUTE format('CREATE TRIGGER ledger_entries_append_only BEFORE INSERT OR DELETE OR UPDATE ON %I'
                  ' FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change()', part);
+  EXECUTE format('DROP TRIGGER ledger_transactions_checked ON %I', tpart);
+  EXECUTE format('CREATE TRIGGER ledger_transactions_append_only BEFORE INSERT OR DELETE OR UPDATE ON %I'
+                 ' FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change()', tpart);
   EXECUTE format('COMMENT ON TABLE %I IS %L', part,
                  format('Ledger entries of %s, detached for archive on %s (decision 0079).',
+                        to_char(start, 'YYYY-MM'), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')));
+  EXECUTE format('COMMENT ON TABLE %I IS %L', tpart,
+                 format('Ledger transactions of %s, detached for archive on %s (decision 0097).',
                         to_char(start, 'YYYY-MM'), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')));
   IF actor IS NOT NULL THEN
     INSERT INTO audit_log (actor_id, action, entity, entity_id, after)
     VALUES (actor, 'ledger.month_detached', 'ledger_partition', part,
-            jsonb_build_object('month', to_char(start, 'YYYY-MM'), 'entries', n));
+            jsonb_build_object('month', to_char(start, 'YYYY-MM'), 'entries', n, 'transactions_table', tpart,
+                               'transactions', nt));
   END IF;
   RETURN part;
 END $function$;
@@ -3032,7 +3083,8 @@ CREATE OR REPLACE FUNCTION public.ledger_partitions_ahead(months integer DEFAULT
  SET search_path TO 'public', 'pg_temp'
 AS $function$
 BEGIN
-  RETURN month_partitions_ahead('public.ledger_entries'::regclass, months);
+  RETURN month_partitions_ahead('public.ledger_transactions'::regclass, months)
+         || month_partitions_ahead('public.ledger_entries'::regclass, months);
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_post_many(p_keys text[], p_kinds text[], p_income_types text[], p_member_ids bigint[], p_memos text[], p_details jsonb[], p_created_by bigint, p_entry_of integer[], p_owners bigint[], p_account_kinds text[], p_assets text[], p_amounts bigint[])
@@ -3065,18 +3117,21 @@ BEGIN
   END IF;
 
   IF v_n = 1 THEN
-    INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1],
-            CASE WHEN p_income_types[1] IS NULL THEN p_details[1]
-                 ELSE coalesce(p_details[1], '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
-            p_created_by)
-    ON CONFLICT (idempotency_key) DO NOTHING
+    -- The key first (its home for all time, decision 0097): a key posted before posts nothing.
+    INSERT INTO ledger_transaction_keys (idempotency_key, id, created_at)
+    VALUES (p_keys[1], nextval('ledger_transactions_id_seq'), now())
+    ON CONFLICT DO NOTHING
     RETURNING id INTO v_one;
     IF v_one IS NULL THEN
       -- Posted before (or by a concurrent call that has now committed): the first result stands.
-      RETURN QUERY SELECT 1, t.id, false FROM ledger_transactions t WHERE t.idempotency_key = p_keys[1];
+      RETURN QUERY SELECT 1, k.id, false FROM ledger_transaction_keys k WHERE k.idempotency_key = p_keys[1];
       RETURN;
     END IF;
+    INSERT INTO ledger_transactions (id, idempotency_key, kind, income_type, member_id, memo, details, created_by)
+    VALUES (v_one, p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1],
+            CASE WHEN p_income_types[1] IS NULL THEN p_details[1]
+                 ELSE coalesce(p_details[1], '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
+            p_created_by);
     FOR attempt IN 1 .. 2 LOOP
       -- Each entry's account: one index probe (LIMIT 1 keeps it one, whatever the table's statistics say).
       SELECT array_agg(a.id ORDER BY x.j) INTO v_acc
@@ -3125,15 +3180,12 @@ BEGIN
     RAISE EXCEPTION 'ledger_post: an entry of transaction % names no posting of the call', p_keys[1]
       USING ERRCODE = 'SX002';
   END IF;
-  -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
+  -- The keys first (a key posted before posts nothing). A key twice among them is refused after the INSERT (which
+  -- skips the second): the error undoes it.
   WITH ins AS (
-    INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    SELECT x.k, x.kd, x.it, x.m, x.memo,
-           CASE WHEN x.it IS NULL THEN x.d
-                ELSE coalesce(x.d, '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
-           p_created_by
-    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
-    ON CONFLICT (idempotency_key) DO NOTHING
+    INSERT INTO ledger_transaction_keys (idempotency_key, id, created_at)
+    SELECT x.k, nextval('ledger_transactions_id_seq'), now() FROM unnest(p_keys) AS x (k)
+    ON CONFLICT DO NOTHING
     RETURNING id, idempotency_key
   )
   SELECT array_agg(ins.id ORDER BY x.i), count(DISTINCT x.k) INTO v_tx, v_keys
@@ -3143,6 +3195,14 @@ BEGIN
   END IF;
 
   IF cardinality(array_remove(v_tx, NULL)) > 0 THEN
+    INSERT INTO ledger_transactions (id, idempotency_key, kind, income_type, member_id, memo, details, created_by)
+    SELECT v_tx[x.i], x.k, x.kd, x.it, x.m, x.memo,
+           CASE WHEN x.it IS NULL THEN x.d
+                ELSE coalesce(x.d, '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
+           p_created_by
+    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) WITH ORDINALITY
+         AS x (k, kd, it, m, memo, d, i)
+    WHERE v_tx[x.i] IS NOT NULL;
     FOR attempt IN 1 .. 2 LOOP
       -- Each entry's account: one index probe (none for an entry of a posting posted before: 0).
       SELECT array_agg(CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END ORDER BY y.j) INTO v_acc
@@ -3202,7 +3262,7 @@ BEGIN
   RETURN QUERY
   SELECT x.i::integer, coalesce(v_tx[x.i], t.id), v_tx[x.i] IS NOT NULL
   FROM unnest(p_keys) WITH ORDINALITY AS x (k, i)
-  LEFT JOIN ledger_transactions t ON v_tx[x.i] IS NULL AND t.idempotency_key = x.k;
+  LEFT JOIN ledger_transaction_keys t ON v_tx[x.i] IS NULL AND t.idempotency_key = x.k;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.ledger_refuse_change()
@@ -3234,6 +3294,12 @@ AS $function$
 DECLARE
   missing bigint;
 BEGIN
+  WITH keyed AS (
+    INSERT INTO ledger_transaction_keys (idempotency_key, id, created_at)
+    SELECT i.idempotency_key, i.id, i.created_at FROM inserted i
+    WHERE NOT EXISTS (SELECT 1 FROM ledger_transaction_keys k
+                      WHERE k.idempotency_key = i.idempotency_key AND k.id = i.id AND k.created_at = i.created_at)
+  )
   SELECT r.id INTO missing
   FROM (SELECT member_id AS id FROM inserted WHERE member_id IS NOT NULL
         UNION ALL
@@ -3450,6 +3516,7 @@ BEGIN
       made := made || format('%s_%s', (SELECT c.relname FROM pg_class c WHERE c.oid = parent), to_char(m, 'YYYY_MM'));
     END IF;
   END LOOP;
+  EXECUTE format('ANALYZE ONLY %s', parent);
   RETURN made;
 END $function$;
 
@@ -3852,7 +3919,7 @@ BEGIN
   SELECT 'hour', date_trunc('hour', t.created_at, 'UTC'), a.asset, coalesce(t.income_type, t.kind),
          t.income_type IS NOT NULL, e.amount > 0, count(*), sum(e.amount)
   FROM ledger_transactions t
-  JOIN ledger_entries e ON e.transaction_id = t.id
+  JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
   JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
   WHERE t.created_at >= w AND t.created_at < target
   GROUP BY 2, 3, 4, 5, 6;
@@ -4300,7 +4367,7 @@ AS $function$
   SELECT p_type,
          CASE WHEN p_ledger_keys IS NULL THEN p_data ELSE p_data || jsonb_build_object(
            'ledger_transaction_ids',
-           coalesce((SELECT jsonb_agg(t.id::text ORDER BY t.id) FROM ledger_transactions t
+           coalesce((SELECT jsonb_agg(t.id::text ORDER BY t.id) FROM ledger_transaction_keys t
                      WHERE t.idempotency_key = ANY (p_ledger_keys)), '[]'::jsonb),
            'proof', (SELECT jsonb_build_object('day', to_char(p.day, 'YYYY-MM-DD'), 'root', p.root)
                      FROM proof_trees p ORDER BY p.day DESC LIMIT 1)) END
@@ -4467,7 +4534,7 @@ AS $function$
       CASE WHEN w.kind <> 'principal' THEN (
         SELECT a.balance - coalesce((SELECT sum(e.amount) FROM ledger_entries e
                                      WHERE e.account_id = a.id AND e.transaction_id >= h.id), 0)
-        FROM ledger_accounts a, ledger_transactions h
+        FROM ledger_accounts a, ledger_transaction_keys h
         WHERE a.owner_id = w.user_id AND a.asset = 'USD'
           AND a.kind = CASE w.kind WHEN 'roi' THEN 'non_working' ELSE w.kind END
           AND h.idempotency_key = 'withdrawal-hold:' || w.id)
@@ -4555,9 +4622,14 @@ CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries FOR 
 CREATE TRIGGER ledger_entries_append_only BEFORE DELETE OR UPDATE ON ledger_entries_default FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_entries_checked AFTER INSERT ON ledger_entries_default REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_statement();
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries_default FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_transaction_keys_append_only BEFORE DELETE OR UPDATE ON ledger_transaction_keys FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_transaction_keys_no_truncate BEFORE TRUNCATE ON ledger_transaction_keys FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON ledger_transactions FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER ledger_transactions_checked AFTER INSERT ON ledger_transactions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_transactions_statement();
 CREATE TRIGGER ledger_transactions_no_truncate BEFORE TRUNCATE ON ledger_transactions FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_transactions_append_only BEFORE DELETE OR UPDATE ON ledger_transactions_default FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+CREATE TRIGGER ledger_transactions_checked AFTER INSERT ON ledger_transactions_default REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION ledger_transactions_statement();
+CREATE TRIGGER ledger_transactions_no_truncate BEFORE TRUNCATE ON ledger_transactions_default FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER rule_versions_append_only BEFORE DELETE OR UPDATE ON rule_versions FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER sessions_access_ip AFTER INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION access_ips_record();
 CREATE TRIGGER users_kept BEFORE DELETE ON users FOR EACH ROW EXECUTE FUNCTION refuse_delete();
@@ -4668,6 +4740,7 @@ GRANT INSERT, SELECT ON TABLE public.ledger_entries TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_marks TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_memo_pieces TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_reconcile_runs TO sgx_app;
+GRANT INSERT, SELECT ON TABLE public.ledger_transaction_keys TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.ledger_transactions TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.request_keys TO sgx_app;
 GRANT INSERT, SELECT ON TABLE public.rule_versions TO sgx_app;

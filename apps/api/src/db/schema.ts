@@ -475,6 +475,8 @@ export interface LedgerArchivedMonthsTable {
   table_name: ColumnType<string, never, never>;
   entries: ColumnType<bigint, never, never>;
   detached_at: ColumnType<Date, never, never>;
+  transactions_table: ColumnType<string | null, never, never>;
+  transactions: ColumnType<bigint | null, never, never>;
 }
 
 export interface LedgerArchivedSumsTable {
@@ -578,6 +580,12 @@ export interface LedgerRollupsTable {
   credit: boolean;
   entries: bigint;
   amount: bigint;
+}
+
+export interface LedgerTransactionKeysTable {
+  idempotency_key: ColumnType<string, string, never>;
+  id: ColumnType<bigint, bigint, never>;
+  created_at: ColumnType<Date, Date | string, never>;
 }
 
 export interface LedgerTransactionsTable {
@@ -1456,6 +1464,7 @@ export interface DB {
   ledger_reconciled: LedgerReconciledTable;
   ledger_rollup_live: LedgerRollupLiveTable;
   ledger_rollups: LedgerRollupsTable;
+  ledger_transaction_keys: LedgerTransactionKeysTable;
   ledger_transactions: LedgerTransactionsTable;
   mail_outbox: MailOutboxTable;
   member_deposit_addresses: MemberDepositAddressesTable;

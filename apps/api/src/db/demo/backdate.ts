@@ -27,6 +27,8 @@ const NOT_HISTORY = new Set([
  */
 const LEDGER_GUARDS = [
   ['ledger_transactions', 'ledger_transactions_append_only'],
+  // A transaction's key carries its time (decision 0097): it moves with it.
+  ['ledger_transaction_keys', 'ledger_transaction_keys_append_only'],
   // Entries carry their transaction's time (migration 0062): both move by the same map.
   ['ledger_entries', 'ledger_entries_append_only'],
   ['audit_log', 'audit_log_immutable'],

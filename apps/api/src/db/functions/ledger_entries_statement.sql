@@ -13,8 +13,10 @@ BEGIN
            n.created_at = t.created_at AS timed,
            coalesce(t.income_type, t.kind) AS source, t.income_type IS NOT NULL AS income, t.kind IS NOT NULL AS known
     FROM inserted n
+    -- The transaction at the entry's time: one month's partition (decision 0097). An entry not at its transaction's
+    -- time finds none here, and is refused below with the reason.
     LEFT JOIN LATERAL (SELECT x.created_at, x.income_type, x.kind FROM ledger_transactions x
-                       WHERE x.id = n.transaction_id OFFSET 0) t ON true
+                       WHERE x.id = n.transaction_id AND x.created_at = n.created_at OFFSET 0) t ON true
     LEFT JOIN LATERAL (SELECT y.asset, y.owner_id FROM ledger_accounts y WHERE y.id = n.account_id OFFSET 0) a ON true
   ),
   figures AS (SELECT * FROM j WHERE owner_id IS NOT NULL AND known),
@@ -38,8 +40,10 @@ BEGIN
   IF FOUND THEN
     IF bad.asset IS NULL THEN
       RAISE EXCEPTION 'ledger entry of transaction % names no account', bad.transaction_id USING ERRCODE = '23503';
-    ELSIF NOT bad.known THEN
+    ELSIF NOT bad.known AND NOT EXISTS (SELECT 1 FROM ledger_transactions x WHERE x.id = bad.transaction_id) THEN
       RAISE EXCEPTION 'ledger entry names no transaction %', bad.transaction_id USING ERRCODE = '23503';
+    ELSIF NOT bad.known THEN
+      NULL;  -- its transaction is at another time: refused below
     ELSIF bad.total <> 0 THEN
       RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
         USING ERRCODE = 'P0002';

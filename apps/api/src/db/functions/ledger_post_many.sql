@@ -4,7 +4,8 @@
 -- roi_claim.sql post one or a few; postIncomeFrom (income.batch.ts: the salary and CTO for every member at once),
 -- the chain deposit credits (deposits.credit.ts) and the payouts paid on chain (payouts.verify.ts) post many.
 --
--- Posting i: p_keys[i] (its idempotency key: a key posted before posts nothing and answers its first transaction),
+-- Posting i: p_keys[i] (its idempotency key, kept for all time in ledger_transaction_keys, decision 0097: a key
+-- posted before posts nothing and answers its first transaction),
 -- p_kinds[i], p_income_types[i], p_member_ids[i], p_memos[i], p_details[i]; all by p_created_by. An income posting
 -- (p_income_types[i] set) is held before it is paid when its type has a hold period or its member an open flag
 -- (income_hold_take.sql, decision 0076: a second transaction, no income type, to the member's 'pending'); it names
@@ -58,18 +59,21 @@ BEGIN
   END IF;
 
   IF v_n = 1 THEN
-    INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    VALUES (p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1],
-            CASE WHEN p_income_types[1] IS NULL THEN p_details[1]
-                 ELSE coalesce(p_details[1], '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
-            p_created_by)
-    ON CONFLICT (idempotency_key) DO NOTHING
+    -- The key first (its home for all time, decision 0097): a key posted before posts nothing.
+    INSERT INTO ledger_transaction_keys (idempotency_key, id, created_at)
+    VALUES (p_keys[1], nextval('ledger_transactions_id_seq'), now())
+    ON CONFLICT DO NOTHING
     RETURNING id INTO v_one;
     IF v_one IS NULL THEN
       -- Posted before (or by a concurrent call that has now committed): the first result stands.
-      RETURN QUERY SELECT 1, t.id, false FROM ledger_transactions t WHERE t.idempotency_key = p_keys[1];
+      RETURN QUERY SELECT 1, k.id, false FROM ledger_transaction_keys k WHERE k.idempotency_key = p_keys[1];
       RETURN;
     END IF;
+    INSERT INTO ledger_transactions (id, idempotency_key, kind, income_type, member_id, memo, details, created_by)
+    VALUES (v_one, p_keys[1], p_kinds[1], p_income_types[1], p_member_ids[1], p_memos[1],
+            CASE WHEN p_income_types[1] IS NULL THEN p_details[1]
+                 ELSE coalesce(p_details[1], '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
+            p_created_by);
     FOR attempt IN 1 .. 2 LOOP
       -- Each entry's account: one index probe (LIMIT 1 keeps it one, whatever the table's statistics say).
       SELECT array_agg(a.id ORDER BY x.j) INTO v_acc
@@ -118,15 +122,12 @@ BEGIN
     RAISE EXCEPTION 'ledger_post: an entry of transaction % names no posting of the call', p_keys[1]
       USING ERRCODE = 'SX002';
   END IF;
-  -- A key twice among them is refused after the INSERT (which skips the second): the error undoes it.
+  -- The keys first (a key posted before posts nothing). A key twice among them is refused after the INSERT (which
+  -- skips the second): the error undoes it.
   WITH ins AS (
-    INSERT INTO ledger_transactions (idempotency_key, kind, income_type, member_id, memo, details, created_by)
-    SELECT x.k, x.kd, x.it, x.m, x.memo,
-           CASE WHEN x.it IS NULL THEN x.d
-                ELSE coalesce(x.d, '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
-           p_created_by
-    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) AS x (k, kd, it, m, memo, d)
-    ON CONFLICT (idempotency_key) DO NOTHING
+    INSERT INTO ledger_transaction_keys (idempotency_key, id, created_at)
+    SELECT x.k, nextval('ledger_transactions_id_seq'), now() FROM unnest(p_keys) AS x (k)
+    ON CONFLICT DO NOTHING
     RETURNING id, idempotency_key
   )
   SELECT array_agg(ins.id ORDER BY x.i), count(DISTINCT x.k) INTO v_tx, v_keys
@@ -136,6 +137,14 @@ BEGIN
   END IF;
 
   IF cardinality(array_remove(v_tx, NULL)) > 0 THEN
+    INSERT INTO ledger_transactions (id, idempotency_key, kind, income_type, member_id, memo, details, created_by)
+    SELECT v_tx[x.i], x.k, x.kd, x.it, x.m, x.memo,
+           CASE WHEN x.it IS NULL THEN x.d
+                ELSE coalesce(x.d, '{}') || jsonb_build_object('rule_version', (SELECT max(v.version) FROM rule_versions v)) END,
+           p_created_by
+    FROM unnest(p_keys, p_kinds, p_income_types, p_member_ids, p_memos, p_details) WITH ORDINALITY
+         AS x (k, kd, it, m, memo, d, i)
+    WHERE v_tx[x.i] IS NOT NULL;
     FOR attempt IN 1 .. 2 LOOP
       -- Each entry's account: one index probe (none for an entry of a posting posted before: 0).
       SELECT array_agg(CASE WHEN v_tx[y.p] IS NULL THEN 0 ELSE a.id END ORDER BY y.j) INTO v_acc
@@ -195,5 +204,5 @@ BEGIN
   RETURN QUERY
   SELECT x.i::integer, coalesce(v_tx[x.i], t.id), v_tx[x.i] IS NOT NULL
   FROM unnest(p_keys) WITH ORDINALITY AS x (k, i)
-  LEFT JOIN ledger_transactions t ON v_tx[x.i] IS NULL AND t.idempotency_key = x.k;
+  LEFT JOIN ledger_transaction_keys t ON v_tx[x.i] IS NULL AND t.idempotency_key = x.k;
 END $function$;

@@ -25,7 +25,7 @@ BEGIN
   SELECT 'hour', date_trunc('hour', t.created_at, 'UTC'), a.asset, coalesce(t.income_type, t.kind),
          t.income_type IS NOT NULL, e.amount > 0, count(*), sum(e.amount)
   FROM ledger_transactions t
-  JOIN ledger_entries e ON e.transaction_id = t.id
+  JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
   JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
   WHERE t.created_at >= w AND t.created_at < target
   GROUP BY 2, 3, 4, 5, 6;

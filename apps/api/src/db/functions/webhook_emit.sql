@@ -12,7 +12,7 @@ AS $function$
   SELECT p_type,
          CASE WHEN p_ledger_keys IS NULL THEN p_data ELSE p_data || jsonb_build_object(
            'ledger_transaction_ids',
-           coalesce((SELECT jsonb_agg(t.id::text ORDER BY t.id) FROM ledger_transactions t
+           coalesce((SELECT jsonb_agg(t.id::text ORDER BY t.id) FROM ledger_transaction_keys t
                      WHERE t.idempotency_key = ANY (p_ledger_keys)), '[]'::jsonb),
            'proof', (SELECT jsonb_build_object('day', to_char(p.day, 'YYYY-MM-DD'), 'root', p.root)
                      FROM proof_trees p ORDER BY p.day DESC LIMIT 1)) END

@@ -51,7 +51,7 @@ AS $function$
       CASE WHEN w.kind <> 'principal' THEN (
         SELECT a.balance - coalesce((SELECT sum(e.amount) FROM ledger_entries e
                                      WHERE e.account_id = a.id AND e.transaction_id >= h.id), 0)
-        FROM ledger_accounts a, ledger_transactions h
+        FROM ledger_accounts a, ledger_transaction_keys h
         WHERE a.owner_id = w.user_id AND a.asset = 'USD'
           AND a.kind = CASE w.kind WHEN 'roi' THEN 'non_working' ELSE w.kind END
           AND h.idempotency_key = 'withdrawal-hold:' || w.id)

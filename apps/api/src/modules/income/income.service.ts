@@ -33,7 +33,7 @@ export async function totalEarned(db: DbOrTx, userId: bigint): Promise<bigint> {
     SELECT coalesce(sum(e.amount), 0)::bigint AS total
     FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id
-    JOIN ledger_transactions t ON t.id = e.transaction_id
+    JOIN ledger_transactions t ON t.id = e.transaction_id AND t.created_at = e.created_at
     WHERE a.owner_id = ${userId} AND a.kind IN ('working', 'non_working')
       AND t.income_type = ANY(${[...cappedIncomeTypes]}::text[])`.execute(db);
   return rows[0]?.total ?? 0n;

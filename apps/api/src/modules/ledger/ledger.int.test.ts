@@ -202,7 +202,8 @@ describe('the database guards the ledger', () => {
         [m.id],
       ),
     ).rejects.toThrow(/does not balance/);
-    // One more entry on a transaction that was balanced: refused.
+    // One more entry on a transaction that was balanced: refused. Written later, it is not at its transaction's time,
+    // which is what the check says first (decision 0097: it finds an entry's transaction at the entry's time).
     await expect(
       sqlOn(
         t.url,
@@ -211,7 +212,7 @@ describe('the database guards the ledger', () => {
          WHERE t.idempotency_key = 'stmt:' || $1::bigint AND a.owner_id IS NULL AND a.kind = 'pending_withdrawals'`,
         [m.id],
       ),
-    ).rejects.toThrow(/does not balance/);
+    ).rejects.toThrow(/not at its transaction's time/);
     expect(await balance(m.id)).toBe(parseUnits('1'));
   });
 
@@ -546,5 +547,178 @@ describe('the money functions and the planner', () => {
     );
     expect(new Set(rows.map((r) => r.proname))).toEqual(new Set(moneyFunctions));
     expect(rows.every((r) => r.rows === 1)).toBe(true);
+  });
+});
+
+/**
+ * Decision 0097: ledger_transactions is partitioned by month, and a transaction's idempotency key has its home for
+ * all time in ledger_transaction_keys (key, id, time), which the records naming a transaction reference: a key posts
+ * once, alone, at once from many connections, and in a batch; every writer's transaction gets its key; a key naming
+ * another transaction is refused; the keys cannot be changed; a transaction lands in its month's partition.
+ */
+const keyRows = async (like: string) =>
+  (
+    await sqlOn(
+      t.url,
+      `SELECT k.idempotency_key AS key, k.id, k.created_at = t.created_at AS timed
+       FROM ledger_transaction_keys k LEFT JOIN ledger_transactions t ON t.id = k.id
+       WHERE k.idempotency_key LIKE $1 ORDER BY k.id`,
+      [like],
+    )
+  ).rows as { key: string; id: bigint; timed: boolean | null }[];
+
+describe('ledger transaction keys (decision 0097)', () => {
+  it('posts a key once: again, and at once from ten connections, the first transaction answers', async () => {
+    const m = await buildMember(t.deps);
+    const first = await fund(m.id, '3', `keys-once:${m.id}`);
+    expect(first.created).toBe(true);
+    expect(await fund(m.id, '3', `keys-once:${m.id}`)).toEqual({
+      transactionId: first.transactionId,
+      created: false,
+    });
+
+    const results = await Promise.all(Array.from({ length: 10 }, () => fund(m.id, '2', `keys-race:${m.id}`)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => String(r.transactionId))).size).toBe(1);
+    const rows = await keyRows(`keys-%:${m.id}`);
+    expect(rows).toEqual([
+      { key: `keys-once:${m.id}`, id: first.transactionId, timed: true },
+      { key: `keys-race:${m.id}`, id: results[0]?.transactionId, timed: true },
+    ]);
+    const { rows: balance } = await sqlOn(
+      t.url,
+      "SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND kind = 'deposit'",
+      [m.id],
+    );
+    expect(balance[0]?.balance).toBe(parseUnits('5'));
+  });
+
+  it('a batch posts its new keys and answers a key posted before with its first transaction', async () => {
+    const m = await buildMember(t.deps);
+    const before = await fund(m.id, '1', `keys-batch:${m.id}:b`);
+    const { rows: owner } = await sqlOn(
+      t.url,
+      "SELECT id FROM ledger_accounts WHERE owner_id = $1 AND kind = 'deposit'",
+      [m.id],
+    );
+    expect(owner).toHaveLength(1);
+    const keys = ['a', 'b', 'c'].map((k) => `keys-batch:${m.id}:${k}`);
+    const { rows } = await sqlOn(
+      t.url,
+      `SELECT posting, transaction_id, created FROM ledger_post_many(
+         $1::text[], ARRAY['deposit', 'deposit', 'deposit'], ARRAY[NULL, NULL, NULL]::text[],
+         ARRAY[$2, $2, $2]::bigint[], ARRAY[NULL, NULL, NULL]::text[], ARRAY[NULL, NULL, NULL]::jsonb[], NULL,
+         ARRAY[1, 1, 2, 2, 3, 3], ARRAY[$2, NULL, $2, NULL, $2, NULL]::bigint[],
+         ARRAY['deposit', 'cash', 'deposit', 'cash', 'deposit', 'cash'], ARRAY['USD', 'USD', 'USD', 'USD', 'USD', 'USD'],
+         ARRAY[100, -100, 200, -200, 300, -300]::bigint[]) ORDER BY posting`,
+      [keys, m.id],
+    );
+    expect(rows.map((r) => [r.posting, r.created])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+    ]);
+    expect(rows[1]?.transaction_id).toBe(before.transactionId);
+    // b's key was posted first (by id), then a's and c's.
+    expect((await keyRows(`keys-batch:${m.id}:%`)).map((r) => [r.key, r.timed])).toEqual(
+      [keys[1], keys[0], keys[2]].map((k) => [k, true]),
+    );
+    // The key posted before moved nothing again: 1 USD, then 100 and 300 units.
+    const { rows: balance } = await sqlOn(
+      t.url,
+      "SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND kind = 'deposit'",
+      [m.id],
+    );
+    expect(balance[0]?.balance).toBe(parseUnits('1') + 400n);
+    // A key twice in one batch is refused and leaves nothing.
+    await expect(
+      sqlOn(
+        t.url,
+        `SELECT * FROM ledger_post_many(ARRAY['keys-twice:${m.id}', 'keys-twice:${m.id}'], ARRAY['test', 'test'],
+           ARRAY[NULL, NULL]::text[], ARRAY[NULL, NULL]::bigint[], ARRAY[NULL, NULL]::text[],
+           ARRAY[NULL, NULL]::jsonb[], NULL, ARRAY[1, 1, 2, 2], ARRAY[NULL, NULL, NULL, NULL]::bigint[],
+           ARRAY['cash', 'treasury', 'cash', 'treasury'], ARRAY['USD', 'USD', 'USD', 'USD'],
+           ARRAY[1, -1, 1, -1]::bigint[])`,
+      ),
+    ).rejects.toThrow(/twice/);
+    expect(await keyRows(`keys-twice:${m.id}`)).toEqual([]);
+  });
+
+  it("another writer's transaction gets its key; a key naming another transaction is refused", async () => {
+    const { rows } = await sqlOn(
+      t.url,
+      `INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ('keys-by-hand', 'test') RETURNING id`,
+    );
+    expect(await keyRows('keys-by-hand')).toEqual([{ key: 'keys-by-hand', id: rows[0]?.id, timed: true }]);
+    await expect(
+      sqlOn(t.url, `INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ('keys-by-hand', 'test')`),
+    ).rejects.toThrow(/ledger_transaction_keys_pkey/);
+    // Two at once in one statement, and a key posted by ledger_post_many.
+    const m = await buildMember(t.deps);
+    await fund(m.id, '1', `keys-posted:${m.id}`);
+    await expect(
+      sqlOn(
+        t.url,
+        `INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ('keys-pair', 'test'), ('keys-pair', 'test')`,
+      ),
+    ).rejects.toThrow(/ledger_transaction_keys_pkey/);
+    await expect(
+      sqlOn(t.url, 'INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ($1, $2)', [
+        `keys-posted:${m.id}`,
+        'test',
+      ]),
+    ).rejects.toThrow(/ledger_transaction_keys_pkey/);
+    expect(await keyRows('keys-pair')).toEqual([]);
+    const { rows: n } = await sqlOn(
+      t.url,
+      'SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key = ANY ($1)',
+      [['keys-pair', `keys-posted:${m.id}`, 'keys-by-hand']],
+    );
+    expect(n[0]?.n).toBe(2);
+  });
+
+  it('keeps the keys as written, and the app role reads and adds only', async () => {
+    const m = await buildMember(t.deps);
+    await fund(m.id, '1', `keys-kept:${m.id}`);
+    await expect(sqlOn(t.url, "UPDATE ledger_transaction_keys SET idempotency_key = 'x'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(sqlOn(t.url, 'DELETE FROM ledger_transaction_keys')).rejects.toThrow(/append-only/);
+    await expect(sqlOn(t.url, 'TRUNCATE ledger_transaction_keys CASCADE')).rejects.toThrow(/append-only/);
+    await expect(t.deps.db.deleteFrom('ledger_transaction_keys').execute()).rejects.toThrow(
+      /permission denied/,
+    );
+    // A record naming a transaction names its key: one that was posted is taken, one never posted refused.
+    const other = await buildMember(t.deps);
+    const transfer = (id: bigint | number, key: string) =>
+      sqlOn(
+        t.url,
+        `INSERT INTO transfers (kind, user_id, userto_id, amount, request_key, ledger_transaction_id)
+         VALUES ('touser', $1, $2, 1, $3, $4)`,
+        [m.id, other.id, key, id],
+      );
+    const { rows } = await sqlOn(t.url, 'SELECT id FROM ledger_transaction_keys WHERE idempotency_key = $1', [
+      `keys-kept:${m.id}`,
+    ]);
+    await transfer(rows[0]?.id, `keys-ref-ok:${m.id}`);
+    await expect(transfer(-1, `keys-ref-none:${m.id}`)).rejects.toThrow(
+      /transfers_ledger_transaction_id_fkey/,
+    );
+  });
+
+  it("a transaction lands in its month's partition, the key in the table kept whole", async () => {
+    const m = await buildMember(t.deps);
+    const { transactionId } = await fund(m.id, '1', `keys-month:${m.id}`);
+    const { rows } = await sqlOn(
+      t.url,
+      `SELECT t.tableoid::regclass::text AS part, to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY_MM') AS month,
+              (SELECT c.relkind::text FROM pg_class c WHERE c.oid = 'ledger_transactions'::regclass) AS kind,
+              (SELECT c.relkind::text FROM pg_class c WHERE c.oid = 'ledger_transaction_keys'::regclass) AS keys
+       FROM ledger_transactions t WHERE t.id = $1`,
+      [transactionId],
+    );
+    expect(rows).toEqual([
+      { part: `ledger_transactions_${rows[0]?.month}`, month: expect.any(String), kind: 'p', keys: 'r' },
+    ]);
   });
 });

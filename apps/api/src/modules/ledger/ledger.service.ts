@@ -183,7 +183,7 @@ export async function reconcile(db: DbOrTx): Promise<{
     WHERE (w.status = 'complete') <> (p.status = 'paid') OR p.status = 'held'
        OR (p.status = 'paid' AND (p.tx_hash IS NULL OR p.log_index IS NULL
            OR w.payout_reference IS DISTINCT FROM '0x' || p.tx_hash
-           OR NOT EXISTS (SELECT 1 FROM ledger_transactions t
+           OR NOT EXISTS (SELECT 1 FROM ledger_transaction_keys t
                           WHERE t.idempotency_key = 'withdrawal-complete:' || w.id
                             || CASE WHEN p.reorgs = 0 THEN '' ELSE ':' || p.reorgs END)))
     ORDER BY w.id`.execute(db);

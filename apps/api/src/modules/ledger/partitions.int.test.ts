@@ -26,7 +26,7 @@ let app: Database;
 let member: string;
 let admin: string;
 let accounts: { deposit: string; cash: string; treasury: string };
-const before: { rows: unknown[] } = { rows: [] };
+const before: { rows: unknown[]; transactions: unknown[] } = { rows: [], transactions: [] };
 
 /** The first day (UTC) of the month `k` months from now (negative: past). */
 const monthOf = (k: number) => {
@@ -53,13 +53,18 @@ async function post(key: string, from: string, to: string, amount: number, when:
   );
 }
 
-async function partitions(): Promise<string[]> {
+async function partitions(parent = 'ledger_entries'): Promise<string[]> {
   const { rows } = await q(
     `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-     WHERE i.inhparent = 'ledger_entries'::regclass ORDER BY 1`,
+     WHERE i.inhparent = $1::regclass ORDER BY 1`,
+    [parent],
   );
   return rows.map((r) => r.relname as string);
 }
+/** The transactions' partition of the month `d` is in (decision 0097). */
+const txPartOf = (d: Date) => partOf(d).replace('ledger_entries_', 'ledger_transactions_');
+const transactions = async () =>
+  (await q('SELECT id, idempotency_key, kind, created_at FROM ledger_transactions ORDER BY id')).rows;
 
 const entries = async () =>
   (await q('SELECT id, transaction_id, account_id, amount, created_at FROM ledger_entries ORDER BY id')).rows;
@@ -115,6 +120,7 @@ END $function$;
   }
   await q('UPDATE ledger_accounts SET balance = $2 WHERE id = $1', [accounts.deposit, total]);
   before.rows = await entries();
+  before.transactions = await transactions();
 
   // The conversion, as a running database is upgraded.
   await old.upgrade();
@@ -146,6 +152,62 @@ describe('ledger entries by month (decision 0079)', () => {
     expect(ids.at(-1)).toBeGreaterThan(BigInt((before.rows.at(-1) as { id: string }).id));
     const { relkind } = (await q("SELECT relkind FROM pg_class WHERE relname = 'ledger_entries'")).rows[0];
     expect(relkind).toBe('p');
+  });
+
+  it('converts the transactions in place too (0103): their months beside the entries, their keys kept whole', async () => {
+    const months: string[] = [];
+    for (let k = -8; k <= 3; k++) months.push(txPartOf(monthOf(k)));
+    expect(await partitions('ledger_transactions')).toEqual(
+      [...months, 'ledger_transactions_default'].sort(),
+    );
+    const now = await transactions();
+    expect(now.slice(0, before.transactions.length)).toEqual(before.transactions);
+    for (const k of HISTORY) {
+      const { rows } = await q(
+        `SELECT idempotency_key FROM ${txPartOf(monthOf(k))} WHERE idempotency_key LIKE 'history:%' ORDER BY id`,
+      );
+      expect(rows).toEqual([{ idempotency_key: `history:${k}` }]);
+    }
+    // Every transaction has its key (the same id and time), and no key is left without its transaction.
+    const { rows: keys } = await q(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE t.id IS NULL OR t.created_at <> k.created_at OR t.idempotency_key <> k.idempotency_key)::int AS bad
+       FROM ledger_transaction_keys k LEFT JOIN ledger_transactions t ON t.id = k.id`,
+    );
+    expect(keys[0]).toEqual({ n: now.length, bad: 0 });
+    // A key posted before the conversion posts nothing after it.
+    await expect(
+      q("INSERT INTO ledger_transactions (idempotency_key, kind) VALUES ('history:-8', 'deposit')"),
+    ).rejects.toThrow(/ledger_transaction_keys_pkey/);
+    const answer = await app.pool.query(
+      `SELECT transaction_id, created FROM ledger_post_many(ARRAY['history:-8'], ARRAY['deposit'], ARRAY[NULL]::text[],
+         ARRAY[NULL]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL, ARRAY[1, 1], ARRAY[NULL, NULL]::bigint[],
+         ARRAY['cash', 'treasury'], ARRAY['USD', 'USD'], ARRAY[1, -1]::bigint[])`,
+    );
+    expect(answer.rows).toEqual([
+      { transaction_id: (before.transactions[0] as { id: bigint }).id, created: false },
+    ]);
+    // The guards: on the table, a month named directly and the DEFAULT partition; the app role only through the table.
+    const month = txPartOf(monthOf(0));
+    for (const table of ['ledger_transactions', month]) {
+      await expect(q(`UPDATE ${table} SET memo = 'x'`)).rejects.toThrow(/append-only/);
+      await expect(q(`DELETE FROM ${table}`)).rejects.toThrow(/append-only/);
+    }
+    for (const table of ['ledger_transactions', month, 'ledger_transactions_default'])
+      await expect(q(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(/append-only/);
+    await expect(app.pool.query(`SELECT count(*) FROM ${month}`)).rejects.toThrow(/permission denied/);
+    // A transaction written into a month named directly still gets its key and its check.
+    await q(`INSERT INTO ${month} (idempotency_key, kind) VALUES ('direct-month', 'test')`);
+    expect(
+      (
+        await q(
+          "SELECT count(*)::int AS n FROM ledger_transaction_keys WHERE idempotency_key = 'direct-month'",
+        )
+      ).rows[0].n,
+    ).toBe(1);
+    await expect(
+      q(`INSERT INTO ${month} (idempotency_key, kind, member_id) VALUES ('direct-nobody', 'test', -5)`),
+    ).rejects.toThrow(/names no user/);
   });
 
   it('reconciles, and a past month statement adds up', async () => {
@@ -220,14 +282,29 @@ describe('ledger entries by month (decision 0079)', () => {
   it('the daily job makes the months ahead, once, as the app role', async () => {
     const job = jobs.find((j) => j.name === 'ledger-partitions-daily');
     if (!job) throw new Error('the ledger partitions job is not registered');
-    // The last month ahead is not there yet (an empty one, dropped by the owner).
-    await q(`DROP TABLE ${partOf(monthOf(3))}`);
+    // The last month ahead is not there yet (empty ones, dropped by the owner): both tables' months are made.
+    const last = [txPartOf(monthOf(3)), partOf(monthOf(3))];
+    for (const table of last) await q(`DROP TABLE ${table}`);
     const run = () =>
       job.run({ db: app.db } as unknown as Deps, {}, new Date()) as Promise<{ made: string[] }>;
-    expect(await run()).toEqual({ made: [partOf(monthOf(3))] });
+    // The parents' own statistics, which autovacuum never gathers for a partitioned table, are gathered again.
+    const stats = async () =>
+      (
+        await q(
+          `SELECT count(*)::int AS n FROM pg_statistic
+           WHERE starelid IN ('ledger_entries'::regclass, 'ledger_transactions'::regclass) AND stainherit`,
+        )
+      ).rows[0].n as number;
+    await q(
+      `DELETE FROM pg_statistic WHERE starelid IN ('ledger_entries'::regclass, 'ledger_transactions'::regclass)`,
+    );
+    expect(await stats()).toBe(0);
+    expect(await run()).toEqual({ made: last });
+    expect(await stats()).toBeGreaterThan(10);
     expect(await run()).toEqual({ made: [] });
     expect(await partitions()).toContain(partOf(monthOf(3)));
-    await expect(q(`TRUNCATE ${partOf(monthOf(3))}`)).rejects.toThrow(/append-only/);
+    expect(await partitions('ledger_transactions')).toContain(txPartOf(monthOf(3)));
+    for (const table of last) await expect(q(`TRUNCATE ${table} CASCADE`)).rejects.toThrow(/append-only/);
     // Two instances at once: the month is made once, neither fails.
     await q(`DROP TABLE ${partOf(monthOf(3))}`);
     const both = await Promise.all([run(), createLedgerMonthsAhead(database.db)]);
@@ -257,9 +334,40 @@ describe('ledger entries by month (decision 0079)', () => {
       `INSERT INTO ${month} SELECT * FROM ${month}`,
     ])
       await expect(q(change)).rejects.toThrow(/append-only/);
-    expect((await q('SELECT month, table_name, entries FROM ledger_archived_months')).rows).toEqual([
-      { month: expect.anything(), table_name: month, entries: 2n },
+    expect(
+      (
+        await q(
+          'SELECT month, table_name, entries, transactions_table, transactions FROM ledger_archived_months',
+        )
+      ).rows,
+    ).toEqual([
+      {
+        month: expect.anything(),
+        table_name: month,
+        entries: 2n,
+        transactions_table: txPartOf(monthOf(-6)),
+        transactions: 1n,
+      },
     ]);
+    // The month's transactions left with it, read only; their keys stay, so the key posts nothing again.
+    const txMonth = txPartOf(monthOf(-6));
+    expect(await partitions('ledger_transactions')).not.toContain(txMonth);
+    expect((await q(`SELECT idempotency_key FROM ${txMonth}`)).rows).toEqual([
+      { idempotency_key: 'history:-6' },
+    ]);
+    for (const change of [
+      `UPDATE ${txMonth} SET memo = 'x'`,
+      `DELETE FROM ${txMonth}`,
+      `TRUNCATE ${txMonth}`,
+      `INSERT INTO ${txMonth} SELECT * FROM ${txMonth}`,
+    ])
+      await expect(q(change)).rejects.toThrow(/append-only/);
+    const again = await app.pool.query(
+      `SELECT created FROM ledger_post_many(ARRAY['history:-6'], ARRAY['deposit'], ARRAY[NULL]::text[],
+         ARRAY[NULL]::bigint[], ARRAY[NULL]::text[], ARRAY[NULL]::jsonb[], NULL, ARRAY[1, 1], ARRAY[NULL, NULL]::bigint[],
+         ARRAY['cash', 'treasury'], ARRAY['USD', 'USD'], ARRAY[1, -1]::bigint[])`,
+    );
+    expect(again.rows).toEqual([{ created: false }]);
     expect(
       (await q("SELECT actor_id, entity_id FROM audit_log WHERE action = 'ledger.month_detached'")).rows,
     ).toEqual([{ actor_id: BigInt(admin), entity_id: month }]);

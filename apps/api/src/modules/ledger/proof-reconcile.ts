@@ -15,7 +15,7 @@ export async function reconcileProof(db: DbOrTx): Promise<string[]> {
     later AS (
       SELECT a.asset, sum(e.amount) AS amount
       FROM tree, ledger_transactions t
-      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
       JOIN ledger_accounts a ON a.id = e.account_id
         AND (a.owner_id IS NOT NULL OR a.kind = 'pending_withdrawals')
       WHERE t.created_at >= tree.cutoff

@@ -204,7 +204,7 @@ export class Rollups {
       SELECT 'live', date_trunc('hour', t.created_at, 'UTC'), ${bySource ? sql`coalesce(t.income_type, t.kind)` : sql`''`},
              count(*)::bigint, sum(e.amount)::bigint
       FROM ledger_transactions t
-      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
       JOIN ledger_accounts a ON a.id = e.account_id AND a.owner_id IS NOT NULL
       WHERE ${liveRange(sql`t.created_at`, live)} AND ${ledgerWhere(f, true)}
       GROUP BY 1, 2, 3`;

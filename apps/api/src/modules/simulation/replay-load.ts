@@ -83,7 +83,7 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
     SELECT a.owner_id::float8 AS m, t.income_type AS type,
            CASE WHEN t.created_at < ${from} THEN 0 WHEN t.created_at < ${to} THEN 1 ELSE 2 END AS part,
            sum(e.amount)::text AS amount
-    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
     JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('working', 'non_working')
     WHERE t.income_type IS NOT NULL AND t.created_at >= ${L === null ? from : M}
       AND (t.created_at < ${from} OR t.created_at >= ${L ?? from})
@@ -129,7 +129,7 @@ export async function loadHistory(db: DbOrTx, from: Date, to: Date): Promise<His
   const carried = early<{ m: number; at: number; ref: number; kind: string; due: string }>(sql`
     SELECT a.owner_id::float8 AS m, ${us('t.created_at', from)} AS at, t.id::float8 AS ref, t.income_type AS kind,
            coalesce((t.details ->> 'due')::bigint, e.amount)::text AS due
-    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+    FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id AND e.created_at = t.created_at
     JOIN ledger_accounts a ON a.id = e.account_id AND a.kind IN ('working', 'non_working')
     WHERE t.created_at >= ${from} AND t.created_at < ${to}
       AND t.income_type IN (${sql.join(carriedTypes.map((t) => sql.lit(t)))})`);

@@ -235,8 +235,9 @@ export async function requestReversal(
   key: string,
   why?: string | null,
 ): Promise<ApprovalRecord> {
+  // A key's home for all time is ledger_transaction_keys (decision 0097).
   const done = await tx
-    .selectFrom('ledger_transactions')
+    .selectFrom('ledger_transaction_keys')
     .select('id')
     .where('idempotency_key', '=', `reversal:${t.id}`)
     .executeTakeFirst();

@@ -1033,7 +1033,9 @@ export class TransactionList {
         (eb) =>
           eb
             .selectFrom('ledger_entries as ce')
-            .innerJoin('ledger_transactions as ct', 'ct.id', 'ce.transaction_id')
+            .innerJoin('ledger_transactions as ct', (j) =>
+              j.onRef('ct.id', '=', 'ce.transaction_id').onRef('ct.created_at', '=', 'ce.created_at'),
+            )
             .select('ce.id')
             .whereRef('ce.account_id', '=', 'ca.id')
             .$if(q.source === INCOME, (x) => x.where('ct.income_type', 'is not', null))

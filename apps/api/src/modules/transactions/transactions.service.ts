@@ -132,7 +132,7 @@ export class TransactionsService {
              count(*)::int AS count
       FROM ledger_entries e
       JOIN ledger_accounts a ON a.id = e.account_id
-      JOIN ledger_transactions t ON t.id = e.transaction_id
+      JOIN ledger_transactions t ON t.id = e.transaction_id AND t.created_at = e.created_at
       WHERE a.owner_id = ${userId} AND a.asset = 'USD'
       GROUP BY 1 ORDER BY 1`.execute(this.db);
     return {
