@@ -22,12 +22,13 @@ import { type BenchPostgres, startBenchPostgres } from './lib/pg';
 import { codeVersion, logger, onInterrupt, printHeader } from './lib/report';
 import { type ServerProcess, startServerProcess } from './lib/server';
 import { loadAverage, secs } from './lib/stats';
-import { auditReads, loadAuditRows } from './scale-audit';
+import { loadAuditRows } from './scale-audit';
 import { copyHistory } from './scale-history';
 import { timeJobs } from './scale-jobs';
 import { platform } from './scale-platform';
-import { proofReads, timeProofBuild } from './scale-proof';
-import { listPageReads, scaleReads, timeReads } from './scale-reads';
+import { timeProofBuild } from './scale-proof';
+import { benchReadSet } from './scale-read-set';
+import { timeReads } from './scale-reads';
 import { printJobs, printProofBuild, printReads } from './scale-report';
 import { loadRows, rebuildRollups } from './scale-rows';
 import { layoutFor, stageMembers } from './scale-tree';
@@ -163,33 +164,21 @@ try {
   log(
     `reads through HTTP at ${server.base} (code ${codeVersion()}): median of ${calls} calls after one warm-up`,
   );
-  const reads = scaleReads({
-    memberId,
-    leaderId,
-    leaderCode: code(2),
-    bottomCode: bottom,
-    search: `member${Math.floor(n / 3)}@`,
-    tokens: { admin: adminToken, member: memberToken, leader: leaderToken, chainTop: chainTopToken },
-  });
   log(`audit trail: ${auditEntries.toLocaleString('en')} entries`);
   await loadAuditRows(
     loader,
     { count: auditEntries, actors: [ids.admin, memberId, leaderId], firstMember: B + 1, members: n },
     log,
   );
-  reads.push(...(await auditReads(loader, { token: adminToken, actor: ids.admin, member: memberId })));
-  reads.push(...proofReads({ memberId, tokens: { member: memberToken, leader: leaderToken } }));
-  const names = await loader.query<{ username: string }>(
-    'SELECT username FROM users WHERE id = ANY($1::bigint[]) ORDER BY id',
-    [[memberId, leaderId]],
-  );
-  reads.push(
-    ...(await listPageReads(
-      client,
-      adminToken,
-      names.rows.map((r) => r.username),
-    )),
-  );
+  const reads = await benchReadSet(client, loader, {
+    memberId,
+    leaderId,
+    adminId: ids.admin,
+    leaderCode: code(2),
+    bottomCode: bottom,
+    search: `member${Math.floor(n / 3)}@`,
+    tokens: { admin: adminToken, member: memberToken, leader: leaderToken, chainTop: chainTopToken },
+  });
   const readTimings = await timeReads(client, reads, calls);
   client.close();
   await server.stop();
