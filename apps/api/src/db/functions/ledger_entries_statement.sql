@@ -40,10 +40,11 @@ BEGIN
   IF FOUND THEN
     IF bad.asset IS NULL THEN
       RAISE EXCEPTION 'ledger entry of transaction % names no account', bad.transaction_id USING ERRCODE = '23503';
-    ELSIF NOT bad.known AND NOT EXISTS (SELECT 1 FROM ledger_transactions x WHERE x.id = bad.transaction_id) THEN
-      RAISE EXCEPTION 'ledger entry names no transaction %', bad.transaction_id USING ERRCODE = '23503';
     ELSIF NOT bad.known THEN
-      NULL;  -- its transaction is at another time: refused below
+      -- No transaction at the entry's time: none at all, or one at another time (refused below).
+      IF NOT EXISTS (SELECT 1 FROM ledger_transactions x WHERE x.id = bad.transaction_id) THEN
+        RAISE EXCEPTION 'ledger entry names no transaction %', bad.transaction_id USING ERRCODE = '23503';
+      END IF;
     ELSIF bad.total <> 0 THEN
       RAISE EXCEPTION 'ledger transaction % does not balance in % (sum %)', bad.transaction_id, bad.asset, bad.total
         USING ERRCODE = 'P0002';

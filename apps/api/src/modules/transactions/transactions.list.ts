@@ -1033,9 +1033,10 @@ export class TransactionList {
         (eb) =>
           eb
             .selectFrom('ledger_entries as ce')
-            .innerJoin('ledger_transactions as ct', (j) =>
-              j.onRef('ct.id', '=', 'ce.transaction_id').onRef('ct.created_at', '=', 'ce.created_at'),
-            )
+            // By id alone: with the time as well the planner takes the two conditions as independent, expects almost
+            // no row, and joins and sorts every entry of the account instead of walking the newest (10 ms against
+            // 1.3 ms for the leader at 20,000 members, decision 0097). A page's few lookups visit each month's index.
+            .innerJoin('ledger_transactions as ct', 'ct.id', 'ce.transaction_id')
             .select('ce.id')
             .whereRef('ce.account_id', '=', 'ca.id')
             .$if(q.source === INCOME, (x) => x.where('ct.income_type', 'is not', null))
